@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { RegistrationView } from "@/components/registration/registration-view";
+import { uz } from "@/lib/i18n/uz";
+import { paymentOptions } from "@/lib/payments/links";
+import { loadReferenceData } from "@/lib/reference/queries";
+import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
+import { uuid } from "@/lib/validation/fields";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: uz.registration.pageTitle,
+  robots: { index: false, follow: false },
+};
+
+type Props = {
+  params: Promise<{ guid: string }>;
+  searchParams: Promise<{ registerSuccess?: string }>;
+};
+
+export default async function RegistrationPage({ params, searchParams }: Props) {
+  const { guid: raw } = await params;
+  const parsed = uuid.safeParse(raw);
+  if (!parsed.success) notFound();
+  const guid = parsed.data.toLowerCase();
+  const { registerSuccess } = await searchParams;
+
+  const [status, details, reference] = await Promise.all([
+    getRegisterStatus({ guid }),
+    getRegistrationDetails({ guid }),
+    loadReferenceData(),
+  ]);
+
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col px-3 py-6 sm:px-6 sm:py-10">
+      <header className="mb-5 text-center">
+        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">{uz.registration.pageTitle}</h1>
+      </header>
+      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <RegistrationView
+          guid={guid}
+          registerSuccess={registerSuccess === "true"}
+          initialStatus={status}
+          initialDetails={details}
+          reference={reference}
+          payment={paymentOptions({ guid, amountSom: status.amountToPay })}
+        />
+      </div>
+    </main>
+  );
+}

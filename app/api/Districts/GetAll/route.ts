@@ -1,0 +1,4 @@
+import { handler } from "@/lib/http/handler";
+import { listDistricts } from "@/lib/reference/queries";
+
+export const GET = handler({ cacheSeconds: 300 }, () => listDistricts());

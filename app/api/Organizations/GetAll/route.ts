@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { listOrganizations } from "@/lib/reference/queries";
+import { organizationsQuery } from "@/lib/validation/reference";
+
+export const GET = handler({ query: organizationsQuery, cacheSeconds: 300 }, ({ query }) => listOrganizations(query));

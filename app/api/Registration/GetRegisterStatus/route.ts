@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { getRegisterStatus } from "@/lib/registration/registration";
+import { registerStatusQuery } from "@/lib/validation/registration";
+
+export const GET = handler({ query: registerStatusQuery }, ({ query }) => getRegisterStatus(query));

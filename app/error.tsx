@@ -1,0 +1,16 @@
+"use client";
+
+import { useEffect } from "react";
+import { reloadOnChunkError } from "@/components/providers";
+import { ErrorBanner } from "@/components/ui/banners";
+
+export default function Error({ error }: { error: Error & { digest?: string } }) {
+  useEffect(() => {
+    reloadOnChunkError(`${error.name} ${error.message}`);
+  }, [error]);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl items-center justify-center">
+      <ErrorBanner />
+    </main>
+  );
+}

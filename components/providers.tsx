@@ -1,0 +1,85 @@
+// Client-wide providers: server data (TanStack Query with the spec's retry rules), toasts, progress.
+"use client";
+
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, focusManager } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
+import { Toaster } from "sonner";
+import { ApiError, retryDelay, shouldRetry, showError } from "@/lib/http/client";
+import { ProgressBar } from "./ui/progress-bar";
+
+// "On window focus" (spec §2, §4): a returning tab and a window brought to the front both count.
+focusManager.setEventListener((handleFocus) => {
+  if (typeof window === "undefined") return;
+  const listener = () => handleFocus();
+  window.addEventListener("visibilitychange", listener);
+  window.addEventListener("focus", listener);
+  return () => {
+    window.removeEventListener("visibilitychange", listener);
+    window.removeEventListener("focus", listener);
+  };
+});
+
+function makeQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      // A failed background refresh keeps the data on screen and says why.
+      onError: (error, query) => {
+        if (query.state.data !== undefined) showError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.options.onError) showError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        // A read with nothing to show goes to the nearest error boundary; 401 is not an error here.
+        throwOnError: (error, query) =>
+          query.state.data === undefined && !(error instanceof ApiError && error.status === 401),
+      },
+    },
+  });
+}
+
+const CHUNK_ERROR = /ChunkLoadError|Loading chunk [\w-]+ failed|Failed to fetch dynamically imported module/;
+
+/** A deploy replaces the chunks an open page still asks for: reload once to get the new ones. */
+export function reloadOnChunkError(message: string): boolean {
+  if (!CHUNK_ERROR.test(message)) return false;
+  const last = Number(sessionStorage.getItem("chunk-reload-at") ?? "0");
+  if (Date.now() - last < 10_000) return false; // no reload loop
+  sessionStorage.setItem("chunk-reload-at", String(Date.now()));
+  window.location.reload();
+  return true;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+
+  useEffect(() => {
+    const onError = (event: ErrorEvent) => reloadOnChunkError(String(event.message ?? event.error?.name ?? ""));
+    const onRejection = (event: PromiseRejectionEvent) => {
+      const reason = event.reason as { name?: string; message?: string } | undefined;
+      reloadOnChunkError(`${reason?.name ?? ""} ${reason?.message ?? ""}`);
+    };
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ProgressBar />
+      {children}
+      <Toaster position="top-right" duration={5000} theme="light" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

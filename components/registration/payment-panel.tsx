@@ -1,0 +1,80 @@
+// The payment panel: the fee and the three ways to pay (Click, Payme, card).
+"use client";
+
+import Script from "next/script";
+import { useState } from "react";
+import { Button, ExternalLinkButton } from "@/components/ui/button";
+import { uz } from "@/lib/i18n/uz";
+import type { PaymentOptions } from "@/lib/payments/links";
+
+const t = uz.payment;
+
+/** What a card checkout script provides once loaded (the provider's, or our sandbox's). */
+declare global {
+  interface Window {
+    cardCheckout?: { open(options: { guid: string; amountSom: number; onSuccess: () => void }): void };
+  }
+}
+
+export function formatSom(amount: number): string {
+  return `${new Intl.NumberFormat("uz-UZ").format(amount)} ${uz.common.som}`;
+}
+
+type Props = { guid: string; options: PaymentOptions; onCardPaid: () => void; onEdit: () => void };
+
+export function PaymentPanel({ guid, options, onCardPaid, onEdit }: Props) {
+  const [cardReady, setCardReady] = useState(false);
+
+  return (
+    <section className="flex flex-col gap-5" aria-labelledby="payment-title">
+      <div>
+        <h2 id="payment-title" className="text-lg font-semibold">
+          {t.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t.lead}</p>
+      </div>
+
+      <div className="rounded-xl bg-primary-50 p-4 text-center">
+        <p className="text-sm text-primary-800">{t.amount}</p>
+        <p data-testid="amount" className="text-3xl font-bold text-primary-900">
+          {formatSom(options.amountSom)}
+        </p>
+        <p className="mt-1 text-xs text-slate-600">{t.nonRefundable}</p>
+      </div>
+
+      {options.sandbox && (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t.sandbox}
+        </p>
+      )}
+
+      <div className="grid gap-3">
+        <ExternalLinkButton href={options.clickUrl} data-testid="pay-click" rel="noopener">
+          {t.click}
+        </ExternalLinkButton>
+        <ExternalLinkButton href={options.paymeUrl} data-testid="pay-payme" rel="noopener">
+          {t.payme}
+        </ExternalLinkButton>
+        {options.cardScriptUrl && (
+          <Script src={options.cardScriptUrl} strategy="afterInteractive" onReady={() => setCardReady(true)} />
+        )}
+        <Button
+          data-testid="pay-card"
+          disabled={!cardReady}
+          onClick={() => window.cardCheckout?.open({ guid, amountSom: options.amountSom, onSuccess: onCardPaid })}
+        >
+          {t.card}
+        </Button>
+        {!cardReady && (
+          <p className="text-center text-xs text-slate-500">
+            {options.cardScriptUrl ? t.cardLoading : t.cardUnavailable}
+          </p>
+        )}
+      </div>
+
+      <Button variant="ghost" onClick={onEdit} className="self-center">
+        {t.editDetails}
+      </Button>
+    </section>
+  );
+}

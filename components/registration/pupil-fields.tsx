@@ -1,0 +1,185 @@
+// The pupil's details with the cascading selects of spec §5; shared by registration and profile.
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useWatch, type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { Field, Input, Select } from "@/components/ui/field";
+import { api } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import type { Organization, ReferenceData } from "@/lib/reference/types";
+import type { PupilDetails } from "@/lib/validation/registration";
+
+const t = uz.registration;
+const GRADES = [5, 6, 7, 8, 9];
+
+/** Form values as the inputs hold them: ids may be blank until chosen. */
+export type PupilFormValues = { [K in keyof PupilDetails]?: PupilDetails[K] } & Record<string, unknown>;
+
+const toNumber = (value: unknown) => (value === "" || value === undefined || value === null ? undefined : Number(value));
+
+type Props = {
+  form: UseFormReturn<PupilFormValues>;
+  reference: ReferenceData;
+  /** The profile requires what registration leaves optional. */
+  allRequired?: boolean;
+};
+
+export function PupilFields({ form, reference, allRequired = false }: Props) {
+  const { register, setValue, control, formState } = form;
+  const errors = formState.errors as FieldErrors<PupilDetails>;
+  const [regionId, districtId, grade] = useWatch({ control, name: ["regionId", "districtId", "grade"] });
+  const optionalHint = allRequired ? undefined : t.optional;
+
+  const schools = useQuery({
+    queryKey: ["organizations", districtId],
+    queryFn: ({ signal }) => api<Organization[]>("/Organizations/GetAll", { query: { districtId }, signal }),
+    enabled: Boolean(districtId),
+    staleTime: 5 * 60_000,
+  });
+
+  // Options arrive after the saved value: put the value back on the select once they are there.
+  useEffect(() => {
+    if (schools.data) setValue("organizationId", form.getValues("organizationId"));
+  }, [schools.data, setValue, form]);
+
+  const districts = reference.districts.filter((d) => d.regionId === regionId);
+  const subjects = reference.subjects.filter((s) => s.grade === grade);
+  const clear = (...fields: (keyof PupilDetails)[]) =>
+    fields.forEach((f) => setValue(f, undefined, { shouldDirty: true }));
+  const error = (field: keyof PupilDetails) => errors[field]?.message;
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id="regionId" label={t.region} error={error("regionId")}>
+        <Select
+          id="regionId"
+          invalid={Boolean(errors.regionId)}
+          {...register("regionId", { setValueAs: toNumber, onChange: () => clear("districtId", "organizationId") })}
+        >
+          <option value="">{t.choose}</option>
+          {reference.regions.map((r) => (
+            <option key={r.regionId} value={r.regionId}>
+              {r.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field id="districtId" label={t.district} error={error("districtId")}>
+        <Select
+          id="districtId"
+          disabled={!regionId}
+          invalid={Boolean(errors.districtId)}
+          {...register("districtId", { setValueAs: toNumber, onChange: () => clear("organizationId") })}
+        >
+          <option value="">{t.choose}</option>
+          {districts.map((d) => (
+            <option key={d.districtId} value={d.districtId}>
+              {d.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field id="organizationId" label={t.school} hint={optionalHint} error={error("organizationId")}>
+        <Select
+          id="organizationId"
+          disabled={!districtId || schools.isPending}
+          invalid={Boolean(errors.organizationId)}
+          {...register("organizationId", { setValueAs: toNumber })}
+        >
+          {districtId && schools.isPending ? (
+            <option value="">{uz.common.loading}</option>
+          ) : (
+            <option value="">{t.choose}</option>
+          )}
+          <option value={0}>{t.otherSchool}</option>
+          {(schools.data ?? []).map((o) => (
+            <option key={o.organizationId} value={o.organizationId}>
+              {o.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field id="grade" label={t.grade} error={error("grade")}>
+        <Select
+          id="grade"
+          invalid={Boolean(errors.grade)}
+          {...register("grade", { setValueAs: toNumber, onChange: () => clear("subjectId") })}
+        >
+          <option value="">{t.choose}</option>
+          {GRADES.map((g) => (
+            <option key={g} value={g}>
+              {t.gradeOption(g)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field id="subjectId" label={t.subject} error={error("subjectId")}>
+        <Select
+          id="subjectId"
+          disabled={!grade}
+          invalid={Boolean(errors.subjectId)}
+          {...register("subjectId", { setValueAs: toNumber })}
+        >
+          <option value="">{t.choose}</option>
+          {subjects.map((s) => (
+            <option key={s.subjectId} value={s.subjectId}>
+              {s.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field id="lastName" label={t.lastName} error={error("lastName")}>
+        <Input id="lastName" autoComplete="family-name" invalid={Boolean(errors.lastName)} {...register("lastName")} />
+      </Field>
+
+      <Field id="firstName" label={t.firstName} error={error("firstName")}>
+        <Input id="firstName" autoComplete="given-name" invalid={Boolean(errors.firstName)} {...register("firstName")} />
+      </Field>
+
+      <Field id="middleName" label={t.middleName} hint={optionalHint} error={error("middleName")}>
+        <Input
+          id="middleName"
+          autoComplete="additional-name"
+          invalid={Boolean(errors.middleName)}
+          {...register("middleName")}
+        />
+      </Field>
+
+      <Field id="birthDate" label={t.birthDate} hint={optionalHint} error={error("birthDate")}>
+        <Input
+          id="birthDate"
+          type="date"
+          min="1990-01-01"
+          max={new Date().toISOString().slice(0, 10)}
+          invalid={Boolean(errors.birthDate)}
+          {...register("birthDate")}
+        />
+      </Field>
+
+      <Field id="phoneNumber" label={t.phoneNumber} hint={optionalHint} error={error("phoneNumber")}>
+        <div className="flex">
+          <span className="inline-flex min-h-11 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-base text-slate-600">
+            {t.phonePrefix}
+          </span>
+          <Input
+            id="phoneNumber"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={9}
+            placeholder="901234567"
+            className="rounded-l-none"
+            invalid={Boolean(errors.phoneNumber)}
+            {...register("phoneNumber")}
+          />
+        </div>
+      </Field>
+    </div>
+  );
+}

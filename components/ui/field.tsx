@@ -1,0 +1,58 @@
+// Form fields: a label, the control, and the error right under it.
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+
+const control =
+  "block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm " +
+  "focus:outline-2 focus:outline-offset-0 focus:outline-primary-500 disabled:bg-slate-100 disabled:text-slate-400 " +
+  "aria-invalid:border-red-500 border-slate-300";
+
+type FieldProps = { id: string; label: string; hint?: string; error?: string; children: ReactNode };
+
+export function Field({ id, label, hint, error, children }: FieldProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+        {hint && <span className="font-normal text-slate-500"> ({hint})</span>}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(
+  function Input({ invalid, className = "", id, ...props }, ref) {
+    return (
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        className={`${control} ${className}`}
+        {...props}
+      />
+    );
+  },
+);
+
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(
+  function Select({ invalid, className = "", id, children, ...props }, ref) {
+    return (
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        className={`${control} ${className}`}
+        {...props}
+      >
+        {children}
+      </select>
+    );
+  },
+);

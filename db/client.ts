@@ -1,0 +1,60 @@
+// The database handle: postgres.js when DATABASE_URL is set, embedded PGlite otherwise.
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { config } from "@/lib/config";
+import * as schema from "./schema";
+
+/** Both drivers expose the same query builder; typed once as the production one. */
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+type Handle = { db: Database; kind: "postgres" | "pglite"; close: () => Promise<void> };
+
+// Kept on globalThis: development hot reload, and Next's separate server bundles
+// (instrumentation, route handlers, pages), must share one PGlite data directory.
+const globalForDb = globalThis as unknown as { olimpiadaDb?: Handle };
+
+function open(): Handle {
+  const { databaseUrl, pgliteDir } = config();
+  if (databaseUrl) {
+    const client = postgres(databaseUrl, {
+      max: Number(process.env.DATABASE_POOL_MAX ?? 20),
+      onnotice: () => {},
+    });
+    return {
+      db: drizzlePostgres(client, { schema }),
+      kind: "postgres",
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  if (!pgliteDir.startsWith("memory://")) mkdirSync(pgliteDir, { recursive: true });
+  const client = new PGlite(pgliteDir);
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}
+
+export function databaseHandle(): Handle {
+  globalForDb.olimpiadaDb ??= open();
+  return globalForDb.olimpiadaDb;
+}
+
+/** Opened on first use, so importing this module (as `next build` does) opens nothing. */
+export const db: Database = new Proxy({} as Database, {
+  get(_target, property) {
+    const real = databaseHandle().db;
+    const value = Reflect.get(real, property, real);
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});
+
+export async function closeDatabase(): Promise<void> {
+  const handle = globalForDb.olimpiadaDb;
+  globalForDb.olimpiadaDb = undefined;
+  await handle?.close();
+}

@@ -1,0 +1,29 @@
+// What a server does before its first request: migrations, reference data and, if asked, the demo.
+import { config } from "@/lib/config";
+import { databaseHandle, db } from "./client";
+import { migrateDatabase } from "./migrate";
+import { seedDemo } from "./seed/demo";
+import { seedReferenceData } from "./seed/reference";
+
+export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
+  const c = config();
+  if (c.migrateOnStart) {
+    await migrateDatabase();
+    await seedReferenceData(db);
+  }
+  if (!c.seedDemo) return;
+  const demo = await seedDemo(db, { feeSom: c.registrationFeeSom });
+  if (quiet) return;
+  const base = c.publicUrl;
+  const lines = [
+    "",
+    "Olimpiada demo",
+    `  database:             ${databaseHandle().kind === "pglite" ? `embedded (${c.pgliteDir})` : "PostgreSQL"}`,
+    `  payments:             ${c.paymentsSandbox ? "SIMULATED (sandbox checkout, no real money)" : "real providers"}`,
+    `  new registration:     ${base}/register`,
+    `  unpaid registration:  ${base}/register/${demo.guids.registered}`,
+    `  paid registration:    ${base}/register/${demo.guids.paid}`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+}

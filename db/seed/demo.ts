@@ -1,0 +1,66 @@
+// The demo: schools in every district and registrations in each state, so every screen can be seen.
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../client";
+import { RegistrationStatus, districts, organizations, registrations, subjects, users } from "../schema";
+import { seedDemoSchools } from "./schools";
+
+export const DEMO_GUIDS = {
+  registered: "00000000-0000-4000-8000-000000000001",
+  paid: "00000000-0000-4000-8000-000000000002",
+} as const;
+
+export type DemoSummary = { guids: typeof DEMO_GUIDS };
+
+async function seedDemoRegistration(
+  db: Database,
+  { guid, status, amountSom }: { guid: string; status: RegistrationStatus; amountSom: number },
+  pupil: { firstName: string; lastName: string; middleName: string },
+) {
+  const [existing] = await db.select().from(registrations).where(eq(registrations.guid, guid));
+  if (existing) return;
+  // Toshkent shahri, Yunusobod tumani; the first school there; Matematika, grade 7.
+  const [district] = await db.select().from(districts).where(eq(districts.name, "Yunusobod tumani"));
+  const [school] = await db.select().from(organizations).where(eq(organizations.districtId, district.id)).limit(1);
+  const [subject] = await db
+    .select()
+    .from(subjects)
+    .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7)));
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        ...pupil,
+        regionId: district.regionId,
+        districtId: district.id,
+        organizationId: school?.id ?? null,
+        grade: 7,
+        subjectId: subject.id,
+        birthDate: "2012-03-15",
+        phoneNumber: "901234567",
+      })
+      .returning({ id: users.id });
+    await tx.insert(registrations).values({
+      guid,
+      userId: user.id,
+      status,
+      amountSom,
+      paidAt: status === RegistrationStatus.Paid ? new Date() : null,
+    });
+  });
+}
+
+/** Idempotent: a second start finds everything in place. */
+export async function seedDemo(db: Database, { feeSom }: { feeSom: number }): Promise<DemoSummary> {
+  await seedDemoSchools(db);
+  await seedDemoRegistration(
+    db,
+    { guid: DEMO_GUIDS.registered, status: RegistrationStatus.Registered, amountSom: feeSom },
+    { firstName: "Dilnoza", lastName: "Karimova", middleName: "Rustamovna" },
+  );
+  await seedDemoRegistration(
+    db,
+    { guid: DEMO_GUIDS.paid, status: RegistrationStatus.Paid, amountSom: feeSom },
+    { firstName: "Sardor", lastName: "Toshmatov", middleName: "Alisherovich" },
+  );
+  return { guids: DEMO_GUIDS };
+}

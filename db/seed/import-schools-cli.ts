@@ -1,0 +1,16 @@
+// `npm run db:import-schools -- schools.csv`: adds the schools of a CSV (district_soato,name).
+import { readFileSync } from "node:fs";
+import { closeDatabase, db } from "../client";
+import { importSchools, parseSchoolsCsv } from "./schools";
+
+const file = process.argv[2];
+if (!file) {
+  console.error("Usage: npm run db:import-schools -- path/to/schools.csv");
+  process.exit(2);
+}
+const { rows, errors: parseErrors } = parseSchoolsCsv(readFileSync(file, "utf8"));
+const result = await importSchools(db, rows);
+await closeDatabase();
+for (const error of [...parseErrors, ...result.errors]) console.error(error);
+console.log(`Schools added: ${result.inserted}, already present: ${result.skipped}, rejected: ${parseErrors.length + result.errors.length}`);
+process.exit(parseErrors.length + result.errors.length > 0 ? 1 : 0);

@@ -1,0 +1,99 @@
+// Environment read and validated once, with safe development defaults and a loud failure for
+// production secrets that are missing.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded database keeps its files; "memory://" keeps nothing. */
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  /** Apply pending migrations and reference data at start (off for scaled-out deployments). */
+  MIGRATE_ON_START: bool.default(true),
+  SEED_DEMO: bool.default(false),
+  AUTH_SECRET: z.string().min(32).optional(),
+  REDIS_URL: z.string().url().optional(),
+  ADMIN_USERNAME: z.string().min(5).max(30).default("organiser"),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  REGISTRATION_FEE_SOM: z.coerce.number().int().positive().default(75_000),
+  PAYME_MERCHANT_ID: z.string().default("000000000000000000000000"),
+  PAYME_KEY: z.string().optional(),
+  PAYME_CHECKOUT_URL: z.string().url().default("https://checkout.paycom.uz/"),
+  CLICK_SERVICE_ID: z.string().default("00000"),
+  CLICK_MERCHANT_ID: z.string().default("00000"),
+  CLICK_SECRET_KEY: z.string().optional(),
+  CLICK_PAY_URL: z.string().url().default("https://my.click.uz/services/pay"),
+  CARD_CHECKOUT_SCRIPT_URL: z.string().optional(),
+  PAYMENTS_SANDBOX: bool.optional(),
+  CREDENTIALS_KEY: z.string().optional(),
+  BOT_API_TOKEN: z.string().min(16).optional(),
+  CHAT_BOT_URL: z.string().url().default("https://t.me/olimpiada_lager_bot"),
+  CERTIFICATE_DATE: z.string().default("24.06.2025"),
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  DEMO_PIN: z.string().regex(/^\d{4,8}$/).default("1234"),
+});
+
+const DEV_SECRET = "development-only-secret-do-not-use-in-production";
+
+function load() {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+    throw new Error(`Invalid configuration: ${fields}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+  if (production) {
+    const missing = (
+      ["AUTH_SECRET", "CREDENTIALS_KEY", "BOT_API_TOKEN", "PAYME_KEY", "CLICK_SECRET_KEY", "ADMIN_PASSWORD"] as const
+    ).filter((k) => !env[k]);
+    if (missing.length > 0) {
+      throw new Error(`Missing production secrets: ${missing.join(", ")} (see .env.example)`);
+    }
+  }
+  return {
+    production,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+    migrateOnStart: env.MIGRATE_ON_START,
+    seedDemo: env.SEED_DEMO,
+    authSecret: env.AUTH_SECRET ?? DEV_SECRET,
+    redisUrl: env.REDIS_URL,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD ?? "organiser-dev-password",
+    registrationFeeSom: env.REGISTRATION_FEE_SOM,
+    payme: {
+      merchantId: env.PAYME_MERCHANT_ID,
+      key: env.PAYME_KEY ?? DEV_SECRET,
+      checkoutUrl: env.PAYME_CHECKOUT_URL,
+    },
+    click: {
+      serviceId: env.CLICK_SERVICE_ID,
+      merchantId: env.CLICK_MERCHANT_ID,
+      secretKey: env.CLICK_SECRET_KEY ?? DEV_SECRET,
+      payUrl: env.CLICK_PAY_URL,
+    },
+    cardCheckoutScriptUrl: env.CARD_CHECKOUT_SCRIPT_URL,
+    // Simulated payments only when asked for in production; on by default elsewhere.
+    paymentsSandbox: env.PAYMENTS_SANDBOX ?? !production,
+    credentialsKey: env.CREDENTIALS_KEY ?? DEV_SECRET,
+    botApiToken: env.BOT_API_TOKEN ?? DEV_SECRET,
+    chatBotUrl: env.CHAT_BOT_URL,
+    certificateDate: env.CERTIFICATE_DATE,
+    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
+    demoPin: env.DEMO_PIN,
+  };
+}
+
+export type Config = ReturnType<typeof load>;
+
+let cached: Config | undefined;
+
+/** The validated configuration; read lazily so that `next build` needs no secrets. */
+export function config(): Config {
+  cached ??= load();
+  return cached;
+}

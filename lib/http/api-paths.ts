@@ -1,0 +1,17 @@
+// The spec's API paths in their canonical case; middleware maps any other casing onto them.
+export const API_PATHS = [
+  "/api/Regions/GetAll",
+  "/api/Districts/GetAll",
+  "/api/Subjects/GetAll",
+  "/api/Organizations/GetAll",
+  "/api/Registration/GetRegisterStatus",
+  "/api/Registration/Register",
+] as const;
+
+const byLowerCase = new Map<string, string>(API_PATHS.map((p) => [p.toLowerCase(), p]));
+
+/** The canonical path for a request path in any casing (and with a trailing slash), if it is one of ours. */
+export function canonicalApiPath(pathname: string): string | undefined {
+  const canonical = byLowerCase.get(pathname.replace(/\/+$/, "").toLowerCase());
+  return canonical && canonical !== pathname ? canonical : undefined;
+}

@@ -1,0 +1,103 @@
+// The browser's fetch layer (spec §8): one error type, the status messages, the 401 rule, toasts.
+"use client";
+
+import { toast } from "sonner";
+import { uz } from "@/lib/i18n/uz";
+import type { ErrorBody, ValidationErrors } from "./errors";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: number | null = null,
+    readonly validationErrorCodes: ValidationErrors = {},
+  ) {
+    super(message || uz.http.default);
+    this.name = "ApiError";
+  }
+}
+
+export function statusMessage(status: number): string {
+  switch (status) {
+    case 401:
+      return uz.http.unauthorized;
+    case 403:
+      return uz.http.forbidden;
+    case 404:
+      return uz.http.notFound;
+    case 413:
+      return uz.http.payloadTooLarge;
+    case 422:
+      return uz.http.unprocessable;
+    case 429:
+      return uz.http.tooManyRequests;
+    case 500:
+      return uz.http.serverError;
+    case 502:
+      return uz.http.badGateway;
+    case 503:
+      return uz.http.network;
+    default:
+      return uz.http.otherStatus(status);
+  }
+}
+
+/** Calls whose 401 is an answer ("nobody is signed in"), not a lost session. */
+const SILENT_401 = ["/Identity/GetCurrentUser"];
+
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** `path` is under /api, e.g. "/Regions/GetAll". Throws ApiError for every failure. */
+export async function api<T>(path: string, { method = "GET", query, body, signal }: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      signal,
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(503, uz.http.network);
+  }
+
+  const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
+  const payload: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
+  if (response.ok) return (payload ?? (await response.blob())) as T;
+
+  if (response.status === 401 && !SILENT_401.includes(path)) window.location.reload();
+  const error = payload as Partial<ErrorBody> | undefined;
+  throw new ApiError(
+    response.status,
+    error?.message || statusMessage(response.status),
+    error?.code ?? null,
+    error?.validationErrors ?? {},
+  );
+}
+
+/** A failure as a toast: at the top centre, five seconds, one toast per message. */
+export function showError(error: unknown): void {
+  const message = error instanceof ApiError ? error.message : uz.http.default;
+  toast.error(message, { id: message, position: "top-center", duration: 5000 });
+}
+
+/** Reads are retried for our own errors only, never for 404, at most 3 times. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return error instanceof ApiError && error.status !== 404 && error.status !== 401 && failureCount < 3;
+}
+
+/** The n-th retry waits n × 10 s. */
+export function retryDelay(failureCount: number): number {
+  return failureCount * 10_000;
+}

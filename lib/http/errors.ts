@@ -1,0 +1,109 @@
+// The one error contract of every route handler: errors are values with a code and a status.
+import { z } from "zod";
+import { uz } from "@/lib/i18n/uz";
+
+/** Business error codes carried in the body's `code` (spec §8 and DESIGN §3). */
+export const ErrorCode = {
+  RegistrationAlreadyPaid: 1001,
+  SignInLockedOut: 2101,
+  SignInFailed: 2102,
+  SignInBlocked: 2103,
+  QuestionsNotEnough: 3000,
+  ThereIsNotEndedAttempt: 4000,
+  WrongPinCode: 4001,
+  AttemptEnded: 4002,
+  TestNotOpen: 4003,
+  AttemptAlreadyTaken: 4004,
+  InvalidChoice: 4005,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Stable validation codes, per field (DESIGN §3). */
+export type ValidationCode =
+  | "Required"
+  | "MinLength"
+  | "MaxLength"
+  | "Length"
+  | "Pattern"
+  | "Range"
+  | "Enum"
+  | "Invalid";
+export type ValidationErrors = Record<string, ValidationCode[]>;
+
+export type ErrorBody = { code: number | null; message: string; validationErrors: ValidationErrors };
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number | null,
+    message: string,
+    readonly validationErrors: ValidationErrors = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, validationErrors: this.validationErrors };
+  }
+}
+
+export const businessError = (code: ErrorCode) => new AppError(400, code, uz.codes[code] ?? uz.http.default);
+export const notFound = () => new AppError(404, null, uz.http.notFound);
+export const invalidInput = (validationErrors: ValidationErrors) =>
+  new AppError(422, null, uz.http.unprocessable, validationErrors);
+export const payloadTooLarge = () => new AppError(413, null, uz.http.payloadTooLarge);
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function codeOf(issue: z.core.$ZodIssue, input: unknown): ValidationCode {
+  const value = valueAt(input, issue.path);
+  const blank = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  switch (issue.code) {
+    case "invalid_type":
+      return blank ? "Required" : "Invalid";
+    case "too_small":
+    case "too_big":
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "date") return "Range";
+      if (blank) return "Required";
+      if (issue.exact) return "Length";
+      return issue.code === "too_small" ? "MinLength" : "MaxLength";
+    case "invalid_format":
+      if (blank) return "Required";
+      return issue.format === "regex" ? "Pattern" : "Invalid";
+    case "invalid_value":
+      return blank ? "Required" : "Enum";
+    case "custom":
+      return ((issue.params as { code?: ValidationCode } | undefined)?.code ?? "Invalid") as ValidationCode;
+    default:
+      return "Invalid";
+  }
+}
+
+/** zod issues → `{ field: [codes] }`; keys are the camelCase field paths ("body" for the root). */
+export function toValidationErrors(error: z.ZodError, input: unknown): ValidationErrors {
+  const result: ValidationErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? "body" : issue.path.map(String).join(".");
+    const field = key.charAt(0).toLowerCase() + key.slice(1);
+    const code = codeOf(issue, input);
+    const codes = (result[field] ??= []);
+    if (!codes.includes(code)) codes.push(code);
+  }
+  return result;
+}
+
+/** Parses with the shared schema, or throws the 422 of the contract. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw invalidInput(toValidationErrors(parsed.error, input));
+  return parsed.data;
+}

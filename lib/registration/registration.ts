@@ -1,0 +1,90 @@
+// Registrations: the status behind a parent's link, and the pupil's details submitted through it.
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { RegistrationStatus, registrations, users } from "@/db/schema";
+import { config } from "@/lib/config";
+import { ErrorCode, businessError } from "@/lib/http/errors";
+import { assertDetailsConsistent } from "@/lib/reference/consistency";
+import type { PupilDetails, RegisterInput } from "@/lib/validation/registration";
+import type { RegisterStatus } from "./types";
+
+
+/** A guid never seen answers status 0 with today's fee. */
+export async function getRegisterStatus({ guid }: { guid: string }): Promise<RegisterStatus> {
+  const [row] = await db
+    .select({ status: registrations.status, userId: registrations.userId, amountSom: registrations.amountSom })
+    .from(registrations)
+    .where(eq(registrations.guid, guid));
+  if (!row) return { status: RegistrationStatus.None, userId: null, amountToPay: config().registrationFeeSom };
+  return { status: row.status as RegistrationStatus, userId: row.userId, amountToPay: row.amountSom };
+}
+
+/** The details as the form shows them again (the guid link is the parent's secret). */
+export async function getRegistrationDetails({ guid }: { guid: string }): Promise<PupilDetails | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.guid, guid));
+  if (!row) return null;
+  const u = row.user;
+  return {
+    regionId: u.regionId ?? 0,
+    districtId: u.districtId ?? 0,
+    organizationId: u.organizationId ?? 0,
+    grade: u.grade ?? 0,
+    subjectId: u.subjectId ?? 0,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    middleName: u.middleName ?? undefined,
+    birthDate: u.birthDate ?? undefined,
+    phoneNumber: u.phoneNumber ?? undefined,
+  };
+}
+
+function userColumns(details: PupilDetails) {
+  return {
+    regionId: details.regionId,
+    districtId: details.districtId,
+    organizationId: details.organizationId || null,
+    grade: details.grade,
+    subjectId: details.subjectId,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    middleName: details.middleName ?? null,
+    birthDate: details.birthDate ?? null,
+    phoneNumber: details.phoneNumber ?? null,
+  };
+}
+
+/**
+ * Creates the pupil and the registration, or updates the details while unpaid.
+ * Concurrent submissions of one guid serialise on the registration row: one pupil, last write wins.
+ */
+export async function register(input: RegisterInput): Promise<RegisterStatus> {
+  const { guid, ...details } = input;
+  await assertDetailsConsistent(db, details);
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(registrations)
+      .values({ guid, status: RegistrationStatus.Registered, amountSom: config().registrationFeeSom })
+      .onConflictDoNothing();
+    const [registration] = await tx.select().from(registrations).where(eq(registrations.guid, guid)).for("update");
+    if (registration.status === RegistrationStatus.Paid) throw businessError(ErrorCode.RegistrationAlreadyPaid);
+
+    let userId = registration.userId;
+    if (userId === null) {
+      const [user] = await tx.insert(users).values(userColumns(details)).returning({ id: users.id });
+      userId = user.id;
+      await tx.update(registrations).set({ userId }).where(eq(registrations.guid, guid));
+    } else {
+      await tx
+        .update(users)
+        .set({ ...userColumns(details), updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+      await tx.update(registrations).set({ updatedAt: sql`now()` }).where(eq(registrations.guid, guid));
+    }
+    return { status: RegistrationStatus.Registered, userId, amountToPay: registration.amountSom };
+  });
+}

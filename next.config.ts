@@ -1,0 +1,11 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native/wasm database drivers are loaded from node_modules at run time, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typedRoutes: false,
+};
+
+export default nextConfig;

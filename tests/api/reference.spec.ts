@@ -1,0 +1,66 @@
+// Reference-data endpoints (spec §7) and the error contract (DESIGN §3) over HTTP.
+import { expect, test } from "@playwright/test";
+
+test.describe("Regions, Districts, Subjects", () => {
+  test("GetAll answer the spec's shapes", async ({ request }) => {
+    const regions = await (await request.get("/api/Regions/GetAll")).json();
+    const districts = await (await request.get("/api/Districts/GetAll")).json();
+    const subjects = await (await request.get("/api/Subjects/GetAll")).json();
+    expect(regions).toHaveLength(14);
+    expect(regions[0]).toEqual({ regionId: expect.any(Number), name: expect.any(String) });
+    expect(districts).toHaveLength(209);
+    expect(districts[0]).toEqual({ districtId: expect.any(Number), regionId: expect.any(Number), name: expect.any(String) });
+    expect(subjects).toHaveLength(20);
+    expect(subjects[0]).toEqual({ subjectId: expect.any(Number), grade: expect.any(Number), name: expect.any(String) });
+  });
+
+  test("paths and query keys answer in any casing", async ({ request }) => {
+    for (const path of ["/api/regions/getall", "/API/REGIONS/GETALL", "/api/rEgIoNs/GeTaLl"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(await response.json()).toHaveLength(14);
+    }
+    const schools = await request.get("/api/organizations/getall?DISTRICTID=1726266");
+    expect(schools.status()).toBe(200);
+    expect((await schools.json()).length).toBeGreaterThan(0);
+  });
+});
+
+test.describe("Organizations/GetAll", () => {
+  test("answers the district's schools sorted by leading number, then name", async ({ request }) => {
+    const schools: { organizationId: number; districtId: number; name: string }[] = await (
+      await request.get("/api/Organizations/GetAll?districtId=1726266")
+    ).json();
+    expect(schools.every((s) => s.districtId === 1726266)).toBe(true);
+    const numbers = schools.map((s) => Number(/^(\d+)/.exec(s.name)?.[1] ?? Infinity));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(schools.at(-1)?.name).toBe("Prezident maktabi");
+  });
+
+  test("a missing, malformed or huge districtId is a 422 naming the field", async ({ request }) => {
+    for (const query of ["", "?districtId=", "?districtId=abc", "?districtId=-1", "?districtId=99999999999999", "?districtId=1;drop table users"]) {
+      const response = await request.get(`/api/Organizations/GetAll${query}`);
+      expect(response.status(), query).toBe(422);
+      const body = await response.json();
+      expect(body).toEqual({ code: null, message: "Kiritilgan ma'lumotlarda xatolik bor.", validationErrors: { districtId: expect.any(Array) } });
+    }
+  });
+
+  test("an unknown district has no schools", async ({ request }) => {
+    const response = await request.get("/api/Organizations/GetAll?districtId=1234567");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual([]);
+  });
+});
+
+test.describe("the error contract", () => {
+  test("an unknown API path is a JSON 404 in the contract's shape", async ({ request }) => {
+    const response = await request.post("/api/Nothing/Here", { data: {} });
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({
+      code: null,
+      message: "Serverda so'ralgan ma'lumot topilmadi.",
+      validationErrors: {},
+    });
+  });
+});

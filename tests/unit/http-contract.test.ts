@@ -1,0 +1,63 @@
+// The HTTP layer: API paths answer in any casing; the client's messages and retry policy (spec §8).
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { API_PATHS, canonicalApiPath } from "@/lib/http/api-paths";
+import { ApiError, retryDelay, shouldRetry, statusMessage } from "@/lib/http/client";
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return entry === "route.ts" ? [full] : [];
+  });
+}
+
+describe("API paths are case-insensitive", () => {
+  it("every spec-style (PascalCase) route is known to the middleware", () => {
+    const apiDir = path.resolve("app/api");
+    const pascal = routeFiles(apiDir)
+      .map((f) => "/api/" + path.relative(apiDir, path.dirname(f)).split(path.sep).join("/"))
+      .filter((p) => /[A-Z]/.test(p));
+    expect(pascal.sort()).toEqual([...API_PATHS].sort());
+  });
+
+  it("maps any casing onto the canonical path, and leaves the canonical one alone", () => {
+    expect(canonicalApiPath("/api/registration/getregisterstatus")).toBe("/api/Registration/GetRegisterStatus");
+    expect(canonicalApiPath("/API/REGIONS/GETALL/")).toBe("/api/Regions/GetAll");
+    expect(canonicalApiPath("/api/Regions/GetAll")).toBeUndefined();
+    expect(canonicalApiPath("/api/unknown/thing")).toBeUndefined();
+  });
+});
+
+describe("the client fetch layer's messages", () => {
+  it.each([
+    [403, "Sizda ushbu amalni bajarish uchun ruxsat yo'q."],
+    [404, "Serverda so'ralgan ma'lumot topilmadi."],
+    [422, "Kiritilgan ma'lumotlarda xatolik bor."],
+    [429, "Ko'p marta urinish amalga oshirildi. Iltimos keyinroq qayta urinib ko'ring."],
+    [500, "Serverda xatolik yuz berdi. Iltimos keyinroq urinib ko'ring."],
+    [502, "Server yangilandi. Iltimos qaytadan urinib ko'ring."],
+    [
+      503,
+      "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring.",
+    ],
+    [418, "Serverda qandaydir xatolik yuz berdi. Iltimos qaytadan urinib ko'ring. (Xatolik kodi: 418)"],
+  ])("status %i", (status, message) => {
+    expect(statusMessage(status)).toBe(message);
+  });
+});
+
+describe("the read retry policy", () => {
+  it("retries our own errors at most 3 times, never 404 or foreign errors", () => {
+    expect(shouldRetry(0, new ApiError(500, "x"))).toBe(true);
+    expect(shouldRetry(2, new ApiError(503, "x"))).toBe(true);
+    expect(shouldRetry(3, new ApiError(500, "x"))).toBe(false);
+    expect(shouldRetry(0, new ApiError(404, "x"))).toBe(false);
+    expect(shouldRetry(0, new TypeError("x"))).toBe(false);
+  });
+
+  it("waits attempt number × 10 s", () => {
+    expect([1, 2, 3].map(retryDelay)).toEqual([10_000, 20_000, 30_000]);
+  });
+});

@@ -1,0 +1,22 @@
+// Vitest runs the rules (tests/unit) against a real database: in-memory PGlite, or DATABASE_URL.
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(__dirname),
+      // Query modules guard against client bundles with `server-only`; tests are the server.
+      "server-only": path.resolve(__dirname, "tests/support/empty.ts"),
+    },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.ts"],
+    environment: "node",
+    env: { PGLITE_DIR: "memory://", NODE_ENV: "test" },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});
