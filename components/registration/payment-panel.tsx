@@ -16,8 +16,12 @@ declare global {
   }
 }
 
+// Uzbek groups thousands with spaces ("75 000"), as Russian does; some browsers lack "uz" locale
+// data and would fall back to "75,000", and the server and browser must print the same.
+const somFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
+
 export function formatSom(amount: number): string {
-  return `${new Intl.NumberFormat("uz-UZ").format(amount)} ${uz.common.som}`;
+  return `${somFormat.format(amount)} ${uz.common.som}`;
 }
 
 type Props = { guid: string; options: PaymentOptions; onCardPaid: () => void; onEdit: () => void };

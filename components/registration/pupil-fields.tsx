@@ -36,6 +36,8 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
     queryFn: ({ signal }) => api<Organization[]>("/Organizations/GetAll", { query: { districtId }, signal }),
     enabled: Boolean(districtId),
     staleTime: 5 * 60_000,
+    // A missing list must not take the half-filled form down with it: say so under the field.
+    throwOnError: false,
   });
 
   // Options arrive after the saved value: put the value back on the select once they are there.
@@ -82,7 +84,12 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
         </Select>
       </Field>
 
-      <Field id="organizationId" label={t.school} hint={optionalHint} error={error("organizationId")}>
+      <Field
+        id="organizationId"
+        label={t.school}
+        hint={optionalHint}
+        error={error("organizationId") ?? (schools.isError ? t.schoolsFailed : undefined)}
+      >
         <Select
           id="organizationId"
           disabled={!districtId || schools.isPending}

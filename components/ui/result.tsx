@@ -25,7 +25,7 @@ export function Result({ status, title, subTitle, extra }: ResultProps) {
       >
         {t.icon}
       </div>
-      <h1 className="max-w-md text-lg font-semibold text-slate-900 sm:text-xl">{title}</h1>
+      <h2 className="max-w-md text-lg font-semibold text-slate-900 sm:text-xl">{title}</h2>
       {subTitle && <p className="max-w-md text-sm text-slate-600">{subTitle}</p>}
       {extra && <div className="flex flex-wrap justify-center gap-3">{extra}</div>}
     </section>

@@ -77,6 +77,7 @@ export const uz = {
     district: "Tuman (shahar)",
     school: "Maktab",
     otherSchool: "Boshqa maktab",
+    schoolsFailed: "Maktablar ro'yxatini yuklab bo'lmadi. \"Boshqa maktab\"ni tanlashingiz mumkin.",
     grade: "Sinf",
     gradeOption: (grade: number) => `${grade}-sinf`,
     subject: "Fan",

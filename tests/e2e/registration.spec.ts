@@ -1,0 +1,254 @@
+// A parent's journey (spec §2, registration page): open a link, fill the cascade, read the offer,
+// submit, reach the payment panel; and the page's other states.
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { screenshot } from "../support/screens";
+
+const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
+const UNPAID_DEMO_GUID = "00000000-0000-4000-8000-000000000001";
+
+const select = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+test.describe("the registration link", () => {
+  test("/register opens a fresh link each time", async ({ page }) => {
+    await page.goto("/register");
+    const first = page.url();
+    await page.goto("/register");
+    const second = page.url();
+    expect(first).toMatch(/\/register\/[0-9a-f-]{36}$/);
+    expect(second).toMatch(/\/register\/[0-9a-f-]{36}$/);
+    expect(first).not.toBe(second);
+  });
+
+  test("the page is not indexed", async ({ page }) => {
+    await page.goto(`/register/${randomUUID()}`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  });
+
+  test("a malformed link is the 404 page", async ({ page }, testInfo) => {
+    const response = await page.goto("/register/not-a-guid");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Sahifa topilmadi.")).toBeVisible();
+    await screenshot(page, testInfo, "404");
+    await page.getByRole("link", { name: "Orqaga qaytish" }).click();
+    await expect(page).toHaveURL(/\/test-attempt$/);
+  });
+});
+
+test.describe("a parent registers a pupil", () => {
+  test("cascade, validation, offer, submit, payment panel", async ({ page }, testInfo) => {
+    const guid = randomUUID();
+    await page.goto(`/register/${guid}`);
+    await expect(page.getByRole("heading", { name: "Ro'yxatdan o'tish" })).toBeVisible();
+    await screenshot(page, testInfo, "registration-empty");
+
+    // Dependent selects wait for their parent.
+    await expect(select(page, "Tuman (shahar)")).toBeDisabled();
+    await expect(select(page, "Maktab (ixtiyoriy)")).toBeDisabled();
+    await expect(select(page, "Fan")).toBeDisabled();
+    await expect(page.getByRole("button", { name: "To'lovga o'tish" })).toBeDisabled();
+
+    // Region → districts of that region only.
+    await select(page, "Viloyat").selectOption({ label: "Toshkent shahri" });
+    await expect(select(page, "Tuman (shahar)")).toBeEnabled();
+    const districtOptions = await select(page, "Tuman (shahar)").locator("option").allTextContents();
+    expect(districtOptions).toContain("Yunusobod tumani");
+    expect(districtOptions).not.toContain("Oltinko'l tumani");
+
+    // District → schools load ("Yuklanmoqda..." and the progress bar while they do).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/Organizations/GetAll**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await select(page, "Tuman (shahar)").selectOption({ label: "Yunusobod tumani" });
+    await expect(select(page, "Maktab (ixtiyoriy)").locator("option").first()).toHaveText("Yuklanmoqda...");
+    await expect(page.getByTestId("progress-bar")).toBeVisible();
+    release();
+    await expect(select(page, "Maktab (ixtiyoriy)")).toBeEnabled();
+    await expect(page.getByTestId("progress-bar")).toBeHidden();
+    const schools = await select(page, "Maktab (ixtiyoriy)").locator("option").allTextContents();
+    expect(schools.slice(0, 4)).toEqual([
+      "Tanlang",
+      "Boshqa maktab",
+      "1-son umumiy o'rta ta'lim maktabi",
+      "2-son umumiy o'rta ta'lim maktabi",
+    ]);
+    expect(schools.indexOf("5-son umumiy o'rta ta'lim maktabi")).toBeLessThan(schools.indexOf("12-son umumiy o'rta ta'lim maktabi"));
+    await expect(select(page, "Maktab (ixtiyoriy)").locator("option", { hasText: "Boshqa maktab" })).toHaveAttribute("value", "0");
+    await select(page, "Maktab (ixtiyoriy)").selectOption({ label: "12-son umumiy o'rta ta'lim maktabi" });
+
+    // Changing the region clears district and school.
+    await select(page, "Viloyat").selectOption({ label: "Andijon viloyati" });
+    await expect(select(page, "Tuman (shahar)")).toHaveValue("");
+    await expect(select(page, "Maktab (ixtiyoriy)")).toHaveValue("");
+    await expect(select(page, "Maktab (ixtiyoriy)")).toBeDisabled();
+    await select(page, "Viloyat").selectOption({ label: "Toshkent shahri" });
+    await select(page, "Tuman (shahar)").selectOption({ label: "Yunusobod tumani" });
+    await select(page, "Maktab (ixtiyoriy)").selectOption({ label: "12-son umumiy o'rta ta'lim maktabi" });
+    // Changing the district clears the school.
+    await select(page, "Tuman (shahar)").selectOption({ label: "Chilonzor tumani" });
+    await expect(select(page, "Maktab (ixtiyoriy)")).toHaveValue("");
+    await select(page, "Tuman (shahar)").selectOption({ label: "Yunusobod tumani" });
+    await expect(select(page, "Maktab (ixtiyoriy)")).toBeEnabled();
+    await select(page, "Maktab (ixtiyoriy)").selectOption({ label: "12-son umumiy o'rta ta'lim maktabi" });
+
+    // Grade → subjects of that grade; changing the grade clears the subject.
+    await select(page, "Sinf").selectOption({ label: "7-sinf" });
+    await expect(select(page, "Fan").locator("option")).toHaveText(["Tanlang", "Matematika", "Biologiya", "Kimyo", "Fizika"]);
+    await select(page, "Fan").selectOption({ label: "Kimyo" });
+    await select(page, "Sinf").selectOption({ label: "8-sinf" });
+    await expect(select(page, "Fan")).toHaveValue("");
+    await select(page, "Fan").selectOption({ label: "Kimyo" });
+
+    // Names and phone: the spec's messages under each field.
+    await page.getByLabel("Familya", { exact: true }).fill("Ka");
+    await page.getByLabel("Ism", { exact: true }).fill("Di");
+    await page.getByLabel("Otasining ismi (ixtiyoriy)").fill("Ru");
+    await page.getByLabel("Telefon raqam (ixtiyoriy)").fill("90a");
+    await page.getByLabel("Tug'ilgan sana (ixtiyoriy)").click();
+    await expect(page.getByText("Familya 3 ta harfdan kam bo'lmasligi kerak")).toBeVisible();
+    await expect(page.getByText("Ism 3 ta harfdan kam bo'lmasligi kerak")).toBeVisible();
+    await expect(page.getByText("Otasining ismi 3 ta harfdan kam bo'lmasligi kerak")).toBeVisible();
+    await expect(page.getByText("Telefon raqam raqamlardan iborat bo'lishi kerak")).toBeVisible();
+    await page.getByLabel("Telefon raqam (ixtiyoriy)").fill("90123");
+    await page.getByLabel("Familya", { exact: true }).click();
+    await expect(page.getByText("Telefon raqam 9 ta raqamdan iborat bo'lishi kerak")).toBeVisible();
+    await expect(page.getByText("+998")).toBeVisible();
+    await screenshot(page, testInfo, "registration-errors");
+
+    await page.getByLabel("Familya", { exact: true }).fill("Karimova");
+    await page.getByLabel("Ism", { exact: true }).fill("Dilnoza");
+    await page.getByLabel("Otasining ismi (ixtiyoriy)").fill("Rustamovna");
+    await page.getByLabel("Telefon raqam (ixtiyoriy)").fill("901234567");
+    await page.getByLabel("Tug'ilgan sana (ixtiyoriy)").fill("2012-03-15");
+    await expect(page.locator("form").getByRole("alert")).toHaveCount(0);
+
+    // The offer: ticking opens it; it cannot be dismissed; confirm unlocks at the bottom.
+    await page.locator("input[name=agreement]").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(page.locator("input[name=agreement]")).not.toBeChecked();
+    const confirm = dialog.getByRole("button", { name: "O'qib chiqdim va roziman" });
+    await expect(confirm).toBeDisabled();
+    await screenshot(page, testInfo, "offer-top");
+    await page.keyboard.press("Escape");
+    await page.mouse.click(2, 2);
+    await expect(dialog).toBeVisible();
+    await page.getByTestId("offer-text").evaluate((el) => el.scrollTo(0, el.scrollHeight - el.clientHeight - 40));
+    await expect(confirm).toBeDisabled();
+    await page.getByTestId("offer-text").evaluate((el) => el.scrollTo(0, el.scrollHeight - el.clientHeight - 3));
+    await expect(confirm).toBeEnabled();
+    await screenshot(page, testInfo, "offer-bottom");
+    await confirm.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("input[name=agreement]")).toBeChecked();
+
+    // Submit: the payment panel with the fee and the three ways to pay.
+    await page.getByRole("button", { name: "To'lovga o'tish" }).click();
+    await expect(page.getByTestId("amount")).toHaveText(/75\s000 so'm/);
+    const payme = await page.getByTestId("pay-payme").getAttribute("href");
+    expect(Buffer.from(payme!.replace("https://checkout.paycom.uz/", ""), "base64").toString()).toContain(
+      `ac.guid=${guid};a=7500000;`,
+    );
+    const click = new URL((await page.getByTestId("pay-click").getAttribute("href"))!);
+    expect(click.searchParams.get("transaction_param")).toBe(guid);
+    expect(click.searchParams.get("amount")).toBe("75000.00");
+    await expect(page.getByTestId("pay-card")).toBeDisabled();
+    await screenshot(page, testInfo, "payment-panel");
+
+    // The details were saved: they come back in the form.
+    await page.reload();
+    await page.getByRole("button", { name: "Ma'lumotlarni o'zgartirish" }).click();
+    await expect(page.getByLabel("Ism", { exact: true })).toHaveValue("Dilnoza");
+    await expect(select(page, "Maktab (ixtiyoriy)")).toHaveValue(/\d+/);
+    await expect(select(page, "Maktab (ixtiyoriy)").locator("option:checked")).toHaveText("12-son umumiy o'rta ta'lim maktabi");
+    await expect(select(page, "Fan").locator("option:checked")).toHaveText("Kimyo");
+  });
+
+  test("a failed save keeps everything typed and says so", async ({ page }) => {
+    await page.goto(`/register/${randomUUID()}`);
+    await select(page, "Viloyat").selectOption({ label: "Toshkent shahri" });
+    await select(page, "Tuman (shahar)").selectOption({ label: "Yunusobod tumani" });
+    await select(page, "Sinf").selectOption({ label: "5-sinf" });
+    await select(page, "Fan").selectOption({ label: "Fizika" });
+    await page.getByLabel("Familya", { exact: true }).fill("Aliyev");
+    await page.getByLabel("Ism", { exact: true }).fill("Botir");
+    await page.locator("input[name=agreement]").click();
+    await page.getByTestId("offer-text").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.getByRole("button", { name: "O'qib chiqdim va roziman" }).click();
+
+    await page.route("**/api/Registration/Register", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "To'lovga o'tish" }).click();
+    await expect(page.getByText("Xatolik yuz berdi. Iltimos, qaytadan urinib ko'ring")).toBeVisible();
+    await expect(page.getByLabel("Ism", { exact: true })).toHaveValue("Botir");
+    await expect(select(page, "Fan").locator("option:checked")).toHaveText("Fizika");
+
+    await page.unroute("**/api/Registration/Register");
+    await page.getByRole("button", { name: "To'lovga o'tish" }).click();
+    await expect(page.getByTestId("amount")).toBeVisible();
+  });
+
+  test("a school list that cannot load leaves the form usable", async ({ page }) => {
+    await page.goto(`/register/${randomUUID()}`);
+    await page.getByLabel("Familya", { exact: true }).fill("Aliyev");
+    await page.route("**/api/Organizations/GetAll**", (route) =>
+      route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ code: null, message: "x", validationErrors: {} }) }),
+    );
+    await select(page, "Viloyat").selectOption({ label: "Toshkent shahri" });
+    await select(page, "Tuman (shahar)").selectOption({ label: "Yunusobod tumani" });
+    await expect(page.getByText("Maktablar ro'yxatini yuklab bo'lmadi.", { exact: false })).toBeVisible();
+    await select(page, "Maktab (ixtiyoriy)").selectOption({ label: "Boshqa maktab" });
+    await expect(page.getByLabel("Familya", { exact: true })).toHaveValue("Aliyev");
+  });
+
+  test("the offer needs no scrolling when it fits", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 4000 });
+    await page.goto(`/register/${randomUUID()}`);
+    await page.locator("input[name=agreement]").click();
+    await expect(page.getByRole("button", { name: "O'qib chiqdim va roziman" })).toBeEnabled();
+  });
+});
+
+test.describe("the page by registration status", () => {
+  test("Registered: the payment panel", async ({ page }) => {
+    await page.goto(`/register/${UNPAID_DEMO_GUID}`);
+    await expect(page.getByText("Karta orqali to'lash")).toBeVisible();
+    await expect(page.getByText("Sinov rejimi: to'lovlar haqiqiy emas.")).toBeVisible();
+  });
+
+  test("Paid with registerSuccess: the success message", async ({ page }, testInfo) => {
+    await page.goto(`/register/${PAID_DEMO_GUID}?registerSuccess=true`);
+    await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.")).toBeVisible();
+    await screenshot(page, testInfo, "paid-success");
+  });
+
+  test("Paid without registerSuccess: the info message", async ({ page }, testInfo) => {
+    await page.goto(`/register/${PAID_DEMO_GUID}`);
+    await expect(page.getByText("Siz ro'yxatdan o'tgansiz. Saytni yopishingiz mumkin.")).toBeVisible();
+    await screenshot(page, testInfo, "paid-info");
+  });
+
+  test("the status is refetched when the window regains focus", async ({ page, request }) => {
+    const guid = randomUUID();
+    await page.goto(`/register/${guid}`);
+    await expect(page.getByRole("button", { name: "To'lovga o'tish" })).toBeVisible();
+    // The same registration completed elsewhere (another tab, the chat-bot).
+    const subjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
+    const response = await request.post("/api/Registration/Register", {
+      data: {
+        guid,
+        regionId: 1726,
+        districtId: 1726266,
+        grade: 9,
+        subjectId: subjects.find((s) => s.grade === 9)!.subjectId,
+        firstName: "Kamola",
+        lastName: "Ergasheva",
+      },
+    });
+    expect(response.status()).toBe(200);
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect(page.getByTestId("amount")).toBeVisible();
+  });
+});
