@@ -19,7 +19,13 @@ export function ensureDependencies() {
   const lock = path.join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log("Installing dependencies (npm ci)...");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  try {
+    run("npm", ["ci", "--no-audit", "--no-fund"]);
+  } catch {
+    // A registry without other platforms' optional binaries makes `npm ci` refuse the lock
+    // (see .ci/run); `npm install` installs the same locked tree.
+    run("npm", ["install", "--no-audit", "--no-fund"]);
+  }
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
