@@ -1,18 +1,43 @@
-// Edge middleware: only redirects and rewrites. Every handler and page checks again on its own.
+// Edge middleware: only redirects and rewrites. Every handler, layout and page checks again.
 import { NextResponse, type NextRequest } from "next/server";
 import { canonicalApiPath } from "@/lib/http/api-paths";
+import { decodeSession, sessionCookie } from "@/lib/identity/session-token";
+import { mayOpen, pageRule } from "@/lib/identity/routes";
 
-export function middleware(request: NextRequest) {
-  const canonical = canonicalApiPath(request.nextUrl.pathname);
+export async function middleware(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+
+  const canonical = canonicalApiPath(pathname);
   if (canonical) {
     const url = request.nextUrl.clone();
     url.pathname = canonical;
     return NextResponse.rewrite(url);
   }
-  return NextResponse.next();
+
+  const rule = pageRule(pathname);
+  if (!rule) return NextResponse.next();
+  const session = await decodeSession(request.cookies.get(sessionCookie().name)?.value);
+  if (!session) {
+    const login = new URL("/login", request.url);
+    login.searchParams.set("returnUrl", `${pathname}${search}`);
+    return NextResponse.redirect(login);
+  }
+  if (!mayOpen(rule, session.role)) {
+    return NextResponse.rewrite(new URL("/forbidden", request.url), { status: 403 });
+  }
+  // Layouts check the session against the database again; they need the address to return to.
+  const headers = new Headers(request.headers);
+  headers.set("x-return-url", `${pathname}${search}`);
+  return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  // "/api" in any casing: the spec's controller paths answer case-insensitively.
-  matcher: ["/([aA][pP][iI])/:path*"],
+  matcher: [
+    // "/api" in any casing: the spec's controller paths answer case-insensitively.
+    "/([aA][pP][iI])/:path*",
+    "/",
+    "/test-attempt/:path*",
+    "/update-profile",
+    "/admin/:path*",
+  ],
 };

@@ -4,6 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Lets the suites make pupils through the server's domain functions (lib/testing). */
+export const testSupportToken = "e2e-test-support-token-0123456789abcdef";
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -56,6 +58,7 @@ export default defineConfig({
       PAYME_KEY: "e2e-payme-key",
       CLICK_SECRET_KEY: "e2e-click-secret",
       ADMIN_PASSWORD: "e2e-organiser-password",
+      TEST_SUPPORT_TOKEN: testSupportToken,
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

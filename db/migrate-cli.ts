@@ -1,9 +1,12 @@
-// `npm run db:migrate`: migrations and reference data, for deployments that set MIGRATE_ON_START=false.
+// `npm run db:migrate`: migrations, reference data and the first organiser, for deployments that set MIGRATE_ON_START=false.
 import { closeDatabase, db } from "./client";
 import { migrateDatabase } from "./migrate";
+import { config } from "@/lib/config";
+import { ensureOrganiser } from "./seed/accounts";
 import { seedReferenceData } from "./seed/reference";
 
 await migrateDatabase();
 await seedReferenceData(db);
+await ensureOrganiser(db, { username: config().adminUsername, password: config().adminPassword });
 await closeDatabase();
 console.log("Migrations and reference data are up to date.");

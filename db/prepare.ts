@@ -2,6 +2,7 @@
 import { config } from "@/lib/config";
 import { databaseHandle, db } from "./client";
 import { migrateDatabase } from "./migrate";
+import { ensureOrganiser } from "./seed/accounts";
 import { seedDemo } from "./seed/demo";
 import { seedReferenceData } from "./seed/reference";
 
@@ -10,6 +11,7 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
   if (c.migrateOnStart) {
     await migrateDatabase();
     await seedReferenceData(db);
+    await ensureOrganiser(db, { username: c.adminUsername, password: c.adminPassword });
   }
   if (!c.seedDemo) return;
   const demo = await seedDemo(db, { feeSom: c.registrationFeeSom });
@@ -23,6 +25,9 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     `  new registration:     ${base}/register`,
     `  unpaid registration:  ${base}/register/${demo.guids.registered}`,
     `  paid registration:    ${base}/register/${demo.guids.paid}`,
+    `  sign in:              ${base}/login`,
+    `  pupil:                ${demo.pupil.username} / ${demo.pupil.password}`,
+    `  organiser:            ${c.adminUsername} / ${c.adminPassword}   (${base}/admin)`,
     "",
   ];
   console.log(lines.join("\n"));

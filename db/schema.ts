@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { UserRole } from "../lib/identity/roles";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -66,8 +67,7 @@ export const subjects = pgTable(
 
 // ─── Pupils ─────────────────────────────────────────────────────────────────
 
-export const UserRole = { Default: 1, Admin: 2 } as const;
-export type UserRole = (typeof UserRole)[keyof typeof UserRole];
+export { UserRole } from "../lib/identity/roles";
 
 export const users = pgTable(
   "users",
@@ -86,10 +86,25 @@ export const users = pgTable(
     organizationId: integer("organization_id").references(() => organizations.id),
     grade: smallint("grade"),
     subjectId: integer("subject_id").references(() => subjects.id),
+    // Credentials: a pupil gets them when the registration is paid; the organiser from the seed.
+    /** Lower case, 5–30 characters. */
+    username: varchar("username", { length: 30 }),
+    passwordHash: text("password_hash"),
+    /** Wrong passwords in a row; the fifth locks the account (ASP.NET Identity's default). */
+    failedSignInCount: smallint("failed_sign_in_count").notNull().default(0),
+    lockoutEndsAt: timestamp("lockout_ends_at", { withTimezone: true }),
+    /** Set by the organiser: no sign-in, and existing sessions end at their next request. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** Bumped to end every session of the user (password reset). */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("users_district_idx").on(t.districtId), index("users_subject_idx").on(t.subjectId)],
+  (t) => [
+    index("users_district_idx").on(t.districtId),
+    index("users_subject_idx").on(t.subjectId),
+    uniqueIndex("users_username_uq").on(t.username),
+  ],
 );
 
 // ─── Registrations ──────────────────────────────────────────────────────────

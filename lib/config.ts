@@ -34,6 +34,8 @@ const schema = z.object({
   CERTIFICATE_DATE: z.string().default("24.06.2025"),
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   DEMO_PIN: z.string().regex(/^\d{4,8}$/).default("1234"),
+  /** Enables /api/test-support for the test suites; never set on a real deployment. */
+  TEST_SUPPORT_TOKEN: z.string().min(32).optional(),
 });
 
 const DEV_SECRET = "development-only-secret-do-not-use-in-production";
@@ -53,6 +55,9 @@ function load() {
     if (missing.length > 0) {
       throw new Error(`Missing production secrets: ${missing.join(", ")} (see .env.example)`);
     }
+  }
+  if (env.TEST_SUPPORT_TOKEN && env.PUBLIC_URL.startsWith("https://")) {
+    throw new Error("TEST_SUPPORT_TOKEN must not be set on a deployment served over HTTPS");
   }
   return {
     production,
@@ -85,6 +90,7 @@ function load() {
     certificateDate: env.CERTIFICATE_DATE,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
     demoPin: env.DEMO_PIN,
+    testSupportToken: env.TEST_SUPPORT_TOKEN,
   };
 }
 

@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { RegistrationStatus, districts, organizations, registrations, subjects, users } from "../schema";
+import { ensureLogin } from "./accounts";
 import { seedDemoSchools } from "./schools";
 
 export const DEMO_GUIDS = {
@@ -9,7 +10,10 @@ export const DEMO_GUIDS = {
   paid: "00000000-0000-4000-8000-000000000002",
 } as const;
 
-export type DemoSummary = { guids: typeof DEMO_GUIDS };
+/** The paid demo pupil's login (printed at start; the guid link would show it too). */
+export const DEMO_PUPIL = { username: "demo7mat", password: "Demo2025" } as const;
+
+export type DemoSummary = { guids: typeof DEMO_GUIDS; pupil: typeof DEMO_PUPIL };
 
 async function seedDemoRegistration(
   db: Database,
@@ -17,7 +21,7 @@ async function seedDemoRegistration(
   pupil: { firstName: string; lastName: string; middleName: string },
 ) {
   const [existing] = await db.select().from(registrations).where(eq(registrations.guid, guid));
-  if (existing) return;
+  if (existing) return existing.userId!;
   // Toshkent shahri, Yunusobod tumani; the first school there; Matematika, grade 7.
   const [district] = await db.select().from(districts).where(eq(districts.name, "Yunusobod tumani"));
   const [school] = await db.select().from(organizations).where(eq(organizations.districtId, district.id)).limit(1);
@@ -25,7 +29,7 @@ async function seedDemoRegistration(
     .select()
     .from(subjects)
     .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7)));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -46,6 +50,7 @@ async function seedDemoRegistration(
       amountSom,
       paidAt: status === RegistrationStatus.Paid ? new Date() : null,
     });
+    return user.id;
   });
 }
 
@@ -57,10 +62,11 @@ export async function seedDemo(db: Database, { feeSom }: { feeSom: number }): Pr
     { guid: DEMO_GUIDS.registered, status: RegistrationStatus.Registered, amountSom: feeSom },
     { firstName: "Dilnoza", lastName: "Karimova", middleName: "Rustamovna" },
   );
-  await seedDemoRegistration(
+  const pupilId = await seedDemoRegistration(
     db,
     { guid: DEMO_GUIDS.paid, status: RegistrationStatus.Paid, amountSom: feeSom },
     { firstName: "Sardor", lastName: "Toshmatov", middleName: "Alisherovich" },
   );
-  return { guids: DEMO_GUIDS };
+  await ensureLogin(db, { userId: pupilId, ...DEMO_PUPIL });
+  return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL };
 }

@@ -6,6 +6,10 @@ export const API_PATHS = [
   "/api/Organizations/GetAll",
   "/api/Registration/GetRegisterStatus",
   "/api/Registration/Register",
+  "/api/Identity/Login",
+  "/api/Identity/GetCurrentUser",
+  "/api/Identity/Update",
+  "/api/Identity/Logout",
 ] as const;
 
 const byLowerCase = new Map<string, string>(API_PATHS.map((p) => [p.toLowerCase(), p]));

@@ -2,6 +2,9 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { config } from "@/lib/config";
+import { forbidden, requireUser, type SessionUser } from "@/lib/identity/session";
+import { sessionCookie } from "@/lib/identity/session-token";
 import { uz } from "@/lib/i18n/uz";
 import { AppError, invalidInput, parseOrThrow, payloadTooLarge } from "./errors";
 
@@ -10,17 +13,24 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 type QuerySchema = z.ZodObject<z.ZodRawShape>;
 
-type HandlerOptions<Q extends QuerySchema | undefined, B extends z.ZodType | undefined> = {
+type Auth = "any" | readonly number[];
+
+type HandlerOptions<Q extends QuerySchema | undefined, B extends z.ZodType | undefined, A extends Auth | undefined> = {
   query?: Q;
   body?: B;
+  /** A signed-in user is required: any role, or one of these roles. */
+  auth?: A;
+  /** Server-to-server callers (payment providers, the chat-bot) are not held to our Origin. */
+  crossOrigin?: boolean;
   maxBodyBytes?: number;
   /** Public, rarely changing answers (reference data) may be cached by browsers for this long. */
   cacheSeconds?: number;
 };
 
-type Input<Q, B> = {
+type Input<Q, B, A> = {
   query: Q extends z.ZodType ? z.output<Q> : undefined;
   body: B extends z.ZodType ? z.output<B> : undefined;
+  user: A extends Auth ? SessionUser : undefined;
   request: NextRequest;
   params: Record<string, string | string[]>;
 };
@@ -68,6 +78,19 @@ function readQuery(request: NextRequest, schema: QuerySchema): Record<string, st
   return result;
 }
 
+/**
+ * A state-changing call from a browser must come from our own pages: another site's form or
+ * script gets 403 even though the browser would attach our cookie.
+ */
+function assertSameOrigin(request: NextRequest): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  if (request.headers.get("sec-fetch-site") === "cross-site") throw forbidden();
+  const origin = request.headers.get("origin");
+  if (!origin) return; // not a browser: no ambient cookie to abuse
+  const allowed = [request.nextUrl.origin, new URL(config().publicUrl).origin];
+  if (!allowed.includes(origin)) throw forbidden();
+}
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return Response.json(error.toBody(), {
@@ -83,18 +106,26 @@ export function errorResponse(error: unknown): Response {
   );
 }
 
-export function handler<Q extends QuerySchema | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  options: HandlerOptions<Q, B>,
-  fn: (input: Input<Q, B>) => Promise<unknown>,
-) {
+export function handler<
+  Q extends QuerySchema | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  A extends Auth | undefined = undefined,
+>(options: HandlerOptions<Q, B, A>, fn: (input: Input<Q, B, A>) => Promise<unknown>) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
+      if (!options.crossOrigin) assertSameOrigin(request);
+      const user = options.auth
+        ? await requireUser(
+            request.cookies.get(sessionCookie().name)?.value,
+            options.auth === "any" ? undefined : options.auth,
+          )
+        : undefined;
       const query = options.query ? parseOrThrow(options.query, readQuery(request, options.query)) : undefined;
       const body = options.body
         ? parseOrThrow(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
       const params = (await context?.params) ?? {};
-      const result = await fn({ query, body, request, params } as Input<Q, B>);
+      const result = await fn({ query, body, user, request, params } as Input<Q, B, A>);
       if (result instanceof Response) return result;
       const cacheControl = options.cacheSeconds ? `public, max-age=${options.cacheSeconds}` : "no-store";
       return Response.json(result ?? {}, { headers: { "Cache-Control": cacheControl } });

@@ -69,6 +69,8 @@ export const uz = {
     schoolOfDistrict: "Maktab tanlangan tumanga tegishli emas",
     subjectOfGrade: "Fan tanlangan sinfga tegishli emas",
     agreement: "Ommaviy oferta shartlariga rozilik bildiring",
+    usernameLength: "Login 5 tadan 30 tagacha belgidan iborat bo'lishi kerak",
+    passwordLength: "Parol 6 tadan 30 tagacha belgidan iborat bo'lishi kerak",
   },
   registration: {
     pageTitle: "Ro'yxatdan o'tish",
@@ -94,6 +96,41 @@ export const uz = {
     saveFailed: "Xatolik yuz berdi. Iltimos, qaytadan urinib ko'ring",
     success: "Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.",
     alreadyRegistered: "Siz ro'yxatdan o'tgansiz. Saytni yopishingiz mumkin.",
+  },
+  login: {
+    title: "Tizimga kirish",
+    lead: "Login va parolni ro'yxatdan o'tgan sahifadan yoki chat-botdan olishingiz mumkin.",
+    username: "Login",
+    password: "Parol",
+    submit: "Kirish",
+    chatBot: "Chat-bot orqali ro'yxatdan o'tish",
+  },
+  shell: {
+    testAttempt: "Test ishlash",
+    profile: "Profil",
+    admin: "Tashkilotchi paneli",
+    logout: "Chiqish",
+    collapse: "Menyuni yig'ish",
+    expand: "Menyuni ochish",
+    openMenu: "Menyu",
+    gradeSubject: (grade: number | null, subject: string | null) =>
+      [grade ? `${grade}-sinf` : null, subject].filter(Boolean).join(", "),
+  },
+  profile: {
+    title: "Profil",
+    lead: "Ma'lumotlaringizni tekshiring va kerak bo'lsa tuzating.",
+    save: "Saqlash",
+    saved: "Ma'lumotlar saqlandi",
+  },
+  forbidden: {
+    title: "Unauthorized",
+  },
+  admin: {
+    title: "Tashkilotchi paneli",
+    lead: "Olimpiadani boshqarish: testlar, savollar banki, ro'yxatdan o'tganlar va natijalar.",
+  },
+  testAttempt: {
+    title: "Test ishlash",
   },
   offer: {
     title: "Ommaviy oferta",

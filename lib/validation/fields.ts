@@ -34,6 +34,9 @@ export const personName = (minMessage: string) =>
 
 export const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 
+/** A blank value is "missing" (the required message), not a malformed one. */
+export const required = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema);
+
 export const phoneNumber = z
   .string({ error: v.required })
   .trim()

@@ -18,7 +18,7 @@ describe("API paths are case-insensitive", () => {
     const apiDir = path.resolve("app/api");
     const pascal = routeFiles(apiDir)
       .map((f) => "/api/" + path.relative(apiDir, path.dirname(f)).split(path.sep).join("/"))
-      .filter((p) => /[A-Z]/.test(p));
+      .filter((p) => /^\/api\/[A-Z]/.test(p));
     expect(pascal.sort()).toEqual([...API_PATHS].sort());
   });
 

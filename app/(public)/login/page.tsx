@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { LoginForm } from "@/components/identity/login-form";
+import { config } from "@/lib/config";
+import { uz } from "@/lib/i18n/uz";
+import { safeReturnUrl } from "@/lib/identity/return-url";
+import { currentUser } from "@/lib/identity/session";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: uz.login.title };
+
+type Props = { searchParams: Promise<{ returnUrl?: string | string[] }> };
+
+export default async function LoginPage({ searchParams }: Props) {
+  const returnUrl = safeReturnUrl((await searchParams).returnUrl);
+  if (await currentUser()) redirect(returnUrl);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-3 py-8">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7">
+        <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
+        <h1 className="mt-1 text-center text-2xl font-bold">{uz.login.title}</h1>
+        <p className="mb-5 mt-2 text-center text-sm text-slate-600">{uz.login.lead}</p>
+        <LoginForm returnUrl={returnUrl} />
+        <a
+          href={config().chatBotUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-5 block text-center text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
+        >
+          {uz.login.chatBot}
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { handler } from "@/lib/http/handler";
+import { updateProfile } from "@/lib/identity/users";
+import { profileSchema } from "@/lib/validation/identity";
+
+export const POST = handler({ auth: "any", body: profileSchema }, ({ user, body }) =>
+  updateProfile({ userId: user.id, profile: body }),
+);

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { handler } from "@/lib/http/handler";
+import { assertTestSupport } from "@/lib/testing/guard";
+import { createTestPupil } from "@/lib/testing/pupils";
+
+const body = z.object({ grade: z.number().int().min(5).max(9).optional(), subject: z.string().optional() });
+
+export const POST = handler({ body, crossOrigin: true }, async ({ body, request }) => {
+  assertTestSupport(request);
+  return createTestPupil(body);
+});

@@ -1,0 +1,67 @@
+// The sign-in form: login, password, "Kirish", and the server's answer above the fields.
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { ApiError, api } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import type { CurrentUser } from "@/lib/identity/users";
+import { loginSchema, type LoginInput } from "@/lib/validation/identity";
+import { currentUserKey } from "./use-current-user";
+
+export function LoginForm({ returnUrl }: { returnUrl: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: (input: LoginInput) => api<CurrentUser>("/Identity/Login", { method: "POST", body: input }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserKey, user);
+      router.replace(returnUrl);
+      router.refresh();
+    },
+    onError: () => form.setValue("password", ""),
+  });
+  const failure = mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? uz.http.default : null;
+
+  return (
+    <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
+      {failure && (
+        <p role="alert" data-testid="login-error" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+      <Field id="username" label={uz.login.username} error={errors.username?.message}>
+        <Input
+          id="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={30}
+          invalid={Boolean(errors.username)}
+          {...form.register("username")}
+        />
+      </Field>
+      <Field id="password" label={uz.login.password} error={errors.password?.message}>
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={30}
+          invalid={Boolean(errors.password)}
+          {...form.register("password")}
+        />
+      </Field>
+      <Button type="submit" pending={mutation.isPending} className="w-full">
+        {uz.login.submit}
+      </Button>
+    </form>
+  );
+}

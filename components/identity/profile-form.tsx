@@ -1,0 +1,77 @@
+// The profile form: the registration's fields under the profile's rules (all required).
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useForm, type Resolver } from "react-hook-form";
+import { toast } from "sonner";
+import { PupilFields, type PupilFormValues } from "@/components/registration/pupil-fields";
+import { Button } from "@/components/ui/button";
+import { ApiError, api } from "@/lib/http/client";
+import type { ValidationCode } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+import type { CurrentUser } from "@/lib/identity/users";
+import type { ReferenceData } from "@/lib/reference/types";
+import { profileSchema, type ProfileInput } from "@/lib/validation/identity";
+import { validationMessage } from "@/lib/validation/messages";
+import { currentUserKey } from "./use-current-user";
+
+function defaults(user: CurrentUser): PupilFormValues {
+  return {
+    regionId: user.regionId ?? undefined,
+    districtId: user.districtId ?? undefined,
+    organizationId: user.regionId ? user.organizationId : undefined,
+    grade: user.grade ?? undefined,
+    subjectId: user.subjectId ?? undefined,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    middleName: user.middleName ?? "",
+    birthDate: user.birthDate ?? "",
+    phoneNumber: user.phoneNumber ?? "",
+  };
+}
+
+export function ProfileForm({ user, reference }: { user: CurrentUser; reference: ReferenceData }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const form = useForm<PupilFormValues>({
+    resolver: zodResolver(profileSchema) as unknown as Resolver<PupilFormValues>,
+    defaultValues: defaults(user),
+    mode: "onTouched",
+  });
+
+  const mutation = useMutation({
+    mutationFn: (profile: ProfileInput) => api<CurrentUser>("/Identity/Update", { method: "POST", body: profile }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      toast.success(uz.profile.saved);
+      router.push("/");
+      router.refresh();
+    },
+    onError: (error) => {
+      const server = error instanceof ApiError ? error : undefined;
+      for (const [field, codes] of Object.entries(server?.validationErrorCodes ?? {})) {
+        form.setError(field, { message: validationMessage(field, codes[0] as ValidationCode) });
+      }
+      toast.error(uz.registration.saveFailed, {
+        id: "profile-save",
+        position: "top-center",
+        description: server && server.status !== 422 ? server.message : undefined,
+      });
+    },
+  });
+
+  return (
+    <form
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values as ProfileInput))}
+      noValidate
+      className="flex flex-col gap-5"
+    >
+      <PupilFields form={form} reference={reference} allRequired />
+      <Button type="submit" pending={mutation.isPending} className="w-full sm:w-auto sm:self-end">
+        {uz.profile.save}
+      </Button>
+    </form>
+  );
+}

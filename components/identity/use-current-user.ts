@@ -1,0 +1,27 @@
+// The signed-in user, as GetCurrentUser answers it; pages hand the server's copy in as initial data.
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/http/client";
+import type { CurrentUser } from "@/lib/identity/users";
+
+export const currentUserKey = ["current-user"] as const;
+
+export function useCurrentUser(initialData?: CurrentUser) {
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: ({ signal }) => api<CurrentUser>("/Identity/GetCurrentUser", { signal }),
+    initialData,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function fullName(user: Pick<CurrentUser, "lastName" | "firstName" | "middleName">): string {
+  return [user.lastName, user.firstName, user.middleName].filter(Boolean).join(" ");
+}
+
+/** "Chiqish": ends the session and reloads, so the guard sends the page to the sign-in form. */
+export async function logout(): Promise<void> {
+  await api("/Identity/Logout", { method: "POST" }).catch(() => {});
+  window.location.reload();
+}

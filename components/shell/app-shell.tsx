@@ -1,0 +1,127 @@
+// The signed-in shell: black side menu (a drawer on phones), dark purple collapse trigger,
+// the user's name, grade and subject, and "Chiqish".
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { fullName, logout, useCurrentUser } from "@/components/identity/use-current-user";
+import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon, TestIcon, UserIcon } from "@/components/ui/icons";
+import { UserRole } from "@/lib/identity/roles";
+import type { CurrentUser } from "@/lib/identity/users";
+import { uz } from "@/lib/i18n/uz";
+
+const t = uz.shell;
+
+function navItems(role: number) {
+  const items = [{ href: "/update-profile", label: t.profile, icon: <UserIcon /> }];
+  if (role === UserRole.Default) items.unshift({ href: "/test-attempt", label: t.testAttempt, icon: <TestIcon /> });
+  if (role === UserRole.Admin) items.unshift({ href: "/admin", label: t.admin, icon: <SettingsIcon /> });
+  return items;
+}
+
+export function AppShell({ user: initialUser, children }: { user: CurrentUser; children: ReactNode }) {
+  const { data: user = initialUser } = useCurrentUser(initialUser);
+  const pathname = usePathname();
+  const [collapsed, setCollapsed] = useState(false); // large screens
+  const [open, setOpen] = useState(false); // phones
+  const [leaving, setLeaving] = useState(false);
+
+  const menu = (
+    <nav aria-label={t.openMenu} className="flex h-full flex-col bg-menu text-slate-200">
+      <div className={`flex items-center gap-2 px-4 py-4 ${collapsed ? "lg:justify-center lg:px-2" : ""}`}>
+        <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-600 font-bold text-white">
+          O
+        </span>
+        <span className={`font-semibold text-white ${collapsed ? "lg:hidden" : ""}`}>{uz.app.name}</span>
+      </div>
+      <ul className="flex-1 space-y-1 px-2">
+        {navItems(user.role).map((item) => {
+          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                onClick={() => setOpen(false)}
+                aria-current={active ? "page" : undefined}
+                title={item.label}
+                className={`flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium ${
+                  active ? "bg-primary-600 text-white" : "hover:bg-white/10"
+                } ${collapsed ? "lg:justify-center" : ""}`}
+              >
+                {item.icon}
+                <span className={collapsed ? "lg:sr-only" : ""}>{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={`border-t border-white/10 p-3 ${collapsed ? "lg:hidden" : ""}`} data-testid="user-card">
+        <p className="truncate text-sm font-semibold text-white">{fullName(user)}</p>
+        <p className="truncate text-xs text-slate-400">{t.gradeSubject(user.grade, user.subjectName)}</p>
+      </div>
+      <div className="px-2 pb-2">
+        <button
+          type="button"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void logout();
+          }}
+          title={t.logout}
+          className={`flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-red-300 hover:bg-white/10 disabled:opacity-60 ${
+            collapsed ? "lg:justify-center" : ""
+          }`}
+        >
+          <LogoutIcon />
+          <span className={collapsed ? "lg:sr-only" : ""}>{t.logout}</span>
+        </button>
+      </div>
+      <button
+        type="button"
+        onClick={() => setCollapsed((c) => !c)}
+        aria-label={collapsed ? t.expand : t.collapse}
+        data-testid="collapse-trigger"
+        className="hidden min-h-11 items-center justify-center bg-menu-trigger text-white hover:brightness-125 lg:flex"
+      >
+        <ChevronIcon left={!collapsed} />
+      </button>
+    </nav>
+  );
+
+  return (
+    <div className="flex min-h-dvh">
+      {/* Large screens: a fixed column that collapses to icons. */}
+      <aside className={`sticky top-0 hidden h-dvh shrink-0 transition-[width] lg:block ${collapsed ? "w-16" : "w-64"}`}>
+        {menu}
+      </aside>
+
+      {/* Phones: a top bar and a drawer. */}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex items-center gap-3 bg-menu px-3 py-2 text-white lg:hidden">
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            aria-label={t.openMenu}
+            aria-expanded={open}
+            data-testid="menu-trigger"
+            className="flex size-11 items-center justify-center rounded-lg bg-menu-trigger"
+          >
+            <MenuIcon />
+          </button>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold">{fullName(user)}</p>
+            <p className="truncate text-xs text-slate-400">{t.gradeSubject(user.grade, user.subjectName)}</p>
+          </div>
+        </header>
+        {open && (
+          <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t.openMenu}>
+            <button type="button" aria-label={uz.common.close} className="absolute inset-0 bg-black/50" onClick={() => setOpen(false)} />
+            <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw]">{menu}</div>
+          </div>
+        )}
+        <main className="min-w-0 flex-1 p-3 sm:p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

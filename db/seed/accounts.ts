@@ -1,0 +1,23 @@
+// Seeded accounts: the first organiser (ADMIN_USERNAME / ADMIN_PASSWORD) and, for the demo, logins.
+import { eq } from "drizzle-orm";
+import { hashPassword } from "@/lib/identity/password";
+import type { Database } from "../client";
+import { UserRole, users } from "../schema";
+
+/** Creates the organiser once; an existing account keeps the password it has now. */
+export async function ensureOrganiser(db: Database, { username, password }: { username: string; password: string }) {
+  const login = username.trim().toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, login));
+  if (existing) return;
+  await db
+    .insert(users)
+    .values({ role: UserRole.Admin, firstName: "Tashkilotchi", lastName: "Olimpiada", username: login, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing();
+}
+
+/** Sets a login on a seeded user that has none yet. */
+export async function ensureLogin(db: Database, { userId, username, password }: { userId: number; username: string; password: string }) {
+  const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  if (!user || user.username) return;
+  await db.update(users).set({ username, passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+}

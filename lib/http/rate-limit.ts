@@ -1,0 +1,72 @@
+// Rate limits shared by every instance: in Redis when REDIS_URL is set, in memory otherwise.
+import "server-only";
+import Redis from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { config } from "@/lib/config";
+import { uz } from "@/lib/i18n/uz";
+import { AppError } from "./errors";
+
+const globalForRedis = globalThis as unknown as { olimpiadaRedis?: Redis };
+
+function redis(url: string): Redis {
+  // No offline queue: when Redis is away, the in-memory insurance limiter answers at once.
+  globalForRedis.olimpiadaRedis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  return globalForRedis.olimpiadaRedis;
+}
+
+export type Limiter = {
+  /** Counts one event for the key; throws 429 with Retry-After when the budget is spent. */
+  consume(key: string): Promise<void>;
+  /** Throws 429 if the key has no budget left, without counting. */
+  check(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+};
+
+const tooManyRequests = (msBeforeNext: number) =>
+  new AppError(429, null, uz.http.tooManyRequests, {}, { "Retry-After": String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+
+export function createLimiter(name: string, { points, durationSeconds }: { points: number; durationSeconds: number }): Limiter {
+  let limiter: RateLimiterAbstract | undefined;
+  const get = () => {
+    if (limiter) return limiter;
+    const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
+    const { redisUrl } = config();
+    limiter = redisUrl
+      ? new RateLimiterRedis({
+          storeClient: redis(redisUrl),
+          keyPrefix: `olimpiada:${name}`,
+          points,
+          duration: durationSeconds,
+          insuranceLimiter: memory,
+        })
+      : memory;
+    return limiter;
+  };
+  return {
+    async consume(key) {
+      try {
+        await get().consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext);
+        throw error;
+      }
+    },
+    async check(key) {
+      const state = await get().get(key);
+      if (state && state.consumedPoints >= points) throw tooManyRequests(state.msBeforeNext);
+    },
+    async reset(key) {
+      await get().delete(key);
+    },
+  };
+}
+
+/**
+ * The client's address: the last X-Forwarded-For entry, which is the one our own load balancer
+ * (or Next itself, when there is none) wrote. Run behind a proxy that appends to the header.
+ */
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").at(-1)?.trim();
+  return last || headers.get("x-real-ip") || "unknown";
+}

@@ -1,0 +1,18 @@
+// Where to go after signing in: only a path on this site, never another origin (no open redirect).
+const BASE = "http://same.invalid";
+
+export function safeReturnUrl(raw: unknown, fallback = "/"): string {
+  if (typeof raw !== "string" || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) {
+    return fallback;
+  }
+  try {
+    // The URL parser drops tabs and newlines and reads backslashes as slashes, as browsers do:
+    // whatever still resolves outside this origin is refused.
+    const url = new URL(raw, BASE);
+    if (url.origin !== BASE) return fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.pathname === "/login" ? fallback : path;
+  } catch {
+    return fallback;
+  }
+}

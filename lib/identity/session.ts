@@ -1,0 +1,40 @@
+// Who is asking: the session cookie checked against the database on every request, so a blocked
+// pupil or a reset password ends the session at once.
+import "server-only";
+import { eq } from "drizzle-orm";
+import { cookies } from "next/headers";
+import { db } from "@/db/client";
+import { users } from "@/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+import { decodeSession, sessionCookie } from "./session-token";
+
+export type SessionUser = { id: number; role: number };
+
+export const unauthorized = () => new AppError(401, null, uz.http.unauthorized);
+export const forbidden = () => new AppError(403, null, uz.http.forbidden);
+
+async function userOfToken(token: string | undefined): Promise<SessionUser | null> {
+  const claims = await decodeSession(token);
+  if (!claims) return null;
+  const [user] = await db
+    .select({ id: users.id, role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user || user.blockedAt || user.sessionVersion !== claims.sessionVersion) return null;
+  return { id: user.id, role: user.role };
+}
+
+/** For route handlers: the signed-in user, or 401; with roles, 403 for anyone else. */
+export async function requireUser(token: string | undefined, roles?: readonly number[]): Promise<SessionUser> {
+  const user = await userOfToken(token);
+  if (!user) throw unauthorized();
+  if (roles && !roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+/** For pages and layouts (server components). */
+export async function currentUser(): Promise<SessionUser | null> {
+  const store = await cookies();
+  return userOfToken(store.get(sessionCookie().name)?.value);
+}

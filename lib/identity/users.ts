@@ -1,0 +1,101 @@
+// The signed-in user's own record: what GetCurrentUser answers and what Identity/Update changes.
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { UserRole, subjects, users } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { assertDetailsConsistent } from "@/lib/reference/consistency";
+import type { ProfileInput } from "@/lib/validation/identity";
+import { hashPassword } from "./password";
+import { normaliseUsername } from "./sign-in";
+
+export type CurrentUser = {
+  userId: number;
+  username: string | null;
+  role: number;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+  birthDate: string | null;
+  phoneNumber: string | null;
+  regionId: number | null;
+  districtId: number | null;
+  /** 0: "Boshqa maktab", no school from the list. */
+  organizationId: number;
+  grade: number | null;
+  subjectId: number | null;
+  subjectName: string | null;
+};
+
+export async function getCurrentUser({ userId }: { userId: number }): Promise<CurrentUser> {
+  const [row] = await db
+    .select({ user: users, subjectName: subjects.name })
+    .from(users)
+    .leftJoin(subjects, eq(subjects.id, users.subjectId))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  const u = row.user;
+  return {
+    userId: u.id,
+    username: u.username,
+    role: u.role,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    middleName: u.middleName,
+    birthDate: u.birthDate,
+    phoneNumber: u.phoneNumber,
+    regionId: u.regionId,
+    districtId: u.districtId,
+    organizationId: u.organizationId ?? 0,
+    grade: u.grade,
+    subjectId: u.subjectId,
+    subjectName: row.subjectName,
+  };
+}
+
+export async function updateProfile({ userId, profile }: { userId: number; profile: ProfileInput }): Promise<CurrentUser> {
+  await assertDetailsConsistent(db, profile);
+  await db
+    .update(users)
+    .set({
+      regionId: profile.regionId,
+      districtId: profile.districtId,
+      organizationId: profile.organizationId || null,
+      grade: profile.grade,
+      subjectId: profile.subjectId,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      middleName: profile.middleName,
+      birthDate: profile.birthDate,
+      phoneNumber: profile.phoneNumber,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  return getCurrentUser({ userId });
+}
+
+/** Gives a user a username and password (seeded accounts, tests; payments use the same). */
+export async function setCredentials({
+  userId,
+  username,
+  password,
+}: {
+  userId: number;
+  username: string;
+  password: string;
+}): Promise<void> {
+  await db
+    .update(users)
+    .set({ username: normaliseUsername(username), passwordHash: await hashPassword(password), failedSignInCount: 0, lockoutEndsAt: null })
+    .where(eq(users.id, userId));
+}
+
+/** The organiser blocks a pupil: no sign-in (2103), and every open session ends. */
+export async function setBlocked({ userId, blocked }: { userId: number; blocked: boolean }): Promise<void> {
+  const changed = await db
+    .update(users)
+    .set({ blockedAt: blocked ? sql`now()` : null })
+    .where(and(eq(users.id, userId), eq(users.role, UserRole.Default)))
+    .returning({ id: users.id });
+  if (changed.length === 0) throw notFound();
+}

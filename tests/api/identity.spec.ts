@@ -1,0 +1,161 @@
+// Identity endpoints over HTTP (spec §5, §7, §8; DESIGN §4): login rules, cookie, throttle,
+// Origin, block, profile update, logout.
+import { expect, test } from "@playwright/test";
+import { ORGANISER, anonymous, newPupil, signedIn } from "../support/http";
+
+const login = (request: import("@playwright/test").APIRequestContext, data: unknown, headers: Record<string, string> = {}) =>
+  request.post("/api/Identity/Login", { data, headers });
+
+test.describe("Identity/Login", () => {
+  test("signs in, answers the current user and sets the session cookie", async ({ request }) => {
+    const pupil = await newPupil(request, { grade: 8, subject: "Fizika" });
+    const response = await login(request, { username: pupil.username, password: pupil.password });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ role: 1, grade: 8, subjectName: "Fizika", firstName: "Test" });
+    const cookie = response.headers()["set-cookie"];
+    expect(cookie).toMatch(/^next-auth\.session-token=[^;]+;/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=86400/);
+    expect(cookie).not.toMatch(/Secure/i); // served over plain http here; Secure over https (unit test)
+  });
+
+  test("validates the lengths of spec §5", async ({ request }) => {
+    const response = await login(request, { username: "abcd", password: "x".repeat(31) });
+    expect(response.status()).toBe(422);
+    expect((await response.json()).validationErrors).toEqual({ username: ["MinLength"], password: ["MaxLength"] });
+    const empty = await login(request, {});
+    expect((await empty.json()).validationErrors).toEqual({ username: ["Required"], password: ["Required"] });
+  });
+
+  test("a wrong password or unknown login → 400, code 2102, the spec's message", async ({ request }) => {
+    const pupil = await newPupil(request);
+    for (const data of [
+      { username: pupil.username, password: "wrong-password" },
+      { username: "nosuchpupil", password: "whatever" },
+    ]) {
+      const response = await login(request, data, { "X-Forwarded-For": "10.1.0.1" });
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 2102,
+        message: "Login yoki parol noto'g'ri. Iltimos, qayta urinib ko'ring.",
+        validationErrors: {},
+      });
+    }
+  });
+
+  test("five wrong in a row lock the account → 2101, even with the right password", async ({ request }) => {
+    const pupil = await newPupil(request);
+    const codes = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push((await (await login(request, { username: pupil.username, password: "wrong-pass" }, { "X-Forwarded-For": "10.1.0.2" })).json()).code);
+    }
+    expect(codes).toEqual([2102, 2102, 2102, 2102, 2101]);
+    const right = await login(request, { username: pupil.username, password: pupil.password });
+    expect(await right.json()).toMatchObject({
+      code: 2101,
+      message: "Parolni ko'p marta xato terganingiz uchun sizning akkauntingiz bloklandi. Iltimos, birozdan so'ng qayta urinib ko'ring.",
+    });
+  });
+
+  test("failed sign-ins are throttled per client address → 429 with Retry-After", async ({ request }) => {
+    const address = { "X-Forwarded-For": "10.9.9.9" };
+    let status = 0;
+    for (let i = 0; i < 50; i++) status = (await login(request, { username: "nosuchpupil", password: "wrong-pass" }, address)).status();
+    expect(status).toBe(400);
+    const limited = await login(request, { username: "nosuchpupil", password: "wrong-pass" }, address);
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    expect((await limited.json()).message).toBe("Ko'p marta urinish amalga oshirildi. Iltimos keyinroq qayta urinib ko'ring.");
+    // Another address is not affected.
+    const pupil = await newPupil(request);
+    const other = await login(request, { username: pupil.username, password: pupil.password }, { "X-Forwarded-For": "10.9.9.10" });
+    expect(other.status()).toBe(200);
+  });
+
+  test("a login posted from another site is refused (Origin)", async ({ request }) => {
+    const pupil = await newPupil(request);
+    const foreign = await login(request, { username: pupil.username, password: pupil.password }, { Origin: "https://evil.example" });
+    expect(foreign.status()).toBe(403);
+    const fetchSite = await login(request, { username: pupil.username, password: pupil.password }, { "Sec-Fetch-Site": "cross-site" });
+    expect(fetchSite.status()).toBe(403);
+  });
+});
+
+test.describe("GetCurrentUser, Update, Logout", () => {
+  test("signed out: 401 in the contract's shape", async ({ request }) => {
+    const response = await request.get("/api/Identity/GetCurrentUser");
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toEqual({ code: null, message: expect.any(String), validationErrors: {} });
+  });
+
+  test("the profile rules: school, middle name, birth date and phone are required", async ({ request }) => {
+    const pupil = await newPupil(request);
+    const session = await signedIn(pupil);
+    const me = await (await session.get("/api/Identity/GetCurrentUser")).json();
+    const base = {
+      regionId: me.regionId,
+      districtId: me.districtId,
+      grade: me.grade,
+      subjectId: me.subjectId,
+      firstName: me.firstName,
+      lastName: me.lastName,
+    };
+    const missing = await session.post("/api/Identity/Update", { data: base });
+    expect(missing.status()).toBe(422);
+    expect((await missing.json()).validationErrors).toEqual({
+      organizationId: ["Required"],
+      middleName: ["Required"],
+      birthDate: ["Required"],
+      phoneNumber: ["Required"],
+    });
+    const complete = { ...base, organizationId: 0, middleName: "Karimovich", birthDate: "2011-02-03", phoneNumber: "977778899" };
+    const inconsistent = await session.post("/api/Identity/Update", { data: { ...complete, regionId: 1703 } });
+    expect((await inconsistent.json()).validationErrors).toEqual({ districtId: ["Invalid"] });
+
+    const saved = await session.post("/api/identity/update", { data: { ...complete, firstName: "Yangiism" } });
+    expect(saved.status()).toBe(200);
+    expect(await (await session.get("/api/Identity/GetCurrentUser")).json()).toMatchObject({
+      firstName: "Yangiism",
+      middleName: "Karimovich",
+      phoneNumber: "977778899",
+      birthDate: "2011-02-03",
+      organizationId: 0,
+    });
+
+    const foreign = await session.post("/api/Identity/Update", { data: complete, headers: { Origin: "https://evil.example" } });
+    expect(foreign.status()).toBe(403);
+    await session.dispose();
+  });
+
+  test("Logout clears the cookie and ends the session", async ({ request }) => {
+    const pupil = await newPupil(request);
+    const session = await signedIn(pupil);
+    expect((await session.get("/api/Identity/GetCurrentUser")).status()).toBe(200);
+    const out = await session.post("/api/Identity/Logout");
+    expect(out.status()).toBe(200);
+    expect(out.headers()["set-cookie"]).toMatch(/next-auth\.session-token=;.*Max-Age=0/i);
+    expect((await session.get("/api/Identity/GetCurrentUser")).status()).toBe(401);
+    await session.dispose();
+  });
+});
+
+test.describe("an organiser blocks a pupil", () => {
+  test("the open session stops working at the next request, and sign-in answers 2103", async ({ request }) => {
+    const pupil = await newPupil(request);
+    const pupilSession = await signedIn(pupil);
+    const organiser = await signedIn(ORGANISER);
+    expect((await pupilSession.get("/api/Identity/GetCurrentUser")).status()).toBe(200);
+
+    const block = await organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked: true } });
+    expect(block.status()).toBe(200);
+    expect((await pupilSession.get("/api/Identity/GetCurrentUser")).status()).toBe(401);
+    const again = await (await anonymous()).post("/api/Identity/Login", { data: pupil });
+    expect(await again.json()).toMatchObject({ code: 2103 });
+
+    await organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked: false } });
+    expect((await (await anonymous()).post("/api/Identity/Login", { data: pupil })).status()).toBe(200);
+    await Promise.all([pupilSession.dispose(), organiser.dispose()]);
+  });
+});

@@ -1,0 +1,30 @@
+// HTTP helpers for the Playwright suites: pupils made by the server, signed-in request contexts.
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { baseURL, testSupportToken } from "../../playwright.config";
+
+export const ORGANISER = { username: "organiser", password: "e2e-organiser-password" } as const;
+export const DEMO_PUPIL = { username: "demo7mat", password: "Demo2025" } as const;
+
+export type Credentials = { username: string; password: string };
+export type TestPupil = Credentials & { userId: number };
+
+export async function newPupil(request: APIRequestContext, body: { grade?: number; subject?: string } = {}): Promise<TestPupil> {
+  const response = await request.post("/api/test-support/pupils", {
+    data: body,
+    headers: { Authorization: `Bearer ${testSupportToken}` },
+  });
+  if (!response.ok()) throw new Error(`test-support/pupils: ${response.status()}`);
+  return response.json();
+}
+
+/** A request context with its own cookie jar, signed in as `credentials`. */
+export async function signedIn(credentials: Credentials): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const response = await context.post("/api/Identity/Login", { data: credentials });
+  if (!response.ok()) throw new Error(`sign-in of ${credentials.username}: ${response.status()} ${await response.text()}`);
+  return context;
+}
+
+export async function anonymous(): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL });
+}

@@ -1,0 +1,157 @@
+// DESIGN §4, identity: sign-in failures, the five-in-a-row lockout on a controllable clock,
+// blocking, sessions that end when blocked, and the return address after sign-in.
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/http/errors";
+import { safeReturnUrl } from "@/lib/identity/return-url";
+import { requireUser } from "@/lib/identity/session";
+import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
+import { LOCKOUT_SECONDS, signIn } from "@/lib/identity/sign-in";
+import { getCurrentUser, setBlocked } from "@/lib/identity/users";
+import { useDatabase } from "../support/database";
+import { createPupil } from "../support/pupils";
+
+useDatabase();
+
+async function codeOf(promise: Promise<unknown>): Promise<number | null> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error.code;
+}
+
+const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
+
+describe("Identity/Login", () => {
+  it("signs in with the right password, whatever the username's case", async () => {
+    const pupil = await createPupil();
+    const user = await signIn({ username: pupil.username.toUpperCase(), password: pupil.password });
+    expect(user.id).toBe(pupil.userId);
+    expect(user.role).toBe(1);
+  });
+
+  it("a wrong password or an unknown username → 2102", async () => {
+    const pupil = await createPupil();
+    expect(await codeOf(signIn({ username: pupil.username, password: "wrong-one" }))).toBe(2102);
+    expect(await codeOf(signIn({ username: "nobody-here", password: "whatever1" }))).toBe(2102);
+  });
+
+  it("five wrong in a row lock the account for five minutes → 2101, even with the right password", async () => {
+    const pupil = await createPupil();
+    const t0 = new Date("2025-06-01T08:00:00Z");
+    for (let i = 1; i <= 4; i++) {
+      expect(await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, i) }))).toBe(2102);
+    }
+    expect(await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, 5) }))).toBe(2101);
+    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(t0, 6) }))).toBe(2101);
+    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(t0, 5 + LOCKOUT_SECONDS - 1) }))).toBe(2101);
+    const after = await signIn({ username: pupil.username, password: pupil.password, now: at(t0, 5 + LOCKOUT_SECONDS + 1) });
+    expect(after.id).toBe(pupil.userId);
+  });
+
+  it("a success resets the count: four wrong, one right, four wrong is no lockout", async () => {
+    const pupil = await createPupil();
+    const t0 = new Date("2025-06-01T09:00:00Z");
+    for (let i = 1; i <= 4; i++) await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, i) }));
+    await signIn({ username: pupil.username, password: pupil.password, now: at(t0, 5) });
+    for (let i = 6; i <= 9; i++) {
+      expect(await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, i) }))).toBe(2102);
+    }
+    expect((await signIn({ username: pupil.username, password: pupil.password, now: at(t0, 10) })).id).toBe(pupil.userId);
+  });
+
+  it("concurrent wrong guesses are all counted", async () => {
+    const pupil = await createPupil();
+    const now = new Date("2025-06-01T10:00:00Z");
+    const codes = await Promise.all(
+      Array.from({ length: 5 }, () => codeOf(signIn({ username: pupil.username, password: "wrong", now }))),
+    );
+    expect(codes.filter((c) => c === 2101)).toHaveLength(1);
+    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now }))).toBe(2101);
+  });
+
+  it("an organiser-blocked account → 2103", async () => {
+    const pupil = await createPupil();
+    await setBlocked({ userId: pupil.userId, blocked: true });
+    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password }))).toBe(2103);
+    await setBlocked({ userId: pupil.userId, blocked: false });
+    expect((await signIn({ username: pupil.username, password: pupil.password })).id).toBe(pupil.userId);
+  });
+});
+
+describe("the session", () => {
+  it("is a token of the user that the server accepts until the pupil is blocked", async () => {
+    const pupil = await createPupil();
+    const token = await encodeSession({ userId: pupil.userId, role: 1, sessionVersion: 0 });
+    expect(await decodeSession(token)).toEqual({ userId: pupil.userId, role: 1, sessionVersion: 0 });
+    expect((await requireUser(token)).id).toBe(pupil.userId);
+    await setBlocked({ userId: pupil.userId, blocked: true });
+    await expect(requireUser(token)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("is new at every sign-in", async () => {
+    const claims = { userId: 1, role: 1, sessionVersion: 0 };
+    expect(await encodeSession(claims)).not.toBe(await encodeSession(claims));
+  });
+
+  it("a forged or damaged token is nobody", async () => {
+    expect(await decodeSession("not-a-token")).toBeNull();
+    const token = await encodeSession({ userId: 1, role: 2, sessionVersion: 0 });
+    expect(await decodeSession(token.slice(0, -4) + "AAAA")).toBeNull();
+    await expect(requireUser(undefined)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("a role the route does not allow → 403", async () => {
+    const pupil = await createPupil();
+    const token = await encodeSession({ userId: pupil.userId, role: 1, sessionVersion: 0 });
+    await expect(requireUser(token, [2])).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("the role comes from the database, not from the token", async () => {
+    const pupil = await createPupil();
+    const forgedRole = await encodeSession({ userId: pupil.userId, role: 2, sessionVersion: 0 });
+    await expect(requireUser(forgedRole, [2])).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("the cookie is httpOnly, SameSite=Lax, a day long; Secure and __Host- only over HTTPS", () => {
+    expect(sessionCookie()).toEqual({
+      name: "next-auth.session-token",
+      options: { httpOnly: true, sameSite: "lax", secure: false, path: "/", maxAge: 86_400 },
+    });
+  });
+});
+
+describe("GetCurrentUser", () => {
+  it("answers the spec's fields, subjectName included", async () => {
+    const pupil = await createPupil({ grade: 9, subject: "Kimyo" });
+    expect(await getCurrentUser({ userId: pupil.userId })).toMatchObject({
+      role: 1,
+      firstName: "Test",
+      lastName: "Oquvchi",
+      grade: 9,
+      subjectName: "Kimyo",
+      regionId: 1726,
+      districtId: 1726266,
+      organizationId: 0,
+    });
+  });
+});
+
+describe("returnUrl is only a path on this site", () => {
+  it.each([
+    ["/test-attempt/5?questionNumber=3", "/test-attempt/5?questionNumber=3"],
+    ["/update-profile", "/update-profile"],
+    [undefined, "/"],
+    ["", "/"],
+    ["https://evil.example/", "/"],
+    ["//evil.example/path", "/"],
+    ["/\\evil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/login?returnUrl=/x", "/"],
+    [["/a", "/b"], "/"],
+  ])("%j → %s", (raw, expected) => {
+    expect(safeReturnUrl(raw)).toBe(expected);
+  });
+});
