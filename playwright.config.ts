@@ -1,11 +1,12 @@
 // Playwright runs the endpoint tests (tests/api) and the journeys (tests/e2e, phone and desktop)
 // against a production build started here, on the embedded database or on DATABASE_URL.
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_ENV } from "./tests/support/test-env";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** Lets the suites make pupils through the server's domain functions (lib/testing). */
-export const testSupportToken = "e2e-test-support-token-0123456789abcdef";
+export const testSupportToken = TEST_ENV.TEST_SUPPORT_TOKEN;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -52,13 +53,7 @@ export default defineConfig({
       PAYMENTS_SANDBOX: "true",
       PUBLIC_URL: baseURL,
       PGLITE_DIR: "memory://",
-      AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
-      CREDENTIALS_KEY: "e2e-credentials-key",
-      BOT_API_TOKEN: "e2e-bot-token-0123456789",
-      PAYME_KEY: "e2e-payme-key",
-      CLICK_SECRET_KEY: "e2e-click-secret",
-      ADMIN_PASSWORD: "e2e-organiser-password",
-      TEST_SUPPORT_TOKEN: testSupportToken,
+      ...TEST_ENV,
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

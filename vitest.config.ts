@@ -1,6 +1,7 @@
 // Vitest runs the rules (tests/unit) against a real database: in-memory PGlite, or DATABASE_URL.
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_ENV } from "./tests/support/test-env";
 
 export default defineConfig({
   resolve: {
@@ -13,7 +14,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
-    env: { PGLITE_DIR: "memory://", NODE_ENV: "test" },
+    env: { ...TEST_ENV, PGLITE_DIR: "memory://", NODE_ENV: "test" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,6 +1,7 @@
 // The whole database schema, read top to bottom: reference data, pupils, registrations.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -97,6 +98,8 @@ export const users = pgTable(
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
     /** Bumped to end every session of the user (password reset). */
     sessionVersion: integer("session_version").notNull().default(0),
+    /** Added by the organiser to this pupil's test time (a late start, a special need). */
+    extraMinutes: smallint("extra_minutes").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,4 +132,133 @@ export const registrations = pgTable(
     uniqueIndex("registrations_user_uq").on(t.userId),
     check("registrations_status_valid", sql`${t.status} in (1, 2)`),
   ],
+);
+
+// ─── The test ───────────────────────────────────────────────────────────────
+
+export const Difficulty = { Easy: 1, Medium: 2, Hard: 3 } as const;
+export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty];
+
+/** When the key is shown in review: after the window closes (default), or after the pupil ends. */
+export const ReviewPolicy = { AfterClose: "afterClose", AfterEnd: "afterEnd" } as const;
+export type ReviewPolicy = (typeof ReviewPolicy)[keyof typeof ReviewPolicy];
+
+/** One olympiad round of a subject (stage one). Points are kept in tenths: 1.5 points = 15. */
+export const tests = pgTable(
+  "tests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subjectId: integer("subject_id")
+      .notNull()
+      .references(() => subjects.id),
+    stage: smallint("stage").notNull().default(1),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+    durationMinutes: smallint("duration_minutes").notNull().default(90),
+    pinCode: varchar("pin_code", { length: 16 }).notNull(),
+    easyCount: smallint("easy_count").notNull().default(10),
+    mediumCount: smallint("medium_count").notNull().default(10),
+    hardCount: smallint("hard_count").notNull().default(10),
+    easyPointsTenths: smallint("easy_points_tenths").notNull().default(10),
+    mediumPointsTenths: smallint("medium_points_tenths").notNull().default(15),
+    hardPointsTenths: smallint("hard_points_tenths").notNull().default(25),
+    reviewPolicy: varchar("review_policy", { length: 16 }).notNull().default(ReviewPolicy.AfterClose),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tests_subject_stage_uq").on(t.subjectId, t.stage),
+    check("tests_window", sql`${t.openedAt} < ${t.closedAt}`),
+  ],
+);
+
+/** A passage several questions refer to. HTML, sanitised on import. */
+export const readingTexts = pgTable("reading_texts", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  subjectId: integer("subject_id")
+    .notNull()
+    .references(() => subjects.id),
+  text: text("text").notNull(),
+  createdAt: createdAt(),
+});
+
+export const questions = pgTable(
+  "questions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subjectId: integer("subject_id")
+      .notNull()
+      .references(() => subjects.id),
+    difficulty: smallint("difficulty").notNull(),
+    /** HTML, sanitised on import. */
+    text: text("text").notNull(),
+    readingTextId: integer("reading_text_id").references(() => readingTexts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("questions_subject_difficulty_idx").on(t.subjectId, t.difficulty),
+    check("questions_difficulty_valid", sql`${t.difficulty} in (1, 2, 3)`),
+  ],
+);
+
+/** Stored in a shuffled order at import, so ids say nothing about which one is correct. */
+export const questionChoices = pgTable(
+  "question_choices",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    isCorrect: boolean("is_correct").notNull(),
+  },
+  (t) => [index("question_choices_question_idx").on(t.questionId)],
+);
+
+/** A pupil's attempt at a test: one per pupil per test, enforced here. */
+export const attempts = pgTable(
+  "attempts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id),
+    language: smallint("language").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** min(start + duration + the pupil's extra minutes, the window's close), fixed at start. */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    isEndedByUser: boolean("is_ended_by_user"),
+    easyScoreTenths: smallint("easy_score_tenths"),
+    mediumScoreTenths: smallint("medium_score_tenths"),
+    hardScoreTenths: smallint("hard_score_tenths"),
+  },
+  (t) => [
+    uniqueIndex("attempts_user_test_uq").on(t.userId, t.testId),
+    index("attempts_unfinished_idx").on(t.deadlineAt).where(sql`${t.endedAt} is null`),
+    index("attempts_test_idx").on(t.testId),
+  ],
+);
+
+/** A question as drawn for one attempt: its number, its choices' order, the pupil's answer. */
+export const attemptQuestions = pgTable(
+  "attempt_questions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    number: smallint("number").notNull(),
+    /** The choice ids in the order this pupil sees them, shuffled once at start. */
+    choiceOrder: integer("choice_order").array().notNull(),
+    answerChoiceId: integer("answer_choice_id").references(() => questionChoices.id),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("attempt_questions_attempt_number_uq").on(t.attemptId, t.number)],
 );

@@ -30,7 +30,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(Object.values(contexts).map((c) => c.dispose()));
+  await Promise.all(Object.values(contexts ?? {}).map((c) => c.dispose()));
 });
 
 test.describe("signed-in pages", () => {

@@ -1,8 +1,9 @@
 // HTTP helpers for the Playwright suites: pupils made by the server, signed-in request contexts.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { baseURL, testSupportToken } from "../../playwright.config";
+import { TEST_ENV } from "./test-env";
 
-export const ORGANISER = { username: "organiser", password: "e2e-organiser-password" } as const;
+export const ORGANISER = { username: TEST_ENV.ADMIN_USERNAME, password: TEST_ENV.ADMIN_PASSWORD } as const;
 export const DEMO_PUPIL = { username: "demo7mat", password: "Demo2025" } as const;
 
 export type Credentials = { username: string; password: string };

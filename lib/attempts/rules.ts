@@ -1,0 +1,99 @@
+// The test's rules as plain functions of their inputs (DESIGN §6): deadline, remaining time,
+// when the key may be shown, scoring, and the order questions are numbered in.
+import { randomInt } from "node:crypto";
+import { Difficulty, ReviewPolicy } from "@/db/schema";
+
+/** An answer that left the phone in time may arrive this much after the deadline. */
+export const ANSWER_GRACE_SECONDS = 15;
+
+export function deadlineOf({
+  startedAt,
+  durationMinutes,
+  extraMinutes,
+  closedAt,
+}: {
+  startedAt: Date;
+  durationMinutes: number;
+  extraMinutes: number;
+  closedAt: Date;
+}): Date {
+  const byDuration = startedAt.getTime() + (durationMinutes + extraMinutes) * 60_000;
+  return new Date(Math.min(byDuration, closedAt.getTime()));
+}
+
+/** Whole seconds to the deadline, never negative. */
+export function remainingSeconds(deadlineAt: Date, now: Date): number {
+  return Math.max(0, Math.floor((deadlineAt.getTime() - now.getTime()) / 1000));
+}
+
+/** Past the deadline and its network grace: nothing more is accepted, the attempt is over. */
+export function isPastGrace(deadlineAt: Date, now: Date): boolean {
+  return now.getTime() > deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000;
+}
+
+export function isWindowOpen({ openedAt, closedAt }: { openedAt: Date; closedAt: Date }, now: Date): boolean {
+  return openedAt.getTime() <= now.getTime() && now.getTime() < closedAt.getTime();
+}
+
+/** Whether review may show which choice is correct: never while the attempt runs. */
+export function mayRevealKey({
+  endedAt,
+  reviewPolicy,
+  closedAt,
+  now,
+}: {
+  endedAt: Date | null;
+  reviewPolicy: string;
+  closedAt: Date;
+  now: Date;
+}): boolean {
+  if (!endedAt) return false;
+  if (reviewPolicy === ReviewPolicy.AfterEnd) return true;
+  return now.getTime() >= closedAt.getTime();
+}
+
+export type Points = { easyPointsTenths: number; mediumPointsTenths: number; hardPointsTenths: number };
+export type Scores = { easyScoreTenths: number; mediumScoreTenths: number; hardScoreTenths: number };
+
+/** Each difficulty's correct answers × its points. */
+export function score(correctByDifficulty: Partial<Record<Difficulty, number>>, points: Points): Scores {
+  return {
+    easyScoreTenths: (correctByDifficulty[Difficulty.Easy] ?? 0) * points.easyPointsTenths,
+    mediumScoreTenths: (correctByDifficulty[Difficulty.Medium] ?? 0) * points.mediumPointsTenths,
+    hardScoreTenths: (correctByDifficulty[Difficulty.Hard] ?? 0) * points.hardPointsTenths,
+  };
+}
+
+export const tenthsToPoints = (tenths: number) => tenths / 10;
+export const pointsToTenths = (points: number) => Math.round(points * 10);
+
+export function shuffle<T>(items: readonly T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [result[i], result[j]] = [result[j], result[i]];
+  }
+  return result;
+}
+
+/**
+ * Numbering: easy, then medium, then hard; inside a difficulty, questions of one reading text
+ * next to each other (where the first of them fell), the rest in their drawn order.
+ */
+export function numberQuestions<Q extends { difficulty: number; readingTextId: number | null }>(drawn: Q[]): Q[] {
+  const ordered: Q[] = [];
+  for (const difficulty of [Difficulty.Easy, Difficulty.Medium, Difficulty.Hard]) {
+    const ofDifficulty = drawn.filter((q) => q.difficulty === difficulty);
+    const placed = new Set<Q>();
+    for (const question of ofDifficulty) {
+      if (placed.has(question)) continue;
+      const group =
+        question.readingTextId === null ? [question] : ofDifficulty.filter((q) => q.readingTextId === question.readingTextId);
+      for (const q of group) {
+        placed.add(q);
+        ordered.push(q);
+      }
+    }
+  }
+  return ordered;
+}

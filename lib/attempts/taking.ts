@@ -1,0 +1,145 @@
+// Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { db } from "@/db/client";
+import { attemptQuestions, attempts, questionChoices, questions, readingTexts } from "@/db/schema";
+import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
+import { expireIfDue } from "./ending";
+import { loadOwnAttempt } from "./queries";
+import { isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
+
+export type AttemptQuestionView = {
+  testAttemptQuestionId: number;
+  questionNumber: number;
+  text: string;
+  answerId: number | null;
+  /** Null until review may show the key (never while the attempt runs). */
+  correctAnswerId: number | null;
+  isAnswerCorrect: boolean | null;
+  readingTextId: number | null;
+  questionChoices: { questionChoiceId: number; text: string }[];
+};
+
+export type AttemptView = {
+  testAttemptId: number;
+  isEnded: boolean;
+  questions: AttemptQuestionView[];
+  readingTexts: { readingTextId: number; text: string }[];
+};
+
+export async function getAttempt({
+  userId,
+  attemptId,
+  now = new Date(),
+}: {
+  userId: number;
+  attemptId: number;
+  now?: Date;
+}): Promise<AttemptView> {
+  const { attempt: loaded, test } = await loadOwnAttempt({ userId, attemptId });
+  const attempt = await expireIfDue(loaded, now);
+  const reveal = mayRevealKey({ endedAt: attempt.endedAt, reviewPolicy: test.reviewPolicy, closedAt: test.closedAt, now });
+
+  const drawn = await db
+    .select({
+      id: attemptQuestions.id,
+      number: attemptQuestions.number,
+      choiceOrder: attemptQuestions.choiceOrder,
+      answerId: attemptQuestions.answerChoiceId,
+      questionId: questions.id,
+      text: questions.text,
+      readingTextId: questions.readingTextId,
+    })
+    .from(attemptQuestions)
+    .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
+    .where(eq(attemptQuestions.attemptId, attempt.id))
+    .orderBy(asc(attemptQuestions.number));
+  const questionIds = drawn.map((q) => q.questionId);
+  // The key is not even read from the database unless it may be shown.
+  const choices = await db
+    .select({
+      id: questionChoices.id,
+      text: questionChoices.text,
+      ...(reveal ? { isCorrect: questionChoices.isCorrect } : {}),
+    })
+    .from(questionChoices)
+    .where(inArray(questionChoices.questionId, questionIds));
+  const choiceById = new Map(choices.map((c) => [c.id, c as { id: number; text: string; isCorrect?: boolean }]));
+  const readingTextIds = [...new Set(drawn.map((q) => q.readingTextId).filter((id): id is number => id !== null))];
+  const texts =
+    readingTextIds.length === 0
+      ? []
+      : await db
+          .select({ readingTextId: readingTexts.id, text: readingTexts.text })
+          .from(readingTexts)
+          .where(inArray(readingTexts.id, readingTextIds));
+
+  return {
+    testAttemptId: attempt.id,
+    isEnded: attempt.endedAt !== null,
+    questions: drawn.map((q) => {
+      const ordered = q.choiceOrder.map((id) => choiceById.get(id)!);
+      const correctAnswerId = reveal ? (ordered.find((c) => c.isCorrect)?.id ?? null) : null;
+      return {
+        testAttemptQuestionId: q.id,
+        questionNumber: q.number,
+        text: q.text,
+        answerId: q.answerId,
+        correctAnswerId,
+        isAnswerCorrect: reveal ? q.answerId !== null && q.answerId === correctAnswerId : null,
+        readingTextId: q.readingTextId,
+        questionChoices: ordered.map((c) => ({ questionChoiceId: c.id, text: c.text })),
+      };
+    }),
+    readingTexts: texts,
+  };
+}
+
+export async function getRemainingTime({
+  userId,
+  attemptId,
+  now = new Date(),
+}: {
+  userId: number;
+  attemptId: number;
+  now?: Date;
+}): Promise<{ remainingTime: number }> {
+  const { attempt: loaded } = await loadOwnAttempt({ userId, attemptId });
+  const attempt = await expireIfDue(loaded, now);
+  return { remainingTime: attempt.endedAt ? 0 : remainingSeconds(attempt.deadlineAt, now) };
+}
+
+/**
+ * Answer: replaces the question's answer; durable when this returns. Refused once the attempt has
+ * ended or its deadline and grace have passed (4002), or for a choice of another question (4005).
+ * The attempt row is share-locked, so a concurrent Finish scores either with or without this
+ * answer, never loses one it acknowledged.
+ */
+export async function saveAnswer({
+  userId,
+  testAttemptQuestionId,
+  answerId,
+  now = new Date(),
+}: {
+  userId: number;
+  testAttemptQuestionId: number;
+  answerId: number;
+  now?: Date;
+}): Promise<{ testAttemptQuestionId: number; answerId: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ choiceOrder: attemptQuestions.choiceOrder, endedAt: attempts.endedAt, deadlineAt: attempts.deadlineAt })
+      .from(attemptQuestions)
+      .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+      .where(and(eq(attemptQuestions.id, testAttemptQuestionId), eq(attempts.userId, userId)))
+      .for("share", { of: attempts });
+    if (!row) throw notFound();
+    if (row.endedAt || isPastGrace(row.deadlineAt, now)) throw businessError(ErrorCode.AttemptEnded);
+    if (!row.choiceOrder.includes(answerId)) throw businessError(ErrorCode.InvalidChoice);
+    await tx
+      .update(attemptQuestions)
+      .set({ answerChoiceId: answerId, answeredAt: now })
+      .where(eq(attemptQuestions.id, testAttemptQuestionId));
+    return { testAttemptQuestionId, answerId };
+  });
+}

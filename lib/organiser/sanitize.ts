@@ -1,0 +1,18 @@
+// Question-bank HTML is kept to a safe subset: text formatting, sub/superscripts, lists, tables,
+// images. Formulas are TeX between \( \) or $$ $$ in the text, which the page typesets.
+import sanitizeHtml from "sanitize-html";
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "b", "strong", "i", "em", "u", "s", "sub", "sup", "span", "div", "code", "pre", "blockquote",
+    "ul", "ol", "li", "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "img", "h3", "h4", "hr",
+  ],
+  allowedAttributes: { img: ["src", "alt", "width", "height"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] },
+  allowedSchemes: ["https", "data"],
+  allowedSchemesByTag: { img: ["https", "data"] },
+  disallowedTagsMode: "discard",
+};
+
+export function sanitizeQuestionHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}

@@ -1,0 +1,59 @@
+// The organiser sets up a subject's stage-one test: window, duration, PIN, counts and points.
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { subjects, tests } from "@/db/schema";
+import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
+import { notFound } from "@/lib/http/errors";
+import type { TestSettings } from "@/lib/validation/organiser";
+
+export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints"> & {
+  testId: number;
+  subjectId: number;
+  easyPoints: number;
+  mediumPoints: number;
+  hardPoints: number;
+};
+
+function view(row: typeof tests.$inferSelect): TestView {
+  return {
+    testId: row.id,
+    subjectId: row.subjectId,
+    openedAt: row.openedAt.toISOString(),
+    closedAt: row.closedAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    pinCode: row.pinCode,
+    easyCount: row.easyCount,
+    mediumCount: row.mediumCount,
+    hardCount: row.hardCount,
+    easyPoints: tenthsToPoints(row.easyPointsTenths),
+    mediumPoints: tenthsToPoints(row.mediumPointsTenths),
+    hardPoints: tenthsToPoints(row.hardPointsTenths),
+    reviewPolicy: row.reviewPolicy as TestView["reviewPolicy"],
+  };
+}
+
+/** Creates or changes the subject's stage-one test; fields left out keep their value (or default). */
+export async function upsertSubjectTest({ subjectId, settings }: { subjectId: number; settings: TestSettings }): Promise<TestView> {
+  const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, subjectId));
+  if (!subject) throw notFound();
+  const values = {
+    openedAt: new Date(settings.openedAt),
+    closedAt: new Date(settings.closedAt),
+    pinCode: settings.pinCode,
+    ...(settings.durationMinutes !== undefined && { durationMinutes: settings.durationMinutes }),
+    ...(settings.easyCount !== undefined && { easyCount: settings.easyCount }),
+    ...(settings.mediumCount !== undefined && { mediumCount: settings.mediumCount }),
+    ...(settings.hardCount !== undefined && { hardCount: settings.hardCount }),
+    ...(settings.easyPoints !== undefined && { easyPointsTenths: pointsToTenths(settings.easyPoints) }),
+    ...(settings.mediumPoints !== undefined && { mediumPointsTenths: pointsToTenths(settings.mediumPoints) }),
+    ...(settings.hardPoints !== undefined && { hardPointsTenths: pointsToTenths(settings.hardPoints) }),
+    ...(settings.reviewPolicy !== undefined && { reviewPolicy: settings.reviewPolicy }),
+  };
+  const [row] = await db
+    .insert(tests)
+    .values({ subjectId, stage: 1, ...values })
+    .onConflictDoUpdate({ target: [tests.subjectId, tests.stage], set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  return view(row);
+}

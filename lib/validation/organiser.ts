@@ -1,0 +1,60 @@
+// Schemas of the organiser's JSON API: a subject's test, and a question bank import (DESIGN §8).
+import { z } from "zod";
+import { ReviewPolicy } from "@/db/schema";
+import { entityId } from "./fields";
+
+const points = z.number().min(0).max(100).multipleOf(0.1);
+const count = z.number().int().min(0).max(200);
+
+export const testSettingsSchema = z
+  .object({
+    openedAt: z.iso.datetime({ offset: true }),
+    closedAt: z.iso.datetime({ offset: true }),
+    durationMinutes: z.number().int().min(1).max(600).optional(),
+    pinCode: z.string().regex(/^\d{4,8}$/),
+    easyCount: count.optional(),
+    mediumCount: count.optional(),
+    hardCount: count.optional(),
+    easyPoints: points.optional(),
+    mediumPoints: points.optional(),
+    hardPoints: points.optional(),
+    reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
+  })
+  .refine((t) => new Date(t.openedAt) < new Date(t.closedAt), { path: ["closedAt"], params: { code: "Range" } });
+export type TestSettings = z.output<typeof testSettingsSchema>;
+
+const html = z.string().trim().min(1).max(20_000);
+
+export const questionImportSchema = z
+  .object({
+    subjectId: entityId,
+    readingTexts: z.array(z.object({ key: z.string().trim().min(1).max(100), text: html })).max(500).default([]),
+    questions: z
+      .array(
+        z.object({
+          difficulty: z.enum(["easy", "medium", "hard"]),
+          text: html,
+          readingText: z.string().trim().min(1).max(100).optional(),
+          choices: z
+            .array(z.object({ text: html, correct: z.boolean() }))
+            .min(2)
+            .max(8)
+            .refine((choices) => choices.filter((c) => c.correct).length === 1, { params: { code: "Invalid" } }),
+        }),
+      )
+      .min(1)
+      .max(5000),
+  })
+  .superRefine((bank, ctx) => {
+    const keys = new Set<string>();
+    bank.readingTexts.forEach((r, i) => {
+      if (keys.has(r.key)) ctx.addIssue({ code: "custom", path: ["readingTexts", i, "key"], params: { code: "Invalid" } });
+      keys.add(r.key);
+    });
+    bank.questions.forEach((q, i) => {
+      if (q.readingText !== undefined && !keys.has(q.readingText)) {
+        ctx.addIssue({ code: "custom", path: ["questions", i, "readingText"], params: { code: "Invalid" } });
+      }
+    });
+  });
+export type QuestionImport = z.output<typeof questionImportSchema>;
