@@ -3,5 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { prepareDatabase } = await import("./db/prepare");
     await prepareDatabase();
+    const { startAttemptSweep } = await import("./lib/attempts/sweep");
+    startAttemptSweep();
   }
 }

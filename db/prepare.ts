@@ -14,7 +14,7 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     await ensureOrganiser(db, { username: c.adminUsername, password: c.adminPassword });
   }
   if (!c.seedDemo) return;
-  const demo = await seedDemo(db, { feeSom: c.registrationFeeSom });
+  const demo = await seedDemo(db, { feeSom: c.registrationFeeSom, pinCode: c.demoPin });
   if (quiet) return;
   const base = c.publicUrl;
   const lines = [
@@ -26,7 +26,7 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     `  unpaid registration:  ${base}/register/${demo.guids.registered}`,
     `  paid registration:    ${base}/register/${demo.guids.paid}`,
     `  sign in:              ${base}/login`,
-    `  pupil:                ${demo.pupil.username} / ${demo.pupil.password}`,
+    `  pupil:                ${demo.pupil.username} / ${demo.pupil.password}   (test PIN ${c.demoPin}, open for 7 days)`,
     `  organiser:            ${c.adminUsername} / ${c.adminPassword}   (${base}/admin)`,
     "",
   ];

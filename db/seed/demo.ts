@@ -1,8 +1,11 @@
 // The demo: schools in every district and registrations in each state, so every screen can be seen.
 import { and, eq } from "drizzle-orm";
+import { importQuestionBank } from "@/lib/organiser/questions";
+import { upsertSubjectTest } from "@/lib/organiser/tests";
 import type { Database } from "../client";
-import { RegistrationStatus, districts, organizations, registrations, subjects, users } from "../schema";
+import { RegistrationStatus, ReviewPolicy, districts, organizations, questions, registrations, subjects, tests, users } from "../schema";
 import { ensureLogin } from "./accounts";
+import { demoQuestionBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";
 
 export const DEMO_GUIDS = {
@@ -54,9 +57,36 @@ async function seedDemoRegistration(
   });
 }
 
+const DEMO_TEST_DAYS = 7;
+
+/** A bank for every subject that has none, and a test open from now for a week where there is none. */
+async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
+  const all = await db.select().from(subjects);
+  const banked = new Set(
+    (await db.select({ subjectId: questions.subjectId }).from(questions).groupBy(questions.subjectId)).map((r) => r.subjectId),
+  );
+  const tested = new Set((await db.select({ subjectId: tests.subjectId }).from(tests)).map((r) => r.subjectId));
+  const now = new Date();
+  for (const subject of all) {
+    if (!banked.has(subject.id)) await importQuestionBank(demoQuestionBank({ subjectId: subject.id, name: subject.name, grade: subject.grade }));
+    if (!tested.has(subject.id)) {
+      await upsertSubjectTest({
+        subjectId: subject.id,
+        settings: {
+          openedAt: now.toISOString(),
+          closedAt: new Date(now.getTime() + DEMO_TEST_DAYS * 86_400_000).toISOString(),
+          pinCode,
+          reviewPolicy: ReviewPolicy.AfterEnd,
+        },
+      });
+    }
+  }
+}
+
 /** Idempotent: a second start finds everything in place. */
-export async function seedDemo(db: Database, { feeSom }: { feeSom: number }): Promise<DemoSummary> {
+export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: number; pinCode: string }): Promise<DemoSummary> {
   await seedDemoSchools(db);
+  await seedDemoTests(db, { pinCode });
   await seedDemoRegistration(
     db,
     { guid: DEMO_GUIDS.registered, status: RegistrationStatus.Registered, amountSom: feeSom },

@@ -10,6 +10,15 @@ export const API_PATHS = [
   "/api/Identity/GetCurrentUser",
   "/api/Identity/Update",
   "/api/Identity/Logout",
+  "/api/TestAttempts/AllowTestAttempt",
+  "/api/TestAttempts/IsThereAttempt",
+  "/api/TestAttempts/New",
+  "/api/TestAttempts/Get",
+  "/api/TestAttempts/GetRemainingTime",
+  "/api/TestAttempts/Answer",
+  "/api/TestAttempts/Finish",
+  "/api/TestAttempts/Result",
+  "/api/TestAttempts/CheckPinCode",
 ] as const;
 
 const byLowerCase = new Map<string, string>(API_PATHS.map((p) => [p.toLowerCase(), p]));

@@ -3,7 +3,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { subjects } from "@/db/schema";
+import { RegistrationStatus, registrations, subjects, users } from "@/db/schema";
 import { setCredentials } from "@/lib/identity/users";
 import { register } from "@/lib/registration/registration";
 
@@ -13,13 +13,28 @@ export async function createTestPupil({
   password = "Parol2025",
   grade = 7,
   subject = "Matematika",
-}: { password?: string; grade?: number; subject?: string } = {}): Promise<TestPupil> {
-  const [row] = await db.select().from(subjects).where(and(eq(subjects.name, subject), eq(subjects.grade, grade)));
+  subjectId,
+  paid = true,
+  extraMinutes = 0,
+}: {
+  password?: string;
+  grade?: number;
+  subject?: string;
+  /** A subject of a test olympiad (lib/testing/olympiad); its grade is taken from it. */
+  subjectId?: number;
+  paid?: boolean;
+  extraMinutes?: number;
+} = {}): Promise<TestPupil> {
+  const [row] = await db
+    .select()
+    .from(subjects)
+    .where(subjectId ? eq(subjects.id, subjectId) : and(eq(subjects.name, subject), eq(subjects.grade, grade)));
+  const guid = randomUUID();
   const { userId } = await register({
-    guid: randomUUID(),
+    guid,
     regionId: 1726,
     districtId: 1726266,
-    grade,
+    grade: row.grade,
     subjectId: row.id,
     firstName: "Test",
     lastName: "Oquvchi",
@@ -27,5 +42,8 @@ export async function createTestPupil({
   });
   const username = `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   await setCredentials({ userId: userId!, username, password });
+  // Payment is the payment service's; a test pupil is simply marked paid (or not).
+  if (paid) await db.update(registrations).set({ status: RegistrationStatus.Paid, paidAt: new Date() }).where(eq(registrations.guid, guid));
+  if (extraMinutes) await db.update(users).set({ extraMinutes }).where(eq(users.id, userId!));
   return { userId: userId!, username, password };
 }

@@ -10,7 +10,8 @@ test.describe("Regions, Districts, Subjects", () => {
     expect(regions[0]).toEqual({ regionId: expect.any(Number), name: expect.any(String) });
     expect(districts).toHaveLength(209);
     expect(districts[0]).toEqual({ districtId: expect.any(Number), regionId: expect.any(Number), name: expect.any(String) });
-    expect(subjects).toHaveLength(20);
+    // The olympiad's 20 (suites may add subjects of their own, named "Sinov fani …").
+    expect(subjects.filter((s: { name: string }) => !s.name.startsWith("Sinov fani"))).toHaveLength(20);
     expect(subjects[0]).toEqual({ subjectId: expect.any(Number), grade: expect.any(Number), name: expect.any(String) });
   });
 

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { ReviewPolicy } from "@/db/schema";
+import { handler } from "@/lib/http/handler";
+import { assertTestSupport } from "@/lib/testing/guard";
+import { createTestOlympiad } from "@/lib/testing/olympiad";
+
+const count = z.number().int().min(0).max(50);
+const body = z.object({
+  bankPerDifficulty: count.optional(),
+  counts: z.object({ easy: count, medium: count, hard: count }).optional(),
+  openedAt: z.iso.datetime({ offset: true }).optional(),
+  closedAt: z.iso.datetime({ offset: true }).optional(),
+  durationMinutes: z.number().int().min(1).max(600).optional(),
+  pinCode: z.string().optional(),
+  reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
+});
+
+export const POST = handler({ body, crossOrigin: true }, async ({ body, request }) => {
+  assertTestSupport(request);
+  return createTestOlympiad({
+    ...body,
+    openedAt: body.openedAt ? new Date(body.openedAt) : undefined,
+    closedAt: body.closedAt ? new Date(body.closedAt) : undefined,
+  });
+});

@@ -1,0 +1,14 @@
+// Schemas of the TestAttempts endpoints (spec §7).
+import { z } from "zod";
+import { uz } from "@/lib/i18n/uz";
+import { entityId, queryId } from "./fields";
+
+export const pinCode = z.string({ error: uz.attempt.pinRequired }).trim().min(1, uz.attempt.pinRequired).max(16);
+
+export const newAttemptSchema = z.object({ language: z.literal(0).default(0), pinCode });
+export const checkPinSchema = z.object({ pinCode });
+export const attemptIdQuery = z.object({ id: queryId });
+export const remainingTimeQuery = z.object({ attemptId: queryId });
+export const resultQuery = z.object({ testAttemptId: queryId });
+export const answerSchema = z.object({ testAttemptQuestionId: entityId, answerId: entityId });
+export const finishSchema = z.object({ attemptId: entityId, isEndedByUser: z.boolean().default(true) });

@@ -1,0 +1,350 @@
+// DESIGN §6, the test, on a controllable clock: the window, New's refusals, the deadline and its
+// grace, expiry without a browser, extra minutes, the key never shown early, scoring, races.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { ReviewPolicy, attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
+import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
+import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
+import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
+import { AppError } from "@/lib/http/errors";
+import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { useDatabase } from "../support/database";
+import { createPupil } from "../support/pupils";
+
+useDatabase();
+
+const T0 = new Date("2025-06-01T05:00:00Z"); // the window opens
+const T_CLOSE = new Date("2025-06-01T15:00:00Z"); // and closes
+const at = (minutes: number, seconds = 0) => new Date(T0.getTime() + minutes * 60_000 + seconds * 1000);
+
+async function olympiad(options: Parameters<typeof createTestOlympiad>[0] = {}) {
+  return createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, durationMinutes: 90, ...options });
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<number | null> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error.code ?? error.status;
+}
+
+/** The key, read straight from the database: which choice of each attempt question is correct. */
+async function keyOf(attemptId: number) {
+  const rows = await db
+    .select({ id: attemptQuestions.id, difficulty: questions.difficulty, choiceId: questionChoices.id, isCorrect: questionChoices.isCorrect })
+    .from(attemptQuestions)
+    .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
+    .innerJoin(questionChoices, eq(questionChoices.questionId, questions.id))
+    .where(eq(attemptQuestions.attemptId, attemptId));
+  const key = new Map<number, { correct: number; wrong: number; difficulty: number }>();
+  for (const r of rows) {
+    const entry = key.get(r.id) ?? { correct: 0, wrong: 0, difficulty: r.difficulty };
+    if (r.isCorrect) entry.correct = r.choiceId;
+    else entry.wrong = r.choiceId;
+    key.set(r.id, entry);
+  }
+  return key;
+}
+
+async function started(options: Parameters<typeof createTestOlympiad>[0] = {}, pupilOptions = {}) {
+  const o = await olympiad(options);
+  const pupil = await createPupil({ subjectId: o.subjectId, ...pupilOptions });
+  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(10) });
+  return { o, pupil, attemptId };
+}
+
+describe("AllowTestAttempt", () => {
+  it("is true only inside [openedAt, closedAt)", async () => {
+    const o = await olympiad();
+    const { userId } = await createPupil({ subjectId: o.subjectId });
+    const allowed = async (now: Date) => (await allowTestAttempt({ userId, now })).isAllowed;
+    expect(await allowed(new Date(T0.getTime() - 1))).toBe(false);
+    expect(await allowed(T0)).toBe(true);
+    expect(await allowed(new Date(T_CLOSE.getTime() - 1))).toBe(true);
+    expect(await allowed(T_CLOSE)).toBe(false);
+    expect(await allowTestAttempt({ userId, now: T0 })).toEqual({
+      isAllowed: true,
+      openedAt: T0.toISOString(),
+      closedAt: T_CLOSE.toISOString(),
+    });
+  });
+
+  it("is false for a pupil who has not paid, and after an ended attempt", async () => {
+    const o = await olympiad();
+    const unpaid = await createPupil({ subjectId: o.subjectId, paid: false });
+    expect((await allowTestAttempt({ userId: unpaid.userId, now: at(1) })).isAllowed).toBe(false);
+    const pupil = await createPupil({ subjectId: o.subjectId });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(1) });
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(2) });
+    expect((await allowTestAttempt({ userId: pupil.userId, now: at(3) })).isAllowed).toBe(false);
+  });
+});
+
+describe("New", () => {
+  it("outside the window → 4003; a wrong PIN → 4001; nothing is created", async () => {
+    const o = await olympiad();
+    const { userId } = await createPupil({ subjectId: o.subjectId });
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: new Date(T0.getTime() - 1000) }))).toBe(4003);
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: T_CLOSE }))).toBe(4003);
+    expect(await codeOf(newAttempt({ userId, pinCode: "0000", language: 0, now: at(1) }))).toBe(4001);
+    expect(await db.select().from(attempts).where(eq(attempts.userId, userId))).toHaveLength(0);
+  });
+
+  it("an unpaid pupil is refused (403)", async () => {
+    const o = await olympiad();
+    const { userId } = await createPupil({ subjectId: o.subjectId, paid: false });
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: at(1) }))).toBe(403);
+  });
+
+  it("draws the counts, numbers easy → medium → hard with reading-text questions together", async () => {
+    const { attemptId, pupil } = await started({ bankPerDifficulty: 5, counts: { easy: 3, medium: 4, hard: 2 } });
+    const rows = await db
+      .select({ number: attemptQuestions.number, difficulty: questions.difficulty, readingTextId: questions.readingTextId, order: attemptQuestions.choiceOrder, questionId: questions.id })
+      .from(attemptQuestions)
+      .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
+      .where(eq(attemptQuestions.attemptId, attemptId))
+      .orderBy(attemptQuestions.number);
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(rows.map((r) => r.difficulty)).toEqual([1, 1, 1, 2, 2, 2, 2, 3, 3]);
+    const withText = rows.map((r, i) => (r.readingTextId ? i : -1)).filter((i) => i >= 0);
+    if (withText.length > 1) expect(withText.at(-1)! - withText[0]).toBe(withText.length - 1);
+    for (const r of rows) {
+      const choices = await db.select({ id: questionChoices.id }).from(questionChoices).where(eq(questionChoices.questionId, r.questionId));
+      expect([...r.order].sort()).toEqual(choices.map((c) => c.id).sort());
+    }
+    const view = await getAttempt({ userId: pupil.userId, attemptId, now: at(11) });
+    expect(view.questions).toHaveLength(9);
+  });
+
+  it("while an unfinished attempt exists → 4000, nothing created; after an ended one → 4004", async () => {
+    const { o, pupil, attemptId } = await started();
+    expect(await codeOf(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(11) }))).toBe(4000);
+    expect(await db.select().from(attempts).where(eq(attempts.userId, pupil.userId))).toHaveLength(1);
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(12) });
+    expect(await codeOf(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(13) }))).toBe(4004);
+  });
+
+  it("a bank short of a difficulty → 3000", async () => {
+    const o = await olympiad({ bankPerDifficulty: 2, counts: { easy: 2, medium: 2, hard: 3 } });
+    const { userId } = await createPupil({ subjectId: o.subjectId });
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: at(1) }))).toBe(3000);
+  });
+
+  it("five concurrent calls for one pupil create one attempt", async () => {
+    const o = await olympiad();
+    const { userId } = await createPupil({ subjectId: o.subjectId });
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => newAttempt({ userId, pinCode: o.pinCode, language: 0, now: at(1) })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).code).toBe(4000);
+    expect(await db.select().from(attempts).where(eq(attempts.userId, userId))).toHaveLength(1);
+  });
+});
+
+describe("the deadline", () => {
+  it("is start + duration; the pupil's extra minutes extend it; the window's close caps it", async () => {
+    const plain = await started();
+    const [a] = await db.select().from(attempts).where(eq(attempts.id, plain.attemptId));
+    expect(a.deadlineAt).toEqual(at(100));
+    const extra = await started({}, { extraMinutes: 15 });
+    const [b] = await db.select().from(attempts).where(eq(attempts.id, extra.attemptId));
+    expect(b.deadlineAt).toEqual(at(115));
+    const late = await olympiad({ closedAt: at(60) });
+    const pupil = await createPupil({ subjectId: late.subjectId });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: late.pinCode, language: 0, now: at(30) });
+    const [c] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect(c.deadlineAt).toEqual(at(60));
+  });
+
+  it("GetRemainingTime: whole seconds to the deadline, never negative", async () => {
+    const { pupil, attemptId } = await started();
+    const remaining = (now: Date) => getRemainingTime({ userId: pupil.userId, attemptId, now });
+    expect(await remaining(at(10))).toEqual({ remainingTime: 5400 });
+    expect(await remaining(at(99, 59.5))).toEqual({ remainingTime: 0 });
+    expect(await remaining(at(40, 0.4))).toEqual({ remainingTime: 3599 });
+    expect(await remaining(at(130))).toEqual({ remainingTime: 0 });
+  });
+
+  it("an answer is accepted up to 15 s after the deadline, refused after (4002)", async () => {
+    const { pupil, attemptId } = await started();
+    const [first] = [...(await keyOf(attemptId)).entries()];
+    const answer = (now: Date) => saveAnswer({ userId: pupil.userId, testAttemptQuestionId: first[0], answerId: first[1].correct, now });
+    await expect(answer(at(100, 15))).resolves.toBeTruthy();
+    expect(await codeOf(answer(at(100, 16)))).toBe(4002);
+  });
+
+  it("an attempt past its deadline is ended and scored with no browser: on the next read", async () => {
+    const { pupil, attemptId } = await started();
+    const key = await keyOf(attemptId);
+    const [q] = [...key.entries()];
+    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(20) });
+    expect(await isThereAttempt({ userId: pupil.userId, now: at(100, 10) })).toMatchObject({ isEnded: false });
+    expect(await isThereAttempt({ userId: pupil.userId, now: at(101) })).toEqual({ isThereAttempt: true, isEnded: true, attemptId });
+    const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect(a).toMatchObject({ endedAt: at(100), isEndedByUser: false });
+    expect(a.easyScoreTenths! + a.mediumScoreTenths! + a.hardScoreTenths!).toBeGreaterThan(0);
+  });
+
+  it("…and by the periodic sweep", async () => {
+    const o = await olympiad();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const pupil = await createPupil({ subjectId: o.subjectId });
+      ids.push((await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(5) })).attemptId);
+    }
+    const ours = () => db.select().from(attempts).where(eq(attempts.testId, o.testId));
+    await sweepExpiredAttempts({ now: at(95) }); // deadline at(95) + 15 s grace: not yet
+    expect((await ours()).every((r) => r.endedAt === null)).toBe(true);
+    expect(await sweepExpiredAttempts({ now: at(96) })).toBeGreaterThanOrEqual(3);
+    expect(await sweepExpiredAttempts({ now: at(96) })).toBe(0);
+    const rows = await ours();
+    expect(rows.every((r) => r.endedAt?.getTime() === at(95).getTime() && r.isEndedByUser === false)).toBe(true);
+    expect(rows.every((r) => r.easyScoreTenths === 0)).toBe(true);
+  });
+});
+
+describe("Get never reveals the key early", () => {
+  it("while running: no correctAnswerId, no isAnswerCorrect, no flag on a choice", async () => {
+    const { pupil, attemptId } = await started();
+    const [q] = [...(await keyOf(attemptId)).entries()];
+    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) });
+    const view = await getAttempt({ userId: pupil.userId, attemptId, now: at(12) });
+    expect(view.isEnded).toBe(false);
+    for (const question of view.questions) {
+      expect(question.correctAnswerId).toBeNull();
+      expect(question.isAnswerCorrect).toBeNull();
+      for (const choice of question.questionChoices) expect(Object.keys(choice).sort()).toEqual(["questionChoiceId", "text"]);
+    }
+    expect(JSON.stringify(view)).not.toMatch(/isCorrect|"correct"/);
+    expect(view.questions.find((x) => x.testAttemptQuestionId === q[0])?.answerId).toBe(q[1].correct);
+  });
+
+  it("review policy afterClose: not after the pupil ends, only once the window has closed", async () => {
+    const { pupil, attemptId } = await started({ reviewPolicy: ReviewPolicy.AfterClose });
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
+    const early = await getAttempt({ userId: pupil.userId, attemptId, now: at(21) });
+    expect(early.isEnded).toBe(true);
+    expect(early.questions.every((q) => q.correctAnswerId === null && q.isAnswerCorrect === null)).toBe(true);
+    const late = await getAttempt({ userId: pupil.userId, attemptId, now: T_CLOSE });
+    expect(late.questions.every((q) => q.correctAnswerId !== null && q.isAnswerCorrect === false)).toBe(true);
+  });
+
+  it("review policy afterEnd: as soon as the pupil's own attempt has ended", async () => {
+    const { pupil, attemptId } = await started({ reviewPolicy: ReviewPolicy.AfterEnd });
+    const key = await keyOf(attemptId);
+    const [q] = [...key.entries()];
+    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) });
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
+    const view = await getAttempt({ userId: pupil.userId, attemptId, now: at(21) });
+    const answered = view.questions.find((x) => x.testAttemptQuestionId === q[0])!;
+    expect(answered).toMatchObject({ correctAnswerId: q[1].correct, isAnswerCorrect: true });
+    for (const question of view.questions) expect(question.correctAnswerId).toBe(key.get(question.testAttemptQuestionId)!.correct);
+  });
+
+  it("another pupil's attempt is not found (404), on every call", async () => {
+    const { o, attemptId } = await started();
+    const other = await createPupil({ subjectId: o.subjectId });
+    const [q] = [...(await keyOf(attemptId)).entries()];
+    expect(await codeOf(getAttempt({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
+    expect(await codeOf(getRemainingTime({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
+    expect(await codeOf(saveAnswer({ userId: other.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) }))).toBe(404);
+    expect(await codeOf(finishAttempt({ userId: other.userId, attemptId, isEndedByUser: true, now: at(11) }))).toBe(404);
+    expect(await codeOf(attemptResult({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
+  });
+});
+
+describe("Answer", () => {
+  it("re-answering replaces; a choice of another question → 4005", async () => {
+    const { pupil, attemptId } = await started();
+    const [[q1, k1], [q2, k2]] = [...(await keyOf(attemptId)).entries()];
+    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q1, answerId: k1.wrong, now: at(11) });
+    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q1, answerId: k1.correct, now: at(12) });
+    const [row] = await db.select().from(attemptQuestions).where(eq(attemptQuestions.id, q1));
+    expect(row.answerChoiceId).toBe(k1.correct);
+    expect(await codeOf(saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q1, answerId: k2.correct, now: at(13) }))).toBe(4005);
+    expect(q2).toBeGreaterThan(0);
+  });
+
+  it("after Finish → 4002", async () => {
+    const { pupil, attemptId } = await started();
+    const [[q, k]] = [...(await keyOf(attemptId)).entries()];
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
+    expect(await codeOf(saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q, answerId: k.correct, now: at(21) }))).toBe(4002);
+  });
+});
+
+describe("Finish and scoring", () => {
+  it("scores each difficulty's correct answers × its points (1, 1.5, 2.5)", async () => {
+    const { pupil, attemptId } = await started({ counts: { easy: 3, medium: 3, hard: 3 } });
+    const key = await keyOf(attemptId);
+    const wanted = { 1: 2, 2: 1, 3: 2 } as Record<number, number>;
+    for (const [id, k] of key) {
+      const right = wanted[k.difficulty]-- > 0;
+      await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: id, answerId: right ? k.correct : k.wrong, now: at(11) });
+    }
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(40) });
+    expect(await attemptResult({ userId: pupil.userId, attemptId, now: at(41) })).toEqual({
+      easyScore: 2,
+      mediumScore: 1.5,
+      hardScore: 5,
+      timeSpent: 30 * 60,
+    });
+  });
+
+  it("is idempotent; a late Finish records the end at the deadline, not ended by the pupil", async () => {
+    const { pupil, attemptId } = await started();
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(100, 5) });
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(120) });
+    const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect(a).toMatchObject({ endedAt: at(100), isEndedByUser: false });
+    expect((await attemptResult({ userId: pupil.userId, attemptId, now: at(121) })).timeSpent).toBe(90 * 60);
+  });
+
+  it("Result of a running attempt → 4000", async () => {
+    const { pupil, attemptId } = await started();
+    expect(await codeOf(attemptResult({ userId: pupil.userId, attemptId, now: at(11) }))).toBe(4000);
+  });
+
+  it("two Finishes at once end it once", async () => {
+    const { pupil, attemptId } = await started();
+    await Promise.all([
+      finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(30) }),
+      finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(31) }),
+    ]);
+    const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect([at(30).getTime(), at(31).getTime()]).toContain(a.endedAt!.getTime());
+  });
+
+  it("answers racing Finish: every acknowledged answer is saved and scored", async () => {
+    const { pupil, attemptId } = await started({ counts: { easy: 3, medium: 3, hard: 3 } });
+    const key = await keyOf(attemptId);
+    const answers = [...key.entries()].map(([id, k]) =>
+      saveAnswer({ userId: pupil.userId, testAttemptQuestionId: id, answerId: k.correct, now: at(30) }).then(
+        () => ({ id, k, acknowledged: true }),
+        () => ({ id, k, acknowledged: false }),
+      ),
+    );
+    const [settled] = await Promise.all([Promise.all(answers), finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(30) })]);
+    const points = { 1: 10, 2: 15, 3: 25 } as Record<number, number>;
+    const expected = settled.filter((s) => s.acknowledged).reduce((sum, s) => sum + points[s.k.difficulty], 0);
+    const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect(a.easyScoreTenths! + a.mediumScoreTenths! + a.hardScoreTenths!).toBe(expected);
+    for (const s of settled.filter((x) => x.acknowledged)) {
+      const [row] = await db.select().from(attemptQuestions).where(and(eq(attemptQuestions.id, s.id)));
+      expect(row.answerChoiceId).toBe(s.k.correct);
+    }
+  });
+});
+
+describe("CheckPinCode", () => {
+  it("checks the PIN of the test of the pupil's current attempt", async () => {
+    const { o, pupil } = await started({ pinCode: "7391" });
+    await expect(checkPinCode({ userId: pupil.userId, pinCode: "7391" })).resolves.toEqual({ isValid: true });
+    expect(await codeOf(checkPinCode({ userId: pupil.userId, pinCode: "1111" }))).toBe(4001);
+    expect(o.pinCode).toBe("7391");
+  });
+});
