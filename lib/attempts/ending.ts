@@ -97,7 +97,8 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
   }
 }
 
-export type AttemptResult = { easyScore: number; mediumScore: number; hardScore: number; timeSpent: number };
+/** The spec's fields, and the most the test could give (50.0 with the default counts and points). */
+export type AttemptResult = { easyScore: number; mediumScore: number; hardScore: number; timeSpent: number; maxScore: number };
 
 export async function attemptResult({
   userId,
@@ -108,13 +109,15 @@ export async function attemptResult({
   attemptId: number;
   now?: Date;
 }): Promise<AttemptResult> {
-  const { attempt: loaded } = await loadOwnAttempt({ userId, attemptId });
+  const { attempt: loaded, test } = await loadOwnAttempt({ userId, attemptId });
   const attempt = await expireIfDue(loaded, now);
   if (!attempt.endedAt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
+  const max = test.easyCount * test.easyPointsTenths + test.mediumCount * test.mediumPointsTenths + test.hardCount * test.hardPointsTenths;
   return {
     easyScore: tenthsToPoints(attempt.easyScoreTenths ?? 0),
     mediumScore: tenthsToPoints(attempt.mediumScoreTenths ?? 0),
     hardScore: tenthsToPoints(attempt.hardScoreTenths ?? 0),
     timeSpent: Math.round((attempt.endedAt.getTime() - attempt.startedAt.getTime()) / 1000),
+    maxScore: tenthsToPoints(max),
   };
 }

@@ -9,11 +9,12 @@ import { expireIfDue } from "./ending";
 import { loadLatestAttempt, loadPupilTest } from "./queries";
 import { deadlineOf, isWindowOpen, numberQuestions, shuffle } from "./rules";
 
-export type AllowTestAttempt = { isAllowed: boolean; openedAt: string | null; closedAt: string | null };
+/** `serverTime` lets the countdown run on the server's clock, not the phone's. */
+export type AllowTestAttempt = { isAllowed: boolean; openedAt: string | null; closedAt: string | null; serverTime: string };
 
 export async function allowTestAttempt({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<AllowTestAttempt> {
   const { paid, test } = await loadPupilTest({ userId });
-  if (!test) return { isAllowed: false, openedAt: null, closedAt: null };
+  if (!test) return { isAllowed: false, openedAt: null, closedAt: null, serverTime: now.toISOString() };
   const [ended] = await db
     .select({ id: attempts.id })
     .from(attempts)
@@ -22,6 +23,7 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     isAllowed: paid && isWindowOpen(test, now) && !ended,
     openedAt: test.openedAt.toISOString(),
     closedAt: test.closedAt.toISOString(),
+    serverTime: now.toISOString(),
   };
 }
 

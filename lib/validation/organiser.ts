@@ -45,16 +45,23 @@ export const questionImportSchema = z
       .min(1)
       .max(5000),
   })
-  .superRefine((bank, ctx) => {
-    const keys = new Set<string>();
-    bank.readingTexts.forEach((r, i) => {
-      if (keys.has(r.key)) ctx.addIssue({ code: "custom", path: ["readingTexts", i, "key"], params: { code: "Invalid" } });
-      keys.add(r.key);
-    });
-    bank.questions.forEach((q, i) => {
-      if (q.readingText !== undefined && !keys.has(q.readingText)) {
-        ctx.addIssue({ code: "custom", path: ["questions", i, "readingText"], params: { code: "Invalid" } });
-      }
-    });
-  });
+  .superRefine(
+    (bank, ctx) => {
+      // Runs even when other items are bad (see `when`), so every error is reported at once:
+      // the data may then be partly malformed, hence the defensive reads.
+      const texts = Array.isArray(bank.readingTexts) ? bank.readingTexts : [];
+      const items = Array.isArray(bank.questions) ? bank.questions : [];
+      const keys = new Set<string>();
+      texts.forEach((r, i) => {
+        if (keys.has(r?.key)) ctx.addIssue({ code: "custom", path: ["readingTexts", i, "key"], params: { code: "Invalid" } });
+        keys.add(r?.key);
+      });
+      items.forEach((q, i) => {
+        if (typeof q?.readingText === "string" && !keys.has(q.readingText.trim())) {
+          ctx.addIssue({ code: "custom", path: ["questions", i, "readingText"], params: { code: "Invalid" } });
+        }
+      });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 export type QuestionImport = z.output<typeof questionImportSchema>;

@@ -9,7 +9,10 @@ export const DEMO_PUPIL = { username: "demo7mat", password: "Demo2025" } as cons
 export type Credentials = { username: string; password: string };
 export type TestPupil = Credentials & { userId: number };
 
-export async function newPupil(request: APIRequestContext, body: { grade?: number; subject?: string } = {}): Promise<TestPupil> {
+export async function newPupil(
+  request: APIRequestContext,
+  body: { grade?: number; subject?: string; subjectId?: number; paid?: boolean; extraMinutes?: number } = {},
+): Promise<TestPupil> {
   const response = await request.post("/api/test-support/pupils", {
     data: body,
     headers: { Authorization: `Bearer ${testSupportToken}` },
@@ -28,4 +31,16 @@ export async function signedIn(credentials: Credentials): Promise<APIRequestCont
 
 export async function anonymous(): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL });
+}
+
+export type Olympiad = { subjectId: number; testId: number; pinCode: string; grade: number };
+
+/** A subject of its own with a small bank and a test (lib/testing/olympiad), made by the server. */
+export async function newOlympiad(request: APIRequestContext, body: Record<string, unknown> = {}): Promise<Olympiad> {
+  const response = await request.post("/api/test-support/olympiads", {
+    data: body,
+    headers: { Authorization: `Bearer ${testSupportToken}` },
+  });
+  if (!response.ok()) throw new Error(`test-support/olympiads: ${response.status()} ${await response.text()}`);
+  return response.json();
 }

@@ -69,6 +69,7 @@ describe("AllowTestAttempt", () => {
       isAllowed: true,
       openedAt: T0.toISOString(),
       closedAt: T_CLOSE.toISOString(),
+      serverTime: T0.toISOString(),
     });
   });
 
@@ -292,6 +293,7 @@ describe("Finish and scoring", () => {
       mediumScore: 1.5,
       hardScore: 5,
       timeSpent: 30 * 60,
+      maxScore: 15,
     });
   });
 

@@ -1,19 +1,34 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { StartPageHeader } from "@/components/attempt/start-page-header";
+import { StartView } from "@/components/attempt/start-view";
+import { attemptResult } from "@/lib/attempts/ending";
+import { loadPupilTest } from "@/lib/attempts/queries";
+import { allowTestAttempt, isThereAttempt } from "@/lib/attempts/start";
 import { uz } from "@/lib/i18n/uz";
 import { currentUser } from "@/lib/identity/session";
 import { getCurrentUser } from "@/lib/identity/users";
 
 export const metadata: Metadata = { title: uz.testAttempt.title };
+export const dynamic = "force-dynamic";
 
 export default async function TestAttemptPage() {
   const session = await currentUser();
   if (!session) redirect("/login?returnUrl=%2Ftest-attempt");
-  const user = await getCurrentUser({ userId: session.id });
+  const userId = session.id;
+  const status = await isThereAttempt({ userId });
+  // An unfinished attempt is resumed at once, before anything else is sent to a slow phone.
+  if (status.isThereAttempt && !status.isEnded) redirect(`/test-attempt/${status.attemptId}`);
+  const [user, allow, pupil, result] = await Promise.all([
+    getCurrentUser({ userId }),
+    allowTestAttempt({ userId }),
+    loadPupilTest({ userId }),
+    status.isThereAttempt ? attemptResult({ userId, attemptId: status.attemptId! }) : Promise.resolve(null),
+  ]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <StartPageHeader user={user} />
+      <StartView status={status} allow={allow} result={result} paid={pupil.paid} />
     </div>
   );
 }

@@ -1,0 +1,310 @@
+// The attempt page: question and choices, reading text, number grid, timer, "Yakunlash", the
+// outbox's saved state, the PIN gate; and the same page read-only in review.
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { fullName } from "@/components/identity/use-current-user";
+import { Button } from "@/components/ui/button";
+import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
+import { ApiError, api, showError } from "@/lib/http/client";
+import type { CurrentUser } from "@/lib/identity/users";
+import { uz } from "@/lib/i18n/uz";
+import { FinishDialog } from "./finish-dialog";
+import { useAnswerOutbox } from "./outbox";
+import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
+import { attemptKeys, useAttempt, useRemainingTime } from "./queries";
+import { RichText } from "./rich-text";
+import { Timer } from "./timer";
+import { Watermark } from "./watermark";
+
+const t = uz.attempt;
+const letter = (index: number) => String.fromCharCode(65 + index);
+
+type Props = { attempt: AttemptData; user: CurrentUser; review: boolean };
+
+export function AttemptView({ attempt: initial, user, review }: Props) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const searchParams = useSearchParams();
+  const attemptId = initial.testAttemptId;
+  const { data: attempt = initial } = useAttempt(attemptId, initial);
+  const running = !review && !attempt.isEnded;
+  const remaining = useRemainingTime(attemptId, running);
+
+  const [finishing, setFinishing] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [showPanel, setShowPanel] = useState(true);
+  const [pinNeeded, setPinNeeded] = useState(false);
+  const autoFinished = useRef(false);
+
+  const leave = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: ["attempt"] });
+    router.replace("/test-attempt");
+    router.refresh();
+  }, [queryClient, router]);
+
+  const setConfirmed = useCallback(
+    (questionId: number, answerId: number | null) => {
+      queryClient.setQueryData<AttemptData>(attemptKeys.attempt(attemptId), (old) =>
+        old && {
+          ...old,
+          questions: old.questions.map((q) => (q.testAttemptQuestionId === questionId ? { ...q, answerId } : q)),
+        },
+      );
+    },
+    [attemptId, queryClient],
+  );
+
+  const outbox = useAnswerOutbox({
+    attemptId,
+    enabled: running,
+    onSaved: setConfirmed,
+    onRefused: () => toast.error(t.answerRefused, { id: "answer-refused", position: "top-center" }),
+    onEnded: () => void leave(),
+  });
+
+  useEffect(() => {
+    if (running && !localStorage.getItem(PIN_STORAGE_KEY)) setPinNeeded(true);
+  }, [running]);
+
+  const finish = useCallback(
+    async (isEndedByUser: boolean) => {
+      setFinishing(true);
+      try {
+        const saved = await outbox.flush();
+        // Offline with answers still on the device: finishing now would lose them.
+        if (!saved && isEndedByUser && outbox.offline) throw new ApiError(503, uz.http.network);
+        await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser } });
+        await leave();
+      } catch (error) {
+        showError(error);
+        setFinishing(false);
+        autoFinished.current = false;
+      }
+    },
+    [attemptId, leave, outbox],
+  );
+
+  const onTimeUp = useCallback(() => {
+    if (autoFinished.current || !running) return;
+    autoFinished.current = true;
+    toast.info(t.timeUp, { id: "time-up", position: "top-center" });
+    void finish(false);
+  }, [finish, running]);
+
+  // The displayed answer: what waits in the outbox, else what the server confirmed.
+  const answerOf = useCallback(
+    (q: AttemptData["questions"][number]) => outbox.pending[q.testAttemptQuestionId] ?? q.answerId,
+    [outbox.pending],
+  );
+  const questions = attempt.questions;
+  const unanswered = questions.filter((q) => answerOf(q) === null).length;
+  const pendingCount = Object.keys(outbox.pending).length;
+
+  const requested = Number(searchParams.get("questionNumber") ?? "1");
+  const current = questions.find((q) => q.questionNumber === requested);
+  const navigable = useMemo(
+    () => questions.filter((q) => !review || q.answerId !== null).map((q) => q.questionNumber),
+    [questions, review],
+  );
+  const go = (questionNumber: number) => {
+    const params = new URLSearchParams(searchParams.toString());
+    params.set("questionNumber", String(questionNumber));
+    // Same page, no server round trip: the history API is enough (and keeps the outbox running).
+    window.history.replaceState(null, "", `?${params.toString()}`);
+  };
+  const previous = navigable.filter((n) => n < requested).at(-1);
+  const next = navigable.find((n) => n > requested);
+  const readingText = current?.readingTextId
+    ? attempt.readingTexts.find((r) => r.readingTextId === current.readingTextId)
+    : undefined;
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-3">
+      {/* Timer, saved state and the finish button stay in reach while scrolling. */}
+      <div className="sticky top-[60px] z-20 flex items-center gap-3 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2">
+        <Timer server={remaining.data} review={!running} onZero={onTimeUp} />
+        <div className="min-w-0 flex-1 text-xs sm:text-sm" data-testid="save-state" aria-live="polite">
+          {running &&
+            (pendingCount === 0 ? (
+              <span className="text-green-700">✓ {t.allSaved}</span>
+            ) : outbox.offline ? (
+              <span className="text-red-700">{t.offline(pendingCount)}</span>
+            ) : (
+              <span className="text-amber-700">{t.saving(pendingCount)}</span>
+            ))}
+        </div>
+        {running ? (
+          <Button variant="danger" onClick={() => setConfirmOpen(true)} pending={finishing}>
+            {t.finish}
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => router.push("/test-attempt")}>
+            {t.back}
+          </Button>
+        )}
+      </div>
+
+      <div className="grid gap-3 lg:grid-cols-[1fr_18rem]">
+        <div className="flex min-w-0 flex-col gap-3 lg:flex-row">
+          {readingText && (
+            <aside
+              className={`min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:max-h-[75dvh] lg:w-2/5 lg:shrink-0 lg:overflow-y-auto ${
+                showPanel ? "" : "lg:hidden"
+              }`}
+              aria-label={t.readingText}
+              data-testid="reading-text"
+            >
+              <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.readingText}</h2>
+              <RichText html={readingText.text} className="max-h-64 overflow-y-auto text-sm leading-relaxed lg:max-h-none" />
+            </aside>
+          )}
+
+          <section className="relative min-w-0 flex-1 overflow-hidden rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+            <Watermark attemptId={attemptId} />
+            {!current ? (
+              <p className="py-10 text-center font-medium text-slate-600" data-testid="question-not-found">
+                {t.questionNotFound}
+              </p>
+            ) : (
+              <>
+                <div className="mb-3 flex items-center justify-between gap-2">
+                  <h2 className="text-sm font-semibold text-primary-700">{t.question(current.questionNumber, questions.length)}</h2>
+                  {readingText && (
+                    <button
+                      type="button"
+                      className="hidden text-xs font-medium text-primary-700 underline lg:block"
+                      onClick={() => setShowPanel((s) => !s)}
+                      data-testid="toggle-panel"
+                    >
+                      {showPanel ? t.hidePanel : t.showPanel}
+                    </button>
+                  )}
+                </div>
+                <RichText html={current.text} className="text-base leading-relaxed" />
+                {review && current.answerId === null && (
+                  <p className="mt-3 rounded-lg bg-slate-100 p-2 text-sm text-slate-700">{t.notAnswered}</p>
+                )}
+                <ul className="mt-4 flex flex-col gap-2" role="radiogroup" aria-label={t.question(current.questionNumber, questions.length)}>
+                  {current.questionChoices.map((choice, index) => {
+                    const chosen = answerOf(current) === choice.questionChoiceId;
+                    const waiting = outbox.pending[current.testAttemptQuestionId] === choice.questionChoiceId;
+                    const isKey = current.correctAnswerId === choice.questionChoiceId;
+                    const tone = review
+                      ? isKey
+                        ? "border-green-600 bg-green-50"
+                        : chosen
+                          ? "border-red-500 bg-red-50"
+                          : "border-slate-200"
+                      : chosen
+                        ? "border-primary-600 bg-primary-50"
+                        : "border-slate-200 hover:border-primary-300";
+                    return (
+                      <li key={choice.questionChoiceId}>
+                        <button
+                          type="button"
+                          role="radio"
+                          aria-checked={chosen}
+                          disabled={!running || finishing}
+                          data-state={waiting ? "pending" : chosen ? "saved" : undefined}
+                          onClick={() => outbox.enqueue(current.testAttemptQuestionId, choice.questionChoiceId)}
+                          className={`relative z-20 flex min-h-12 w-full items-start gap-3 rounded-lg border-2 p-3 text-left transition disabled:cursor-default ${tone}`}
+                        >
+                          <span
+                            className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                              chosen ? "bg-primary-600 text-white" : "bg-slate-100 text-slate-700"
+                            }`}
+                          >
+                            {letter(index)}
+                          </span>
+                          <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
+                          {review && isKey && <span className="sr-only">{t.correct}</span>}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            )}
+            <div className="relative z-20 mt-5 flex justify-between gap-2">
+              <Button variant="secondary" disabled={previous === undefined} onClick={() => previous !== undefined && go(previous)}>
+                {t.previous}
+              </Button>
+              <Button variant="secondary" disabled={next === undefined} onClick={() => next !== undefined && go(next)}>
+                {t.next}
+              </Button>
+            </div>
+          </section>
+        </div>
+
+        <aside className="flex flex-col gap-3">
+          <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="attempt-user">
+            <p className="font-semibold">{fullName(user)}</p>
+            <p className="text-sm text-slate-600">{uz.shell.gradeSubject(user.grade, user.subjectName)}</p>
+          </div>
+          <nav className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={t.questions}>
+            <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.questions}</h2>
+            <ol className="grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5">
+              {questions.map((q) => {
+                const answer = answerOf(q);
+                const pending = outbox.pending[q.testAttemptQuestionId] !== undefined;
+                const here = q.questionNumber === requested;
+                const tone = review
+                  ? q.answerId === null
+                    ? "bg-slate-100 text-slate-400"
+                    : q.isAnswerCorrect === true
+                      ? "bg-green-600 text-white"
+                      : q.isAnswerCorrect === false
+                        ? "bg-red-500 text-white"
+                        : "bg-primary-600 text-white"
+                  : pending
+                    ? "bg-amber-400 text-slate-900"
+                    : answer !== null
+                      ? "bg-primary-600 text-white"
+                      : "bg-slate-100 text-slate-700";
+                return (
+                  <li key={q.testAttemptQuestionId}>
+                    <button
+                      type="button"
+                      onClick={() => go(q.questionNumber)}
+                      disabled={review && q.answerId === null}
+                      aria-current={here ? "step" : undefined}
+                      data-state={pending ? "pending" : answer !== null ? "answered" : "empty"}
+                      className={`flex h-10 w-full items-center justify-center rounded-md text-sm font-semibold tabular-nums disabled:cursor-not-allowed ${tone} ${
+                        here ? "ring-2 ring-menu-trigger ring-offset-2" : ""
+                      }`}
+                    >
+                      {q.questionNumber}
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+        </aside>
+      </div>
+
+      <FinishDialog
+        open={confirmOpen}
+        unanswered={unanswered}
+        pending={finishing}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => void finish(true).then(() => setConfirmOpen(false))}
+      />
+      <PinDialog
+        open={pinNeeded}
+        title={t.pinMessage}
+        confirmLabel={t.pinConfirm}
+        wrongMessage={t.pinWrong}
+        onSubmit={async (pinCode) => {
+          await api("/TestAttempts/CheckPinCode", { method: "POST", body: { pinCode } });
+          localStorage.setItem(PIN_STORAGE_KEY, pinCode);
+          setPinNeeded(false);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// Time and score as the test pages print them.
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** HH:MM:SS */
+export function clock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+}
+
+/** Whole days, hours, minutes and seconds until a moment. */
+export function countdownParts(totalSeconds: number) {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return { days: Math.floor(s / 86_400), hours: Math.floor((s % 86_400) / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 };
+}
+
+/** One decimal, as the spec writes the maximum: 27.5, 50.0 */
+export function points(value: number): string {
+  return value.toFixed(1);
+}

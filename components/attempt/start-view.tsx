@@ -1,0 +1,108 @@
+// The start page below its header: the result of an ended attempt, "Testni boshlash" with the
+// PIN, or the countdown to the opening.
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button, LinkButton } from "@/components/ui/button";
+import { Result } from "@/components/ui/result";
+import type { AttemptResult } from "@/lib/attempts/ending";
+import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
+import { ErrorCode } from "@/lib/http/errors";
+import { ApiError, api } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import { Countdown } from "./countdown";
+import { clock, points } from "./format";
+import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
+import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
+
+const t = uz.testAttempt;
+
+type Props = { status: IsThereAttempt; allow: AllowTestAttempt; result: AttemptResult | null; paid: boolean };
+
+export function StartView({ status: initialStatus, allow: initialAllow, result: initialResult, paid }: Props) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { data: status = initialStatus } = useIsThereAttempt(initialStatus);
+  const ended = status.isThereAttempt && status.isEnded ? status.attemptId : null;
+  const { data: result } = useAttemptResult(ended, initialResult ?? undefined);
+  const { data: allow = initialAllow, refetch: refetchAllow } = useAllowTestAttempt(initialAllow);
+  const [pinOpen, setPinOpen] = useState(false);
+
+  if (ended !== null && result) {
+    const total = result.easyScore + result.mediumScore + result.hardScore;
+    return (
+      <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="result">
+        <h2 className="text-lg font-semibold">{t.resultTitle}</h2>
+        <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+          <div className="rounded-xl bg-primary-50 p-4">
+            <dt className="text-sm text-primary-800">{t.score}</dt>
+            <dd className="text-3xl font-bold text-primary-900" data-testid="score">
+              {points(total)} <span className="text-base font-medium text-slate-600">/ {points(result.maxScore)}</span>
+            </dd>
+          </div>
+          <div className="rounded-xl bg-slate-50 p-4">
+            <dt className="text-sm text-slate-600">{t.timeSpent}</dt>
+            <dd className="text-3xl font-bold tabular-nums text-slate-900" data-testid="time-spent">
+              {clock(result.timeSpent)}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <LinkButton href={`/test-attempt/${ended}?isAnswer=true`}>{t.review}</LinkButton>
+          {/* "Sertifikatni olish" joins here with the certificates. */}
+        </div>
+      </section>
+    );
+  }
+
+  async function start(pinCode: string) {
+    try {
+      const { attemptId } = await api<{ attemptId: number }>("/TestAttempts/New", {
+        method: "POST",
+        body: { language: 0, pinCode },
+      });
+      localStorage.setItem(PIN_STORAGE_KEY, pinCode);
+      await queryClient.invalidateQueries({ queryKey: attemptKeys.isThere });
+      router.push(`/test-attempt/${attemptId}`);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code === ErrorCode.WrongPinCode) throw error;
+      setPinOpen(false);
+      if (error.code === ErrorCode.QuestionsNotEnough) toast.error(error.message, { id: error.message, position: "top-center" });
+      else if (error.code === ErrorCode.ThereIsNotEndedAttempt) router.refresh();
+      else toast.error(error.message, { id: error.message, position: "top-center" });
+      await queryClient.invalidateQueries({ queryKey: ["attempt"] });
+    }
+  }
+
+  let body;
+  if (!paid) body = <Result status="info" title={t.notPaid} />;
+  else if (allow.isAllowed) {
+    body = (
+      <div className="flex flex-col items-center gap-3 py-6">
+        <Button className="w-full max-w-xs text-base" onClick={() => setPinOpen(true)}>
+          {t.start}
+        </Button>
+      </div>
+    );
+  } else if (!allow.openedAt || !allow.closedAt) body = <Result status="info" title={t.noTest} />;
+  else if (new Date(allow.serverTime) >= new Date(allow.closedAt)) body = <Result status="info" title={t.closed} />;
+  else {
+    body = <Countdown openedAt={allow.openedAt} serverTime={allow.serverTime} onZero={() => void refetchAllow()} />;
+  }
+
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      {body}
+      <PinDialog
+        open={pinOpen}
+        title={t.pinTitle}
+        confirmLabel={t.pinConfirm}
+        onSubmit={start}
+        onCancel={() => setPinOpen(false)}
+      />
+    </section>
+  );
+}

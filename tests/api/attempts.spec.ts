@@ -1,0 +1,181 @@
+// The TestAttempts endpoints over HTTP (spec §7, DESIGN §6): the whole flow, the codes, ownership,
+// double start, and no response revealing the key while the attempt runs.
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { ORGANISER, newOlympiad, newPupil, signedIn } from "../support/http";
+
+/** Every body a running attempt's calls answered, to search for the key afterwards. */
+const seen: string[] = [];
+async function json(response: APIResponse) {
+  const text = await response.text();
+  seen.push(text);
+  return JSON.parse(text);
+}
+
+type View = {
+  testAttemptId: number;
+  isEnded: boolean;
+  questions: { testAttemptQuestionId: number; answerId: number | null; correctAnswerId: number | null; isAnswerCorrect: boolean | null; questionChoices: { questionChoiceId: number; text: string }[] }[];
+};
+
+async function pupilOf(request: APIRequestContext, olympiad: { subjectId: number }) {
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  return { pupil, session: await signedIn(pupil) };
+}
+
+test("a pupil takes the test through the API; nothing reveals the key until the end", async ({ request }) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 }, pinCode: "5678", reviewPolicy: "afterEnd" });
+  const { session } = await pupilOf(request, olympiad);
+
+  expect(await json(await session.get("/api/TestAttempts/AllowTestAttempt"))).toMatchObject({ isAllowed: true });
+  expect(await json(await session.get("/api/TestAttempts/IsThereAttempt"))).toEqual({ isThereAttempt: false, isEnded: false, attemptId: null });
+
+  const blank = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "" } });
+  expect(blank.status()).toBe(422);
+  expect((await blank.json()).validationErrors).toEqual({ pinCode: ["Required"] });
+  const wrong = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "0000" } });
+  expect(await wrong.json()).toEqual({ code: 4001, message: "Pinkod noto'g'ri", validationErrors: {} });
+
+  const created = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "5678" } });
+  expect(created.status()).toBe(200);
+  const { attemptId } = await json(created);
+  expect(await json(await session.get("/api/TestAttempts/IsThereAttempt"))).toEqual({ isThereAttempt: true, isEnded: false, attemptId });
+  const again = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "5678" } });
+  expect((await again.json()).code).toBe(4000);
+
+  const view: View = await json(await session.get(`/api/TestAttempts/Get?id=${attemptId}`));
+  expect(view.questions).toHaveLength(6);
+  const remaining = await json(await session.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`));
+  expect(remaining.remainingTime).toBeGreaterThan(89 * 60);
+  expect(remaining.remainingTime).toBeLessThanOrEqual(90 * 60);
+  expect(await json(await session.post("/api/TestAttempts/CheckPinCode", { data: { pinCode: "5678" } }))).toEqual({ isValid: true });
+  expect((await (await session.post("/api/TestAttempts/CheckPinCode", { data: { pinCode: "1" } })).json()).code).toBe(4001);
+
+  // Answer every question with the choice whose text says it is right (test data knows its key).
+  for (const q of view.questions) {
+    const right = q.questionChoices.find((c) => c.text.startsWith("to'g'ri"))!;
+    const answered = await session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: right.questionChoiceId } });
+    expect(answered.status()).toBe(200);
+    await json(answered);
+  }
+  const foreignChoice = view.questions[1].questionChoices[0].questionChoiceId;
+  const invalid = await session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: view.questions[0].testAttemptQuestionId, answerId: foreignChoice } });
+  expect((await invalid.json()).code).toBe(4005);
+  const during: View = await json(await session.get(`/api/TestAttempts/Get?id=${attemptId}`));
+  expect(during.questions.every((q) => q.answerId !== null)).toBe(true);
+  const running = await session.get(`/api/TestAttempts/Result?testAttemptId=${attemptId}`);
+  expect((await running.json()).code).toBe(4000);
+
+  // Nothing answered so far says which choice is right.
+  for (const body of seen) {
+    expect(body).not.toMatch(/"correctAnswerId":\d/);
+    expect(body).not.toMatch(/"isAnswerCorrect":(true|false)/);
+    expect(body).not.toMatch(/isCorrect|"correct"/);
+  }
+
+  const finished = await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } });
+  expect(finished.status()).toBe(200);
+  expect((await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } })).status()).toBe(200);
+  const result = await (await session.get(`/api/testattempts/result?testattemptid=${attemptId}`)).json();
+  expect(result).toMatchObject({ easyScore: 2, mediumScore: 3, hardScore: 5, maxScore: 10 });
+  expect(result.timeSpent).toBeGreaterThanOrEqual(0);
+  const late = await session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: view.questions[0].testAttemptQuestionId, answerId: view.questions[0].questionChoices[0].questionChoiceId } });
+  expect((await late.json()).code).toBe(4002);
+
+  // Review (afterEnd): now the key is there.
+  const review: View = await (await session.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+  expect(review.isEnded).toBe(true);
+  expect(review.questions.every((q) => q.isAnswerCorrect === true && q.correctAnswerId === q.answerId)).toBe(true);
+  expect(await (await session.get("/api/TestAttempts/AllowTestAttempt")).json()).toMatchObject({ isAllowed: false });
+  const after = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "5678" } });
+  expect((await after.json()).code).toBe(4004);
+  await session.dispose();
+});
+
+test("another pupil's attempt is 404 on every call", async ({ request }) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "2468" });
+  const owner = await pupilOf(request, olympiad);
+  const other = await pupilOf(request, olympiad);
+  const { attemptId } = await (await owner.session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "2468" } })).json();
+  const view: View = await (await owner.session.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+  const q = view.questions[0];
+  const calls = [
+    other.session.get(`/api/TestAttempts/Get?id=${attemptId}`),
+    other.session.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`),
+    other.session.get(`/api/TestAttempts/Result?testAttemptId=${attemptId}`),
+    other.session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: q.questionChoices[0].questionChoiceId } }),
+    other.session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } }),
+  ];
+  for (const response of await Promise.all(calls)) expect(response.status()).toBe(404);
+  const untouched: View = await (await owner.session.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+  expect(untouched.isEnded).toBe(false);
+  expect(untouched.questions[0].answerId).toBeNull();
+  await Promise.all([owner.session.dispose(), other.session.dispose()]);
+});
+
+test("two New calls at once make one attempt", async ({ request }) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "1357" });
+  const { session } = await pupilOf(request, olympiad);
+  const responses = await Promise.all(
+    [1, 2, 3].map(() => session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "1357" } })),
+  );
+  const statuses = responses.map((r) => r.status()).sort();
+  expect(statuses).toEqual([200, 400, 400]);
+  for (const r of responses.filter((x) => x.status() === 400)) expect((await r.json()).code).toBe(4000);
+  await session.dispose();
+});
+
+test("outside the window New is 4003 and the allowance says when it opens", async ({ request }) => {
+  const openedAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const olympiad = await newOlympiad(request, { openedAt, closedAt: new Date(Date.now() + 4 * 86_400_000).toISOString(), pinCode: "9999" });
+  const { session } = await pupilOf(request, olympiad);
+  expect(await (await session.get("/api/TestAttempts/AllowTestAttempt")).json()).toMatchObject({ isAllowed: false, openedAt });
+  expect((await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "9999" } })).json()).code).toBe(4003);
+  await session.dispose();
+});
+
+test.describe("the organiser's JSON API", () => {
+  test("PUT a subject's test: admin only, validated", async ({ request }) => {
+    const olympiad = await newOlympiad(request);
+    const organiser = await signedIn(ORGANISER);
+    const pupil = await pupilOf(request, olympiad);
+    const body = { openedAt: "2025-06-10T04:00:00Z", closedAt: "2025-06-10T16:00:00Z", pinCode: "2025", easyPoints: 1, mediumPoints: 1.5, hardPoints: 2.5 };
+    expect((await pupil.session.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: body })).status()).toBe(403);
+    const bad = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...body, closedAt: "2025-06-09T00:00:00Z", pinCode: "12" } });
+    expect(bad.status()).toBe(422);
+    expect((await bad.json()).validationErrors).toEqual({ pinCode: ["Pattern"], closedAt: ["Range"] });
+    const saved = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: body });
+    expect(saved.status()).toBe(200);
+    expect(await saved.json()).toMatchObject({ subjectId: olympiad.subjectId, pinCode: "2025", durationMinutes: 90, easyCount: 3, hardPoints: 2.5 });
+    expect((await organiser.put("/api/admin/subjects/99999999/test", { data: body })).status()).toBe(404);
+    await Promise.all([organiser.dispose(), pupil.session.dispose()]);
+  });
+
+  test("question import: all or nothing, an error per bad item", async ({ request }) => {
+    const olympiad = await newOlympiad(request);
+    const organiser = await signedIn(ORGANISER);
+    const good = { difficulty: "easy", text: "<p>2 + 2 = ?</p>", choices: [{ text: "4", correct: true }, { text: "5", correct: false }] };
+    const bank = {
+      subjectId: olympiad.subjectId,
+      readingTexts: [{ key: "a", text: "<p>Matn</p>" }],
+      questions: [
+        good,
+        { difficulty: "medium", text: "<p>Ikki to'g'ri</p>", choices: [{ text: "1", correct: true }, { text: "2", correct: true }] },
+        { difficulty: "extreme", text: "<p>x</p>", choices: [{ text: "1", correct: true }, { text: "2", correct: false }] },
+        { ...good, readingText: "missing" },
+        { ...good, text: "<script>alert(1)</script>" },
+      ],
+    };
+    const refused = await organiser.post("/api/admin/questions/import", { data: bank });
+    expect(refused.status()).toBe(422);
+    expect((await refused.json()).validationErrors).toEqual({
+      "questions.1.choices": ["Invalid"],
+      "questions.2.difficulty": ["Enum"],
+      "questions.3.readingText": ["Invalid"],
+    });
+    const scriptOnly = await organiser.post("/api/admin/questions/import", { data: { ...bank, questions: [good, bank.questions[4]] } });
+    expect((await scriptOnly.json()).validationErrors).toEqual({ "questions.1.text": ["Required"] });
+    const imported = await organiser.post("/api/admin/questions/import", { data: { ...bank, questions: [good, { ...good, readingText: "a" }] } });
+    expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4 });
+    await organiser.dispose();
+  });
+});
