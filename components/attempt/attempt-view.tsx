@@ -241,11 +241,11 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
         </div>
 
         <aside className="flex flex-col gap-3">
-          <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="attempt-user">
+          <div className="order-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:order-1" data-testid="attempt-user">
             <p className="font-semibold">{fullName(user)}</p>
             <p className="text-sm text-slate-600">{uz.shell.gradeSubject(user.grade, user.subjectName)}</p>
           </div>
-          <nav className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={t.questions}>
+          <nav className="order-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:order-2" aria-label={t.questions}>
             <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.questions}</h2>
             <ol className="grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5">
               {questions.map((q) => {

@@ -3,7 +3,7 @@
 
 import renderMathInElement from "katex/contrib/auto-render";
 import "katex/dist/katex.min.css";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 
 const DELIMITERS = [
   { left: "$$", right: "$$", display: true },
@@ -11,10 +11,15 @@ const DELIMITERS = [
   { left: "\\(", right: "\\)", display: false },
 ];
 
-export function RichText({ html, className = "", as: Tag = "div" }: { html: string; className?: string; as?: "div" | "span" }) {
+type Props = { html: string; className?: string; as?: "div" | "span" };
+
+export const RichText = memo(function RichText({ html, className = "", as: Tag = "div" }: Props) {
   const ref = useRef<HTMLElement>(null);
+  // A stable object: React 19 rewrites innerHTML whenever this prop's identity changes, which
+  // would wipe the typeset formulas on every re-render of the page.
+  const inner = useMemo(() => ({ __html: html }), [html]);
   useEffect(() => {
     if (ref.current) renderMathInElement(ref.current, { delimiters: DELIMITERS, throwOnError: false });
-  }, [html]);
-  return <Tag ref={ref as never} className={`rich-text ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
-}
+  }, [inner]);
+  return <Tag ref={ref as never} className={`rich-text ${className}`} dangerouslySetInnerHTML={inner} />;
+});

@@ -15,6 +15,8 @@ export const ErrorCode = {
   TestNotOpen: 4003,
   AttemptAlreadyTaken: 4004,
   InvalidChoice: 4005,
+  /** Added here: grade and subject are fixed once the pupil has started a test. */
+  SubjectLocked: 4006,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

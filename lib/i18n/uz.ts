@@ -52,6 +52,7 @@ export const uz = {
     4003: "Test hozir ochiq emas.",
     4004: "Siz bu testni allaqachon topshirgansiz.",
     4005: "Tanlangan javob bu savolga tegishli emas.",
+    4006: "Test boshlangandan keyin sinf va fanni o'zgartirib bo'lmaydi.",
   } as Record<number, string>,
   validation: {
     required: "Ushbu maydonni to'ldirish majburiy",

@@ -2,8 +2,8 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { UserRole, subjects, users } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { UserRole, attempts, subjects, users } from "@/db/schema";
+import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import type { ProfileInput } from "@/lib/validation/identity";
 import { hashPassword } from "./password";
@@ -53,8 +53,14 @@ export async function getCurrentUser({ userId }: { userId: number }): Promise<Cu
   };
 }
 
+/** Grade and subject decide the pupil's test and ranking: they are fixed once a test was started. */
 export async function updateProfile({ userId, profile }: { userId: number; profile: ProfileInput }): Promise<CurrentUser> {
   await assertDetailsConsistent(db, profile);
+  const [current] = await db.select({ grade: users.grade, subjectId: users.subjectId }).from(users).where(eq(users.id, userId));
+  if (current && (current.grade !== profile.grade || current.subjectId !== profile.subjectId)) {
+    const [started] = await db.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, userId)).limit(1);
+    if (started) throw businessError(ErrorCode.SubjectLocked);
+  }
   await db
     .update(users)
     .set({

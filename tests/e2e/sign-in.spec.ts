@@ -1,16 +1,9 @@
 // A pupil's journey (spec §2 login and profile, §6 roles): sign in, the shell, edit the profile,
 // sign out; the sign-in errors; an organiser on a pupil's page.
-import { expect, test, type Page } from "@playwright/test";
-import { ORGANISER, newPupil, type Credentials } from "../support/http";
+import { expect, test } from "@playwright/test";
+import { ORGANISER, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
-
-async function fillLogin(page: Page, { username, password }: Credentials) {
-  await page.getByLabel("Login").fill(username);
-  await page.getByLabel("Parol").fill(password);
-  const answered = page.waitForResponse("**/api/Identity/Login");
-  await page.getByRole("button", { name: "Kirish" }).click();
-  await answered;
-}
+import { fillLogin } from "../support/ui";
 
 test("a pupil signs in, sees the shell, edits the profile and signs out", async ({ page, request }, testInfo) => {
   const pupil = await newPupil(request, { grade: 6, subject: "Biologiya" });

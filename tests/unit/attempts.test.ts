@@ -3,11 +3,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { ReviewPolicy, attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
+import { ReviewPolicy, attemptQuestions, attempts, questionChoices, questions, subjects } from "@/db/schema";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
 import { AppError } from "@/lib/http/errors";
+import { getCurrentUser, updateProfile } from "@/lib/identity/users";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { useDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
@@ -339,6 +340,28 @@ describe("Finish and scoring", () => {
       const [row] = await db.select().from(attemptQuestions).where(and(eq(attemptQuestions.id, s.id)));
       expect(row.answerChoiceId).toBe(s.k.correct);
     }
+  });
+});
+
+describe("the profile once a test was started", () => {
+  it("keeps grade and subject (4006); other details may change", async () => {
+    const { pupil } = await started();
+    const me = await getCurrentUser({ userId: pupil.userId });
+    const profile = {
+      regionId: me.regionId!,
+      districtId: me.districtId!,
+      organizationId: 0,
+      grade: me.grade!,
+      subjectId: me.subjectId!,
+      firstName: "Boshqa",
+      lastName: me.lastName,
+      middleName: "Sinovovich",
+      birthDate: "2012-01-01",
+      phoneNumber: "901112233",
+    };
+    await expect(updateProfile({ userId: pupil.userId, profile })).resolves.toMatchObject({ firstName: "Boshqa" });
+    const [other] = await db.select().from(subjects).where(and(eq(subjects.name, "Kimyo"), eq(subjects.grade, me.grade!)));
+    expect(await codeOf(updateProfile({ userId: pupil.userId, profile: { ...profile, subjectId: other.id } }))).toBe(4006);
   });
 });
 
