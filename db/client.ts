@@ -11,7 +11,13 @@ import * as schema from "./schema";
 export type Database = PostgresJsDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-type Handle = { db: Database; kind: "postgres" | "pglite"; close: () => Promise<void> };
+type Handle = {
+  db: Database;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+  /** Statements built once per handle (see `prepared`). */
+  statements?: Map<string, unknown>;
+};
 
 // Kept on globalThis: development hot reload, and Next's separate server bundles
 // (instrumentation, route handlers, pages), must share one PGlite data directory.
@@ -42,6 +48,17 @@ function open(): Handle {
 export function databaseHandle(): Handle {
   globalForDb.olimpiadaDb ??= open();
   return globalForDb.olimpiadaDb;
+}
+
+/**
+ * A statement built once (with `sql.placeholder` for its values) and reused, so a hot path does not
+ * assemble the same SQL on every request. Kept per handle: a reopened database builds it anew.
+ */
+export function prepared<T>(name: string, build: (db: Database, name: string) => T): T {
+  const handle = databaseHandle();
+  handle.statements ??= new Map();
+  if (!handle.statements.has(name)) handle.statements.set(name, build(handle.db, name));
+  return handle.statements.get(name) as T;
 }
 
 /** Opened on first use, so importing this module (as `next build` does) opens nothing. */

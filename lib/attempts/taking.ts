@@ -1,12 +1,12 @@
 // Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { db } from "@/db/client";
+import { and, asc, eq, exists, gte, inArray, isNull, sql } from "drizzle-orm";
+import { db, prepared } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, readingTexts } from "@/db/schema";
 import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
 import { expireIfDue } from "./ending";
 import { loadOwnAttempt } from "./queries";
-import { isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
+import { ANSWER_GRACE_SECONDS, isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
 
 export type AttemptQuestionView = {
   testAttemptQuestionId: number;
@@ -112,8 +112,11 @@ export async function getRemainingTime({
 /**
  * Answer: replaces the question's answer; durable when this returns. Refused once the attempt has
  * ended or its deadline and grace have passed (4002), or for a choice of another question (4005).
- * The attempt row is share-locked, so a concurrent Finish scores either with or without this
- * answer, never loses one it acknowledged.
+ *
+ * The opening minute's hot path, so one statement: a CTE share-locks the pupil's attempt row
+ * (a concurrent Finish holds it for update, so it scores either with or without this answer and
+ * never loses one it acknowledged) and the update happens only if every rule holds. Only a
+ * refused answer pays for a second query, to say why.
  */
 export async function saveAnswer({
   userId,
@@ -126,20 +129,47 @@ export async function saveAnswer({
   answerId: number;
   now?: Date;
 }): Promise<{ testAttemptQuestionId: number; answerId: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ choiceOrder: attemptQuestions.choiceOrder, endedAt: attempts.endedAt, deadlineAt: attempts.deadlineAt })
-      .from(attemptQuestions)
-      .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
-      .where(and(eq(attemptQuestions.id, testAttemptQuestionId), eq(attempts.userId, userId)))
-      .for("share", { of: attempts });
-    if (!row) throw notFound();
-    if (row.endedAt || isPastGrace(row.deadlineAt, now)) throw businessError(ErrorCode.AttemptEnded);
-    if (!row.choiceOrder.includes(answerId)) throw businessError(ErrorCode.InvalidChoice);
-    await tx
+  const saved = await prepared("save_answer", (db, name) => {
+    const open = db.$with("open_attempt").as(
+      db
+        .select({ id: attempts.id })
+        .from(attemptQuestions)
+        .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+        .where(
+          and(
+            eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")),
+            eq(attempts.userId, sql.placeholder("userId")),
+            isNull(attempts.endedAt),
+            gte(attempts.deadlineAt, sql.placeholder("lastAccepted")),
+            sql`${sql.placeholder("answerId")} = any(${attemptQuestions.choiceOrder})`,
+          ),
+        )
+        .for("share", { of: attempts }),
+    );
+    return db
+      .with(open)
       .update(attemptQuestions)
-      .set({ answerChoiceId: answerId, answeredAt: now })
-      .where(eq(attemptQuestions.id, testAttemptQuestionId));
-    return { testAttemptQuestionId, answerId };
+      .set({ answerChoiceId: sql`${sql.placeholder("answerId")}`, answeredAt: sql`${sql.placeholder("now")}` })
+      .where(and(eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")), exists(db.select().from(open))))
+      .returning({ id: attemptQuestions.id })
+      .prepare(name);
+  }).execute({
+    userId,
+    testAttemptQuestionId,
+    answerId,
+    // Placeholders skip the columns' encoders: timestamps go as ISO strings, as the drivers expect.
+    now: now.toISOString(),
+    lastAccepted: new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000).toISOString(),
   });
+  if (saved.length === 1) return { testAttemptQuestionId, answerId };
+
+  const [row] = await db
+    .select({ choiceOrder: attemptQuestions.choiceOrder, endedAt: attempts.endedAt, deadlineAt: attempts.deadlineAt })
+    .from(attemptQuestions)
+    .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+    .where(and(eq(attemptQuestions.id, testAttemptQuestionId), eq(attempts.userId, userId)));
+  if (!row) throw notFound();
+  if (row.endedAt || isPastGrace(row.deadlineAt, now)) throw businessError(ErrorCode.AttemptEnded);
+  if (!row.choiceOrder.includes(answerId)) throw businessError(ErrorCode.InvalidChoice);
+  throw businessError(ErrorCode.AttemptEnded); // it ended between the two reads
 }

@@ -130,6 +130,8 @@ export function handler<
       const cacheControl = options.cacheSeconds ? `public, max-age=${options.cacheSeconds}` : "no-store";
       return Response.json(result ?? {}, { headers: { "Cache-Control": cacheControl } });
     } catch (error) {
+      // A client that hung up mid-request (a phone losing its signal) is no server error to log.
+      if (request.signal.aborted) return new Response(null, { status: 499 });
       return errorResponse(error);
     }
   };

@@ -1,4 +1,5 @@
 // The session: a next-auth v4 JWT in an httpOnly cookie. Edge-safe (middleware reads it too).
+import { LRUCache } from "lru-cache";
 import { decode, encode } from "next-auth/jwt";
 import { config } from "@/lib/config";
 
@@ -31,14 +32,24 @@ export function encodeSession({ userId, role, sessionVersion }: SessionClaims): 
   });
 }
 
+// Decoding derives a key and decrypts, and every saved answer carries the cookie: a token that
+// decoded is remembered until it expires. Its claims cannot change, and whether they still hold
+// (blocked, signed out elsewhere) is asked of the database on each request, not here.
+const decoded = new LRUCache<string, SessionClaims>({ max: 50_000 });
+
 /** The claims of a valid, unexpired token; null for anything else. */
 export async function decodeSession(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
+  const known = decoded.get(token);
+  if (known) return known;
   try {
     const claims = await decode({ token, secret: config().authSecret });
     const userId = Number(claims?.sub);
     if (!claims || !Number.isInteger(userId) || typeof claims.role !== "number") return null;
-    return { userId, role: claims.role, sessionVersion: Number(claims.sv ?? 0) };
+    const session = { userId, role: claims.role, sessionVersion: Number(claims.sv ?? 0) };
+    const expiresInMs = Number(claims.exp) * 1000 - Date.now();
+    if (expiresInMs > 0) decoded.set(token, session, { ttl: expiresInMs });
+    return session;
   } catch {
     return null;
   }

@@ -1,9 +1,9 @@
 // Who is asking: the session cookie checked against the database on every request, so a blocked
 // pupil or a reset password ends the session at once.
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { cookies } from "next/headers";
-import { db } from "@/db/client";
+import { prepared } from "@/db/client";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
@@ -17,10 +17,13 @@ export const forbidden = () => new AppError(403, null, uz.http.forbidden);
 async function userOfToken(token: string | undefined): Promise<SessionUser | null> {
   const claims = await decodeSession(token);
   if (!claims) return null;
-  const [user] = await db
-    .select({ id: users.id, role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
-    .from(users)
-    .where(eq(users.id, claims.userId));
+  const [user] = await prepared("session_user", (db, name) =>
+    db
+      .select({ id: users.id, role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, sql.placeholder("userId")))
+      .prepare(name),
+  ).execute({ userId: claims.userId });
   if (!user || user.blockedAt || user.sessionVersion !== claims.sessionVersion) return null;
   return { id: user.id, role: user.role };
 }

@@ -1,5 +1,5 @@
 // The HTTP layer: API paths answer in any casing; the client's messages and retry policy (spec §8).
-import { readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_PATHS, canonicalApiPath } from "@/lib/http/api-paths";
@@ -20,6 +20,12 @@ describe("API paths are case-insensitive", () => {
       .map((f) => "/api/" + path.relative(apiDir, path.dirname(f)).split(path.sep).join("/"))
       .filter((p) => /^\/api\/[A-Z]/.test(p));
     expect(pascal.sort()).toEqual([...API_PATHS].sort());
+  });
+
+  it("the middleware's matcher skips exactly the canonical paths", () => {
+    const source = readFileSync(path.resolve("middleware.ts"), "utf8");
+    const skipped = /\(\?!api\/\(\?:([^)]*)\)\$\)/.exec(source)?.[1].split("|") ?? [];
+    expect(skipped.sort()).toEqual([...API_PATHS.map((p) => p.slice("/api/".length)), "health"].sort());
   });
 
   it("maps any casing onto the canonical path, and leaves the canonical one alone", () => {
