@@ -1,6 +1,7 @@
 // The whole database schema, read top to bottom: reference data, pupils, registrations.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -91,6 +92,11 @@ export const users = pgTable(
     /** Lower case, 5–30 characters. */
     username: varchar("username", { length: 30 }),
     passwordHash: text("password_hash"),
+    /**
+     * The password generated at payment, AES-256-GCM encrypted (lib/payments/credentials), so the
+     * paid registration page and the chat-bot can show it; erased when the organiser resets it.
+     */
+    passwordEncrypted: text("password_encrypted"),
     /** Wrong passwords in a row; the fifth locks the account (ASP.NET Identity's default). */
     failedSignInCount: smallint("failed_sign_in_count").notNull().default(0),
     lockoutEndsAt: timestamp("lockout_ends_at", { withTimezone: true }),
@@ -132,6 +138,63 @@ export const registrations = pgTable(
     uniqueIndex("registrations_user_uq").on(t.userId),
     check("registrations_status_valid", sql`${t.status} in (1, 2)`),
   ],
+);
+
+// ─── Payments ───────────────────────────────────────────────────────────────
+
+export const PaymentProvider = { Payme: "payme", Click: "click", Card: "card" } as const;
+export type PaymentProvider = (typeof PaymentProvider)[keyof typeof PaymentProvider];
+
+/**
+ * Payme's states, used for every provider: 1 created (Click: prepared), 2 performed (paid),
+ * -1 cancelled before perform, -2 cancelled after perform.
+ */
+export const PaymentState = { Created: 1, Performed: 2, Cancelled: -1, CancelledAfterPerform: -2 } as const;
+export type PaymentState = (typeof PaymentState)[keyof typeof PaymentState];
+
+/** One provider transaction for a registration; at most one per registration is ever performed. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    registrationGuid: uuid("registration_guid")
+      .notNull()
+      .references(() => registrations.guid),
+    provider: varchar("provider", { length: 8 }).$type<PaymentProvider>().notNull(),
+    /** Payme's 24-hex id, Click's click_trans_id, the card checkout's id. */
+    providerTransactionId: varchar("provider_transaction_id", { length: 64 }).notNull(),
+    amountTiyin: bigint("amount_tiyin", { mode: "number" }).notNull(),
+    state: smallint("state").notNull().default(PaymentState.Created),
+    /** The provider's own time of the transaction (Payme `time`), Unix ms. */
+    providerTime: bigint("provider_time", { mode: "number" }),
+    // Unix ms, as Payme reads them back (exactly the values first answered).
+    createTime: bigint("create_time", { mode: "number" }).notNull(),
+    performTime: bigint("perform_time", { mode: "number" }),
+    cancelTime: bigint("cancel_time", { mode: "number" }),
+    cancelReason: smallint("cancel_reason"),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_transaction_uq").on(t.provider, t.providerTransactionId),
+    index("payments_registration_idx").on(t.registrationGuid),
+    // The database itself refuses a second performed payment for one registration.
+    uniqueIndex("payments_one_performed_uq").on(t.registrationGuid).where(sql`${t.state} = 2`),
+    index("payments_provider_time_idx").on(t.provider, t.providerTime),
+  ],
+);
+
+/** Every provider request and our answer, for audit (never a password or an auth header). */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    provider: varchar("provider", { length: 8 }).$type<PaymentProvider>().notNull(),
+    /** Payme's method, Click's prepare/complete, the card's confirm. */
+    action: varchar("action", { length: 40 }).notNull(),
+    request: text("request").notNull(),
+    response: text("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_events_created_idx").on(t.createdAt)],
 );
 
 // ─── The test ───────────────────────────────────────────────────────────────

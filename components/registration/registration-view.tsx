@@ -3,14 +3,16 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Result } from "@/components/ui/result";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { PaymentOptions } from "@/lib/payments/links";
+import type { Credentials } from "@/lib/payments/types";
 import type { ReferenceData } from "@/lib/reference/types";
 import type { RegisterStatus } from "@/lib/registration/types";
 import type { PupilDetails } from "@/lib/validation/registration";
+import { CredentialsCard } from "./credentials-card";
 import { PaymentPanel } from "./payment-panel";
 import { RegistrationForm } from "./registration-form";
 
@@ -21,9 +23,11 @@ type Props = {
   initialDetails: PupilDetails | null;
   reference: ReferenceData;
   payment: PaymentOptions;
+  /** Server-rendered with the page once paid (the guid link is the parent's secret). */
+  credentials: Credentials | null;
 };
 
-export function RegistrationView({ guid, registerSuccess, initialStatus, initialDetails, reference, payment }: Props) {
+export function RegistrationView({ guid, registerSuccess, initialStatus, initialDetails, reference, payment, credentials }: Props) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const statusKey = ["registration-status", guid];
@@ -36,13 +40,26 @@ export function RegistrationView({ guid, registerSuccess, initialStatus, initial
     staleTime: 0,
   });
   const [details, setDetails] = useState(initialDetails);
+  // Paid while this page was open (another tab, the card): the credentials come with the page.
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (status.status === 2 && !credentials && !refreshed.current) {
+      refreshed.current = true;
+      router.refresh();
+    }
+  }, [status.status, credentials, router]);
   const [editing, setEditing] = useState(false);
 
   if (status.status === 2) {
-    return registerSuccess ? (
-      <Result status="success" title={uz.registration.success} />
-    ) : (
-      <Result status="info" title={uz.registration.alreadyRegistered} />
+    return (
+      <div className="flex flex-col gap-2 pb-4">
+        {registerSuccess ? (
+          <Result status="success" title={uz.registration.success} />
+        ) : (
+          <Result status="info" title={uz.registration.alreadyRegistered} />
+        )}
+        {credentials && <CredentialsCard credentials={credentials} />}
+      </div>
     );
   }
 

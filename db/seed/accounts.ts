@@ -1,6 +1,7 @@
 // Seeded accounts: the first organiser (ADMIN_USERNAME / ADMIN_PASSWORD) and, for the demo, logins.
 import { eq } from "drizzle-orm";
 import { hashPassword } from "@/lib/identity/password";
+import { encryptPassword } from "@/lib/payments/credentials";
 import type { Database } from "../client";
 import { UserRole, users } from "../schema";
 
@@ -15,9 +16,12 @@ export async function ensureOrganiser(db: Database, { username, password }: { us
     .onConflictDoNothing();
 }
 
-/** Sets a login on a seeded user that has none yet. */
+/** Sets a login on a seeded user that has none yet, kept as a paid pupil's is (hash + encrypted). */
 export async function ensureLogin(db: Database, { userId, username, password }: { userId: number; username: string; password: string }) {
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
   if (!user || user.username) return;
-  await db.update(users).set({ username, passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ username, passwordHash: await hashPassword(password), passwordEncrypted: encryptPassword(password) })
+    .where(eq(users.id, userId));
 }

@@ -37,7 +37,7 @@ type Input<Q, B, A> = {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-async function readText(request: NextRequest, maxBytes: number): Promise<string> {
+export async function readText(request: NextRequest, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw payloadTooLarge();
   if (!request.body) return "";

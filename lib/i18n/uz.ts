@@ -97,6 +97,14 @@ export const uz = {
     saveFailed: "Xatolik yuz berdi. Iltimos, qaytadan urinib ko'ring",
     success: "Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.",
     alreadyRegistered: "Siz ro'yxatdan o'tgansiz. Saytni yopishingiz mumkin.",
+    credentialsTitle: "O'quvchining login va paroli",
+    credentialsLead: "Ularni saqlab qo'ying: olimpiada kuni shu login va parol bilan tizimga kiriladi.",
+    credentialsUsername: "Login",
+    credentialsPassword: "Parol",
+    passwordUnavailable: "Parol tashkilotchi tomonidan yangilangan. Uni chat-botdan yoki tashkilotchidan oling.",
+    copy: "Nusxa olish",
+    copied: "Nusxa olindi",
+    toLogin: "Tizimga kirish",
   },
   login: {
     title: "Tizimga kirish",
@@ -195,6 +203,13 @@ export const uz = {
     nonRefundable: "To'lov bir martalik va qaytarilmaydi.",
     editDetails: "Ma'lumotlarni o'zgartirish",
     sandbox: "Sinov rejimi: to'lovlar haqiqiy emas.",
+    sandboxCheckout: {
+      title: "Karta orqali to'lov (sinov)",
+      note: "Sinov rejimi: kartadan pul yechilmaydi.",
+      pay: "To'lash",
+      cancel: "Bekor qilish",
+      failed: "To'lov amalga oshmadi. Qaytadan urinib ko'ring.",
+    },
   },
   schoolsImport: {
     badSoato: (line: number) => `${line}-qator: tuman SOATO kodi 7 ta raqamdan iborat bo'lishi kerak`,

@@ -1,5 +1,6 @@
 // The payment panel's links, built from configuration (payments.md: checkout link and pay link).
 import { config } from "@/lib/config";
+import { cardScriptUrl } from "./card";
 
 export function registrationReturnUrl(guid: string): string {
   return `${config().publicUrl}/register/${guid}?registerSuccess=true`;
@@ -31,12 +32,11 @@ export type PaymentOptions = {
 };
 
 export function paymentOptions({ guid, amountSom }: { guid: string; amountSom: number }): PaymentOptions {
-  const { cardCheckoutScriptUrl, paymentsSandbox } = config();
   return {
     amountSom,
     paymeUrl: paymeCheckoutUrl({ guid, amountSom }),
     clickUrl: clickPayUrl({ guid, amountSom }),
-    cardScriptUrl: cardCheckoutScriptUrl ?? null,
-    sandbox: paymentsSandbox,
+    cardScriptUrl: cardScriptUrl(),
+    sandbox: config().paymentsSandbox,
   };
 }

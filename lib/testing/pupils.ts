@@ -9,6 +9,30 @@ import { register } from "@/lib/registration/registration";
 
 export type TestPupil = { userId: number; username: string; password: string };
 
+/** A registration awaiting payment: a pupil with details and no login yet. */
+export async function createTestRegistration({
+  grade = 7,
+  subject = "Matematika",
+  subjectId,
+}: { grade?: number; subject?: string; subjectId?: number } = {}): Promise<{ guid: string; userId: number }> {
+  const [row] = await db
+    .select()
+    .from(subjects)
+    .where(subjectId ? eq(subjects.id, subjectId) : and(eq(subjects.name, subject), eq(subjects.grade, grade)));
+  const guid = randomUUID();
+  const { userId } = await register({
+    guid,
+    regionId: 1726,
+    districtId: 1726266,
+    grade: row.grade,
+    subjectId: row.id,
+    firstName: "Test",
+    lastName: "Oquvchi",
+    middleName: "Sinovovich",
+  });
+  return { guid, userId: userId! };
+}
+
 export async function createTestPupil({
   password = "Parol2025",
   grade = 7,
@@ -25,25 +49,11 @@ export async function createTestPupil({
   paid?: boolean;
   extraMinutes?: number;
 } = {}): Promise<TestPupil> {
-  const [row] = await db
-    .select()
-    .from(subjects)
-    .where(subjectId ? eq(subjects.id, subjectId) : and(eq(subjects.name, subject), eq(subjects.grade, grade)));
-  const guid = randomUUID();
-  const { userId } = await register({
-    guid,
-    regionId: 1726,
-    districtId: 1726266,
-    grade: row.grade,
-    subjectId: row.id,
-    firstName: "Test",
-    lastName: "Oquvchi",
-    middleName: "Sinovovich",
-  });
+  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId });
   const username = `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  await setCredentials({ userId: userId!, username, password });
+  await setCredentials({ userId, username, password });
   // Payment is the payment service's; a test pupil is simply marked paid (or not).
   if (paid) await db.update(registrations).set({ status: RegistrationStatus.Paid, paidAt: new Date() }).where(eq(registrations.guid, guid));
-  if (extraMinutes) await db.update(users).set({ extraMinutes }).where(eq(users.id, userId!));
-  return { userId: userId!, username, password };
+  if (extraMinutes) await db.update(users).set({ extraMinutes }).where(eq(users.id, userId));
+  return { userId, username, password };
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot } from "../support/screens";
+import { fillLogin } from "../support/ui";
 
 const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
 const UNPAID_DEMO_GUID = "00000000-0000-4000-8000-000000000001";
@@ -155,7 +156,7 @@ test.describe("a parent registers a pupil", () => {
     const click = new URL((await page.getByTestId("pay-click").getAttribute("href"))!);
     expect(click.searchParams.get("transaction_param")).toBe(guid);
     expect(click.searchParams.get("amount")).toBe("75000.00");
-    await expect(page.getByTestId("pay-card")).toBeDisabled();
+    await expect(page.getByTestId("pay-card")).toBeEnabled(); // the (sandbox) checkout script loaded
     await screenshot(page, testInfo, "payment-panel");
 
     // The details were saved: they come back in the form.
@@ -211,6 +212,71 @@ test.describe("a parent registers a pupil", () => {
   });
 });
 
+test.describe("paying by card", () => {
+  test("the card button waits for the checkout script", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/payments/sandbox/checkout.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/register/${UNPAID_DEMO_GUID}`);
+    await expect(page.getByTestId("pay-card")).toBeDisabled();
+    await expect(page.getByText("Karta orqali to'lov yuklanmoqda...")).toBeVisible();
+    release();
+    await expect(page.getByTestId("pay-card")).toBeEnabled();
+  });
+
+  test("a parent pays through the sandbox card, sees the login, and the pupil signs in with it", async ({ page, request, context }, testInfo) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const guid = randomUUID();
+    const subjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
+    const registered = await request.post("/api/Registration/Register", {
+      data: {
+        guid,
+        regionId: 1726,
+        districtId: 1726266,
+        grade: 8,
+        subjectId: subjects.find((s) => s.grade === 8 && s.name === "Fizika")!.subjectId,
+        firstName: "Oybek",
+        lastName: "G'ulomov",
+        middleName: "Shuhratovich",
+      },
+    });
+    expect(registered.status()).toBe(200);
+
+    await page.goto(`/register/${guid}`);
+    await page.getByTestId("pay-card").click();
+    const sheet = page.getByRole("dialog", { name: "Karta orqali to'lov (sinov)" });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByText(/75\s000 so'm/)).toBeVisible();
+    await screenshot(page, testInfo, "card-sandbox");
+    await sheet.getByRole("button", { name: "To'lash" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/register/${guid}\\?registerSuccess=true$`));
+    await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.")).toBeVisible();
+    const username = (await page.getByTestId("username").textContent())!;
+    const password = (await page.getByTestId("password").textContent())!;
+    expect(username).toMatch(/^[a-z]{5}\d{4}$/);
+    expect(password).toHaveLength(10);
+    await page.getByTestId("copy-password").click();
+    await expect(page.getByTestId("copy-password")).toHaveText("Nusxa olindi");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+    await screenshot(page, testInfo, "paid-credentials");
+    await expect(page.getByTestId("copy-password")).toHaveText("Nusxa olish", { timeout: 5000 });
+
+    // The same page later (no registerSuccess): the info message, the same credentials.
+    await page.goto(`/register/${guid}`);
+    await expect(page.getByText("Siz ro'yxatdan o'tgansiz. Saytni yopishingiz mumkin.")).toBeVisible();
+    await expect(page.getByTestId("username")).toHaveText(username);
+
+    await page.getByRole("link", { name: "Tizimga kirish" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await fillLogin(page, { username, password });
+    await expect(page).toHaveURL(/\/test-attempt$/);
+  });
+});
+
 test.describe("the page by registration status", () => {
   test("Registered: the payment panel", async ({ page }) => {
     await page.goto(`/register/${UNPAID_DEMO_GUID}`);
@@ -221,6 +287,8 @@ test.describe("the page by registration status", () => {
   test("Paid with registerSuccess: the success message", async ({ page }, testInfo) => {
     await page.goto(`/register/${PAID_DEMO_GUID}?registerSuccess=true`);
     await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.")).toBeVisible();
+    await expect(page.getByTestId("username")).toHaveText("demo7mat");
+    await expect(page.getByTestId("password")).toHaveText("Demo2025");
     await screenshot(page, testInfo, "paid-success");
   });
 

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { uz } from "@/lib/i18n/uz";
 import { paymentOptions } from "@/lib/payments/links";
+import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
 import { uuid } from "@/lib/validation/fields";
@@ -26,10 +27,11 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   const guid = parsed.data.toLowerCase();
   const { registerSuccess } = await searchParams;
 
-  const [status, details, reference] = await Promise.all([
+  const [status, details, reference, credentials] = await Promise.all([
     getRegisterStatus({ guid }),
     getRegistrationDetails({ guid }),
     loadReferenceData(),
+    registrationCredentials(guid),
   ]);
 
   return (
@@ -46,6 +48,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           initialDetails={details}
           reference={reference}
           payment={paymentOptions({ guid, amountSom: status.amountToPay })}
+          credentials={credentials}
         />
       </div>
     </main>

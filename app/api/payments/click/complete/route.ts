@@ -1,0 +1,3 @@
+import { clickRoute } from "@/lib/payments/click-route";
+
+export const POST = clickRoute("complete");

@@ -1,0 +1,12 @@
+// The sandbox card checkout's confirmation: pays through the same service as Payme and Click.
+import { PaymentProvider } from "@/db/schema";
+import { handler } from "@/lib/http/handler";
+import { confirmSandboxPayment } from "@/lib/payments/card";
+import { recordPaymentEvent } from "@/lib/payments/service";
+import { sandboxConfirmSchema } from "@/lib/validation/payments";
+
+export const POST = handler({ body: sandboxConfirmSchema }, async ({ body }) => {
+  const answer = await confirmSandboxPayment({ guid: body.guid.toLowerCase(), amountSom: body.amountSom });
+  await recordPaymentEvent({ provider: PaymentProvider.Card, action: "sandbox-confirm", request: body, response: answer });
+  return answer;
+});

@@ -1,0 +1,41 @@
+// The pupil's login and password on the paid registration page, each with a copy button.
+import { LinkButton } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { uz } from "@/lib/i18n/uz";
+import type { Credentials } from "@/lib/payments/types";
+
+const t = uz.registration;
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <div className="min-w-0 flex-1">
+        <p className="text-xs text-slate-500">{label}</p>
+        <p data-testid={testId} className="break-all font-mono text-lg font-semibold text-slate-900">
+          {value}
+        </p>
+      </div>
+      <CopyButton value={value} label={`${label}: ${t.copy}`} testId={`copy-${testId}`} />
+    </div>
+  );
+}
+
+export function CredentialsCard({ credentials }: { credentials: Credentials }) {
+  return (
+    <section aria-labelledby="credentials-title" className="mx-auto flex w-full max-w-md flex-col gap-3">
+      <h3 id="credentials-title" className="text-base font-semibold text-slate-900">
+        {t.credentialsTitle}
+      </h3>
+      <p className="text-sm text-slate-600">{t.credentialsLead}</p>
+      <Row label={t.credentialsUsername} value={credentials.username} testId="username" />
+      {credentials.password ? (
+        <Row label={t.credentialsPassword} value={credentials.password} testId="password" />
+      ) : (
+        <p className="text-sm text-amber-800">{t.passwordUnavailable}</p>
+      )}
+      <LinkButton href="/login" className="mt-2">
+        {t.toLogin}
+      </LinkButton>
+    </section>
+  );
+}

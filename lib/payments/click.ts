@@ -1,0 +1,160 @@
+// Click SHOP API: Prepare and Complete, form-encoded, md5 sign_string over the values exactly as
+// received, every error code of payments.md. Amounts are so'm and are compared as numbers.
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Transaction } from "@/db/client";
+import { PaymentProvider, PaymentState, RegistrationStatus, payments } from "@/db/schema";
+import { config } from "@/lib/config";
+import {
+  cancelPayment,
+  findRegistration,
+  lockPayment,
+  performPayment,
+  tiyin,
+  withRegistration,
+  type Payment,
+} from "./service";
+
+export const ClickError = {
+  Success: 0,
+  SignCheckFailed: -1,
+  IncorrectAmount: -2,
+  ActionNotFound: -3,
+  AlreadyPaid: -4,
+  UserDoesNotExist: -5,
+  TransactionDoesNotExist: -6,
+  FailedToUpdateUser: -7,
+  ErrorInRequest: -8,
+  TransactionCancelled: -9,
+} as const;
+type ClickErrorCode = (typeof ClickError)[keyof typeof ClickError];
+
+// The protocol's own notes (Click's operators read them), not shown to a parent.
+const NOTES: Record<ClickErrorCode, string> = {
+  0: "Success",
+  [-1]: "SIGN CHECK FAILED!",
+  [-2]: "Incorrect parameter amount",
+  [-3]: "Action not found",
+  [-4]: "Already paid",
+  [-5]: "User does not exist",
+  [-6]: "Transaction does not exist",
+  [-7]: "Failed to update user",
+  [-8]: "Error in request from click",
+  [-9]: "Transaction cancelled",
+};
+
+export type ClickAction = "prepare" | "complete";
+
+const COMMON = ["click_trans_id", "service_id", "click_paydoc_id", "merchant_trans_id", "amount", "action", "error", "sign_time", "sign_string"] as const;
+const REQUIRED: Record<ClickAction, readonly string[]> = {
+  prepare: COMMON,
+  complete: [...COMMON, "merchant_prepare_id"],
+};
+
+export type ClickAnswer = Record<string, string | number | null>;
+
+function md5(text: string): string {
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
+
+function signatureMatches(action: ClickAction, f: Record<string, string>): boolean {
+  const parts = [f.click_trans_id, f.service_id, config().click.secretKey, f.merchant_trans_id];
+  if (action === "complete") parts.push(f.merchant_prepare_id);
+  parts.push(f.amount, f.action, f.sign_time);
+  const expected = Buffer.from(md5(parts.join("")));
+  const given = Buffer.from(f.sign_string.toLowerCase());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const positiveInteger = z.string().regex(/^\d{1,18}$/);
+
+/** Prepare or Complete: the answer for the form's fields (missing ones are refused, -8). */
+export async function answerClick(action: ClickAction, form: URLSearchParams, now = Date.now()): Promise<ClickAnswer> {
+  const f: Record<string, string> = {};
+  for (const name of REQUIRED[action]) {
+    const value = form.get(name);
+    if (value !== null) f[name] = value;
+  }
+  f.error_note = form.get("error_note") ?? "";
+  const idField = action === "prepare" ? "merchant_prepare_id" : "merchant_confirm_id";
+  const answer = (error: ClickErrorCode, id: number | null = null): ClickAnswer => ({
+    click_trans_id: f.click_trans_id ?? null,
+    merchant_trans_id: f.merchant_trans_id ?? null,
+    [idField]: id,
+    error,
+    error_note: NOTES[error],
+  });
+
+  if (REQUIRED[action].some((name) => !f[name])) return answer(ClickError.ErrorInRequest);
+  if (!positiveInteger.safeParse(f.click_trans_id).success) return answer(ClickError.ErrorInRequest);
+  if (!signatureMatches(action, f)) return answer(ClickError.SignCheckFailed);
+  if (f.action !== (action === "prepare" ? "0" : "1")) return answer(ClickError.ActionNotFound);
+
+  const guid = z.string().uuid().safeParse(f.merchant_trans_id);
+  const registration = guid.success ? await findRegistration(guid.data.toLowerCase()) : null;
+  if (!registration) return answer(ClickError.UserDoesNotExist);
+  const amount = Number(f.amount);
+  if (!Number.isFinite(amount) || amount !== registration.amountSom) return answer(ClickError.IncorrectAmount);
+
+  if (action === "prepare") {
+    if (registration.status === RegistrationStatus.Paid) return answer(ClickError.AlreadyPaid);
+    return withRegistration(registration.guid, async (tx, locked) => {
+      if (locked?.status === RegistrationStatus.Paid) return answer(ClickError.AlreadyPaid);
+      // The same click_trans_id prepared again: the same prepare id.
+      const [prepared] = await tx
+        .insert(payments)
+        .values({
+          registrationGuid: registration.guid,
+          provider: PaymentProvider.Click,
+          providerTransactionId: f.click_trans_id,
+          amountTiyin: tiyin(registration.amountSom),
+          createTime: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const payment = prepared ?? (await findClickPayment(tx, f.click_trans_id));
+      if (payment.registrationGuid !== registration.guid) return answer(ClickError.TransactionDoesNotExist);
+      if (payment.state === PaymentState.Cancelled) return answer(ClickError.TransactionCancelled);
+      return answer(ClickError.Success, payment.id);
+    });
+  }
+
+  if (!positiveInteger.safeParse(f.merchant_prepare_id).success) return answer(ClickError.TransactionDoesNotExist);
+  const prepareId = Number(f.merchant_prepare_id);
+  const clickError = Number(f.error);
+  return withRegistration(registration.guid, async (tx, locked) => {
+    const payment = await lockPayment(tx, prepareId);
+    if (
+      !payment ||
+      payment.provider !== PaymentProvider.Click ||
+      payment.providerTransactionId !== f.click_trans_id ||
+      payment.registrationGuid !== registration.guid
+    ) {
+      return answer(ClickError.TransactionDoesNotExist);
+    }
+    if (payment.state === PaymentState.Performed) return answer(ClickError.AlreadyPaid);
+    if (payment.state === PaymentState.Cancelled) return answer(ClickError.TransactionCancelled);
+    // Click reports that the payer's payment failed: this prepare is over.
+    if (clickError < 0) {
+      await cancelPayment(tx, payment, null, now);
+      return answer(ClickError.TransactionCancelled);
+    }
+    if (!locked || locked.status === RegistrationStatus.Paid) {
+      // Paid meanwhile through another provider: this prepare can never complete.
+      await cancelPayment(tx, payment, null, now);
+      return answer(ClickError.AlreadyPaid);
+    }
+    const performed = await performPayment(tx, locked, payment, now);
+    return answer(ClickError.Success, performed.id);
+  });
+}
+
+async function findClickPayment(tx: Transaction, clickTransId: string): Promise<Payment> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, PaymentProvider.Click), eq(payments.providerTransactionId, clickTransId)));
+  return row;
+}

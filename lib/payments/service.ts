@@ -1,0 +1,160 @@
+// The one payment service behind Payme, Click and the card: a registration is paid exactly once,
+// in one database transaction (payment row + registration status + credentials), with the
+// registration row locked so that replays and a second provider wait and then see it paid.
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { db, type Transaction } from "@/db/client";
+import {
+  PaymentState,
+  RegistrationStatus,
+  paymentEvents,
+  payments,
+  registrations,
+  users,
+  type PaymentProvider,
+} from "@/db/schema";
+import { hashPassword } from "@/lib/identity/password";
+import type { Credentials } from "./types";
+import { decryptPassword, encryptPassword, generatePassword, generateUsername } from "./credentials";
+
+export type LockedRegistration = { guid: string; userId: number; status: RegistrationStatus; amountSom: number };
+export type Payment = typeof payments.$inferSelect;
+
+/** Fee in tiyin (so'm × 100), the unit payments are stored in. */
+export const tiyin = (som: number) => som * 100;
+
+/**
+ * Runs `work` in a transaction holding the registration's row lock; `work` gets null for a guid
+ * never registered. Every change to a registration's payments goes through here.
+ */
+export function withRegistration<T>(
+  guid: string,
+  work: (tx: Transaction, registration: LockedRegistration | null) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        guid: registrations.guid,
+        userId: registrations.userId,
+        status: registrations.status,
+        amountSom: registrations.amountSom,
+      })
+      .from(registrations)
+      .where(eq(registrations.guid, guid))
+      .for("update");
+    const registration = row && row.userId !== null ? ({ ...row, userId: row.userId } as LockedRegistration) : null;
+    return work(tx, registration);
+  });
+}
+
+/** The registration (without a lock), for checks that need no lock. */
+export async function findRegistration(guid: string): Promise<LockedRegistration | null> {
+  const [row] = await db
+    .select({ guid: registrations.guid, userId: registrations.userId, status: registrations.status, amountSom: registrations.amountSom })
+    .from(registrations)
+    .where(eq(registrations.guid, guid));
+  return row && row.userId !== null ? ({ ...row, userId: row.userId } as LockedRegistration) : null;
+}
+
+export async function findPayment(provider: PaymentProvider, providerTransactionId: string): Promise<Payment | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerTransactionId, providerTransactionId)));
+  return row ?? null;
+}
+
+/** The payment row again, locked, inside a `withRegistration` transaction. */
+export async function lockPayment(tx: Transaction, id: number): Promise<Payment | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+  return row;
+}
+
+export async function cancelPayment(tx: Transaction, payment: Payment, reason: number | null, now: number): Promise<Payment> {
+  const [row] = await tx
+    .update(payments)
+    .set({ state: PaymentState.Cancelled, cancelTime: now, cancelReason: reason })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  return row;
+}
+
+/**
+ * Performs a created payment: it, the registration's Paid status and the pupil's credentials in
+ * the caller's transaction. The caller holds the registration lock and has checked it is unpaid.
+ */
+export async function performPayment(
+  tx: Transaction,
+  registration: LockedRegistration,
+  payment: Payment,
+  now: number,
+): Promise<Payment> {
+  const [performed] = await tx
+    .update(payments)
+    .set({ state: PaymentState.Performed, performTime: now })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  await tx
+    .update(registrations)
+    .set({ status: RegistrationStatus.Paid, paidAt: new Date(now), updatedAt: new Date(now) })
+    .where(eq(registrations.guid, registration.guid));
+  await giveCredentials(tx, registration.userId);
+  return performed;
+}
+
+/** A payment made and performed at once (the card checkout confirms a completed charge). */
+export async function createPerformedPayment(
+  tx: Transaction,
+  registration: LockedRegistration,
+  values: { provider: PaymentProvider; providerTransactionId: string; amountTiyin: number; now: number },
+): Promise<Payment> {
+  const [created] = await tx
+    .insert(payments)
+    .values({ ...values, registrationGuid: registration.guid, createTime: values.now })
+    .returning();
+  return performPayment(tx, registration, created, values.now);
+}
+
+/** A username no one has, a fresh password: hashed for sign-in, encrypted for the parent's page. */
+async function giveCredentials(tx: Transaction, userId: number): Promise<void> {
+  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  if (user?.username) return; // given once: a pupil who somehow has a login keeps it
+  let username = generateUsername();
+  for (let i = 0; i < 5; i++) {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
+    if (!taken) break;
+    username = generateUsername();
+  }
+  const password = generatePassword();
+  await tx
+    .update(users)
+    .set({ username, passwordHash: await hashPassword(password), passwordEncrypted: encryptPassword(password) })
+    .where(eq(users.id, userId));
+}
+
+/** A paid registration's credentials, for the parent's page and the chat-bot; null before payment. */
+export async function registrationCredentials(guid: string): Promise<Credentials | null> {
+  const [row] = await db
+    .select({ status: registrations.status, username: users.username, passwordEncrypted: users.passwordEncrypted })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.guid, guid));
+  if (!row || row.status !== RegistrationStatus.Paid || !row.username) return null;
+  return { username: row.username, password: row.passwordEncrypted ? decryptPassword(row.passwordEncrypted) : null };
+}
+
+/** The audit trail: what a provider sent and what we answered. */
+export async function recordPaymentEvent(event: {
+  provider: PaymentProvider;
+  action: string;
+  request: unknown;
+  response: unknown;
+}): Promise<void> {
+  const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value ?? null));
+  await db.insert(paymentEvents).values({
+    provider: event.provider,
+    action: event.action.slice(0, 40),
+    request: text(event.request).slice(0, 64 * 1024),
+    response: text(event.response),
+  });
+}
