@@ -36,7 +36,7 @@ export const config = {
     // API paths in any casing but the canonical one (the spec's paths answer case-insensitively):
     // a canonical call, like every answer a pupil saves, never pays for middleware. The list is
     // API_PATHS (lib/http/api-paths.ts) and /api/health; a test keeps the two in step.
-    "/((?!api/(?:Regions/GetAll|Districts/GetAll|Subjects/GetAll|Organizations/GetAll|Registration/GetRegisterStatus|Registration/Register|Identity/Login|Identity/GetCurrentUser|Identity/Update|Identity/Logout|TestAttempts/AllowTestAttempt|TestAttempts/IsThereAttempt|TestAttempts/New|TestAttempts/Get|TestAttempts/GetRemainingTime|TestAttempts/Answer|TestAttempts/Finish|TestAttempts/Result|TestAttempts/CheckPinCode|health)$)[aA][pP][iI]/.*)",
+    "/((?!api/(?:Regions/GetAll|Districts/GetAll|Subjects/GetAll|Organizations/GetAll|Registration/GetRegisterStatus|Registration/Register|Identity/Login|Identity/GetCurrentUser|Identity/Update|Identity/Logout|TestAttempts/AllowTestAttempt|TestAttempts/IsThereAttempt|TestAttempts/New|TestAttempts/Get|TestAttempts/GetRemainingTime|TestAttempts/Answer|TestAttempts/Finish|TestAttempts/Result|TestAttempts/CheckPinCode|Certificates/Check|Certificates/Generate|health)$)[aA][pP][iI]/.*)",
     "/",
     "/test-attempt/:path*",
     "/update-profile",

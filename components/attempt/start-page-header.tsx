@@ -2,7 +2,8 @@
 "use client";
 
 import { useState } from "react";
-import { fullName, logout } from "@/components/identity/use-current-user";
+import { logout } from "@/components/identity/use-current-user";
+import { fullName } from "@/lib/identity/names";
 import { Button } from "@/components/ui/button";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";

@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
+import { CertificateButton } from "@/components/certificates/certificate-button";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Result } from "@/components/ui/result";
 import type { AttemptResult } from "@/lib/attempts/ending";
@@ -52,7 +53,7 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
         </dl>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <LinkButton href={`/test-attempt/${ended}?isAnswer=true`}>{t.review}</LinkButton>
-          {/* "Sertifikatni olish" joins here with the certificates. */}
+          <CertificateButton />
         </div>
       </section>
     );

@@ -16,10 +16,6 @@ export function useCurrentUser(initialData?: CurrentUser) {
   });
 }
 
-export function fullName(user: Pick<CurrentUser, "lastName" | "firstName" | "middleName">): string {
-  return [user.lastName, user.firstName, user.middleName].filter(Boolean).join(" ");
-}
-
 /** "Chiqish": ends the session and reloads, so the guard sends the page to the sign-in form. */
 export async function logout(): Promise<void> {
   await api("/Identity/Logout", { method: "POST" }).catch(() => {});

@@ -15,7 +15,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
           {value}
         </p>
       </div>
-      <CopyButton value={value} label={`${label}: ${t.copy}`} testId={`copy-${testId}`} />
+      <CopyButton value={value} label={`${label}: ${uz.common.copy}`} testId={`copy-${testId}`} />
     </div>
   );
 }

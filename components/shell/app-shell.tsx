@@ -5,7 +5,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { fullName, logout, useCurrentUser } from "@/components/identity/use-current-user";
+import { logout, useCurrentUser } from "@/components/identity/use-current-user";
+import { fullName } from "@/lib/identity/names";
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon, TestIcon, UserIcon } from "@/components/ui/icons";
 import { UserRole } from "@/lib/identity/roles";
 import type { CurrentUser } from "@/lib/identity/users";

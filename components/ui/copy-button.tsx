@@ -7,7 +7,9 @@ import { Button } from "./button";
 
 const CONFIRMATION_MS = 3000;
 
-export function CopyButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
+type Props = { value: string; /** What is copied, for screen readers. */ label: string; text?: string; testId?: string };
+
+export function CopyButton({ value, label, text = uz.common.copy, testId }: Props) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -20,14 +22,14 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
     <Button
       variant="secondary"
       data-testid={testId}
-      aria-label={copied ? uz.registration.copied : label}
+      aria-label={copied ? uz.common.copied : label}
       className="shrink-0"
       onClick={async () => {
         await navigator.clipboard.writeText(value);
         setCopied(true);
       }}
     >
-      <span aria-live="polite">{copied ? uz.registration.copied : uz.registration.copy}</span>
+      <span aria-live="polite">{copied ? uz.common.copied : text}</span>
     </Button>
   );
 }

@@ -19,6 +19,8 @@ export const API_PATHS = [
   "/api/TestAttempts/Finish",
   "/api/TestAttempts/Result",
   "/api/TestAttempts/CheckPinCode",
+  "/api/Certificates/Check",
+  "/api/Certificates/Generate",
 ] as const;
 
 const byLowerCase = new Map<string, string>(API_PATHS.map((p) => [p.toLowerCase(), p]));

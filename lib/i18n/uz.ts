@@ -10,6 +10,8 @@ export const uz = {
   common: {
     loading: "Yuklanmoqda...",
     som: "so'm",
+    copy: "Nusxa olish",
+    copied: "Nusxa olindi",
     back: "Orqaga",
     reload: "Qayta yuklash",
     close: "Yopish",
@@ -102,8 +104,6 @@ export const uz = {
     credentialsUsername: "Login",
     credentialsPassword: "Parol",
     passwordUnavailable: "Parol tashkilotchi tomonidan yangilangan. Uni chat-botdan yoki tashkilotchidan oling.",
-    copy: "Nusxa olish",
-    copied: "Nusxa olindi",
     toLogin: "Tizimga kirish",
   },
   login: {
@@ -156,6 +156,22 @@ export const uz = {
     review: "Ko'rish",
     certificate: "Sertifikatni olish",
     resuming: "Test davom ettirilmoqda...",
+  },
+  certificate: {
+    heading: "SERTIFIKAT",
+    lead: "Ushbu sertifikat",
+    participation: (grade: number, subject: string) =>
+      `${grade}-sinf o'quvchisi ${subject} fanidan olimpiadada ishtirok etgani uchun berildi.`,
+    issued: "Berilgan sana",
+    verified: "Tasdiqlangan",
+    scan: "Haqiqiyligini tekshirish uchun skanerlang",
+    downloaded: "Sertifikat muvaffaqiyatli yuklab olindi!",
+    notFound: "Sertifikat topilmadi",
+    notFoundHint: "Agar bu xato deb hisoblasangiz bizga murojaat qiling",
+    pageTitle: "Sertifikatni tekshirish",
+    pageTitleOf: (fullName: string) => `${fullName} — sertifikat`,
+    copyLink: "Havolani nusxalash",
+    download: "Sertifikatni yuklab olish",
   },
   attempt: {
     pinRequired: "Pin kodni kiriting",

@@ -14,7 +14,13 @@ export async function createTestRegistration({
   grade = 7,
   subject = "Matematika",
   subjectId,
-}: { grade?: number; subject?: string; subjectId?: number } = {}): Promise<{ guid: string; userId: number }> {
+  names = { firstName: "Test", lastName: "Oquvchi", middleName: "Sinovovich" },
+}: {
+  grade?: number;
+  subject?: string;
+  subjectId?: number;
+  names?: { firstName: string; lastName: string; middleName?: string };
+} = {}): Promise<{ guid: string; userId: number }> {
   const [row] = await db
     .select()
     .from(subjects)
@@ -26,9 +32,7 @@ export async function createTestRegistration({
     districtId: 1726266,
     grade: row.grade,
     subjectId: row.id,
-    firstName: "Test",
-    lastName: "Oquvchi",
-    middleName: "Sinovovich",
+    ...names,
   });
   return { guid, userId: userId! };
 }
@@ -40,6 +44,7 @@ export async function createTestPupil({
   subjectId,
   paid = true,
   extraMinutes = 0,
+  names,
 }: {
   password?: string;
   grade?: number;
@@ -48,8 +53,9 @@ export async function createTestPupil({
   subjectId?: number;
   paid?: boolean;
   extraMinutes?: number;
+  names?: { firstName: string; lastName: string; middleName?: string };
 } = {}): Promise<TestPupil> {
-  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId });
+  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names });
   const username = `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   await setCredentials({ userId, username, password });
   // Payment is the payment service's; a test pupil is simply marked paid (or not).

@@ -11,7 +11,14 @@ export type TestPupil = Credentials & { userId: number };
 
 export async function newPupil(
   request: APIRequestContext,
-  body: { grade?: number; subject?: string; subjectId?: number; paid?: boolean; extraMinutes?: number } = {},
+  body: {
+    grade?: number;
+    subject?: string;
+    subjectId?: number;
+    paid?: boolean;
+    extraMinutes?: number;
+    names?: { firstName: string; lastName: string; middleName?: string };
+  } = {},
 ): Promise<TestPupil> {
   const response = await request.post("/api/test-support/pupils", {
     data: body,

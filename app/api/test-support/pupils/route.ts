@@ -9,6 +9,7 @@ const body = z.object({
   subjectId: z.number().int().positive().optional(),
   paid: z.boolean().optional(),
   extraMinutes: z.number().int().min(0).max(600).optional(),
+  names: z.object({ firstName: z.string(), lastName: z.string(), middleName: z.string().optional() }).optional(),
 });
 
 export const POST = handler({ body, crossOrigin: true }, async ({ body, request }) => {

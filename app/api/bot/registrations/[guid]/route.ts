@@ -1,4 +1,4 @@
-// The chat-bot reads a registration: its status and, once paid, the pupil's credentials.
+// The chat-bot reads a registration: its status and, once paid, the pupil's username and password.
 import { z } from "zod";
 import { requireBot } from "@/lib/bot/auth";
 import { handler } from "@/lib/http/handler";
@@ -13,5 +13,5 @@ export const GET = handler({ crossOrigin: true }, async ({ request, params: raw 
   requireBot(request);
   const guid = parseOrThrow(params, raw).guid.toLowerCase();
   const [status, credentials] = await Promise.all([getRegisterStatus({ guid }), registrationCredentials(guid)]);
-  return { ...status, credentials };
+  return { ...status, ...credentials };
 });

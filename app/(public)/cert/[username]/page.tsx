@@ -1,0 +1,59 @@
+// /cert/{username}: anyone can verify a certificate; a shared link previews it (opengraph-image).
+import type { Metadata } from "next";
+import { cache } from "react";
+import { CertificateCard } from "@/components/certificates/certificate-card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Result } from "@/components/ui/result";
+import { verifyUrlOf } from "@/lib/certificates/certificates";
+import { lookUpPublicly } from "@/lib/certificates/public";
+import { config } from "@/lib/config";
+import { uz } from "@/lib/i18n/uz";
+
+export const dynamic = "force-dynamic";
+
+const t = uz.certificate;
+type Props = { params: Promise<{ username: string }> };
+
+// One lookup (and one count against the limit) per request, shared by metadata and the page.
+const lookUp = cache(lookUpPublicly);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { username } = await params;
+  const { certificate } = await lookUp(username);
+  const title = certificate ? t.pageTitleOf(certificate.fullName) : t.pageTitle;
+  return {
+    title,
+    metadataBase: new URL(config().publicUrl),
+    robots: { index: false, follow: false },
+    openGraph: { title, description: uz.app.title, url: verifyUrlOf(username), type: "website" },
+    twitter: { card: "summary_large_image", title },
+  };
+}
+
+export default async function CertificatePage({ params }: Props) {
+  const { username } = await params;
+  const { certificate, limited } = await lookUp(username);
+
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 py-6 sm:px-6 sm:py-10">
+      <header className="mb-5 text-center">
+        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">{t.pageTitle}</h1>
+      </header>
+      {certificate ? (
+        <div className="flex flex-col items-center gap-4">
+          <CertificateCard certificate={certificate} />
+          <CopyButton value={certificate.verifyUrl} label={t.copyLink} text={t.copyLink} testId="copy-link" />
+        </div>
+      ) : (
+        <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          {limited ? (
+            <Result status="warning" title={uz.http.tooManyRequests} />
+          ) : (
+            <Result status="404" title={t.notFound} subTitle={t.notFoundHint} />
+          )}
+        </div>
+      )}
+    </main>
+  );
+}

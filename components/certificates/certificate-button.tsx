@@ -1,0 +1,40 @@
+// "Sertifikatni olish": the server draws the PNG; the browser saves it under the pupil's name.
+"use client";
+
+import { useState } from "react";
+import { toast } from "sonner";
+import { useCurrentUser } from "@/components/identity/use-current-user";
+import { Button } from "@/components/ui/button";
+import { api, showError } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import { certificateFileName } from "@/lib/identity/names";
+
+export function CertificateButton() {
+  const { data: user } = useCurrentUser();
+  const [pending, setPending] = useState(false);
+
+  async function download() {
+    setPending(true);
+    try {
+      const image = await api<Blob>("/Certificates/Generate", { method: "POST" });
+      const url = URL.createObjectURL(image);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = user ? certificateFileName(user) : "sertifikat.png";
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      const message = uz.certificate.downloaded;
+      toast.success(message, { id: message, position: "top-center", duration: 5000 });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Button variant="secondary" pending={pending} onClick={download} data-testid="certificate-download">
+      {uz.testAttempt.certificate}
+    </Button>
+  );
+}

@@ -1,0 +1,6 @@
+// Certificates/Check's query: a username as pupils have them.
+import { z } from "zod";
+
+export const certificateCheckSchema = z.object({
+  username: z.string().trim().min(1).max(30),
+});
