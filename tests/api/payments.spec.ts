@@ -3,28 +3,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { registerOverHttp } from "../support/http";
 import { TEST_ENV } from "../support/test-env";
 
 const PAYME_AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
 const BOT = { Authorization: `Bearer ${TEST_ENV.BOT_API_TOKEN}` };
 
-async function registration(request: APIRequestContext): Promise<string> {
-  const subjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
-  const guid = randomUUID();
-  const response = await request.post("/api/Registration/Register", {
-    data: {
-      guid,
-      regionId: 1726,
-      districtId: 1726266,
-      grade: 5,
-      subjectId: subjects.find((s) => s.grade === 5 && s.name === "Matematika")!.subjectId,
-      firstName: "Madina",
-      lastName: "Rahimova",
-    },
-  });
-  expect(response.status()).toBe(200);
-  return guid;
-}
+const registration = (request: APIRequestContext) => registerOverHttp(request);
 
 const payme = (request: APIRequestContext, body: unknown, authorization = PAYME_AUTH) =>
   request.post("/api/payments/payme", {

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot } from "../support/screens";
+import { registerOverHttp } from "../support/http";
 import { fillLogin } from "../support/ui";
 
 const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
@@ -229,21 +230,11 @@ test.describe("paying by card", () => {
 
   test("a parent pays through the sandbox card, sees the login, and the pupil signs in with it", async ({ page, request, context }, testInfo) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const guid = randomUUID();
-    const subjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
-    const registered = await request.post("/api/Registration/Register", {
-      data: {
-        guid,
-        regionId: 1726,
-        districtId: 1726266,
-        grade: 8,
-        subjectId: subjects.find((s) => s.grade === 8 && s.name === "Fizika")!.subjectId,
-        firstName: "Oybek",
-        lastName: "G'ulomov",
-        middleName: "Shuhratovich",
-      },
+    const guid = await registerOverHttp(request, {
+      grade: 8,
+      subject: "Fizika",
+      names: { firstName: "Oybek", lastName: "G'ulomov", middleName: "Shuhratovich" },
     });
-    expect(registered.status()).toBe(200);
 
     await page.goto(`/register/${guid}`);
     await page.getByTestId("pay-card").click();
@@ -303,19 +294,7 @@ test.describe("the page by registration status", () => {
     await page.goto(`/register/${guid}`);
     await expect(page.getByRole("button", { name: "To'lovga o'tish" })).toBeVisible();
     // The same registration completed elsewhere (another tab, the chat-bot).
-    const subjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
-    const response = await request.post("/api/Registration/Register", {
-      data: {
-        guid,
-        regionId: 1726,
-        districtId: 1726266,
-        grade: 9,
-        subjectId: subjects.find((s) => s.grade === 9)!.subjectId,
-        firstName: "Kamola",
-        lastName: "Ergasheva",
-      },
-    });
-    expect(response.status()).toBe(200);
+    await registerOverHttp(request, { guid, grade: 9, names: { firstName: "Kamola", lastName: "Ergasheva" } });
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect(page.getByTestId("amount")).toBeVisible();
   });

@@ -1,6 +1,8 @@
 // HTTP helpers for the Playwright suites: pupils made by the server, signed-in request contexts.
+import { randomUUID } from "node:crypto";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { baseURL, testSupportToken } from "../../playwright.config";
+import type { createTestPupil } from "@/lib/testing/pupils";
 import { TEST_ENV } from "./test-env";
 
 export const ORGANISER = { username: TEST_ENV.ADMIN_USERNAME, password: TEST_ENV.ADMIN_PASSWORD } as const;
@@ -11,14 +13,7 @@ export type TestPupil = Credentials & { userId: number };
 
 export async function newPupil(
   request: APIRequestContext,
-  body: {
-    grade?: number;
-    subject?: string;
-    subjectId?: number;
-    paid?: boolean;
-    extraMinutes?: number;
-    names?: { firstName: string; lastName: string; middleName?: string };
-  } = {},
+  body: NonNullable<Parameters<typeof createTestPupil>[0]> = {},
 ): Promise<TestPupil> {
   const response = await request.post("/api/test-support/pupils", {
     data: body,
@@ -26,6 +21,31 @@ export async function newPupil(
   });
   if (!response.ok()) throw new Error(`test-support/pupils: ${response.status()}`);
   return response.json();
+}
+
+/** A registration awaiting payment, made as a parent's browser makes it (Registration/Register). */
+export async function registerOverHttp(
+  request: APIRequestContext,
+  {
+    guid = randomUUID(),
+    grade = 5,
+    subject = "Matematika",
+    names = { firstName: "Madina", lastName: "Rahimova" },
+  }: { guid?: string; grade?: number; subject?: string; names?: { firstName: string; lastName: string; middleName?: string } } = {},
+): Promise<string> {
+  const subjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
+  const response = await request.post("/api/Registration/Register", {
+    data: {
+      guid,
+      regionId: 1726,
+      districtId: 1726266,
+      grade,
+      subjectId: subjects.find((s) => s.grade === grade && s.name === subject)!.subjectId,
+      ...names,
+    },
+  });
+  if (!response.ok()) throw new Error(`Registration/Register: ${response.status()}`);
+  return guid;
 }
 
 /** A request context with its own cookie jar, signed in as `credentials`. */
