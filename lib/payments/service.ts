@@ -23,6 +23,18 @@ export type Payment = typeof payments.$inferSelect;
 /** Fee in tiyin (so'm × 100), the unit payments are stored in. */
 export const tiyin = (som: number) => som * 100;
 
+const registrationColumns = {
+  guid: registrations.guid,
+  userId: registrations.userId,
+  status: registrations.status,
+  amountSom: registrations.amountSom,
+};
+
+/** A registration with its pupil (every registered one has one); null for a guid never registered. */
+function toRegistration(row: { guid: string; userId: number | null; status: number; amountSom: number } | undefined): LockedRegistration | null {
+  return row && row.userId !== null ? { ...row, userId: row.userId, status: row.status as RegistrationStatus } : null;
+}
+
 /**
  * Runs `work` in a transaction holding the registration's row lock; `work` gets null for a guid
  * never registered. Every change to a registration's payments goes through here.
@@ -32,28 +44,15 @@ export function withRegistration<T>(
   work: (tx: Transaction, registration: LockedRegistration | null) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        guid: registrations.guid,
-        userId: registrations.userId,
-        status: registrations.status,
-        amountSom: registrations.amountSom,
-      })
-      .from(registrations)
-      .where(eq(registrations.guid, guid))
-      .for("update");
-    const registration = row && row.userId !== null ? ({ ...row, userId: row.userId } as LockedRegistration) : null;
-    return work(tx, registration);
+    const [row] = await tx.select(registrationColumns).from(registrations).where(eq(registrations.guid, guid)).for("update");
+    return work(tx, toRegistration(row));
   });
 }
 
 /** The registration (without a lock), for checks that need no lock. */
 export async function findRegistration(guid: string): Promise<LockedRegistration | null> {
-  const [row] = await db
-    .select({ guid: registrations.guid, userId: registrations.userId, status: registrations.status, amountSom: registrations.amountSom })
-    .from(registrations)
-    .where(eq(registrations.guid, guid));
-  return row && row.userId !== null ? ({ ...row, userId: row.userId } as LockedRegistration) : null;
+  const [row] = await db.select(registrationColumns).from(registrations).where(eq(registrations.guid, guid));
+  return toRegistration(row);
 }
 
 export async function findPayment(provider: PaymentProvider, providerTransactionId: string): Promise<Payment | null> {
