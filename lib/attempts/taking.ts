@@ -2,8 +2,10 @@
 import "server-only";
 import { and, asc, eq, exists, gte, inArray, isNull, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
-import { attemptQuestions, attempts, questionChoices, questions, readingTexts } from "@/db/schema";
+import { attemptQuestions, attempts, questionChoices, questions, readingTexts, users } from "@/db/schema";
 import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
+import { unauthorized, userOfClaims } from "@/lib/identity/session";
+import type { SessionClaims } from "@/lib/identity/session-token";
 import { expireIfDue } from "./ending";
 import { loadOwnAttempt } from "./queries";
 import { ANSWER_GRACE_SECONDS, isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
@@ -113,18 +115,20 @@ export async function getRemainingTime({
  * Answer: replaces the question's answer; durable when this returns. Refused once the attempt has
  * ended or its deadline and grace have passed (4002), or for a choice of another question (4005).
  *
- * The opening minute's hot path, so one statement: a CTE share-locks the pupil's attempt row
+ * The opening minute's hot path, so one statement, which also checks the session against the
+ * user row (blocked, signed out everywhere: 401): a CTE share-locks the pupil's attempt row
  * (a concurrent Finish holds it for update, so it scores either with or without this answer and
  * never loses one it acknowledged) and the update happens only if every rule holds. Only a
  * refused answer pays for a second query, to say why.
  */
 export async function saveAnswer({
-  userId,
+  session,
   testAttemptQuestionId,
   answerId,
   now = new Date(),
 }: {
-  userId: number;
+  /** The token's claims, checked here against the user row (blocked, signed out everywhere). */
+  session: SessionClaims;
   testAttemptQuestionId: number;
   answerId: number;
   now?: Date;
@@ -135,10 +139,13 @@ export async function saveAnswer({
         .select({ id: attempts.id })
         .from(attemptQuestions)
         .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+        .innerJoin(users, eq(users.id, attempts.userId))
         .where(
           and(
             eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")),
             eq(attempts.userId, sql.placeholder("userId")),
+            isNull(users.blockedAt),
+            eq(users.sessionVersion, sql.placeholder("sessionVersion")),
             isNull(attempts.endedAt),
             gte(attempts.deadlineAt, sql.placeholder("lastAccepted")),
             sql`${sql.placeholder("answerId")} = any(${attemptQuestions.choiceOrder})`,
@@ -154,7 +161,8 @@ export async function saveAnswer({
       .returning({ id: attemptQuestions.id })
       .prepare(name);
   }).execute({
-    userId,
+    userId: session.userId,
+    sessionVersion: session.sessionVersion,
     testAttemptQuestionId,
     answerId,
     // Placeholders skip the columns' encoders: timestamps go as ISO strings, as the drivers expect.
@@ -163,6 +171,8 @@ export async function saveAnswer({
   });
   if (saved.length === 1) return { testAttemptQuestionId, answerId };
 
+  const userId = session.userId;
+  if (!(await userOfClaims(session))) throw unauthorized();
   const [row] = await db
     .select({ choiceOrder: attemptQuestions.choiceOrder, endedAt: attempts.endedAt, deadlineAt: attempts.deadlineAt })
     .from(attemptQuestions)

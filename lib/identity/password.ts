@@ -1,10 +1,10 @@
 // Password hashing with argon2id; the cost was chosen by measurement (bench/password-hash.mjs).
 import { hash, verify } from "@node-rs/argon2";
 
-// One of OWASP's equivalent argon2id sets (m=12 MiB, t=3, p=1): the cheapest per sign-in on the
-// 2-core machine measured (`npm run bench:password`: ~13 ms each, ~150 sign-ins/s, ~8 900 a
-// minute per instance), so the opening-minute burst is absorbed. Hashes carry their parameters:
-// changing these later still verifies old ones.
+// One of OWASP's equivalent argon2id sets (m=12 MiB, t=3, p=1), measured with `npm run
+// bench:password` on this project's 2-core machines: 13–19 ms a verification, 93–148 sign-ins a
+// second (5 500–8 900 a minute) per instance, so the opening-minute burst is absorbed by a few
+// instances. Hashes carry their parameters: changing these later still verifies old ones.
 const OPTIONS = { memoryCost: 12_288, timeCost: 3, parallelism: 1, algorithm: 2 /* Argon2id */ } as const;
 
 export function hashPassword(password: string): Promise<string> {

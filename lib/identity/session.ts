@@ -7,16 +7,15 @@ import { prepared } from "@/db/client";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
-import { decodeSession, sessionCookie } from "./session-token";
+import { decodeSession, sessionCookie, type SessionClaims } from "./session-token";
 
 export type SessionUser = { id: number; role: number };
 
 export const unauthorized = () => new AppError(401, null, uz.http.unauthorized);
 export const forbidden = () => new AppError(403, null, uz.http.forbidden);
 
-async function userOfToken(token: string | undefined): Promise<SessionUser | null> {
-  const claims = await decodeSession(token);
-  if (!claims) return null;
+/** The database's word on a token's claims: the user exists, is not blocked, was not signed out. */
+export async function userOfClaims(claims: SessionClaims): Promise<SessionUser | null> {
   const [user] = await prepared("session_user", (db, name) =>
     db
       .select({ id: users.id, role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
@@ -26,6 +25,22 @@ async function userOfToken(token: string | undefined): Promise<SessionUser | nul
   ).execute({ userId: claims.userId });
   if (!user || user.blockedAt || user.sessionVersion !== claims.sessionVersion) return null;
   return { id: user.id, role: user.role };
+}
+
+async function userOfToken(token: string | undefined): Promise<SessionUser | null> {
+  const claims = await decodeSession(token);
+  return claims ? userOfClaims(claims) : null;
+}
+
+/**
+ * For the one hot path (saving an answer): a valid token of one of these roles, without the
+ * database check, which the caller's own statement must make (see saveAnswer).
+ */
+export async function requireClaims(token: string | undefined, roles: readonly number[]): Promise<SessionClaims> {
+  const claims = await decodeSession(token);
+  if (!claims) throw unauthorized();
+  if (!roles.includes(claims.role)) throw forbidden();
+  return claims;
 }
 
 /** For route handlers: the signed-in user, or 401; with roles, 403 for anyone else. */

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { ReviewPolicy, attemptQuestions, attempts, questionChoices, questions, subjects } from "@/db/schema";
+import { ReviewPolicy, attemptQuestions, attempts, questionChoices, questions, subjects, users } from "@/db/schema";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
@@ -17,6 +17,8 @@ useDatabase();
 
 const T0 = new Date("2025-06-01T05:00:00Z"); // the window opens
 const T_CLOSE = new Date("2025-06-01T15:00:00Z"); // and closes
+/** A pupil's session as a fresh sign-in's token carries it. */
+const sessionOf = (userId: number) => ({ userId, role: 1, sessionVersion: 0 });
 const at = (minutes: number, seconds = 0) => new Date(T0.getTime() + minutes * 60_000 + seconds * 1000);
 
 async function olympiad(options: Parameters<typeof createTestOlympiad>[0] = {}) {
@@ -174,16 +176,30 @@ describe("the deadline", () => {
   it("an answer is accepted up to 15 s after the deadline, refused after (4002)", async () => {
     const { pupil, attemptId } = await started();
     const [first] = [...(await keyOf(attemptId)).entries()];
-    const answer = (now: Date) => saveAnswer({ userId: pupil.userId, testAttemptQuestionId: first[0], answerId: first[1].correct, now });
+    const answer = (now: Date) => saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: first[0], answerId: first[1].correct, now });
     await expect(answer(at(100, 15))).resolves.toBeTruthy();
     expect(await codeOf(answer(at(100, 16)))).toBe(4002);
+  });
+
+  it("an answer from a blocked pupil, or a session ended everywhere, is refused (401) and not kept", async () => {
+    const { pupil, attemptId } = await started();
+    const [[question, key]] = [...(await keyOf(attemptId)).entries()];
+    const answer = (session: ReturnType<typeof sessionOf>) =>
+      saveAnswer({ session, testAttemptQuestionId: question, answerId: key.correct, now: at(11) });
+    await db.update(users).set({ blockedAt: at(10) }).where(eq(users.id, pupil.userId));
+    await expect(answer(sessionOf(pupil.userId))).rejects.toMatchObject({ status: 401 });
+    await db.update(users).set({ blockedAt: null, sessionVersion: 1 }).where(eq(users.id, pupil.userId));
+    await expect(answer(sessionOf(pupil.userId))).rejects.toMatchObject({ status: 401 });
+    const [row] = await db.select().from(attemptQuestions).where(eq(attemptQuestions.id, question));
+    expect(row.answerChoiceId).toBeNull();
+    await expect(answer({ ...sessionOf(pupil.userId), sessionVersion: 1 })).resolves.toBeTruthy();
   });
 
   it("an attempt past its deadline is ended and scored with no browser: on the next read", async () => {
     const { pupil, attemptId } = await started();
     const key = await keyOf(attemptId);
     const [q] = [...key.entries()];
-    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(20) });
+    await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(20) });
     expect(await isThereAttempt({ userId: pupil.userId, now: at(100, 10) })).toMatchObject({ isEnded: false });
     expect(await isThereAttempt({ userId: pupil.userId, now: at(101) })).toEqual({ isThereAttempt: true, isEnded: true, attemptId });
     const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
@@ -213,7 +229,7 @@ describe("Get never reveals the key early", () => {
   it("while running: no correctAnswerId, no isAnswerCorrect, no flag on a choice", async () => {
     const { pupil, attemptId } = await started();
     const [q] = [...(await keyOf(attemptId)).entries()];
-    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) });
+    await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) });
     const view = await getAttempt({ userId: pupil.userId, attemptId, now: at(12) });
     expect(view.isEnded).toBe(false);
     for (const question of view.questions) {
@@ -239,7 +255,7 @@ describe("Get never reveals the key early", () => {
     const { pupil, attemptId } = await started({ reviewPolicy: ReviewPolicy.AfterEnd });
     const key = await keyOf(attemptId);
     const [q] = [...key.entries()];
-    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) });
+    await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) });
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
     const view = await getAttempt({ userId: pupil.userId, attemptId, now: at(21) });
     const answered = view.questions.find((x) => x.testAttemptQuestionId === q[0])!;
@@ -253,7 +269,7 @@ describe("Get never reveals the key early", () => {
     const [q] = [...(await keyOf(attemptId)).entries()];
     expect(await codeOf(getAttempt({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
     expect(await codeOf(getRemainingTime({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
-    expect(await codeOf(saveAnswer({ userId: other.userId, testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) }))).toBe(404);
+    expect(await codeOf(saveAnswer({ session: sessionOf(other.userId), testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) }))).toBe(404);
     expect(await codeOf(finishAttempt({ userId: other.userId, attemptId, isEndedByUser: true, now: at(11) }))).toBe(404);
     expect(await codeOf(attemptResult({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
   });
@@ -263,11 +279,11 @@ describe("Answer", () => {
   it("re-answering replaces; a choice of another question → 4005", async () => {
     const { pupil, attemptId } = await started();
     const [[q1, k1], [q2, k2]] = [...(await keyOf(attemptId)).entries()];
-    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q1, answerId: k1.wrong, now: at(11) });
-    await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q1, answerId: k1.correct, now: at(12) });
+    await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q1, answerId: k1.wrong, now: at(11) });
+    await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q1, answerId: k1.correct, now: at(12) });
     const [row] = await db.select().from(attemptQuestions).where(eq(attemptQuestions.id, q1));
     expect(row.answerChoiceId).toBe(k1.correct);
-    expect(await codeOf(saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q1, answerId: k2.correct, now: at(13) }))).toBe(4005);
+    expect(await codeOf(saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q1, answerId: k2.correct, now: at(13) }))).toBe(4005);
     expect(q2).toBeGreaterThan(0);
   });
 
@@ -275,7 +291,7 @@ describe("Answer", () => {
     const { pupil, attemptId } = await started();
     const [[q, k]] = [...(await keyOf(attemptId)).entries()];
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
-    expect(await codeOf(saveAnswer({ userId: pupil.userId, testAttemptQuestionId: q, answerId: k.correct, now: at(21) }))).toBe(4002);
+    expect(await codeOf(saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q, answerId: k.correct, now: at(21) }))).toBe(4002);
   });
 });
 
@@ -286,7 +302,7 @@ describe("Finish and scoring", () => {
     const wanted = { 1: 2, 2: 1, 3: 2 } as Record<number, number>;
     for (const [id, k] of key) {
       const right = wanted[k.difficulty]-- > 0;
-      await saveAnswer({ userId: pupil.userId, testAttemptQuestionId: id, answerId: right ? k.correct : k.wrong, now: at(11) });
+      await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: id, answerId: right ? k.correct : k.wrong, now: at(11) });
     }
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(40) });
     expect(await attemptResult({ userId: pupil.userId, attemptId, now: at(41) })).toEqual({
@@ -326,7 +342,7 @@ describe("Finish and scoring", () => {
     const { pupil, attemptId } = await started({ counts: { easy: 3, medium: 3, hard: 3 } });
     const key = await keyOf(attemptId);
     const answers = [...key.entries()].map(([id, k]) =>
-      saveAnswer({ userId: pupil.userId, testAttemptQuestionId: id, answerId: k.correct, now: at(30) }).then(
+      saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: id, answerId: k.correct, now: at(30) }).then(
         () => ({ id, k, acknowledged: true }),
         () => ({ id, k, acknowledged: false }),
       ),
