@@ -97,20 +97,19 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
   }
 }
 
+export type OwnAttemptRead = { userId: number; attemptId: number; now?: Date };
+
+/** The pupil's own attempt and its test as of `now`: one past its deadline is ended first. */
+export async function readOwnAttempt({ userId, attemptId, now = new Date() }: OwnAttemptRead) {
+  const { attempt, test } = await loadOwnAttempt({ userId, attemptId });
+  return { attempt: await expireIfDue(attempt, now), test };
+}
+
 /** The spec's fields, and the most the test could give (50.0 with the default counts and points). */
 export type AttemptResult = { easyScore: number; mediumScore: number; hardScore: number; timeSpent: number; maxScore: number };
 
-export async function attemptResult({
-  userId,
-  attemptId,
-  now = new Date(),
-}: {
-  userId: number;
-  attemptId: number;
-  now?: Date;
-}): Promise<AttemptResult> {
-  const { attempt: loaded, test } = await loadOwnAttempt({ userId, attemptId });
-  const attempt = await expireIfDue(loaded, now);
+export async function attemptResult(read: OwnAttemptRead): Promise<AttemptResult> {
+  const { attempt, test } = await readOwnAttempt(read);
   if (!attempt.endedAt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
   const max = test.easyCount * test.easyPointsTenths + test.mediumCount * test.mediumPointsTenths + test.hardCount * test.hardPointsTenths;
   return {

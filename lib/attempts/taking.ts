@@ -6,8 +6,7 @@ import { attemptQuestions, attempts, questionChoices, questions, readingTexts, u
 import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
 import { unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
-import { expireIfDue } from "./ending";
-import { loadOwnAttempt } from "./queries";
+import { readOwnAttempt, type OwnAttemptRead } from "./ending";
 import { ANSWER_GRACE_SECONDS, isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
 
 export type AttemptQuestionView = {
@@ -29,17 +28,8 @@ export type AttemptView = {
   readingTexts: { readingTextId: number; text: string }[];
 };
 
-export async function getAttempt({
-  userId,
-  attemptId,
-  now = new Date(),
-}: {
-  userId: number;
-  attemptId: number;
-  now?: Date;
-}): Promise<AttemptView> {
-  const { attempt: loaded, test } = await loadOwnAttempt({ userId, attemptId });
-  const attempt = await expireIfDue(loaded, now);
+export async function getAttempt({ userId, attemptId, now = new Date() }: OwnAttemptRead): Promise<AttemptView> {
+  const { attempt, test } = await readOwnAttempt({ userId, attemptId, now });
   const reveal = mayRevealKey({ endedAt: attempt.endedAt, reviewPolicy: test.reviewPolicy, closedAt: test.closedAt, now });
 
   const drawn = await db
@@ -97,17 +87,8 @@ export async function getAttempt({
   };
 }
 
-export async function getRemainingTime({
-  userId,
-  attemptId,
-  now = new Date(),
-}: {
-  userId: number;
-  attemptId: number;
-  now?: Date;
-}): Promise<{ remainingTime: number }> {
-  const { attempt: loaded } = await loadOwnAttempt({ userId, attemptId });
-  const attempt = await expireIfDue(loaded, now);
+export async function getRemainingTime({ userId, attemptId, now = new Date() }: OwnAttemptRead): Promise<{ remainingTime: number }> {
+  const { attempt } = await readOwnAttempt({ userId, attemptId, now });
   return { remainingTime: attempt.endedAt ? 0 : remainingSeconds(attempt.deadlineAt, now) };
 }
 
