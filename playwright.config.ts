@@ -41,7 +41,7 @@ export default defineConfig({
     { name: "desktop", testMatch: "e2e/**/*.spec.ts", grepInvert: /@phone-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `npx next start -p ${port}`,
+    command: `node server.mjs -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/api/Regions/GetAll`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -50,6 +50,9 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       SEED_DEMO: "true",
+      DEMO_PUBLIC: "true",
+      // As if behind one proxy: the suites give each simulated client its own X-Forwarded-For.
+      TRUST_PROXY_HOPS: "1",
       PAYMENTS_SANDBOX: "true",
       PUBLIC_URL: baseURL,
       PGLITE_DIR: "memory://",

@@ -1,82 +1,17 @@
 // `npm run bench:answers`: answer-save throughput and latency at 50 connections against a
 // production build on PostgreSQL, beside the same app's trivial JSON route (the framework's
 // floor), and a check that every acknowledged answer is in the database afterwards.
-import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { ensureBuild, root } from "../scripts/env.mjs";
+import { TOKEN, startBenchServer } from "./server.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
-const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const TOKEN = "bench-test-support-token-0123456789abcdef";
-const database = `olimpiada_bench_${Date.now()}`;
-const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${database}`);
 
-const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database "${database}"`);
-ensureBuild();
-
-// Its own process group, so that the whole server goes when the benchmark ends.
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
-  cwd: root,
-  detached: true,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: BASE,
-    AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
-    CREDENTIALS_KEY: "bench",
-    BOT_API_TOKEN: "bench-bot-token-0123456789",
-    PAYME_KEY: "bench",
-    CLICK_SECRET_KEY: "bench",
-    ADMIN_PASSWORD: "bench-organiser",
-    TEST_SUPPORT_TOKEN: TOKEN,
-    NEXT_TELEMETRY_DISABLED: "1",
-    NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
-  },
-});
-
-async function cleanup() {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-  await new Promise((r) => setTimeout(r, 1000));
-  await admin.unsafe(`drop database if exists "${database}" with (force)`).catch(() => {});
-  await admin.end();
-}
-
-async function call(path, { method = "GET", body, cookie, token } = {}) {
-  const response = await fetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      ...(body ? { "Content-Type": "application/json" } : {}),
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
+const { base: BASE, database, databaseUrl, call, stop } = await startBenchServer({ port: PORT });
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await call("/api/health");
-      break;
-    } catch {
-      if (i > 120) throw new Error("the server did not start");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-
   // One pupil per connection, each with a started 30-question attempt.
   const olympiad = await (await call("/api/test-support/olympiads", {
     method: "POST",
@@ -163,5 +98,5 @@ try {
   console.log(`acknowledged answers checked: ${acknowledged} final states, missing from the database: ${missing}`);
   process.exitCode = missing === 0 ? 0 : 1;
 } finally {
-  await cleanup();
+  await stop();
 }

@@ -6,13 +6,18 @@ ensureDependencies();
 ensureBuild();
 
 const port = process.env.PORT ?? "3000";
-const server = spawn("npx", ["next", "start", "-p", port], {
+const secrets = localSecrets();
+// The server never prints the organiser's password; the demo's own, kept locally, is shown here.
+console.log(`Demo organiser password (kept in .data/local-secrets.json): ${process.env.ADMIN_PASSWORD ?? secrets.ADMIN_PASSWORD}`);
+const server = spawn(process.execPath, ["server.mjs", "-p", port], {
   cwd: root,
   stdio: "inherit",
   env: {
-    ...localSecrets(),
+    ...secrets,
     ...process.env,
     SEED_DEMO: "true",
+    // The demo's accounts and their passwords are public on purpose (DESIGN §12).
+    DEMO_PUBLIC: "true",
     PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? "true",
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/demo",

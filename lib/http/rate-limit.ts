@@ -4,6 +4,7 @@ import Redis from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
+import { clientAddressOf } from "./client-address";
 import { AppError } from "./errors";
 
 const globalForRedis = globalThis as unknown as { olimpiadaRedis?: Redis };
@@ -61,12 +62,7 @@ export function createLimiter(name: string, { points, durationSeconds }: { point
   };
 }
 
-/**
- * The client's address: the last X-Forwarded-For entry, which is the one our own load balancer
- * (or Next itself, when there is none) wrote. Run behind a proxy that appends to the header.
- */
+/** The client's address as DESIGN §12 defines it (see client-address.ts). */
 export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last || headers.get("x-real-ip") || "unknown";
+  return clientAddressOf(headers.get("x-forwarded-for"), config().trustProxyHops);
 }

@@ -1,6 +1,6 @@
 // The TestAttempts endpoints over HTTP (spec §7, DESIGN §6): the whole flow, the codes, ownership,
 // double start, and no response revealing the key while the attempt runs.
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "../support/fixtures";
 import { ORGANISER, newOlympiad, newPupil, signedIn } from "../support/http";
 
 /** Every body a running attempt's calls answered, to search for the key afterwards. */

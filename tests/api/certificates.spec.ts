@@ -1,7 +1,7 @@
 // Certificates/Check and Certificates/Generate (DESIGN §7): who has one, the PNG itself (size,
 // decodes, its QR code opens the verification page), the rate limit, and /cert's preview image.
 import { writeFileSync, mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/fixtures";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { baseURL } from "../../playwright.config";

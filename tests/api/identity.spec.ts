@@ -1,6 +1,6 @@
 // Identity endpoints over HTTP (spec §5, §7, §8; DESIGN §4): login rules, cookie, throttle,
 // Origin, block, profile update, logout.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { ORGANISER, anonymous, newPupil, signedIn } from "../support/http";
 
 const login = (request: import("@playwright/test").APIRequestContext, data: unknown, headers: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
 // The payment endpoints over HTTP as the providers call them (Payme's JSON-RPC always 200, Click's
 // form posts), the sandbox card's script, and the chat-bot API.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/fixtures";
 import { baseURL } from "../../playwright.config";
 import { registerOverHttp } from "../support/http";
 import { TEST_ENV } from "../support/test-env";

@@ -1,5 +1,5 @@
 // Reference-data endpoints (spec §7) and the error contract (DESIGN §3) over HTTP.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 
 test.describe("Regions, Districts, Subjects", () => {
   test("GetAll answer the spec's shapes", async ({ request }) => {

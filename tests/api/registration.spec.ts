@@ -1,7 +1,7 @@
 // Registration/GetRegisterStatus and Registration/Register over HTTP: good, bad, hostile, huge and
 // concurrent input; never a 500, never half-written.
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/fixtures";
 
 const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
 

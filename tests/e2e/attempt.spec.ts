@@ -1,6 +1,6 @@
 // A pupil takes the test (spec §2 start and attempt pages, §4, DESIGN §6): PIN, answers, moving
 // between questions, a reload, going offline (the outbox), finishing, the result and the review.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";

@@ -1,6 +1,6 @@
 // The certificate (spec §2, DESIGN §7): "Sertifikatni olish" on the result downloads the PNG under
 // the pupil's names; /cert/{username} shows it to anyone, with a link to copy; or says it is not found.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";

@@ -1,7 +1,7 @@
 // A parent's journey (spec §2, registration page): open a link, fill the cascade, read the offer,
 // submit, reach the payment panel; and the page's other states.
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/fixtures";
 import { screenshot } from "../support/screens";
 import { registerOverHttp } from "../support/http";
 import { fillLogin } from "../support/ui";

@@ -1,6 +1,6 @@
 // A pupil's journey (spec §2 login and profile, §6 roles): sign in, the shell, edit the profile,
 // sign out; the sign-in errors; an organiser on a pupil's page.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { ORGANISER, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
 import { fillLogin } from "../support/ui";
@@ -69,7 +69,11 @@ test("a pupil signs in, sees the shell, edits the profile and signs out", async 
 test("five wrong passwords lock the account with the spec's message", async ({ page, request }, testInfo) => {
   const pupil = await newPupil(request);
   await page.goto("/login");
-  for (let i = 0; i < 5; i++) await fillLogin(page, { username: pupil.username, password: `wrong-${i}-pass` });
+  for (let i = 0; i < 5; i++) {
+    await fillLogin(page, { username: pupil.username, password: `wrong-${i}-pass` });
+    // The form clears the password once it has the answer: only then is the next try typed.
+    await expect(page.getByLabel("Parol")).toHaveValue("");
+  }
   await expect(page.getByTestId("login-error")).toHaveText(
     "Parolni ko'p marta xato terganingiz uchun sizning akkauntingiz bloklandi. Iltimos, birozdan so'ng qayta urinib ko'ring.",
   );
@@ -79,7 +83,7 @@ test("five wrong passwords lock the account with the spec's message", async ({ p
 test("an organiser on a pupil's page sees 403, and the organiser's own page", async ({ page }, testInfo) => {
   await page.goto("/login?returnUrl=%2Ftest-attempt");
   await fillLogin(page, ORGANISER);
-  await expect(page.getByText("Unauthorized")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
   await expect(page.getByText("Sizda ushbu amalni bajarish uchun ruxsat yo'q.")).toBeVisible();
   await screenshot(page, testInfo, "forbidden");
   await page.goto("/");

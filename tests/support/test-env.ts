@@ -2,8 +2,8 @@
 // database first (Vitest or the Playwright server, on one PostgreSQL) seeds the same accounts.
 export const TEST_ENV = {
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
-  CREDENTIALS_KEY: "e2e-credentials-key",
-  BOT_API_TOKEN: "e2e-bot-token-0123456789",
+  CREDENTIALS_KEY: "e2e-credentials-key-0123456789abcdef0123",
+  BOT_API_TOKEN: "e2e-bot-token-0123456789abcdef0123456789",
   PAYME_KEY: "e2e-payme-key",
   CLICK_SECRET_KEY: "e2e-click-secret",
   ADMIN_USERNAME: "organiser",

@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const PRODUCTION = {
   NODE_ENV: "production",
   AUTH_SECRET: "production-auth-secret-0123456789abcdef012345",
-  CREDENTIALS_KEY: "production-credentials-key",
-  BOT_API_TOKEN: "production-bot-token-0123",
+  CREDENTIALS_KEY: "production-credentials-key-0123456789abcdef",
+  BOT_API_TOKEN: "production-bot-token-0123456789abcdef012345",
   PAYME_KEY: "production-payme",
   CLICK_SECRET_KEY: "production-click",
-  ADMIN_PASSWORD: "production-organiser",
+  ADMIN_PASSWORD: "production-organiser-password",
   CARD_CHECKOUT_SCRIPT_URL: "https://checkout.card-provider.example/checkout.js",
 };
 
