@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  // forbidden() in layouts: a page of another role answers 403 with app/forbidden.tsx.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { uz } from "@/lib/i18n/uz";
@@ -15,7 +16,10 @@ export const viewport: Viewport = {
   themeColor: "#1e40af",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so Next can put this request's CSP nonce (set by
+  // middleware.ts) on its scripts; a prerendered page's scripts would carry none and not run.
+  await headers();
   return (
     <html lang="uz">
       <body>

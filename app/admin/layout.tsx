@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { AppShell } from "@/components/shell/app-shell";
-import { Forbidden } from "@/components/ui/forbidden";
 import { UserRole } from "@/lib/identity/roles";
 import { currentUser } from "@/lib/identity/session";
 import { getCurrentUser } from "@/lib/identity/users";
@@ -10,6 +9,6 @@ import { getCurrentUser } from "@/lib/identity/users";
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await currentUser();
   if (!session) redirect("/login?returnUrl=%2Fadmin");
-  if (session.role !== UserRole.Admin) return <Forbidden />;
+  if (session.role !== UserRole.Admin) forbidden();
   return <AppShell user={await getCurrentUser({ userId: session.id })}>{children}</AppShell>;
 }

@@ -20,7 +20,7 @@ export type Certificate = {
   verifyUrl: string;
 };
 
-export const verifyUrlOf = (username: string) => `${config().publicUrl}/cert/${encodeURIComponent(username)}`;
+export const verifyUrlOf = (username: string) => `${config().publicUrl}/cert/${encodeURIComponent(username.toWellFormed())}`;
 
 /** The certificate of a pupil who has ended an attempt; null for anyone else. */
 async function certificateWhere(condition: SQL): Promise<Certificate | null> {

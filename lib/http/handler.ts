@@ -1,30 +1,52 @@
-// The one wrapper of every route handler: body limit, parsing with the shared schema, error mapping.
+// The one wrapper of every route handler: who may call (checked before the body is read), rate
+// limits, the body limit, parsing params, query and body with the shared schemas, refusing unsafe
+// text, error mapping and the API's security headers.
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { requireBot } from "@/lib/bot/auth";
 import { config } from "@/lib/config";
+import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
 import { sessionCookie, type SessionClaims } from "@/lib/identity/session-token";
 import { uz } from "@/lib/i18n/uz";
-import { AppError, invalidInput, parseOrThrow, payloadTooLarge } from "./errors";
+import { assertTestSupport } from "@/lib/testing/guard";
+import { clientAddress, type Limiter } from "./rate-limit";
+import { withApiSecurityHeaders } from "./security-headers";
+import { AppError, invalidInput, parseOrThrow, payloadTooLarge, type ValidationErrors } from "./errors";
+import { unsafeTextPaths } from "./unsafe-text";
 
 /** Bodies are small JSON documents; anything larger is refused before it is read whole. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-type QuerySchema = z.ZodObject<z.ZodRawShape>;
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
-type Auth = "any" | readonly number[];
+/**
+ * Who may call, checked before anything else is read:
+ * - `public`: anyone;
+ * - `signedIn`, `pupil`, `organiser`: a session checked against the database (401, or 403 for
+ *   another role);
+ * - `pupilToken`: the hottest path only: a pupil's valid token, whose database check the route's
+ *   own statement makes (see saveAnswer);
+ * - `bot`: the chat-bot's bearer token; `testSupport`: the test suites' token (404 otherwise).
+ */
+export type AuthKind = "public" | "signedIn" | "pupil" | "organiser" | "pupilToken" | "bot" | "testSupport";
 
-type HandlerOptions<Q extends QuerySchema | undefined, B extends z.ZodType | undefined, A extends Auth | undefined> = {
+const ROLES_OF: Partial<Record<AuthKind, readonly number[] | undefined>> = {
+  signedIn: undefined,
+  pupil: [UserRole.Default],
+  organiser: [UserRole.Admin],
+};
+
+type WithUser = "signedIn" | "pupil" | "organiser";
+
+type HandlerOptions<P, Q, B, A extends AuthKind> = {
+  auth: A;
+  params?: P;
   query?: Q;
   body?: B;
-  /** A signed-in user is required: any role, or one of these roles. */
-  auth?: A;
-  /**
-   * Instead of `auth`, on the hottest path only: the session token's claims (one of these roles)
-   * without the per-request database check, which the route's own statement then makes.
-   */
-  claims?: readonly number[];
+  /** Counts each call against the limiter, per client address or per signed-in user (429 past it). */
+  limit?: { limiter: Limiter; per: "address" | "user" };
   /** Server-to-server callers (payment providers, the chat-bot) are not held to our Origin. */
   crossOrigin?: boolean;
   maxBodyBytes?: number;
@@ -32,14 +54,16 @@ type HandlerOptions<Q extends QuerySchema | undefined, B extends z.ZodType | und
   cacheSeconds?: number;
 };
 
-type Input<Q, B, A> = {
+type Input<P, Q, B, A> = {
+  params: P extends z.ZodType ? z.output<P> : undefined;
   query: Q extends z.ZodType ? z.output<Q> : undefined;
   body: B extends z.ZodType ? z.output<B> : undefined;
-  user: A extends Auth ? SessionUser : undefined;
-  /** With the `claims` option; the route must check them against the database itself. */
-  claims: SessionClaims | undefined;
+  user: A extends WithUser ? SessionUser : undefined;
+  /** With `pupilToken`: the token's claims, which the route checks against the database itself. */
+  claims: A extends "pupilToken" ? SessionClaims : undefined;
   request: NextRequest;
-  params: Record<string, string | string[]>;
+  /** The caller's address as DESIGN §12 defines it (rate limits, audit). */
+  clientAddress: string;
 };
 
 const sessionToken = (request: NextRequest) => request.cookies.get(sessionCookie().name)?.value;
@@ -77,7 +101,7 @@ async function readJson(request: NextRequest, maxBytes: number): Promise<unknown
 }
 
 /** Query keys match the schema's case-insensitively, as the original server's did. */
-function readQuery(request: NextRequest, schema: QuerySchema): Record<string, string> {
+function readQuery(request: NextRequest, schema: ObjectSchema): Record<string, string> {
   const byLowerCase = new Map(Object.keys(schema.shape).map((key) => [key.toLowerCase(), key]));
   const result: Record<string, string> = {};
   for (const [key, value] of request.nextUrl.searchParams) {
@@ -85,6 +109,17 @@ function readQuery(request: NextRequest, schema: QuerySchema): Record<string, st
     if (known && !(known in result)) result[known] = value;
   }
   return result;
+}
+
+/** Control characters and lone surrogates never reach a schema, let alone the database: 422. */
+function parseSafe<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const unsafe = unsafeTextPaths(input);
+  if (unsafe.length > 0) {
+    const errors: ValidationErrors = {};
+    for (const path of unsafe) errors[path.charAt(0).toLowerCase() + path.slice(1)] = ["Invalid"];
+    throw invalidInput(errors);
+  }
+  return parseOrThrow(schema, input);
 }
 
 /**
@@ -102,47 +137,74 @@ function assertSameOrigin(request: NextRequest): void {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    return Response.json(error.toBody(), {
-      status: error.status,
-      headers: { "Cache-Control": "no-store", ...error.headers },
-    });
+    return withApiSecurityHeaders(
+      Response.json(error.toBody(), {
+        status: error.status,
+        headers: { "Cache-Control": "no-store", ...error.headers },
+      }),
+    );
   }
   // Logged for the operator; the client gets the contract's body, never a stack or SQL.
   console.error("Unhandled error in route handler:", error instanceof Error ? error.message : error);
-  return Response.json(
-    { code: null, message: uz.http.serverError, validationErrors: {} },
-    { status: 500, headers: { "Cache-Control": "no-store" } },
+  return withApiSecurityHeaders(
+    Response.json({ code: null, message: uz.http.serverError, validationErrors: {} }, { status: 500, headers: { "Cache-Control": "no-store" } }),
   );
 }
 
+async function authorise(auth: AuthKind, request: NextRequest) {
+  switch (auth) {
+    case "public":
+      return {};
+    case "bot":
+      requireBot(request);
+      return {};
+    case "testSupport":
+      assertTestSupport(request);
+      return {};
+    case "pupilToken":
+      return { claims: await requireClaims(sessionToken(request), [UserRole.Default]) };
+    default:
+      return { user: await requireUser(sessionToken(request), ROLES_OF[auth]) };
+  }
+}
+
 export function handler<
-  Q extends QuerySchema | undefined = undefined,
+  A extends AuthKind,
+  P extends ObjectSchema | undefined = undefined,
+  Q extends ObjectSchema | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
-  A extends Auth | undefined = undefined,
->(options: HandlerOptions<Q, B, A>, fn: (input: Input<Q, B, A>) => Promise<unknown>) {
+>(options: HandlerOptions<P, Q, B, A>, fn: (input: Input<P, Q, B, A>) => Promise<unknown> | unknown) {
+  const crossOrigin = options.crossOrigin ?? (options.auth === "bot" || options.auth === "testSupport");
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
-      if (!options.crossOrigin) assertSameOrigin(request);
-      const user = options.auth
-        ? await requireUser(
-            sessionToken(request),
-            options.auth === "any" ? undefined : options.auth,
-          )
-        : undefined;
-      const claims = options.claims ? await requireClaims(sessionToken(request), options.claims) : undefined;
-      const query = options.query ? parseOrThrow(options.query, readQuery(request, options.query)) : undefined;
+      if (!crossOrigin) assertSameOrigin(request);
+      const { user, claims } = await authorise(options.auth, request);
+      const address = clientAddress(request.headers);
+      if (options.limit) {
+        const key = options.limit.per === "user" ? String(user?.id ?? claims?.userId) : address;
+        await options.limit.limiter.consume(key);
+      }
+      const rawParams = (await context?.params) ?? {};
+      const params = options.params ? parseSafe(options.params, rawParams) : undefined;
+      const query = options.query ? parseSafe(options.query, readQuery(request, options.query)) : undefined;
       const body = options.body
-        ? parseOrThrow(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        ? parseSafe(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
-      const params = (await context?.params) ?? {};
-      const result = await fn({ query, body, user, claims, request, params } as Input<Q, B, A>);
-      if (result instanceof Response) return result;
+      const result = await fn({ params, query, body, user, claims, request, clientAddress: address } as Input<P, Q, B, A>);
+      if (result instanceof Response) return withApiSecurityHeaders(result);
       const cacheControl = options.cacheSeconds ? `public, max-age=${options.cacheSeconds}` : "no-store";
-      return Response.json(result ?? {}, { headers: { "Cache-Control": cacheControl } });
+      return withApiSecurityHeaders(Response.json(result ?? {}, { headers: { "Cache-Control": cacheControl } }));
     } catch (error) {
       // A client that hung up mid-request (a phone losing its signal) is no server error to log.
       if (request.signal.aborted) return new Response(null, { status: 499 });
       return errorResponse(error);
     }
   };
+}
+
+/** A route's methods it does not serve: the contract's 404 (after the same auth check), not 405. */
+export function notServed(auth: AuthKind) {
+  return handler({ auth }, () => {
+    throw new AppError(404, null, uz.http.notFound);
+  });
 }

@@ -1,22 +1,12 @@
-// Which signed-in pages each role may open (spec §6); "*" is any signed-in user.
+// Which pages need a signed-in user (spec §6), and where each role lands. Middleware sends the
+// signed-out to /login; the roles a page allows are checked by its layout (403 for the others).
 import { UserRole } from "./roles";
 
-type Rule = { path: string; roles: "*" | readonly number[] };
+/** Signed-in pages: these paths and everything under them ("/" itself only). */
+export const SIGNED_IN_PATHS = ["/test-attempt", "/update-profile", "/admin", "/"] as const;
 
-export const PAGE_RULES: readonly Rule[] = [
-  { path: "/test-attempt", roles: [UserRole.Default] },
-  { path: "/update-profile", roles: "*" },
-  { path: "/admin", roles: [UserRole.Admin] },
-  { path: "/", roles: "*" },
-];
-
-/** The rule of a page path, if the page needs a signed-in user. */
-export function pageRule(pathname: string): Rule | undefined {
-  return PAGE_RULES.find((r) => (r.path === "/" ? pathname === "/" : pathname === r.path || pathname.startsWith(`${r.path}/`)));
-}
-
-export function mayOpen(rule: Rule, role: number): boolean {
-  return rule.roles === "*" || rule.roles.includes(role);
+export function needsSignIn(pathname: string): boolean {
+  return SIGNED_IN_PATHS.some((path) => (path === "/" ? pathname === "/" : pathname === path || pathname.startsWith(`${path}/`)));
 }
 
 /** Where a signed-in user lands when no page was asked for. */

@@ -3,6 +3,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { PaymentProvider } from "@/db/schema";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
+import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { ClickError, answerClick, type ClickAction, type ClickAnswer } from "./click";
 import { recordPaymentEvent } from "./service";
 
@@ -24,6 +25,6 @@ export function clickRoute(action: ClickAction) {
     await recordPaymentEvent({ provider: PaymentProvider.Click, action, request: text ?? "(unreadable)", response: answer }).catch((error) =>
       console.error("Click audit record failed:", error instanceof Error ? error.message : error),
     );
-    return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+    return withApiSecurityHeaders(Response.json(answer, { headers: { "Cache-Control": "no-store" } }));
   };
 }

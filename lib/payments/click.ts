@@ -16,6 +16,7 @@ import {
   withRegistration,
   type Payment,
 } from "./service";
+import { isUnsafeText } from "@/lib/http/unsafe-text";
 
 export const ClickError = {
   Success: 0,
@@ -88,6 +89,7 @@ export async function answerClick(action: ClickAction, form: URLSearchParams, no
   });
 
   if (REQUIRED[action].some((name) => !f[name])) return answer(ClickError.ErrorInRequest);
+  if (Object.values(f).some(isUnsafeText)) return answer(ClickError.ErrorInRequest);
   if (!positiveInteger.safeParse(f.click_trans_id).success) return answer(ClickError.ErrorInRequest);
   if (!signatureMatches(action, f)) return answer(ClickError.SignCheckFailed);
   if (f.action !== (action === "prepare" ? "0" : "1")) return answer(ClickError.ActionNotFound);

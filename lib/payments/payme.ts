@@ -19,6 +19,7 @@ import {
   type LockedRegistration,
   type Payment,
 } from "./service";
+import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 
 export const PaymeError = {
   InvalidAmount: -31001,
@@ -270,7 +271,8 @@ export async function answerPayme({
   const id: RpcId = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
   if (!isPaymeAuthorised(authorization)) return paymeError(id, PaymeError.Unauthorized, paymeMessages.unauthorized);
   const rpc = rpcShape.safeParse(body);
-  if (!rpc.success) return paymeError(id, PaymeError.InvalidRequest, paymeMessages.invalidRequest);
+  // Control characters (a NUL in an id) are no value Payme sends: a malformed request.
+  if (!rpc.success || unsafeTextPaths(body).length > 0) return paymeError(id, PaymeError.InvalidRequest, paymeMessages.invalidRequest);
   const method = Object.hasOwn(methods, rpc.data.method) ? methods[rpc.data.method] : undefined;
   if (!method) return paymeError(id, PaymeError.MethodNotFound, paymeMessages.methodNotFound);
   try {

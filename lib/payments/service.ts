@@ -16,6 +16,7 @@ import {
 import { hashPassword } from "@/lib/identity/password";
 import type { Credentials } from "./types";
 import { decryptPassword, encryptPassword, generatePassword, generateUsername } from "./credentials";
+import { storableText } from "@/lib/http/unsafe-text";
 
 export type LockedRegistration = { guid: string; userId: number; status: RegistrationStatus; amountSom: number };
 export type Payment = typeof payments.$inferSelect;
@@ -149,10 +150,11 @@ export async function recordPaymentEvent(event: {
   request: unknown;
   response: unknown;
 }): Promise<void> {
-  const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value ?? null));
+  // Every call is recorded whatever it carries: characters PostgreSQL refuses are escaped.
+  const text = (value: unknown) => storableText(typeof value === "string" ? value : JSON.stringify(value ?? null));
   await db.insert(paymentEvents).values({
     provider: event.provider,
-    action: event.action.slice(0, 40),
+    action: text(event.action).slice(0, 40),
     request: text(event.request).slice(0, 64 * 1024),
     response: text(event.response),
   });

@@ -1,6 +1,11 @@
 // Field schemas shared by every form and route handler that takes the same kind of value.
 import { z } from "zod";
+import { DRAWABLE_TEXT } from "@/lib/certificates/glyphs";
 import { uz } from "@/lib/i18n/uz";
+
+// zod compiles object parsers with `new Function` when it may; the pages' Content-Security-Policy
+// forbids eval, and even zod's probe for it is reported as a violation. Plain parsing is enough.
+z.config({ jitless: true });
 
 const v = uz.validation;
 const PG_INT_MAX = 2_147_483_647;
@@ -20,8 +25,9 @@ export const queryId = z.coerce.number().int().positive().max(PG_INT_MAX);
 
 export const grade = z.number({ error: v.required }).int(v.grade).min(5, v.grade).max(9, v.grade);
 
-// Letters of any script, Uzbek apostrophes (ʻ ʼ ' ‘ ’ `), hyphens and spaces: names are printed
-// on certificates, so markup and digits have no place in them.
+// Letters, Uzbek apostrophes (ʻ ʼ ' ‘ ’ `), hyphens and spaces: names are printed on
+// certificates, so markup and digits have no place in them; and only letters the certificate's
+// fonts draw (Latin and Cyrillic, as Uzbek families write names), so a name never prints as boxes.
 const NAME_PATTERN = /^[\p{L}\p{M}'ʻʼ‘’`\- ]+$/u;
 
 export const personName = (minMessage: string) =>
@@ -30,7 +36,8 @@ export const personName = (minMessage: string) =>
     .trim()
     .min(3, minMessage)
     .max(50, v.nameMax)
-    .regex(NAME_PATTERN, v.namePattern);
+    .regex(NAME_PATTERN, v.namePattern)
+    .regex(DRAWABLE_TEXT, v.namePattern);
 
 export const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 

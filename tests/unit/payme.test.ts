@@ -246,6 +246,36 @@ describe("the audit trail", () => {
   });
 });
 
+describe("control characters (a NUL) in a call", () => {
+  const send = async (body: string) => {
+    const response = await POST(
+      new NextRequest("http://localhost/api/payments/payme", { method: "POST", body, headers: { Authorization: AUTH } }),
+    );
+    expect(response.status).toBe(200);
+    const [event] = await db.select().from(paymentEvents).orderBy(desc(paymentEvents.id)).limit(1);
+    return { answer: await response.json(), event };
+  };
+
+  it("a NUL in a value or the method is a malformed request (-32600), recorded in the audit trail", async () => {
+    const inId = JSON.stringify({ id: 92, method: "CheckTransaction", params: { id: "abc\u0000def" } });
+    const byId = await send(inId);
+    expect(byId.answer.error.code).toBe(-32600);
+    expect(byId.event).toMatchObject({ action: "CheckTransaction", request: inId });
+
+    const inMethod = JSON.stringify({ id: 93, method: "Check\u0000Transaction", params: { id: "5f3a1b2c3d4e5f6a7b8c9d0e" } });
+    const byMethod = await send(inMethod);
+    expect(byMethod.answer.error.code).toBe(-32600);
+    expect(byMethod.event).toMatchObject({ action: "Check\\u0000Transaction", request: inMethod });
+  });
+
+  it("a raw NUL byte in the body is a parse error (-32700), recorded with the byte escaped", async () => {
+    const raw = '{"id":94,"method":"CheckTransaction","params":{"id":"a\u0000b"}}';
+    const { answer, event } = await send(raw);
+    expect(answer.error.code).toBe(-32700);
+    expect(event.request).toBe(raw.replace("\u0000", "\\u0000"));
+  });
+});
+
 describe("one payment per registration", () => {
   it("fifty replays of one PerformTransaction at once: one payment, one login, the same answer", async () => {
     const t = await created();

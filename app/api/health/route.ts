@@ -1,6 +1,8 @@
 // For load balancers (and the benchmark's floor): the app answers, without touching the database.
+import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+
 export const dynamic = "force-dynamic";
 
 export function GET() {
-  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
+  return withApiSecurityHeaders(Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }));
 }

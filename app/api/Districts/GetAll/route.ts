@@ -1,4 +1,4 @@
 import { handler } from "@/lib/http/handler";
 import { listDistricts } from "@/lib/reference/queries";
 
-export const GET = handler({ cacheSeconds: 300 }, () => listDistricts());
+export const GET = handler({ auth: "public", cacheSeconds: 300 }, () => listDistricts());

@@ -2,6 +2,6 @@ import { handler } from "@/lib/http/handler";
 import { updateProfile } from "@/lib/identity/users";
 import { profileSchema } from "@/lib/validation/identity";
 
-export const POST = handler({ auth: "any", body: profileSchema }, ({ user, body }) =>
+export const POST = handler({ auth: "signedIn", body: profileSchema }, ({ user, body }) =>
   updateProfile({ userId: user.id, profile: body }),
 );

@@ -2,4 +2,4 @@ import { handler } from "@/lib/http/handler";
 import { listOrganizations } from "@/lib/reference/queries";
 import { organizationsQuery } from "@/lib/validation/reference";
 
-export const GET = handler({ query: organizationsQuery, cacheSeconds: 300 }, ({ query }) => listOrganizations(query));
+export const GET = handler({ auth: "public", query: organizationsQuery, cacheSeconds: 300 }, ({ query }) => listOrganizations(query));

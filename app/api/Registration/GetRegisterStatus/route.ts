@@ -2,4 +2,4 @@ import { handler } from "@/lib/http/handler";
 import { getRegisterStatus } from "@/lib/registration/registration";
 import { registerStatusQuery } from "@/lib/validation/registration";
 
-export const GET = handler({ query: registerStatusQuery }, ({ query }) => getRegisterStatus(query));
+export const GET = handler({ auth: "public", query: registerStatusQuery }, ({ query }) => getRegisterStatus(query));

@@ -1,9 +1,6 @@
-import { UserRole } from "@/db/schema";
 import { saveAnswer } from "@/lib/attempts/taking";
 import { handler } from "@/lib/http/handler";
 import { answerSchema } from "@/lib/validation/attempts";
 
 // The opening minute's hottest call: the session is checked inside saveAnswer's one statement.
-export const POST = handler({ claims: [UserRole.Default], body: answerSchema }, ({ claims, body }) =>
-  saveAnswer({ session: claims!, ...body }),
-);
+export const POST = handler({ auth: "pupilToken", body: answerSchema }, ({ claims, body }) => saveAnswer({ session: claims, ...body }));

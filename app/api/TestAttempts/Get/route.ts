@@ -1,8 +1,7 @@
-import { UserRole } from "@/db/schema";
 import { getAttempt } from "@/lib/attempts/taking";
 import { handler } from "@/lib/http/handler";
 import { attemptIdQuery } from "@/lib/validation/attempts";
 
-export const GET = handler({ auth: [UserRole.Default], query: attemptIdQuery }, ({ user, query }) =>
+export const GET = handler({ auth: "pupil", query: attemptIdQuery }, ({ user, query }) =>
   getAttempt({ userId: user.id, attemptId: query.id }),
 );

@@ -1,8 +1,7 @@
-import { UserRole } from "@/db/schema";
 import { getRemainingTime } from "@/lib/attempts/taking";
 import { handler } from "@/lib/http/handler";
 import { remainingTimeQuery } from "@/lib/validation/attempts";
 
-export const GET = handler({ auth: [UserRole.Default], query: remainingTimeQuery }, ({ user, query }) =>
+export const GET = handler({ auth: "pupil", query: remainingTimeQuery }, ({ user, query }) =>
   getRemainingTime({ userId: user.id, attemptId: query.attemptId }),
 );

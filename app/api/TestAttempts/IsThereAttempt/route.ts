@@ -1,5 +1,4 @@
-import { UserRole } from "@/db/schema";
 import { isThereAttempt } from "@/lib/attempts/start";
 import { handler } from "@/lib/http/handler";
 
-export const GET = handler({ auth: [UserRole.Default] }, ({ user }) => isThereAttempt({ userId: user.id }));
+export const GET = handler({ auth: "pupil" }, ({ user }) => isThereAttempt({ userId: user.id }));

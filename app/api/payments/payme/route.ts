@@ -2,11 +2,12 @@
 import type { NextRequest } from "next/server";
 import { PaymentProvider } from "@/db/schema";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
+import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { PaymeError, answerPayme, paymeError, type PaymeAnswer } from "@/lib/payments/payme";
 import { recordPaymentEvent } from "@/lib/payments/service";
 
-const reply = (answer: PaymeAnswer) => Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+const reply = (answer: PaymeAnswer) => withApiSecurityHeaders(Response.json(answer, { headers: { "Cache-Control": "no-store" } }));
 
 export async function POST(request: NextRequest) {
   let text = "";

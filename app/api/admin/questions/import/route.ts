@@ -1,10 +1,9 @@
-import { UserRole } from "@/db/schema";
 import { handler } from "@/lib/http/handler";
 import { importQuestionBank } from "@/lib/organiser/questions";
 import { questionImportSchema } from "@/lib/validation/organiser";
 
 // A whole bank in one request: a larger body than the default limit.
 export const POST = handler(
-  { auth: [UserRole.Admin], body: questionImportSchema, maxBodyBytes: 8 * 1024 * 1024 },
+  { auth: "organiser", body: questionImportSchema, maxBodyBytes: 8 * 1024 * 1024 },
   ({ body }) => importQuestionBank(body),
 );

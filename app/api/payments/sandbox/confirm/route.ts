@@ -5,7 +5,7 @@ import { confirmSandboxPayment } from "@/lib/payments/card";
 import { recordPaymentEvent } from "@/lib/payments/service";
 import { sandboxConfirmSchema } from "@/lib/validation/payments";
 
-export const POST = handler({ body: sandboxConfirmSchema }, async ({ body }) => {
+export const POST = handler({ auth: "public", body: sandboxConfirmSchema }, async ({ body }) => {
   const answer = await confirmSandboxPayment({ guid: body.guid.toLowerCase(), amountSom: body.amountSom });
   await recordPaymentEvent({ provider: PaymentProvider.Card, action: "sandbox-confirm", request: body, response: answer });
   return answer;
