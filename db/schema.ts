@@ -97,12 +97,9 @@ export const users = pgTable(
      * paid registration page and the chat-bot can show it; erased when the organiser resets it.
      */
     passwordEncrypted: text("password_encrypted"),
-    /** Wrong passwords in a row; the fifth locks the account (ASP.NET Identity's default). */
-    failedSignInCount: smallint("failed_sign_in_count").notNull().default(0),
-    lockoutEndsAt: timestamp("lockout_ends_at", { withTimezone: true }),
     /** Set by the organiser: no sign-in, and existing sessions end at their next request. */
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
-    /** Bumped to end every session of the user (password reset). */
+    /** Bumped to end every session of the user ("Chiqish", a password reset). */
     sessionVersion: integer("session_version").notNull().default(0),
     /** Added by the organiser to this pupil's test time (a late start, a special need). */
     extraMinutes: smallint("extra_minutes").notNull().default(0),
@@ -115,6 +112,18 @@ export const users = pgTable(
     uniqueIndex("users_username_uq").on(t.username),
   ],
 );
+
+/**
+ * Sign-in tries per username, known or not, so that a stranger cannot tell which usernames
+ * exist: each try is claimed here before the password is hashed, and the fifth claim in a row
+ * locks the name for five minutes (ASP.NET Identity's default). A success deletes the row.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  /** Normalised (trimmed, lower case), as the user table keeps usernames. */
+  username: varchar("username", { length: 30 }).primaryKey(),
+  failedCount: smallint("failed_count").notNull(),
+  lockoutEndsAt: timestamp("lockout_ends_at", { withTimezone: true }),
+});
 
 // ─── Registrations ──────────────────────────────────────────────────────────
 

@@ -1,8 +1,9 @@
 // Identity/Login as one step: throttle per client address, sign in, issue the session cookie.
 import "server-only";
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { createLimiter } from "@/lib/http/rate-limit";
 import type { LoginInput } from "@/lib/validation/identity";
+import { endSessions } from "./session";
 import { encodeSession, sessionCookie } from "./session-token";
 import { signIn } from "./sign-in";
 import { getCurrentUser } from "./users";
@@ -31,9 +32,11 @@ export async function login({ input, clientAddress }: { input: LoginInput; clien
   return response;
 }
 
-export function logout(): Response {
-  const response = NextResponse.json({}, { headers: { "Cache-Control": "no-store" } });
+/** Ends the session on the server (see endSessions) and clears the cookie. */
+export async function logout(request: NextRequest): Promise<Response> {
   const cookie = sessionCookie();
+  await endSessions(request.cookies.get(cookie.name)?.value);
+  const response = NextResponse.json({}, { headers: { "Cache-Control": "no-store" } });
   response.cookies.set(cookie.name, "", { ...cookie.options, maxAge: 0 });
   return response;
 }

@@ -1,9 +1,9 @@
 // Who is asking: the session cookie checked against the database on every request, so a blocked
 // pupil or a reset password ends the session at once.
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { cookies } from "next/headers";
-import { prepared } from "@/db/client";
+import { db, prepared } from "@/db/client";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
@@ -49,6 +49,19 @@ export async function requireUser(token: string | undefined, roles?: readonly nu
   if (!user) throw unauthorized();
   if (roles && !roles.includes(user.role)) throw forbidden();
   return user;
+}
+
+/**
+ * "Chiqish": the session ends on the server, not only in the browser, so a replayed cookie (a
+ * school computer shared by pupils) gets 401. Every session of the user ends with it.
+ */
+export async function endSessions(token: string | undefined): Promise<void> {
+  const claims = await decodeSession(token);
+  if (!claims) return;
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(and(eq(users.id, claims.userId), eq(users.sessionVersion, claims.sessionVersion)));
 }
 
 /** For pages and layouts (server components). */

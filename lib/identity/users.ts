@@ -2,7 +2,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { UserRole, attempts, subjects, users } from "@/db/schema";
+import { UserRole, attempts, signInFailures, subjects, users } from "@/db/schema";
 import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import type { ProfileInput } from "@/lib/validation/identity";
@@ -90,10 +90,9 @@ export async function setCredentials({
   username: string;
   password: string;
 }): Promise<void> {
-  await db
-    .update(users)
-    .set({ username: normaliseUsername(username), passwordHash: await hashPassword(password), failedSignInCount: 0, lockoutEndsAt: null })
-    .where(eq(users.id, userId));
+  const name = normaliseUsername(username);
+  await db.update(users).set({ username: name, passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db.delete(signInFailures).where(eq(signInFailures.username, name));
 }
 
 /** The organiser blocks a pupil: no sign-in (2103), and every open session ends. */

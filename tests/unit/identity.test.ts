@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
 import { safeReturnUrl } from "@/lib/identity/return-url";
-import { requireUser } from "@/lib/identity/session";
+import { verifyPassword } from "@/lib/identity/password";
+import { endSessions, requireUser } from "@/lib/identity/session";
 import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
 import { LOCKOUT_SECONDS, signIn } from "@/lib/identity/sign-in";
 import { getCurrentUser, setBlocked } from "@/lib/identity/users";
@@ -71,6 +72,41 @@ describe("Identity/Login", () => {
     expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now }))).toBe(2101);
   });
 
+  it("100 parallel wrong passwords: exactly 5 are evaluated, the rest 2101; the right one among them does not sign in", async () => {
+    const pupil = await createPupil();
+    const now = new Date("2025-06-01T11:00:00Z");
+    let evaluated = 0;
+    const counting = async (hash: string, password: string) => {
+      evaluated += 1;
+      return verifyPassword(hash, password);
+    };
+    const wrong = Array.from({ length: 100 }, () => codeOf(signIn({ username: pupil.username, password: "wrong-guess", now, verify: counting })));
+    const right = signIn({ username: pupil.username, password: pupil.password, now, verify: counting }).then(
+      () => 200,
+      (e: AppError) => e.code,
+    );
+    const codes = [...(await Promise.all(wrong)), await right];
+    expect(evaluated).toBe(5);
+    expect(codes).not.toContain(200);
+    expect(codes.filter((c) => c === 2102).length + codes.filter((c) => c === 2101).length).toBe(101);
+    expect(codes.filter((c) => c === 2102).length).toBeLessThanOrEqual(5);
+    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(now, 60) }))).toBe(2101);
+  });
+
+  it("an unknown username is answered exactly as a wrong password, and locks after five alike", async () => {
+    const pupil = await createPupil();
+    const t0 = new Date("2025-06-01T12:00:00Z");
+    const answer = async (username: string, seconds: number) => {
+      const error = await signIn({ username, password: "wrong-guess", now: at(t0, seconds) }).catch((e: AppError) => e);
+      return error instanceof AppError ? { status: error.status, body: error.toBody() } : error;
+    };
+    for (let i = 1; i <= 5; i++) {
+      expect(await answer("no-such-pupil", i)).toEqual(await answer(pupil.username, i));
+    }
+    expect(await answer("no-such-pupil", 6)).toEqual({ status: 400, body: expect.objectContaining({ code: 2101 }) });
+    expect(await answer("no-such-pupil", 6)).toEqual(await answer(pupil.username, 6));
+  });
+
   it("an organiser-blocked account → 2103", async () => {
     const pupil = await createPupil();
     await setBlocked({ userId: pupil.userId, blocked: true });
@@ -81,6 +117,19 @@ describe("Identity/Login", () => {
 });
 
 describe("the session", () => {
+  it("ends on the server at Chiqish: the same token is refused afterwards", async () => {
+    const pupil = await createPupil();
+    const signedIn = await signIn({ username: pupil.username, password: pupil.password });
+    const token = await encodeSession({ userId: signedIn.id, role: signedIn.role, sessionVersion: signedIn.sessionVersion });
+    expect((await requireUser(token)).id).toBe(pupil.userId);
+    await endSessions(token);
+    await expect(requireUser(token)).rejects.toMatchObject({ status: 401 });
+    // A new sign-in works again.
+    const again = await signIn({ username: pupil.username, password: pupil.password });
+    const fresh = await encodeSession({ userId: again.id, role: again.role, sessionVersion: again.sessionVersion });
+    expect((await requireUser(fresh)).id).toBe(pupil.userId);
+  });
+
   it("is a token of the user that the server accepts until the pupil is blocked", async () => {
     const pupil = await createPupil();
     const token = await encodeSession({ userId: pupil.userId, role: 1, sessionVersion: 0 });

@@ -1,8 +1,5 @@
 import { handler } from "@/lib/http/handler";
-import { clientAddress } from "@/lib/http/rate-limit";
 import { login } from "@/lib/identity/login";
 import { loginSchema } from "@/lib/validation/identity";
 
-export const POST = handler({ body: loginSchema }, ({ body, request }) =>
-  login({ input: body, clientAddress: clientAddress(request.headers) }),
-);
+export const POST = handler({ auth: "public", body: loginSchema }, ({ body, clientAddress }) => login({ input: body, clientAddress }));

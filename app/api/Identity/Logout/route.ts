@@ -1,4 +1,5 @@
 import { handler } from "@/lib/http/handler";
 import { logout } from "@/lib/identity/login";
 
-export const POST = handler({}, async () => logout());
+// Public: signing out needs no valid session, and ends the one it is given on the server too.
+export const POST = handler({ auth: "public" }, ({ request }) => logout(request));
