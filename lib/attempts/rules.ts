@@ -3,8 +3,9 @@
 import { randomInt } from "node:crypto";
 import { Difficulty, ReviewPolicy } from "@/db/schema";
 
-/** An answer that left the phone in time may arrive this much after the deadline. */
-export const ANSWER_GRACE_SECONDS = 15;
+import { ANSWER_GRACE_SECONDS } from "./grace";
+
+export { ANSWER_GRACE_SECONDS };
 
 export function deadlineOf({
   startedAt,
@@ -35,21 +36,30 @@ export function isWindowOpen({ openedAt, closedAt }: { openedAt: Date; closedAt:
   return openedAt.getTime() <= now.getTime() && now.getTime() < closedAt.getTime();
 }
 
-/** Whether review may show which choice is correct: never while the attempt runs. */
+/**
+ * Whether review may show which choice is correct: never while the attempt runs. With
+ * `afterClose` (the default), only once no attempt of the test can still save an answer: the
+ * window's close and its grace have passed and no attempt is still within its deadline and grace
+ * (extra minutes may run past the close). `afterEnd` is the organiser's explicit choice for
+ * practice rounds: the key right after the pupil's own end, even while others still answer.
+ */
 export function mayRevealKey({
   endedAt,
   reviewPolicy,
   closedAt,
   now,
+  answersStillPossible,
 }: {
   endedAt: Date | null;
   reviewPolicy: string;
   closedAt: Date;
   now: Date;
+  /** Some attempt of the test has not ended and is not past its deadline and grace. */
+  answersStillPossible: boolean;
 }): boolean {
   if (!endedAt) return false;
   if (reviewPolicy === ReviewPolicy.AfterEnd) return true;
-  return now.getTime() >= closedAt.getTime();
+  return isPastGrace(closedAt, now) && !answersStillPossible;
 }
 
 export type Points = { easyPointsTenths: number; mediumPointsTenths: number; hardPointsTenths: number };

@@ -30,7 +30,11 @@ export type AttemptView = {
 
 export async function getAttempt({ userId, attemptId, now = new Date() }: OwnAttemptRead): Promise<AttemptView> {
   const { attempt, test } = await readOwnAttempt({ userId, attemptId, now });
-  const reveal = mayRevealKey({ endedAt: attempt.endedAt, reviewPolicy: test.reviewPolicy, closedAt: test.closedAt, now });
+  const policy = { endedAt: attempt.endedAt, reviewPolicy: test.reviewPolicy, closedAt: test.closedAt, now };
+  // The question "may anyone still answer?" is asked of the database only when it decides.
+  const reveal =
+    mayRevealKey({ ...policy, answersStillPossible: false }) &&
+    mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: test.id, now }) });
 
   const drawn = await db
     .select({
@@ -85,6 +89,17 @@ export async function getAttempt({ userId, attemptId, now = new Date() }: OwnAtt
     }),
     readingTexts: texts,
   };
+}
+
+/** Whether some attempt of the test has not ended and is within its deadline and grace. */
+async function answersStillPossible({ testId, now }: { testId: number; now: Date }): Promise<boolean> {
+  const lastAccepted = new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000);
+  const [open] = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), gte(attempts.deadlineAt, lastAccepted)))
+    .limit(1);
+  return open !== undefined;
 }
 
 export async function getRemainingTime({ userId, attemptId, now = new Date() }: OwnAttemptRead): Promise<{ remainingTime: number }> {

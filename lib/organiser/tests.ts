@@ -1,10 +1,11 @@
 // The organiser sets up a subject's stage-one test: window, duration, PIN, counts and points.
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { subjects, tests } from "@/db/schema";
+import { ReviewPolicy, attempts, subjects, tests } from "@/db/schema";
 import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
 import { notFound } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
 import type { TestSettings } from "@/lib/validation/organiser";
 
 export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints"> & {
@@ -13,6 +14,8 @@ export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardP
   easyPoints: number;
   mediumPoints: number;
   hardPoints: number;
+  /** What the organiser should know about these settings (Uzbek), e.g. that `afterEnd` leaks the key. */
+  warnings: string[];
 };
 
 function view(row: typeof tests.$inferSelect): TestView {
@@ -30,6 +33,7 @@ function view(row: typeof tests.$inferSelect): TestView {
     mediumPoints: tenthsToPoints(row.mediumPointsTenths),
     hardPoints: tenthsToPoints(row.hardPointsTenths),
     reviewPolicy: row.reviewPolicy as TestView["reviewPolicy"],
+    warnings: row.reviewPolicy === ReviewPolicy.AfterEnd ? [uz.organiser.afterEndWarning] : [],
   };
 }
 
@@ -50,10 +54,19 @@ export async function upsertSubjectTest({ subjectId, settings }: { subjectId: nu
     ...(settings.hardPoints !== undefined && { hardPointsTenths: pointsToTenths(settings.hardPoints) }),
     ...(settings.reviewPolicy !== undefined && { reviewPolicy: settings.reviewPolicy }),
   };
-  const [row] = await db
-    .insert(tests)
-    .values({ subjectId, stage: 1, ...values })
-    .onConflictDoUpdate({ target: [tests.subjectId, tests.stage], set: { ...values, updatedAt: sql`now()` } })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(tests)
+      .values({ subjectId, stage: 1, ...values })
+      .onConflictDoUpdate({ target: [tests.subjectId, tests.stage], set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    // An earlier close caps every running attempt's deadline in the same transaction (DESIGN §6):
+    // no one answers past the close while the key may open. A later close extends nothing.
+    await tx
+      .update(attempts)
+      .set({ deadlineAt: saved.closedAt })
+      .where(and(eq(attempts.testId, saved.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, saved.closedAt)));
+    return saved;
+  });
   return view(row);
 }

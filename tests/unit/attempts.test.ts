@@ -9,6 +9,8 @@ import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/li
 import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
 import { AppError } from "@/lib/http/errors";
 import { getCurrentUser, updateProfile } from "@/lib/identity/users";
+import { upsertSubjectTest } from "@/lib/organiser/tests";
+import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { useDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
@@ -20,6 +22,7 @@ const T_CLOSE = new Date("2025-06-01T15:00:00Z"); // and closes
 /** A pupil's session as a fresh sign-in's token carries it. */
 const sessionOf = (userId: number) => ({ userId, role: 1, sessionVersion: 0 });
 const at = (minutes: number, seconds = 0) => new Date(T0.getTime() + minutes * 60_000 + seconds * 1000);
+const afterClose = (seconds: number) => new Date(T_CLOSE.getTime() + seconds * 1000);
 
 async function olympiad(options: Parameters<typeof createTestOlympiad>[0] = {}) {
   return createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, durationMinutes: 90, ...options });
@@ -241,13 +244,15 @@ describe("Get never reveals the key early", () => {
     expect(view.questions.find((x) => x.testAttemptQuestionId === q[0])?.answerId).toBe(q[1].correct);
   });
 
-  it("review policy afterClose: not after the pupil ends, only once the window has closed", async () => {
+  it("review policy afterClose: not after the pupil ends, only once the window has closed and its grace passed", async () => {
     const { pupil, attemptId } = await started({ reviewPolicy: ReviewPolicy.AfterClose });
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
     const early = await getAttempt({ userId: pupil.userId, attemptId, now: at(21) });
     expect(early.isEnded).toBe(true);
     expect(early.questions.every((q) => q.correctAnswerId === null && q.isAnswerCorrect === null)).toBe(true);
-    const late = await getAttempt({ userId: pupil.userId, attemptId, now: T_CLOSE });
+    const atClose = await getAttempt({ userId: pupil.userId, attemptId, now: T_CLOSE });
+    expect(atClose.questions.every((q) => q.correctAnswerId === null)).toBe(true);
+    const late = await getAttempt({ userId: pupil.userId, attemptId, now: afterClose(16) });
     expect(late.questions.every((q) => q.correctAnswerId !== null && q.isAnswerCorrect === false)).toBe(true);
   });
 
@@ -272,6 +277,66 @@ describe("Get never reveals the key early", () => {
     expect(await codeOf(saveAnswer({ session: sessionOf(other.userId), testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) }))).toBe(404);
     expect(await codeOf(finishAttempt({ userId: other.userId, attemptId, isEndedByUser: true, now: at(11) }))).toBe(404);
     expect(await codeOf(attemptResult({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
+  });
+});
+
+describe("the key opens only when no attempt can still save an answer (DESIGN §6)", () => {
+  /** One pupil who finished early, one whose deadline is the close (started 30 minutes before it). */
+  async function earlyAndLate() {
+    const o = await olympiad({ reviewPolicy: ReviewPolicy.AfterClose });
+    const early = await createPupil({ subjectId: o.subjectId });
+    const late = await createPupil({ subjectId: o.subjectId });
+    const earlyAttempt = (await newAttempt({ userId: early.userId, pinCode: o.pinCode, language: 0, now: at(10) })).attemptId;
+    const lateAttempt = (await newAttempt({ userId: late.userId, pinCode: o.pinCode, language: 0, now: afterClose(-30 * 60) })).attemptId;
+    await finishAttempt({ userId: early.userId, attemptId: earlyAttempt, isEndedByUser: true, now: at(20) });
+    const keyShown = async (now: Date) =>
+      (await getAttempt({ userId: early.userId, attemptId: earlyAttempt, now })).questions.some((q) => q.correctAnswerId !== null);
+    const [[question, key]] = [...(await keyOf(lateAttempt)).entries()];
+    const lateAnswers = (now: Date) => saveAnswer({ session: sessionOf(late.userId), testAttemptQuestionId: question, answerId: key.correct, now });
+    return { o, late, lateAttempt, keyShown, lateAnswers };
+  }
+
+  it("at closedAt − 1 s, closedAt + 1 s (answers still arriving) and closedAt + grace + 1 s", async () => {
+    const { keyShown, lateAnswers } = await earlyAndLate();
+    expect(await keyShown(afterClose(-1))).toBe(false);
+    expect(await keyShown(afterClose(1))).toBe(false);
+    await expect(lateAnswers(afterClose(1))).resolves.toBeTruthy(); // still within the grace
+    expect(await keyShown(afterClose(ANSWER_GRACE_SECONDS + 1))).toBe(true);
+    expect(await codeOf(lateAnswers(afterClose(ANSWER_GRACE_SECONDS + 1)))).toBe(4002);
+  });
+
+  it("an attempt whose deadline runs past the close keeps the key shut until it has ended", async () => {
+    const { late, lateAttempt, keyShown } = await earlyAndLate();
+    // Extra minutes given to a running attempt move its deadline past the close.
+    await db.update(attempts).set({ deadlineAt: afterClose(10 * 60) }).where(eq(attempts.id, lateAttempt));
+    expect(await keyShown(afterClose(ANSWER_GRACE_SECONDS + 1))).toBe(false);
+    expect(await keyShown(afterClose(5 * 60))).toBe(false);
+    await finishAttempt({ userId: late.userId, attemptId: lateAttempt, isEndedByUser: true, now: afterClose(5 * 60) });
+    expect(await keyShown(afterClose(5 * 60 + 1))).toBe(true);
+  });
+
+  it("closing early caps every running attempt's deadline at the new close; closing later extends none", async () => {
+    const o = await olympiad({ reviewPolicy: ReviewPolicy.AfterClose });
+    const early = await createPupil({ subjectId: o.subjectId });
+    const running = await createPupil({ subjectId: o.subjectId });
+    const earlyAttempt = (await newAttempt({ userId: early.userId, pinCode: o.pinCode, language: 0, now: at(5) })).attemptId;
+    const runningAttempt = (await newAttempt({ userId: running.userId, pinCode: o.pinCode, language: 0, now: at(10) })).attemptId;
+    await finishAttempt({ userId: early.userId, attemptId: earlyAttempt, isEndedByUser: true, now: at(15) });
+    const settings = (closedAt: Date) => ({ openedAt: T0.toISOString(), closedAt: closedAt.toISOString(), pinCode: o.pinCode });
+    const remaining = (now: Date) => getRemainingTime({ userId: running.userId, attemptId: runningAttempt, now });
+    expect(await remaining(at(20))).toEqual({ remainingTime: 80 * 60 });
+
+    await upsertSubjectTest({ subjectId: o.subjectId, settings: settings(at(30)) });
+    expect(await remaining(at(20))).toEqual({ remainingTime: 10 * 60 });
+    const shown = async (now: Date) =>
+      (await getAttempt({ userId: early.userId, attemptId: earlyAttempt, now })).questions.some((q) => q.correctAnswerId !== null);
+    expect(await shown(at(30, 1))).toBe(false);
+    expect(await shown(at(30, ANSWER_GRACE_SECONDS + 1))).toBe(true);
+
+    // Moving the close later again gives the running attempt nothing back.
+    await upsertSubjectTest({ subjectId: o.subjectId, settings: settings(T_CLOSE) });
+    const [row] = await db.select().from(attempts).where(eq(attempts.id, runningAttempt));
+    expect(row.deadlineAt).toEqual(at(30));
   });
 });
 
