@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 import { TEST_ENV } from "./tests/support/test-env";
 
 export default defineConfig({
+  // The certificate is drawn from JSX (next/og), rendered here as the server renders it.
+  esbuild: { jsx: "automatic" },
   resolve: {
     alias: {
       "@": path.resolve(__dirname),

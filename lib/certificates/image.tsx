@@ -1,5 +1,6 @@
 // The certificate as a PNG, drawn with next/og (@vercel/og): print size for the download, a
-// smaller one for link previews. The font is bundled (Noto Sans, with oʻ gʻ ʼ), never fetched.
+// smaller one for link previews. The fonts are bundled (Noto Sans: Latin with oʻ gʻ ʼ, Latin
+// Extended, Cyrillic), and nothing is ever fetched: a child's name does not leave the server.
 import "server-only";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { ImageResponse } from "next/og";
 import QRCode from "qrcode";
 import { uz } from "@/lib/i18n/uz";
 import type { Certificate } from "./certificates";
+import { drawable } from "./glyphs";
 
 const t = uz.certificate;
 
@@ -18,14 +20,30 @@ export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 const BLUE = "#1e3a8a";
 const GOLD = "#b7791f";
 
-let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 700; style: "normal" }[]> | undefined;
+type Font = { name: string; data: Buffer; weight: 400 | 700; style: "normal" };
+
+/**
+ * Latin first (the camp's own texts), then the subsets that draw the rest of a name. Each is a
+ * family of its own: satori keeps one font per family and weight, and falls back family by family.
+ */
+const SUBSETS = ["latin", "latin-ext", "cyrillic", "cyrillic-ext"] as const;
+const familyOf = (subset: string) => `Noto Sans ${subset}`;
+const FONT_FAMILY = SUBSETS.map(familyOf).join(", ");
+
+let fonts: Promise<Font[]> | undefined;
 
 function loadFonts() {
   const dir = path.join(process.cwd(), "lib/certificates/fonts");
-  fonts ??= Promise.all([
-    readFile(path.join(dir, "noto-sans-latin-400-normal.woff")).then((data) => ({ name: "Noto Sans", data, weight: 400 as const, style: "normal" as const })),
-    readFile(path.join(dir, "noto-sans-latin-700-normal.woff")).then((data) => ({ name: "Noto Sans", data, weight: 700 as const, style: "normal" as const })),
-  ]);
+  fonts ??= Promise.all(
+    SUBSETS.flatMap((subset) =>
+      ([400, 700] as const).map(async (weight) => ({
+        name: familyOf(subset),
+        data: await readFile(path.join(dir, `noto-sans-${subset}-${weight}-normal.woff`)),
+        weight,
+        style: "normal" as const,
+      })),
+    ),
+  );
   return fonts;
 }
 
@@ -38,6 +56,11 @@ function nameSize(fullName: string, scale: number): number {
 /** The full certificate at print size; `preview` lays the same content out for 1200×630. */
 export async function certificateImage(certificate: Certificate, { preview = false } = {}): Promise<ImageResponse> {
   const { width, height } = preview ? PREVIEW_SIZE : PRINT_SIZE;
+  // Registration only takes drawable names; one that is not (older or imported data) prints
+  // without what the fonts lack, or as the username when too little is left: never as boxes.
+  const printed = drawable(certificate.fullName).replace(/\s+/g, " ").trim();
+  const fullName = printed.replace(/[^\p{L}]/gu, "").length >= 3 ? printed : certificate.username;
+  const subjectName = drawable(certificate.subjectName);
   // Everything is measured against the print layout and scaled to the height.
   const s = height / PRINT_SIZE.height;
   const qr = await QRCode.toDataURL(certificate.verifyUrl, { errorCorrectionLevel: "M", margin: 1, width: Math.round(300 * s) });
@@ -52,7 +75,7 @@ export async function certificateImage(certificate: Certificate, { preview = fal
           display: "flex",
           background: "#ffffff",
           padding: px(36),
-          fontFamily: "Noto Sans",
+          fontFamily: FONT_FAMILY,
         }}
       >
         <div
@@ -79,16 +102,16 @@ export async function certificateImage(certificate: Certificate, { preview = fal
               display: "flex",
               justifyContent: "center",
               textAlign: "center",
-              fontSize: nameSize(certificate.fullName, s),
+              fontSize: nameSize(fullName, s),
               lineHeight: 1.15,
               fontWeight: 700,
               color: "#0f172a",
             }}
           >
-            {certificate.fullName}
+            {fullName}
           </div>
           <div style={{ marginTop: px(28), maxWidth: "90%", textAlign: "center", fontSize: px(38), lineHeight: 1.35, color: "#334155" }}>
-            {t.participation(certificate.grade, certificate.subjectName)}
+            {t.participation(certificate.grade, subjectName)}
           </div>
           <div style={{ flex: 1 }} />
           <div style={{ width: "100%", display: "flex", alignItems: "flex-end", justifyContent: "space-between" }}>
