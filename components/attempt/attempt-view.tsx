@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { fullName } from "@/lib/identity/names";
 import { Button } from "@/components/ui/button";
+import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/grace";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, showError } from "@/lib/http/client";
 import type { CurrentUser } from "@/lib/identity/users";
@@ -74,9 +75,13 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
     async (isEndedByUser: boolean) => {
       setFinishing(true);
       try {
-        const saved = await outbox.flush();
-        // Offline with answers still on the device: finishing now would lose them.
-        if (!saved && isEndedByUser && outbox.offline) throw new ApiError(503, uz.http.network);
+        // Answers on their way go first: Finish never overtakes one. The clock's finish keeps
+        // trying through most of the grace the server gives answers in flight.
+        const retryUntil = isEndedByUser ? 0 : Date.now() + (ANSWER_GRACE_SECONDS - 3) * 1000;
+        const outcome = await outbox.drain({ retryUntil });
+        if (outcome === "ended") return; // the outbox has already left for the result
+        // The pupil's finish with answers still on the device would lose them: not now.
+        if (outcome === "trouble" && isEndedByUser) throw new ApiError(503, uz.http.network);
         await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser } });
         await leave();
       } catch (error) {
@@ -291,6 +296,7 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
         open={confirmOpen}
         unanswered={unanswered}
         pending={finishing}
+        sending={pendingCount > 0}
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => void finish(true).then(() => setConfirmOpen(false))}
       />

@@ -5,9 +5,17 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Button } from "@/components/ui/button";
 import { uz } from "@/lib/i18n/uz";
 
-type Props = { open: boolean; unanswered: number; pending: boolean; onConfirm: () => void; onCancel: () => void };
+type Props = {
+  open: boolean;
+  unanswered: number;
+  pending: boolean;
+  /** Answers still on their way: Finish waits for them, and the pupil is told so. */
+  sending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
 
-export function FinishDialog({ open, unanswered, pending, onConfirm, onCancel }: Props) {
+export function FinishDialog({ open, unanswered, pending, sending, onConfirm, onCancel }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
       <Dialog.Portal>
@@ -17,6 +25,11 @@ export function FinishDialog({ open, unanswered, pending, onConfirm, onCancel }:
           <Dialog.Description className={unanswered > 0 ? "mt-2 font-medium text-red-600" : "sr-only"}>
             {unanswered > 0 ? uz.attempt.unanswered(unanswered) : uz.attempt.confirmFinish}
           </Dialog.Description>
+          {pending && sending && (
+            <p className="mt-2 text-sm text-amber-700" role="status" data-testid="finish-sending">
+              {uz.attempt.finishingSave}
+            </p>
+          )}
           <div className="mt-5 flex gap-2">
             <Button variant="secondary" className="flex-1" disabled={pending} onClick={onCancel}>
               {uz.attempt.cancel}

@@ -1,5 +1,6 @@
 // The answer outbox: every choice is kept on the device until the server confirms it, retried
 // with back-off and when the connection returns, and never shown as saved without confirmation.
+// Finishing waits for it to drain, so an answer on its way is never overtaken by "Yakunlash".
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -9,6 +10,7 @@ import { ApiError, api } from "@/lib/http/client";
 type Pending = Record<number, number>; // testAttemptQuestionId → answerId
 
 const storageKey = (attemptId: number) => `olimpiada.outbox.${attemptId}`;
+const lateKey = (attemptId: number) => `olimpiada.late.${attemptId}`;
 
 function load(attemptId: number): Pending {
   try {
@@ -27,11 +29,31 @@ function store(attemptId: number, pending: Pending) {
   }
 }
 
+/** How many of this attempt's answers reached the server after it had ended (the result says so). */
+export function lateAnswerCount(attemptId: number): number {
+  try {
+    return Number(localStorage.getItem(lateKey(attemptId)) ?? "0") || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function addLateAnswers(attemptId: number, count: number) {
+  try {
+    localStorage.setItem(lateKey(attemptId), String(lateAnswerCount(attemptId) + count));
+  } catch {
+    // Not kept: the result then does not mention them.
+  }
+}
+
 export type OutboxState = {
   pending: Pending;
   /** The last send failed for want of a connection. */
   offline: boolean;
 };
+
+/** How a pass over the outbox ended. */
+export type FlushOutcome = "sent" | "trouble" | "ended";
 
 type Options = {
   attemptId: number;
@@ -45,11 +67,12 @@ type Options = {
 };
 
 const MAX_BACKOFF_MS = 30_000;
+const RETRY_WHILE_DRAINING_MS = 1_000;
 
 export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnded }: Options) {
   const [state, setState] = useState<OutboxState>({ pending: {}, offline: false });
   const pendingRef = useRef<Pending>({});
-  const sending = useRef(false);
+  const running = useRef<Promise<FlushOutcome> | null>(null);
   const backoff = useRef(1000);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callbacks = useRef({ onSaved, onRefused, onEnded });
@@ -63,54 +86,73 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
     [attemptId],
   );
 
-  /** Sends what is pending, oldest first; true when nothing is left. */
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (sending.current) return false; // the running flush picks up new entries too
-    sending.current = true;
+  /** One pass: sends what is pending, oldest first, including what is chosen meanwhile. */
+  const send = useCallback(async (): Promise<FlushOutcome> => {
     clearTimeout(timer.current);
-    let trouble = false;
-    let offline = false;
-    try {
-      while (!trouble && Object.keys(pendingRef.current).length > 0) {
-        for (const [key, answerId] of Object.entries(pendingRef.current)) {
-          const questionId = Number(key);
-          try {
-            await api("/TestAttempts/Answer", { method: "POST", body: { testAttemptQuestionId: questionId, answerId } });
-            // A newer choice may have been made meanwhile: only this one is confirmed.
-            if (pendingRef.current[questionId] === answerId) delete pendingRef.current[questionId];
-            callbacks.current.onSaved(questionId, answerId);
-            backoff.current = 1000;
+    while (Object.keys(pendingRef.current).length > 0) {
+      for (const [key, answerId] of Object.entries(pendingRef.current)) {
+        const questionId = Number(key);
+        try {
+          await api("/TestAttempts/Answer", { method: "POST", body: { testAttemptQuestionId: questionId, answerId } });
+          // A newer choice may have been made meanwhile: only this one is confirmed.
+          if (pendingRef.current[questionId] === answerId) delete pendingRef.current[questionId];
+          callbacks.current.onSaved(questionId, answerId);
+          backoff.current = 1000;
+          publish(false);
+        } catch (error) {
+          if (error instanceof ApiError && error.code === ErrorCode.AttemptEnded) {
+            // Too late for the server: never shown as saved, and counted for the result page.
+            addLateAnswers(attemptId, Object.keys(pendingRef.current).length);
+            pendingRef.current = {};
             publish(false);
-          } catch (error) {
-            if (error instanceof ApiError && error.code === ErrorCode.AttemptEnded) {
-              pendingRef.current = {};
-              publish(false);
-              callbacks.current.onEnded();
-              return false;
-            }
-            if (error instanceof ApiError && (error.code === ErrorCode.InvalidChoice || error.status === 404 || error.status === 422)) {
-              delete pendingRef.current[questionId];
-              callbacks.current.onRefused(questionId);
-              publish(false);
-              continue;
-            }
-            // The network or the server is in trouble: keep everything, try again later.
-            trouble = true;
-            offline = !(error instanceof ApiError) || error.status === 503;
-            break;
+            callbacks.current.onEnded();
+            return "ended";
           }
+          if (error instanceof ApiError && (error.code === ErrorCode.InvalidChoice || error.status === 404 || error.status === 422)) {
+            delete pendingRef.current[questionId];
+            callbacks.current.onRefused(questionId);
+            publish(false);
+            continue;
+          }
+          // The network or the server is in trouble: keep everything, try again later.
+          publish(!(error instanceof ApiError) || error.status === 503);
+          timer.current = setTimeout(() => void flush(), backoff.current);
+          backoff.current = Math.min(backoff.current * 2, MAX_BACKOFF_MS);
+          return "trouble";
         }
       }
-    } finally {
-      sending.current = false;
     }
-    publish(offline);
-    if (trouble) {
-      timer.current = setTimeout(() => void flush(), backoff.current);
-      backoff.current = Math.min(backoff.current * 2, MAX_BACKOFF_MS);
-    }
-    return !trouble && Object.keys(pendingRef.current).length === 0;
-  }, [publish]);
+    publish(false);
+    return "sent";
+    // `flush` (below) is only called from the retry timer, once both exist.
+  }, [attemptId, publish]);
+
+  /** Starts a pass, or joins the one already running (it picks up new entries too). */
+  const flush = useCallback((): Promise<FlushOutcome> => {
+    running.current ??= send().finally(() => {
+      running.current = null;
+    });
+    return running.current;
+  }, [send]);
+
+  /**
+   * Before Finish: waits for the running pass and runs more until nothing is pending, the server
+   * says the attempt has ended, or the network fails (retried until `retryUntil`, a time in ms).
+   */
+  const drain = useCallback(
+    async ({ retryUntil = 0 }: { retryUntil?: number } = {}): Promise<FlushOutcome> => {
+      for (;;) {
+        const outcome = await flush();
+        if (outcome === "ended") return outcome;
+        if (outcome === "sent" && Object.keys(pendingRef.current).length === 0) return outcome;
+        if (outcome === "trouble") {
+          if (Date.now() + RETRY_WHILE_DRAINING_MS > retryUntil) return outcome;
+          await new Promise((resolve) => setTimeout(resolve, RETRY_WHILE_DRAINING_MS));
+        }
+      }
+    },
+    [flush],
+  );
 
   // What a reload left unconfirmed is pending again, and goes out again.
   useEffect(() => {
@@ -139,5 +181,5 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
     [flush, publish, state.offline],
   );
 
-  return { ...state, enqueue, flush };
+  return { ...state, enqueue, drain };
 }

@@ -1,4 +1,4 @@
-// The start page below its header: the result of an ended attempt, "Testni boshlash" with the
+// The start page below its header: the result of an ended attempt (ResultCard), "Testni boshlash" with the
 // PIN, or the countdown to the opening.
 "use client";
 
@@ -6,8 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { CertificateButton } from "@/components/certificates/certificate-button";
-import { Button, LinkButton } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Result } from "@/components/ui/result";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
@@ -15,9 +14,9 @@ import { ErrorCode } from "@/lib/http/errors";
 import { ApiError, api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import { Countdown } from "./countdown";
-import { clock, points } from "./format";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
+import { ResultCard } from "./result-card";
 
 const t = uz.testAttempt;
 
@@ -32,32 +31,7 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
   const { data: allow = initialAllow, refetch: refetchAllow } = useAllowTestAttempt(initialAllow);
   const [pinOpen, setPinOpen] = useState(false);
 
-  if (ended !== null && result) {
-    const total = result.easyScore + result.mediumScore + result.hardScore;
-    return (
-      <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="result">
-        <h2 className="text-lg font-semibold">{t.resultTitle}</h2>
-        <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-          <div className="rounded-xl bg-primary-50 p-4">
-            <dt className="text-sm text-primary-800">{t.score}</dt>
-            <dd className="text-3xl font-bold text-primary-900" data-testid="score">
-              {points(total)} <span className="text-base font-medium text-slate-600">/ {points(result.maxScore)}</span>
-            </dd>
-          </div>
-          <div className="rounded-xl bg-slate-50 p-4">
-            <dt className="text-sm text-slate-600">{t.timeSpent}</dt>
-            <dd className="text-3xl font-bold tabular-nums text-slate-900" data-testid="time-spent">
-              {clock(result.timeSpent)}
-            </dd>
-          </div>
-        </dl>
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <LinkButton href={`/test-attempt/${ended}?isAnswer=true`}>{t.review}</LinkButton>
-          <CertificateButton />
-        </div>
-      </section>
-    );
-  }
+  if (ended !== null && result) return <ResultCard attemptId={ended} result={result} />;
 
   async function start(pinCode: string) {
     try {

@@ -63,7 +63,7 @@ export const uz = {
     lastNameMin: "Familya 3 ta harfdan kam bo'lmasligi kerak",
     middleNameMin: "Otasining ismi 3 ta harfdan kam bo'lmasligi kerak",
     nameMax: "Ko'pi bilan 50 ta harf kiritish mumkin",
-    namePattern: "Faqat harflar, apostrof, defis va bo'shliq kiritish mumkin",
+    namePattern: "Faqat lotin yoki kirill harflari, apostrof, defis va bo'shliq kiritish mumkin",
     phoneLength: "Telefon raqam 9 ta raqamdan iborat bo'lishi kerak",
     phoneDigits: "Telefon raqam raqamlardan iborat bo'lishi kerak",
     birthDate: "Tug'ilgan sana noto'g'ri",
@@ -138,6 +138,10 @@ export const uz = {
     title: "Tashkilotchi paneli",
     lead: "Olimpiadani boshqarish: testlar, savollar banki, ro'yxatdan o'tganlar va natijalar.",
   },
+  organiser: {
+    afterEndWarning:
+      "Diqqat: \"afterEnd\" tanlansa, to'g'ri javoblar o'quvchi o'z testini yakunlashi bilan ko'rinadi — boshqalar hali test ishlayotgan bo'lsa ham, javoblar ularga yetib borishi mumkin. Faqat mashq testlari uchun tanlang.",
+  },
   testAttempt: {
     title: "Test ishlash",
     start: "Testni boshlash",
@@ -197,6 +201,9 @@ export const uz = {
       `Internet aloqasi yo'q. ${count} ta javob qurilmada saqlandi va aloqa tiklanganda yuboriladi.`,
     answerRefused: "Bu javob qabul qilinmadi. Iltimos, boshqa variantni tanlang.",
     timeUp: "Vaqt tugadi. Test yakunlanmoqda...",
+    lateAnswers: (count: number) =>
+      `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,
+    finishingSave: "Javoblar yuborilmoqda, so'ng test yakunlanadi...",
     correct: "To'g'ri javob",
     wrong: "Noto'g'ri javob",
     questions: "Savollar",

@@ -1,0 +1,49 @@
+// The result of an ended attempt: score out of the maximum, time spent, review and certificate,
+// and how many answers this device sent too late to count (if any).
+"use client";
+
+import { useEffect, useState } from "react";
+import { CertificateButton } from "@/components/certificates/certificate-button";
+import { LinkButton } from "@/components/ui/button";
+import type { AttemptResult } from "@/lib/attempts/ending";
+import { uz } from "@/lib/i18n/uz";
+import { clock, points } from "./format";
+import { lateAnswerCount } from "./outbox";
+
+const t = uz.testAttempt;
+
+export function ResultCard({ attemptId, result }: { attemptId: number; result: AttemptResult }) {
+  const total = result.easyScore + result.mediumScore + result.hardScore;
+  // Kept on the device that sent them, so read after hydration.
+  const [late, setLate] = useState(0);
+  useEffect(() => setLate(lateAnswerCount(attemptId)), [attemptId]);
+
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="result">
+      <h2 className="text-lg font-semibold">{t.resultTitle}</h2>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+        <div className="rounded-xl bg-primary-50 p-4">
+          <dt className="text-sm text-primary-800">{t.score}</dt>
+          <dd className="text-3xl font-bold text-primary-900" data-testid="score">
+            {points(total)} <span className="text-base font-medium text-slate-600">/ {points(result.maxScore)}</span>
+          </dd>
+        </div>
+        <div className="rounded-xl bg-slate-50 p-4">
+          <dt className="text-sm text-slate-600">{t.timeSpent}</dt>
+          <dd className="text-3xl font-bold tabular-nums text-slate-900" data-testid="time-spent">
+            {clock(result.timeSpent)}
+          </dd>
+        </div>
+      </dl>
+      {late > 0 && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="late-answers">
+          {uz.attempt.lateAnswers(late)}
+        </p>
+      )}
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <LinkButton href={`/test-attempt/${attemptId}?isAnswer=true`}>{t.review}</LinkButton>
+        <CertificateButton />
+      </div>
+    </section>
+  );
+}
