@@ -118,12 +118,18 @@ export const users = pgTable(
  * exist: each try is claimed here before the password is hashed, and the fifth claim in a row
  * locks the name for five minutes (ASP.NET Identity's default). A success deletes the row.
  */
-export const signInFailures = pgTable("sign_in_failures", {
-  /** Normalised (trimmed, lower case), as the user table keeps usernames. */
-  username: varchar("username", { length: 30 }).primaryKey(),
-  failedCount: smallint("failed_count").notNull(),
-  lockoutEndsAt: timestamp("lockout_ends_at", { withTimezone: true }),
-});
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    /** Normalised (trimmed, lower case), as typed: lower-casing may lengthen it, so no length cap. */
+    username: text("username").primaryKey(),
+    failedCount: smallint("failed_count").notNull(),
+    lockoutEndsAt: timestamp("lockout_ends_at", { withTimezone: true }),
+    /** Rows untouched for a day are forgotten by the periodic sweep (unknown names pile up otherwise). */
+    lastTryAt: timestamp("last_try_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_failures_last_try_idx").on(t.lastTryAt)],
+);
 
 // ─── Registrations ──────────────────────────────────────────────────────────
 

@@ -1,5 +1,7 @@
-// The periodic sweep of expired attempts, run by every instance (it is safe to run concurrently).
+// The periodic sweep, run by every instance (safe to run concurrently): expired attempts are
+// ended and scored; sign-in tries nobody repeated for a day are forgotten.
 import "server-only";
+import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
 import { sweepExpiredAttempts } from "./ending";
 
 const SWEEP_INTERVAL_MS = 30_000;
@@ -14,6 +16,7 @@ export function startAttemptSweep(): void {
     try {
       const ended = await sweepExpiredAttempts();
       if (ended > 0) console.log(`Ended ${ended} expired attempt(s).`);
+      await forgetOldSignInFailures();
     } catch (error) {
       console.error("Attempt sweep failed:", error instanceof Error ? error.message : error);
     } finally {

@@ -2,7 +2,7 @@
 // minutes 2101; an organiser-blocked account 2103; a success resets the count. An unknown username
 // is answered exactly as a wrong password, after the same work.
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { signInFailures, users } from "@/db/schema";
 import { ErrorCode, businessError } from "@/lib/http/errors";
@@ -29,10 +29,11 @@ async function claimTry(username: string, now: Date): Promise<{ locksOut: boolea
   const count = sql`case when ${expired} then 1 else ${signInFailures.failedCount} + 1 end`;
   const [claimed] = await db
     .insert(signInFailures)
-    .values({ username, failedCount: 1 })
+    .values({ username, failedCount: 1, lastTryAt: now })
     .onConflictDoUpdate({
       target: signInFailures.username,
       set: {
+        lastTryAt: nowAt,
         failedCount: count,
         lockoutEndsAt: sql`case when ${count} >= ${MAX_FAILED_SIGN_INS} then ${lockUntil} else null end`,
       },
@@ -40,6 +41,23 @@ async function claimTry(username: string, now: Date): Promise<{ locksOut: boolea
     })
     .returning({ lockoutEndsAt: signInFailures.lockoutEndsAt });
   return claimed ? { locksOut: claimed.lockoutEndsAt !== null } : null;
+}
+
+/** How long a count of wrong tries is remembered with no new try (the sweep forgets it then). */
+export const FORGET_TRIES_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Forgets tries nobody repeated for a day, unless a lockout still runs: unknown names pile up otherwise. */
+export async function forgetOldSignInFailures({ now = new Date() } = {}): Promise<number> {
+  const forgotten = await db
+    .delete(signInFailures)
+    .where(
+      and(
+        lt(signInFailures.lastTryAt, new Date(now.getTime() - FORGET_TRIES_AFTER_MS)),
+        or(isNull(signInFailures.lockoutEndsAt), lt(signInFailures.lockoutEndsAt, now)),
+      ),
+    )
+    .returning({ username: signInFailures.username });
+  return forgotten.length;
 }
 
 export async function signIn({

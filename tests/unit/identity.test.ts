@@ -1,12 +1,15 @@
 // DESIGN §4, identity: sign-in failures, the five-in-a-row lockout on a controllable clock,
 // blocking, sessions that end when blocked, and the return address after sign-in.
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { signInFailures } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { safeReturnUrl } from "@/lib/identity/return-url";
 import { verifyPassword } from "@/lib/identity/password";
 import { endSessions, requireUser } from "@/lib/identity/session";
 import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
-import { LOCKOUT_SECONDS, signIn } from "@/lib/identity/sign-in";
+import { LOCKOUT_SECONDS, forgetOldSignInFailures, signIn } from "@/lib/identity/sign-in";
 import { getCurrentUser, setBlocked } from "@/lib/identity/users";
 import { useDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
@@ -105,6 +108,22 @@ describe("Identity/Login", () => {
     }
     expect(await answer("no-such-pupil", 6)).toEqual({ status: 400, body: expect.objectContaining({ code: 2101 }) });
     expect(await answer("no-such-pupil", 6)).toEqual(await answer(pupil.username, 6));
+  });
+
+  it("a username longer once lower-cased (İ) is counted like any other, never a 500", async () => {
+    const long = "İ".repeat(30);
+    expect(await codeOf(signIn({ username: long, password: "wrong-guess" }))).toBe(2102);
+  });
+
+  it("tries nobody repeated for a day are forgotten by the sweep; a running lockout is not", async () => {
+    const t0 = new Date("2025-06-02T08:00:00Z");
+    await codeOf(signIn({ username: "forgotten-name", password: "wrong-guess", now: t0 }));
+    for (let i = 0; i < 5; i++) await codeOf(signIn({ username: "locked-name", password: "wrong-guess", now: at(t0, 0) }));
+    const later = at(t0, 24 * 60 * 60 + 1);
+    await db.update(signInFailures).set({ lockoutEndsAt: at(later, 60) }).where(eq(signInFailures.username, "locked-name"));
+    await forgetOldSignInFailures({ now: later });
+    const left = await db.select({ username: signInFailures.username }).from(signInFailures).where(inArray(signInFailures.username, ["forgotten-name", "locked-name"]));
+    expect(left.map((r) => r.username)).toEqual(["locked-name"]);
   });
 
   it("an organiser-blocked account → 2103", async () => {
