@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { fullName } from "@/lib/identity/names";
 import { Button } from "@/components/ui/button";
-import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/grace";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, showError } from "@/lib/http/client";
 import type { CurrentUser } from "@/lib/identity/users";
@@ -22,6 +21,8 @@ import { Timer } from "./timer";
 import { Watermark } from "./watermark";
 
 const t = uz.attempt;
+/** The clock's Finish, when it fails (offline), is tried again this often. */
+const FINISH_RETRY_MS = 5_000;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 type Props = { attempt: AttemptData; user: CurrentUser; review: boolean };
@@ -71,34 +72,43 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
     if (running && !localStorage.getItem(PIN_STORAGE_KEY)) setPinNeeded(true);
   }, [running]);
 
-  const finish = useCallback(
-    async (isEndedByUser: boolean) => {
-      setFinishing(true);
-      try {
-        // Answers on their way go first: Finish never overtakes one. The clock's finish keeps
-        // trying through most of the grace the server gives answers in flight.
-        const retryUntil = isEndedByUser ? 0 : Date.now() + (ANSWER_GRACE_SECONDS - 3) * 1000;
-        const outcome = await outbox.drain({ retryUntil });
-        if (outcome === "ended") return; // the outbox has already left for the result
-        // The pupil's finish with answers still on the device would lose them: not now.
-        if (outcome === "trouble" && isEndedByUser) throw new ApiError(503, uz.http.network);
-        await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser } });
-        await leave();
-      } catch (error) {
-        showError(error);
-        setFinishing(false);
-        autoFinished.current = false;
-      }
-    },
-    [attemptId, leave, outbox],
-  );
+  /** The pupil's "Yakunlash": answers on their way go first; offline, nothing is ended. */
+  const finish = useCallback(async () => {
+    setFinishing(true);
+    try {
+      const outcome = await outbox.drain();
+      if (outcome === "ended") return; // the outbox has already left for the result
+      // Finishing with answers still on the device would lose them: not now.
+      if (outcome === "trouble") throw new ApiError(503, uz.http.network);
+      await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: true } });
+      await leave();
+    } catch (error) {
+      showError(error);
+      setFinishing(false);
+    }
+  }, [attemptId, leave, outbox]);
 
-  const onTimeUp = useCallback(() => {
+  /**
+   * Time is up: the server ends the attempt by itself, and takes answers in flight for its grace.
+   * So the page sends what it holds (as long as it takes: past the grace the server says so, and
+   * those answers are counted as late), then Finish, retried until it is through. Once only.
+   */
+  const onTimeUp = useCallback(async () => {
     if (autoFinished.current || !running) return;
     autoFinished.current = true;
+    setFinishing(true);
     toast.info(t.timeUp, { id: "time-up", position: "top-center" });
-    void finish(false);
-  }, [finish, running]);
+    for (;;) {
+      if ((await outbox.drain({ keepTrying: true })) === "ended") return;
+      try {
+        await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: false } });
+        await leave();
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, FINISH_RETRY_MS));
+      }
+    }
+  }, [attemptId, leave, outbox, running]);
 
   // The displayed answer: what waits in the outbox, else what the server confirmed.
   const answerOf = useCallback(
@@ -131,7 +141,7 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
     <div className="mx-auto flex max-w-6xl flex-col gap-3">
       {/* Timer, saved state and the finish button stay in reach while scrolling. */}
       <div className="sticky top-[60px] z-20 flex items-center gap-3 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2">
-        <Timer server={remaining.data} review={!running} onZero={onTimeUp} />
+        <Timer server={remaining.data} review={!running} onZero={() => void onTimeUp()} />
         <div className="min-w-0 flex-1 text-xs sm:text-sm" data-testid="save-state" aria-live="polite">
           {running &&
             (pendingCount === 0 ? (
@@ -298,7 +308,7 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
         pending={finishing}
         sending={pendingCount > 0}
         onCancel={() => setConfirmOpen(false)}
-        onConfirm={() => void finish(true).then(() => setConfirmOpen(false))}
+        onConfirm={() => void finish().then(() => setConfirmOpen(false))}
       />
       <PinDialog
         open={pinNeeded}

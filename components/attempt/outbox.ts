@@ -29,8 +29,7 @@ function store(attemptId: number, pending: Pending) {
   }
 }
 
-/** How many of this attempt's answers reached the server after it had ended (the result says so). */
-export function lateAnswerCount(attemptId: number): number {
+function refusedAsLate(attemptId: number): number {
   try {
     return Number(localStorage.getItem(lateKey(attemptId)) ?? "0") || 0;
   } catch {
@@ -38,9 +37,17 @@ export function lateAnswerCount(attemptId: number): number {
   }
 }
 
+/**
+ * How many of this attempt's answers never counted (the result says so): the ones the server
+ * refused as too late, and any still on the device once the attempt has ended.
+ */
+export function lateAnswerCount(attemptId: number): number {
+  return refusedAsLate(attemptId) + Object.keys(load(attemptId)).length;
+}
+
 function addLateAnswers(attemptId: number, count: number) {
   try {
-    localStorage.setItem(lateKey(attemptId), String(lateAnswerCount(attemptId) + count));
+    localStorage.setItem(lateKey(attemptId), String(refusedAsLate(attemptId) + count));
   } catch {
     // Not kept: the result then does not mention them.
   }
@@ -67,7 +74,9 @@ type Options = {
 };
 
 const MAX_BACKOFF_MS = 30_000;
-const RETRY_WHILE_DRAINING_MS = 1_000;
+const RETRY_WHILE_DRAINING_MS = 2_000;
+/** A send that has not been answered by then is given up and sent again (a stalled connection). */
+const SEND_TIMEOUT_MS = 15_000;
 
 export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnded }: Options) {
   const [state, setState] = useState<OutboxState>({ pending: {}, offline: false });
@@ -92,8 +101,14 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
     while (Object.keys(pendingRef.current).length > 0) {
       for (const [key, answerId] of Object.entries(pendingRef.current)) {
         const questionId = Number(key);
+        const controller = new AbortController();
+        const stalled = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
         try {
-          await api("/TestAttempts/Answer", { method: "POST", body: { testAttemptQuestionId: questionId, answerId } });
+          await api("/TestAttempts/Answer", {
+            method: "POST",
+            body: { testAttemptQuestionId: questionId, answerId },
+            signal: controller.signal,
+          });
           // A newer choice may have been made meanwhile: only this one is confirmed.
           if (pendingRef.current[questionId] === answerId) delete pendingRef.current[questionId];
           callbacks.current.onSaved(questionId, answerId);
@@ -116,15 +131,17 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
           }
           // The network or the server is in trouble: keep everything, try again later.
           publish(!(error instanceof ApiError) || error.status === 503);
+          // `flush` (declared below) runs from this timer only, once both exist.
           timer.current = setTimeout(() => void flush(), backoff.current);
           backoff.current = Math.min(backoff.current * 2, MAX_BACKOFF_MS);
           return "trouble";
+        } finally {
+          clearTimeout(stalled);
         }
       }
     }
     publish(false);
     return "sent";
-    // `flush` (below) is only called from the retry timer, once both exist.
   }, [attemptId, publish]);
 
   /** Starts a pass, or joins the one already running (it picks up new entries too). */
@@ -136,17 +153,18 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
   }, [send]);
 
   /**
-   * Before Finish: waits for the running pass and runs more until nothing is pending, the server
-   * says the attempt has ended, or the network fails (retried until `retryUntil`, a time in ms).
+   * Before Finish: waits for the running pass and runs more until nothing is pending or the
+   * server says the attempt has ended. A network failure ends it too ("trouble"), unless
+   * `keepTrying`: then it tries again until the server answers one way or the other.
    */
   const drain = useCallback(
-    async ({ retryUntil = 0 }: { retryUntil?: number } = {}): Promise<FlushOutcome> => {
+    async ({ keepTrying = false }: { keepTrying?: boolean } = {}): Promise<FlushOutcome> => {
       for (;;) {
         const outcome = await flush();
         if (outcome === "ended") return outcome;
         if (outcome === "sent" && Object.keys(pendingRef.current).length === 0) return outcome;
         if (outcome === "trouble") {
-          if (Date.now() + RETRY_WHILE_DRAINING_MS > retryUntil) return outcome;
+          if (!keepTrying) return outcome;
           await new Promise((resolve) => setTimeout(resolve, RETRY_WHILE_DRAINING_MS));
         }
       }

@@ -3,9 +3,8 @@
 import { randomInt } from "node:crypto";
 import { Difficulty, ReviewPolicy } from "@/db/schema";
 
-import { ANSWER_GRACE_SECONDS } from "./grace";
-
-export { ANSWER_GRACE_SECONDS };
+/** An answer that left the phone in time may arrive this much after the deadline. */
+export const ANSWER_GRACE_SECONDS = 15;
 
 export function deadlineOf({
   startedAt,
@@ -40,7 +39,7 @@ export function isWindowOpen({ openedAt, closedAt }: { openedAt: Date; closedAt:
  * Whether review may show which choice is correct: never while the attempt runs. With
  * `afterClose` (the default), only once no attempt of the test can still save an answer: the
  * window's close and its grace have passed and no attempt is still within its deadline and grace
- * (extra minutes may run past the close). `afterEnd` is the organiser's explicit choice for
+ * (extra minutes given to a running attempt may take its deadline past the close). `afterEnd` is the organiser's explicit choice for
  * practice rounds: the key right after the pupil's own end, even while others still answer.
  */
 export function mayRevealKey({

@@ -32,12 +32,6 @@ type ObjectSchema = z.ZodObject<z.ZodRawShape>;
  */
 export type AuthKind = "public" | "signedIn" | "pupil" | "organiser" | "pupilToken" | "bot" | "testSupport";
 
-const ROLES_OF: Partial<Record<AuthKind, readonly number[] | undefined>> = {
-  signedIn: undefined,
-  pupil: [UserRole.Default],
-  organiser: [UserRole.Admin],
-};
-
 type WithUser = "signedIn" | "pupil" | "organiser";
 
 type HandlerOptions<P, Q, B, A extends AuthKind> = {
@@ -163,8 +157,12 @@ async function authorise(auth: AuthKind, request: NextRequest) {
       return {};
     case "pupilToken":
       return { claims: await requireClaims(sessionToken(request), [UserRole.Default]) };
-    default:
-      return { user: await requireUser(sessionToken(request), ROLES_OF[auth]) };
+    case "signedIn":
+      return { user: await requireUser(sessionToken(request)) };
+    case "pupil":
+      return { user: await requireUser(sessionToken(request), [UserRole.Default]) };
+    case "organiser":
+      return { user: await requireUser(sessionToken(request), [UserRole.Admin]) };
   }
 }
 
@@ -175,13 +173,16 @@ export function handler<
   B extends z.ZodType | undefined = undefined,
 >(options: HandlerOptions<P, Q, B, A>, fn: (input: Input<P, Q, B, A>) => Promise<unknown> | unknown) {
   const crossOrigin = options.crossOrigin ?? (options.auth === "bot" || options.auth === "testSupport");
+  if (options.limit?.per === "user" && !["signedIn", "pupil", "organiser", "pupilToken"].includes(options.auth)) {
+    throw new Error(`A limit per user needs a signed-in caller, not auth "${options.auth}"`);
+  }
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       if (!crossOrigin) assertSameOrigin(request);
       const { user, claims } = await authorise(options.auth, request);
       const address = clientAddress(request.headers);
       if (options.limit) {
-        const key = options.limit.per === "user" ? String(user?.id ?? claims?.userId) : address;
+        const key = options.limit.per === "user" ? `user:${user?.id ?? claims?.userId}` : address;
         await options.limit.limiter.consume(key);
       }
       const rawParams = (await context?.params) ?? {};
