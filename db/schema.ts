@@ -15,7 +15,10 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { Difficulty, ReviewPolicy } from "../lib/attempts/enums";
 import { UserRole } from "../lib/identity/roles";
+import { PaymentProvider, PaymentState } from "../lib/payments/enums";
+import { RegistrationStatus } from "../lib/registration/status";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -69,13 +72,12 @@ export const subjects = pgTable(
 
 // ─── Pupils ─────────────────────────────────────────────────────────────────
 
-export { UserRole } from "../lib/identity/roles";
 
 export const users = pgTable(
   "users",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    role: smallint("role").notNull().default(UserRole.Default),
+    role: smallint("role").$type<UserRole>().notNull().default(UserRole.Default),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     middleName: text("middle_name"),
@@ -133,8 +135,6 @@ export const signInFailures = pgTable(
 
 // ─── Registrations ──────────────────────────────────────────────────────────
 
-export const RegistrationStatus = { None: 0, Registered: 1, Paid: 2 } as const;
-export type RegistrationStatus = (typeof RegistrationStatus)[keyof typeof RegistrationStatus];
 
 /** A parent's registration, keyed by the guid of its public link. */
 export const registrations = pgTable(
@@ -142,7 +142,7 @@ export const registrations = pgTable(
   {
     guid: uuid("guid").primaryKey(),
     userId: integer("user_id").references(() => users.id),
-    status: smallint("status").notNull().default(RegistrationStatus.Registered),
+    status: smallint("status").$type<RegistrationStatus>().notNull().default(RegistrationStatus.Registered),
     /** The fee fixed when the details were submitted, in so'm. */
     amountSom: integer("amount_som").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -157,15 +157,7 @@ export const registrations = pgTable(
 
 // ─── Payments ───────────────────────────────────────────────────────────────
 
-export const PaymentProvider = { Payme: "payme", Click: "click", Card: "card" } as const;
-export type PaymentProvider = (typeof PaymentProvider)[keyof typeof PaymentProvider];
 
-/**
- * Payme's states, used for every provider: 1 created (Click: prepared), 2 performed (paid),
- * -1 cancelled before perform, -2 cancelled after perform.
- */
-export const PaymentState = { Created: 1, Performed: 2, Cancelled: -1, CancelledAfterPerform: -2 } as const;
-export type PaymentState = (typeof PaymentState)[keyof typeof PaymentState];
 
 /** One provider transaction for a registration; at most one per registration is ever performed. */
 export const payments = pgTable(
@@ -179,7 +171,7 @@ export const payments = pgTable(
     /** Payme's 24-hex id, Click's click_trans_id, the card checkout's id. */
     providerTransactionId: varchar("provider_transaction_id", { length: 64 }).notNull(),
     amountTiyin: bigint("amount_tiyin", { mode: "number" }).notNull(),
-    state: smallint("state").notNull().default(PaymentState.Created),
+    state: smallint("state").$type<PaymentState>().notNull().default(PaymentState.Created),
     /** The provider's own time of the transaction (Payme `time`), Unix ms. */
     providerTime: bigint("provider_time", { mode: "number" }),
     // Unix ms, as Payme reads them back (exactly the values first answered).
@@ -214,12 +206,7 @@ export const paymentEvents = pgTable(
 
 // ─── The test ───────────────────────────────────────────────────────────────
 
-export const Difficulty = { Easy: 1, Medium: 2, Hard: 3 } as const;
-export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty];
 
-/** When the key is shown in review: after the window closes (default), or after the pupil ends. */
-export const ReviewPolicy = { AfterClose: "afterClose", AfterEnd: "afterEnd" } as const;
-export type ReviewPolicy = (typeof ReviewPolicy)[keyof typeof ReviewPolicy];
 
 /** One olympiad round of a subject (stage one). Points are kept in tenths: 1.5 points = 15. */
 export const tests = pgTable(
@@ -240,7 +227,7 @@ export const tests = pgTable(
     easyPointsTenths: smallint("easy_points_tenths").notNull().default(10),
     mediumPointsTenths: smallint("medium_points_tenths").notNull().default(15),
     hardPointsTenths: smallint("hard_points_tenths").notNull().default(25),
-    reviewPolicy: varchar("review_policy", { length: 16 }).notNull().default(ReviewPolicy.AfterClose),
+    reviewPolicy: varchar("review_policy", { length: 16 }).$type<ReviewPolicy>().notNull().default(ReviewPolicy.AfterClose),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -267,7 +254,7 @@ export const questions = pgTable(
     subjectId: integer("subject_id")
       .notNull()
       .references(() => subjects.id),
-    difficulty: smallint("difficulty").notNull(),
+    difficulty: smallint("difficulty").$type<Difficulty>().notNull(),
     /** HTML, sanitised on import. */
     text: text("text").notNull(),
     readingTextId: integer("reading_text_id").references(() => readingTexts.id),

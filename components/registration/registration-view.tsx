@@ -1,6 +1,7 @@
 // The registration page by status: form, payment panel, success or "already registered".
 "use client";
 
+import { RegistrationStatus } from "@/lib/registration/status";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
@@ -43,14 +44,14 @@ export function RegistrationView({ guid, registerSuccess, initialStatus, initial
   // Paid while this page was open (another tab, the card): the credentials come with the page.
   const refreshed = useRef(false);
   useEffect(() => {
-    if (status.status === 2 && !credentials && !refreshed.current) {
+    if (status.status === RegistrationStatus.Paid && !credentials && !refreshed.current) {
       refreshed.current = true;
       router.refresh();
     }
   }, [status.status, credentials, router]);
   const [editing, setEditing] = useState(false);
 
-  if (status.status === 2) {
+  if (status.status === RegistrationStatus.Paid) {
     return (
       <div className="flex flex-col gap-2 pb-4">
         {registerSuccess ? (
@@ -63,7 +64,7 @@ export function RegistrationView({ guid, registerSuccess, initialStatus, initial
     );
   }
 
-  if (status.status === 1 && !editing) {
+  if (status.status === RegistrationStatus.Registered && !editing) {
     return (
       <PaymentPanel
         guid={guid}

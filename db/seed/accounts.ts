@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { hashPassword } from "@/lib/identity/password";
 import { encryptPassword } from "@/lib/payments/credentials";
 import type { Database } from "../client";
-import { UserRole, users } from "../schema";
+import { users } from "../schema";
+import { UserRole } from "@/lib/identity/roles";
 
 /** Creates the organiser once; an existing account keeps the password it has now. */
 export async function ensureOrganiser(db: Database, { username, password }: { username: string; password: string }) {

@@ -2,7 +2,8 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
-import { RegistrationStatus, attempts, registrations, tests, users } from "@/db/schema";
+import { attempts, registrations, tests, users } from "@/db/schema";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { notFound } from "@/lib/http/errors";
 
 export type TestRow = typeof tests.$inferSelect;

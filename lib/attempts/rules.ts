@@ -1,7 +1,7 @@
 // The test's rules as plain functions of their inputs (DESIGN §6): deadline, remaining time,
 // when the key may be shown, scoring, and the order questions are numbered in.
 import { randomInt } from "node:crypto";
-import { Difficulty, ReviewPolicy } from "@/db/schema";
+import { Difficulty, ReviewPolicy } from "@/lib/attempts/enums";
 
 /** An answer that left the phone in time may arrive this much after the deadline. */
 export const ANSWER_GRACE_SECONDS = 15;

@@ -2,7 +2,8 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { Difficulty, attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
+import { attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
+import { Difficulty } from "@/lib/attempts/enums";
 import { ErrorCode, businessError } from "@/lib/http/errors";
 import { forbidden } from "@/lib/identity/session";
 import { expireIfDue } from "./ending";

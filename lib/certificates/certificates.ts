@@ -2,7 +2,8 @@
 import "server-only";
 import { and, eq, exists, isNotNull, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
-import { UserRole, attempts, subjects, users } from "@/db/schema";
+import { attempts, subjects, users } from "@/db/schema";
+import { UserRole } from "@/lib/identity/roles";
 import { config } from "@/lib/config";
 import { fullName } from "@/lib/identity/names";
 import { normaliseUsername } from "@/lib/identity/sign-in";

@@ -2,7 +2,8 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { UserRole, attempts, signInFailures, subjects, users } from "@/db/schema";
+import { attempts, signInFailures, subjects, users } from "@/db/schema";
+import { UserRole } from "@/lib/identity/roles";
 import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import type { ProfileInput } from "@/lib/validation/identity";

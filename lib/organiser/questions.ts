@@ -2,7 +2,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { Difficulty, questionChoices, questions, readingTexts, subjects } from "@/db/schema";
+import { questionChoices, questions, readingTexts, subjects } from "@/db/schema";
+import { Difficulty } from "@/lib/attempts/enums";
 import { shuffle } from "@/lib/attempts/rules";
 import { invalidInput, notFound, type ValidationErrors } from "@/lib/http/errors";
 import type { QuestionImport } from "@/lib/validation/organiser";

@@ -2,7 +2,8 @@
 import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { ReviewPolicy, attempts, subjects, tests } from "@/db/schema";
+import { attempts, subjects, tests } from "@/db/schema";
+import { ReviewPolicy } from "@/lib/attempts/enums";
 import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
 import { notFound } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";

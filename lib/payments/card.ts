@@ -2,7 +2,8 @@
 // serves its own script and confirmation, which pay through the same service as Payme and Click.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { PaymentProvider, RegistrationStatus } from "@/db/schema";
+import { PaymentProvider } from "@/lib/payments/enums";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { config } from "@/lib/config";
 import { ErrorCode, businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";

@@ -1,7 +1,7 @@
 // Click's Prepare and Complete endpoints: form-encoded in, JSON out, every call recorded.
 import "server-only";
 import type { NextRequest } from "next/server";
-import { PaymentProvider } from "@/db/schema";
+import { PaymentProvider } from "@/lib/payments/enums";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { ClickError, answerClick, type ClickAction, type ClickAnswer } from "./click";

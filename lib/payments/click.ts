@@ -5,7 +5,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Transaction } from "@/db/client";
-import { PaymentProvider, PaymentState, RegistrationStatus, payments } from "@/db/schema";
+import { payments } from "@/db/schema";
+import { PaymentProvider, PaymentState } from "@/lib/payments/enums";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { config } from "@/lib/config";
 import {
   cancelPayment,

@@ -5,7 +5,9 @@ import { timingSafeEqual } from "node:crypto";
 import { and, asc, between, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
-import { PaymentProvider, PaymentState, RegistrationStatus, payments } from "@/db/schema";
+import { payments } from "@/db/schema";
+import { PaymentProvider, PaymentState } from "@/lib/payments/enums";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { config } from "@/lib/config";
 import { paymeMessages } from "@/lib/i18n/payme";
 import {

@@ -4,15 +4,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
-import {
-  PaymentState,
-  RegistrationStatus,
-  paymentEvents,
-  payments,
-  registrations,
-  users,
-  type PaymentProvider,
-} from "@/db/schema";
+import { paymentEvents, payments, registrations, users } from "@/db/schema";
+import { type PaymentProvider, PaymentState } from "@/lib/payments/enums";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { hashPassword } from "@/lib/identity/password";
 import type { Credentials } from "./types";
 import { decryptPassword, encryptPassword, generatePassword, generateUsername } from "./credentials";

@@ -2,7 +2,8 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { RegistrationStatus, registrations, users } from "@/db/schema";
+import { registrations, users } from "@/db/schema";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { config } from "@/lib/config";
 import { ErrorCode, businessError } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";

@@ -2,7 +2,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/db/client";
-import { ReviewPolicy, subjects } from "@/db/schema";
+import { subjects } from "@/db/schema";
+import { ReviewPolicy } from "@/lib/attempts/enums";
 import { importQuestionBank } from "@/lib/organiser/questions";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
 

@@ -3,7 +3,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { RegistrationStatus, registrations, subjects, users } from "@/db/schema";
+import { registrations, subjects, users } from "@/db/schema";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { setCredentials } from "@/lib/identity/users";
 import { register } from "@/lib/registration/registration";
 

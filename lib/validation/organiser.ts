@@ -1,6 +1,6 @@
 // Schemas of the organiser's JSON API: a subject's test, and a question bank import (DESIGN §8).
 import { z } from "zod";
-import { ReviewPolicy } from "@/db/schema";
+import { ReviewPolicy } from "@/lib/attempts/enums";
 import { entityId } from "./fields";
 
 const points = z.number().min(0).max(100).multipleOf(0.1);

@@ -3,7 +3,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { ReviewPolicy, attemptQuestions, attempts, questionChoices, questions, subjects, users } from "@/db/schema";
+import { attemptQuestions, attempts, questionChoices, questions, subjects, users } from "@/db/schema";
+import { ReviewPolicy } from "@/lib/attempts/enums";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";

@@ -1,6 +1,6 @@
 // Payme Merchant API (JSON-RPC 2.0): every answer is HTTP 200, errors included.
 import type { NextRequest } from "next/server";
-import { PaymentProvider } from "@/db/schema";
+import { PaymentProvider } from "@/lib/payments/enums";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { paymeMessages } from "@/lib/i18n/payme";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ReviewPolicy } from "@/db/schema";
+import { ReviewPolicy } from "@/lib/attempts/enums";
 import { handler, notServed } from "@/lib/http/handler";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 

@@ -1,5 +1,5 @@
 // The sandbox card checkout's confirmation: pays through the same service as Payme and Click.
-import { PaymentProvider } from "@/db/schema";
+import { PaymentProvider } from "@/lib/payments/enums";
 import { handler } from "@/lib/http/handler";
 import { confirmSandboxPayment } from "@/lib/payments/card";
 import { recordPaymentEvent } from "@/lib/payments/service";

@@ -1,0 +1,7 @@
+// The test's enumerations, safe for the browser: a question's difficulty and a test's review policy.
+export const Difficulty = { Easy: 1, Medium: 2, Hard: 3 } as const;
+export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty];
+
+/** When the key is shown in review: after the window closes (default), or after the pupil ends. */
+export const ReviewPolicy = { AfterClose: "afterClose", AfterEnd: "afterEnd" } as const;
+export type ReviewPolicy = (typeof ReviewPolicy)[keyof typeof ReviewPolicy];
