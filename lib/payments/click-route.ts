@@ -1,30 +1,28 @@
-// Click's Prepare and Complete endpoints: form-encoded in, JSON out, every call recorded.
+// Click's Prepare and Complete endpoints: form-encoded in, JSON out, every call recorded. Click
+// authenticates inside the protocol (the md5 sign_string, -1), so the routes are public.
 import "server-only";
 import type { NextRequest } from "next/server";
-import { PaymentProvider } from "@/lib/payments/enums";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
-import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { ClickError, answerClick, type ClickAction, type ClickAnswer } from "./click";
+import { PaymentProvider } from "./enums";
 import { recordPaymentEvent } from "./service";
 
-export function clickRoute(action: ClickAction) {
-  return async (request: NextRequest): Promise<Response> => {
-    let text: string | null = null;
-    let answer: ClickAnswer;
-    try {
-      text = await readText(request, DEFAULT_MAX_BODY_BYTES);
-    } catch {
-      // Over the size limit or cut off: answered as a request without its fields (-8).
-    }
-    try {
-      answer = await answerClick(action, new URLSearchParams(text ?? ""));
-    } catch (error) {
-      console.error(`Click ${action} failed:`, error instanceof Error ? error.message : error);
-      answer = { error: ClickError.FailedToUpdateUser, error_note: "Failed to update user" };
-    }
-    await recordPaymentEvent({ provider: PaymentProvider.Click, action, request: text ?? "(unreadable)", response: answer }).catch((error) =>
-      console.error("Click audit record failed:", error instanceof Error ? error.message : error),
-    );
-    return withApiSecurityHeaders(Response.json(answer, { headers: { "Cache-Control": "no-store" } }));
-  };
+export async function clickCall(action: ClickAction, request: NextRequest): Promise<Response> {
+  let text: string | null = null;
+  let answer: ClickAnswer;
+  try {
+    text = await readText(request, DEFAULT_MAX_BODY_BYTES);
+  } catch {
+    // Over the size limit or cut off: answered as a request without its fields (-8).
+  }
+  try {
+    answer = await answerClick(action, new URLSearchParams(text ?? ""));
+  } catch (error) {
+    console.error(`Click ${action} failed:`, error instanceof Error ? error.message : error);
+    answer = { error: ClickError.FailedToUpdateUser, error_note: "Failed to update user" };
+  }
+  await recordPaymentEvent({ provider: PaymentProvider.Click, action, request: text ?? "(unreadable)", response: answer }).catch((error) =>
+    console.error("Click audit record failed:", error instanceof Error ? error.message : error),
+  );
+  return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
 }

@@ -13,6 +13,20 @@ function routeFiles(dir: string): string[] {
   });
 }
 
+describe("every route declares who may call it", () => {
+  const KINDS = "public|signedIn|pupil|organiser|pupilToken|bot|testSupport";
+  const files = routeFiles(path.resolve("app/api"));
+
+  it.each(files.map((f) => [path.relative(path.resolve("app/api"), f), f]))("%s goes through the wrapper with its auth", (_, file) => {
+    const source = readFileSync(file, "utf8");
+    // No hand-written method: every exported one is made by handler() or notServed().
+    expect(source).not.toMatch(/export (async )?function (GET|POST|PUT|PATCH|DELETE)\b/);
+    const methods = [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)\(/g)];
+    for (const [, , maker] of methods) expect(["handler", "notServed"]).toContain(maker);
+    expect(source).toMatch(new RegExp(`(auth: "(${KINDS})"|notServed\\("(${KINDS})"\\))`));
+  });
+});
+
 describe("API paths are case-insensitive", () => {
   it("every spec-style (PascalCase) route is known to the middleware", () => {
     const apiDir = path.resolve("app/api");

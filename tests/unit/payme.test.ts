@@ -230,12 +230,16 @@ describe("GetStatement", () => {
   });
 });
 
+/** The route context Next passes a route without dynamic segments. */
+const NO_PARAMS = { params: Promise.resolve({}) };
+
 describe("the audit trail", () => {
   it("records every call and our answer, without the Authorization header", async () => {
     const o = await order();
     const body = JSON.stringify({ id: 91, method: "CheckPerformTransaction", params: { amount: FEE_TIYIN, account: o.account } });
     const response = await POST(
       new NextRequest("http://localhost/api/payments/payme", { method: "POST", body, headers: { Authorization: AUTH } }),
+      NO_PARAMS,
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ result: { allow: true }, id: 91 });
@@ -250,6 +254,7 @@ describe("control characters (a NUL) in a call", () => {
   const send = async (body: string) => {
     const response = await POST(
       new NextRequest("http://localhost/api/payments/payme", { method: "POST", body, headers: { Authorization: AUTH } }),
+      NO_PARAMS,
     );
     expect(response.status).toBe(200);
     const [event] = await db.select().from(paymentEvents).orderBy(desc(paymentEvents.id)).limit(1);

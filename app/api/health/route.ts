@@ -1,8 +1,6 @@
 // For load balancers (and the benchmark's floor): the app answers, without touching the database.
-import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+import { handler } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return withApiSecurityHeaders(Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }));
-}
+export const GET = handler({ auth: "public" }, () => ({ status: "ok" }));

@@ -1,3 +1,4 @@
-import { clickRoute } from "@/lib/payments/click-route";
+import { handler } from "@/lib/http/handler";
+import { clickCall } from "@/lib/payments/click-route";
 
-export const POST = clickRoute("prepare");
+export const POST = handler({ auth: "public", crossOrigin: true }, ({ request }) => clickCall("prepare", request));

@@ -1,19 +1,12 @@
 // The sandbox card checkout's script (PAYMENTS_SANDBOX=true only).
-import { errorResponse } from "@/lib/http/handler";
-import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+import { handler } from "@/lib/http/handler";
 import { assertSandbox, sandboxCheckoutScript } from "@/lib/payments/card";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  try {
-    assertSandbox();
-  } catch (error) {
-    return errorResponse(error);
-  }
-  return withApiSecurityHeaders(
-    new Response(sandboxCheckoutScript(), {
-      headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" },
-    }),
-  );
-}
+export const GET = handler({ auth: "public" }, () => {
+  assertSandbox();
+  return new Response(sandboxCheckoutScript(), {
+    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" },
+  });
+});

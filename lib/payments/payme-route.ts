@@ -1,0 +1,32 @@
+// Payme's endpoint (JSON-RPC 2.0): every answer is HTTP 200, errors included, and every call is
+// recorded. Payme authenticates inside the protocol (Basic auth, -32504), so the route is public.
+import "server-only";
+import type { NextRequest } from "next/server";
+import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
+import { paymeMessages } from "@/lib/i18n/payme";
+import { PaymentProvider } from "./enums";
+import { PaymeError, answerPayme, paymeError, type PaymeAnswer } from "./payme";
+import { recordPaymentEvent } from "./service";
+
+const reply = (answer: PaymeAnswer) => Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+
+export async function paymeCall(request: NextRequest): Promise<Response> {
+  let text = "";
+  let answer: PaymeAnswer;
+  let method = "invalid";
+  try {
+    text = await readText(request, DEFAULT_MAX_BODY_BYTES);
+    const body: unknown = JSON.parse(text);
+    if (typeof (body as { method?: unknown })?.method === "string") method = (body as { method: string }).method;
+    answer = await answerPayme({ body, authorization: request.headers.get("authorization") });
+  } catch {
+    answer = paymeError(null, PaymeError.ParseError, paymeMessages.parseError);
+  }
+  await recordPaymentEvent({ provider: PaymentProvider.Payme, action: method, request: text, response: answer }).catch((error) =>
+    console.error("Payme audit record failed:", error instanceof Error ? error.message : error),
+  );
+  return reply(answer);
+}
+
+/** Anything but POST: Payme's own error, still HTTP 200. */
+export const paymeNotPost = () => reply(paymeError(null, PaymeError.NotPost, paymeMessages.notPost));
