@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/identity/session";
+import { requireSignedIn } from "@/lib/identity/page-guards";
 import { homeOf } from "@/lib/identity/routes";
 
 export default async function Home() {
-  const user = await currentUser();
-  redirect(homeOf(user?.role ?? 1));
+  const { role } = await requireSignedIn();
+  redirect(homeOf(role));
 }

@@ -2,7 +2,6 @@
 // pupil or a reset password ends the session at once.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { cookies } from "next/headers";
 import { db, prepared } from "@/db/client";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
@@ -27,7 +26,8 @@ export async function userOfClaims(claims: SessionClaims): Promise<SessionUser |
   return { id: user.id, role: user.role };
 }
 
-async function userOfToken(token: string | undefined): Promise<SessionUser | null> {
+/** The database's word on a token (see userOfClaims); null for none, an invalid one, or a stale one. */
+export async function userOfToken(token: string | undefined): Promise<SessionUser | null> {
   const claims = await decodeSession(token);
   return claims ? userOfClaims(claims) : null;
 }
@@ -62,10 +62,4 @@ export async function endSessions(token: string | undefined): Promise<void> {
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.id, claims.userId), eq(users.sessionVersion, claims.sessionVersion)));
-}
-
-/** For pages and layouts (server components). */
-export async function currentUser(): Promise<SessionUser | null> {
-  const store = await cookies();
-  return userOfToken(store.get(sessionCookie().name)?.value);
 }

@@ -4,7 +4,7 @@ import { LoginForm } from "@/components/identity/login-form";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
 import { safeReturnUrl } from "@/lib/identity/return-url";
-import { currentUser } from "@/lib/identity/session";
+import { currentSession } from "@/lib/identity/page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: uz.login.title };
@@ -13,7 +13,7 @@ type Props = { searchParams: Promise<{ returnUrl?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
   const returnUrl = safeReturnUrl((await searchParams).returnUrl);
-  if (await currentUser()) redirect(returnUrl);
+  if (await currentSession()) redirect(returnUrl);
 
   return (
     <main className="flex min-h-dvh items-center justify-center px-3 py-8">

@@ -6,21 +6,17 @@ import { attemptResult } from "@/lib/attempts/ending";
 import { loadPupilTest } from "@/lib/attempts/queries";
 import { allowTestAttempt, isThereAttempt } from "@/lib/attempts/start";
 import { uz } from "@/lib/i18n/uz";
-import { currentUser } from "@/lib/identity/session";
-import { getCurrentUser } from "@/lib/identity/users";
+import { requirePupil } from "@/lib/identity/page-guards";
 
 export const metadata: Metadata = { title: uz.testAttempt.title };
 export const dynamic = "force-dynamic";
 
 export default async function TestAttemptPage() {
-  const session = await currentUser();
-  if (!session) redirect("/login?returnUrl=%2Ftest-attempt");
-  const userId = session.id;
+  const { id: userId, user } = await requirePupil();
   const status = await isThereAttempt({ userId });
   // An unfinished attempt is resumed at once, before anything else is sent to a slow phone.
   if (status.isThereAttempt && !status.isEnded) redirect(`/test-attempt/${status.attemptId}`);
-  const [user, allow, pupil, result] = await Promise.all([
-    getCurrentUser({ userId }),
+  const [allow, pupil, result] = await Promise.all([
     allowTestAttempt({ userId }),
     loadPupilTest({ userId }),
     status.isThereAttempt ? attemptResult({ userId, attemptId: status.attemptId! }) : Promise.resolve(null),

@@ -1,17 +1,13 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { ProfileForm } from "@/components/identity/profile-form";
 import { uz } from "@/lib/i18n/uz";
 import { loadReferenceData } from "@/lib/reference/queries";
-import { currentUser } from "@/lib/identity/session";
-import { getCurrentUser } from "@/lib/identity/users";
+import { requireSignedIn } from "@/lib/identity/page-guards";
 
 export const metadata: Metadata = { title: uz.profile.title };
 
 export default async function UpdateProfilePage() {
-  const session = await currentUser();
-  if (!session) redirect("/login?returnUrl=%2Fupdate-profile");
-  const [user, reference] = await Promise.all([getCurrentUser({ userId: session.id }), loadReferenceData()]);
+  const [{ user }, reference] = await Promise.all([requireSignedIn(), loadReferenceData()]);
   return (
     <div className="mx-auto max-w-3xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h1 className="text-xl font-bold">{uz.profile.title}</h1>

@@ -4,8 +4,7 @@ import { AttemptView } from "@/components/attempt/attempt-view";
 import { getAttempt } from "@/lib/attempts/taking";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
-import { currentUser } from "@/lib/identity/session";
-import { getCurrentUser } from "@/lib/identity/users";
+import { requirePupil } from "@/lib/identity/page-guards";
 
 export const metadata: Metadata = { title: uz.testAttempt.title };
 export const dynamic = "force-dynamic";
@@ -18,9 +17,8 @@ type Props = {
 export default async function AttemptPage({ params, searchParams }: Props) {
   const { id } = await params;
   if (!/^\d{1,9}$/.test(id)) notFound();
-  const session = await currentUser();
-  if (!session) redirect(`/login?returnUrl=${encodeURIComponent(`/test-attempt/${id}`)}`);
-  const attempt = await getAttempt({ userId: session.id, attemptId: Number(id) }).catch((error: unknown) => {
+  const { id: userId, user } = await requirePupil();
+  const attempt = await getAttempt({ userId, attemptId: Number(id) }).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) notFound(); // another pupil's, or none
     throw error;
   });
@@ -29,6 +27,5 @@ export default async function AttemptPage({ params, searchParams }: Props) {
   if (attempt.isEnded && isAnswer !== "true") {
     redirect(`/test-attempt/${id}?isAnswer=true&questionNumber=${Number(questionNumber) || 1}`);
   }
-  const user = await getCurrentUser({ userId: session.id });
   return <AttemptView attempt={attempt} user={user} review={attempt.isEnded} />;
 }
