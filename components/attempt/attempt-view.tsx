@@ -8,6 +8,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { fullName } from "@/lib/identity/names";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, showError } from "@/lib/http/client";
 import type { CurrentUser } from "@/lib/identity/users";
@@ -166,19 +168,19 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
       <div className="grid gap-3 lg:grid-cols-[1fr_18rem]">
         <div className="flex min-w-0 flex-col gap-3 lg:flex-row">
           {readingText && (
-            <aside
-              className={`min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:max-h-[75dvh] lg:w-2/5 lg:shrink-0 lg:overflow-y-auto ${
-                showPanel ? "" : "lg:hidden"
-              }`}
+            <Card
+              as="aside"
+              size="panel"
+              className={cn("min-w-0 lg:max-h-[75dvh] lg:w-2/5 lg:shrink-0 lg:overflow-y-auto", !showPanel && "lg:hidden")}
               aria-label={t.readingText}
               data-testid="reading-text"
             >
               <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.readingText}</h2>
               <RichText html={readingText.text} className="max-h-64 overflow-y-auto text-sm leading-relaxed lg:max-h-none" />
-            </aside>
+            </Card>
           )}
 
-          <section className="relative min-w-0 flex-1 overflow-hidden rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+          <Card as="section" size="panel" className="relative min-w-0 flex-1 overflow-hidden sm:p-5">
             <Watermark attemptId={attemptId} />
             {!current ? (
               <p className="py-10 text-center font-medium text-slate-600" data-testid="question-not-found">
@@ -252,15 +254,15 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
                 {t.next}
               </Button>
             </div>
-          </section>
+          </Card>
         </div>
 
         <aside className="flex flex-col gap-3">
-          <div className="order-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:order-1" data-testid="attempt-user">
+          <Card size="panel" className="order-2 lg:order-1" data-testid="attempt-user">
             <p className="font-semibold">{fullName(user)}</p>
             <p className="text-sm text-slate-600">{uz.shell.gradeSubject(user.grade, user.subjectName)}</p>
-          </div>
-          <nav className="order-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:order-2" aria-label={t.questions}>
+          </Card>
+          <Card as="nav" size="panel" className="order-1 lg:order-2" aria-label={t.questions}>
             <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.questions}</h2>
             <ol className="grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5">
               {questions.map((q) => {
@@ -298,7 +300,7 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
                 );
               })}
             </ol>
-          </nav>
+          </Card>
         </aside>
       </div>
 

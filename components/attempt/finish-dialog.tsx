@@ -1,8 +1,8 @@
 // "Yakunlash": a confirmation that says how many questions are still unanswered.
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { uz } from "@/lib/i18n/uz";
 
 type Props = {
@@ -17,29 +17,27 @@ type Props = {
 
 export function FinishDialog({ open, unanswered, pending, sending, onConfirm, onCancel }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-3 top-1/2 z-50 mx-auto max-w-sm -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">{uz.attempt.confirmFinish}</Dialog.Title>
-          <Dialog.Description className={unanswered > 0 ? "mt-2 font-medium text-red-600" : "sr-only"}>
-            {unanswered > 0 ? uz.attempt.unanswered(unanswered) : uz.attempt.confirmFinish}
-          </Dialog.Description>
-          {pending && sending && (
-            <p className="mt-2 text-sm text-amber-700" role="status" data-testid="finish-sending">
-              {uz.attempt.finishingSave}
-            </p>
-          )}
-          <div className="mt-5 flex gap-2">
-            <Button variant="secondary" className="flex-1" disabled={pending} onClick={onCancel}>
-              {uz.attempt.cancel}
-            </Button>
-            <Button variant="danger" className="flex-1" pending={pending} onClick={onConfirm}>
-              {uz.attempt.finish}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onDismiss={pending ? undefined : onCancel}
+      title={uz.attempt.confirmFinish}
+      description={unanswered > 0 ? uz.attempt.unanswered(unanswered) : uz.attempt.confirmFinish}
+      hideDescription={unanswered === 0}
+      descriptionClassName="font-medium text-red-600"
+    >
+      {pending && sending && (
+        <p className="mt-2 text-sm text-amber-700" role="status" data-testid="finish-sending">
+          {uz.attempt.finishingSave}
+        </p>
+      )}
+      <div className="mt-5 flex gap-2">
+        <Button variant="secondary" className="flex-1" disabled={pending} onClick={onCancel}>
+          {uz.attempt.cancel}
+        </Button>
+        <Button variant="danger" className="flex-1" pending={pending} onClick={onConfirm}>
+          {uz.attempt.finish}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -2,10 +2,11 @@
 // has no PIN stored. A blank PIN cannot be sent.
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
+import { ErrorCode } from "@/lib/http/errors";
 import { ApiError } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 
@@ -39,7 +40,7 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
     try {
       await onSubmit(pin.trim());
     } catch (e) {
-      const wrong = e instanceof ApiError && e.code === 4001;
+      const wrong = e instanceof ApiError && e.code === ErrorCode.WrongPinCode;
       setError(wrong && wrongMessage ? wrongMessage : e instanceof ApiError ? e.message : uz.http.default);
       if (wrong) setPin("");
     } finally {
@@ -48,51 +49,40 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel?.()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content
-          onEscapeKeyDown={(e) => !onCancel && e.preventDefault()}
-          onInteractOutside={(e) => !onCancel && e.preventDefault()}
-          className="fixed inset-x-3 top-1/2 z-50 mx-auto max-w-sm -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="sr-only">{title}</Dialog.Description>
-          <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
-            <Input
-              id="pin-code"
-              aria-label={uz.testAttempt.pinLabel}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              maxLength={16}
-              value={pin}
-              invalid={Boolean(error) || (touched && blank)}
-              onChange={(e) => {
-                setPin(e.target.value);
-                setError(null);
-              }}
-              onBlur={() => setTouched(true)}
-              className="text-center text-2xl tracking-[0.4em]"
-            />
-            {(error || (touched && blank)) && (
-              <p id="pin-code-error" role="alert" className="text-sm text-red-600">
-                {error ?? uz.attempt.pinRequired}
-              </p>
-            )}
-            <div className="flex gap-2">
-              {onCancel && (
-                <Button variant="secondary" className="flex-1" onClick={onCancel}>
-                  {uz.attempt.cancel}
-                </Button>
-              )}
-              <Button type="submit" className="flex-1" disabled={blank} pending={pending}>
-                {confirmLabel}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onDismiss={onCancel} title={title} description={title} hideDescription>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
+        <Input
+          id="pin-code"
+          aria-label={uz.testAttempt.pinLabel}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          maxLength={16}
+          value={pin}
+          invalid={Boolean(error) || (touched && blank)}
+          onChange={(e) => {
+            setPin(e.target.value);
+            setError(null);
+          }}
+          onBlur={() => setTouched(true)}
+          className="text-center text-2xl tracking-[0.4em]"
+        />
+        {(error || (touched && blank)) && (
+          <p id="pin-code-error" role="alert" className="text-sm text-red-600">
+            {error ?? uz.attempt.pinRequired}
+          </p>
+        )}
+        <div className="flex gap-2">
+          {onCancel && (
+            <Button variant="secondary" className="flex-1" onClick={onCancel}>
+              {uz.attempt.cancel}
+            </Button>
+          )}
+          <Button type="submit" className="flex-1" disabled={blank} pending={pending}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

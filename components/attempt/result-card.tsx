@@ -9,6 +9,7 @@ import type { AttemptResult } from "@/lib/attempts/ending";
 import { uz } from "@/lib/i18n/uz";
 import { clock, points } from "./format";
 import { lateAnswerCount } from "./outbox";
+import { Card } from "@/components/ui/card";
 
 const t = uz.testAttempt;
 
@@ -19,7 +20,7 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
   useEffect(() => setLate(lateAnswerCount(attemptId)), [attemptId]);
 
   return (
-    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="result">
+    <Card as="section" data-testid="result">
       <h2 className="text-lg font-semibold">{t.resultTitle}</h2>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         <div className="rounded-xl bg-primary-50 p-4">
@@ -44,6 +45,6 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
         <LinkButton href={`/test-attempt/${attemptId}?isAnswer=true`}>{t.review}</LinkButton>
         <CertificateButton />
       </div>
-    </section>
+    </Card>
   );
 }

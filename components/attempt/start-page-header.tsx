@@ -7,11 +7,12 @@ import { fullName } from "@/lib/identity/names";
 import { Button } from "@/components/ui/button";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
+import { Card } from "@/components/ui/card";
 
 export function StartPageHeader({ user }: { user: CurrentUser }) {
   const [leaving, setLeaving] = useState(false);
   return (
-    <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+    <Card as="section" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <h1 className="text-xl font-bold">{uz.testAttempt.title}</h1>
         <p className="mt-1 truncate font-medium" data-testid="pupil-name">
@@ -31,6 +32,6 @@ export function StartPageHeader({ user }: { user: CurrentUser }) {
       >
         {uz.shell.logout}
       </Button>
-    </section>
+    </Card>
   );
 }

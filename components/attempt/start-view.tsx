@@ -17,6 +17,7 @@ import { Countdown } from "./countdown";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
 import { ResultCard } from "./result-card";
+import { Card } from "@/components/ui/card";
 
 const t = uz.testAttempt;
 
@@ -69,7 +70,7 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
   }
 
   return (
-    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <Card as="section">
       {body}
       <PinDialog
         open={pinOpen}
@@ -78,6 +79,6 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
         onSubmit={start}
         onCancel={() => setPinOpen(false)}
       />
-    </section>
+    </Card>
   );
 }

@@ -8,13 +8,12 @@ import { useForm, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { PupilFields, type PupilFormValues } from "@/components/registration/pupil-fields";
 import { Button } from "@/components/ui/button";
-import { ApiError, api } from "@/lib/http/client";
-import type { ValidationCode } from "@/lib/http/errors";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import type { ReferenceData } from "@/lib/reference/types";
 import { profileSchema, type ProfileInput } from "@/lib/validation/identity";
-import { validationMessage } from "@/lib/validation/messages";
 import { currentUserKey } from "./use-current-user";
 
 function defaults(user: CurrentUser): PupilFormValues {
@@ -50,10 +49,7 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
       router.refresh();
     },
     onError: (error) => {
-      const server = error instanceof ApiError ? error : undefined;
-      for (const [field, codes] of Object.entries(server?.validationErrorCodes ?? {})) {
-        form.setError(field, { message: validationMessage(field, codes[0] as ValidationCode) });
-      }
+      const server = showServerErrors(form, error);
       toast.error(uz.registration.saveFailed, {
         id: "profile-save",
         position: "top-center",

@@ -1,9 +1,9 @@
 // The public offer in a modal that only its confirm button closes, enabled once read to the end.
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { uz } from "@/lib/i18n/uz";
 
 /** How close to the bottom counts as "read to the end" (spec: 5 px). */
@@ -34,44 +34,38 @@ export function OfferDialog({ open, onConfirm }: { open: boolean; onConfirm: () 
   }, [open, check]);
 
   return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          onEscapeKeyDown={(e) => e.preventDefault()}
-          onPointerDownOutside={(e) => e.preventDefault()}
-          onInteractOutside={(e) => e.preventDefault()}
-          className="fixed inset-x-2 top-1/2 z-50 mx-auto flex max-h-[90dvh] max-w-2xl -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl"
-        >
-          <Dialog.Title className="border-b border-slate-200 px-5 py-4 text-lg font-semibold">
-            {uz.offer.title}
-          </Dialog.Title>
-          <Dialog.Description className="sr-only">{uz.offer.scrollHint}</Dialog.Description>
-          <div
-            ref={bodyRef}
-            onScroll={check}
-            data-testid="offer-text"
-            className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-sm leading-relaxed text-slate-700"
-          >
-            {uz.offer.sections.map((section) => (
-              <section key={section.heading} className="mb-4">
-                <h3 className="mb-1 font-semibold text-slate-900">{section.heading}</h3>
-                {section.paragraphs.map((p) => (
-                  <p key={p} className="mb-2">
-                    {p}
-                  </p>
-                ))}
-              </section>
+    <Dialog
+      open={open}
+      size="lg"
+      className="inset-x-2"
+      title={uz.offer.title}
+      titleClassName="border-b border-slate-200 px-5 py-4"
+      description={uz.offer.scrollHint}
+      hideDescription
+    >
+      <div
+        ref={bodyRef}
+        onScroll={check}
+        data-testid="offer-text"
+        className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-sm leading-relaxed text-slate-700"
+      >
+        {uz.offer.sections.map((section) => (
+          <section key={section.heading} className="mb-4">
+            <h3 className="mb-1 font-semibold text-slate-900">{section.heading}</h3>
+            {section.paragraphs.map((p) => (
+              <p key={p} className="mb-2">
+                {p}
+              </p>
             ))}
-          </div>
-          <div className="flex flex-col gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-            {!readToEnd && <p className="text-xs text-slate-500">{uz.offer.scrollHint}</p>}
-            <Button className="sm:ml-auto" disabled={!readToEnd} onClick={onConfirm}>
-              {uz.offer.confirm}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </section>
+        ))}
+      </div>
+      <div className="flex flex-col gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+        {!readToEnd && <p className="text-xs text-slate-500">{uz.offer.scrollHint}</p>}
+        <Button className="sm:ml-auto" disabled={!readToEnd} onClick={onConfirm}>
+          {uz.offer.confirm}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

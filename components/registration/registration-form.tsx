@@ -7,12 +7,11 @@ import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { ApiError, api } from "@/lib/http/client";
-import type { ValidationCode } from "@/lib/http/errors";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { ReferenceData } from "@/lib/reference/types";
 import type { RegisterStatus } from "@/lib/registration/types";
-import { validationMessage } from "@/lib/validation/messages";
 import { registrationFormSchema, type PupilDetails, type RegistrationFormValues } from "@/lib/validation/registration";
 import { OfferDialog } from "./offer-dialog";
 import { PupilFields, type PupilFormValues } from "./pupil-fields";
@@ -38,11 +37,7 @@ export function RegistrationForm({ guid, reference, initialDetails, onRegistered
       api<RegisterStatus>("/Registration/Register", { method: "POST", body: { ...details, guid } }),
     onSuccess: (status, details) => onRegistered(status, details),
     onError: (error) => {
-      const server = error instanceof ApiError ? error : undefined;
-      for (const [field, codes] of Object.entries(server?.validationErrorCodes ?? {})) {
-        const code = codes[0] as ValidationCode;
-        form.setError(field as keyof PupilFormValues & string, { message: validationMessage(field, code) });
-      }
+      const server = showServerErrors(form, error);
       toast.error(uz.registration.saveFailed, {
         id: "registration-save",
         position: "top-center",

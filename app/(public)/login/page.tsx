@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
 import { safeReturnUrl } from "@/lib/identity/return-url";
 import { currentSession } from "@/lib/identity/page-guards";
+import { Card } from "@/components/ui/card";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: uz.login.title };
@@ -17,7 +18,7 @@ export default async function LoginPage({ searchParams }: Props) {
 
   return (
     <main className="flex min-h-dvh items-center justify-center px-3 py-8">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7">
+      <Card className="w-full max-w-sm p-5 sm:p-7">
         <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
         <h1 className="mt-1 text-center text-2xl font-bold">{uz.login.title}</h1>
         <p className="mb-5 mt-2 text-center text-sm text-slate-600">{uz.login.lead}</p>
@@ -30,7 +31,7 @@ export default async function LoginPage({ searchParams }: Props) {
         >
           {uz.login.chatBot}
         </a>
-      </div>
+      </Card>
     </main>
   );
 }

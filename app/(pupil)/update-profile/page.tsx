@@ -3,16 +3,17 @@ import { ProfileForm } from "@/components/identity/profile-form";
 import { uz } from "@/lib/i18n/uz";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { requireSignedIn } from "@/lib/identity/page-guards";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: uz.profile.title };
 
 export default async function UpdateProfilePage() {
   const [{ user }, reference] = await Promise.all([requireSignedIn(), loadReferenceData()]);
   return (
-    <div className="mx-auto max-w-3xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <Card className="mx-auto max-w-3xl">
       <h1 className="text-xl font-bold">{uz.profile.title}</h1>
       <p className="mb-5 mt-1 text-sm text-slate-600">{uz.profile.lead}</p>
       <ProfileForm user={user} reference={reference} />
-    </div>
+    </Card>
   );
 }

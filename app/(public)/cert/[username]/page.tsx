@@ -8,6 +8,7 @@ import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
+import { Card } from "@/components/ui/card";
 
 export const dynamic = "force-dynamic";
 
@@ -46,13 +47,13 @@ export default async function CertificatePage({ params }: Props) {
           <CopyButton value={certificate.verifyUrl} label={t.copyLink} text={t.copyLink} testId="copy-link" />
         </div>
       ) : (
-        <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <Card className="p-0 sm:p-0">
           {limited ? (
             <Result status="warning" title={uz.http.tooManyRequests} />
           ) : (
             <Result status="404" title={t.notFound} subTitle={t.notFoundHint} />
           )}
-        </div>
+        </Card>
       )}
     </main>
   );

@@ -7,6 +7,7 @@ import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
 import { uuid } from "@/lib/validation/fields";
+import { Card } from "@/components/ui/card";
 
 export const dynamic = "force-dynamic";
 
@@ -40,7 +41,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
         <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
         <h1 className="mt-1 text-2xl font-bold text-slate-900">{uz.registration.pageTitle}</h1>
       </header>
-      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <Card>
         <RegistrationView
           guid={guid}
           registerSuccess={registerSuccess === "true"}
@@ -50,7 +51,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           payment={paymentOptions({ guid, amountSom: status.amountToPay })}
           credentials={credentials}
         />
-      </div>
+      </Card>
     </main>
   );
 }

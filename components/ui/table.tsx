@@ -1,0 +1,31 @@
+// Tables of the organiser's console: scroll sideways on a phone, zebra rows, sticky header.
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { cn } from "./cn";
+
+export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  return (
+    <div className="w-full overflow-x-auto rounded-xl ring-1 ring-slate-200">
+      <table className={cn("w-full border-collapse bg-white text-left text-sm", className)} {...props} />
+    </div>
+  );
+}
+
+export function THead({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+  return <thead className={cn("bg-slate-50 text-xs uppercase tracking-wide text-slate-600", className)} {...props} />;
+}
+
+export function TBody({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+  return <tbody className={cn("divide-y divide-slate-100", className)} {...props} />;
+}
+
+export function TR({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr className={cn("hover:bg-slate-50", className)} {...props} />;
+}
+
+export function TH({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope="col" className={cn("whitespace-nowrap px-3 py-2 font-semibold", className)} {...props} />;
+}
+
+export function TD({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn("px-3 py-2 align-top", className)} {...props} />;
+}
