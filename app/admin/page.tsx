@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { uz } from "@/lib/i18n/uz";
 import { Card } from "@/components/ui/card";
 
-export const metadata: Metadata = { title: uz.admin.title };
+export const metadata: Metadata = { title: uz.organiser.title };
 
-export default function AdminHome() {
+export default function OrganiserHome() {
   return (
     <Card className="mx-auto max-w-3xl">
-      <h1 className="text-xl font-bold">{uz.admin.title}</h1>
-      <p className="mt-1 text-sm text-slate-600">{uz.admin.lead}</p>
+      <h1 className="text-xl font-bold">{uz.organiser.title}</h1>
+      <p className="mt-1 text-sm text-slate-600">{uz.organiser.lead}</p>
     </Card>
   );
 }

@@ -17,7 +17,7 @@ const t = uz.shell;
 function navItems(role: number) {
   const items = [{ href: "/update-profile", label: t.profile, icon: <UserIcon /> }];
   if (role === UserRole.Default) items.unshift({ href: "/test-attempt", label: t.testAttempt, icon: <TestIcon /> });
-  if (role === UserRole.Admin) items.unshift({ href: "/admin", label: t.admin, icon: <SettingsIcon /> });
+  if (role === UserRole.Admin) items.unshift({ href: "/admin", label: t.organiser, icon: <SettingsIcon /> });
   return items;
 }
 

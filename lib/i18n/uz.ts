@@ -117,7 +117,7 @@ export const uz = {
   shell: {
     testAttempt: "Test ishlash",
     profile: "Profil",
-    admin: "Tashkilotchi paneli",
+    organiser: "Tashkilotchi paneli",
     logout: "Chiqish",
     collapse: "Menyuni yig'ish",
     expand: "Menyuni ochish",
@@ -134,11 +134,9 @@ export const uz = {
   forbidden: {
     title: "Unauthorized",
   },
-  admin: {
+  organiser: {
     title: "Tashkilotchi paneli",
     lead: "Olimpiadani boshqarish: testlar, savollar banki, ro'yxatdan o'tganlar va natijalar.",
-  },
-  organiser: {
     afterEndWarning:
       "Diqqat: \"afterEnd\" tanlansa, to'g'ri javoblar o'quvchi o'z testini yakunlashi bilan ko'rinadi — boshqalar hali test ishlayotgan bo'lsa ham, javoblar ularga yetib borishi mumkin. Faqat mashq testlari uchun tanlang.",
   },

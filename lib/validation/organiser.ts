@@ -1,7 +1,7 @@
 // Schemas of the organiser's JSON API: a subject's test, and a question bank import (DESIGN §8).
 import { z } from "zod";
 import { ReviewPolicy } from "@/lib/attempts/enums";
-import { entityId } from "./fields";
+import { entityId, queryId } from "./fields";
 
 const points = z.number().min(0).max(100).multipleOf(0.1);
 const count = z.number().int().min(0).max(200);
@@ -65,3 +65,6 @@ export const questionImportSchema = z
     { when: (payload) => typeof payload.value === "object" && payload.value !== null },
   );
 export type QuestionImport = z.output<typeof questionImportSchema>;
+
+export const userIdParams = z.object({ userId: queryId });
+export const blockedSchema = z.object({ blocked: z.boolean() });
