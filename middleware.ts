@@ -1,10 +1,10 @@
 // Edge middleware: the pages' security headers (a nonce per request for Next's scripts), and
 // only redirects and rewrites besides. Every handler, layout and page checks the session again.
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { canonicalApiPath } from "@/lib/http/api-paths";
 import { commonSecurityHeaders, pageContentSecurityPolicy } from "@/lib/http/security-headers";
-import { decodeSession, sessionCookie } from "@/lib/identity/session-token";
 import { needsSignIn } from "@/lib/identity/routes";
+import { decodeSession, sessionCookie } from "@/lib/identity/session-token";
 
 function withPageHeaders(response: NextResponse, policy: string): NextResponse {
   response.headers.set("Content-Security-Policy", policy);

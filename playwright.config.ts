@@ -38,7 +38,12 @@ export default defineConfig({
       testMatch: "e2e/**/*.spec.ts",
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
-    { name: "desktop", testMatch: "e2e/**/*.spec.ts", grepInvert: /@phone-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testMatch: "e2e/**/*.spec.ts",
+      grepInvert: /@phone-only/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     command: `node server.mjs -p ${port} -H 127.0.0.1`,

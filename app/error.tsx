@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { reloadOnChunkError } from "@/components/providers";
 import { ErrorBanner } from "@/components/ui/banners";
 
-export default function Error({ error }: { error: Error & { digest?: string } }) {
+export default function ErrorPage({ error }: { error: Error & { digest?: string } }) {
   useEffect(() => {
     reloadOnChunkError(`${error.name} ${error.message}`);
   }, [error]);

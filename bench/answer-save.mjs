@@ -3,7 +3,7 @@
 // floor), and a check that every acknowledged answer is in the database afterwards.
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { TOKEN, startBenchServer } from "./server.mjs";
+import { startBenchServer, TOKEN } from "./server.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -13,17 +13,23 @@ const { base: BASE, database, databaseUrl, call, stop } = await startBenchServer
 
 try {
   // One pupil per connection, each with a started 30-question attempt.
-  const olympiad = await (await call("/api/test-support/olympiads", {
-    method: "POST",
-    token: TOKEN,
-    body: { bankPerDifficulty: 12, counts: { easy: 10, medium: 10, hard: 10 }, pinCode: "1234" },
-  })).json();
+  const olympiad = await (
+    await call("/api/test-support/olympiads", {
+      method: "POST",
+      token: TOKEN,
+      body: { bankPerDifficulty: 12, counts: { easy: 10, medium: 10, hard: 10 }, pinCode: "1234" },
+    })
+  ).json();
   const pupils = [];
   for (let i = 0; i < CONNECTIONS; i++) {
-    const pupil = await (await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })).json();
+    const pupil = await (
+      await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })
+    ).json();
     const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
     const cookie = login.headers.get("set-cookie").split(";")[0];
-    const { attemptId } = await (await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })).json();
+    const { attemptId } = await (
+      await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })
+    ).json();
     const view = await (await call(`/api/TestAttempts/Get?id=${attemptId}`, { cookie })).json();
     pupils.push({ cookie, attemptId, questions: view.questions, sent: 0, acknowledged: new Map(), inFlight: null });
   }

@@ -2,7 +2,7 @@
 // production build on PostgreSQL: the time of an unknown username beside a wrong password for a
 // real one (alternating, each from its own address), and how many of 100 parallel wrong
 // passwords for one account are evaluated before the lock.
-import { TOKEN, startBenchServer } from "./server.mjs";
+import { startBenchServer, TOKEN } from "./server.mjs";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3401);
@@ -55,7 +55,9 @@ try {
   console.log(`\nIdentity/Login, production build on PostgreSQL (${database}), ${SAMPLES} samples each, alternating`);
   console.log(`known username, wrong password:  median ${median(known).toFixed(1)} ms   p90 ${p90(known).toFixed(1)} ms`);
   console.log(`unknown username:                median ${median(unknown).toFixed(1)} ms   p90 ${p90(unknown).toFixed(1)} ms`);
-  console.log(`difference of the medians: ${(median(unknown) - median(known)).toFixed(1)} ms; distinct answers: ${bodies.size} (${[...bodies].join(" | ")})`);
+  console.log(
+    `difference of the medians: ${(median(unknown) - median(known)).toFixed(1)} ms; distinct answers: ${bodies.size} (${[...bodies].join(" | ")})`,
+  );
   console.log(
     `100 parallel wrong passwords for one account: ${wrongAnswered} answered 2102, ${locked} answered 2101; evaluated before the lock: ${wrongAnswered + 1} (the fifth evaluated one locks and answers 2101)`,
   );

@@ -1,8 +1,8 @@
 // Client-wide providers: server data (TanStack Query with the spec's retry rules), toasts, progress.
 "use client";
 
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, focusManager } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { focusManager, MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { ApiError, retryDelay, shouldRetry, showError } from "@/lib/http/client";
 import { ProgressBar } from "./ui/progress-bar";
@@ -39,8 +39,7 @@ function makeQueryClient() {
         refetchOnWindowFocus: false,
         staleTime: 30_000,
         // A read with nothing to show goes to the nearest error boundary; 401 is not an error here.
-        throwOnError: (error, query) =>
-          query.state.data === undefined && !(error instanceof ApiError && error.status === 401),
+        throwOnError: (error, query) => query.state.data === undefined && !(error instanceof ApiError && error.status === 401),
       },
     },
   });

@@ -1,7 +1,8 @@
 // `npm run db:migrate`: migrations, reference data and the first organiser, for deployments that set MIGRATE_ON_START=false.
+
+import { config } from "@/lib/config";
 import { closeDatabase, db } from "./client";
 import { migrateDatabase } from "./migrate";
-import { config } from "@/lib/config";
 import { ensureOrganiser } from "./seed/accounts";
 import { seedReferenceData } from "./seed/reference";
 

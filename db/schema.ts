@@ -15,9 +15,9 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { Difficulty, ReviewPolicy } from "../lib/attempts/enums";
+import { type Difficulty, ReviewPolicy } from "../lib/attempts/enums";
 import { UserRole } from "../lib/identity/roles";
-import { PaymentProvider, PaymentState } from "../lib/payments/enums";
+import { type PaymentProvider, PaymentState } from "../lib/payments/enums";
 import { RegistrationStatus } from "../lib/registration/status";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -64,14 +64,10 @@ export const subjects = pgTable(
     name: text("name").notNull(),
     grade: smallint("grade").notNull(),
   },
-  (t) => [
-    uniqueIndex("subjects_name_grade_uq").on(t.name, t.grade),
-    check("subjects_grade_range", sql`${t.grade} between 5 and 9`),
-  ],
+  (t) => [uniqueIndex("subjects_name_grade_uq").on(t.name, t.grade), check("subjects_grade_range", sql`${t.grade} between 5 and 9`)],
 );
 
 // ─── Pupils ─────────────────────────────────────────────────────────────────
-
 
 export const users = pgTable(
   "users",
@@ -135,7 +131,6 @@ export const signInFailures = pgTable(
 
 // ─── Registrations ──────────────────────────────────────────────────────────
 
-
 /** A parent's registration, keyed by the guid of its public link. */
 export const registrations = pgTable(
   "registrations",
@@ -149,15 +144,10 @@ export const registrations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("registrations_user_uq").on(t.userId),
-    check("registrations_status_valid", sql`${t.status} in (1, 2)`),
-  ],
+  (t) => [uniqueIndex("registrations_user_uq").on(t.userId), check("registrations_status_valid", sql`${t.status} in (1, 2)`)],
 );
 
 // ─── Payments ───────────────────────────────────────────────────────────────
-
-
 
 /** One provider transaction for a registration; at most one per registration is ever performed. */
 export const payments = pgTable(
@@ -206,8 +196,6 @@ export const paymentEvents = pgTable(
 
 // ─── The test ───────────────────────────────────────────────────────────────
 
-
-
 /** One olympiad round of a subject (stage one). Points are kept in tenths: 1.5 points = 15. */
 export const tests = pgTable(
   "tests",
@@ -231,10 +219,7 @@ export const tests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("tests_subject_stage_uq").on(t.subjectId, t.stage),
-    check("tests_window", sql`${t.openedAt} < ${t.closedAt}`),
-  ],
+  (t) => [uniqueIndex("tests_subject_stage_uq").on(t.subjectId, t.stage), check("tests_window", sql`${t.openedAt} < ${t.closedAt}`)],
 );
 
 /** A passage several questions refer to. HTML, sanitised on import. */

@@ -2,9 +2,7 @@
 // production secrets that are missing.
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -33,7 +31,10 @@ const schema = z.object({
   CHAT_BOT_URL: z.string().url().default("https://t.me/olimpiada_lager_bot"),
   CERTIFICATE_DATE: z.string().default("24.06.2025"),
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
-  DEMO_PIN: z.string().regex(/^\d{4,8}$/).default("1234"),
+  DEMO_PIN: z
+    .string()
+    .regex(/^\d{4,8}$/)
+    .default("1234"),
   /** How many proxies in front append to X-Forwarded-For (0: the socket's address is the client's). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** In production, demo data (whose passwords are public) only with this acknowledgement. */

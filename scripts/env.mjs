@@ -39,14 +39,26 @@ export function ensureChromium() {
   }
   console.log("Installing Chromium from Debian's packages...");
   const apt = (...args) =>
-    isRoot ? run("apt-get", args, { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+    isRoot
+      ? run("apt-get", args, { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
       : run("sudo", ["DEBIAN_FRONTEND=noninteractive", "apt-get", ...args]);
   apt("update", "-qq");
   apt("install", "-y", "-qq", "chromium");
 }
 
-const SOURCES = ["app", "components", "lib", "db", "public", "middleware.ts", "instrumentation.ts", "next.config.ts",
-  "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "public",
+  "middleware.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 
 function hashSources() {
   const hash = createHash("sha256");

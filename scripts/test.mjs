@@ -1,8 +1,9 @@
 // `npm test`: every suite once — rules (Vitest) and endpoints + journeys (Playwright, Chromium) —
 // on the embedded database, or on PostgreSQL when DATABASE_URL is set. Ends with one total line.
+
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { ensureBuild, ensureChromium, ensureDependencies, root } from "./env.mjs";
 
 ensureDependencies();

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { uz } from "@/lib/i18n/uz";
 import { Card } from "@/components/ui/card";
+import { uz } from "@/lib/i18n/uz";
 
 export const metadata: Metadata = { title: uz.organiser.title };
 

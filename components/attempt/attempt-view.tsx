@@ -6,14 +6,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { fullName } from "@/lib/identity/names";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, showError } from "@/lib/http/client";
-import type { CurrentUser } from "@/lib/identity/users";
 import { uz } from "@/lib/i18n/uz";
+import { fullName } from "@/lib/identity/names";
+import type { CurrentUser } from "@/lib/identity/users";
 import { FinishDialog } from "./finish-dialog";
 import { useAnswerOutbox } from "./outbox";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
@@ -52,11 +52,13 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
 
   const setConfirmed = useCallback(
     (questionId: number, answerId: number | null) => {
-      queryClient.setQueryData<AttemptData>(attemptKeys.attempt(attemptId), (old) =>
-        old && {
-          ...old,
-          questions: old.questions.map((q) => (q.testAttemptQuestionId === questionId ? { ...q, answerId } : q)),
-        },
+      queryClient.setQueryData<AttemptData>(
+        attemptKeys.attempt(attemptId),
+        (old) =>
+          old && {
+            ...old,
+            questions: old.questions.map((q) => (q.testAttemptQuestionId === questionId ? { ...q, answerId } : q)),
+          },
       );
     },
     [attemptId, queryClient],
@@ -135,9 +137,7 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
   };
   const previous = navigable.filter((n) => n < requested).at(-1);
   const next = navigable.find((n) => n > requested);
-  const readingText = current?.readingTextId
-    ? attempt.readingTexts.find((r) => r.readingTextId === current.readingTextId)
-    : undefined;
+  const readingText = current?.readingTextId ? attempt.readingTexts.find((r) => r.readingTextId === current.readingTextId) : undefined;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3">
@@ -205,7 +205,12 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
                 {review && current.answerId === null && (
                   <p className="mt-3 rounded-lg bg-slate-100 p-2 text-sm text-slate-700">{t.notAnswered}</p>
                 )}
-                <ul className="mt-4 flex flex-col gap-2" role="radiogroup" aria-label={t.question(current.questionNumber, questions.length)}>
+                {/* Choices are buttons (large, tappable, with the saved state) carrying radio semantics. */}
+                <div
+                  className="mt-4 flex flex-col gap-2"
+                  role="radiogroup"
+                  aria-label={t.question(current.questionNumber, questions.length)}
+                >
                   {current.questionChoices.map((choice, index) => {
                     const chosen = answerOf(current) === choice.questionChoiceId;
                     const waiting = outbox.pending[current.testAttemptQuestionId] === choice.questionChoiceId;
@@ -220,7 +225,8 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
                         ? "border-primary-600 bg-primary-50"
                         : "border-slate-200 hover:border-primary-300";
                     return (
-                      <li key={choice.questionChoiceId}>
+                      <div key={choice.questionChoiceId}>
+                        {/* biome-ignore lint/a11y/useSemanticElements: a styled button with radio semantics, see the group above */}
                         <button
                           type="button"
                           role="radio"
@@ -240,10 +246,10 @@ export function AttemptView({ attempt: initial, user, review }: Props) {
                           <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
                           {review && isKey && <span className="sr-only">{t.correct}</span>}
                         </button>
-                      </li>
+                      </div>
                     );
                   })}
-                </ul>
+                </div>
               </>
             )}
             <div className="relative z-20 mt-5 flex justify-between gap-2">

@@ -4,8 +4,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ErrorCode } from "@/lib/http/errors";
 import { ApiError, api } from "@/lib/http/client";
+import { ErrorCode } from "@/lib/http/errors";
 
 type Pending = Record<number, number>; // testAttemptQuestionId → answerId
 
@@ -96,6 +96,7 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
   );
 
   /** One pass: sends what is pending, oldest first, including what is chosen meanwhile. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `flush` (below) runs from the retry timer only, once both exist
   const send = useCallback(async (): Promise<FlushOutcome> => {
     clearTimeout(timer.current);
     while (Object.keys(pendingRef.current).length > 0) {

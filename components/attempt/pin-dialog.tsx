@@ -2,12 +2,12 @@
 // has no PIN stored. A blank PIN cannot be sent.
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
-import { ErrorCode } from "@/lib/http/errors";
 import { ApiError } from "@/lib/http/client";
+import { ErrorCode } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 
 export const PIN_STORAGE_KEY = "pinCode";

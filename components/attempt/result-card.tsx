@@ -5,11 +5,11 @@
 import { useEffect, useState } from "react";
 import { CertificateButton } from "@/components/certificates/certificate-button";
 import { LinkButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import { uz } from "@/lib/i18n/uz";
 import { clock, points } from "./format";
 import { lateAnswerCount } from "./outbox";
-import { Card } from "@/components/ui/card";
 
 const t = uz.testAttempt;
 

@@ -18,8 +18,10 @@ export const RichText = memo(function RichText({ html, className = "", as: Tag =
   // A stable object: React 19 rewrites innerHTML whenever this prop's identity changes, which
   // would wipe the typeset formulas on every re-render of the page.
   const inner = useMemo(() => ({ __html: html }), [html]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: typeset again whenever the HTML was replaced
   useEffect(() => {
     if (ref.current) renderMathInElement(ref.current, { delimiters: DELIMITERS, throwOnError: false });
   }, [inner]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: question HTML is sanitised on import (sanitize-html), and only ours is rendered
   return <Tag ref={ref as never} className={`rich-text ${className}`} dangerouslySetInnerHTML={inner} />;
 });

@@ -3,11 +3,11 @@
 
 import { useState } from "react";
 import { logout } from "@/components/identity/use-current-user";
-import { fullName } from "@/lib/identity/names";
 import { Button } from "@/components/ui/button";
-import { uz } from "@/lib/i18n/uz";
-import type { CurrentUser } from "@/lib/identity/users";
 import { Card } from "@/components/ui/card";
+import { uz } from "@/lib/i18n/uz";
+import { fullName } from "@/lib/identity/names";
+import type { CurrentUser } from "@/lib/identity/users";
 
 export function StartPageHeader({ user }: { user: CurrentUser }) {
   const [leaving, setLeaving] = useState(false);

@@ -4,20 +4,20 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { Result } from "@/components/ui/result";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
-import { ErrorCode } from "@/lib/http/errors";
 import { ApiError, api } from "@/lib/http/client";
+import { ErrorCode } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import { Countdown } from "./countdown";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
 import { ResultCard } from "./result-card";
-import { Card } from "@/components/ui/card";
 
 const t = uz.testAttempt;
 
@@ -53,7 +53,7 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
     }
   }
 
-  let body;
+  let body: ReactNode;
   if (!paid) body = <Result status="info" title={t.notPaid} />;
   else if (allow.isAllowed) {
     body = (
@@ -72,13 +72,7 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
   return (
     <Card as="section">
       {body}
-      <PinDialog
-        open={pinOpen}
-        title={t.pinTitle}
-        confirmLabel={t.pinConfirm}
-        onSubmit={start}
-        onCancel={() => setPinOpen(false)}
-      />
+      <PinDialog open={pinOpen} title={t.pinTitle} confirmLabel={t.pinConfirm} onSubmit={start} onCancel={() => setPinOpen(false)} />
     </Card>
   );
 }

@@ -26,10 +26,7 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
             {certificate.issueDate}
           </p>
         </div>
-        <p
-          data-testid="verified"
-          className="-rotate-6 rounded-full border-4 border-green-700 px-4 py-1 text-lg font-bold text-green-700"
-        >
+        <p data-testid="verified" className="-rotate-6 rounded-full border-4 border-green-700 px-4 py-1 text-lg font-bold text-green-700">
           {t.verified}
         </p>
       </div>

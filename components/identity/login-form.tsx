@@ -10,7 +10,7 @@ import { Field, Input } from "@/components/ui/field";
 import { ApiError, api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
-import { loginSchema, type LoginInput } from "@/lib/validation/identity";
+import { type LoginInput, loginSchema } from "@/lib/validation/identity";
 import { currentUserKey } from "./use-current-user";
 
 export function LoginForm({ returnUrl }: { returnUrl: string }) {

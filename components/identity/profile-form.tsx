@@ -4,7 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useForm, type Resolver } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { PupilFields, type PupilFormValues } from "@/components/registration/pupil-fields";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import type { ReferenceData } from "@/lib/reference/types";
-import { profileSchema, type ProfileInput } from "@/lib/validation/identity";
+import { type ProfileInput, profileSchema } from "@/lib/validation/identity";
 import { currentUserKey } from "./use-current-user";
 
 function defaults(user: CurrentUser): PupilFormValues {
@@ -59,11 +59,7 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
   });
 
   return (
-    <form
-      onSubmit={form.handleSubmit((values) => mutation.mutate(values as ProfileInput))}
-      noValidate
-      className="flex flex-col gap-5"
-    >
+    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values as ProfileInput))} noValidate className="flex flex-col gap-5">
       <PupilFields form={form} reference={reference} allRequired />
       <Button type="submit" pending={mutation.isPending} className="w-full sm:w-auto sm:self-end">
         {uz.profile.save}

@@ -59,9 +59,7 @@ export function PaymentPanel({ guid, options, onCardPaid, onEdit }: Props) {
         <ExternalLinkButton href={options.paymeUrl} data-testid="pay-payme" rel="noopener">
           {t.payme}
         </ExternalLinkButton>
-        {options.cardScriptUrl && (
-          <Script src={options.cardScriptUrl} strategy="afterInteractive" onReady={() => setCardReady(true)} />
-        )}
+        {options.cardScriptUrl && <Script src={options.cardScriptUrl} strategy="afterInteractive" onReady={() => setCardReady(true)} />}
         <Button
           data-testid="pay-card"
           disabled={!cardReady}
@@ -69,11 +67,7 @@ export function PaymentPanel({ guid, options, onCardPaid, onEdit }: Props) {
         >
           {t.card}
         </Button>
-        {!cardReady && (
-          <p className="text-center text-xs text-slate-500">
-            {options.cardScriptUrl ? t.cardLoading : t.cardUnavailable}
-          </p>
-        )}
+        {!cardReady && <p className="text-center text-xs text-slate-500">{options.cardScriptUrl ? t.cardLoading : t.cardUnavailable}</p>}
       </div>
 
       <Button variant="ghost" onClick={onEdit} className="self-center">

@@ -3,7 +3,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useWatch, type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { type FieldErrors, type UseFormReturn, useWatch } from "react-hook-form";
 import { Field, Input, Select } from "@/components/ui/field";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
@@ -47,8 +47,9 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
 
   const districts = reference.districts.filter((d) => d.regionId === regionId);
   const subjects = reference.subjects.filter((s) => s.grade === grade);
-  const clear = (...fields: (keyof PupilDetails)[]) =>
-    fields.forEach((f) => setValue(f, undefined, { shouldDirty: true }));
+  const clear = (...fields: (keyof PupilDetails)[]) => {
+    for (const f of fields) setValue(f, undefined, { shouldDirty: true });
+  };
   const error = (field: keyof PupilDetails) => errors[field]?.message;
 
   return (
@@ -96,11 +97,7 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           invalid={Boolean(errors.organizationId)}
           {...register("organizationId", { setValueAs: toNumber })}
         >
-          {districtId && schools.isPending ? (
-            <option value="">{uz.common.loading}</option>
-          ) : (
-            <option value="">{t.choose}</option>
-          )}
+          {districtId && schools.isPending ? <option value="">{uz.common.loading}</option> : <option value="">{t.choose}</option>}
           <option value={0}>{t.otherSchool}</option>
           {(schools.data ?? []).map((o) => (
             <option key={o.organizationId} value={o.organizationId}>
@@ -126,12 +123,7 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
       </Field>
 
       <Field id="subjectId" label={t.subject} error={error("subjectId")}>
-        <Select
-          id="subjectId"
-          disabled={!grade}
-          invalid={Boolean(errors.subjectId)}
-          {...register("subjectId", { setValueAs: toNumber })}
-        >
+        <Select id="subjectId" disabled={!grade} invalid={Boolean(errors.subjectId)} {...register("subjectId", { setValueAs: toNumber })}>
           <option value="">{t.choose}</option>
           {subjects.map((s) => (
             <option key={s.subjectId} value={s.subjectId}>
@@ -150,12 +142,7 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
       </Field>
 
       <Field id="middleName" label={t.middleName} hint={optionalHint} error={error("middleName")}>
-        <Input
-          id="middleName"
-          autoComplete="additional-name"
-          invalid={Boolean(errors.middleName)}
-          {...register("middleName")}
-        />
+        <Input id="middleName" autoComplete="additional-name" invalid={Boolean(errors.middleName)} {...register("middleName")} />
       </Field>
 
       <Field id="birthDate" label={t.birthDate} hint={optionalHint} error={error("birthDate")}>

@@ -4,7 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { showServerErrors } from "@/components/ui/server-errors";
@@ -12,7 +12,7 @@ import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { ReferenceData } from "@/lib/reference/types";
 import type { RegisterStatus } from "@/lib/registration/types";
-import { registrationFormSchema, type PupilDetails, type RegistrationFormValues } from "@/lib/validation/registration";
+import { type PupilDetails, type RegistrationFormValues, registrationFormSchema } from "@/lib/validation/registration";
 import { OfferDialog } from "./offer-dialog";
 import { PupilFields, type PupilFormValues } from "./pupil-fields";
 
@@ -33,8 +33,7 @@ export function RegistrationForm({ guid, reference, initialDetails, onRegistered
   const [offerOpen, setOfferOpen] = useState(false);
 
   const mutation = useMutation({
-    mutationFn: (details: PupilDetails) =>
-      api<RegisterStatus>("/Registration/Register", { method: "POST", body: { ...details, guid } }),
+    mutationFn: (details: PupilDetails) => api<RegisterStatus>("/Registration/Register", { method: "POST", body: { ...details, guid } }),
     onSuccess: (status, details) => onRegistered(status, details),
     onError: (error) => {
       const server = showServerErrors(form, error);

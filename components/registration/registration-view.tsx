@@ -1,7 +1,6 @@
 // The registration page by status: form, payment panel, success or "already registered".
 "use client";
 
-import { RegistrationStatus } from "@/lib/registration/status";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
@@ -11,6 +10,7 @@ import { uz } from "@/lib/i18n/uz";
 import type { PaymentOptions } from "@/lib/payments/links";
 import type { Credentials } from "@/lib/payments/types";
 import type { ReferenceData } from "@/lib/reference/types";
+import { RegistrationStatus } from "@/lib/registration/status";
 import type { RegisterStatus } from "@/lib/registration/types";
 import type { PupilDetails } from "@/lib/validation/registration";
 import { CredentialsCard } from "./credentials-card";

@@ -4,13 +4,13 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { logout, useCurrentUser } from "@/components/identity/use-current-user";
-import { fullName } from "@/lib/identity/names";
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon, TestIcon, UserIcon } from "@/components/ui/icons";
+import { uz } from "@/lib/i18n/uz";
+import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import type { CurrentUser } from "@/lib/identity/users";
-import { uz } from "@/lib/i18n/uz";
 
 const t = uz.shell;
 
@@ -93,9 +93,7 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
   return (
     <div className="flex min-h-dvh">
       {/* Large screens: a fixed column that collapses to icons. */}
-      <aside className={`sticky top-0 hidden h-dvh shrink-0 transition-[width] lg:block ${collapsed ? "w-16" : "w-64"}`}>
-        {menu}
-      </aside>
+      <aside className={`sticky top-0 hidden h-dvh shrink-0 transition-[width] lg:block ${collapsed ? "w-16" : "w-64"}`}>{menu}</aside>
 
       {/* Phones: a top bar and a drawer. */}
       <div className="flex min-w-0 flex-1 flex-col">

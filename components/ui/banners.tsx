@@ -7,13 +7,7 @@ import { Button, LinkButton } from "./button";
 import { Result } from "./result";
 
 export function NotFoundBanner() {
-  return (
-    <Result
-      status="404"
-      title={uz.notFound.banner}
-      extra={<LinkButton href="/">{uz.notFound.home}</LinkButton>}
-    />
-  );
+  return <Result status="404" title={uz.notFound.banner} extra={<LinkButton href="/">{uz.notFound.home}</LinkButton>} />;
 }
 
 export function ErrorBanner() {

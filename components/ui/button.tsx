@@ -21,12 +21,7 @@ export function buttonClass(variant: Variant = "primary", className = "") {
 }
 
 export function Spinner() {
-  return (
-    <span
-      aria-hidden
-      className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-    />
-  );
+  return <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean };

@@ -1,5 +1,5 @@
 // Class names joined, with later Tailwind utilities winning over earlier ones of the same kind.
-import { clsx, type ClassValue } from "clsx";
+import { type ClassValue, clsx } from "clsx";
 import { twMerge } from "tailwind-merge";
 
 export function cn(...classes: ClassValue[]): string {

@@ -7,7 +7,7 @@ import { Button } from "./button";
 
 const CONFIRMATION_MS = 3000;
 
-type Props = { value: string; /** What is copied, for screen readers. */ label: string; text?: string; testId?: string };
+type Props = { value: string /** What is copied, for screen readers. */; label: string; text?: string; testId?: string };
 
 export function CopyButton({ value, label, text = uz.common.copy, testId }: Props) {
   const [copied, setCopied] = useState(false);

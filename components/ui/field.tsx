@@ -25,34 +25,36 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
   );
 }
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(
-  function Input({ invalid, className = "", id, ...props }, ref) {
-    return (
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        className={`${control} ${className}`}
-        {...props}
-      />
-    );
-  },
-);
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function Input(
+  { invalid, className = "", id, ...props },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      id={id}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      className={`${control} ${className}`}
+      {...props}
+    />
+  );
+});
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(
-  function Select({ invalid, className = "", id, children, ...props }, ref) {
-    return (
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        className={`${control} ${className}`}
-        {...props}
-      >
-        {children}
-      </select>
-    );
-  },
-);
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function Select(
+  { invalid, className = "", id, children, ...props },
+  ref,
+) {
+  return (
+    <select
+      ref={ref}
+      id={id}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      className={`${control} ${className}`}
+      {...props}
+    >
+      {children}
+    </select>
+  );
+});

@@ -57,6 +57,4 @@ export const MenuIcon = () => (
   </Icon>
 );
 
-export const ChevronIcon = ({ left }: { left: boolean }) => (
-  <Icon>{left ? <path d="m15 6-6 6 6 6" /> : <path d="m9 6 6 6-6 6" />}</Icon>
-);
+export const ChevronIcon = ({ left }: { left: boolean }) => <Icon>{left ? <path d="m15 6-6 6 6 6" /> : <path d="m9 6 6 6-6 6" />}</Icon>;

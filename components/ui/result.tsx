@@ -19,10 +19,7 @@ export function Result({ status, title, subTitle, extra }: ResultProps) {
   const t = tone[status];
   return (
     <section data-result={t.glyph} className="flex flex-col items-center gap-4 px-4 py-10 text-center">
-      <div
-        aria-hidden
-        className={`flex size-20 items-center justify-center rounded-full text-2xl font-bold ${t.ring}`}
-      >
+      <div aria-hidden className={`flex size-20 items-center justify-center rounded-full text-2xl font-bold ${t.ring}`}>
         {t.icon}
       </div>
       <h2 className="max-w-md text-lg font-semibold text-slate-900 sm:text-xl">{title}</h2>

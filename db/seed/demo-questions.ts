@@ -44,7 +44,12 @@ function matematika(grade: number): { drafts: Draft[]; readingTexts: QuestionImp
   const ruchka = 1500 + 100 * k;
   drafts.push(
     { difficulty: "medium", readingText: "dokon", text: "<p>3 ta daftar necha so'm turadi?</p>", ...near(3 * daftar, " so'm") },
-    { difficulty: "medium", readingText: "dokon", text: "<p>2 ta ruchka va 1 ta daftar necha so'm turadi?</p>", ...near(2 * ruchka + daftar, " so'm") },
+    {
+      difficulty: "medium",
+      readingText: "dokon",
+      text: "<p>2 ta ruchka va 1 ta daftar necha so'm turadi?</p>",
+      ...near(2 * ruchka + daftar, " so'm"),
+    },
   );
   return { drafts, readingTexts: [readingText] };
 }
@@ -136,7 +141,11 @@ function kimyo(grade: number): { drafts: Draft[]; readingTexts: QuestionImport["
         .map((o) => o.formula)
         .filter((f, j, all) => all.indexOf(f) === j),
     });
-    drafts.push({ difficulty: "medium", text: `<p>${c.formula} ning molyar massasini toping (g/mol).</p>`, ...near(c.molarMass, " g/mol") });
+    drafts.push({
+      difficulty: "medium",
+      text: `<p>${c.formula} ning molyar massasini toping (g/mol).</p>`,
+      ...near(c.molarMass, " g/mol"),
+    });
     const moles = 2 + ((i + grade) % 4);
     drafts.push({
       difficulty: "hard",
@@ -148,16 +157,46 @@ function kimyo(grade: number): { drafts: Draft[]; readingTexts: QuestionImport["
 }
 
 const BIOLOGY_FACTS: { difficulty: Draft["difficulty"]; text: string; correct: string; wrong: string[] }[] = [
-  { difficulty: "easy", text: "Fotosintez o'simlikning qaysi qismida asosan boradi?", correct: "Bargda", wrong: ["Ildizda", "Gulda", "Urug'da"] },
+  {
+    difficulty: "easy",
+    text: "Fotosintez o'simlikning qaysi qismida asosan boradi?",
+    correct: "Bargda",
+    wrong: ["Ildizda", "Gulda", "Urug'da"],
+  },
   { difficulty: "easy", text: "Odam yuragi nechta kameradan iborat?", correct: "4", wrong: ["2", "3", "5"] },
   { difficulty: "easy", text: "Qaysi organ qonni tozalaydi?", correct: "Buyrak", wrong: ["O'pka", "Oshqozon", "Yurak"] },
-  { difficulty: "easy", text: "Hujayraning irsiy axborotini saqlovchi qismi qaysi?", correct: "Yadro", wrong: ["Membrana", "Vakuola", "Ribosoma"] },
-  { difficulty: "medium", text: "Fotosintez natijasida qaysi gaz ajraladi?", correct: "O<sub>2</sub>", wrong: ["CO<sub>2</sub>", "N<sub>2</sub>", "H<sub>2</sub>"] },
+  {
+    difficulty: "easy",
+    text: "Hujayraning irsiy axborotini saqlovchi qismi qaysi?",
+    correct: "Yadro",
+    wrong: ["Membrana", "Vakuola", "Ribosoma"],
+  },
+  {
+    difficulty: "medium",
+    text: "Fotosintez natijasida qaysi gaz ajraladi?",
+    correct: "O<sub>2</sub>",
+    wrong: ["CO<sub>2</sub>", "N<sub>2</sub>", "H<sub>2</sub>"],
+  },
   { difficulty: "medium", text: "Qaysi hayvon sutemizuvchilarga kiradi?", correct: "Delfin", wrong: ["Akula", "Timsoh", "Qurbaqa"] },
   { difficulty: "medium", text: "Odamda nechta juft xromosoma bor?", correct: "23", wrong: ["22", "46", "24"] },
-  { difficulty: "hard", text: "DNK molekulasida adeninga qaysi asos komplementar?", correct: "Timin", wrong: ["Guanin", "Sitozin", "Uratsil"] },
-  { difficulty: "hard", text: "Mitoxondriyaning asosiy vazifasi nima?", correct: "Energiya (ATF) hosil qilish", wrong: ["Oqsil sintezi", "Fotosintez", "Hujayrani bo'lish"] },
-  { difficulty: "hard", text: "Qon guruhlarini kim kashf etgan?", correct: "K. Landshteyner", wrong: ["L. Paster", "Ch. Darvin", "G. Mendel"] },
+  {
+    difficulty: "hard",
+    text: "DNK molekulasida adeninga qaysi asos komplementar?",
+    correct: "Timin",
+    wrong: ["Guanin", "Sitozin", "Uratsil"],
+  },
+  {
+    difficulty: "hard",
+    text: "Mitoxondriyaning asosiy vazifasi nima?",
+    correct: "Energiya (ATF) hosil qilish",
+    wrong: ["Oqsil sintezi", "Fotosintez", "Hujayrani bo'lish"],
+  },
+  {
+    difficulty: "hard",
+    text: "Qon guruhlarini kim kashf etgan?",
+    correct: "K. Landshteyner",
+    wrong: ["L. Paster", "Ch. Darvin", "G. Mendel"],
+  },
 ];
 
 function biologiya(grade: number): { drafts: Draft[]; readingTexts: QuestionImport["readingTexts"] } {

@@ -1,11 +1,11 @@
 // The demo: schools in every district and registrations in each state, so every screen can be seen.
 import { and, eq } from "drizzle-orm";
+import { ReviewPolicy } from "@/lib/attempts/enums";
 import { importQuestionBank } from "@/lib/organiser/questions";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
+import { RegistrationStatus } from "@/lib/registration/status";
 import type { Database } from "../client";
 import { districts, organizations, questions, registrations, subjects, tests, users } from "../schema";
-import { RegistrationStatus } from "@/lib/registration/status";
-import { ReviewPolicy } from "@/lib/attempts/enums";
 import { ensureLogin } from "./accounts";
 import { demoQuestionBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";
@@ -70,7 +70,8 @@ async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
   const tested = new Set((await db.select({ subjectId: tests.subjectId }).from(tests)).map((r) => r.subjectId));
   const now = new Date();
   for (const subject of all) {
-    if (!banked.has(subject.id)) await importQuestionBank(demoQuestionBank({ subjectId: subject.id, name: subject.name, grade: subject.grade }));
+    if (!banked.has(subject.id))
+      await importQuestionBank(demoQuestionBank({ subjectId: subject.id, name: subject.name, grade: subject.grade }));
     if (!tested.has(subject.id)) {
       await upsertSubjectTest({
         subjectId: subject.id,

@@ -12,5 +12,7 @@ const { rows, errors: parseErrors } = parseSchoolsCsv(readFileSync(file, "utf8")
 const result = await importSchools(db, rows);
 await closeDatabase();
 for (const error of [...parseErrors, ...result.errors]) console.error(error);
-console.log(`Schools added: ${result.inserted}, already present: ${result.skipped}, rejected: ${parseErrors.length + result.errors.length}`);
+console.log(
+  `Schools added: ${result.inserted}, already present: ${result.skipped}, rejected: ${parseErrors.length + result.errors.length}`,
+);
 process.exit(parseErrors.length + result.errors.length > 0 ? 1 : 0);

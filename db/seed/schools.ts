@@ -41,25 +41,15 @@ export function parseSchoolsCsv(csv: string): { rows: SchoolRow[]; errors: strin
 export async function importSchools(db: Database, rows: SchoolRow[]): Promise<SchoolImportResult> {
   const codes = [...new Set(rows.map((r) => r.districtSoato))];
   const known = new Set(
-    codes.length === 0
-      ? []
-      : (await db.select({ id: districts.id }).from(districts).where(inArray(districts.id, codes))).map(
-          (d) => d.id,
-        ),
+    codes.length === 0 ? [] : (await db.select({ id: districts.id }).from(districts).where(inArray(districts.id, codes))).map((d) => d.id),
   );
-  const errors = rows
-    .filter((r) => !known.has(r.districtSoato))
-    .map((r) => uz.schoolsImport.unknownDistrict(r.districtSoato, r.name));
+  const errors = rows.filter((r) => !known.has(r.districtSoato)).map((r) => uz.schoolsImport.unknownDistrict(r.districtSoato, r.name));
   const valid = rows.filter((r) => known.has(r.districtSoato));
   let inserted = 0;
   // Chunks keep each statement well under the driver's parameter limit.
   for (let i = 0; i < valid.length; i += 1000) {
     const chunk = valid.slice(i, i + 1000).map((r) => ({ districtId: r.districtSoato, name: r.name }));
-    const result = await db
-      .insert(organizations)
-      .values(chunk)
-      .onConflictDoNothing()
-      .returning({ id: organizations.id });
+    const result = await db.insert(organizations).values(chunk).onConflictDoNothing().returning({ id: organizations.id });
     inserted += result.length;
   }
   return { inserted, skipped: valid.length - inserted, errors };

@@ -3,8 +3,8 @@ import "server-only";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
-import { ErrorCode, businessError } from "@/lib/http/errors";
-import { loadOwnAttempt, type AttemptRow, type TestRow } from "./queries";
+import { businessError, ErrorCode } from "@/lib/http/errors";
+import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { ANSWER_GRACE_SECONDS, isPastGrace, score, tenthsToPoints } from "./rules";
 
 /** Ends a locked, unfinished attempt: scored from its saved answers, in the same transaction. */
@@ -44,7 +44,11 @@ export async function finishAttempt({
   now?: Date;
 }): Promise<{ attemptId: number; isEnded: true }> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: attempts.id }).from(attempts).where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId))).for("update");
+    await tx
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+      .for("update");
     const { attempt, test } = await loadOwnAttempt({ userId, attemptId }, tx);
     if (attempt.endedAt) return;
     const late = now.getTime() > attempt.deadlineAt.getTime();

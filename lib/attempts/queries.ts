@@ -3,8 +3,8 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, registrations, tests, users } from "@/db/schema";
-import { RegistrationStatus } from "@/lib/registration/status";
 import { notFound } from "@/lib/http/errors";
+import { RegistrationStatus } from "@/lib/registration/status";
 
 export type TestRow = typeof tests.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;

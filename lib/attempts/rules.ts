@@ -96,8 +96,7 @@ export function numberQuestions<Q extends { difficulty: number; readingTextId: n
     const placed = new Set<Q>();
     for (const question of ofDifficulty) {
       if (placed.has(question)) continue;
-      const group =
-        question.readingTextId === null ? [question] : ofDifficulty.filter((q) => q.readingTextId === question.readingTextId);
+      const group = question.readingTextId === null ? [question] : ofDifficulty.filter((q) => q.readingTextId === question.readingTextId);
       for (const q of group) {
         placed.add(q);
         ordered.push(q);

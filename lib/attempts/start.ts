@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
-import { ErrorCode, businessError } from "@/lib/http/errors";
+import { businessError, ErrorCode } from "@/lib/http/errors";
 import { forbidden } from "@/lib/identity/session";
 import { expireIfDue } from "./ending";
 import { loadLatestAttempt, loadPupilTest } from "./queries";
@@ -89,7 +89,12 @@ export async function newAttempt({
   const choices = await db
     .select({ id: questionChoices.id, questionId: questionChoices.questionId })
     .from(questionChoices)
-    .where(inArray(questionChoices.questionId, numbered.map((q) => q.id)));
+    .where(
+      inArray(
+        questionChoices.questionId,
+        numbered.map((q) => q.id),
+      ),
+    );
 
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -99,7 +104,12 @@ export async function newAttempt({
         testId: test.id,
         language,
         startedAt: now,
-        deadlineAt: deadlineOf({ startedAt: now, durationMinutes: test.durationMinutes, extraMinutes: user.extraMinutes, closedAt: test.closedAt }),
+        deadlineAt: deadlineOf({
+          startedAt: now,
+          durationMinutes: test.durationMinutes,
+          extraMinutes: user.extraMinutes,
+          closedAt: test.closedAt,
+        }),
       })
       .onConflictDoNothing()
       .returning({ id: attempts.id });

@@ -3,10 +3,10 @@ import "server-only";
 import { and, asc, eq, exists, gte, inArray, isNull, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, readingTexts, users } from "@/db/schema";
-import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
+import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
-import { readOwnAttempt, type OwnAttemptRead } from "./ending";
+import { type OwnAttemptRead, readOwnAttempt } from "./ending";
 import { ANSWER_GRACE_SECONDS, isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
 
 export type AttemptQuestionView = {

@@ -3,9 +3,9 @@ import "server-only";
 import { and, eq, exists, isNotNull, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, subjects, users } from "@/db/schema";
-import { UserRole } from "@/lib/identity/roles";
 import { config } from "@/lib/config";
 import { fullName } from "@/lib/identity/names";
+import { UserRole } from "@/lib/identity/roles";
 import { normaliseUsername } from "@/lib/identity/sign-in";
 
 export type Certificate = {
@@ -43,7 +43,7 @@ async function certificateWhere(condition: SQL): Promise<Certificate | null> {
         ),
       ),
     );
-  if (!row || !row.user.username || row.user.grade === null) return null;
+  if (!row?.user.username || row.user.grade === null) return null;
   const u = row.user;
   return {
     username: u.username!,

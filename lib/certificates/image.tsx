@@ -67,83 +67,81 @@ export async function certificateImage(certificate: Certificate, { preview = fal
   const px = (n: number) => Math.round(n * s);
 
   return new ImageResponse(
-    (
+    <div
+      style={{
+        width,
+        height,
+        display: "flex",
+        background: "#ffffff",
+        padding: px(36),
+        fontFamily: FONT_FAMILY,
+      }}
+    >
       <div
         style={{
-          width,
-          height,
+          flex: 1,
           display: "flex",
-          background: "#ffffff",
-          padding: px(36),
-          fontFamily: FONT_FAMILY,
+          flexDirection: "column",
+          alignItems: "center",
+          border: `${px(10)}px solid ${BLUE}`,
+          borderRadius: px(24),
+          padding: `${px(56)}px ${px(80)}px ${px(48)}px`,
+          background: "#f8fafc",
         }}
       >
+        <div style={{ fontSize: px(34), fontWeight: 700, letterSpacing: px(4), color: BLUE, textTransform: "uppercase" }}>
+          {uz.app.title}
+        </div>
+        <div style={{ marginTop: px(28), fontSize: px(120), fontWeight: 700, letterSpacing: px(16), color: GOLD }}>{t.heading}</div>
+        <div style={{ marginTop: px(20), fontSize: px(36), color: "#334155" }}>{t.lead}</div>
         <div
           style={{
-            flex: 1,
+            marginTop: px(24),
+            maxWidth: "100%",
             display: "flex",
-            flexDirection: "column",
-            alignItems: "center",
-            border: `${px(10)}px solid ${BLUE}`,
-            borderRadius: px(24),
-            padding: `${px(56)}px ${px(80)}px ${px(48)}px`,
-            background: "#f8fafc",
+            justifyContent: "center",
+            textAlign: "center",
+            fontSize: nameSize(fullName, s),
+            lineHeight: 1.15,
+            fontWeight: 700,
+            color: "#0f172a",
           }}
         >
-          <div style={{ fontSize: px(34), fontWeight: 700, letterSpacing: px(4), color: BLUE, textTransform: "uppercase" }}>
-            {uz.app.title}
+          {fullName}
+        </div>
+        <div style={{ marginTop: px(28), maxWidth: "90%", textAlign: "center", fontSize: px(38), lineHeight: 1.35, color: "#334155" }}>
+          {t.participation(certificate.grade, subjectName)}
+        </div>
+        <div style={{ flex: 1 }} />
+        <div style={{ width: "100%", display: "flex", alignItems: "flex-end", justifyContent: "space-between" }}>
+          <div style={{ display: "flex", flexDirection: "column", gap: px(8) }}>
+            <div style={{ fontSize: px(28), color: "#64748b" }}>{t.issued}</div>
+            <div style={{ fontSize: px(44), fontWeight: 700, color: "#0f172a" }}>{certificate.issueDate}</div>
           </div>
-          <div style={{ marginTop: px(28), fontSize: px(120), fontWeight: 700, letterSpacing: px(16), color: GOLD }}>{t.heading}</div>
-          <div style={{ marginTop: px(20), fontSize: px(36), color: "#334155" }}>{t.lead}</div>
           <div
             style={{
-              marginTop: px(24),
-              maxWidth: "100%",
               display: "flex",
+              alignItems: "center",
               justifyContent: "center",
-              textAlign: "center",
-              fontSize: nameSize(fullName, s),
-              lineHeight: 1.15,
+              padding: `${px(18)}px ${px(40)}px`,
+              border: `${px(6)}px solid #15803d`,
+              borderRadius: px(999),
+              color: "#15803d",
+              fontSize: px(44),
               fontWeight: 700,
-              color: "#0f172a",
+              transform: "rotate(-8deg)",
             }}
           >
-            {fullName}
+            {t.verified}
           </div>
-          <div style={{ marginTop: px(28), maxWidth: "90%", textAlign: "center", fontSize: px(38), lineHeight: 1.35, color: "#334155" }}>
-            {t.participation(certificate.grade, subjectName)}
-          </div>
-          <div style={{ flex: 1 }} />
-          <div style={{ width: "100%", display: "flex", alignItems: "flex-end", justifyContent: "space-between" }}>
-            <div style={{ display: "flex", flexDirection: "column", gap: px(8) }}>
-              <div style={{ fontSize: px(28), color: "#64748b" }}>{t.issued}</div>
-              <div style={{ fontSize: px(44), fontWeight: 700, color: "#0f172a" }}>{certificate.issueDate}</div>
-            </div>
-            <div
-              style={{
-                display: "flex",
-                alignItems: "center",
-                justifyContent: "center",
-                padding: `${px(18)}px ${px(40)}px`,
-                border: `${px(6)}px solid #15803d`,
-                borderRadius: px(999),
-                color: "#15803d",
-                fontSize: px(44),
-                fontWeight: 700,
-                transform: "rotate(-8deg)",
-              }}
-            >
-              {t.verified}
-            </div>
-            <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: px(8) }}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- satori draws plain img elements */}
-              <img src={qr} width={px(300)} height={px(300)} alt="" />
-              <div style={{ fontSize: px(20), color: "#64748b", maxWidth: px(320), textAlign: "center" }}>{t.scan}</div>
-            </div>
+          <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: px(8) }}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- satori draws plain img elements */}
+            <img src={qr} width={px(300)} height={px(300)} alt="" />
+            <div style={{ fontSize: px(20), color: "#64748b", maxWidth: px(320), textAlign: "center" }}>{t.scan}</div>
           </div>
         </div>
       </div>
-    ),
+    </div>,
     { width, height, fonts: await loadFonts() },
   );
 }

@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { certificateCheckSchema } from "@/lib/validation/certificates";
-import { certificateOfUsername, type Certificate } from "./certificates";
+import { type Certificate, certificateOfUsername } from "./certificates";
 import { certificateChecks } from "./check-limit";
 
 export type PublicLookup = { certificate: Certificate | null; limited: boolean };

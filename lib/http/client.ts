@@ -78,12 +78,7 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
 
   if (response.status === 401 && !SILENT_401.includes(path)) window.location.reload();
   const error = payload as Partial<ErrorBody> | undefined;
-  throw new ApiError(
-    response.status,
-    error?.message || statusMessage(response.status),
-    error?.code ?? null,
-    error?.validationErrors ?? {},
-  );
+  throw new ApiError(response.status, error?.message || statusMessage(response.status), error?.code ?? null, error?.validationErrors ?? {});
 }
 
 /** A failure as a toast: at the top centre, five seconds, one toast per message. */

@@ -1,5 +1,5 @@
 // The one error contract of every route handler: errors are values with a code and a status.
-import { z } from "zod";
+import type { z } from "zod";
 import { uz } from "@/lib/i18n/uz";
 
 /** Business error codes carried in the body's `code` (spec §8 and DESIGN §3). */
@@ -21,15 +21,7 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Stable validation codes, per field (DESIGN §3). */
-export type ValidationCode =
-  | "Required"
-  | "MinLength"
-  | "MaxLength"
-  | "Length"
-  | "Pattern"
-  | "Range"
-  | "Enum"
-  | "Invalid";
+export type ValidationCode = "Required" | "MinLength" | "MaxLength" | "Length" | "Pattern" | "Range" | "Enum" | "Invalid";
 export type ValidationErrors = Record<string, ValidationCode[]>;
 
 export type ErrorBody = { code: number | null; message: string; validationErrors: ValidationErrors };
@@ -53,8 +45,7 @@ export class AppError extends Error {
 
 export const businessError = (code: ErrorCode) => new AppError(400, code, uz.codes[code] ?? uz.http.default);
 export const notFound = () => new AppError(404, null, uz.http.notFound);
-export const invalidInput = (validationErrors: ValidationErrors) =>
-  new AppError(422, null, uz.http.unprocessable, validationErrors);
+export const invalidInput = (validationErrors: ValidationErrors) => new AppError(422, null, uz.http.unprocessable, validationErrors);
 export const payloadTooLarge = () => new AppError(413, null, uz.http.payloadTooLarge);
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
@@ -97,8 +88,9 @@ export function toValidationErrors(error: z.ZodError, input: unknown): Validatio
     const key = issue.path.length === 0 ? "body" : issue.path.map(String).join(".");
     const field = key.charAt(0).toLowerCase() + key.slice(1);
     const code = codeOf(issue, input);
-    const codes = (result[field] ??= []);
+    const codes = result[field] ?? [];
     if (!codes.includes(code)) codes.push(code);
+    result[field] = codes;
   }
   return result;
 }

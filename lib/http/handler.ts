@@ -3,17 +3,17 @@
 // text, error mapping and the API's security headers.
 import "server-only";
 import type { NextRequest } from "next/server";
-import { z } from "zod";
+import type { z } from "zod";
 import { requireBot } from "@/lib/bot/auth";
 import { config } from "@/lib/config";
+import { uz } from "@/lib/i18n/uz";
 import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
-import { sessionCookie, type SessionClaims } from "@/lib/identity/session-token";
-import { uz } from "@/lib/i18n/uz";
+import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token";
 import { assertTestSupport } from "@/lib/testing/guard";
+import { AppError, invalidInput, parseOrThrow, payloadTooLarge, type ValidationErrors } from "./errors";
 import { clientAddress, type Limiter } from "./rate-limit";
 import { withApiSecurityHeaders } from "./security-headers";
-import { AppError, invalidInput, parseOrThrow, payloadTooLarge, type ValidationErrors } from "./errors";
 import { unsafeTextPaths } from "./unsafe-text";
 
 /** Bodies are small JSON documents; anything larger is refused before it is read whole. */
@@ -141,7 +141,10 @@ export function errorResponse(error: unknown): Response {
   // Logged for the operator; the client gets the contract's body, never a stack or SQL.
   console.error("Unhandled error in route handler:", error instanceof Error ? error.message : error);
   return withApiSecurityHeaders(
-    Response.json({ code: null, message: uz.http.serverError, validationErrors: {} }, { status: 500, headers: { "Cache-Control": "no-store" } }),
+    Response.json(
+      { code: null, message: uz.http.serverError, validationErrors: {} },
+      { status: 500, headers: { "Cache-Control": "no-store" } },
+    ),
   );
 }
 

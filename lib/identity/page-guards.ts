@@ -5,9 +5,9 @@ import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { UserRole } from "./roles";
-import { userOfToken, type SessionUser } from "./session";
+import { type SessionUser, userOfToken } from "./session";
 import { sessionCookie } from "./session-token";
-import { getCurrentUser, type CurrentUser } from "./users";
+import { type CurrentUser, getCurrentUser } from "./users";
 
 export type SignedIn = SessionUser & { user: CurrentUser };
 

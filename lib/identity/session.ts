@@ -6,7 +6,7 @@ import { db, prepared } from "@/db/client";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
-import { decodeSession, sessionCookie, type SessionClaims } from "./session-token";
+import { decodeSession, type SessionClaims } from "./session-token";
 
 export type SessionUser = { id: number; role: number };
 

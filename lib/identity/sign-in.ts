@@ -5,7 +5,7 @@ import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { signInFailures, users } from "@/db/schema";
-import { ErrorCode, businessError } from "@/lib/http/errors";
+import { businessError, ErrorCode } from "@/lib/http/errors";
 import { dummyHash, verifyPassword } from "./password";
 
 export const MAX_FAILED_SIGN_INS = 5;
@@ -77,7 +77,13 @@ export async function signIn({
   if (!claim) throw businessError(ErrorCode.SignInLockedOut);
 
   const [user] = await db
-    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
+    .select({
+      id: users.id,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      blockedAt: users.blockedAt,
+      sessionVersion: users.sessionVersion,
+    })
     .from(users)
     .where(eq(users.username, name));
   // An unknown username costs the same hash as a known one, so timing does not tell them apart.

@@ -3,8 +3,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, signInFailures, subjects, users } from "@/db/schema";
+import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { UserRole } from "@/lib/identity/roles";
-import { ErrorCode, businessError, notFound } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import type { ProfileInput } from "@/lib/validation/identity";
 import { hashPassword } from "./password";
@@ -92,7 +92,10 @@ export async function setCredentials({
   password: string;
 }): Promise<void> {
   const name = normaliseUsername(username);
-  await db.update(users).set({ username: name, passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ username: name, passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
   await db.delete(signInFailures).where(eq(signInFailures.username, name));
 }
 

@@ -2,11 +2,11 @@
 // serves its own script and confirmation, which pay through the same service as Payme and Click.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { config } from "@/lib/config";
+import { businessError, ErrorCode, invalidInput, notFound } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
-import { config } from "@/lib/config";
-import { ErrorCode, businessError, invalidInput, notFound } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
 import { createPerformedPayment, tiyin, withRegistration } from "./service";
 
 export const SANDBOX_SCRIPT_PATH = "/api/payments/sandbox/checkout.js";

@@ -3,7 +3,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
-import { ClickError, answerClick, type ClickAction, type ClickAnswer } from "./click";
+import { answerClick, type ClickAction, type ClickAnswer, ClickError } from "./click";
 import { PaymentProvider } from "./enums";
 import { recordPaymentEvent } from "./service";
 

@@ -6,19 +6,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Transaction } from "@/db/client";
 import { payments } from "@/db/schema";
+import { config } from "@/lib/config";
+import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { PaymentProvider, PaymentState } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
-import { config } from "@/lib/config";
-import {
-  cancelPayment,
-  findRegistration,
-  lockPayment,
-  performPayment,
-  tiyin,
-  withRegistration,
-  type Payment,
-} from "./service";
-import { isUnsafeText } from "@/lib/http/unsafe-text";
+import { cancelPayment, findRegistration, lockPayment, type Payment, performPayment, tiyin, withRegistration } from "./service";
 
 export const ClickError = {
   Success: 0,
@@ -50,7 +42,17 @@ const NOTES: Record<ClickErrorCode, string> = {
 
 export type ClickAction = "prepare" | "complete";
 
-const COMMON = ["click_trans_id", "service_id", "click_paydoc_id", "merchant_trans_id", "amount", "action", "error", "sign_time", "sign_string"] as const;
+const COMMON = [
+  "click_trans_id",
+  "service_id",
+  "click_paydoc_id",
+  "merchant_trans_id",
+  "amount",
+  "action",
+  "error",
+  "sign_time",
+  "sign_string",
+] as const;
 const REQUIRED: Record<ClickAction, readonly string[]> = {
   prepare: COMMON,
   complete: [...COMMON, "merchant_prepare_id"],

@@ -8,8 +8,7 @@ const LETTERS = "abcdefghjkmnpqrtuvwxy";
 const DIGITS = "34679";
 const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRTUVWXY34679";
 
-const pick = (alphabet: string, length: number) =>
-  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
+const pick = (alphabet: string, length: number) => Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
 
 /** Random, never sequential: 5 letters and 4 digits (21⁵·5⁴ ≈ 2.5·10⁹ names), e.g. "kavre4739". */
 export function generateUsername(): string {

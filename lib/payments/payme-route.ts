@@ -5,7 +5,7 @@ import type { NextRequest } from "next/server";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { PaymentProvider } from "./enums";
-import { PaymeError, answerPayme, paymeError, type PaymeAnswer } from "./payme";
+import { answerPayme, type PaymeAnswer, PaymeError, paymeError } from "./payme";
 import { recordPaymentEvent } from "./service";
 
 const reply = (answer: PaymeAnswer) => Response.json(answer, { headers: { "Cache-Control": "no-store" } });

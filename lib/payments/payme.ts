@@ -6,22 +6,22 @@ import { and, asc, between, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
 import { payments } from "@/db/schema";
+import { config } from "@/lib/config";
+import { unsafeTextPaths } from "@/lib/http/unsafe-text";
+import { paymeMessages } from "@/lib/i18n/payme";
 import { PaymentProvider, PaymentState } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
-import { config } from "@/lib/config";
-import { paymeMessages } from "@/lib/i18n/payme";
 import {
   cancelPayment,
   findPayment,
   findRegistration,
+  type LockedRegistration,
   lockPayment,
+  type Payment,
   performPayment,
   tiyin,
   withRegistration,
-  type LockedRegistration,
-  type Payment,
 } from "./service";
-import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 
 export const PaymeError = {
   InvalidAmount: -31001,
@@ -144,11 +144,7 @@ const methods: Record<string, Method> = {
         .select()
         .from(payments)
         .where(
-          and(
-            eq(payments.registrationGuid, guid),
-            eq(payments.provider, PaymentProvider.Payme),
-            eq(payments.state, PaymentState.Created),
-          ),
+          and(eq(payments.registrationGuid, guid), eq(payments.provider, PaymentProvider.Payme), eq(payments.state, PaymentState.Created)),
         );
       for (const other of waiting) {
         if (!isExpired(other, now)) return { failure: PaymeError.CannotPerform };

@@ -5,12 +5,12 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { paymentEvents, payments, registrations, users } from "@/db/schema";
+import { storableText } from "@/lib/http/unsafe-text";
+import { hashPassword } from "@/lib/identity/password";
 import { type PaymentProvider, PaymentState } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
-import { hashPassword } from "@/lib/identity/password";
-import type { Credentials } from "./types";
 import { decryptPassword, encryptPassword, generatePassword, generateUsername } from "./credentials";
-import { storableText } from "@/lib/http/unsafe-text";
+import type { Credentials } from "./types";
 
 export type LockedRegistration = { guid: string; userId: number; status: RegistrationStatus; amountSom: number };
 export type Payment = typeof payments.$inferSelect;
@@ -26,7 +26,9 @@ const registrationColumns = {
 };
 
 /** A registration with its pupil (every registered one has one); null for a guid never registered. */
-function toRegistration(row: { guid: string; userId: number | null; status: number; amountSom: number } | undefined): LockedRegistration | null {
+function toRegistration(
+  row: { guid: string; userId: number | null; status: number; amountSom: number } | undefined,
+): LockedRegistration | null {
   return row && row.userId !== null ? { ...row, userId: row.userId, status: row.status as RegistrationStatus } : null;
 }
 
@@ -77,12 +79,7 @@ export async function cancelPayment(tx: Transaction, payment: Payment, reason: n
  * Performs a created payment: it, the registration's Paid status and the pupil's credentials in
  * the caller's transaction. The caller holds the registration lock and has checked it is unpaid.
  */
-export async function performPayment(
-  tx: Transaction,
-  registration: LockedRegistration,
-  payment: Payment,
-  now: number,
-): Promise<Payment> {
+export async function performPayment(tx: Transaction, registration: LockedRegistration, payment: Payment, now: number): Promise<Payment> {
   const [performed] = await tx
     .update(payments)
     .set({ state: PaymentState.Performed, performTime: now })

@@ -43,7 +43,5 @@ export async function loadReferenceData(): Promise<ReferenceData> {
 
 export async function listOrganizations({ districtId }: { districtId: number }): Promise<Organization[]> {
   const rows = await db.select().from(organizations).where(eq(organizations.districtId, districtId));
-  return rows
-    .map((o) => ({ organizationId: o.id, districtId: o.districtId, name: o.name }))
-    .sort(compareSchools);
+  return rows.map((o) => ({ organizationId: o.id, districtId: o.districtId, name: o.name })).sort(compareSchools);
 }

@@ -3,13 +3,12 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registrations, users } from "@/db/schema";
-import { RegistrationStatus } from "@/lib/registration/status";
 import { config } from "@/lib/config";
-import { ErrorCode, businessError } from "@/lib/http/errors";
+import { businessError, ErrorCode } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
+import { RegistrationStatus } from "@/lib/registration/status";
 import type { PupilDetails, RegisterInput } from "@/lib/validation/registration";
 import type { RegisterStatus } from "./types";
-
 
 /** A guid never seen answers status 0 with today's fee. */
 export async function getRegisterStatus({ guid }: { guid: string }): Promise<RegisterStatus> {

@@ -8,7 +8,6 @@ import { notFound } from "@/lib/http/errors";
 export function assertTestSupport(request: NextRequest): void {
   const expected = config().testSupportToken;
   const given = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
-  const ok =
-    expected !== undefined && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  const ok = expected !== undefined && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
   if (!ok) throw notFound(); // indistinguishable from a path that does not exist
 }

@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registrations, subjects, users } from "@/db/schema";
-import { RegistrationStatus } from "@/lib/registration/status";
 import { setCredentials } from "@/lib/identity/users";
 import { register } from "@/lib/registration/registration";
+import { RegistrationStatus } from "@/lib/registration/status";
 
 export type TestPupil = { userId: number; username: string; password: string };
 

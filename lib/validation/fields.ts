@@ -11,14 +11,9 @@ const v = uz.validation;
 const PG_INT_MAX = 2_147_483_647;
 
 /** Blank form values ("" or null) mean "not given". */
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
-export const entityId = z
-  .number({ error: v.required })
-  .int(v.invalid)
-  .positive(v.required)
-  .max(PG_INT_MAX, v.invalid);
+export const entityId = z.number({ error: v.required }).int(v.invalid).positive(v.required).max(PG_INT_MAX, v.invalid);
 
 /** Ids arriving in a query string. */
 export const queryId = z.coerce.number().int().positive().max(PG_INT_MAX);
@@ -44,11 +39,7 @@ export const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankTo
 /** A blank value is "missing" (the required message), not a malformed one. */
 export const required = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema);
 
-export const phoneNumber = z
-  .string({ error: v.required })
-  .trim()
-  .regex(/^\d*$/, v.phoneDigits)
-  .length(9, v.phoneLength);
+export const phoneNumber = z.string({ error: v.required }).trim().regex(/^\d*$/, v.phoneDigits).length(9, v.phoneLength);
 
 export const birthDate = z
   .string({ error: v.required })

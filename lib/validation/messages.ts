@@ -1,6 +1,7 @@
 // A server's validation code for a field, as the Uzbek message the form shows under it.
-import { uz } from "@/lib/i18n/uz";
+
 import type { ValidationCode } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
 
 const v = uz.validation;
 

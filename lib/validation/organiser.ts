@@ -28,7 +28,10 @@ const html = z.string().trim().min(1).max(20_000);
 export const questionImportSchema = z
   .object({
     subjectId: entityId,
-    readingTexts: z.array(z.object({ key: z.string().trim().min(1).max(100), text: html })).max(500).default([]),
+    readingTexts: z
+      .array(z.object({ key: z.string().trim().min(1).max(100), text: html }))
+      .max(500)
+      .default([]),
     questions: z
       .array(
         z.object({

@@ -1,7 +1,7 @@
 // The TestAttempts endpoints over HTTP (spec §7, DESIGN §6): the whole flow, the codes, ownership,
 // double start, and no response revealing the key while the attempt runs.
-import { expect, test, type APIRequestContext, type APIResponse } from "../support/fixtures";
-import { ORGANISER, newOlympiad, newPupil, signedIn } from "../support/http";
+import { type APIRequestContext, type APIResponse, expect, test } from "../support/fixtures";
+import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 
 /** Every body a running attempt's calls answered, to search for the key afterwards. */
 const seen: string[] = [];
@@ -14,7 +14,13 @@ async function json(response: APIResponse) {
 type View = {
   testAttemptId: number;
   isEnded: boolean;
-  questions: { testAttemptQuestionId: number; answerId: number | null; correctAnswerId: number | null; isAnswerCorrect: boolean | null; questionChoices: { questionChoiceId: number; text: string }[] }[];
+  questions: {
+    testAttemptQuestionId: number;
+    answerId: number | null;
+    correctAnswerId: number | null;
+    isAnswerCorrect: boolean | null;
+    questionChoices: { questionChoiceId: number; text: string }[];
+  }[];
 };
 
 async function pupilOf(request: APIRequestContext, olympiad: { subjectId: number }) {
@@ -27,7 +33,11 @@ test("a pupil takes the test through the API; nothing reveals the key until the 
   const { session } = await pupilOf(request, olympiad);
 
   expect(await json(await session.get("/api/TestAttempts/AllowTestAttempt"))).toMatchObject({ isAllowed: true });
-  expect(await json(await session.get("/api/TestAttempts/IsThereAttempt"))).toEqual({ isThereAttempt: false, isEnded: false, attemptId: null });
+  expect(await json(await session.get("/api/TestAttempts/IsThereAttempt"))).toEqual({
+    isThereAttempt: false,
+    isEnded: false,
+    attemptId: null,
+  });
 
   const blank = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "" } });
   expect(blank.status()).toBe(422);
@@ -53,12 +63,16 @@ test("a pupil takes the test through the API; nothing reveals the key until the 
   // Answer every question with the choice whose text says it is right (test data knows its key).
   for (const q of view.questions) {
     const right = q.questionChoices.find((c) => c.text.startsWith("to'g'ri"))!;
-    const answered = await session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: right.questionChoiceId } });
+    const answered = await session.post("/api/TestAttempts/Answer", {
+      data: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: right.questionChoiceId },
+    });
     expect(answered.status()).toBe(200);
     await json(answered);
   }
   const foreignChoice = view.questions[1].questionChoices[0].questionChoiceId;
-  const invalid = await session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: view.questions[0].testAttemptQuestionId, answerId: foreignChoice } });
+  const invalid = await session.post("/api/TestAttempts/Answer", {
+    data: { testAttemptQuestionId: view.questions[0].testAttemptQuestionId, answerId: foreignChoice },
+  });
   expect((await invalid.json()).code).toBe(4005);
   const during: View = await json(await session.get(`/api/TestAttempts/Get?id=${attemptId}`));
   expect(during.questions.every((q) => q.answerId !== null)).toBe(true);
@@ -78,7 +92,12 @@ test("a pupil takes the test through the API; nothing reveals the key until the 
   const result = await (await session.get(`/api/testattempts/result?testattemptid=${attemptId}`)).json();
   expect(result).toMatchObject({ easyScore: 2, mediumScore: 3, hardScore: 5, maxScore: 10 });
   expect(result.timeSpent).toBeGreaterThanOrEqual(0);
-  const late = await session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: view.questions[0].testAttemptQuestionId, answerId: view.questions[0].questionChoices[0].questionChoiceId } });
+  const late = await session.post("/api/TestAttempts/Answer", {
+    data: {
+      testAttemptQuestionId: view.questions[0].testAttemptQuestionId,
+      answerId: view.questions[0].questionChoices[0].questionChoiceId,
+    },
+  });
   expect((await late.json()).code).toBe(4002);
 
   // Review (afterEnd): now the key is there.
@@ -102,7 +121,9 @@ test("another pupil's attempt is 404 on every call", async ({ request }) => {
     other.session.get(`/api/TestAttempts/Get?id=${attemptId}`),
     other.session.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`),
     other.session.get(`/api/TestAttempts/Result?testAttemptId=${attemptId}`),
-    other.session.post("/api/TestAttempts/Answer", { data: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: q.questionChoices[0].questionChoiceId } }),
+    other.session.post("/api/TestAttempts/Answer", {
+      data: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: q.questionChoices[0].questionChoiceId },
+    }),
     other.session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } }),
   ];
   for (const response of await Promise.all(calls)) expect(response.status()).toBe(404);
@@ -138,14 +159,29 @@ test.describe("the organiser's JSON API", () => {
     const olympiad = await newOlympiad(request);
     const organiser = await signedIn(ORGANISER);
     const pupil = await pupilOf(request, olympiad);
-    const body = { openedAt: "2025-06-10T04:00:00Z", closedAt: "2025-06-10T16:00:00Z", pinCode: "2025", easyPoints: 1, mediumPoints: 1.5, hardPoints: 2.5 };
+    const body = {
+      openedAt: "2025-06-10T04:00:00Z",
+      closedAt: "2025-06-10T16:00:00Z",
+      pinCode: "2025",
+      easyPoints: 1,
+      mediumPoints: 1.5,
+      hardPoints: 2.5,
+    };
     expect((await pupil.session.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: body })).status()).toBe(403);
-    const bad = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...body, closedAt: "2025-06-09T00:00:00Z", pinCode: "12" } });
+    const bad = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
+      data: { ...body, closedAt: "2025-06-09T00:00:00Z", pinCode: "12" },
+    });
     expect(bad.status()).toBe(422);
     expect((await bad.json()).validationErrors).toEqual({ pinCode: ["Pattern"], closedAt: ["Range"] });
     const saved = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: body });
     expect(saved.status()).toBe(200);
-    expect(await saved.json()).toMatchObject({ subjectId: olympiad.subjectId, pinCode: "2025", durationMinutes: 90, easyCount: 3, hardPoints: 2.5 });
+    expect(await saved.json()).toMatchObject({
+      subjectId: olympiad.subjectId,
+      pinCode: "2025",
+      durationMinutes: 90,
+      easyCount: 3,
+      hardPoints: 2.5,
+    });
     expect((await organiser.put("/api/admin/subjects/99999999/test", { data: body })).status()).toBe(404);
     await Promise.all([organiser.dispose(), pupil.session.dispose()]);
   });
@@ -153,14 +189,35 @@ test.describe("the organiser's JSON API", () => {
   test("question import: all or nothing, an error per bad item", async ({ request }) => {
     const olympiad = await newOlympiad(request);
     const organiser = await signedIn(ORGANISER);
-    const good = { difficulty: "easy", text: "<p>2 + 2 = ?</p>", choices: [{ text: "4", correct: true }, { text: "5", correct: false }] };
+    const good = {
+      difficulty: "easy",
+      text: "<p>2 + 2 = ?</p>",
+      choices: [
+        { text: "4", correct: true },
+        { text: "5", correct: false },
+      ],
+    };
     const bank = {
       subjectId: olympiad.subjectId,
       readingTexts: [{ key: "a", text: "<p>Matn</p>" }],
       questions: [
         good,
-        { difficulty: "medium", text: "<p>Ikki to'g'ri</p>", choices: [{ text: "1", correct: true }, { text: "2", correct: true }] },
-        { difficulty: "extreme", text: "<p>x</p>", choices: [{ text: "1", correct: true }, { text: "2", correct: false }] },
+        {
+          difficulty: "medium",
+          text: "<p>Ikki to'g'ri</p>",
+          choices: [
+            { text: "1", correct: true },
+            { text: "2", correct: true },
+          ],
+        },
+        {
+          difficulty: "extreme",
+          text: "<p>x</p>",
+          choices: [
+            { text: "1", correct: true },
+            { text: "2", correct: false },
+          ],
+        },
         { ...good, readingText: "missing" },
         { ...good, text: "<script>alert(1)</script>" },
       ],
@@ -174,7 +231,9 @@ test.describe("the organiser's JSON API", () => {
     });
     const scriptOnly = await organiser.post("/api/admin/questions/import", { data: { ...bank, questions: [good, bank.questions[4]] } });
     expect((await scriptOnly.json()).validationErrors).toEqual({ "questions.1.text": ["Required"] });
-    const imported = await organiser.post("/api/admin/questions/import", { data: { ...bank, questions: [good, { ...good, readingText: "a" }] } });
+    const imported = await organiser.post("/api/admin/questions/import", {
+      data: { ...bank, questions: [good, { ...good, readingText: "a" }] },
+    });
     expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4 });
     await organiser.dispose();
   });

@@ -1,10 +1,10 @@
 // Certificates/Check and Certificates/Generate (DESIGN §7): who has one, the PNG itself (size,
 // decodes, its QR code opens the verification page), the rate limit, and /cert's preview image.
-import { writeFileSync, mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "../support/fixtures";
+import { mkdirSync, writeFileSync } from "node:fs";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { baseURL } from "../../playwright.config";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, signedIn, type TestPupil } from "../support/http";
 
 type Names = { firstName: string; lastName: string; middleName?: string };
@@ -56,7 +56,9 @@ test.describe("Certificates/Check", () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
-    expect((await request.get("/api/Certificates/Check?username=guess1", { headers: { "X-Forwarded-For": "10.78.0.2" } })).status()).toBe(200);
+    expect((await request.get("/api/Certificates/Check?username=guess1", { headers: { "X-Forwarded-For": "10.78.0.2" } })).status()).toBe(
+      200,
+    );
   });
 });
 

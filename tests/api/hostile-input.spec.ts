@@ -3,8 +3,8 @@
 // arrays for scalars, in its path, query and body; so do the pages that take a path parameter.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "../support/fixtures";
-import { ORGANISER, anonymous, newOlympiad, newPupil, signedIn } from "../support/http";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
+import { anonymous, newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 import { TEST_ENV } from "../support/test-env";
 
 test.setTimeout(240_000);
@@ -22,7 +22,7 @@ function routes(dir = path.resolve("app/api")): Route[] {
       for (const m of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
       for (const m of source.matchAll(/\bas (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
       for (const m of source.matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
-      const route = "/" + path.relative(path.resolve("."), path.dirname(full)).split(path.sep).slice(1).join("/");
+      const route = `/${path.relative(path.resolve("."), path.dirname(full)).split(path.sep).slice(1).join("/")}`;
       found.push({ path: route, methods: [...methods] });
     }
   }
@@ -31,15 +31,65 @@ function routes(dir = path.resolve("app/api")): Route[] {
 
 /** Every field name a schema of ours reads, so that each one meets the hostile values. */
 const FIELDS = [
-  "username", "password", "guid", "regionId", "districtId", "organizationId", "grade", "subjectId", "firstName",
-  "lastName", "middleName", "birthDate", "phoneNumber", "pinCode", "language", "attemptId", "isEndedByUser",
-  "testAttemptQuestionId", "answerId", "blocked", "openedAt", "closedAt", "durationMinutes", "easyCount", "mediumCount",
-  "hardCount", "easyPoints", "mediumPoints", "hardPoints", "reviewPolicy", "readingTexts", "questions", "amountSom",
-  "names", "subject", "paid", "extraMinutes", "counts", "bankPerDifficulty", "id", "method", "params", "jsonrpc",
+  "username",
+  "password",
+  "guid",
+  "regionId",
+  "districtId",
+  "organizationId",
+  "grade",
+  "subjectId",
+  "firstName",
+  "lastName",
+  "middleName",
+  "birthDate",
+  "phoneNumber",
+  "pinCode",
+  "language",
+  "attemptId",
+  "isEndedByUser",
+  "testAttemptQuestionId",
+  "answerId",
+  "blocked",
+  "openedAt",
+  "closedAt",
+  "durationMinutes",
+  "easyCount",
+  "mediumCount",
+  "hardCount",
+  "easyPoints",
+  "mediumPoints",
+  "hardPoints",
+  "reviewPolicy",
+  "readingTexts",
+  "questions",
+  "amountSom",
+  "names",
+  "subject",
+  "paid",
+  "extraMinutes",
+  "counts",
+  "bankPerDifficulty",
+  "id",
+  "method",
+  "params",
+  "jsonrpc",
 ];
 const every = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 
-const HOSTILE_VALUES: unknown[] = ["a\u0000b", "\uD800", "%00%", "%", "\u0007\u001b[31m", ["1"], [[[]]], { nested: { deep: 1 } }, 1e308, -1, ""];
+const HOSTILE_VALUES: unknown[] = [
+  "a\u0000b",
+  "\uD800",
+  "%00%",
+  "%",
+  "\u0007\u001b[31m",
+  ["1"],
+  [[[]]],
+  { nested: { deep: 1 } },
+  1e308,
+  -1,
+  "",
+];
 const DEEP = "[".repeat(100_000) + "]".repeat(100_000);
 const TEN_MB = JSON.stringify({ username: "x".repeat(10 * 1024 * 1024) });
 
@@ -57,7 +107,17 @@ function concrete(route: string, value: string): string {
   return route.replace(/\[\.\.\.[^\]]+\]/g, value).replace(/\[[^\]]+\]/g, value);
 }
 
-const PAGES = ["/cert/%00", "/cert/%25", "/cert/%ED%A0%80", "/register/%00", "/register/%25", "/test-attempt/%00", "/test-attempt/%25", "/login?returnUrl=%00", "/login?returnUrl=%"];
+const PAGES = [
+  "/cert/%00",
+  "/cert/%25",
+  "/cert/%ED%A0%80",
+  "/register/%00",
+  "/register/%25",
+  "/test-attempt/%00",
+  "/test-attempt/%25",
+  "/login?returnUrl=%00",
+  "/login?returnUrl=%",
+];
 
 test("no input is a 500: every endpoint and method, every caller, every hostile value", async ({ request }) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
@@ -71,7 +131,11 @@ test("no input is a 500: every endpoint and method, every caller, every hostile 
     { name: "organiser", context: organiserSession, headers: {} },
     { name: "bot", context: await anonymous(), headers: { Authorization: `Bearer ${TEST_ENV.BOT_API_TOKEN}` } },
     { name: "testSupport", context: await anonymous(), headers: { Authorization: `Bearer ${TEST_ENV.TEST_SUPPORT_TOKEN}` } },
-    { name: "payme", context: await anonymous(), headers: { Authorization: `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}` } },
+    {
+      name: "payme",
+      context: await anonymous(),
+      headers: { Authorization: `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}` },
+    },
   ];
 
   const statuses = new Map<number, number>();
@@ -94,7 +158,12 @@ test("no input is a 500: every endpoint and method, every caller, every hostile 
         const send = (url: string, data?: string, extra: Record<string, string> = {}) =>
           caller.context.fetch(url, {
             method,
-            headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.90.${callers.indexOf(caller)}.${sent % 250}`, ...caller.headers, ...extra },
+            headers: {
+              "Content-Type": "application/json",
+              "X-Forwarded-For": `10.90.${callers.indexOf(caller)}.${sent % 250}`,
+              ...caller.headers,
+              ...extra,
+            },
             ...(data !== undefined && method !== "GET" ? { data } : {}),
             maxRedirects: 0,
           });
@@ -112,7 +181,10 @@ test("no input is a 500: every endpoint and method, every caller, every hostile 
             await check(label(url, "10 MB"), send(url, TEN_MB));
           }
           await check(label(url, "not JSON"), send(url, "{\u0000", { "Content-Type": "text/plain" }));
-          await check(label(url, "form"), send(url, "click_trans_id=%00&merchant_trans_id=%ED%A0%80&amount=%", { "Content-Type": "application/x-www-form-urlencoded" }));
+          await check(
+            label(url, "form"),
+            send(url, "click_trans_id=%00&merchant_trans_id=%ED%A0%80&amount=%", { "Content-Type": "application/x-www-form-urlencoded" }),
+          );
         }
       }
     }

@@ -1,7 +1,7 @@
 // Identity endpoints over HTTP (spec §5, §7, §8; DESIGN §4): login rules, cookie, throttle,
 // Origin, block, profile update, logout.
 import { expect, test } from "../support/fixtures";
-import { ORGANISER, anonymous, newPupil, signedIn } from "../support/http";
+import { anonymous, newPupil, ORGANISER, signedIn } from "../support/http";
 
 const login = (request: import("@playwright/test").APIRequestContext, data: unknown, headers: Record<string, string> = {}) =>
   request.post("/api/Identity/Login", { data, headers });
@@ -49,7 +49,9 @@ test.describe("Identity/Login", () => {
     const pupil = await newPupil(request);
     const codes = [];
     for (let i = 0; i < 5; i++) {
-      codes.push((await (await login(request, { username: pupil.username, password: "wrong-pass" }, { "X-Forwarded-For": "10.1.0.2" })).json()).code);
+      codes.push(
+        (await (await login(request, { username: pupil.username, password: "wrong-pass" }, { "X-Forwarded-For": "10.1.0.2" })).json()).code,
+      );
     }
     expect(codes).toEqual([2102, 2102, 2102, 2102, 2101]);
     const right = await login(request, { username: pupil.username, password: pupil.password });

@@ -1,8 +1,8 @@
 // The payment endpoints over HTTP as the providers call them (Payme's JSON-RPC always 200, Click's
 // form posts), the sandbox card's script, and the chat-bot API.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "../support/fixtures";
 import { baseURL } from "../../playwright.config";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { registerOverHttp } from "../support/http";
 import { TEST_ENV } from "../support/test-env";
 
@@ -39,7 +39,9 @@ test.describe("Payme endpoint", () => {
   test("a registration paid through Payme: Check, Create, Perform, and the status says Paid", async ({ request }) => {
     const guid = await registration(request);
     const id = randomBytes(12).toString("hex");
-    const check = await (await payme(request, { id: 1, method: "CheckPerformTransaction", params: { amount: 7_500_000, account: { guid } } })).json();
+    const check = await (
+      await payme(request, { id: 1, method: "CheckPerformTransaction", params: { amount: 7_500_000, account: { guid } } })
+    ).json();
     expect(check).toEqual({ result: { allow: true }, id: 1 });
     const created = await (
       await payme(request, { id: 2, method: "CreateTransaction", params: { id, time: Date.now(), amount: 7_500_000, account: { guid } } })
@@ -67,12 +69,12 @@ test.describe("Click endpoints", () => {
     const md5 = (s: string) => createHash("md5").update(s).digest("hex");
     const secret = TEST_ENV.CLICK_SECRET_KEY;
     const prepare = { ...base, action: "0" };
-    const prepareSign = md5(base.click_trans_id + base.service_id + secret + guid + base.amount + "0" + base.sign_time);
+    const prepareSign = md5(`${base.click_trans_id + base.service_id + secret + guid + base.amount}0${base.sign_time}`);
     const prepared = await (await request.post("/api/payments/click/prepare", { form: { ...prepare, sign_string: prepareSign } })).json();
     expect(prepared).toMatchObject({ error: 0, merchant_trans_id: guid });
 
     const prepareId = String(prepared.merchant_prepare_id);
-    const completeSign = md5(base.click_trans_id + base.service_id + secret + guid + prepareId + base.amount + "1" + base.sign_time);
+    const completeSign = md5(`${base.click_trans_id + base.service_id + secret + guid + prepareId + base.amount}1${base.sign_time}`);
     const completed = await request.post("/api/payments/click/complete", {
       form: { ...base, action: "1", merchant_prepare_id: prepareId, sign_string: completeSign },
     });

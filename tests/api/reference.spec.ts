@@ -41,11 +41,22 @@ test.describe("Organizations/GetAll", () => {
   });
 
   test("a missing, malformed or huge districtId is a 422 naming the field", async ({ request }) => {
-    for (const query of ["", "?districtId=", "?districtId=abc", "?districtId=-1", "?districtId=99999999999999", "?districtId=1;drop table users"]) {
+    for (const query of [
+      "",
+      "?districtId=",
+      "?districtId=abc",
+      "?districtId=-1",
+      "?districtId=99999999999999",
+      "?districtId=1;drop table users",
+    ]) {
       const response = await request.get(`/api/Organizations/GetAll${query}`);
       expect(response.status(), query).toBe(422);
       const body = await response.json();
-      expect(body).toEqual({ code: null, message: "Kiritilgan ma'lumotlarda xatolik bor.", validationErrors: { districtId: expect.any(Array) } });
+      expect(body).toEqual({
+        code: null,
+        message: "Kiritilgan ma'lumotlarda xatolik bor.",
+        validationErrors: { districtId: expect.any(Array) },
+      });
     }
   });
 

@@ -1,7 +1,7 @@
 // Registration/GetRegisterStatus and Registration/Register over HTTP: good, bad, hostile, huge and
 // concurrent input; never a 500, never half-written.
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "../support/fixtures";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
 
 const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
 
@@ -68,7 +68,10 @@ test.describe("Register", () => {
   test("bad input is a 422 with camelCase codes, and nothing is written", async ({ request }) => {
     const details = await validDetails(request);
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ ...details, firstName: "Al", lastName: "" }, { firstName: ["MinLength"], lastName: ["Required"] }],
+      [
+        { ...details, firstName: "Al", lastName: "" },
+        { firstName: ["MinLength"], lastName: ["Required"] },
+      ],
       [{ ...details, phoneNumber: "90-123-45" }, { phoneNumber: ["Pattern"] }],
       [{ ...details, phoneNumber: "9012345" }, { phoneNumber: ["Length"] }],
       [{ ...details, grade: "6" }, { grade: ["Invalid"] }],
@@ -92,8 +95,7 @@ test.describe("Register", () => {
   });
 
   test("a missing, malformed or non-object body is a 422 on body", async ({ request }) => {
-    const send = (data: string) =>
-      request.post("/api/Registration/Register", { data, headers: { "Content-Type": "application/json" } });
+    const send = (data: string) => request.post("/api/Registration/Register", { data, headers: { "Content-Type": "application/json" } });
     expect((await (await send("")).json()).validationErrors).toEqual({ body: ["Required"] });
     for (const data of ["{not json", "[1,2,3]", "42", "null", '"text"']) {
       const response = await send(data);
@@ -119,9 +121,7 @@ test.describe("Register", () => {
 
   test("twenty concurrent submissions of one guid make one pupil", async ({ request }) => {
     const details = await validDetails(request);
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => request.post("/api/Registration/Register", { data: details })),
-    );
+    const responses = await Promise.all(Array.from({ length: 20 }, () => request.post("/api/Registration/Register", { data: details })));
     expect(responses.map((r) => r.status())).toEqual(Array(20).fill(200));
     const userIds = new Set(await Promise.all(responses.map(async (r) => (await r.json()).userId)));
     expect(userIds.size).toBe(1);

@@ -1,7 +1,7 @@
 // Spec §6 and DESIGN §4: every guarded page and endpoint refuses the wrong person with the right
 // status; the sign-in page returns only to paths of this site.
-import { expect, test, type APIRequestContext } from "../support/fixtures";
-import { ORGANISER, anonymous, newPupil, signedIn } from "../support/http";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
+import { anonymous, newPupil, ORGANISER, signedIn } from "../support/http";
 
 type Who = "anonymous" | "pupil" | "organiser";
 

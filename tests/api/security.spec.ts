@@ -2,7 +2,7 @@
 // usernames that cannot be told apart, addresses that cannot be forged, headers on every answer,
 // test-only endpoints that are not there, registrations that cannot be flooded.
 import { spawn } from "node:child_process";
-import { expect, test, type APIRequestContext } from "../support/fixtures";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { anonymous, newOlympiad, newPupil, signedIn } from "../support/http";
 import { TEST_ENV } from "../support/test-env";
 
@@ -52,9 +52,9 @@ test.describe("the lockout under a burst", () => {
           headers: { "X-Forwarded-For": `10.66.${++sender}.1` },
         })
         .then(async (r) => ({
-        status: r.status(),
-        code: (await r.json()).code as number | undefined,
-      }));
+          status: r.status(),
+          code: (await r.json()).code as number | undefined,
+        }));
     const wrong = Array.from({ length: 100 }, () => login("wrong-password"));
     // The right password goes out once the burst has claimed its tries.
     let settled = 0;
@@ -169,7 +169,15 @@ test.describe("Registration/Register from one address", () => {
         request
           .post("/api/Registration/Register", {
             headers,
-            data: { guid: crypto.randomUUID(), regionId: 1726, districtId: 1726266, grade: 5, subjectId, firstName: "Soxta", lastName: "Oquvchi" },
+            data: {
+              guid: crypto.randomUUID(),
+              regionId: 1726,
+              districtId: 1726266,
+              grade: 5,
+              subjectId,
+              firstName: "Soxta",
+              lastName: "Oquvchi",
+            },
           })
           .then((r) => r.status()),
       ),
@@ -180,7 +188,7 @@ test.describe("Registration/Register from one address", () => {
     expect(limited.status()).toBe(429);
     expect(limited.headers()["retry-after"]).toBeTruthy();
     // Another family is not held up by it.
-    const other = await request.get("/api/Registration/GetRegisterStatus?guid=" + crypto.randomUUID(), { headers });
+    const other = await request.get(`/api/Registration/GetRegisterStatus?guid=${crypto.randomUUID()}`, { headers });
     expect(other.status()).toBe(200);
   });
 });

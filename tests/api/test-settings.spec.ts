@@ -1,16 +1,24 @@
 // The organiser's test settings over HTTP (DESIGN §6): the key policy says what it risks, and an
 // earlier close reaches the attempts already running.
 import { expect, test } from "../support/fixtures";
-import { ORGANISER, newOlympiad, newPupil, signedIn } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 
 test.describe("the organiser's test settings", () => {
   test("say plainly that afterEnd lets the key reach pupils still testing", async ({ request }) => {
     const olympiad = await newOlympiad(request);
     const organiser = await signedIn(ORGANISER);
-    const window = { openedAt: new Date(Date.now() - 60_000).toISOString(), closedAt: new Date(Date.now() + 3_600_000).toISOString(), pinCode: "4321" };
-    const practice = await (await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...window, reviewPolicy: "afterEnd" } })).json();
+    const window = {
+      openedAt: new Date(Date.now() - 60_000).toISOString(),
+      closedAt: new Date(Date.now() + 3_600_000).toISOString(),
+      pinCode: "4321",
+    };
+    const practice = await (
+      await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...window, reviewPolicy: "afterEnd" } })
+    ).json();
     expect(practice.warnings).toEqual([expect.stringContaining("afterEnd")]);
-    const stage = await (await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...window, reviewPolicy: "afterClose" } })).json();
+    const stage = await (
+      await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...window, reviewPolicy: "afterClose" } })
+    ).json();
     expect(stage.warnings).toEqual([]);
     await organiser.dispose();
   });
@@ -20,7 +28,8 @@ test.describe("the organiser's test settings", () => {
     const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
     const session = await signedIn(pupil);
     const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
-    const remaining = async () => (await (await session.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`)).json()).remainingTime;
+    const remaining = async () =>
+      (await (await session.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`)).json()).remainingTime;
     expect(await remaining()).toBeGreaterThan(80 * 60);
     const organiser = await signedIn(ORGANISER);
     const closedAt = new Date(Date.now() + 120_000).toISOString();

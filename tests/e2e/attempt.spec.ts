@@ -1,16 +1,22 @@
 // A pupil takes the test (spec §2 start and attempt pages, §4, DESIGN §6): PIN, answers, moving
 // between questions, a reload, going offline (the outbox), finishing, the result and the review.
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";
 
 const choice = (page: Page, index: number) => page.getByRole("radio").nth(index);
-const gridButton = (page: Page, n: number) => page.getByRole("navigation", { name: "Savollar" }).getByRole("button", { name: String(n), exact: true });
+const gridButton = (page: Page, n: number) =>
+  page.getByRole("navigation", { name: "Savollar" }).getByRole("button", { name: String(n), exact: true });
 
 test("start with the PIN, answer, reload, go offline, finish, see the result and review", async ({ page, request, context }, testInfo) => {
   // A bank of exactly the counts: both medium questions (3 and 4) are on the reading text.
-  const olympiad = await newOlympiad(request, { bankPerDifficulty: 2, counts: { easy: 2, medium: 2, hard: 2 }, pinCode: "4321", reviewPolicy: "afterEnd" });
+  const olympiad = await newOlympiad(request, {
+    bankPerDifficulty: 2,
+    counts: { easy: 2, medium: 2, hard: 2 },
+    pinCode: "4321",
+    reviewPolicy: "afterEnd",
+  });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
 

@@ -5,10 +5,17 @@ import { newOlympiad, newPupil, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";
 
-test("a pupil who finished downloads the certificate, and a stranger verifies it by its link", async ({ page, request, context }, testInfo) => {
+test("a pupil who finished downloads the certificate, and a stranger verifies it by its link", async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "1122" });
-  const pupil = await newPupil(request, { subjectId: olympiad.subjectId, names: { firstName: "Oʻlmas", lastName: "Gʻofurov", middleName: "Baxtiyorovich" } });
+  const pupil = await newPupil(request, {
+    subjectId: olympiad.subjectId,
+    names: { firstName: "Oʻlmas", lastName: "Gʻofurov", middleName: "Baxtiyorovich" },
+  });
   const session = await signedIn(pupil);
   const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "1122" } })).json();
   await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } });

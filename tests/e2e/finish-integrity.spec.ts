@@ -1,7 +1,7 @@
 // No answer lost at "Yakunlash" (DESIGN §6): on a slow phone an answer still on its way is
 // awaited before Finish, by the pupil's hand and by the clock; one the server refused as too late
 // is never shown as saved, and the result says how many there were.
-import { expect, test, type Page } from "../support/fixtures";
+import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";
@@ -84,7 +84,10 @@ test("an answer the server refuses as too late is never shown as saved, and the 
   await expect(page.getByTestId("save-state")).toHaveText(/1 ta javob saqlanmoqda/);
   const finished = await page.request.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } });
   expect(finished.status()).toBe(200);
-  await expect(page.getByRole("navigation", { name: "Savollar" }).getByRole("button", { name: "1", exact: true })).toHaveAttribute("data-state", "pending");
+  await expect(page.getByRole("navigation", { name: "Savollar" }).getByRole("button", { name: "1", exact: true })).toHaveAttribute(
+    "data-state",
+    "pending",
+  );
   release();
 
   await page.waitForURL(/\/test-attempt$/, { timeout: 30_000 });

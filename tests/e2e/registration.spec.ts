@@ -1,9 +1,9 @@
 // A parent's journey (spec §2, registration page): open a link, fill the cascade, read the offer,
 // submit, reach the payment panel; and the page's other states.
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "../support/fixtures";
-import { screenshot } from "../support/screens";
+import { expect, type Page, test } from "../support/fixtures";
 import { registerOverHttp } from "../support/http";
+import { screenshot } from "../support/screens";
 import { fillLogin } from "../support/ui";
 
 const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
@@ -151,9 +151,7 @@ test.describe("a parent registers a pupil", () => {
     await page.getByRole("button", { name: "To'lovga o'tish" }).click();
     await expect(page.getByTestId("amount")).toHaveText(/75\s000 so'm/);
     const payme = await page.getByTestId("pay-payme").getAttribute("href");
-    expect(Buffer.from(payme!.replace("https://checkout.paycom.uz/", ""), "base64").toString()).toContain(
-      `ac.guid=${guid};a=7500000;`,
-    );
+    expect(Buffer.from(payme!.replace("https://checkout.paycom.uz/", ""), "base64").toString()).toContain(`ac.guid=${guid};a=7500000;`);
     const click = new URL((await page.getByTestId("pay-click").getAttribute("href"))!);
     expect(click.searchParams.get("transaction_param")).toBe(guid);
     expect(click.searchParams.get("amount")).toBe("75000.00");
@@ -196,7 +194,11 @@ test.describe("a parent registers a pupil", () => {
     await page.goto(`/register/${randomUUID()}`);
     await page.getByLabel("Familya", { exact: true }).fill("Aliyev");
     await page.route("**/api/Organizations/GetAll**", (route) =>
-      route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ code: null, message: "x", validationErrors: {} }) }),
+      route.fulfill({
+        status: 404,
+        contentType: "application/json",
+        body: JSON.stringify({ code: null, message: "x", validationErrors: {} }),
+      }),
     );
     await select(page, "Viloyat").selectOption({ label: "Toshkent shahri" });
     await select(page, "Tuman (shahar)").selectOption({ label: "Yunusobod tumani" });
@@ -228,7 +230,11 @@ test.describe("paying by card", () => {
     await expect(page.getByTestId("pay-card")).toBeEnabled();
   });
 
-  test("a parent pays through the sandbox card, sees the login, and the pupil signs in with it", async ({ page, request, context }, testInfo) => {
+  test("a parent pays through the sandbox card, sees the login, and the pupil signs in with it", async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const guid = await registerOverHttp(request, {
       grade: 8,

@@ -1,7 +1,7 @@
 // A pupil's journey (spec §2 login and profile, §6 roles): sign in, the shell, edit the profile,
 // sign out; the sign-in errors; an organiser on a pupil's page.
 import { expect, test } from "../support/fixtures";
-import { ORGANISER, newPupil } from "../support/http";
+import { newPupil, ORGANISER } from "../support/http";
 import { screenshot } from "../support/screens";
 import { fillLogin } from "../support/ui";
 

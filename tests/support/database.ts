@@ -2,7 +2,7 @@
 import { beforeAll } from "vitest";
 import { prepareDatabase } from "@/db/prepare";
 
-export function useDatabase(): void {
+export function setUpDatabase(): void {
   beforeAll(async () => {
     await prepareDatabase({ quiet: true });
   });

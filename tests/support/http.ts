@@ -1,8 +1,8 @@
 // HTTP helpers for the Playwright suites: pupils made by the server, signed-in request contexts.
 import { randomUUID } from "node:crypto";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { baseURL, testSupportToken } from "../../playwright.config";
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
 import type { createTestPupil } from "@/lib/testing/pupils";
+import { baseURL, testSupportToken } from "../../playwright.config";
 import { TEST_ENV } from "./test-env";
 
 export const ORGANISER = { username: TEST_ENV.ADMIN_USERNAME, password: TEST_ENV.ADMIN_PASSWORD } as const;

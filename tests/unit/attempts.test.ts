@@ -4,19 +4,19 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, subjects, users } from "@/db/schema";
-import { ReviewPolicy } from "@/lib/attempts/enums";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
+import { ReviewPolicy } from "@/lib/attempts/enums";
+import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
 import { AppError } from "@/lib/http/errors";
 import { getCurrentUser, updateProfile } from "@/lib/identity/users";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
-import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
-import { useDatabase } from "../support/database";
+import { setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
 
-useDatabase();
+setUpDatabase();
 
 const T0 = new Date("2025-06-01T05:00:00Z"); // the window opens
 const T_CLOSE = new Date("2025-06-01T15:00:00Z"); // and closes
@@ -41,7 +41,12 @@ async function codeOf(promise: Promise<unknown>): Promise<number | null> {
 /** The key, read straight from the database: which choice of each attempt question is correct. */
 async function keyOf(attemptId: number) {
   const rows = await db
-    .select({ id: attemptQuestions.id, difficulty: questions.difficulty, choiceId: questionChoices.id, isCorrect: questionChoices.isCorrect })
+    .select({
+      id: attemptQuestions.id,
+      difficulty: questions.difficulty,
+      choiceId: questionChoices.id,
+      isCorrect: questionChoices.isCorrect,
+    })
     .from(attemptQuestions)
     .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
     .innerJoin(questionChoices, eq(questionChoices.questionId, questions.id))
@@ -110,7 +115,13 @@ describe("New", () => {
   it("draws the counts, numbers easy → medium → hard with reading-text questions together", async () => {
     const { attemptId, pupil } = await started({ bankPerDifficulty: 5, counts: { easy: 3, medium: 4, hard: 2 } });
     const rows = await db
-      .select({ number: attemptQuestions.number, difficulty: questions.difficulty, readingTextId: questions.readingTextId, order: attemptQuestions.choiceOrder, questionId: questions.id })
+      .select({
+        number: attemptQuestions.number,
+        difficulty: questions.difficulty,
+        readingTextId: questions.readingTextId,
+        order: attemptQuestions.choiceOrder,
+        questionId: questions.id,
+      })
       .from(attemptQuestions)
       .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
       .where(eq(attemptQuestions.attemptId, attemptId))
@@ -180,7 +191,8 @@ describe("the deadline", () => {
   it("an answer is accepted up to 15 s after the deadline, refused after (4002)", async () => {
     const { pupil, attemptId } = await started();
     const [first] = [...(await keyOf(attemptId)).entries()];
-    const answer = (now: Date) => saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: first[0], answerId: first[1].correct, now });
+    const answer = (now: Date) =>
+      saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: first[0], answerId: first[1].correct, now });
     await expect(answer(at(100, 15))).resolves.toBeTruthy();
     expect(await codeOf(answer(at(100, 16)))).toBe(4002);
   });
@@ -190,7 +202,10 @@ describe("the deadline", () => {
     const [[question, key]] = [...(await keyOf(attemptId)).entries()];
     const answer = (session: ReturnType<typeof sessionOf>) =>
       saveAnswer({ session, testAttemptQuestionId: question, answerId: key.correct, now: at(11) });
-    await db.update(users).set({ blockedAt: at(10) }).where(eq(users.id, pupil.userId));
+    await db
+      .update(users)
+      .set({ blockedAt: at(10) })
+      .where(eq(users.id, pupil.userId));
     await expect(answer(sessionOf(pupil.userId))).rejects.toMatchObject({ status: 401 });
     await db.update(users).set({ blockedAt: null, sessionVersion: 1 }).where(eq(users.id, pupil.userId));
     await expect(answer(sessionOf(pupil.userId))).rejects.toMatchObject({ status: 401 });
@@ -275,7 +290,9 @@ describe("Get never reveals the key early", () => {
     const [q] = [...(await keyOf(attemptId)).entries()];
     expect(await codeOf(getAttempt({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
     expect(await codeOf(getRemainingTime({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
-    expect(await codeOf(saveAnswer({ session: sessionOf(other.userId), testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) }))).toBe(404);
+    expect(
+      await codeOf(saveAnswer({ session: sessionOf(other.userId), testAttemptQuestionId: q[0], answerId: q[1].correct, now: at(11) })),
+    ).toBe(404);
     expect(await codeOf(finishAttempt({ userId: other.userId, attemptId, isEndedByUser: true, now: at(11) }))).toBe(404);
     expect(await codeOf(attemptResult({ userId: other.userId, attemptId, now: at(11) }))).toBe(404);
   });
@@ -293,7 +310,8 @@ describe("the key opens only when no attempt can still save an answer (DESIGN §
     const keyShown = async (now: Date) =>
       (await getAttempt({ userId: early.userId, attemptId: earlyAttempt, now })).questions.some((q) => q.correctAnswerId !== null);
     const [[question, key]] = [...(await keyOf(lateAttempt)).entries()];
-    const lateAnswers = (now: Date) => saveAnswer({ session: sessionOf(late.userId), testAttemptQuestionId: question, answerId: key.correct, now });
+    const lateAnswers = (now: Date) =>
+      saveAnswer({ session: sessionOf(late.userId), testAttemptQuestionId: question, answerId: key.correct, now });
     return { o, late, lateAttempt, keyShown, lateAnswers };
   }
 
@@ -309,7 +327,10 @@ describe("the key opens only when no attempt can still save an answer (DESIGN §
   it("an attempt whose deadline runs past the close keeps the key shut until it has ended", async () => {
     const { late, lateAttempt, keyShown } = await earlyAndLate();
     // Extra minutes given to a running attempt move its deadline past the close.
-    await db.update(attempts).set({ deadlineAt: afterClose(10 * 60) }).where(eq(attempts.id, lateAttempt));
+    await db
+      .update(attempts)
+      .set({ deadlineAt: afterClose(10 * 60) })
+      .where(eq(attempts.id, lateAttempt));
     expect(await keyShown(afterClose(ANSWER_GRACE_SECONDS + 1))).toBe(false);
     expect(await keyShown(afterClose(5 * 60))).toBe(false);
     await finishAttempt({ userId: late.userId, attemptId: lateAttempt, isEndedByUser: true, now: afterClose(5 * 60) });
@@ -349,7 +370,9 @@ describe("Answer", () => {
     await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q1, answerId: k1.correct, now: at(12) });
     const [row] = await db.select().from(attemptQuestions).where(eq(attemptQuestions.id, q1));
     expect(row.answerChoiceId).toBe(k1.correct);
-    expect(await codeOf(saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q1, answerId: k2.correct, now: at(13) }))).toBe(4005);
+    expect(
+      await codeOf(saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q1, answerId: k2.correct, now: at(13) })),
+    ).toBe(4005);
     expect(q2).toBeGreaterThan(0);
   });
 
@@ -357,7 +380,9 @@ describe("Answer", () => {
     const { pupil, attemptId } = await started();
     const [[q, k]] = [...(await keyOf(attemptId)).entries()];
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
-    expect(await codeOf(saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q, answerId: k.correct, now: at(21) }))).toBe(4002);
+    expect(await codeOf(saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: q, answerId: k.correct, now: at(21) }))).toBe(
+      4002,
+    );
   });
 });
 
@@ -413,13 +438,19 @@ describe("Finish and scoring", () => {
         () => ({ id, k, acknowledged: false }),
       ),
     );
-    const [settled] = await Promise.all([Promise.all(answers), finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(30) })]);
+    const [settled] = await Promise.all([
+      Promise.all(answers),
+      finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(30) }),
+    ]);
     const points = { 1: 10, 2: 15, 3: 25 } as Record<number, number>;
     const expected = settled.filter((s) => s.acknowledged).reduce((sum, s) => sum + points[s.k.difficulty], 0);
     const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
     expect(a.easyScoreTenths! + a.mediumScoreTenths! + a.hardScoreTenths!).toBe(expected);
     for (const s of settled.filter((x) => x.acknowledged)) {
-      const [row] = await db.select().from(attemptQuestions).where(and(eq(attemptQuestions.id, s.id)));
+      const [row] = await db
+        .select()
+        .from(attemptQuestions)
+        .where(and(eq(attemptQuestions.id, s.id)));
       expect(row.answerChoiceId).toBe(s.k.correct);
     }
   });
@@ -442,7 +473,10 @@ describe("the profile once a test was started", () => {
       phoneNumber: "901112233",
     };
     await expect(updateProfile({ userId: pupil.userId, profile })).resolves.toMatchObject({ firstName: "Boshqa" });
-    const [other] = await db.select().from(subjects).where(and(eq(subjects.name, "Kimyo"), eq(subjects.grade, me.grade!)));
+    const [other] = await db
+      .select()
+      .from(subjects)
+      .where(and(eq(subjects.name, "Kimyo"), eq(subjects.grade, me.grade!)));
     expect(await codeOf(updateProfile({ userId: pupil.userId, profile: { ...profile, subjectId: other.id } }))).toBe(4006);
   });
 });

@@ -2,8 +2,8 @@
 // fonts alone: with the network blocked, nothing is fetched and the PNG is whole (DESIGN §7).
 import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { certificateImage, PRINT_SIZE } from "@/lib/certificates/image";
 import type { Certificate } from "@/lib/certificates/certificates";
+import { certificateImage, PRINT_SIZE } from "@/lib/certificates/image";
 import { registerSchema } from "@/lib/validation/registration";
 
 const base = {

@@ -5,15 +5,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { payments, registrations, users } from "@/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { confirmSandboxPayment } from "@/lib/payments/card";
 import { answerClick, type ClickAnswer } from "@/lib/payments/click";
 import { answerPayme } from "@/lib/payments/payme";
-import { confirmSandboxPayment } from "@/lib/payments/card";
 import { createTestRegistration } from "@/lib/testing/pupils";
-import { AppError } from "@/lib/http/errors";
+import { setUpDatabase } from "../support/database";
 import { TEST_ENV } from "../support/test-env";
-import { useDatabase } from "../support/database";
 
-useDatabase();
+setUpDatabase();
 
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 let nextClickId = Date.now();
@@ -94,7 +94,7 @@ describe("Click Prepare", () => {
 
   it("5. an unknown or malformed guid is -5", async () => {
     expect((await prepare(signed(prepareFields("6f1c1b2e-8a3d-4c5e-9f70-1a2b3c4d5e6f")))).error).toBe(-5);
-    expect((await prepare(signed(prepareFields("<script>"))))).toMatchObject({ error: -5, merchant_prepare_id: null });
+    expect(await prepare(signed(prepareFields("<script>")))).toMatchObject({ error: -5, merchant_prepare_id: null });
   });
 
   it("6. a missing field is -8", async () => {

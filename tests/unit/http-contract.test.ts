@@ -1,5 +1,5 @@
 // The HTTP layer: API paths answer in any casing; the client's messages and retry policy (spec §8).
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_PATHS, canonicalApiPath } from "@/lib/http/api-paths";
@@ -31,7 +31,7 @@ describe("API paths are case-insensitive", () => {
   it("every spec-style (PascalCase) route is known to the middleware", () => {
     const apiDir = path.resolve("app/api");
     const pascal = routeFiles(apiDir)
-      .map((f) => "/api/" + path.relative(apiDir, path.dirname(f)).split(path.sep).join("/"))
+      .map((f) => `/api/${path.relative(apiDir, path.dirname(f)).split(path.sep).join("/")}`)
       .filter((p) => /^\/api\/[A-Z]/.test(p));
     expect(pascal.sort()).toEqual([...API_PATHS].sort());
   });
@@ -58,10 +58,7 @@ describe("the client fetch layer's messages", () => {
     [429, "Ko'p marta urinish amalga oshirildi. Iltimos keyinroq qayta urinib ko'ring."],
     [500, "Serverda xatolik yuz berdi. Iltimos keyinroq urinib ko'ring."],
     [502, "Server yangilandi. Iltimos qaytadan urinib ko'ring."],
-    [
-      503,
-      "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring.",
-    ],
+    [503, "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring."],
     [418, "Serverda qandaydir xatolik yuz berdi. Iltimos qaytadan urinib ko'ring. (Xatolik kodi: 418)"],
   ])("status %i", (status, message) => {
     expect(statusMessage(status)).toBe(message);

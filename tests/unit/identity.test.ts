@@ -5,16 +5,16 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { signInFailures } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
-import { safeReturnUrl } from "@/lib/identity/return-url";
 import { verifyPassword } from "@/lib/identity/password";
+import { safeReturnUrl } from "@/lib/identity/return-url";
 import { endSessions, requireUser } from "@/lib/identity/session";
 import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
-import { LOCKOUT_SECONDS, forgetOldSignInFailures, signIn } from "@/lib/identity/sign-in";
+import { forgetOldSignInFailures, LOCKOUT_SECONDS, signIn } from "@/lib/identity/sign-in";
 import { getCurrentUser, setBlocked } from "@/lib/identity/users";
-import { useDatabase } from "../support/database";
+import { setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
 
-useDatabase();
+setUpDatabase();
 
 async function codeOf(promise: Promise<unknown>): Promise<number | null> {
   const error = await promise.then(
@@ -68,9 +68,7 @@ describe("Identity/Login", () => {
   it("concurrent wrong guesses are all counted", async () => {
     const pupil = await createPupil();
     const now = new Date("2025-06-01T10:00:00Z");
-    const codes = await Promise.all(
-      Array.from({ length: 5 }, () => codeOf(signIn({ username: pupil.username, password: "wrong", now }))),
-    );
+    const codes = await Promise.all(Array.from({ length: 5 }, () => codeOf(signIn({ username: pupil.username, password: "wrong", now }))));
     expect(codes.filter((c) => c === 2101)).toHaveLength(1);
     expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now }))).toBe(2101);
   });
@@ -83,7 +81,9 @@ describe("Identity/Login", () => {
       evaluated += 1;
       return verifyPassword(hash, password);
     };
-    const wrong = Array.from({ length: 100 }, () => codeOf(signIn({ username: pupil.username, password: "wrong-guess", now, verify: counting })));
+    const wrong = Array.from({ length: 100 }, () =>
+      codeOf(signIn({ username: pupil.username, password: "wrong-guess", now, verify: counting })),
+    );
     const right = signIn({ username: pupil.username, password: pupil.password, now, verify: counting }).then(
       () => 200,
       (e: AppError) => e.code,
@@ -120,9 +120,15 @@ describe("Identity/Login", () => {
     await codeOf(signIn({ username: "forgotten-name", password: "wrong-guess", now: t0 }));
     for (let i = 0; i < 5; i++) await codeOf(signIn({ username: "locked-name", password: "wrong-guess", now: at(t0, 0) }));
     const later = at(t0, 24 * 60 * 60 + 1);
-    await db.update(signInFailures).set({ lockoutEndsAt: at(later, 60) }).where(eq(signInFailures.username, "locked-name"));
+    await db
+      .update(signInFailures)
+      .set({ lockoutEndsAt: at(later, 60) })
+      .where(eq(signInFailures.username, "locked-name"));
     await forgetOldSignInFailures({ now: later });
-    const left = await db.select({ username: signInFailures.username }).from(signInFailures).where(inArray(signInFailures.username, ["forgotten-name", "locked-name"]));
+    const left = await db
+      .select({ username: signInFailures.username })
+      .from(signInFailures)
+      .where(inArray(signInFailures.username, ["forgotten-name", "locked-name"]));
     expect(left.map((r) => r.username)).toEqual(["locked-name"]);
   });
 
@@ -166,7 +172,7 @@ describe("the session", () => {
   it("a forged or damaged token is nobody", async () => {
     expect(await decodeSession("not-a-token")).toBeNull();
     const token = await encodeSession({ userId: 1, role: 2, sessionVersion: 0 });
-    expect(await decodeSession(token.slice(0, -4) + "AAAA")).toBeNull();
+    expect(await decodeSession(`${token.slice(0, -4)}AAAA`)).toBeNull();
     await expect(requireUser(undefined)).rejects.toMatchObject({ status: 401 });
   });
 

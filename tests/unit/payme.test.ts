@@ -4,16 +4,16 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { POST } from "@/app/api/payments/payme/route";
+import { db } from "@/db/client";
 import { paymentEvents, payments, registrations, users } from "@/db/schema";
 import { decryptPassword } from "@/lib/payments/credentials";
-import { PAYME_TIMEOUT_MS, answerPayme, type PaymeAnswer } from "@/lib/payments/payme";
+import { answerPayme, PAYME_TIMEOUT_MS, type PaymeAnswer } from "@/lib/payments/payme";
 import { createTestRegistration } from "@/lib/testing/pupils";
+import { setUpDatabase } from "../support/database";
 import { TEST_ENV } from "../support/test-env";
-import { useDatabase } from "../support/database";
 
-useDatabase();
+setUpDatabase();
 
 const AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
 const FEE_TIYIN = 7_500_000;
@@ -47,7 +47,7 @@ async function created(now = T0) {
 describe("authorisation and the RPC envelope", () => {
   it("a missing or wrong key is -32504 for every method", async () => {
     const o = await order();
-    for (const authorization of [null, "Basic " + Buffer.from("Paycom:wrong").toString("base64"), "Bearer x", AUTH + "x"]) {
+    for (const authorization of [null, `Basic ${Buffer.from("Paycom:wrong").toString("base64")}`, "Bearer x", `${AUTH}x`]) {
       const answer = await call("CheckPerformTransaction", { amount: FEE_TIYIN, account: o.account }, T0, authorization);
       expect(errorCode(answer)).toBe(-32504);
       expect(answer.error?.message).toEqual({ uz: expect.any(String), ru: expect.any(String), en: expect.any(String) });
@@ -106,7 +106,9 @@ describe("CreateTransaction", () => {
   it("checks amount and account as CheckPerformTransaction does", async () => {
     const o = await order();
     expect(errorCode(await call("CreateTransaction", { id: paymeId(), time: T0, amount: 100, account: o.account }))).toBe(-31001);
-    expect(errorCode(await call("CreateTransaction", { id: paymeId(), time: T0, amount: FEE_TIYIN, account: { guid: randomUUID() } }))).toBe(-31050);
+    expect(
+      errorCode(await call("CreateTransaction", { id: paymeId(), time: T0, amount: FEE_TIYIN, account: { guid: randomUUID() } })),
+    ).toBe(-31050);
   });
 });
 
@@ -167,11 +169,21 @@ describe("CheckTransaction", () => {
     const t = await created();
     const transaction = t.answer.result!.transaction;
     expect((await call("CheckTransaction", { id: t.id })).result).toEqual({
-      create_time: T0, perform_time: 0, cancel_time: 0, transaction, state: 1, reason: null,
+      create_time: T0,
+      perform_time: 0,
+      cancel_time: 0,
+      transaction,
+      state: 1,
+      reason: null,
     });
     await call("PerformTransaction", { id: t.id }, T0 + 10);
     expect((await call("CheckTransaction", { id: t.id })).result).toEqual({
-      create_time: T0, perform_time: T0 + 10, cancel_time: 0, transaction, state: 2, reason: null,
+      create_time: T0,
+      perform_time: T0 + 10,
+      cancel_time: 0,
+      transaction,
+      state: 2,
+      reason: null,
     });
     const c = await created();
     await call("CancelTransaction", { id: c.id, reason: 2 }, T0 + 20);

@@ -7,9 +7,9 @@ import { districts, organizations } from "@/db/schema";
 import { seedReferenceData } from "@/db/seed/reference";
 import { importSchools, parseSchoolsCsv } from "@/db/seed/schools";
 import { compareSchools, listDistricts, listOrganizations, listRegions, listSubjects } from "@/lib/reference/queries";
-import { useDatabase } from "../support/database";
+import { setUpDatabase } from "../support/database";
 
-useDatabase();
+setUpDatabase();
 
 /** The olympiad's subjects; suites add their own, named "Sinov fani …" (lib/testing). */
 const olympiadSubjects = async () => (await listSubjects()).filter((s) => !s.name.startsWith("Sinov fani"));
@@ -37,17 +37,33 @@ describe("subjects", () => {
   it("Matematika, Biologiya, Kimyo, Fizika for each grade 5–9", async () => {
     const subjectList = await olympiadSubjects();
     for (const grade of [5, 6, 7, 8, 9]) {
-      expect(subjectList.filter((s) => s.grade === grade).map((s) => s.name).sort()).toEqual(
-        ["Biologiya", "Fizika", "Kimyo", "Matematika"],
-      );
+      expect(
+        subjectList
+          .filter((s) => s.grade === grade)
+          .map((s) => s.name)
+          .sort(),
+      ).toEqual(["Biologiya", "Fizika", "Kimyo", "Matematika"]);
     }
   });
 });
 
 describe("schools are sorted by leading number, then by name", () => {
   it("orders numbers numerically, unnumbered ones last by name", () => {
-    const names = ["21-son maktab", "Prezident maktabi", "2-son maktab", "12-son maktab", "1-son maktab", "Al-Xorazmiy maktabi", "2-son ixtisoslashtirilgan"];
-    expect(names.map((name) => ({ name })).sort(compareSchools).map((s) => s.name)).toEqual([
+    const names = [
+      "21-son maktab",
+      "Prezident maktabi",
+      "2-son maktab",
+      "12-son maktab",
+      "1-son maktab",
+      "Al-Xorazmiy maktabi",
+      "2-son ixtisoslashtirilgan",
+    ];
+    expect(
+      names
+        .map((name) => ({ name }))
+        .sort(compareSchools)
+        .map((s) => s.name),
+    ).toEqual([
       "1-son maktab",
       "2-son ixtisoslashtirilgan",
       "2-son maktab",

@@ -88,9 +88,7 @@ describe("names", () => {
   });
 
   it("middle name, when given, under 3 letters", () => {
-    expect(failure({ ...valid, middleName: "Al" }).messages.middleName).toBe(
-      "Otasining ismi 3 ta harfdan kam bo'lmasligi kerak",
-    );
+    expect(failure({ ...valid, middleName: "Al" }).messages.middleName).toBe("Otasining ismi 3 ta harfdan kam bo'lmasligi kerak");
   });
 
   it("first and last name missing → Required", () => {

@@ -7,14 +7,20 @@ import { db } from "@/db/client";
 import { districts, organizations, registrations, subjects, users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { getRegisterStatus, getRegistrationDetails, register } from "@/lib/registration/registration";
-import { useDatabase } from "../support/database";
+import { setUpDatabase } from "../support/database";
 
-useDatabase();
+setUpDatabase();
 
 async function place() {
   const [district] = await db.select().from(districts).where(eq(districts.name, "Yunusobod tumani"));
-  const [school] = await db.insert(organizations).values({ districtId: district.id, name: `Test maktabi ${randomUUID()}` }).returning();
-  const [subject] = await db.select().from(subjects).where(and(eq(subjects.name, "Fizika"), eq(subjects.grade, 8)));
+  const [school] = await db
+    .insert(organizations)
+    .values({ districtId: district.id, name: `Test maktabi ${randomUUID()}` })
+    .returning();
+  const [subject] = await db
+    .select()
+    .from(subjects)
+    .where(and(eq(subjects.name, "Fizika"), eq(subjects.grade, 8)));
   return { district, school, subject };
 }
 
@@ -90,7 +96,10 @@ describe("Register", () => {
   it("a school of another district is refused on organizationId", async () => {
     const input = await details();
     const [elsewhere] = await db.select().from(districts).where(eq(districts.name, "Chilonzor tumani"));
-    const [foreign] = await db.insert(organizations).values({ districtId: elsewhere.id, name: `Boshqa ${randomUUID()}` }).returning();
+    const [foreign] = await db
+      .insert(organizations)
+      .values({ districtId: elsewhere.id, name: `Boshqa ${randomUUID()}` })
+      .returning();
     const error = await rejection(register({ ...input, organizationId: foreign.id }));
     expect(error.validationErrors).toEqual({ organizationId: ["Invalid"] });
   });
@@ -109,14 +118,15 @@ describe("Register", () => {
 
   it("ten concurrent submissions of one guid make one registration and one pupil", async () => {
     const input = await details();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => register({ ...input, firstName: `Nodira${"a".repeat(i)}` })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => register({ ...input, firstName: `Nodira${"a".repeat(i)}` })));
     const userIds = new Set(results.map((r) => r.userId));
     expect(userIds.size).toBe(1);
     const rows = await db.select().from(registrations).where(eq(registrations.guid, input.guid));
     expect(rows).toHaveLength(1);
-    const pupils = await db.select().from(users).where(eq(users.id, [...userIds][0]!));
+    const pupils = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, [...userIds][0]!));
     expect(pupils).toHaveLength(1);
   });
 });

@@ -28,15 +28,20 @@ describe("unsafe text", () => {
     expect(isUnsafeText(value)).toBe(true);
   });
 
-  it.each([["Oʻlmas Gʻofurov"], ["Ёқубжон Ўринбоев"], ["line\nbreak\ttab\r"], ["😀 emoji pair"], ["<b>x</b>"]])("%j is ordinary text", (value) => {
-    expect(isUnsafeText(value)).toBe(false);
-  });
+  it.each([["Oʻlmas Gʻofurov"], ["Ёқубжон Ўринбоев"], ["line\nbreak\ttab\r"], ["😀 emoji pair"], ["<b>x</b>"]])(
+    "%j is ordinary text",
+    (value) => {
+      expect(isUnsafeText(value)).toBe(false);
+    },
+  );
 
   it("names every unsafe string of a body, keys included, however deep", () => {
     let deep: unknown = "ok\u0000";
     for (let i = 0; i < 50_000; i++) deep = [deep];
     expect(unsafeTextPaths(deep)).toHaveLength(1);
-    expect(unsafeTextPaths({ questions: [{ text: "ok" }, { text: "n\u0000" }], ["k\u0000"]: 1 }).sort()).toEqual(["k\u0000", "questions.1.text"].sort());
+    expect(unsafeTextPaths({ questions: [{ text: "ok" }, { text: "n\u0000" }], "k\u0000": 1 }).sort()).toEqual(
+      ["k\u0000", "questions.1.text"].sort(),
+    );
   });
 
   it("is escaped, not lost, where it must be kept (the payment audit)", () => {

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/identity/login-form";
+import { Card } from "@/components/ui/card";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
-import { safeReturnUrl } from "@/lib/identity/return-url";
 import { currentSession } from "@/lib/identity/page-guards";
-import { Card } from "@/components/ui/card";
+import { safeReturnUrl } from "@/lib/identity/return-url";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: uz.login.title };

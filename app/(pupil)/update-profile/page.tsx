@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ProfileForm } from "@/components/identity/profile-form";
-import { uz } from "@/lib/i18n/uz";
-import { loadReferenceData } from "@/lib/reference/queries";
-import { requireSignedIn } from "@/lib/identity/page-guards";
 import { Card } from "@/components/ui/card";
+import { uz } from "@/lib/i18n/uz";
+import { requireSignedIn } from "@/lib/identity/page-guards";
+import { loadReferenceData } from "@/lib/reference/queries";
 
 export const metadata: Metadata = { title: uz.profile.title };
 

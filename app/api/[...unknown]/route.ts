@@ -2,4 +2,5 @@
 import { notServed } from "@/lib/http/handler";
 
 const answer = notServed("public");
+
 export { answer as GET, answer as POST, answer as PUT, answer as PATCH, answer as DELETE };

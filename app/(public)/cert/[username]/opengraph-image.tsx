@@ -13,11 +13,20 @@ export default async function Image({ params }: { params: Promise<{ username: st
   const { certificate } = await lookUpPublicly((await params).username);
   if (certificate) return certificateImage(certificate, { preview: true });
   return new ImageResponse(
-    (
-      <div style={{ width: "100%", height: "100%", display: "flex", alignItems: "center", justifyContent: "center", background: "#1e3a8a", color: "#fff", fontSize: 64 }}>
-        {uz.certificate.notFound}
-      </div>
-    ),
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        background: "#1e3a8a",
+        color: "#fff",
+        fontSize: 64,
+      }}
+    >
+      {uz.certificate.notFound}
+    </div>,
     PREVIEW_SIZE,
   );
 }

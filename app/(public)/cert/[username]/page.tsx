@@ -2,13 +2,13 @@
 import type { Metadata } from "next";
 import { cache } from "react";
 import { CertificateCard } from "@/components/certificates/certificate-card";
+import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Result } from "@/components/ui/result";
 import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
-import { Card } from "@/components/ui/card";
 
 export const dynamic = "force-dynamic";
 

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RegistrationView } from "@/components/registration/registration-view";
+import { Card } from "@/components/ui/card";
 import { uz } from "@/lib/i18n/uz";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
 import { uuid } from "@/lib/validation/fields";
-import { Card } from "@/components/ui/card";
 
 export const dynamic = "force-dynamic";
 

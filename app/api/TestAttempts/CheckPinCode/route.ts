@@ -3,7 +3,6 @@ import { checkPinCode } from "@/lib/attempts/start";
 import { handler } from "@/lib/http/handler";
 import { checkPinSchema } from "@/lib/validation/attempts";
 
-export const POST = handler(
-  { auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: checkPinSchema },
-  ({ user, body }) => checkPinCode({ userId: user.id, pinCode: body.pinCode }),
+export const POST = handler({ auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: checkPinSchema }, ({ user, body }) =>
+  checkPinCode({ userId: user.id, pinCode: body.pinCode }),
 );

@@ -3,7 +3,6 @@ import { newAttempt } from "@/lib/attempts/start";
 import { handler } from "@/lib/http/handler";
 import { newAttemptSchema } from "@/lib/validation/attempts";
 
-export const POST = handler(
-  { auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: newAttemptSchema },
-  ({ user, body }) => newAttempt({ userId: user.id, pinCode: body.pinCode, language: body.language }),
+export const POST = handler({ auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: newAttemptSchema }, ({ user, body }) =>
+  newAttempt({ userId: user.id, pinCode: body.pinCode, language: body.language }),
 );

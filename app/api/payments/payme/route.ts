@@ -5,4 +5,5 @@ import { paymeCall, paymeNotPost } from "@/lib/payments/payme-route";
 export const POST = handler({ auth: "public", crossOrigin: true }, ({ request }) => paymeCall(request));
 
 const notPost = handler({ auth: "public", crossOrigin: true }, paymeNotPost);
+
 export { notPost as GET, notPost as PUT, notPost as PATCH, notPost as DELETE };

@@ -17,4 +17,5 @@ export const POST = handler({ auth: "testSupport", body }, async ({ body }) => {
 
 // Without the token every method answers 404, before any body is read: the path is not there.
 const absent = notServed("testSupport");
+
 export { absent as GET, absent as PUT, absent as PATCH, absent as DELETE };

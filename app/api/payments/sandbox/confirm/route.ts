@@ -1,7 +1,8 @@
 // The sandbox card checkout's confirmation: pays through the same service as Payme and Click.
-import { PaymentProvider } from "@/lib/payments/enums";
+
 import { handler } from "@/lib/http/handler";
 import { confirmSandboxPayment } from "@/lib/payments/card";
+import { PaymentProvider } from "@/lib/payments/enums";
 import { recordPaymentEvent } from "@/lib/payments/service";
 import { sandboxConfirmSchema } from "@/lib/validation/payments";
 
