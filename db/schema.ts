@@ -97,6 +97,8 @@ export const users = pgTable(
     passwordEncrypted: text("password_encrypted"),
     /** Set by the organiser: no sign-in, and existing sessions end at their next request. */
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** The latest successful sign-in (the organiser's board counts who has signed in). */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** Bumped to end every session of the user ("Chiqish", a password reset). */
     sessionVersion: integer("session_version").notNull().default(0),
     /** Added by the organiser to this pupil's test time (a late start, a special need). */
@@ -186,12 +188,14 @@ export const paymentEvents = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     provider: varchar("provider", { length: 8 }).$type<PaymentProvider>().notNull(),
     /** Payme's method, Click's prepare/complete, the card's confirm. */
+    /** The registration the call was about, when it names one we know. */
+    registrationGuid: uuid("registration_guid"),
     action: varchar("action", { length: 40 }).notNull(),
     request: text("request").notNull(),
     response: text("response").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("payment_events_created_idx").on(t.createdAt)],
+  (t) => [index("payment_events_created_idx").on(t.createdAt), index("payment_events_registration_idx").on(t.registrationGuid)],
 );
 
 // ─── The test ───────────────────────────────────────────────────────────────
@@ -243,6 +247,8 @@ export const questions = pgTable(
     /** HTML, sanitised on import. */
     text: text("text").notNull(),
     readingTextId: integer("reading_text_id").references(() => readingTexts.id),
+    /** Taken out of the bank by the organiser; kept, because attempts that drew it still show it. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -285,9 +291,15 @@ export const attempts = pgTable(
     easyScoreTenths: smallint("easy_score_tenths"),
     mediumScoreTenths: smallint("medium_score_tenths"),
     hardScoreTenths: smallint("hard_score_tenths"),
+    /**
+     * Set when the organiser resets the attempt after a technical failure: it is ended and kept
+     * for the record, and the pupil may start again. Every rule reads live attempts only.
+     */
+    resetAt: timestamp("reset_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("attempts_user_test_uq").on(t.userId, t.testId),
+    // One live attempt per pupil per test; one reset by the organiser is kept beside it.
+    uniqueIndex("attempts_user_test_uq").on(t.userId, t.testId).where(sql`${t.resetAt} is null`),
     index("attempts_unfinished_idx").on(t.deadlineAt).where(sql`${t.endedAt} is null`),
     index("attempts_test_idx").on(t.testId),
   ],
@@ -311,4 +323,27 @@ export const attemptQuestions = pgTable(
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("attempt_questions_attempt_number_uq").on(t.attemptId, t.number)],
+);
+
+// ─── The organiser ──────────────────────────────────────────────────────────
+
+/** Every organiser action and every change of a test, with who, when, what and why (read-only). */
+export const organiserActions = pgTable(
+  "organiser_actions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id),
+    /** What was done: "pupil.block", "test.update", … (lib/organiser/audit). */
+    action: varchar("action", { length: 40 }).notNull(),
+    /** What it was done to: "pupil", "attempt", "test", "organiser", "question". */
+    targetType: varchar("target_type", { length: 20 }).notNull(),
+    targetId: integer("target_id"),
+    reason: text("reason"),
+    /** What changed, as JSON text (before and after, the new minutes, …); never a password. */
+    details: text("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organiser_actions_created_idx").on(t.createdAt), index("organiser_actions_target_idx").on(t.targetType, t.targetId)],
 );

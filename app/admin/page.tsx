@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
-import { Card } from "@/components/ui/card";
+import { BoardView } from "@/components/organiser/board-view";
+import { PageHeader } from "@/components/organiser/page-header";
 import { uz } from "@/lib/i18n/uz";
+import { loadBoard } from "@/lib/organiser/board";
 
-export const metadata: Metadata = { title: uz.organiser.title };
+export const metadata: Metadata = { title: uz.organiser.board.title };
 
-export default function OrganiserHome() {
+export default async function BoardPage() {
   return (
-    <Card className="mx-auto max-w-3xl">
-      <h1 className="text-xl font-bold">{uz.organiser.title}</h1>
-      <p className="mt-1 text-sm text-slate-600">{uz.organiser.lead}</p>
-    </Card>
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={uz.organiser.board.title} lead={uz.organiser.board.lead} />
+      <BoardView initial={await loadBoard()} />
+    </div>
   );
 }

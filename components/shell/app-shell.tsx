@@ -14,12 +14,26 @@ import type { CurrentUser } from "@/lib/identity/users";
 
 const t = uz.shell;
 
+const consoleNav = uz.organiser.nav;
+
 function navItems(role: number) {
   const items = [{ href: "/update-profile", label: t.profile, icon: <UserIcon /> }];
   if (role === UserRole.Default) items.unshift({ href: "/test-attempt", label: t.testAttempt, icon: <TestIcon /> });
-  if (role === UserRole.Admin) items.unshift({ href: "/admin", label: t.organiser, icon: <SettingsIcon /> });
+  if (role === UserRole.Admin) {
+    items.unshift(
+      { href: "/admin", label: consoleNav.board, icon: <SettingsIcon /> },
+      { href: "/admin/tests", label: consoleNav.tests, icon: <TestIcon /> },
+      { href: "/admin/pupils", label: consoleNav.pupils, icon: <UserIcon /> },
+      { href: "/admin/registrations", label: consoleNav.registrations, icon: <TestIcon /> },
+      { href: "/admin/audit", label: consoleNav.audit, icon: <TestIcon /> },
+      { href: "/admin/organisers", label: consoleNav.organisers, icon: <UserIcon /> },
+    );
+  }
   return items;
 }
+
+/** The board's "/admin" is active on itself only; every other item also under its own path. */
+const isActive = (href: string, pathname: string) => pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
 
 export function AppShell({ user: initialUser, children }: { user: CurrentUser; children: ReactNode }) {
   const { data: user = initialUser } = useCurrentUser(initialUser);
@@ -38,7 +52,7 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
       </div>
       <ul className="flex-1 space-y-1 px-2">
         {navItems(user.role).map((item) => {
-          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          const active = isActive(item.href, pathname);
           return (
             <li key={item.href}>
               <Link

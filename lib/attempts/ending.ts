@@ -8,7 +8,7 @@ import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { ANSWER_GRACE_SECONDS, isPastGrace, score, tenthsToPoints } from "./rules";
 
 /** Ends a locked, unfinished attempt: scored from its saved answers, in the same transaction. */
-async function endLocked(
+export async function endAttemptLocked(
   tx: Transaction,
   { attempt, test, endedAt, isEndedByUser }: { attempt: AttemptRow; test: TestRow; endedAt: Date; isEndedByUser: boolean },
 ): Promise<AttemptRow> {
@@ -52,7 +52,7 @@ export async function finishAttempt({
     const { attempt, test } = await loadOwnAttempt({ userId, attemptId }, tx);
     if (attempt.endedAt) return;
     const late = now.getTime() > attempt.deadlineAt.getTime();
-    await endLocked(tx, {
+    await endAttemptLocked(tx, {
       attempt,
       test,
       endedAt: late ? attempt.deadlineAt : now,
@@ -69,7 +69,7 @@ export async function expireIfDue(attempt: AttemptRow, now: Date): Promise<Attem
     const [locked] = await tx.select().from(attempts).where(eq(attempts.id, attempt.id)).for("update");
     if (locked.endedAt) return locked;
     const { test } = await loadOwnAttempt({ userId: locked.userId, attemptId: locked.id }, tx);
-    return endLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, isEndedByUser: false });
+    return endAttemptLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, isEndedByUser: false });
   });
 }
 
@@ -92,7 +92,7 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
         const [locked] = await tx.select().from(attempts).where(eq(attempts.id, id)).for("update", { skipLocked: true });
         if (!locked || locked.endedAt) return false;
         const { test } = await loadOwnAttempt({ userId: locked.userId, attemptId: locked.id }, tx);
-        await endLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, isEndedByUser: false });
+        await endAttemptLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, isEndedByUser: false });
         return true;
       });
       if (done) ended++;

@@ -1,6 +1,6 @@
 // Loading what the attempt rules act on: the pupil with their test, and an attempt with its test.
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, registrations, tests, users } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
@@ -30,7 +30,7 @@ export async function loadOwnAttempt(
     .select({ attempt: attempts, test: tests })
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
-    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), isNull(attempts.resetAt)));
   if (!row) throw notFound();
   return row;
 }
@@ -41,7 +41,7 @@ export async function loadLatestAttempt({ userId }: { userId: number }) {
     .select({ attempt: attempts, test: tests })
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
-    .where(eq(attempts.userId, userId))
+    .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)))
     .orderBy(desc(attempts.startedAt))
     .limit(1);
   return row ?? null;

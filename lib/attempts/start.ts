@@ -1,6 +1,6 @@
 // Starting the test: whether it may start, the pupil's attempt status, New, and the PIN check.
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
@@ -19,7 +19,7 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
   const [ended] = await db
     .select({ id: attempts.id })
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.testId, test.id), sql`${attempts.endedAt} is not null`));
+    .where(and(eq(attempts.userId, userId), eq(attempts.testId, test.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt)));
   return {
     isAllowed: paid && isWindowOpen(test, now) && !ended,
     openedAt: test.openedAt.toISOString(),
@@ -65,7 +65,10 @@ export async function newAttempt({
   if (!test || !isWindowOpen(test, now)) throw businessError(ErrorCode.TestNotOpen);
   if (pinCode !== test.pinCode) throw businessError(ErrorCode.WrongPinCode);
 
-  const existing = await db.select().from(attempts).where(eq(attempts.userId, userId));
+  const existing = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)));
   for (const attempt of existing) {
     const current = await expireIfDue(attempt, now);
     if (!current.endedAt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
@@ -79,7 +82,7 @@ export async function newAttempt({
     const rows = await db
       .select({ id: questions.id, difficulty: questions.difficulty, readingTextId: questions.readingTextId })
       .from(questions)
-      .where(and(eq(questions.subjectId, test.subjectId), eq(questions.difficulty, difficulty)))
+      .where(and(eq(questions.subjectId, test.subjectId), eq(questions.difficulty, difficulty), isNull(questions.retiredAt)))
       .orderBy(sql`random()`)
       .limit(needed);
     if (rows.length < needed) throw businessError(ErrorCode.QuestionsNotEnough);

@@ -1,6 +1,6 @@
 // Certificates (DESIGN §7): a pupil with an ended attempt has one; anyone may check it by username.
 import "server-only";
-import { and, eq, exists, isNotNull, type SQL } from "drizzle-orm";
+import { and, eq, exists, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, subjects, users } from "@/db/schema";
 import { config } from "@/lib/config";
@@ -39,7 +39,7 @@ async function certificateWhere(condition: SQL): Promise<Certificate | null> {
           db
             .select({ id: attempts.id })
             .from(attempts)
-            .where(and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt))),
+            .where(and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt))),
         ),
       ),
     );

@@ -93,6 +93,7 @@ export async function signIn({
   }
 
   await db.delete(signInFailures).where(eq(signInFailures.username, name));
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
   if (user.blockedAt) throw businessError(ErrorCode.SignInBlocked);
   return { id: user.id, role: user.role, sessionVersion: user.sessionVersion };
 }

@@ -1,10 +1,9 @@
 // The signed-in user's own record: what GetCurrentUser answers and what Identity/Update changes.
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, signInFailures, subjects, users } from "@/db/schema";
 import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
-import { UserRole } from "@/lib/identity/roles";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import type { ProfileInput } from "@/lib/validation/identity";
 import { hashPassword } from "./password";
@@ -59,7 +58,11 @@ export async function updateProfile({ userId, profile }: { userId: number; profi
   await assertDetailsConsistent(db, profile);
   const [current] = await db.select({ grade: users.grade, subjectId: users.subjectId }).from(users).where(eq(users.id, userId));
   if (current && (current.grade !== profile.grade || current.subjectId !== profile.subjectId)) {
-    const [started] = await db.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, userId)).limit(1);
+    const [started] = await db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)))
+      .limit(1);
     if (started) throw businessError(ErrorCode.SubjectLocked);
   }
   await db
@@ -97,14 +100,4 @@ export async function setCredentials({
     .set({ username: name, passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
   await db.delete(signInFailures).where(eq(signInFailures.username, name));
-}
-
-/** The organiser blocks a pupil: no sign-in (2103), and every open session ends. */
-export async function setBlocked({ userId, blocked }: { userId: number; blocked: boolean }): Promise<void> {
-  const changed = await db
-    .update(users)
-    .set({ blockedAt: blocked ? sql`now()` : null })
-    .where(and(eq(users.id, userId), eq(users.role, UserRole.Default)))
-    .returning({ id: users.id });
-  if (changed.length === 0) throw notFound();
 }

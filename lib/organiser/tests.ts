@@ -1,15 +1,17 @@
 // The organiser sets up a subject's stage-one test: window, duration, PIN, counts and points.
 import "server-only";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { and, asc, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { db, type Transaction } from "@/db/client";
 import { attempts, subjects, tests } from "@/db/schema";
 import { ReviewPolicy } from "@/lib/attempts/enums";
-import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
-import { notFound } from "@/lib/http/errors";
+import { ANSWER_GRACE_SECONDS, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
+import { AppError, ErrorCode, notFound } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import type { TestSettings } from "@/lib/validation/organiser";
+import { AuditAction, recordAction } from "./audit";
+import { loadBoard } from "./board";
 
-export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints"> & {
+export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints" | "confirmSubjectName"> & {
   testId: number;
   subjectId: number;
   easyPoints: number;
@@ -38,9 +40,34 @@ function view(row: typeof tests.$inferSelect): TestView {
   };
 }
 
-/** Creates or changes the subject's stage-one test; fields left out keep their value (or default). */
-export async function upsertSubjectTest({ subjectId, settings }: { subjectId: number; settings: TestSettings }): Promise<TestView> {
-  const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, subjectId));
+/** Attempts of the test that may still save an answer. */
+async function runningAttempts(tx: Transaction, testId: number, now: Date): Promise<number> {
+  const lastAccepted = new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000);
+  const [{ running }] = await tx
+    .select({ running: count() })
+    .from(attempts)
+    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), isNull(attempts.resetAt), gte(attempts.deadlineAt, lastAccepted)));
+  return Number(running);
+}
+
+/**
+ * Creates or changes the subject's stage-one test; fields left out keep their value (or default).
+ * A change of the window or duration while pupils are testing needs the subject's name typed
+ * (4007). Every change is audited. (The schema holds counts and points to a total of 50.0.)
+ */
+export async function upsertSubjectTest({
+  subjectId,
+  settings,
+  organiserId,
+  now = new Date(),
+}: {
+  subjectId: number;
+  settings: TestSettings;
+  /** Who changes it (the audit log); the demo's seed has no one. */
+  organiserId?: number;
+  now?: Date;
+}): Promise<TestView> {
+  const [subject] = await db.select({ id: subjects.id, name: subjects.name }).from(subjects).where(eq(subjects.id, subjectId));
   if (!subject) throw notFound();
   const values = {
     openedAt: new Date(settings.openedAt),
@@ -56,6 +83,21 @@ export async function upsertSubjectTest({ subjectId, settings }: { subjectId: nu
     ...(settings.reviewPolicy !== undefined && { reviewPolicy: settings.reviewPolicy }),
   };
   const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(tests)
+      .where(and(eq(tests.subjectId, subjectId), eq(tests.stage, 1)))
+      .for("update");
+    if (before) {
+      const timing =
+        before.openedAt.getTime() !== values.openedAt.getTime() ||
+        before.closedAt.getTime() !== values.closedAt.getTime() ||
+        (values.durationMinutes !== undefined && values.durationMinutes !== before.durationMinutes);
+      const running = timing ? await runningAttempts(tx, before.id, now) : 0;
+      if (running > 0 && settings.confirmSubjectName?.trim() !== subject.name) {
+        throw new AppError(400, ErrorCode.ConfirmationRequired, uz.organiser.validation.confirmSubjectName(running));
+      }
+    }
     const [saved] = await tx
       .insert(tests)
       .values({ subjectId, stage: 1, ...values })
@@ -67,7 +109,36 @@ export async function upsertSubjectTest({ subjectId, settings }: { subjectId: nu
       .update(attempts)
       .set({ deadlineAt: saved.closedAt })
       .where(and(eq(attempts.testId, saved.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, saved.closedAt)));
+    if (organiserId !== undefined) {
+      await recordAction(tx, {
+        organiserId,
+        action: AuditAction.TestSave,
+        targetType: "test",
+        targetId: saved.id,
+        details: { subject: subject.name, before: before ? view(before) : null, after: view(saved) },
+      });
+    }
     return saved;
   });
   return view(row);
+}
+
+export type SubjectTest = { subjectId: number; grade: number; subjectName: string; test: TestView | null; running: number };
+
+/** Every subject with its stage-one test (or none yet), and how many pupils are testing in it now. */
+export async function listTests({ now = new Date() }: { now?: Date } = {}): Promise<SubjectTest[]> {
+  const rows = await db
+    .select({ subject: subjects, test: tests })
+    .from(subjects)
+    .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
+    .orderBy(asc(subjects.grade), asc(subjects.name));
+  const { tests: board } = await loadBoard({ now });
+  const running = new Map(board.map((b) => [b.subjectId, b.counts.inProgress]));
+  return rows.map((r) => ({
+    subjectId: r.subject.id,
+    grade: r.subject.grade,
+    subjectName: r.subject.name,
+    test: r.test ? view(r.test) : null,
+    running: running.get(r.subject.id) ?? 0,
+  }));
 }

@@ -21,8 +21,13 @@ export async function clickCall(action: ClickAction, request: NextRequest): Prom
     console.error(`Click ${action} failed:`, error instanceof Error ? error.message : error);
     answer = { error: ClickError.FailedToUpdateUser, error_note: "Failed to update user" };
   }
-  await recordPaymentEvent({ provider: PaymentProvider.Click, action, request: text ?? "(unreadable)", response: answer }).catch((error) =>
-    console.error("Click audit record failed:", error instanceof Error ? error.message : error),
-  );
+  const registrationGuid = new URLSearchParams(text ?? "").get("merchant_trans_id");
+  await recordPaymentEvent({
+    provider: PaymentProvider.Click,
+    action,
+    request: text ?? "(unreadable)",
+    response: answer,
+    registrationGuid,
+  }).catch((error) => console.error("Click audit record failed:", error instanceof Error ? error.message : error));
   return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
 }

@@ -6,7 +6,7 @@ import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { PaymentProvider } from "./enums";
 import { answerPayme, type PaymeAnswer, PaymeError, paymeError } from "./payme";
-import { recordPaymentEvent } from "./service";
+import { findPayment, recordPaymentEvent } from "./service";
 
 const reply = (answer: PaymeAnswer) => Response.json(answer, { headers: { "Cache-Control": "no-store" } });
 
@@ -14,18 +14,28 @@ export async function paymeCall(request: NextRequest): Promise<Response> {
   let text = "";
   let answer: PaymeAnswer;
   let method = "invalid";
+  let registrationGuid: string | null = null;
   try {
     text = await readText(request, DEFAULT_MAX_BODY_BYTES);
     const body: unknown = JSON.parse(text);
     if (typeof (body as { method?: unknown })?.method === "string") method = (body as { method: string }).method;
     answer = await answerPayme({ body, authorization: request.headers.get("authorization") });
+    registrationGuid = await registrationOfCall(body).catch(() => null);
   } catch {
     answer = paymeError(null, PaymeError.ParseError, paymeMessages.parseError);
   }
-  await recordPaymentEvent({ provider: PaymentProvider.Payme, action: method, request: text, response: answer }).catch((error) =>
-    console.error("Payme audit record failed:", error instanceof Error ? error.message : error),
+  await recordPaymentEvent({ provider: PaymentProvider.Payme, action: method, request: text, response: answer, registrationGuid }).catch(
+    (error) => console.error("Payme audit record failed:", error instanceof Error ? error.message : error),
   );
   return reply(answer);
+}
+
+/** The registration a call names: its account's guid, or the one its transaction id was made for. */
+async function registrationOfCall(body: unknown): Promise<string | null> {
+  const params = (body as { params?: { account?: { guid?: unknown }; id?: unknown } } | null)?.params;
+  if (typeof params?.account?.guid === "string") return params.account.guid;
+  if (typeof params?.id !== "string") return null;
+  return (await findPayment(PaymentProvider.Payme, params.id))?.registrationGuid ?? null;
 }
 
 /** Anything but POST: Payme's own error, still HTTP 200. */

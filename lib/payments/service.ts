@@ -131,7 +131,11 @@ export async function registrationCredentials(guid: string): Promise<Credentials
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.guid, guid));
   if (!row || row.status !== RegistrationStatus.Paid || !row.username) return null;
-  return { username: row.username, password: row.passwordEncrypted ? decryptPassword(row.passwordEncrypted) : null };
+  return {
+    username: row.username,
+    password: row.passwordEncrypted ? decryptPassword(row.passwordEncrypted) : null,
+    passwordReset: row.passwordEncrypted === null,
+  };
 }
 
 /** The audit trail: what a provider sent and what we answered. */
@@ -140,13 +144,17 @@ export async function recordPaymentEvent(event: {
   action: string;
   request: unknown;
   response: unknown;
+  /** The registration the call was about, when it names one (shown on its page in the console). */
+  registrationGuid?: string | null;
 }): Promise<void> {
   // Every call is recorded whatever it carries: characters PostgreSQL refuses are escaped.
   const text = (value: unknown) => storableText(typeof value === "string" ? value : JSON.stringify(value ?? null));
+  const guid = event.registrationGuid && /^[0-9a-f-]{36}$/i.test(event.registrationGuid) ? event.registrationGuid.toLowerCase() : null;
   await db.insert(paymentEvents).values({
     provider: event.provider,
     action: text(event.action).slice(0, 40),
     request: text(event.request).slice(0, 64 * 1024),
     response: text(event.response),
+    registrationGuid: guid,
   });
 }

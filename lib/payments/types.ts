@@ -1,2 +1,7 @@
 // What the paid registration page and the chat-bot show: the login, and the password unless reset.
-export type Credentials = { username: string; password: string | null };
+export type Credentials = {
+  username: string;
+  password: string | null;
+  /** The organiser reset the password: only the pupil (and the organiser, once) know the new one. */
+  passwordReset: boolean;
+};

@@ -1,17 +1,32 @@
 // Schemas of the organiser's JSON API: a subject's test, and a question bank import (DESIGN §8).
 import { z } from "zod";
 import { ReviewPolicy } from "@/lib/attempts/enums";
+import { uz } from "@/lib/i18n/uz";
+import { PaymentProvider } from "@/lib/payments/enums";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { entityId, queryId } from "./fields";
 
-const points = z.number().min(0).max(100).multipleOf(0.1);
-const count = z.number().int().min(0).max(200);
+const v = uz.validation;
+const o = uz.organiser.validation;
+
+const points = z.number({ error: v.required }).min(0.1, o.points).max(100, o.points).multipleOf(0.1, o.points);
+const count = z.number({ error: v.required }).int(o.count).min(1, o.count).max(200, o.count);
+const instant = z.iso.datetime({ offset: true, error: o.dateTime });
+
+/** The most a stage-one test gives (spec §9: the score is out of 50.0). */
+export const TEST_TOTAL_POINTS = 50;
+const tenths = (value: number) => Math.round(value * 10);
 
 export const testSettingsSchema = z
   .object({
-    openedAt: z.iso.datetime({ offset: true }),
-    closedAt: z.iso.datetime({ offset: true }),
-    durationMinutes: z.number().int().min(1).max(600).optional(),
-    pinCode: z.string().regex(/^\d{4,8}$/),
+    openedAt: instant,
+    closedAt: instant,
+    durationMinutes: z.number({ error: v.required }).int(o.duration).min(1, o.duration).max(600, o.duration).optional(),
+    pinCode: z
+      .string({ error: v.required })
+      .trim()
+      .min(1, v.required)
+      .regex(/^\d{4,8}$/, o.pinCode),
     easyCount: count.optional(),
     mediumCount: count.optional(),
     hardCount: count.optional(),
@@ -19,8 +34,31 @@ export const testSettingsSchema = z
     mediumPoints: points.optional(),
     hardPoints: points.optional(),
     reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
+    /** The subject's name, typed by the organiser to change the window or duration while pupils are testing. */
+    confirmSubjectName: z.string().max(100).optional(),
   })
-  .refine((t) => new Date(t.openedAt) < new Date(t.closedAt), { path: ["closedAt"], params: { code: "Range" } });
+  .refine((t) => new Date(t.openedAt) < new Date(t.closedAt), { path: ["closedAt"], message: o.closeBeforeOpen, params: { code: "Range" } })
+  .refine(
+    (t) => {
+      // Counts and points come together or not at all, so that their total can be checked.
+      const all = [t.easyCount, t.mediumCount, t.hardCount, t.easyPoints, t.mediumPoints, t.hardPoints];
+      if (all.every((x) => x === undefined)) return true;
+      return all.every((x) => x !== undefined) && totalTenths(t as Required<typeof t>) === TEST_TOTAL_POINTS * 10;
+    },
+    { path: ["hardPoints"], message: o.totalPoints(TEST_TOTAL_POINTS), params: { code: "Invalid" } },
+  );
+
+/** The most a test with these counts and points gives, in tenths of a point. */
+export function totalTenths(t: {
+  easyCount: number;
+  mediumCount: number;
+  hardCount: number;
+  easyPoints: number;
+  mediumPoints: number;
+  hardPoints: number;
+}) {
+  return t.easyCount * tenths(t.easyPoints) + t.mediumCount * tenths(t.mediumPoints) + t.hardCount * tenths(t.hardPoints);
+}
 export type TestSettings = z.output<typeof testSettingsSchema>;
 
 const html = z.string().trim().min(1).max(20_000);
@@ -70,4 +108,45 @@ export const questionImportSchema = z
 export type QuestionImport = z.output<typeof questionImportSchema>;
 
 export const userIdParams = z.object({ userId: queryId });
-export const blockedSchema = z.object({ blocked: z.boolean() });
+export const attemptIdParams = z.object({ attemptId: queryId });
+export const guidParams = z.object({ guid: z.string().uuid() });
+
+/** Every action on a pupil or an attempt says why; the audit log keeps it. */
+const reason = z.string({ error: o.reason }).trim().min(3, o.reason).max(500, o.reason);
+
+export const blockedSchema = z.object({ blocked: z.boolean(), reason });
+export const reasonSchema = z.object({ reason });
+export const extraMinutesSchema = z.object({
+  minutes: z.number({ error: v.required }).int(o.extraMinutes).min(0, o.extraMinutes).max(600, o.extraMinutes),
+  reason,
+});
+
+const page = z.coerce.number().int().min(1).max(100_000).optional();
+const search = z.string().trim().max(100).optional();
+
+export const pupilsQuery = z.object({ q: search, regionId: queryId.optional(), districtId: queryId.optional(), page });
+export const registrationsQuery = z.object({
+  q: search,
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(RegistrationStatus.Registered), z.literal(RegistrationStatus.Paid)]))
+    .optional(),
+  regionId: queryId.optional(),
+  districtId: queryId.optional(),
+  provider: z.enum([PaymentProvider.Payme, PaymentProvider.Click, PaymentProvider.Card]).optional(),
+  page,
+});
+export const pageQuery = z.object({ page });
+
+export const organiserSchema = z.object({
+  username: z
+    .string({ error: v.required })
+    .trim()
+    .toLowerCase()
+    .min(5, v.usernameLength)
+    .max(30, v.usernameLength)
+    .regex(/^[a-z0-9._-]+$/, o.username),
+  firstName: z.string({ error: v.required }).trim().min(2, v.required).max(50, v.nameMax),
+  lastName: z.string({ error: v.required }).trim().min(2, v.required).max(50, v.nameMax),
+});
+export type OrganiserInput = z.output<typeof organiserSchema>;

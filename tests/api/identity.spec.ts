@@ -150,13 +150,13 @@ test.describe("an organiser blocks a pupil", () => {
     const organiser = await signedIn(ORGANISER);
     expect((await pupilSession.get("/api/Identity/GetCurrentUser")).status()).toBe(200);
 
-    const block = await organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked: true } });
+    const block = await organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked: true, reason: "Qoidabuzarlik" } });
     expect(block.status()).toBe(200);
     expect((await pupilSession.get("/api/Identity/GetCurrentUser")).status()).toBe(401);
     const again = await (await anonymous()).post("/api/Identity/Login", { data: pupil });
     expect(await again.json()).toMatchObject({ code: 2103 });
 
-    await organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked: false } });
+    await organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked: false, reason: "Xato bilan bloklangan" } });
     expect((await (await anonymous()).post("/api/Identity/Login", { data: pupil })).status()).toBe(200);
     await Promise.all([pupilSession.dispose(), organiser.dispose()]);
   });

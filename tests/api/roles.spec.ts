@@ -16,7 +16,7 @@ const PAGES: { path: string; allowed: Who[] }[] = [
 const ENDPOINTS: { method: "GET" | "POST" | "PUT"; path: string; allowed: Who[]; data?: unknown }[] = [
   { method: "GET", path: "/api/Identity/GetCurrentUser", allowed: ["pupil", "organiser"] },
   { method: "POST", path: "/api/Identity/Update", allowed: ["pupil", "organiser"], data: {} },
-  { method: "PUT", path: "/api/admin/pupils/1/blocked", allowed: ["organiser"], data: { blocked: false } },
+  { method: "PUT", path: "/api/admin/pupils/1/blocked", allowed: ["organiser"], data: { blocked: false, reason: "Tekshiruv" } },
 ];
 
 let contexts: Record<Who, APIRequestContext>;

@@ -33,8 +33,15 @@ test.describe("the organiser's test settings", () => {
     expect(await remaining()).toBeGreaterThan(80 * 60);
     const organiser = await signedIn(ORGANISER);
     const closedAt = new Date(Date.now() + 120_000).toISOString();
+    const change = { openedAt: new Date(Date.now() - 3_600_000).toISOString(), closedAt, pinCode: olympiad.pinCode };
+    // A pupil is testing: the organiser must type the subject's name to confirm.
+    const unconfirmed = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: change });
+    expect(await unconfirmed.json()).toMatchObject({ code: 4007, message: expect.stringContaining("1 ta o'quvchi hozir test ishlamoqda") });
+    expect(await remaining()).toBeGreaterThan(80 * 60);
+    const { items } = await (await organiser.get("/api/admin/tests")).json();
+    const subjectName = items.find((t: { subjectId: number }) => t.subjectId === olympiad.subjectId).subjectName;
     const moved = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
-      data: { openedAt: new Date(Date.now() - 3_600_000).toISOString(), closedAt, pinCode: olympiad.pinCode },
+      data: { ...change, confirmSubjectName: subjectName },
     });
     expect(moved.status()).toBe(200);
     expect(await remaining()).toBeLessThanOrEqual(120);

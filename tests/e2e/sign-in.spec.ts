@@ -88,5 +88,5 @@ test("an organiser on a pupil's page sees 403, and the organiser's own page", as
   await screenshot(page, testInfo, "forbidden");
   await page.goto("/");
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { name: "Tashkilotchi paneli" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kun taxtasi" })).toBeVisible();
 });

@@ -348,7 +348,11 @@ describe("the key opens only when no attempt can still save an answer (DESIGN §
     const remaining = (now: Date) => getRemainingTime({ userId: running.userId, attemptId: runningAttempt, now });
     expect(await remaining(at(20))).toEqual({ remainingTime: 80 * 60 });
 
-    await upsertSubjectTest({ subjectId: o.subjectId, settings: settings(at(30)) });
+    // A pupil is testing: the change needs the subject's name typed (4007), and changes nothing till then.
+    expect(await codeOf(upsertSubjectTest({ subjectId: o.subjectId, settings: settings(at(30)), now: at(20) }))).toBe(4007);
+    expect(await remaining(at(20))).toEqual({ remainingTime: 80 * 60 });
+    const [{ name }] = await db.select({ name: subjects.name }).from(subjects).where(eq(subjects.id, o.subjectId));
+    await upsertSubjectTest({ subjectId: o.subjectId, settings: { ...settings(at(30)), confirmSubjectName: name }, now: at(20) });
     expect(await remaining(at(20))).toEqual({ remainingTime: 10 * 60 });
     const shown = async (now: Date) =>
       (await getAttempt({ userId: early.userId, attemptId: earlyAttempt, now })).questions.some((q) => q.correctAnswerId !== null);

@@ -10,8 +10,10 @@ import { safeReturnUrl } from "@/lib/identity/return-url";
 import { endSessions, requireUser } from "@/lib/identity/session";
 import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
 import { forgetOldSignInFailures, LOCKOUT_SECONDS, signIn } from "@/lib/identity/sign-in";
-import { getCurrentUser, setBlocked } from "@/lib/identity/users";
+import { getCurrentUser } from "@/lib/identity/users";
+import { setPupilBlocked } from "@/lib/organiser/pupils";
 import { setUpDatabase } from "../support/database";
+import { organiserId } from "../support/organiser";
 import { createPupil } from "../support/pupils";
 
 setUpDatabase();
@@ -134,9 +136,9 @@ describe("Identity/Login", () => {
 
   it("an organiser-blocked account → 2103", async () => {
     const pupil = await createPupil();
-    await setBlocked({ userId: pupil.userId, blocked: true });
+    await setPupilBlocked({ organiserId: await organiserId(), userId: pupil.userId, blocked: true, reason: "sinov" });
     expect(await codeOf(signIn({ username: pupil.username, password: pupil.password }))).toBe(2103);
-    await setBlocked({ userId: pupil.userId, blocked: false });
+    await setPupilBlocked({ organiserId: await organiserId(), userId: pupil.userId, blocked: false, reason: "sinov" });
     expect((await signIn({ username: pupil.username, password: pupil.password })).id).toBe(pupil.userId);
   });
 });
@@ -160,7 +162,7 @@ describe("the session", () => {
     const token = await encodeSession({ userId: pupil.userId, role: 1, sessionVersion: 0 });
     expect(await decodeSession(token)).toEqual({ userId: pupil.userId, role: 1, sessionVersion: 0 });
     expect((await requireUser(token)).id).toBe(pupil.userId);
-    await setBlocked({ userId: pupil.userId, blocked: true });
+    await setPupilBlocked({ organiserId: await organiserId(), userId: pupil.userId, blocked: true, reason: "sinov" });
     await expect(requireUser(token)).rejects.toMatchObject({ status: 401 });
   });
 

@@ -8,6 +8,12 @@ import { sandboxConfirmSchema } from "@/lib/validation/payments";
 
 export const POST = handler({ auth: "public", body: sandboxConfirmSchema }, async ({ body }) => {
   const answer = await confirmSandboxPayment({ guid: body.guid.toLowerCase(), amountSom: body.amountSom });
-  await recordPaymentEvent({ provider: PaymentProvider.Card, action: "sandbox-confirm", request: body, response: answer });
+  await recordPaymentEvent({
+    provider: PaymentProvider.Card,
+    action: "sandbox-confirm",
+    request: body,
+    response: answer,
+    registrationGuid: body.guid,
+  });
   return answer;
 });

@@ -6,6 +6,6 @@ import { testSettingsSchema } from "@/lib/validation/organiser";
 
 const params = z.object({ subjectId: queryId });
 
-export const PUT = handler({ auth: "organiser", params, body: testSettingsSchema }, ({ body, params }) =>
-  upsertSubjectTest({ subjectId: params.subjectId, settings: body }),
+export const PUT = handler({ auth: "organiser", params, body: testSettingsSchema }, ({ body, params, user }) =>
+  upsertSubjectTest({ subjectId: params.subjectId, settings: body, organiserId: user.id }),
 );

@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/organiser/page-header";
+import { Pagination } from "@/components/organiser/pagination";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { uz } from "@/lib/i18n/uz";
+import { AUDIT_PAGE_SIZE, listActions } from "@/lib/organiser/audit";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { pageQuery } from "@/lib/validation/organiser";
+
+const t = uz.organiser.audit;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AuditPage({ searchParams }: Props) {
+  const parsed = pageQuery.safeParse(await searchParams);
+  const page = parsed.success ? (parsed.data.page ?? 1) : 1;
+  const { items, total } = await listActions({ page });
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={t.title} lead={t.lead} />
+      <Table data-testid="audit-table">
+        <THead>
+          <tr>
+            <TH>{t.when}</TH>
+            <TH>{t.who}</TH>
+            <TH>{t.what}</TH>
+            <TH>{t.target}</TH>
+            <TH>{t.reason}</TH>
+            <TH>{t.details}</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {items.map((a) => (
+            <TR key={a.id}>
+              <TD className="whitespace-nowrap">{formatTashkent(a.createdAt, { seconds: true })}</TD>
+              <TD className="font-mono text-xs">{a.organiser}</TD>
+              <TD>{t.actions[a.action] ?? a.action}</TD>
+              <TD className="whitespace-nowrap">
+                {t.targets[a.targetType] ?? a.targetType} #{a.targetId}
+              </TD>
+              <TD>{a.reason ?? "—"}</TD>
+              <TD>
+                {a.details && (
+                  <pre className="max-w-sm overflow-x-auto whitespace-pre-wrap break-all text-[11px]">{JSON.stringify(a.details)}</pre>
+                )}
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={total} search={{}} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AttemptBadge } from "@/components/organiser/attempt-badge";
+import { PupilActions } from "@/components/organiser/pupil-actions";
+import { Card } from "@/components/ui/card";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { AppError } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+import { pupilDetail } from "@/lib/organiser/pupils";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { userIdParams } from "@/lib/validation/organiser";
+
+const t = uz.organiser.pupils;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { params: Promise<{ userId: string }> };
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+export default async function PupilPage({ params }: Props) {
+  const parsed = userIdParams.safeParse(await params);
+  if (!parsed.success) notFound();
+  const pupil = await pupilDetail({ userId: parsed.data.userId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) notFound();
+    throw error;
+  });
+  const r = pupil.registration;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <Link href="/admin/pupils" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+        ← {t.back}
+      </Link>
+      <Card>
+        <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
+          <h1 className="text-xl font-bold" data-testid="pupil-name">
+            {pupil.fullName}
+            {pupil.blocked && (
+              <span className="ml-2 rounded bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-800">{t.blocked}</span>
+            )}
+          </h1>
+          <AttemptBadge attempt={pupil.attempt} />
+        </div>
+        <h2 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-500">{t.actions}</h2>
+        <div className="mt-2">
+          <PupilActions pupil={pupil} />
+        </div>
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-2 font-semibold">{t.details}</h2>
+          <dl className="divide-y divide-slate-100">
+            <Row label={t.username} value={<span className="font-mono">{pupil.username ?? "—"}</span>} />
+            <Row label={t.gradeSubject} value={uz.shell.gradeSubject(pupil.grade, pupil.subjectName)} />
+            <Row label={uz.organiser.common.region} value={pupil.regionName ?? "—"} />
+            <Row label={uz.organiser.common.district} value={pupil.districtName ?? "—"} />
+            <Row label={t.school} value={pupil.schoolName ?? uz.registration.otherSchool} />
+            <Row label={t.phone} value={pupil.phoneNumber ? `+998 ${pupil.phoneNumber}` : "—"} />
+            <Row label={t.birthDate} value={pupil.birthDate ?? "—"} />
+            <Row label={t.extraMinutes} value={<span data-testid="extra-minutes-value">{pupil.extraMinutes}</span>} />
+            <Row label={t.lastSignIn} value={pupil.lastSignInAt ? formatTashkent(pupil.lastSignInAt) : t.never} />
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="mb-2 font-semibold">{t.registration}</h2>
+          {r ? (
+            <dl className="divide-y divide-slate-100">
+              <Row
+                label="Guid"
+                value={
+                  <Link href={`/admin/registrations/${r.guid}`} className="font-mono text-xs text-primary-700 underline">
+                    {r.guid}
+                  </Link>
+                }
+              />
+              <Row label={uz.organiser.registrations.status} value={uz.organiser.registrations.statuses[r.status]} />
+              <Row label={uz.organiser.registrations.amount} value={uz.organiser.registrations.som(r.amountSom)} />
+              <Row label={uz.organiser.registrations.createdAt} value={formatTashkent(r.createdAt)} />
+              <Row label={uz.organiser.registrations.paidAt} value={formatTashkent(r.paidAt)} />
+            </dl>
+          ) : (
+            <p className="text-sm text-slate-500">—</p>
+          )}
+        </Card>
+      </div>
+      <Card>
+        <h2 className="mb-2 font-semibold">{t.attempts}</h2>
+        <Table>
+          <THead>
+            <tr>
+              <TH>#</TH>
+              <TH>{t.attempt}</TH>
+              <TH>{t.started}</TH>
+              <TH>{t.deadline}</TH>
+              <TH>{t.ended}</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {pupil.attempts.map((a) => (
+              <TR key={a.attemptId} data-testid={`attempt-${a.attemptId}`}>
+                <TD className="tabular-nums">{a.attemptId}</TD>
+                <TD>
+                  <AttemptBadge attempt={a} />
+                </TD>
+                <TD className="whitespace-nowrap">{formatTashkent(a.startedAt)}</TD>
+                <TD className="whitespace-nowrap" data-testid="deadline">
+                  {formatTashkent(a.deadlineAt)}
+                </TD>
+                <TD className="whitespace-nowrap">{formatTashkent(a.endedAt)}</TD>
+              </TR>
+            ))}
+            {pupil.attempts.length === 0 && (
+              <tr>
+                <TD colSpan={5} className="py-4 text-center text-slate-500">
+                  {t.attemptStates.none}
+                </TD>
+              </tr>
+            )}
+          </TBody>
+        </Table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AttemptBadge } from "@/components/organiser/attempt-badge";
+import { PageHeader } from "@/components/organiser/page-header";
+import { Pagination } from "@/components/organiser/pagination";
+import { SearchForm } from "@/components/organiser/search-form";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { uz } from "@/lib/i18n/uz";
+import { PUPILS_PAGE_SIZE, searchPupils } from "@/lib/organiser/pupils";
+import { loadReferenceData } from "@/lib/reference/queries";
+import { pupilsQuery } from "@/lib/validation/organiser";
+
+const t = uz.organiser.pupils;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function PupilsPage({ searchParams }: Props) {
+  const parsed = pupilsQuery.safeParse(await searchParams);
+  const search = parsed.success ? parsed.data : {};
+  const [{ items, total }, reference] = await Promise.all([searchPupils(search), loadReferenceData()]);
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={t.title} lead={t.lead} />
+      <SearchForm
+        q={search.q}
+        placeholder={uz.organiser.common.searchPlaceholder}
+        regionId={search.regionId}
+        districtId={search.districtId}
+        regions={reference.regions}
+        districts={reference.districts}
+      />
+      <Table data-testid="pupils-table">
+        <THead>
+          <tr>
+            <TH>{t.fullName}</TH>
+            <TH>{t.username}</TH>
+            <TH>{t.gradeSubject}</TH>
+            <TH>{t.school}</TH>
+            <TH>{t.attempt}</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {items.length === 0 && (
+            <tr>
+              <TD colSpan={5} className="py-6 text-center text-slate-500">
+                {uz.organiser.common.none}
+              </TD>
+            </tr>
+          )}
+          {items.map((p) => (
+            <TR key={p.userId}>
+              <TD>
+                <Link href={`/admin/pupils/${p.userId}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
+                  {p.fullName}
+                </Link>
+                {p.blocked && <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">{t.blocked}</span>}
+              </TD>
+              <TD className="font-mono text-xs">{p.username ?? "—"}</TD>
+              <TD className="whitespace-nowrap">{uz.shell.gradeSubject(p.grade, p.subjectName)}</TD>
+              <TD>
+                <span className="block">{p.schoolName ?? "—"}</span>
+                <span className="block text-xs text-slate-500">{p.districtName}</span>
+              </TD>
+              <TD>
+                <AttemptBadge attempt={p.attempt} />
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      <Pagination page={search.page ?? 1} pageSize={PUPILS_PAGE_SIZE} total={total} search={{ ...search, page: undefined }} />
+    </div>
+  );
+}

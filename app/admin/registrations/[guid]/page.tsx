@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card } from "@/components/ui/card";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { AppError } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+import { registrationDetail } from "@/lib/organiser/registrations";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { guidParams } from "@/lib/validation/organiser";
+
+const t = uz.organiser.registrations;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { params: Promise<{ guid: string }> };
+
+const fromMs = (ms: number | null) => (ms ? formatTashkent(new Date(ms).toISOString(), { seconds: true }) : "—");
+
+export default async function RegistrationPage({ params }: Props) {
+  const parsed = guidParams.safeParse(await params);
+  if (!parsed.success) notFound();
+  const {
+    registration: r,
+    payments,
+    events,
+  } = await registrationDetail({ guid: parsed.data.guid.toLowerCase() }).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) notFound();
+    throw error;
+  });
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <Link href="/admin/registrations" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+        ← {t.back}
+      </Link>
+      <Card>
+        <h1 className="text-xl font-bold">{r.fullName || r.guid}</h1>
+        <p className="mt-1 font-mono text-xs text-slate-500">{r.guid}</p>
+        <p className="mt-2 text-sm">
+          {t.statuses[r.status]} · {t.som(r.amountSom)} · {uz.shell.gradeSubject(r.grade, r.subjectName)} · {r.districtName ?? "—"}
+          {r.phoneNumber && ` · +998 ${r.phoneNumber}`}
+        </p>
+        {r.userId && (
+          <Link href={`/admin/pupils/${r.userId}`} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
+            {uz.organiser.pupils.title} →
+          </Link>
+        )}
+      </Card>
+      <Card>
+        <h2 className="mb-2 font-semibold">{t.payments}</h2>
+        {payments.length === 0 ? (
+          <p className="text-sm text-slate-500">{t.noPayments}</p>
+        ) : (
+          <Table>
+            <THead>
+              <tr>
+                <TH>{t.provider}</TH>
+                <TH>{t.transaction}</TH>
+                <TH>{t.amount}</TH>
+                <TH>{t.status}</TH>
+                <TH>{t.createdAt}</TH>
+                <TH>{t.paidAt}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {payments.map((p) => (
+                <TR key={p.id}>
+                  <TD>{t.providers[p.provider]}</TD>
+                  <TD className="font-mono text-xs">{p.providerTransactionId}</TD>
+                  <TD>{t.som(p.amountTiyin / 100)}</TD>
+                  <TD>{t.paymentStates[p.state]}</TD>
+                  <TD className="whitespace-nowrap">{fromMs(p.createTime)}</TD>
+                  <TD className="whitespace-nowrap">{fromMs(p.performTime)}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </Card>
+      <Card>
+        <h2 className="mb-2 font-semibold">{t.events}</h2>
+        <Table>
+          <THead>
+            <tr>
+              <TH>{t.createdAt}</TH>
+              <TH>{t.provider}</TH>
+              <TH>{t.request}</TH>
+              <TH>{t.response}</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {events.map((e) => (
+              <TR key={e.id}>
+                <TD className="whitespace-nowrap">
+                  {formatTashkent(e.createdAt, { seconds: true })}
+                  <span className="block text-xs text-slate-500">{e.action}</span>
+                </TD>
+                <TD>{t.providers[e.provider]}</TD>
+                <TD>
+                  <pre className="max-w-md overflow-x-auto whitespace-pre-wrap break-all text-[11px]">{e.request}</pre>
+                </TD>
+                <TD>
+                  <pre className="max-w-md overflow-x-auto whitespace-pre-wrap break-all text-[11px]">{e.response}</pre>
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/organiser/page-header";
+import { Pagination } from "@/components/organiser/pagination";
+import { SearchForm } from "@/components/organiser/search-form";
+import { Field, Select } from "@/components/ui/field";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { uz } from "@/lib/i18n/uz";
+import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { PaymentProvider } from "@/lib/payments/enums";
+import { loadReferenceData } from "@/lib/reference/queries";
+import { RegistrationStatus } from "@/lib/registration/status";
+import { registrationsQuery } from "@/lib/validation/organiser";
+
+const t = uz.organiser.registrations;
+const c = uz.organiser.common;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function RegistrationsPage({ searchParams }: Props) {
+  const parsed = registrationsQuery.safeParse(await searchParams);
+  const search = parsed.success ? parsed.data : {};
+  const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={t.title} lead={t.lead} />
+      <SearchForm
+        q={search.q}
+        placeholder={t.searchPlaceholder}
+        regionId={search.regionId}
+        districtId={search.districtId}
+        regions={reference.regions}
+        districts={reference.districts}
+      >
+        <Field id="status" label={t.status}>
+          <Select id="status" name="status" defaultValue={search.status ?? ""}>
+            <option value="">{c.all}</option>
+            {[RegistrationStatus.Registered, RegistrationStatus.Paid].map((s) => (
+              <option key={s} value={s}>
+                {t.statuses[s]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="provider" label={t.provider}>
+          <Select id="provider" name="provider" defaultValue={search.provider ?? ""}>
+            <option value="">{c.all}</option>
+            {Object.values(PaymentProvider).map((p) => (
+              <option key={p} value={p}>
+                {t.providers[p]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </SearchForm>
+      <Table data-testid="registrations-table">
+        <THead>
+          <tr>
+            <TH>{t.pupil}</TH>
+            <TH>{t.status}</TH>
+            <TH>{t.provider}</TH>
+            <TH>{uz.organiser.pupils.gradeSubject}</TH>
+            <TH>{c.district}</TH>
+            <TH>{t.createdAt}</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {items.length === 0 && (
+            <tr>
+              <TD colSpan={6} className="py-6 text-center text-slate-500">
+                {c.none}
+              </TD>
+            </tr>
+          )}
+          {items.map((r) => (
+            <TR key={r.guid}>
+              <TD>
+                <Link href={`/admin/registrations/${r.guid}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
+                  {r.fullName || r.guid}
+                </Link>
+                <span className="block font-mono text-[11px] text-slate-500">{r.guid}</span>
+              </TD>
+              <TD>{t.statuses[r.status]}</TD>
+              <TD>{r.paidWith ? t.providers[r.paidWith] : "—"}</TD>
+              <TD className="whitespace-nowrap">{uz.shell.gradeSubject(r.grade, r.subjectName)}</TD>
+              <TD>{r.districtName ?? "—"}</TD>
+              <TD className="whitespace-nowrap">{formatTashkent(r.createdAt)}</TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      <Pagination page={search.page ?? 1} pageSize={REGISTRATIONS_PAGE_SIZE} total={total} search={{ ...search, page: undefined }} />
+    </div>
+  );
+}

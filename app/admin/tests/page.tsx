@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/organiser/page-header";
+import { TestsView } from "@/components/organiser/tests-view";
+import { uz } from "@/lib/i18n/uz";
+import { listTests } from "@/lib/organiser/tests";
+
+export const metadata: Metadata = { title: uz.organiser.tests.title };
+
+export default async function TestsPage() {
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={uz.organiser.tests.title} lead={uz.organiser.tests.lead} />
+      <TestsView items={await listTests()} />
+    </div>
+  );
+}

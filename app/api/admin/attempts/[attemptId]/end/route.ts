@@ -1,0 +1,7 @@
+import { handler } from "@/lib/http/handler";
+import { endAttemptNow } from "@/lib/organiser/pupils";
+import { attemptIdParams, reasonSchema } from "@/lib/validation/organiser";
+
+export const POST = handler({ auth: "organiser", params: attemptIdParams, body: reasonSchema }, ({ body, params, user }) =>
+  endAttemptNow({ organiserId: user.id, attemptId: params.attemptId, reason: body.reason }),
+);

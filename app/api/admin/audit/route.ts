@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { listActions } from "@/lib/organiser/audit";
+import { pageQuery } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser", query: pageQuery }, ({ query }) => listActions(query));

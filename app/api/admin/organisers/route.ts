@@ -1,0 +1,10 @@
+import { handler } from "@/lib/http/handler";
+import { createOrganiser, listOrganisers } from "@/lib/organiser/organisers";
+import { organiserSchema } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser" }, async () => ({ items: await listOrganisers() }));
+
+// A new organiser: `{ username, firstName, lastName }` → `{ userId, username, password }` (shown once).
+export const POST = handler({ auth: "organiser", body: organiserSchema }, ({ body, user }) =>
+  createOrganiser({ organiserId: user.id, input: body }),
+);

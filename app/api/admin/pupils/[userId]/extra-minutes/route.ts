@@ -1,0 +1,8 @@
+import { handler } from "@/lib/http/handler";
+import { setExtraMinutes } from "@/lib/organiser/pupils";
+import { extraMinutesSchema, userIdParams } from "@/lib/validation/organiser";
+
+// `{ minutes, reason }`: a running attempt's deadline moves at once.
+export const PUT = handler({ auth: "organiser", params: userIdParams, body: extraMinutesSchema }, ({ body, params, user }) =>
+  setExtraMinutes({ organiserId: user.id, userId: params.userId, ...body }),
+);

@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { pupilDetail } from "@/lib/organiser/pupils";
+import { userIdParams } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser", params: userIdParams }, ({ params }) => pupilDetail({ userId: params.userId }));

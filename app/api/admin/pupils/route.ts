@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { searchPupils } from "@/lib/organiser/pupils";
+import { pupilsQuery } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser", query: pupilsQuery }, ({ query }) => searchPupils(query));

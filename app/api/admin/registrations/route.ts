@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { searchRegistrations } from "@/lib/organiser/registrations";
+import { registrationsQuery } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser", query: registrationsQuery }, ({ query }) => searchRegistrations(query));

@@ -1,0 +1,23 @@
+// A pupil's attempt in a word: running (with answers and time left), ended, reset, or none.
+import { clock } from "@/components/attempt/format";
+import { cn } from "@/components/ui/cn";
+import { uz } from "@/lib/i18n/uz";
+import type { AttemptSummary } from "@/lib/organiser/pupils";
+
+const t = uz.organiser.pupils;
+const tone = { running: "bg-green-100 text-green-800", ended: "bg-slate-200 text-slate-700", reset: "bg-amber-100 text-amber-800" };
+
+export function AttemptBadge({ attempt }: { attempt: AttemptSummary | null }) {
+  if (!attempt) return <span className="text-xs text-slate-500">{t.attemptStates.none}</span>;
+  return (
+    <span className="flex flex-col gap-0.5" data-testid="attempt-state" data-state={attempt.state}>
+      <span className={cn("w-fit rounded-full px-2 py-0.5 text-xs font-semibold", tone[attempt.state])}>
+        {t.attemptStates[attempt.state]}
+      </span>
+      <span className="text-xs text-slate-600">
+        {t.answered(attempt.answered, attempt.questions)}
+        {attempt.state === "running" && `, ${t.timeLeft(clock(attempt.remainingTime))}`}
+      </span>
+    </span>
+  );
+}

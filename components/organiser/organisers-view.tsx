@@ -1,0 +1,117 @@
+// The organisers: the list, a new one (its password shown once), and a password reset.
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field, Input } from "@/components/ui/field";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { api, showError } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import type { OrganiserRow } from "@/lib/organiser/organisers";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { type OrganiserInput, organiserSchema } from "@/lib/validation/organiser";
+
+const t = uz.organiser.organisers;
+
+function Shown({ title, password }: { title: string; password: string }) {
+  return (
+    <div className="rounded-lg bg-green-50 p-3 ring-1 ring-green-200" role="status">
+      <p className="text-sm text-green-900">{title}</p>
+      <p className="my-1 font-mono text-xl font-bold tracking-wider" data-testid="organiser-password">
+        {password}
+      </p>
+      <CopyButton value={password} label={title} />
+    </div>
+  );
+}
+
+export function OrganisersView({ items }: { items: OrganiserRow[] }) {
+  const router = useRouter();
+  const [shown, setShown] = useState<{ title: string; password: string } | null>(null);
+  const form = useForm<OrganiserInput>({
+    resolver: zodResolver(organiserSchema) as unknown as Resolver<OrganiserInput>,
+    defaultValues: { username: "", firstName: "", lastName: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const create = form.handleSubmit(async (input) => {
+    try {
+      const created = await api<{ username: string; password: string }>("/admin/organisers", { method: "POST", body: input });
+      setShown({ title: t.created(created.username), password: created.password });
+      form.reset();
+      router.refresh();
+    } catch (error) {
+      if (showServerErrors(form, error)?.status !== 422) showError(error);
+    }
+  });
+
+  async function reset(row: OrganiserRow) {
+    try {
+      const { password } = await api<{ password: string }>(`/admin/organisers/${row.userId}/password`, { method: "POST" });
+      setShown({ title: t.passwordOf(row.username), password });
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {shown && <Shown {...shown} />}
+      <Table data-testid="organisers-table">
+        <THead>
+          <tr>
+            <TH>{t.username}</TH>
+            <TH>{t.fullName}</TH>
+            <TH>{t.lastSignIn}</TH>
+            <TH />
+          </tr>
+        </THead>
+        <TBody>
+          {items.map((row) => (
+            <TR key={row.userId}>
+              <TD className="font-mono">{row.username}</TD>
+              <TD>{row.fullName}</TD>
+              <TD className="whitespace-nowrap">{formatTashkent(row.lastSignInAt)}</TD>
+              <TD>
+                <Button variant="secondary" className="min-h-9 px-3" onClick={() => void reset(row)}>
+                  {t.resetPassword}
+                </Button>
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      <Card size="panel" as="section">
+        <h2 className="mb-3 font-semibold">{t.add}</h2>
+        <form onSubmit={create} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+          <Field id="username" label={t.username} error={errors.username?.message}>
+            <Input
+              id="username"
+              autoCapitalize="none"
+              autoComplete="off"
+              invalid={Boolean(errors.username)}
+              {...form.register("username")}
+            />
+          </Field>
+          <Field id="firstName" label={t.firstName} error={errors.firstName?.message}>
+            <Input id="firstName" invalid={Boolean(errors.firstName)} {...form.register("firstName")} />
+          </Field>
+          <Field id="lastName" label={t.lastName} error={errors.lastName?.message}>
+            <Input id="lastName" invalid={Boolean(errors.lastName)} {...form.register("lastName")} />
+          </Field>
+          <div className="flex items-end">
+            <Button type="submit" pending={isSubmitting} className="w-full">
+              {t.add}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

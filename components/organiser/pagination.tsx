@@ -1,0 +1,36 @@
+// Previous / next pages of a console list, keeping the search in the address.
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
+import { uz } from "@/lib/i18n/uz";
+
+const c = uz.organiser.common;
+
+type Props = { page: number; pageSize: number; total: number; search: Record<string, string | number | undefined> };
+
+export function Pagination({ page, pageSize, total, search }: Props) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const href = (to: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(search)) if (value !== undefined && value !== "") params.set(key, String(value));
+    params.set("page", String(to));
+    return `?${params.toString()}`;
+  };
+  return (
+    <nav className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600" aria-label={c.page(page, pages)}>
+      <span>{c.total(total)}</span>
+      <span className="flex items-center gap-2">
+        {page > 1 ? (
+          <Link className={buttonClass("secondary", "min-h-9 px-3")} href={href(page - 1)}>
+            {c.previous}
+          </Link>
+        ) : null}
+        <span className="tabular-nums">{c.page(page, pages)}</span>
+        {page < pages ? (
+          <Link className={buttonClass("secondary", "min-h-9 px-3")} href={href(page + 1)}>
+            {c.next}
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  );
+}

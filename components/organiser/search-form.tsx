@@ -1,0 +1,61 @@
+// A console list's search: a text box, region and district, and any extra filters; a plain GET
+// form, so the address is the search (a link can be shared, Back works).
+import type { ReactNode } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { uz } from "@/lib/i18n/uz";
+import type { District, Region } from "@/lib/reference/types";
+
+const c = uz.organiser.common;
+
+type Props = {
+  q?: string;
+  placeholder: string;
+  regionId?: number;
+  districtId?: number;
+  regions: Region[];
+  districts: District[];
+  children?: ReactNode;
+};
+
+export function SearchForm({ q, placeholder, regionId, districtId, regions, districts, children }: Props) {
+  return (
+    <form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">
+      <Field id="q" label={c.search}>
+        <Input id="q" name="q" type="search" defaultValue={q} placeholder={placeholder} maxLength={100} />
+      </Field>
+      <Field id="regionId" label={c.region}>
+        <Select id="regionId" name="regionId" defaultValue={regionId ?? ""}>
+          <option value="">{c.all}</option>
+          {regions.map((r) => (
+            <option key={r.regionId} value={r.regionId}>
+              {r.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="districtId" label={c.district}>
+        <Select id="districtId" name="districtId" defaultValue={districtId ?? ""}>
+          <option value="">{c.all}</option>
+          {regions.map((r) => (
+            <optgroup key={r.regionId} label={r.name}>
+              {districts
+                .filter((d) => d.regionId === r.regionId)
+                .map((d) => (
+                  <option key={d.districtId} value={d.districtId}>
+                    {d.name}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </Select>
+      </Field>
+      {children}
+      <div className="flex items-end">
+        <button type="submit" className={buttonClass("primary", "w-full")}>
+          {c.search}
+        </button>
+      </div>
+    </form>
+  );
+}

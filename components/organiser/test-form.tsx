@@ -1,0 +1,183 @@
+// A subject's test: the window in Tashkent time, duration, PIN (with "Yaratish"), counts and
+// points with their total, the review policy; with pupils testing, the subject's name to confirm.
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { ReviewPolicy } from "@/lib/attempts/enums";
+import { api, showError } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import { fromTashkentInput, toTashkentInput } from "@/lib/organiser/tashkent-time";
+import type { SubjectTest, TestView } from "@/lib/organiser/tests";
+import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
+
+const t = uz.organiser.tests;
+const c = uz.organiser.common;
+
+type FormValues = Omit<TestSettings, "openedAt" | "closedAt"> & { openedAt: string; closedAt: string };
+
+const NUMBER_FIELDS = [
+  ["easyCount", t.easyCount],
+  ["mediumCount", t.mediumCount],
+  ["hardCount", t.hardCount],
+  ["easyPoints", t.easyPoints],
+  ["mediumPoints", t.mediumPoints],
+  ["hardPoints", t.hardPoints],
+] as const;
+
+/** The form holds Tashkent wall-clock times; the shared schema checks what is sent, in UTC. */
+const toSettings = (values: FormValues): Record<string, unknown> => ({
+  ...values,
+  openedAt: fromTashkentInput(values.openedAt) ?? values.openedAt,
+  closedAt: fromTashkentInput(values.closedAt) ?? values.closedAt,
+  confirmSubjectName: values.confirmSubjectName || undefined,
+});
+const resolver: Resolver<FormValues> = (values, context, options) =>
+  (zodResolver(testSettingsSchema) as unknown as Resolver<FormValues>)(toSettings(values) as FormValues, context, options);
+
+const randomPin = () => String(crypto.getRandomValues(new Uint32Array(1))[0] % 10_000).padStart(4, "0");
+
+function defaults(test: TestView | null): FormValues {
+  const hour = 3_600_000;
+  return {
+    openedAt: toTashkentInput(test?.openedAt ?? new Date(Math.ceil(Date.now() / hour) * hour).toISOString()),
+    closedAt: toTashkentInput(test?.closedAt ?? new Date(Math.ceil(Date.now() / hour) * hour + 4 * hour).toISOString()),
+    durationMinutes: test?.durationMinutes ?? 90,
+    pinCode: test?.pinCode ?? "",
+    easyCount: test?.easyCount ?? 10,
+    mediumCount: test?.mediumCount ?? 10,
+    hardCount: test?.hardCount ?? 10,
+    easyPoints: test?.easyPoints ?? 1,
+    mediumPoints: test?.mediumPoints ?? 1.5,
+    hardPoints: test?.hardPoints ?? 2.5,
+    reviewPolicy: test?.reviewPolicy ?? ReviewPolicy.AfterClose,
+    confirmSubjectName: "",
+  };
+}
+
+export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => void }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const form = useForm<FormValues>({ resolver, defaultValues: defaults(item.test) });
+  const { errors } = form.formState;
+  const scoring = useWatch({
+    control: form.control,
+    name: ["easyCount", "mediumCount", "hardCount", "easyPoints", "mediumPoints", "hardPoints"],
+  });
+  const reviewPolicy = useWatch({ control: form.control, name: "reviewPolicy" });
+  const [easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints] = scoring.map((x) => Number(x) || 0);
+  const total = totalTenths({ easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints }) / 10;
+
+  const save = useMutation({
+    mutationFn: (settings: TestSettings) => api<TestView>(`/admin/subjects/${item.subjectId}/test`, { method: "PUT", body: settings }),
+    onSuccess: async () => {
+      toast.success(t.saved, { id: "test-saved" });
+      await queryClient.invalidateQueries({ queryKey: ["organiser"] });
+      router.refresh();
+      onDone();
+    },
+    onError: (error) => {
+      // A 422 is shown under its fields; anything else (4007: type the name) as a toast.
+      if (showServerErrors(form, error)?.status !== 422) showError(error);
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((settings) => save.mutate(settings as unknown as TestSettings))}
+      className="mt-4 flex flex-col gap-4"
+      data-testid="test-form"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id="openedAt" label={t.openedAt} hint={c.tashkentTime} error={errors.openedAt?.message}>
+          <Input id="openedAt" type="datetime-local" invalid={Boolean(errors.openedAt)} {...form.register("openedAt")} />
+        </Field>
+        <Field id="closedAt" label={t.closedAt} hint={c.tashkentTime} error={errors.closedAt?.message}>
+          <Input id="closedAt" type="datetime-local" invalid={Boolean(errors.closedAt)} {...form.register("closedAt")} />
+        </Field>
+        <Field id="durationMinutes" label={t.duration} error={errors.durationMinutes?.message}>
+          <Input
+            id="durationMinutes"
+            type="number"
+            inputMode="numeric"
+            invalid={Boolean(errors.durationMinutes)}
+            {...form.register("durationMinutes", { valueAsNumber: true })}
+          />
+        </Field>
+        <Field id="pinCode" label={t.pinCode} error={errors.pinCode?.message}>
+          <div className="flex gap-2">
+            <Input id="pinCode" inputMode="numeric" maxLength={8} invalid={Boolean(errors.pinCode)} {...form.register("pinCode")} />
+            <Button variant="secondary" onClick={() => form.setValue("pinCode", randomPin(), { shouldValidate: true })}>
+              {t.generatePin}
+            </Button>
+          </div>
+        </Field>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {NUMBER_FIELDS.map(([name, label]) => (
+          <Field key={name} id={name} label={label} error={errors[name]?.message}>
+            <Input
+              id={name}
+              type="number"
+              step={name.endsWith("Points") ? 0.1 : 1}
+              inputMode="decimal"
+              invalid={Boolean(errors[name])}
+              {...form.register(name, { valueAsNumber: true })}
+            />
+          </Field>
+        ))}
+      </div>
+      <p
+        className={total === TEST_TOTAL_POINTS ? "text-sm font-semibold text-green-700" : "text-sm font-semibold text-red-700"}
+        data-testid="total-points"
+      >
+        {t.totalPoints(total.toFixed(1))}
+      </p>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t.reviewPolicy}</legend>
+        {[
+          [ReviewPolicy.AfterClose, t.afterClose],
+          [ReviewPolicy.AfterEnd, t.afterEnd],
+        ].map(([value, label]) => (
+          <label key={value} className="flex items-start gap-2 text-sm">
+            <input type="radio" value={value} className="mt-1 size-4" {...form.register("reviewPolicy")} />
+            <span>{label}</span>
+          </label>
+        ))}
+        {reviewPolicy === ReviewPolicy.AfterEnd && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="alert">
+            {uz.organiser.afterEndWarning}
+          </p>
+        )}
+      </fieldset>
+
+      {item.running > 0 && (
+        <div className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200" data-testid="running-warning">
+          <p className="text-sm font-semibold text-red-800">{t.running(item.running)}</p>
+          <p className="text-sm text-red-800">{t.runningWarning}</p>
+          <Field id="confirmSubjectName" label={`${t.confirmSubjectName}: ${item.subjectName}`}>
+            <Input id="confirmSubjectName" autoComplete="off" {...form.register("confirmSubjectName")} />
+          </Field>
+        </div>
+      )}
+
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {c.cancel}
+        </Button>
+        <Button type="submit" pending={save.isPending}>
+          {c.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+// Every subject's test in one table; "Tahrirlash" opens its settings.
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { uz } from "@/lib/i18n/uz";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import type { SubjectTest } from "@/lib/organiser/tests";
+import { TestForm } from "./test-form";
+
+const t = uz.organiser.tests;
+const b = uz.organiser.board;
+
+export function TestsView({ items }: { items: SubjectTest[] }) {
+  const [editing, setEditing] = useState<SubjectTest | null>(null);
+  return (
+    <>
+      <Table data-testid="tests-table">
+        <THead>
+          <tr>
+            <TH>{b.subject}</TH>
+            <TH>{b.window}</TH>
+            <TH>{t.duration}</TH>
+            <TH>{t.pinCode}</TH>
+            <TH>{t.reviewPolicy}</TH>
+            <TH>{b.counts.inProgress}</TH>
+            <TH />
+          </tr>
+        </THead>
+        <TBody>
+          {items.map((item) => (
+            <TR key={item.subjectId} data-testid={`test-row-${item.subjectId}`}>
+              <TD className="font-medium">
+                {item.grade}-sinf, {item.subjectName}
+              </TD>
+              <TD className="whitespace-nowrap">
+                {item.test ? `${formatTashkent(item.test.openedAt)} — ${formatTashkent(item.test.closedAt)}` : t.noTest}
+              </TD>
+              <TD>{item.test ? t.minutes(item.test.durationMinutes ?? 0) : "—"}</TD>
+              <TD className="font-mono">{item.test?.pinCode ?? "—"}</TD>
+              <TD className="text-xs">{item.test ? (item.test.reviewPolicy === "afterEnd" ? "afterEnd" : "afterClose") : "—"}</TD>
+              <TD className="tabular-nums">{item.running}</TD>
+              <TD>
+                <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(item)}>
+                  {item.test ? t.edit : t.create}
+                </Button>
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      <Dialog
+        open={editing !== null}
+        onDismiss={() => setEditing(null)}
+        size="lg"
+        className="overflow-y-auto p-5"
+        title={editing ? t.dialogTitle(editing.subjectName, editing.grade) : ""}
+        description={t.lead}
+        descriptionClassName="text-sm text-slate-600"
+      >
+        {editing && <TestForm item={editing} onDone={() => setEditing(null)} />}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,345 @@
+// The organiser's pupils (DESIGN §8): search, a pupil's page, and the actions of the day, each
+// with a reason and recorded in the audit log in the same transaction as the change.
+import "server-only";
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { attemptQuestions, attempts, districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
+import { endAttemptLocked } from "@/lib/attempts/ending";
+import { loadOwnAttempt } from "@/lib/attempts/queries";
+import { isPastGrace, remainingSeconds } from "@/lib/attempts/rules";
+import { notFound } from "@/lib/http/errors";
+import { fullName } from "@/lib/identity/names";
+import { hashPassword } from "@/lib/identity/password";
+import { UserRole } from "@/lib/identity/roles";
+import { generatePassword } from "@/lib/payments/credentials";
+import type { RegistrationStatus } from "@/lib/registration/status";
+import { AuditAction, recordAction } from "./audit";
+
+export const PUPILS_PAGE_SIZE = 50;
+
+/** running: may still answer; ended: over and scored; reset: kept for the record after a reset. */
+export type AttemptState = "running" | "ended" | "reset";
+
+export type AttemptSummary = {
+  attemptId: number;
+  state: AttemptState;
+  answered: number;
+  questions: number;
+  remainingTime: number;
+  startedAt: string;
+  endedAt: string | null;
+  deadlineAt: string;
+};
+
+export type PupilRow = {
+  userId: number;
+  username: string | null;
+  fullName: string;
+  regionId: number | null;
+  districtId: number | null;
+  districtName: string | null;
+  organizationId: number;
+  schoolName: string | null;
+  grade: number | null;
+  subjectId: number | null;
+  subjectName: string | null;
+  blocked: boolean;
+  attempt: AttemptSummary | null;
+};
+
+const stateOf = (a: { endedAt: Date | null; resetAt: Date | null; deadlineAt: Date }, now: Date): AttemptState =>
+  a.resetAt ? "reset" : a.endedAt || isPastGrace(a.deadlineAt, now) ? "ended" : "running";
+
+/** Attempts of these pupils with how many questions they answered, newest first. */
+async function attemptsOf(userIds: number[], now: Date): Promise<Map<number, AttemptSummary[]>> {
+  const byUser = new Map<number, AttemptSummary[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({
+      attempt: attempts,
+      answered: sql<number>`count(${attemptQuestions.answerChoiceId})::int`,
+      questions: sql<number>`count(${attemptQuestions.id})::int`,
+    })
+    .from(attempts)
+    .leftJoin(attemptQuestions, eq(attemptQuestions.attemptId, attempts.id))
+    .where(inArray(attempts.userId, userIds))
+    .groupBy(attempts.id)
+    .orderBy(desc(attempts.startedAt));
+  for (const { attempt: a, answered, questions } of rows) {
+    const state = stateOf(a, now);
+    const list = byUser.get(a.userId) ?? [];
+    list.push({
+      attemptId: a.id,
+      state,
+      answered: Number(answered),
+      questions: Number(questions),
+      remainingTime: state === "running" ? remainingSeconds(a.deadlineAt, now) : 0,
+      startedAt: a.startedAt.toISOString(),
+      endedAt: a.endedAt?.toISOString() ?? null,
+      deadlineAt: a.deadlineAt.toISOString(),
+    });
+    byUser.set(a.userId, list);
+  }
+  return byUser;
+}
+
+const pupilColumns = {
+  user: users,
+  districtName: districts.name,
+  schoolName: organizations.name,
+  subjectName: subjects.name,
+};
+
+function toRow(
+  row: { user: typeof users.$inferSelect; districtName: string | null; schoolName: string | null; subjectName: string | null },
+  attempt: AttemptSummary | null,
+): PupilRow {
+  const u = row.user;
+  return {
+    userId: u.id,
+    username: u.username,
+    fullName: fullName(u),
+    regionId: u.regionId,
+    districtId: u.districtId,
+    districtName: row.districtName,
+    organizationId: u.organizationId ?? 0,
+    schoolName: row.schoolName,
+    grade: u.grade,
+    subjectId: u.subjectId,
+    subjectName: row.subjectName,
+    blocked: u.blockedAt !== null,
+    attempt,
+  };
+}
+
+export type PupilSearch = { q?: string; regionId?: number; districtId?: number; page?: number; now?: Date };
+
+/** Pupils by name, username or school, in a region or district; the live attempt of each. */
+export async function searchPupils({ q, regionId, districtId, page = 1, now = new Date() }: PupilSearch) {
+  const conditions: SQL[] = [eq(users.role, UserRole.Default)];
+  if (regionId) conditions.push(eq(users.regionId, regionId));
+  if (districtId) conditions.push(eq(users.districtId, districtId));
+  const term = q?.trim();
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.username, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(users.middleName, like),
+        ilike(organizations.name, like),
+        sql`(${users.lastName} || ' ' || ${users.firstName}) ilike ${like}`,
+      ) as SQL,
+    );
+  }
+  const where = and(...conditions);
+  const base = () =>
+    db
+      .select(pupilColumns)
+      .from(users)
+      .leftJoin(districts, eq(districts.id, users.districtId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(subjects, eq(subjects.id, users.subjectId));
+  const [rows, [{ total }]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(users.lastName, users.firstName, users.id)
+      .limit(PUPILS_PAGE_SIZE)
+      .offset((page - 1) * PUPILS_PAGE_SIZE),
+    db.select({ total: count() }).from(users).leftJoin(organizations, eq(organizations.id, users.organizationId)).where(where),
+  ]);
+  const attemptsByUser = await attemptsOf(
+    rows.map((r) => r.user.id),
+    now,
+  );
+  return {
+    items: rows.map((r) => toRow(r, attemptsByUser.get(r.user.id)?.find((a) => a.state !== "reset") ?? null)),
+    total: Number(total),
+  };
+}
+
+export type PupilDetail = PupilRow & {
+  regionName: string | null;
+  phoneNumber: string | null;
+  birthDate: string | null;
+  extraMinutes: number;
+  lastSignInAt: string | null;
+  registration: { guid: string; status: RegistrationStatus; amountSom: number; paidAt: string | null; createdAt: string } | null;
+  attempts: AttemptSummary[];
+};
+
+export async function pupilDetail({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<PupilDetail> {
+  const [row] = await db
+    .select({ ...pupilColumns, regionName: regions.name, registration: registrations })
+    .from(users)
+    .leftJoin(regions, eq(regions.id, users.regionId))
+    .leftJoin(districts, eq(districts.id, users.districtId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(subjects, eq(subjects.id, users.subjectId))
+    .leftJoin(registrations, eq(registrations.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.role, UserRole.Default)));
+  if (!row) throw notFound();
+  const all = (await attemptsOf([userId], now)).get(userId) ?? [];
+  const r = row.registration;
+  return {
+    ...toRow(row, all.find((a) => a.state !== "reset") ?? null),
+    regionName: row.regionName,
+    phoneNumber: row.user.phoneNumber,
+    birthDate: row.user.birthDate,
+    extraMinutes: row.user.extraMinutes,
+    lastSignInAt: row.user.lastSignInAt?.toISOString() ?? null,
+    registration: r
+      ? {
+          guid: r.guid,
+          status: r.status,
+          amountSom: r.amountSom,
+          paidAt: r.paidAt?.toISOString() ?? null,
+          createdAt: r.createdAt.toISOString(),
+        }
+      : null,
+    attempts: all,
+  };
+}
+
+type Action = { organiserId: number; userId: number; reason: string };
+
+async function lockPupil(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], userId: number) {
+  const [pupil] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, UserRole.Default)))
+    .for("update");
+  if (!pupil) throw notFound();
+  return pupil;
+}
+
+/** Block (no sign-in, 2103, and every open session ends at its next request) or unblock. */
+export async function setPupilBlocked({ organiserId, userId, reason, blocked }: Action & { blocked: boolean }) {
+  await db.transaction(async (tx) => {
+    const pupil = await lockPupil(tx, userId);
+    if ((pupil.blockedAt !== null) === blocked) return; // already so: nothing changes, nothing recorded
+    await tx
+      .update(users)
+      .set({ blockedAt: blocked ? sql`now()` : null })
+      .where(eq(users.id, userId));
+    await recordAction(tx, {
+      organiserId,
+      action: blocked ? AuditAction.PupilBlock : AuditAction.PupilUnblock,
+      targetType: "pupil",
+      targetId: userId,
+      reason,
+    });
+  });
+  return { userId, blocked };
+}
+
+/**
+ * A new password, shown to the organiser once: the old one stops working and every session ends;
+ * the encrypted copy is erased, so the paid page and the chat-bot say it was reset.
+ */
+export async function resetPupilPassword({ organiserId, userId, reason }: Action): Promise<{ password: string }> {
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const pupil = await lockPupil(tx, userId);
+    if (!pupil.username) throw notFound(); // no login yet: nothing to reset before payment
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordEncrypted: null, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId));
+    await recordAction(tx, { organiserId, action: AuditAction.PupilPassword, targetType: "pupil", targetId: userId, reason });
+  });
+  return { password };
+}
+
+/**
+ * The pupil's extra minutes. A running attempt's deadline moves by the change at once (past the
+ * window's close if need be): the pupil's timer follows at its next refetch.
+ */
+export async function setExtraMinutes({
+  organiserId,
+  userId,
+  reason,
+  minutes,
+  now = new Date(),
+}: Action & { minutes: number; now?: Date }) {
+  return db.transaction(async (tx) => {
+    const pupil = await lockPupil(tx, userId);
+    const change = minutes - pupil.extraMinutes;
+    await tx.update(users).set({ extraMinutes: minutes }).where(eq(users.id, userId));
+    const moved = await tx
+      .update(attempts)
+      .set({ deadlineAt: sql`${attempts.deadlineAt} + make_interval(mins => ${change})` })
+      .where(
+        and(
+          eq(attempts.userId, userId),
+          isNull(attempts.endedAt),
+          isNull(attempts.resetAt),
+          sql`${attempts.deadlineAt} >= ${new Date(now.getTime()).toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ attemptId: attempts.id, deadlineAt: attempts.deadlineAt });
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.PupilExtraMinutes,
+      targetType: "pupil",
+      targetId: userId,
+      reason,
+      details: { from: pupil.extraMinutes, to: minutes, runningAttempt: moved[0]?.attemptId ?? null },
+    });
+    return { userId, extraMinutes: minutes, deadlineAt: moved[0]?.deadlineAt.toISOString() ?? null };
+  });
+}
+
+async function lockAttempt(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], attemptId: number) {
+  const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for("update");
+  if (!attempt) throw notFound();
+  return attempt;
+}
+
+type AttemptAction = { organiserId: number; attemptId: number; reason: string; now?: Date };
+
+/** Ends a running attempt now, scored from its saved answers, as the clock would. */
+export async function endAttemptNow({ organiserId, attemptId, reason, now = new Date() }: AttemptAction) {
+  await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, attemptId);
+    if (attempt.endedAt || attempt.resetAt) return;
+    const { test } = await loadOwnAttempt({ userId: attempt.userId, attemptId }, tx);
+    await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, isEndedByUser: false });
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.AttemptEnd,
+      targetType: "attempt",
+      targetId: attemptId,
+      reason,
+      details: { userId: attempt.userId },
+    });
+  });
+  return { attemptId, ended: true };
+}
+
+/**
+ * After a technical failure: the attempt is ended (if it was not) and marked reset, kept with its
+ * answers for the record, and the pupil may start the test again.
+ */
+export async function resetAttempt({ organiserId, attemptId, reason, now = new Date() }: AttemptAction) {
+  await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, attemptId);
+    if (attempt.resetAt) return;
+    if (!attempt.endedAt) {
+      const { test } = await loadOwnAttempt({ userId: attempt.userId, attemptId }, tx);
+      await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, isEndedByUser: false });
+    }
+    await tx.update(attempts).set({ resetAt: now }).where(eq(attempts.id, attemptId));
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.AttemptReset,
+      targetType: "attempt",
+      targetId: attemptId,
+      reason,
+      details: { userId: attempt.userId },
+    });
+  });
+  return { attemptId, reset: true };
+}
