@@ -22,9 +22,9 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
           <tr>
             <TH>{b.subject}</TH>
             <TH>{b.window}</TH>
-            <TH>{t.duration}</TH>
+            <TH>{b.duration}</TH>
             <TH>{t.pinCode}</TH>
-            <TH>{t.reviewPolicy}</TH>
+            <TH>{t.reviewShort}</TH>
             <TH>{b.counts.inProgress}</TH>
             <TH />
           </tr>
@@ -32,7 +32,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
         <TBody>
           {items.map((item) => (
             <TR key={item.subjectId} data-testid={`test-row-${item.subjectId}`}>
-              <TD className="font-medium">
+              <TD className="whitespace-nowrap font-medium">
                 {item.grade}-sinf, {item.subjectName}
               </TD>
               <TD className="whitespace-nowrap">
@@ -40,7 +40,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
               </TD>
               <TD>{item.test ? t.minutes(item.test.durationMinutes ?? 0) : "—"}</TD>
               <TD className="font-mono">{item.test?.pinCode ?? "—"}</TD>
-              <TD className="text-xs">{item.test ? (item.test.reviewPolicy === "afterEnd" ? "afterEnd" : "afterClose") : "—"}</TD>
+              <TD className="whitespace-nowrap text-xs">{item.test ? t.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
               <TD className="tabular-nums">{item.running}</TD>
               <TD>
                 <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(item)}>

@@ -185,6 +185,7 @@ export const uz = {
       window: "Oyna",
       state: "Holat",
       bank: "Bank (oson / o'rta / qiyin)",
+      duration: "Davomiylik",
       states: { notOpen: "Ochilmagan", open: "Ochiq", closed: "Yopilgan", none: "Test yo'q" },
       counts: {
         registered: "Ro'yxatdan o'tgan",
@@ -217,6 +218,8 @@ export const uz = {
       hardPoints: "Qiyin savol bali",
       totalPoints: (total: string) => `Jami ball: ${total}`,
       reviewPolicy: "To'g'ri javoblar qachon ko'rinadi",
+      reviewShort: "Kalit",
+      reviewShortOf: { afterClose: "Yopilgach", afterEnd: "Yakunlagach (mashq)" } as Record<string, string>,
       afterClose: "Test oynasi yopilgandan va barcha o'quvchilar yakunlagandan keyin (tavsiya etiladi)",
       afterEnd: "O'quvchi o'z testini yakunlashi bilanoq (faqat mashq uchun)",
       running: (n: number) => `Hozir ${n} ta o'quvchi test ishlamoqda.`,

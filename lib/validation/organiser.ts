@@ -138,6 +138,13 @@ export const registrationsQuery = z.object({
 });
 export const pageQuery = z.object({ page });
 
+/** A console page's search from its address: blank fields (an empty select) are no filter. */
+export function searchOf<S extends z.ZodType>(schema: S, params: Record<string, string | string[] | undefined>): Partial<z.output<S>> {
+  const given = Object.fromEntries(Object.entries(params).filter(([, value]) => typeof value === "string" && value.trim() !== ""));
+  const parsed = schema.safeParse(given);
+  return parsed.success ? parsed.data : {};
+}
+
 export const organiserSchema = z.object({
   username: z
     .string({ error: v.required })

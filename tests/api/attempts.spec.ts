@@ -163,6 +163,9 @@ test.describe("the organiser's JSON API", () => {
       openedAt: "2025-06-10T04:00:00Z",
       closedAt: "2025-06-10T16:00:00Z",
       pinCode: "2025",
+      easyCount: 10,
+      mediumCount: 10,
+      hardCount: 10,
       easyPoints: 1,
       mediumPoints: 1.5,
       hardPoints: 2.5,
@@ -179,7 +182,7 @@ test.describe("the organiser's JSON API", () => {
       subjectId: olympiad.subjectId,
       pinCode: "2025",
       durationMinutes: 90,
-      easyCount: 3,
+      easyCount: 10,
       hardPoints: 2.5,
     });
     expect((await organiser.put("/api/admin/subjects/99999999/test", { data: body })).status()).toBe(404);

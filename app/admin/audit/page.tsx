@@ -5,7 +5,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { AUDIT_PAGE_SIZE, listActions } from "@/lib/organiser/audit";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
-import { pageQuery } from "@/lib/validation/organiser";
+import { pageQuery, searchOf } from "@/lib/validation/organiser";
 
 const t = uz.organiser.audit;
 export const metadata: Metadata = { title: t.title };
@@ -13,8 +13,7 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AuditPage({ searchParams }: Props) {
-  const parsed = pageQuery.safeParse(await searchParams);
-  const page = parsed.success ? (parsed.data.page ?? 1) : 1;
+  const page = searchOf(pageQuery, await searchParams).page ?? 1;
   const { items, total } = await listActions({ page });
   return (
     <div className="mx-auto max-w-7xl">

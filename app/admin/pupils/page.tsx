@@ -8,7 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { PUPILS_PAGE_SIZE, searchPupils } from "@/lib/organiser/pupils";
 import { loadReferenceData } from "@/lib/reference/queries";
-import { pupilsQuery } from "@/lib/validation/organiser";
+import { pupilsQuery, searchOf } from "@/lib/validation/organiser";
 
 const t = uz.organiser.pupils;
 export const metadata: Metadata = { title: t.title };
@@ -16,8 +16,7 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PupilsPage({ searchParams }: Props) {
-  const parsed = pupilsQuery.safeParse(await searchParams);
-  const search = parsed.success ? parsed.data : {};
+  const search = searchOf(pupilsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchPupils(search), loadReferenceData()]);
   return (
     <div className="mx-auto max-w-7xl">

@@ -11,7 +11,7 @@ import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { RegistrationStatus } from "@/lib/registration/status";
-import { registrationsQuery } from "@/lib/validation/organiser";
+import { registrationsQuery, searchOf } from "@/lib/validation/organiser";
 
 const t = uz.organiser.registrations;
 const c = uz.organiser.common;
@@ -20,8 +20,7 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RegistrationsPage({ searchParams }: Props) {
-  const parsed = registrationsQuery.safeParse(await searchParams);
-  const search = parsed.success ? parsed.data : {};
+  const search = searchOf(registrationsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
   return (
     <div className="mx-auto max-w-7xl">

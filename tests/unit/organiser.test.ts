@@ -1,0 +1,88 @@
+// DESIGN §6 and §8, the organiser's actions on a controllable clock: extra minutes move a running
+// attempt past the close, a reset attempt is kept but no longer counts, the board's counts.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { attempts, organiserActions } from "@/db/schema";
+import { finishAttempt } from "@/lib/attempts/ending";
+import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/start";
+import { getAttempt, getRemainingTime } from "@/lib/attempts/taking";
+import { certificateOfUsername } from "@/lib/certificates/certificates";
+import { loadBoard } from "@/lib/organiser/board";
+import { endAttemptNow, pupilDetail, resetAttempt, setExtraMinutes } from "@/lib/organiser/pupils";
+import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { setUpDatabase } from "../support/database";
+import { organiserId } from "../support/organiser";
+import { createPupil } from "../support/pupils";
+
+setUpDatabase();
+
+const T0 = new Date("2025-06-02T05:00:00Z");
+const T_CLOSE = new Date("2025-06-02T06:00:00Z");
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+async function running() {
+  const o = await createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, durationMinutes: 90, counts: { easy: 1, medium: 1, hard: 1 } });
+  const pupil = await createPupil({ subjectId: o.subjectId });
+  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(40) });
+  return { o, pupil, attemptId };
+}
+
+describe("extra minutes", () => {
+  it("move a running attempt's deadline at once, past the window's close if need be, and are audited", async () => {
+    const { pupil, attemptId } = await running();
+    const remaining = (now: Date) => getRemainingTime({ userId: pupil.userId, attemptId, now });
+    expect(await remaining(at(50))).toEqual({ remainingTime: 10 * 60 }); // capped at the close
+    const organiser = await organiserId();
+    await setExtraMinutes({ organiserId: organiser, userId: pupil.userId, minutes: 15, reason: "Kech kirdi", now: at(50) });
+    expect(await remaining(at(50))).toEqual({ remainingTime: 25 * 60 });
+    await setExtraMinutes({ organiserId: organiser, userId: pupil.userId, minutes: 5, reason: "Tuzatish", now: at(50) });
+    expect(await remaining(at(50))).toEqual({ remainingTime: 15 * 60 });
+    const entries = await db.select().from(organiserActions).where(eq(organiserActions.targetId, pupil.userId));
+    expect(entries.map((e) => e.reason)).toEqual(expect.arrayContaining(["Kech kirdi", "Tuzatish"]));
+  });
+});
+
+describe("ending and resetting an attempt", () => {
+  it("end now: scored from its answers, ended by the clock, not the pupil", async () => {
+    const { pupil, attemptId } = await running();
+    await endAttemptNow({ organiserId: await organiserId(), attemptId, reason: "Qoidabuzarlik", now: at(45) });
+    const [row] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect(row).toMatchObject({ endedAt: at(45), isEndedByUser: false, easyScoreTenths: 0 });
+    expect(await isThereAttempt({ userId: pupil.userId, now: at(46) })).toMatchObject({ isEnded: true, attemptId });
+  });
+
+  it("reset: kept for the record, no longer the pupil's attempt, certificate or block; a new start is allowed", async () => {
+    const { o, pupil, attemptId } = await running();
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(41) });
+    expect(await certificateOfUsername(pupil.username)).not.toBeNull();
+    expect((await allowTestAttempt({ userId: pupil.userId, now: at(42) })).isAllowed).toBe(false);
+
+    await resetAttempt({ organiserId: await organiserId(), attemptId, reason: "Telefon o'chdi", now: at(42) });
+    expect(await isThereAttempt({ userId: pupil.userId, now: at(42) })).toEqual({ isThereAttempt: false, isEnded: false, attemptId: null });
+    expect(await certificateOfUsername(pupil.username)).toBeNull();
+    expect((await allowTestAttempt({ userId: pupil.userId, now: at(42) })).isAllowed).toBe(true);
+    await expect(getAttempt({ userId: pupil.userId, attemptId, now: at(42) })).rejects.toMatchObject({ status: 404 });
+    const again = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(43) });
+    expect(again.attemptId).not.toBe(attemptId);
+    const detail = await pupilDetail({ userId: pupil.userId, now: at(43) });
+    expect(detail.attempts.map((a) => a.state)).toEqual(["running", "reset"]);
+  });
+});
+
+describe("the board", () => {
+  it("counts registered, paid, started, in progress and ended per subject, at the board's own time", async () => {
+    const { o, pupil, attemptId } = await running();
+    await createPupil({ subjectId: o.subjectId, paid: false });
+    const tile = async (now: Date) => (await loadBoard({ now })).tests.find((t) => t.subjectId === o.subjectId)!;
+    expect(await tile(at(45))).toMatchObject({
+      state: "open",
+      bank: { easy: 4, medium: 4, hard: 4 },
+      needed: { easy: 1, medium: 1, hard: 1 },
+      counts: { registered: 2, paid: 1, started: 1, inProgress: 1, ended: 0, blocked: 0 },
+    });
+    await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(46) });
+    expect((await tile(at(47))).counts).toMatchObject({ inProgress: 0, ended: 1 });
+    expect((await tile(at(61))).state).toBe("closed");
+  });
+});
