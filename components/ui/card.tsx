@@ -9,7 +9,7 @@ const sizes = {
   panel: "rounded-xl p-4",
 };
 
-type Props = HTMLAttributes<HTMLElement> & { size?: keyof typeof sizes; as?: "div" | "section" | "aside" | "nav" };
+type Props = HTMLAttributes<HTMLElement> & { size?: keyof typeof sizes; as?: "div" | "section" | "aside" | "nav" | "article" };
 
 export function Card({ size = "page", as: Tag = "div", className, ...props }: Props) {
   return <Tag className={cn("bg-white shadow-sm ring-1 ring-slate-200", sizes[size], className)} {...props} />;

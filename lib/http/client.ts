@@ -3,7 +3,7 @@
 
 import { toast } from "sonner";
 import { uz } from "@/lib/i18n/uz";
-import type { ErrorBody, ValidationErrors } from "./errors";
+import type { ErrorBody, SourceError, ValidationErrors } from "./errors";
 
 export class ApiError extends Error {
   constructor(
@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: number | null = null,
     readonly validationErrorCodes: ValidationErrors = {},
+    /** A file's errors by row or question (an upload's 422). */
+    readonly sourceErrors: SourceError[] = [],
   ) {
     super(message || uz.http.default);
     this.name = "ApiError";
@@ -64,8 +66,9 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
       method,
       credentials: "same-origin",
       signal,
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A file goes as multipart (the browser sets its boundary); anything else as JSON.
+      headers: body === undefined || body instanceof FormData ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -78,7 +81,13 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
 
   if (response.status === 401 && !SILENT_401.includes(path)) window.location.reload();
   const error = payload as Partial<ErrorBody> | undefined;
-  throw new ApiError(response.status, error?.message || statusMessage(response.status), error?.code ?? null, error?.validationErrors ?? {});
+  throw new ApiError(
+    response.status,
+    error?.message || statusMessage(response.status),
+    error?.code ?? null,
+    error?.validationErrors ?? {},
+    error?.errors ?? [],
+  );
 }
 
 /** A failure as a toast: at the top centre, five seconds, one toast per message. */

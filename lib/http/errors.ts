@@ -28,7 +28,10 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export type ValidationCode = "Required" | "MinLength" | "MaxLength" | "Length" | "Pattern" | "Range" | "Enum" | "Invalid";
 export type ValidationErrors = Record<string, ValidationCode[]>;
 
-export type ErrorBody = { code: number | null; message: string; validationErrors: ValidationErrors };
+/** A file's errors, one per bad row or question, where the contract's field map cannot point. */
+export type SourceError = { where: string; field: string; message: string };
+
+export type ErrorBody = { code: number | null; message: string; validationErrors: ValidationErrors; errors?: SourceError[] };
 
 export class AppError extends Error {
   constructor(
@@ -37,13 +40,14 @@ export class AppError extends Error {
     message: string,
     readonly validationErrors: ValidationErrors = {},
     readonly headers: Record<string, string> = {},
+    readonly errors?: SourceError[],
   ) {
     super(message);
     this.name = "AppError";
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, validationErrors: this.validationErrors };
+    return { code: this.code, message: this.message, validationErrors: this.validationErrors, ...(this.errors && { errors: this.errors }) };
   }
 }
 

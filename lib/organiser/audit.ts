@@ -15,10 +15,13 @@ export const AuditAction = {
   TestSave: "test.save",
   OrganiserCreate: "organiser.create",
   OrganiserPassword: "organiser.password",
+  QuestionImport: "question.import",
+  QuestionDelete: "question.delete",
+  QuestionRetire: "question.retire",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
-export type AuditTarget = "pupil" | "attempt" | "test" | "organiser";
+export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject";
 
 export type AuditEntry = {
   organiserId: number;

@@ -1,19 +1,24 @@
 // The question bank import: all or nothing, HTML sanitised, choices stored in a shuffled order.
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { questionChoices, questions, readingTexts, subjects } from "@/db/schema";
+import { attemptQuestions, questionChoices, questions, readingTexts, subjects } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
 import { shuffle } from "@/lib/attempts/rules";
 import { invalidInput, notFound, type ValidationErrors } from "@/lib/http/errors";
 import type { QuestionImport } from "@/lib/validation/organiser";
+import { AuditAction, recordAction } from "./audit";
 import { sanitizeQuestionHtml } from "./sanitize";
 
 const DIFFICULTY = { easy: Difficulty.Easy, medium: Difficulty.Medium, hard: Difficulty.Hard } as const;
 
 export type ImportSummary = { readingTexts: number; questions: number; choices: number };
 
-export async function importQuestionBank(bank: QuestionImport): Promise<ImportSummary> {
+/** Checks and, unless `dryRun`, stores a bank; `organiserId` (the console) makes it audited. */
+export async function importQuestionBank(
+  bank: QuestionImport,
+  { dryRun = false, organiserId }: { dryRun?: boolean; organiserId?: number } = {},
+): Promise<ImportSummary & { dryRun: boolean }> {
   const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, bank.subjectId));
   if (!subject) throw notFound();
 
@@ -32,6 +37,9 @@ export async function importQuestionBank(bank: QuestionImport): Promise<ImportSu
     choices: q.choices.map((c, j) => ({ text: clean(c.text, `questions.${i}.choices.${j}.text`), isCorrect: c.correct })),
   }));
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
+  if (dryRun) {
+    return { readingTexts: texts.length, questions: items.length, choices: items.reduce((n, q) => n + q.choices.length, 0), dryRun };
+  }
 
   // Three statements whatever the bank's size: reading texts, questions, choices.
   return db.transaction(async (tx) => {
@@ -57,6 +65,102 @@ export async function importQuestionBank(bank: QuestionImport): Promise<ImportSu
     // Shuffled here, so the order of ids never tells which choice was written first (the key).
     const choices = items.flatMap((item, i) => shuffle(item.choices).map((c) => ({ questionId: questionIds[i].id, ...c })));
     await tx.insert(questionChoices).values(choices);
-    return { readingTexts: texts.length, questions: items.length, choices: choices.length };
+    if (organiserId !== undefined) {
+      await recordAction(tx, {
+        organiserId,
+        action: AuditAction.QuestionImport,
+        targetType: "subject",
+        targetId: bank.subjectId,
+        details: { readingTexts: texts.length, questions: items.length },
+      });
+    }
+    return { readingTexts: texts.length, questions: items.length, choices: choices.length, dryRun };
+  });
+}
+
+export const QUESTIONS_PAGE_SIZE = 30;
+
+export type BankQuestion = {
+  questionId: number;
+  difficulty: number;
+  text: string;
+  readingText: string | null;
+  choices: { choiceId: number; text: string; correct: boolean }[];
+  /** Drawn into some attempt: it can no longer change, only be retired. */
+  drawn: boolean;
+  retired: boolean;
+};
+
+export type QuestionSearch = { subjectId: number; difficulty?: number; q?: string; page?: number };
+
+/** A subject's bank, a page at a time, with the key (the organiser's view). */
+export async function listQuestions({ subjectId, difficulty, q, page = 1 }: QuestionSearch) {
+  const conditions: SQL[] = [eq(questions.subjectId, subjectId)];
+  if (difficulty) conditions.push(eq(questions.difficulty, difficulty as Difficulty));
+  const term = q?.trim();
+  if (term) conditions.push(ilike(questions.text, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        question: questions,
+        readingText: readingTexts.text,
+        drawn: sql<boolean>`exists (select 1 from ${attemptQuestions} where ${attemptQuestions.questionId} = ${questions.id})`,
+      })
+      .from(questions)
+      .leftJoin(readingTexts, eq(readingTexts.id, questions.readingTextId))
+      .where(where)
+      .orderBy(asc(questions.difficulty), asc(questions.id))
+      .limit(QUESTIONS_PAGE_SIZE)
+      .offset((page - 1) * QUESTIONS_PAGE_SIZE),
+    db.select({ total: count() }).from(questions).where(where),
+  ]);
+  const ids = rows.map((r) => r.question.id);
+  const choices =
+    ids.length === 0
+      ? []
+      : await db.select().from(questionChoices).where(inArray(questionChoices.questionId, ids)).orderBy(asc(questionChoices.id));
+  return {
+    items: rows.map(
+      (r): BankQuestion => ({
+        questionId: r.question.id,
+        difficulty: r.question.difficulty,
+        text: r.question.text,
+        readingText: r.readingText,
+        choices: choices.filter((c) => c.questionId === r.question.id).map((c) => ({ choiceId: c.id, text: c.text, correct: c.isCorrect })),
+        drawn: Boolean(r.drawn),
+        retired: r.question.retiredAt !== null,
+      }),
+    ),
+    total: Number(total),
+  };
+}
+
+/**
+ * Removes a question from the bank: deleted when no attempt drew it, otherwise retired (kept,
+ * because an attempt's questions never change, and no longer drawn). Audited.
+ */
+export async function removeQuestion({ organiserId, questionId }: { organiserId: number; questionId: number }) {
+  return db.transaction(async (tx) => {
+    const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
+    if (!question) throw notFound();
+    const [drawn] = await tx
+      .select({ id: attemptQuestions.id })
+      .from(attemptQuestions)
+      .where(eq(attemptQuestions.questionId, questionId))
+      .limit(1);
+    if (drawn) {
+      await tx.update(questions).set({ retiredAt: sql`now()` }).where(eq(questions.id, questionId));
+    } else {
+      await tx.delete(questions).where(eq(questions.id, questionId));
+    }
+    await recordAction(tx, {
+      organiserId,
+      action: drawn ? AuditAction.QuestionRetire : AuditAction.QuestionDelete,
+      targetType: "question",
+      targetId: questionId,
+      details: { subjectId: question.subjectId },
+    });
+    return { questionId, removed: drawn ? ("retired" as const) : ("deleted" as const) };
   });
 }

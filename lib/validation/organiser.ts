@@ -137,6 +137,14 @@ export const registrationsQuery = z.object({
   page,
 });
 export const pageQuery = z.object({ page });
+export const dryRunQuery = z.object({ dryRun: z.enum(["true", "false"]).optional() });
+export const questionsQuery = z.object({
+  subjectId: queryId,
+  difficulty: z.coerce.number().int().min(1).max(3).optional(),
+  q: search,
+  page,
+});
+export const questionIdParams = z.object({ questionId: queryId });
 
 /** A console page's search from its address: blank fields (an empty select) are no filter. */
 export function searchOf<S extends z.ZodType>(schema: S, params: Record<string, string | string[] | undefined>): Partial<z.output<S>> {

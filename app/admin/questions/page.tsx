@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/organiser/page-header";
+import { Pagination } from "@/components/organiser/pagination";
+import { QuestionCard } from "@/components/organiser/question-card";
+import { QuestionImport } from "@/components/organiser/question-import";
+import { buttonClass } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { uz } from "@/lib/i18n/uz";
+import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
+import { listSubjects } from "@/lib/reference/queries";
+import { questionsQuery, searchOf } from "@/lib/validation/organiser";
+
+const t = uz.organiser.questions;
+const c = uz.organiser.common;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function QuestionsPage({ searchParams }: Props) {
+  const search = searchOf(questionsQuery, await searchParams);
+  const subjects = await listSubjects();
+  const bank = search.subjectId ? await listQuestions({ ...search, subjectId: search.subjectId }) : null;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <PageHeader title={t.title} lead={t.lead} />
+      <form method="get" className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto]">
+        <Field id="subjectId" label={t.subject}>
+          <Select id="subjectId" name="subjectId" defaultValue={search.subjectId ?? ""}>
+            <option value="">{t.chooseSubject}</option>
+            {subjects.map((s) => (
+              <option key={s.subjectId} value={s.subjectId}>
+                {s.grade}-sinf, {s.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="difficulty" label={t.difficulty}>
+          <Select id="difficulty" name="difficulty" defaultValue={search.difficulty ?? ""}>
+            <option value="">{c.all}</option>
+            {[1, 2, 3].map((d) => (
+              <option key={d} value={d}>
+                {t.difficultyOf[d]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="q" label={c.search}>
+          <Input id="q" name="q" type="search" defaultValue={search.q} maxLength={100} />
+        </Field>
+        <div className="flex items-end">
+          <button type="submit" className={buttonClass("primary", "w-full")}>
+            {c.search}
+          </button>
+        </div>
+      </form>
+      {search.subjectId && bank ? (
+        <>
+          <QuestionImport subjectId={search.subjectId} />
+          <div className="flex flex-col gap-3" data-testid="question-list">
+            {bank.items.length === 0 && <p className="py-6 text-center text-slate-500">{c.none}</p>}
+            {bank.items.map((q) => (
+              <QuestionCard key={q.questionId} question={q} />
+            ))}
+          </div>
+          <Pagination page={search.page ?? 1} pageSize={QUESTIONS_PAGE_SIZE} total={bank.total} search={{ ...search, page: undefined }} />
+        </>
+      ) : (
+        <p className="py-6 text-center text-slate-500">{t.chooseSubject}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// A question of the bank as the pupil sees it (HTML, formulas, the reading text), with its key
+// marked for the organiser, and "O'chirish" (or "Bankdan chiqarish" once drawn).
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { RichText } from "@/components/attempt/rich-text";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { api, showError } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import type { BankQuestion } from "@/lib/organiser/questions";
+
+const t = uz.organiser.questions;
+const letter = (index: number) => String.fromCharCode(65 + index);
+
+export function QuestionCard({ question }: { question: BankQuestion }) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  async function remove() {
+    setPending(true);
+    try {
+      const { removed } = await api<{ removed: "deleted" | "retired" }>(`/admin/questions/${question.questionId}`, { method: "DELETE" });
+      toast.success(removed === "retired" ? t.retiredDone : t.removed, { id: `question-${question.questionId}` });
+      router.refresh();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Card size="panel" as="article" className={cn(question.retired && "opacity-60")} data-testid={`question-${question.questionId}`}>
+      <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">#{question.questionId}</span>
+        <span className="rounded-full bg-primary-50 px-2 py-0.5 font-semibold text-primary-800">{t.difficultyOf[question.difficulty]}</span>
+        {question.drawn && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">{t.drawn}</span>}
+        {question.retired && <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t.retired}</span>}
+      </div>
+      {question.readingText && (
+        <details className="mb-2 rounded-lg bg-slate-50 p-2 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-600">{t.readingText}</summary>
+          <RichText html={question.readingText} className="mt-2" />
+        </details>
+      )}
+      <RichText html={question.text} className="text-base leading-relaxed" />
+      <ol className="mt-3 flex flex-col gap-1.5">
+        {question.choices.map((choice, index) => (
+          <li
+            key={choice.choiceId}
+            className={cn(
+              "flex items-start gap-2 rounded-lg border-2 p-2 text-sm",
+              choice.correct ? "border-green-600 bg-green-50" : "border-slate-200",
+            )}
+          >
+            <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
+              {letter(index)}
+            </span>
+            <RichText as="span" html={choice.text} className="min-w-0 flex-1" />
+            {choice.correct && <span className="text-xs font-semibold text-green-700">{t.correct}</span>}
+          </li>
+        ))}
+      </ol>
+      {!question.retired && (
+        <div className="mt-3 flex justify-end">
+          <Button variant="secondary" className="min-h-9 px-3" pending={pending} onClick={() => void remove()}>
+            {question.drawn ? t.retire : t.remove}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+// Import a bank from a file: format, the difficulty GIFT and Aiken files lack, "Tekshirish" (a
+// preview that saves nothing), then "Import qilish"; errors by row or question, all or nothing.
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Select } from "@/components/ui/field";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { ApiError, api, showError } from "@/lib/http/client";
+import type { SourceError } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+
+const t = uz.organiser.questions;
+
+type Summary = { questions: number; readingTexts: number; dryRun: boolean };
+
+export function QuestionImport({ subjectId }: { subjectId: number }) {
+  const router = useRouter();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [format, setFormat] = useState("xlsx");
+  const [difficulty, setDifficulty] = useState("easy");
+  const [errors, setErrors] = useState<SourceError[] | null>(null);
+  const [preview, setPreview] = useState<Summary | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function send(dryRun: boolean) {
+    const file = fileRef.current?.files?.[0];
+    const body = new FormData();
+    if (file) body.set("file", file);
+    body.set("format", format);
+    body.set("subjectId", String(subjectId));
+    body.set("difficulty", difficulty);
+    setPending(true);
+    setErrors(null);
+    try {
+      const summary = await api<Summary>("/admin/questions/upload", { method: "POST", query: { dryRun }, body });
+      if (dryRun) setPreview(summary);
+      else {
+        setPreview(null);
+        toast.success(t.imported(summary.questions), { id: "questions-imported" });
+        if (fileRef.current) fileRef.current.value = "";
+        router.refresh();
+      }
+    } catch (error) {
+      setPreview(null);
+      const found = error instanceof ApiError ? error.sourceErrors : [];
+      if (found.length > 0) setErrors(found);
+      else showError(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card size="panel" as="section" aria-label={t.importTitle} data-testid="question-import">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="font-semibold">{t.importTitle}</h2>
+        <a href="/api/admin/questions/template" className="text-sm font-medium text-primary-700 underline" download>
+          {t.template}
+        </a>
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        <Field id="import-format" label={t.format}>
+          <Select id="import-format" value={format} onChange={(e) => setFormat(e.target.value)}>
+            {["xlsx", "gift", "aiken"].map((f) => (
+              <option key={f} value={f}>
+                {t.formatNames[f]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="import-difficulty" label={t.difficultyForFile}>
+          <Select id="import-difficulty" value={difficulty} disabled={format === "xlsx"} onChange={(e) => setDifficulty(e.target.value)}>
+            {["easy", "medium", "hard"].map((d) => (
+              <option key={d} value={d}>
+                {t.difficulties[d]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="import-file" label={t.file}>
+          <input
+            id="import-file"
+            ref={fileRef}
+            type="file"
+            accept=".xlsx,.txt,.gift"
+            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:font-semibold file:text-primary-700"
+            onChange={() => {
+              setErrors(null);
+              setPreview(null);
+            }}
+          />
+        </Field>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" pending={pending} onClick={() => void send(true)}>
+          {t.check}
+        </Button>
+        <Button pending={pending} disabled={!preview} onClick={() => void send(false)}>
+          {t.import}
+        </Button>
+      </div>
+      {preview && (
+        <p
+          className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
+          role="status"
+          data-testid="import-preview"
+        >
+          {t.preview(preview.questions, preview.readingTexts)}
+        </p>
+      )}
+      {errors && (
+        <div className="mt-3 flex flex-col gap-2" data-testid="import-errors">
+          <p className="text-sm font-semibold text-red-700" role="alert">
+            {t.errorsTitle(errors.length)}
+          </p>
+          <Table>
+            <THead>
+              <tr>
+                <TH>{t.errorWhere}</TH>
+                <TH>{t.errorField}</TH>
+                <TH>{t.errorMessage}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {errors.map((e) => (
+                <TR key={`${e.where}-${e.field}-${e.message}`}>
+                  <TD className="whitespace-nowrap">{e.where}</TD>
+                  <TD className="font-mono text-xs">{e.field}</TD>
+                  <TD>{e.message}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      )}
+    </Card>
+  );
+}

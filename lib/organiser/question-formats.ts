@@ -1,0 +1,208 @@
+// Question banks as teachers already have them, read into the import's JSON form (DESIGN §8):
+// the spreadsheet template (.xlsx, read with exceljs), Moodle's GIFT (gift-pegjs) and Aiken.
+// Each reader reports an error per bad row or question, with where it is, in Uzbek.
+import "server-only";
+import ExcelJS from "exceljs";
+import { parse as parseGiftText } from "gift-pegjs/lib/gift-parser.js";
+import { uz } from "@/lib/i18n/uz";
+
+const m = uz.organiser.questions.formats;
+
+export type Difficulty = "easy" | "medium" | "hard";
+export type ImportQuestion = { difficulty: Difficulty; text: string; readingText?: string; choices: { text: string; correct: boolean }[] };
+export type SourceError = { where: string; field: string; message: string };
+export type ReadBank = {
+  readingTexts: { key: string; text: string }[];
+  questions: ImportQuestion[];
+  /** Where each question came from ("3-qator", "5-savol"), for the errors of later checks. */
+  sources: string[];
+  errors: SourceError[];
+};
+
+const DIFFICULTIES: Record<string, Difficulty> = {
+  easy: "easy",
+  oson: "easy",
+  medium: "medium",
+  "o'rta": "medium",
+  orta: "medium",
+  oʻrta: "medium",
+  hard: "hard",
+  qiyin: "hard",
+};
+const LETTERS = ["A", "B", "C", "D", "E", "F"];
+
+/** The spreadsheet's columns, in the template's order. */
+export const TEMPLATE_COLUMNS = ["difficulty", "question", "reading_text", "A", "B", "C", "D", "E", "F", "correct"] as const;
+
+function cellText(cell: ExcelJS.Cell): { text: string; formula: boolean } {
+  const value = cell.value;
+  if (value === null || value === undefined) return { text: "", formula: false };
+  if (typeof value === "object") {
+    if ("formula" in value || "sharedFormula" in value) return { text: "", formula: true };
+    if ("richText" in value) return { text: value.richText.map((r) => r.text).join(""), formula: false };
+    if ("text" in value) return { text: String(value.text), formula: false };
+    if (value instanceof Date) return { text: value.toISOString().slice(0, 10), formula: false };
+  }
+  return { text: String(value).trim(), formula: false };
+}
+
+/** The template: sheet "Savollar" with a header row, sheet "Matnlar" (key, text) for reading texts. */
+export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(data);
+  } catch {
+    return { readingTexts: [], questions: [], sources: [], errors: [{ where: m.file, field: "file", message: m.notSpreadsheet }] };
+  }
+  const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
+  const questionsSheet = book.getWorksheet("Savollar") ?? book.worksheets[0];
+  if (!questionsSheet) return { ...bank, errors: [{ where: m.file, field: "file", message: m.notSpreadsheet }] };
+
+  const texts = book.getWorksheet("Matnlar");
+  texts?.eachRow((row, number) => {
+    if (number === 1) return;
+    const key = cellText(row.getCell(1));
+    const text = cellText(row.getCell(2));
+    if (key.formula || text.formula) bank.errors.push({ where: m.row("Matnlar", number), field: "text", message: m.formula });
+    else if (key.text || text.text) bank.readingTexts.push({ key: key.text, text: text.text });
+  });
+
+  questionsSheet.eachRow((row, number) => {
+    if (number === 1) return; // the header
+    const where = m.row(questionsSheet.name, number);
+    const cells = TEMPLATE_COLUMNS.map((_, i) => cellText(row.getCell(i + 1)));
+    const formula = cells.findIndex((c) => c.formula);
+    if (formula >= 0) {
+      bank.errors.push({ where, field: TEMPLATE_COLUMNS[formula], message: m.formula });
+      return;
+    }
+    const [difficulty, question, readingText, ...rest] = cells.map((c) => c.text);
+    const correct = rest.at(-1)?.toUpperCase() ?? "";
+    const choices = rest.slice(0, LETTERS.length);
+    if (!difficulty && !question && choices.every((c) => !c)) return; // an empty row
+    const level = DIFFICULTIES[difficulty.toLowerCase()];
+    if (!level) bank.errors.push({ where, field: "difficulty", message: m.difficulty });
+    const given = choices.map((text, i) => ({ letter: LETTERS[i], text })).filter((c) => c.text !== "");
+    if (!given.some((c) => c.letter === correct)) bank.errors.push({ where, field: "correct", message: m.correct });
+    bank.sources.push(where);
+    bank.questions.push({
+      difficulty: level ?? "easy",
+      text: question,
+      ...(readingText && { readingText }),
+      choices: given.map((c) => ({ text: c.text, correct: c.letter === correct })),
+    });
+  });
+  return bank;
+}
+
+/** A new template with two example questions and a reading text. */
+export async function xlsxTemplate(): Promise<ArrayBuffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Savollar");
+  sheet.addRow([...TEMPLATE_COLUMNS]);
+  sheet.addRow(["oson", "2 + 3 nechaga teng?", "", "4", "5", "6", "7", "", "", "B"]);
+  sheet.addRow([
+    "qiyin",
+    "Matnga ko'ra, suvning formulasi qaysi?",
+    "suv",
+    "H<sub>2</sub>O",
+    "CO<sub>2</sub>",
+    "O<sub>2</sub>",
+    "NaCl",
+    "",
+    "",
+    "A",
+  ]);
+  sheet.getRow(1).font = { bold: true };
+  sheet.columns.forEach((column) => {
+    column.width = 18;
+  });
+  const texts = book.addWorksheet("Matnlar");
+  texts.addRow(["key", "text"]);
+  texts.addRow(["suv", "<p>Suv vodorod va kisloroddan iborat: H<sub>2</sub>O.</p>"]);
+  texts.getRow(1).font = { bold: true };
+  return (await book.xlsx.writeBuffer()) as ArrayBuffer;
+}
+
+/** Moodle GIFT: multiple choice with exactly one right answer; everything else is an error of its question. */
+export function readGift(text: string, difficulty: Difficulty): ReadBank {
+  const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
+  let parsed: ReturnType<typeof parseGiftText>;
+  try {
+    parsed = parseGiftText(text);
+  } catch (error) {
+    const line = (error as { location?: { start?: { line?: number } } }).location?.start?.line;
+    return { ...bank, errors: [{ where: line ? m.line(line) : m.file, field: "file", message: m.giftSyntax }] };
+  }
+  let number = 0;
+  for (const item of parsed) {
+    if (item.type === "Category" || item.type === "Description") continue;
+    number += 1;
+    const where = m.question(number);
+    const question = item as { type: string; stem?: { text: string }; choices?: { isCorrect: boolean; text: { text: string } }[] };
+    if (question.type !== "MC" || !question.choices) {
+      bank.errors.push({ where, field: "type", message: m.onlyMultipleChoice });
+      continue;
+    }
+    bank.sources.push(where);
+    bank.questions.push({
+      difficulty,
+      text: question.stem?.text ?? "",
+      choices: question.choices.map((c) => ({ text: c.text.text, correct: c.isCorrect })),
+    });
+  }
+  return bank;
+}
+
+/**
+ * Aiken: a question (one or more lines), its choices "A) …" or "A. …", then "ANSWER: B"; a blank
+ * line between questions. The format is a few lines of text; no library reads it better.
+ */
+export function readAiken(text: string, difficulty: Difficulty): ReadBank {
+  const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  let block: { line: number; text: string[]; choices: { letter: string; text: string }[] } | null = null;
+  const close = (answer: string | null) => {
+    if (!block) return;
+    const where = m.line(block.line);
+    const correct = answer?.toUpperCase();
+    if (answer === null) {
+      bank.errors.push({ where, field: "correct", message: m.answerLine });
+      block = null;
+      return;
+    }
+    if (block.choices.length < 2) bank.errors.push({ where, field: "choices", message: m.choices });
+    else if (!correct || !block.choices.some((c) => c.letter === correct))
+      bank.errors.push({ where, field: "correct", message: m.correct });
+    else {
+      bank.sources.push(where);
+      bank.questions.push({
+        difficulty,
+        text: block.text.join(" "),
+        choices: block.choices.map((c) => ({ text: c.text, correct: c.letter === correct })),
+      });
+    }
+    block = null;
+  };
+  lines.forEach((raw, index) => {
+    const line = raw.trim();
+    const number = index + 1;
+    if (line === "") return;
+    const answer = /^ANSWER:\s*([A-Z])\s*$/i.exec(line);
+    if (answer) {
+      if (block) close(answer[1]);
+      else bank.errors.push({ where: m.line(number), field: "correct", message: m.answerWithoutQuestion });
+      return;
+    }
+    const choice = /^([A-Z])[.)]\s+(.+)$/.exec(line);
+    if (choice && block && (block.choices.length > 0 || block.text.length > 0)) {
+      block.choices.push({ letter: choice[1].toUpperCase(), text: choice[2] });
+      return;
+    }
+    if (block && block.choices.length > 0) close(null); // a new question before the answer line
+    if (!block) block = { line: number, text: [], choices: [] };
+    block.text.push(line);
+  });
+  if (block) close(null);
+  return bank;
+}

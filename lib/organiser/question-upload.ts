@@ -1,0 +1,76 @@
+// A question bank as a file (multipart: file, format, subjectId, difficulty): read with the
+// format's reader, checked with the import's own schema, and imported all or nothing; every
+// error names its row or question. `dryRun` is the preview.
+import "server-only";
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { AppError, type SourceError, toValidationErrors } from "@/lib/http/errors";
+import { unsafeTextPaths } from "@/lib/http/unsafe-text";
+import { uz } from "@/lib/i18n/uz";
+import { questionImportSchema } from "@/lib/validation/organiser";
+import { type ReadBank, readAiken, readGift, readXlsx } from "./question-formats";
+import { importQuestionBank } from "./questions";
+
+const m = uz.organiser.questions.formats;
+
+/** A spreadsheet of a few thousand questions is well under this. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+const fields = z.object({
+  format: z.enum(["xlsx", "gift", "aiken"]),
+  subjectId: z.coerce.number().int().positive().max(2_147_483_647),
+  difficulty: z.enum(["easy", "medium", "hard"]).default("easy"),
+});
+
+const refused = (errors: SourceError[]) => new AppError(422, null, uz.http.unprocessable, {}, {}, errors);
+
+const MESSAGES: Record<string, string> = { Required: m.text, MinLength: m.choices, MaxLength: m.invalid, Invalid: m.correct };
+
+/** The schema's and the sanitiser's errors (paths into the bank) as errors of the file's rows. */
+function located(validation: Record<string, string[]>, bank: ReadBank): SourceError[] {
+  return Object.entries(validation).map(([path, codes]) => {
+    const [list, index, ...rest] = path.split(".");
+    const where = list === "questions" && index !== undefined ? (bank.sources[Number(index)] ?? m.file) : m.file;
+    const field = rest.join(".") || list;
+    const message = field === "readingText" ? m.readingTextKey : field === "choices" ? m.correct : (MESSAGES[codes[0]] ?? m.invalid);
+    return { where, field, message };
+  });
+}
+
+export async function importUpload({ request, dryRun, organiserId }: { request: NextRequest; dryRun: boolean; organiserId: number }) {
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_UPLOAD_BYTES) {
+    throw new AppError(413, null, m.tooLarge);
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw refused([{ where: m.file, field: "file", message: m.notSpreadsheet }]);
+  }
+  const file = form.get("file");
+  const parsed = fields.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  if (!parsed.success) throw new AppError(422, null, uz.http.unprocessable, toValidationErrors(parsed.error, {}));
+  if (!(file instanceof Blob) || file.size === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, null, m.tooLarge);
+
+  const { format, subjectId, difficulty } = parsed.data;
+  const bank =
+    format === "xlsx"
+      ? await readXlsx(await file.arrayBuffer())
+      : format === "gift"
+        ? readGift(await file.text(), difficulty)
+        : readAiken(await file.text(), difficulty);
+  if (bank.errors.length > 0) throw refused(bank.errors);
+  const unsafe = unsafeTextPaths({ readingTexts: bank.readingTexts, questions: bank.questions });
+  if (unsafe.length > 0) throw refused(located(Object.fromEntries(unsafe.map((path) => [path, ["Required"]])), bank));
+  if (bank.questions.length === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
+
+  const checked = questionImportSchema.safeParse({ subjectId, readingTexts: bank.readingTexts, questions: bank.questions });
+  if (!checked.success) throw refused(located(toValidationErrors(checked.error, bank), bank));
+  try {
+    return await importQuestionBank(checked.data, { dryRun, organiserId });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422) throw refused(located(error.validationErrors, bank));
+    throw error;
+  }
+}

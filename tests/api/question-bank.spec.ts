@@ -1,0 +1,186 @@
+// The question bank over HTTP (DESIGN §8): files teachers have (xlsx template, GIFT, Aiken),
+// previewed and imported all or nothing with an error per bad row; HTML sanitised; the list,
+// and removal (deleted, or retired once drawn).
+import ExcelJS from "exceljs";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
+import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
+
+let organiser: APIRequestContext;
+test.beforeAll(async () => {
+  organiser = await signedIn(ORGANISER);
+});
+test.afterAll(async () => organiser?.dispose());
+
+type Row = (string | number | { formula: string })[];
+
+async function workbook(rows: Row[], texts: [string, string][] = []): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Savollar");
+  sheet.addRow(["difficulty", "question", "reading_text", "A", "B", "C", "D", "E", "F", "correct"]);
+  for (const row of rows) sheet.addRow(row);
+  const textSheet = book.addWorksheet("Matnlar");
+  textSheet.addRow(["key", "text"]);
+  for (const t of texts) textSheet.addRow(t);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const goodRow = (i: number): Row => [
+  i % 3 === 0 ? "oson" : i % 3 === 1 ? "o'rta" : "qiyin",
+  `Savol ${i}: \\(${i} + 1\\) = ?`,
+  "",
+  `${i}`,
+  `${i + 1}`,
+  `${i + 2}`,
+  `${i + 3}`,
+  "",
+  "",
+  "B",
+];
+
+const upload = (
+  subjectId: number,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  fields: Record<string, string> = {},
+  dryRun = false,
+) =>
+  organiser.post(`/api/admin/questions/upload?dryRun=${dryRun}`, {
+    multipart: { file, format: "xlsx", subjectId: String(subjectId), ...fields },
+  });
+
+const xlsx = (buffer: Buffer) => ({
+  name: "savollar.xlsx",
+  mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  buffer,
+});
+
+const bankSize = async (subjectId: number) =>
+  (await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}`)).json()).total as number;
+
+test("a spreadsheet of 500 rows with 3 bad ones imports nothing and names the 3 rows; fixed, it imports all", async ({ request }) => {
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const base = await bankSize(subjectId); // the olympiad's own three
+  const rows = Array.from({ length: 500 }, (_, i) => goodRow(i));
+  rows[9] = ["juda qiyin", "Noma'lum qiyinlik", "", "1", "2", "", "", "", "", "A"];
+  rows[99] = ["oson", "To'g'ri javob yo'q", "", "1", "2", "", "", "", "", "D"];
+  rows[299] = ["oson", { formula: "1+1" }, "", "1", "2", "", "", "", "", "A"];
+  const bad = await upload(subjectId, xlsx(await workbook(rows)));
+  expect(bad.status()).toBe(422);
+  const { errors } = await bad.json();
+  expect(errors.map((e: { where: string }) => e.where)).toEqual(["Savollar, 11-qator", "Savollar, 101-qator", "Savollar, 301-qator"]);
+  expect(errors.map((e: { field: string }) => e.field)).toEqual(["difficulty", "correct", "question"]);
+  expect(errors[2].message).toBe("Katakda formula bor: faqat matn yozing");
+  expect(await bankSize(subjectId)).toBe(base);
+
+  rows[9] = goodRow(9);
+  rows[99] = goodRow(99);
+  rows[299] = goodRow(299);
+  const preview = await upload(subjectId, xlsx(await workbook(rows)), {}, true);
+  expect(await preview.json()).toMatchObject({ questions: 500, dryRun: true });
+  expect(await bankSize(subjectId)).toBe(base);
+  const imported = await upload(subjectId, xlsx(await workbook(rows)));
+  expect(await imported.json()).toMatchObject({ questions: 500, dryRun: false });
+  expect(await bankSize(subjectId)).toBe(base + 500);
+});
+
+test("a file that is not a spreadsheet, one over 5 MB, a script tag, a reading text that is not there", async ({ request }) => {
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const base = await bankSize(subjectId); // the olympiad's own three
+  const notXlsx = await upload(subjectId, { name: "savollar.xlsx", mimeType: "text/plain", buffer: Buffer.from("bu jadval emas") });
+  expect((await notXlsx.json()).errors[0].message).toBe("Bu fayl Excel (.xlsx) jadvali emas");
+  const huge = await upload(subjectId, {
+    name: "katta.xlsx",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.alloc(20 * 1024 * 1024, 1),
+  });
+  expect(huge.status()).toBe(413);
+  expect((await huge.json()).message).toBe("Fayl juda katta (ko'pi bilan 5 MB)");
+  const missingText = await upload(subjectId, xlsx(await workbook([["oson", "Matn bo'yicha", "yoq", "1", "2", "", "", "", "", "A"]])));
+  expect((await missingText.json()).errors).toEqual([
+    { where: "Savollar, 2-qator", field: "readingText", message: "Bunday matn kaliti yo'q (\"Matnlar\" varag'ini tekshiring)" },
+  ]);
+  const scripted = await upload(
+    subjectId,
+    xlsx(
+      await workbook(
+        [["oson", "<p>Salom<script>alert(1)</script> <b>dunyo</b></p>", "matn", "<img src=x onerror=alert(1)>1", "2", "", "", "", "", "B"]],
+        [["matn", '<p onclick="x()">Matn</p>']],
+      ),
+    ),
+  );
+  expect(scripted.status()).toBe(200);
+  const { items } = await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}&q=Salom`)).json();
+  expect(items[0].text).toBe("<p>Salom <b>dunyo</b></p>");
+  expect(items[0].readingText).toBe("<p>Matn</p>");
+  expect(JSON.stringify(items)).not.toMatch(/script|onerror|onclick/);
+  expect(await bankSize(subjectId)).toBe(base + 1);
+});
+
+test("Moodle GIFT and Aiken files import with the difficulty chosen for them, with errors by question", async ({ request }) => {
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const base = await bankSize(subjectId); // the olympiad's own three
+  const gift = "::Q1:: 2+2 nechaga teng? {=4 ~3 ~5}\n\n::Q2:: Toshkent poytaxtmi? {TRUE}\n";
+  const giftBad = await organiser.post("/api/admin/questions/upload", {
+    multipart: {
+      file: { name: "b.gift", mimeType: "text/plain", buffer: Buffer.from(gift) },
+      format: "gift",
+      subjectId: String(subjectId),
+      difficulty: "medium",
+    },
+  });
+  expect((await giftBad.json()).errors).toEqual([
+    { where: "2-savol", field: "type", message: "Faqat bitta to'g'ri javobli test savollari qabul qilinadi" },
+  ]);
+  const giftGood = await organiser.post("/api/admin/questions/upload", {
+    multipart: {
+      file: { name: "b.gift", mimeType: "text/plain", buffer: Buffer.from("::Q1:: 2+2 nechaga teng? {=4 ~3 ~5}\n\n3*3? {~6 =9 ~12}\n") },
+      format: "gift",
+      subjectId: String(subjectId),
+      difficulty: "medium",
+    },
+  });
+  expect(await giftGood.json()).toMatchObject({ questions: 2 });
+
+  const aiken = "Suvning formulasi?\nA) H2O\nB) CO2\nANSWER: A\n\nEng katta sayyora?\nA. Yer\nB. Yupiter\nC. Mars\nANSWER: D\n";
+  const aikenBad = await organiser.post("/api/admin/questions/upload", {
+    multipart: {
+      file: { name: "a.txt", mimeType: "text/plain", buffer: Buffer.from(aiken) },
+      format: "aiken",
+      subjectId: String(subjectId),
+      difficulty: "hard",
+    },
+  });
+  expect((await aikenBad.json()).errors).toEqual([
+    { where: "6-qator", field: "correct", message: "To'g'ri javob harfi berilgan variantlardan biri bo'lishi kerak" },
+  ]);
+  const aikenGood = await organiser.post("/api/admin/questions/upload", {
+    multipart: {
+      file: { name: "a.txt", mimeType: "text/plain", buffer: Buffer.from(aiken.replace("ANSWER: D", "ANSWER: B")) },
+      format: "aiken",
+      subjectId: String(subjectId),
+      difficulty: "hard",
+    },
+  });
+  expect(await aikenGood.json()).toMatchObject({ questions: 2 });
+  const hard = await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}&difficulty=3`)).json();
+  expect(hard.total).toBe(1 + 2);
+});
+
+test("removing a question: deleted when never drawn, retired (kept, never drawn again) when it was", async ({ request }) => {
+  const olympiad = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  const session = await signedIn(pupil);
+  await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } });
+  const { items } = await (await organiser.get(`/api/admin/questions?subjectId=${olympiad.subjectId}`)).json();
+  expect(items.every((q: { drawn: boolean }) => q.drawn)).toBe(true);
+  const retired = await organiser.delete(`/api/admin/questions/${items[0].questionId}`);
+  expect(await retired.json()).toMatchObject({ removed: "retired" });
+  // The pupil's attempt still shows it; a new pupil cannot start (the bank is one short now).
+  const second = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
+  expect((await (await second.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json()).code).toBe(3000);
+
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const fresh = await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}`)).json();
+  expect(await (await organiser.delete(`/api/admin/questions/${fresh.items[0].questionId}`)).json()).toMatchObject({ removed: "deleted" });
+  expect(await bankSize(subjectId)).toBe(2);
+  await Promise.all([session.dispose(), second.dispose()]);
+});

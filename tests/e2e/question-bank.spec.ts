@@ -1,0 +1,48 @@
+// The organiser fills a subject's bank from the spreadsheet template in the browser: a file with
+// bad rows is refused with its rows named, the fixed one is previewed and imported, and a question
+// with a formula shows as the pupil will see it.
+import ExcelJS from "exceljs";
+import { expect, test } from "../support/fixtures";
+import { newOlympiad, ORGANISER } from "../support/http";
+import { screenshot } from "../support/screens";
+import { signInAt } from "../support/ui";
+
+async function spreadsheet(correctOfSecond: string): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Savollar");
+  sheet.addRow(["difficulty", "question", "reading_text", "A", "B", "C", "D", "E", "F", "correct"]);
+  sheet.addRow(["oson", "Kvadrat ildiz: \\(\\sqrt{16}\\) nechaga teng?", "", "2", "4", "8", "16", "", "", "B"]);
+  sheet.addRow(["o'rta", "H<sub>2</sub>O bu nima?", "", "Suv", "Tuz", "Shakar", "", "", "", correctOfSecond]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test("an organiser imports a bank from .xlsx: first with a bad row, then fixed; the formula is typeset", async ({
+  page,
+  request,
+}, testInfo) => {
+  const olympiad = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  await signInAt(page, "/admin/questions", ORGANISER);
+  await page.goto(`/admin/questions?subjectId=${olympiad.subjectId}`);
+  const panel = page.getByTestId("question-import");
+  const file = (buffer: Buffer) => ({
+    name: "savollar.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer,
+  });
+
+  await panel.getByLabel("Fayl", { exact: true }).setInputFiles(file(await spreadsheet("Z")));
+  await panel.getByRole("button", { name: "Tekshirish" }).click();
+  await expect(panel.getByTestId("import-errors")).toContainText("1 ta xato topildi. Hech narsa import qilinmadi");
+  await expect(panel.getByTestId("import-errors")).toContainText("Savollar, 3-qator");
+  await expect(panel.getByRole("button", { name: "Import qilish" })).toBeDisabled();
+  await screenshot(page, testInfo, "organiser-import-errors");
+
+  await panel.getByLabel("Fayl", { exact: true }).setInputFiles(file(await spreadsheet("A")));
+  await panel.getByRole("button", { name: "Tekshirish" }).click();
+  await expect(panel.getByTestId("import-preview")).toHaveText("2 ta savol va 0 ta matn import qilinadi. Hech narsa saqlanmadi.");
+  await panel.getByRole("button", { name: "Import qilish" }).click();
+  const formula = page.getByTestId("question-list").locator("article", { hasText: "Kvadrat ildiz" });
+  await expect(formula.locator(".katex").first()).toBeVisible();
+  await expect(formula.getByText("to'g'ri javob")).toBeVisible();
+  await screenshot(page, testInfo, "organiser-questions");
+});
