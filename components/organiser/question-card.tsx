@@ -9,9 +9,11 @@ import { RichText } from "@/components/attempt/rich-text";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { Dialog } from "@/components/ui/dialog";
 import { api, showError } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { BankQuestion } from "@/lib/organiser/questions";
+import { QuestionEditForm } from "./question-edit";
 
 const t = uz.organiser.questions;
 const letter = (index: number) => String.fromCharCode(65 + index);
@@ -19,6 +21,7 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 export function QuestionCard({ question }: { question: BankQuestion }) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
+  const [editing, setEditing] = useState(false);
   async function remove() {
     setPending(true);
     try {
@@ -64,12 +67,28 @@ export function QuestionCard({ question }: { question: BankQuestion }) {
         ))}
       </ol>
       {!question.retired && (
-        <div className="mt-3 flex justify-end">
+        <div className="mt-3 flex justify-end gap-2">
+          {!question.drawn && (
+            <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(true)}>
+              {t.edit}
+            </Button>
+          )}
           <Button variant="secondary" className="min-h-9 px-3" pending={pending} onClick={() => void remove()}>
             {question.drawn ? t.retire : t.remove}
           </Button>
         </div>
       )}
+      <Dialog
+        open={editing}
+        onDismiss={() => setEditing(false)}
+        size="lg"
+        className="overflow-y-auto p-5"
+        title={t.editTitle(question.questionId)}
+        description={t.editTitle(question.questionId)}
+        hideDescription
+      >
+        {editing && <QuestionEditForm question={question} onDone={() => setEditing(false)} />}
+      </Dialog>
     </Card>
   );
 }

@@ -21,6 +21,8 @@ export const ErrorCode = {
   ConfirmationRequired: 4007,
   /** Added here: a new organiser's username is already someone's. */
   UsernameTaken: 4008,
+  /** Added here: a question an attempt drew never changes (retire it and add a new one). */
+  QuestionInUse: 4009,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -18,6 +18,7 @@ export const AuditAction = {
   QuestionImport: "question.import",
   QuestionDelete: "question.delete",
   QuestionRetire: "question.retire",
+  QuestionUpdate: "question.update",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

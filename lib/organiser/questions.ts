@@ -5,8 +5,8 @@ import { db } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, subjects } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
 import { shuffle } from "@/lib/attempts/rules";
-import { invalidInput, notFound, type ValidationErrors } from "@/lib/http/errors";
-import type { QuestionImport } from "@/lib/validation/organiser";
+import { businessError, ErrorCode, invalidInput, notFound, type ValidationErrors } from "@/lib/http/errors";
+import type { QuestionEdit, QuestionImport } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { sanitizeQuestionHtml } from "./sanitize";
 
@@ -162,5 +162,39 @@ export async function removeQuestion({ organiserId, questionId }: { organiserId:
       details: { subjectId: question.subjectId },
     });
     return { questionId, removed: drawn ? ("retired" as const) : ("deleted" as const) };
+  });
+}
+
+/** Changes a question no attempt has drawn (4009 otherwise): text, difficulty and choices, sanitised. */
+export async function updateQuestion({ organiserId, questionId, edit }: { organiserId: number; questionId: number; edit: QuestionEdit }) {
+  const errors: ValidationErrors = {};
+  const clean = (text: string, path: string) => {
+    const result = sanitizeQuestionHtml(text);
+    if (result === "") errors[path] = ["Required"];
+    return result;
+  };
+  const text = clean(edit.text, "text");
+  const choices = edit.choices.map((c, i) => ({ text: clean(c.text, `choices.${i}.text`), isCorrect: c.correct }));
+  if (Object.keys(errors).length > 0) throw invalidInput(errors);
+  return db.transaction(async (tx) => {
+    const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
+    if (!question) throw notFound();
+    const [drawn] = await tx
+      .select({ id: attemptQuestions.id })
+      .from(attemptQuestions)
+      .where(eq(attemptQuestions.questionId, questionId))
+      .limit(1);
+    if (drawn) throw businessError(ErrorCode.QuestionInUse);
+    await tx.update(questions).set({ text, difficulty: DIFFICULTY[edit.difficulty] }).where(eq(questions.id, questionId));
+    await tx.delete(questionChoices).where(eq(questionChoices.questionId, questionId));
+    await tx.insert(questionChoices).values(shuffle(choices).map((c) => ({ questionId, ...c })));
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.QuestionUpdate,
+      targetType: "question",
+      targetId: questionId,
+      details: { subjectId: question.subjectId },
+    });
+    return { questionId };
   });
 }

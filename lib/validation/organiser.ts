@@ -61,7 +61,17 @@ export function totalTenths(t: {
 }
 export type TestSettings = z.output<typeof testSettingsSchema>;
 
-const html = z.string().trim().min(1).max(20_000);
+const html = z.string({ error: v.required }).trim().min(1, v.required).max(20_000, v.invalid);
+
+const choicesSchema = z
+  .array(z.object({ text: html, correct: z.boolean() }))
+  .min(2, o.choices)
+  .max(8, o.choices)
+  .refine((choices) => choices.filter((c) => c.correct).length === 1, { message: o.oneCorrect, params: { code: "Invalid" } });
+
+/** A question of the bank as the organiser edits it (its reading text stays as it is). */
+export const questionEditSchema = z.object({ difficulty: z.enum(["easy", "medium", "hard"]), text: html, choices: choicesSchema });
+export type QuestionEdit = z.output<typeof questionEditSchema>;
 
 export const questionImportSchema = z
   .object({
@@ -76,11 +86,7 @@ export const questionImportSchema = z
           difficulty: z.enum(["easy", "medium", "hard"]),
           text: html,
           readingText: z.string().trim().min(1).max(100).optional(),
-          choices: z
-            .array(z.object({ text: html, correct: z.boolean() }))
-            .min(2)
-            .max(8)
-            .refine((choices) => choices.filter((c) => c.correct).length === 1, { params: { code: "Invalid" } }),
+          choices: choicesSchema,
         }),
       )
       .min(1)

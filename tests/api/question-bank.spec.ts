@@ -117,7 +117,6 @@ test("a file that is not a spreadsheet, one over 5 MB, a script tag, a reading t
 
 test("Moodle GIFT and Aiken files import with the difficulty chosen for them, with errors by question", async ({ request }) => {
   const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
-  const base = await bankSize(subjectId); // the olympiad's own three
   const gift = "::Q1:: 2+2 nechaga teng? {=4 ~3 ~5}\n\n::Q2:: Toshkent poytaxtmi? {TRUE}\n";
   const giftBad = await organiser.post("/api/admin/questions/upload", {
     multipart: {
@@ -183,4 +182,41 @@ test("removing a question: deleted when never drawn, retired (kept, never drawn 
   expect(await (await organiser.delete(`/api/admin/questions/${fresh.items[0].questionId}`)).json()).toMatchObject({ removed: "deleted" });
   expect(await bankSize(subjectId)).toBe(2);
   await Promise.all([session.dispose(), second.dispose()]);
+});
+
+test("editing: a question never drawn changes (sanitised, one right choice); a drawn one is refused (4009)", async ({ request }) => {
+  const olympiad = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const { items } = await (await organiser.get(`/api/admin/questions?subjectId=${olympiad.subjectId}`)).json();
+  const id = items[0].questionId;
+  const edit = {
+    difficulty: "easy",
+    text: "<p>Yangi <script>x()</script>matn</p>",
+    choices: [
+      { text: "1", correct: false },
+      { text: "2", correct: true },
+    ],
+  };
+  expect(
+    (
+      await organiser.put(`/api/admin/questions/${id}`, {
+        data: {
+          ...edit,
+          choices: [
+            { text: "1", correct: true },
+            { text: "2", correct: true },
+          ],
+        },
+      })
+    ).status(),
+  ).toBe(422);
+  expect((await organiser.put(`/api/admin/questions/${id}`, { data: edit })).status()).toBe(200);
+  const after = await (await organiser.get(`/api/admin/questions?subjectId=${olympiad.subjectId}&difficulty=1`)).json();
+  const changed = after.items.find((q: { questionId: number }) => q.questionId === id);
+  expect(changed.text).toBe("<p>Yangi matn</p>");
+  expect(changed.choices.filter((c: { correct: boolean }) => c.correct).map((c: { text: string }) => c.text)).toEqual(["2"]);
+
+  const session = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
+  await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } });
+  expect((await (await organiser.put(`/api/admin/questions/${id}`, { data: edit })).json()).code).toBe(4009);
+  await session.dispose();
 });

@@ -1,0 +1,97 @@
+// Editing a question no attempt has drawn: difficulty, the text and each choice (HTML), which is right.
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { type Resolver, useFieldArray, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { api, showError } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import type { BankQuestion } from "@/lib/organiser/questions";
+import { type QuestionEdit, questionEditSchema } from "@/lib/validation/organiser";
+
+const t = uz.organiser.questions;
+const LEVELS = ["easy", "medium", "hard"] as const;
+
+export function QuestionEditForm({ question, onDone }: { question: BankQuestion; onDone: () => void }) {
+  const router = useRouter();
+  const form = useForm<QuestionEdit>({
+    resolver: zodResolver(questionEditSchema) as unknown as Resolver<QuestionEdit>,
+    defaultValues: {
+      difficulty: LEVELS[question.difficulty - 1],
+      text: question.text,
+      choices: question.choices.map((c) => ({ text: c.text, correct: c.correct })),
+    },
+  });
+  const { fields } = useFieldArray({ control: form.control, name: "choices" });
+  const { errors, isSubmitting } = form.formState;
+  const correct = form.watch("choices").findIndex((c) => c.correct);
+
+  const submit = form.handleSubmit(async (edit) => {
+    try {
+      await api(`/admin/questions/${question.questionId}`, { method: "PUT", body: edit });
+      toast.success(t.saved, { id: `question-${question.questionId}` });
+      router.refresh();
+      onDone();
+    } catch (error) {
+      if (showServerErrors(form, error)?.status !== 422) showError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" data-testid="question-edit">
+      <Field id="edit-difficulty" label={t.difficulty}>
+        <Select id="edit-difficulty" {...form.register("difficulty")}>
+          {LEVELS.map((d) => (
+            <option key={d} value={d}>
+              {t.difficulties[d]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="edit-text" label={t.questionText} error={errors.text?.message}>
+        <textarea
+          id="edit-text"
+          rows={4}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm"
+          {...form.register("text")}
+        />
+      </Field>
+      {fields.map((field, index) => (
+        <div key={field.id} className="grid grid-cols-[1fr_auto] items-end gap-2">
+          <Field
+            id={`edit-choice-${index}`}
+            label={t.choiceText(String.fromCharCode(65 + index))}
+            error={errors.choices?.[index]?.text?.message}
+          >
+            <Input id={`edit-choice-${index}`} {...form.register(`choices.${index}.text`)} />
+          </Field>
+          <label className="flex min-h-11 items-center gap-1 text-sm">
+            <input
+              type="radio"
+              name="correct"
+              checked={correct === index}
+              onChange={() => {
+                for (let i = 0; i < fields.length; i++) form.setValue(`choices.${i}.correct`, i === index);
+              }}
+              className="size-4"
+            />
+            {t.isCorrect}
+          </label>
+        </div>
+      ))}
+      {errors.choices?.root?.message && <p className="text-sm text-red-600">{errors.choices.root.message}</p>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {uz.organiser.common.cancel}
+        </Button>
+        <Button type="submit" pending={isSubmitting}>
+          {uz.organiser.common.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
