@@ -104,7 +104,7 @@ export const uz = {
     credentialsLead: "Ularni saqlab qo'ying: olimpiada kuni shu login va parol bilan tizimga kiriladi.",
     credentialsUsername: "Login",
     credentialsPassword: "Parol",
-    passwordUnavailable: "Parol tashkilotchi tomonidan yangilangan. Uni chat-botdan yoki tashkilotchidan oling.",
+    passwordUnavailable: "Parol tashkilotchi tomonidan tiklangan. Yangi parolni tashkilotchidan oling.",
     toLogin: "Tizimga kirish",
   },
   login: {

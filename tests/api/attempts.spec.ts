@@ -237,7 +237,7 @@ test.describe("the organiser's JSON API", () => {
     const imported = await organiser.post("/api/admin/questions/import", {
       data: { ...bank, questions: [good, { ...good, readingText: "a" }] },
     });
-    expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4 });
+    expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4, dryRun: false });
     await organiser.dispose();
   });
 });

@@ -36,6 +36,11 @@ const ENDPOINTS: { method: string; path: string; data?: unknown }[] = [
   { method: "POST", path: "/api/admin/organisers", data: {} },
   { method: "POST", path: "/api/admin/organisers/999999/password" },
   { method: "POST", path: "/api/admin/questions/import", data: {} },
+  { method: "GET", path: "/api/admin/questions?subjectId=1" },
+  { method: "PUT", path: "/api/admin/questions/999999", data: {} },
+  { method: "DELETE", path: "/api/admin/questions/999999" },
+  { method: "POST", path: "/api/admin/questions/upload", data: {} },
+  { method: "GET", path: "/api/admin/questions/template" },
 ];
 
 test.describe("every admin endpoint", () => {
