@@ -2,7 +2,7 @@
 // with a reason and recorded in the audit log in the same transaction as the change.
 import "server-only";
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, attempts, districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
 import { endAttemptLocked } from "@/lib/attempts/ending";
 import { loadOwnAttempt } from "@/lib/attempts/queries";
@@ -204,7 +204,7 @@ export async function pupilDetail({ userId, now = new Date() }: { userId: number
 
 type Action = { organiserId: number; userId: number; reason: string };
 
-async function lockPupil(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], userId: number) {
+async function lockPupil(tx: Transaction, userId: number) {
   const [pupil] = await tx
     .select()
     .from(users)
@@ -292,10 +292,16 @@ export async function setExtraMinutes({
   });
 }
 
-async function lockAttempt(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], attemptId: number) {
+async function lockAttempt(tx: Transaction, attemptId: number) {
   const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for("update");
   if (!attempt) throw notFound();
   return attempt;
+}
+
+/** Ends a locked attempt now (or at its deadline, if that has passed), scored, as the clock would. */
+async function endByOrganiser(tx: Transaction, attempt: typeof attempts.$inferSelect, now: Date) {
+  const { test } = await loadOwnAttempt({ userId: attempt.userId, attemptId: attempt.id }, tx);
+  await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, isEndedByUser: false });
 }
 
 type AttemptAction = { organiserId: number; attemptId: number; reason: string; now?: Date };
@@ -305,8 +311,7 @@ export async function endAttemptNow({ organiserId, attemptId, reason, now = new 
   await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (attempt.endedAt || attempt.resetAt) return;
-    const { test } = await loadOwnAttempt({ userId: attempt.userId, attemptId }, tx);
-    await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, isEndedByUser: false });
+    await endByOrganiser(tx, attempt, now);
     await recordAction(tx, {
       organiserId,
       action: AuditAction.AttemptEnd,
@@ -327,10 +332,7 @@ export async function resetAttempt({ organiserId, attemptId, reason, now = new D
   await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (attempt.resetAt) return;
-    if (!attempt.endedAt) {
-      const { test } = await loadOwnAttempt({ userId: attempt.userId, attemptId }, tx);
-      await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, isEndedByUser: false });
-    }
+    if (!attempt.endedAt) await endByOrganiser(tx, attempt, now);
     await tx.update(attempts).set({ resetAt: now }).where(eq(attempts.id, attemptId));
     await recordAction(tx, {
       organiserId,

@@ -1,7 +1,7 @@
 // The question bank import: all or nothing, HTML sanitised, choices stored in a shuffled order.
 import "server-only";
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, subjects } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
 import { shuffle } from "@/lib/attempts/rules";
@@ -11,6 +11,32 @@ import { AuditAction, recordAction } from "./audit";
 import { sanitizeQuestionHtml } from "./sanitize";
 
 const DIFFICULTY = { easy: Difficulty.Easy, medium: Difficulty.Medium, hard: Difficulty.Hard } as const;
+
+/**
+ * Sanitises question HTML, collecting an error per path: text that is nothing but markup is an
+ * error of that item (Required), not an empty question.
+ */
+function sanitiser() {
+  const errors: ValidationErrors = {};
+  const clean = (text: string, path: string) => {
+    const result = sanitizeQuestionHtml(text);
+    if (result === "") errors[path] = ["Required"];
+    return result;
+  };
+  return { errors, clean };
+}
+
+/** The question, locked, and whether an attempt drew it (then it never changes again). */
+async function lockQuestion(tx: Transaction, questionId: number) {
+  const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
+  if (!question) throw notFound();
+  const [drawn] = await tx
+    .select({ id: attemptQuestions.id })
+    .from(attemptQuestions)
+    .where(eq(attemptQuestions.questionId, questionId))
+    .limit(1);
+  return { question, drawn: drawn !== undefined };
+}
 
 export type ImportSummary = { readingTexts: number; questions: number; choices: number };
 
@@ -22,13 +48,7 @@ export async function importQuestionBank(
   const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, bank.subjectId));
   if (!subject) throw notFound();
 
-  // Sanitise first: text that is nothing but markup is an error of that item, not an empty question.
-  const errors: ValidationErrors = {};
-  const clean = (text: string, path: string) => {
-    const result = sanitizeQuestionHtml(text);
-    if (result === "") errors[path] = ["Required"];
-    return result;
-  };
+  const { errors, clean } = sanitiser();
   const texts = bank.readingTexts.map((r, i) => ({ key: r.key, text: clean(r.text, `readingTexts.${i}.text`) }));
   const items = bank.questions.map((q, i) => ({
     difficulty: DIFFICULTY[q.difficulty],
@@ -142,13 +162,7 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
  */
 export async function removeQuestion({ organiserId, questionId }: { organiserId: number; questionId: number }) {
   return db.transaction(async (tx) => {
-    const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
-    if (!question) throw notFound();
-    const [drawn] = await tx
-      .select({ id: attemptQuestions.id })
-      .from(attemptQuestions)
-      .where(eq(attemptQuestions.questionId, questionId))
-      .limit(1);
+    const { question, drawn } = await lockQuestion(tx, questionId);
     if (drawn) {
       await tx.update(questions).set({ retiredAt: sql`now()` }).where(eq(questions.id, questionId));
     } else {
@@ -167,23 +181,12 @@ export async function removeQuestion({ organiserId, questionId }: { organiserId:
 
 /** Changes a question no attempt has drawn (4009 otherwise): text, difficulty and choices, sanitised. */
 export async function updateQuestion({ organiserId, questionId, edit }: { organiserId: number; questionId: number; edit: QuestionEdit }) {
-  const errors: ValidationErrors = {};
-  const clean = (text: string, path: string) => {
-    const result = sanitizeQuestionHtml(text);
-    if (result === "") errors[path] = ["Required"];
-    return result;
-  };
+  const { errors, clean } = sanitiser();
   const text = clean(edit.text, "text");
   const choices = edit.choices.map((c, i) => ({ text: clean(c.text, `choices.${i}.text`), isCorrect: c.correct }));
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
   return db.transaction(async (tx) => {
-    const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
-    if (!question) throw notFound();
-    const [drawn] = await tx
-      .select({ id: attemptQuestions.id })
-      .from(attemptQuestions)
-      .where(eq(attemptQuestions.questionId, questionId))
-      .limit(1);
+    const { question, drawn } = await lockQuestion(tx, questionId);
     if (drawn) throw businessError(ErrorCode.QuestionInUse);
     await tx.update(questions).set({ text, difficulty: DIFFICULTY[edit.difficulty] }).where(eq(questions.id, questionId));
     await tx.delete(questionChoices).where(eq(questionChoices.questionId, questionId));
