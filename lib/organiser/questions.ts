@@ -38,6 +38,14 @@ async function lockQuestion(tx: Transaction, questionId: number) {
   return { question, drawn: drawn !== undefined };
 }
 
+/** Rows per INSERT: at most 4 parameters a row, well under PostgreSQL's 65 535 a statement. */
+const BATCH_ROWS = 5_000;
+function batches<T>(rows: T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) result.push(rows.slice(i, i + BATCH_ROWS));
+  return result;
+}
+
 export type ImportSummary = { readingTexts: number; questions: number; choices: number };
 
 /** Checks and, unless `dryRun`, stores a bank; `organiserId` (the console) makes it audited. */
@@ -61,30 +69,38 @@ export async function importQuestionBank(
     return { readingTexts: texts.length, questions: items.length, choices: items.reduce((n, q) => n + q.choices.length, 0), dryRun };
   }
 
-  // Three statements whatever the bank's size: reading texts, questions, choices.
+  // Reading texts, questions and choices, each in as few statements as PostgreSQL's limit of
+  // 65 535 parameters a statement allows (a bank of thousands of questions is several batches).
   return db.transaction(async (tx) => {
-    const textIds =
-      texts.length === 0
-        ? []
-        : await tx
-            .insert(readingTexts)
-            .values(texts.map((r) => ({ subjectId: bank.subjectId, text: r.text })))
-            .returning({ id: readingTexts.id });
+    const textIds: { id: number }[] = [];
+    for (const batch of batches(texts)) {
+      textIds.push(
+        ...(await tx
+          .insert(readingTexts)
+          .values(batch.map((r) => ({ subjectId: bank.subjectId, text: r.text })))
+          .returning({ id: readingTexts.id })),
+      );
+    }
     const idByKey = new Map(texts.map((r, i) => [r.key, textIds[i].id]));
-    const questionIds = await tx
-      .insert(questions)
-      .values(
-        items.map((item) => ({
-          subjectId: bank.subjectId,
-          difficulty: item.difficulty,
-          text: item.text,
-          readingTextId: item.readingText ? idByKey.get(item.readingText)! : null,
-        })),
-      )
-      .returning({ id: questions.id });
+    const questionIds: { id: number }[] = [];
+    for (const batch of batches(items)) {
+      questionIds.push(
+        ...(await tx
+          .insert(questions)
+          .values(
+            batch.map((item) => ({
+              subjectId: bank.subjectId,
+              difficulty: item.difficulty,
+              text: item.text,
+              readingTextId: item.readingText ? idByKey.get(item.readingText)! : null,
+            })),
+          )
+          .returning({ id: questions.id })),
+      );
+    }
     // Shuffled here, so the order of ids never tells which choice was written first (the key).
     const choices = items.flatMap((item, i) => shuffle(item.choices).map((c) => ({ questionId: questionIds[i].id, ...c })));
-    await tx.insert(questionChoices).values(choices);
+    for (const batch of batches(choices)) await tx.insert(questionChoices).values(batch);
     if (organiserId !== undefined) {
       await recordAction(tx, {
         organiserId,

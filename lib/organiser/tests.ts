@@ -104,11 +104,14 @@ export async function upsertSubjectTest({
       .onConflictDoUpdate({ target: [tests.subjectId, tests.stage], set: { ...values, updatedAt: sql`now()` } })
       .returning();
     // An earlier close caps every running attempt's deadline in the same transaction (DESIGN §6):
-    // no one answers past the close while the key may open. A later close extends nothing.
-    await tx
-      .update(attempts)
-      .set({ deadlineAt: saved.closedAt })
-      .where(and(eq(attempts.testId, saved.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, saved.closedAt)));
+    // no one answers past the close while the key may open. A later close extends nothing, and a
+    // save that leaves the close where it was keeps the extra minutes given past it.
+    if (before && saved.closedAt < before.closedAt) {
+      await tx
+        .update(attempts)
+        .set({ deadlineAt: saved.closedAt })
+        .where(and(eq(attempts.testId, saved.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, saved.closedAt)));
+    }
     if (organiserId !== undefined) {
       await recordAction(tx, {
         organiserId,

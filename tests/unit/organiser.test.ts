@@ -10,6 +10,7 @@ import { getAttempt, getRemainingTime } from "@/lib/attempts/taking";
 import { certificateOfUsername } from "@/lib/certificates/certificates";
 import { loadBoard } from "@/lib/organiser/board";
 import { endAttemptNow, pupilDetail, resetAttempt, setExtraMinutes } from "@/lib/organiser/pupils";
+import { importQuestionBank } from "@/lib/organiser/questions";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
@@ -85,4 +86,20 @@ describe("the board", () => {
     expect((await tile(at(47))).counts).toMatchObject({ inProgress: 0, ended: 1 });
     expect((await tile(at(61))).state).toBe("closed");
   });
+});
+
+describe("a large bank", () => {
+  it("5 000 questions with 5 choices each import in batches, beyond one statement's 65 535 parameters", async () => {
+    const o = await createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, counts: { easy: 1, medium: 1, hard: 1 } });
+    const bank = {
+      subjectId: o.subjectId,
+      readingTexts: [],
+      questions: Array.from({ length: 5_000 }, (_, i) => ({
+        difficulty: "easy" as const,
+        text: `<p>Savol ${i}</p>`,
+        choices: ["A", "B", "C", "D", "E"].map((text, j) => ({ text, correct: j === 0 })),
+      })),
+    };
+    expect(await importQuestionBank(bank)).toMatchObject({ questions: 5_000, choices: 25_000, dryRun: false });
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
 import { AUDIT_PAGE_SIZE, listActions } from "@/lib/organiser/audit";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { pageQuery, searchOf } from "@/lib/validation/organiser";
@@ -13,6 +14,8 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AuditPage({ searchParams }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
   const page = searchOf(pageQuery, await searchParams).page ?? 1;
   const { items, total } = await listActions({ page });
   return (
@@ -41,7 +44,11 @@ export default async function AuditPage({ searchParams }: Props) {
               <TD>{a.reason ?? "—"}</TD>
               <TD>
                 {a.details && (
-                  <pre className="max-w-sm overflow-x-auto whitespace-pre-wrap break-all text-[11px]">{JSON.stringify(a.details)}</pre>
+                  // Folded: a test's settings before and after are long, and the table stays readable.
+                  <details className="max-w-sm text-[11px]">
+                    <summary className="cursor-pointer text-primary-700">{t.details}</summary>
+                    <pre className="overflow-x-auto whitespace-pre-wrap break-all">{JSON.stringify(a.details, null, 1)}</pre>
+                  </details>
                 )}
               </TD>
             </TR>

@@ -6,6 +6,7 @@ import { QuestionImport } from "@/components/organiser/question-import";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
 import { listSubjects } from "@/lib/reference/queries";
 import { questionsQuery, searchOf } from "@/lib/validation/organiser";
@@ -17,6 +18,8 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function QuestionsPage({ searchParams }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
   const search = searchOf(questionsQuery, await searchParams);
   const subjects = await listSubjects();
   const bank = search.subjectId ? await listQuestions({ ...search, subjectId: search.subjectId }) : null;

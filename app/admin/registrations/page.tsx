@@ -6,6 +6,7 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { PaymentProvider } from "@/lib/payments/enums";
@@ -20,6 +21,8 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RegistrationsPage({ searchParams }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
   const search = searchOf(registrationsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
   return (

@@ -2,11 +2,14 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { TestsView } from "@/components/organiser/tests-view";
 import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/organiser/tests";
 
 export const metadata: Metadata = { title: uz.organiser.tests.title };
 
 export default async function TestsPage() {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={uz.organiser.tests.title} lead={uz.organiser.tests.lead} />

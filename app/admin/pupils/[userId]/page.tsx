@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
 import { pupilDetail } from "@/lib/organiser/pupils";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { userIdParams } from "@/lib/validation/organiser";
@@ -26,6 +27,8 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export default async function PupilPage({ params }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
   const parsed = userIdParams.safeParse(await params);
   if (!parsed.success) notFound();
   const pupil = await pupilDetail({ userId: parsed.data.userId }).catch((error: unknown) => {

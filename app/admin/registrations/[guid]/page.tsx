@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
 import { registrationDetail } from "@/lib/organiser/registrations";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { guidParams } from "@/lib/validation/organiser";
@@ -17,6 +18,8 @@ type Props = { params: Promise<{ guid: string }> };
 const fromMs = (ms: number | null) => (ms ? formatTashkent(new Date(ms).toISOString(), { seconds: true }) : "—");
 
 export default async function RegistrationPage({ params }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
   const parsed = guidParams.safeParse(await params);
   if (!parsed.success) notFound();
   const {
