@@ -100,3 +100,24 @@ test.describe("the sign-in page", () => {
     expect(await response.text()).toContain("Kirish");
   });
 });
+
+test.describe("organiser pages asked for as a client navigation", () => {
+  // The router may skip a layout the browser says it already has; each page checks the role itself.
+  for (const [path, table] of [
+    ["/admin/audit", "audit-table"],
+    ["/admin/pupils", "pupils-table"],
+    ["/admin/registrations", "registrations-table"],
+    ["/admin/organisers", "organisers-table"],
+  ]) {
+    test(`${path} as a pupil's RSC request that claims the /admin layout`, async () => {
+      const segments = path.split("/").filter(Boolean);
+      let tree: unknown = ["__PAGE__", {}];
+      for (const segment of [...segments].reverse()) tree = [segment, { children: tree }];
+      const state = encodeURIComponent(JSON.stringify(["", { children: tree }, null, null, true]));
+      const response = await contexts.pupil.get(path, { headers: { RSC: "1", "Next-Router-State-Tree": state }, maxRedirects: 0 });
+      const body = await response.text();
+      expect(body).not.toContain(table); // no table, no data
+      expect(body).toContain("NEXT_HTTP_ERROR_FALLBACK;403"); // the page itself answered forbidden()
+    });
+  }
+});
