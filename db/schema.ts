@@ -15,7 +15,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { type Difficulty, ReviewPolicy } from "../lib/attempts/enums";
+import { type Difficulty, ReviewPolicy, type VoidAwards } from "../lib/attempts/enums";
 import { UserRole } from "../lib/identity/roles";
 import { type PaymentProvider, PaymentState } from "../lib/payments/enums";
 import { RegistrationStatus } from "../lib/registration/status";
@@ -142,6 +142,14 @@ export const registrations = pgTable(
     status: smallint("status").$type<RegistrationStatus>().notNull().default(RegistrationStatus.Registered),
     /** The fee fixed when the details were submitted, in so'm. */
     amountSom: integer("amount_som").notNull(),
+    /**
+     * Where the pupil was registered, as last submitted before payment. The second-stage ranking
+     * is per district at registration: a later profile change does not move a pupil to another
+     * district's list. Null for pupils created without a registration (they rank by their profile).
+     */
+    regionId: integer("region_id").references(() => regions.id),
+    districtId: integer("district_id").references(() => districts.id),
+    organizationId: integer("organization_id").references(() => organizations.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -249,11 +257,17 @@ export const questions = pgTable(
     readingTextId: integer("reading_text_id").references(() => readingTexts.id),
     /** Taken out of the bank by the organiser; kept, because attempts that drew it still show it. */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /**
+     * Voided by a regrade (a broken question): "all" gives its points to everyone who drew it,
+     * "none" to nobody, whatever they answered. Null: scored by its correct choice.
+     */
+    voidAwards: varchar("void_awards", { length: 4 }).$type<VoidAwards>(),
     createdAt: createdAt(),
   },
   (t) => [
     index("questions_subject_difficulty_idx").on(t.subjectId, t.difficulty),
     check("questions_difficulty_valid", sql`${t.difficulty} in (1, 2, 3)`),
+    check("questions_void_awards_valid", sql`${t.voidAwards} in ('all', 'none')`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { attemptQuestions, attempts, questionChoices, questions } from "@/db/sch
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { ANSWER_GRACE_SECONDS, isPastGrace, score, tenthsToPoints } from "./rules";
+import { earnsPoints } from "./scoring";
 
 /** Ends a locked, unfinished attempt: scored from its saved answers, in the same transaction. */
 export async function endAttemptLocked(
@@ -13,11 +14,11 @@ export async function endAttemptLocked(
   { attempt, test, endedAt, isEndedByUser }: { attempt: AttemptRow; test: TestRow; endedAt: Date; isEndedByUser: boolean },
 ): Promise<AttemptRow> {
   const correct = await tx
-    .select({ difficulty: questions.difficulty, count: sql<number>`count(*)::int` })
+    .select({ difficulty: questions.difficulty, count: sql<number>`sum(${earnsPoints})::int` })
     .from(attemptQuestions)
     .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
-    .innerJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
-    .where(and(eq(attemptQuestions.attemptId, attempt.id), eq(questionChoices.isCorrect, true)))
+    .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
+    .where(eq(attemptQuestions.attemptId, attempt.id))
     .groupBy(questions.difficulty);
   const scores = score(Object.fromEntries(correct.map((c) => [c.difficulty, Number(c.count)])), test);
   const [ended] = await tx

@@ -5,3 +5,7 @@ export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty];
 /** When the key is shown in review: after the window closes (default), or after the pupil ends. */
 export const ReviewPolicy = { AfterClose: "afterClose", AfterEnd: "afterEnd" } as const;
 export type ReviewPolicy = (typeof ReviewPolicy)[keyof typeof ReviewPolicy];
+
+/** A voided question's points after a regrade: given to everyone who drew it, or to nobody. */
+export const VoidAwards = { All: "all", None: "none" } as const;
+export type VoidAwards = (typeof VoidAwards)[keyof typeof VoidAwards];

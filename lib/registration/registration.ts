@@ -73,17 +73,26 @@ export async function register(input: RegisterInput): Promise<RegisterStatus> {
     const [registration] = await tx.select().from(registrations).where(eq(registrations.guid, guid)).for("update");
     if (registration.status === RegistrationStatus.Paid) throw businessError(ErrorCode.RegistrationAlreadyPaid);
 
+    // Where the pupil is registered is kept on the registration too: the ranking reads it there.
+    const { regionId, districtId, organizationId } = userColumns(details);
+    const place = { regionId, districtId, organizationId };
     let userId = registration.userId;
     if (userId === null) {
       const [user] = await tx.insert(users).values(userColumns(details)).returning({ id: users.id });
       userId = user.id;
-      await tx.update(registrations).set({ userId }).where(eq(registrations.guid, guid));
+      await tx
+        .update(registrations)
+        .set({ userId, ...place })
+        .where(eq(registrations.guid, guid));
     } else {
       await tx
         .update(users)
         .set({ ...userColumns(details), updatedAt: sql`now()` })
         .where(eq(users.id, userId));
-      await tx.update(registrations).set({ updatedAt: sql`now()` }).where(eq(registrations.guid, guid));
+      await tx
+        .update(registrations)
+        .set({ ...place, updatedAt: sql`now()` })
+        .where(eq(registrations.guid, guid));
     }
     return { status: RegistrationStatus.Registered, userId, amountToPay: registration.amountSom };
   });
