@@ -1,6 +1,7 @@
 // The database handle: postgres.js when DATABASE_URL is set, embedded PGlite otherwise.
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -74,4 +75,14 @@ export async function closeDatabase(): Promise<void> {
   const handle = globalForDb.olimpiadaDb;
   globalForDb.olimpiadaDb = undefined;
   await handle?.close();
+}
+
+/**
+ * The rows of a hand-written statement (window functions, grouped reports), from either driver:
+ * postgres.js answers an array, PGlite an object with `rows`. Alias columns in the SQL as the
+ * fields of T, and cast counts to int, so both drivers give the same values.
+ */
+export async function selectRows<T>(runner: Database | Transaction, statement: SQL): Promise<T[]> {
+  const result = (await runner.execute(statement)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

@@ -1,6 +1,7 @@
 // Every subject's test in one table; "Tahrirlash" opens its settings.
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -42,10 +43,18 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
               <TD className="font-mono">{item.test?.pinCode ?? "—"}</TD>
               <TD className="whitespace-nowrap text-xs">{item.test ? t.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
               <TD className="tabular-nums">{item.running}</TD>
-              <TD>
+              <TD className="whitespace-nowrap">
                 <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(item)}>
                   {item.test ? t.edit : t.create}
                 </Button>
+                {item.test && (
+                  <Link
+                    href={`/admin/tests/${item.test.testId}/items`}
+                    className="ml-3 text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
+                  >
+                    {uz.organiser.itemStatistics.title}
+                  </Link>
+                )}
               </TD>
             </TR>
           ))}

@@ -24,6 +24,7 @@ function navItems(role: number) {
       { href: "/admin", label: consoleNav.board, icon: <SettingsIcon /> },
       { href: "/admin/tests", label: consoleNav.tests, icon: <TestIcon /> },
       { href: "/admin/questions", label: consoleNav.questions, icon: <TestIcon /> },
+      { href: "/admin/results", label: consoleNav.results, icon: <TestIcon /> },
       { href: "/admin/pupils", label: consoleNav.pupils, icon: <UserIcon /> },
       { href: "/admin/registrations", label: consoleNav.registrations, icon: <TestIcon /> },
       { href: "/admin/audit", label: consoleNav.audit, icon: <TestIcon /> },

@@ -13,6 +13,7 @@ export const AuditAction = {
   AttemptEnd: "attempt.end",
   AttemptReset: "attempt.reset",
   TestSave: "test.save",
+  TestRegrade: "test.regrade",
   OrganiserCreate: "organiser.create",
   OrganiserPassword: "organiser.password",
   QuestionImport: "question.import",

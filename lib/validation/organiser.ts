@@ -1,6 +1,6 @@
 // Schemas of the organiser's JSON API: a subject's test, and a question bank import (DESIGN §8).
 import { z } from "zod";
-import { ReviewPolicy } from "@/lib/attempts/enums";
+import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { uz } from "@/lib/i18n/uz";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
@@ -171,3 +171,53 @@ export const organiserSchema = z.object({
   lastName: z.string({ error: v.required }).trim().min(2, v.required).max(50, v.nameMax),
 });
 export type OrganiserInput = z.output<typeof organiserSchema>;
+
+// ─── Results (DESIGN §8) ────────────────────────────────────────────────────
+
+export const testIdParams = z.object({ testId: queryId });
+
+export const resultsQuery = z.object({
+  testId: queryId,
+  regionId: queryId.optional(),
+  districtId: queryId.optional(),
+  organizationId: queryId.optional(),
+  q: search,
+  top: z.enum(["true", "false"]).optional(),
+  page,
+});
+export type ResultsQuery = z.output<typeof resultsQuery>;
+
+export const ExportFormat = { Csv: "csv", Xlsx: "xlsx" } as const;
+export type ExportFormat = (typeof ExportFormat)[keyof typeof ExportFormat];
+export const ExportScope = { All: "all", Top5: "top5", Summary: "summary" } as const;
+export type ExportScope = (typeof ExportScope)[keyof typeof ExportScope];
+
+/** No testId: every test at once (the second-stage lists of every grade and subject in one file). */
+export const exportQuery = z.object({
+  testId: queryId.optional(),
+  format: z.enum([ExportFormat.Csv, ExportFormat.Xlsx]),
+  scope: z.enum([ExportScope.All, ExportScope.Top5, ExportScope.Summary]),
+});
+
+/**
+ * A regrade: fix the key of a question (the right choice), or void it, its points then given to
+ * everyone who drew it or to nobody. A dry run unless dryRun is false.
+ */
+export const regradeSchema = z
+  .object({
+    questionId: entityId,
+    action: z.enum(["key", "void"], { error: o.regradeAction }),
+    correctChoiceId: entityId.optional(),
+    voidAwards: z.enum([VoidAwards.All, VoidAwards.None], { error: o.voidAwards }).optional(),
+    dryRun: z.boolean().default(true),
+    reason: z.preprocess((value) => (value === "" || value === null ? undefined : value), reason.optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === "key" && value.correctChoiceId === undefined)
+      ctx.addIssue({ code: "custom", path: ["correctChoiceId"], message: o.correctChoice, params: { code: "Required" } });
+    if (value.action === "void" && value.voidAwards === undefined)
+      ctx.addIssue({ code: "custom", path: ["voidAwards"], message: o.voidAwards, params: { code: "Required" } });
+    if (!value.dryRun && value.reason === undefined)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: o.reason, params: { code: "Required" } });
+  });
+export type RegradeInput = z.output<typeof regradeSchema>;

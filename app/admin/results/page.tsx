@@ -1,0 +1,216 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/organiser/page-header";
+import { Pagination } from "@/components/organiser/pagination";
+import { RecomputeButton, RegradeButton } from "@/components/organiser/results-actions";
+import { MarksButton } from "@/components/organiser/results-marks";
+import { SearchForm } from "@/components/organiser/search-form";
+import { Field, Select } from "@/components/ui/field";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
+import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
+import { buildExport, formatDuration } from "@/lib/results/export";
+import { listResults, RESULTS_PAGE_SIZE, type ResultRow, resultsTests } from "@/lib/results/ranking";
+import { resultsQuery, searchOf } from "@/lib/validation/organiser";
+
+const t = uz.organiser.results;
+const c = uz.organiser.common;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const exportHref = (query: Record<string, string | number | undefined>) =>
+  `/api/admin/results/export?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString()}`;
+
+function ExportLinks({ label, testId, scope }: { label: string; testId?: number; scope: string }) {
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <span className="min-w-0 flex-1 text-sm text-slate-700">{label}</span>
+      {(["xlsx", "csv"] as const).map((format) => (
+        <a
+          key={format}
+          href={exportHref({ testId, format, scope })}
+          download
+          data-testid={`export-${scope}-${format}${testId ? "" : "-everything"}`}
+          className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold uppercase text-primary-700 hover:bg-slate-50"
+        >
+          {format}
+        </a>
+      ))}
+    </li>
+  );
+}
+
+function RankCell({ row }: { row: ResultRow }) {
+  if (row.excluded) return <span className="text-xs text-slate-500">{t.excluded[row.excluded]}</span>;
+  return (
+    <span className="flex items-center gap-1.5">
+      <span className="font-semibold tabular-nums">{row.rank}</span>
+      {row.inTop5 && <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">{t.top}</span>}
+    </span>
+  );
+}
+
+export default async function ResultsPage({ searchParams }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
+  const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
+  const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData()]);
+  const test = tests.find((x) => x.testId === search.testId) ?? tests[0];
+  if (!test) {
+    return (
+      <div className="mx-auto max-w-7xl">
+        <PageHeader title={t.title} lead={t.lead} />
+        <p className="text-slate-600">{t.noTests}</p>
+      </div>
+    );
+  }
+  const testId = test.testId;
+  const [{ items, total, notEnded }, published, schools] = await Promise.all([
+    listResults({ ...search, testId, top: search.top === "true" }),
+    buildExport({ testId, scope: "top5", format: "csv" }),
+    search.districtId ? listOrganizations({ districtId: search.districtId }) : Promise.resolve([]),
+  ]);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={t.title} lead={t.lead}>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            href={`/admin/tests/${testId}/items`}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-primary-700 hover:bg-slate-50"
+          >
+            {t.itemStatistics}
+          </Link>
+          <RecomputeButton testId={testId} />
+          <RegradeButton testId={testId} />
+        </div>
+      </PageHeader>
+
+      <SearchForm
+        q={search.q}
+        placeholder={uz.organiser.pupils.fullName}
+        regionId={search.regionId}
+        districtId={search.districtId}
+        regions={reference.regions}
+        districts={reference.districts}
+      >
+        <Field id="testId" label={t.test}>
+          <Select id="testId" name="testId" defaultValue={testId}>
+            {tests.map((x) => (
+              <option key={x.testId} value={x.testId}>
+                {uz.shell.gradeSubject(x.grade, x.subjectName)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="organizationId" label={t.school}>
+          <Select id="organizationId" name="organizationId" defaultValue={search.organizationId ?? ""} disabled={schools.length === 0}>
+            <option value="">{c.all}</option>
+            {schools.map((s) => (
+              <option key={s.organizationId} value={s.organizationId}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" name="top" value="true" defaultChecked={search.top === "true"} className="size-4" />
+          {t.onlyTop}
+        </label>
+      </SearchForm>
+
+      {published?.provisional && (
+        <p role="status" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t.provisionalBanner} {notEnded > 0 && t.notEnded(notEnded)}
+        </p>
+      )}
+
+      <div className="mb-4 grid gap-3 lg:grid-cols-[1fr_1fr]">
+        <section className="rounded-xl border border-slate-200 bg-white p-3" aria-labelledby="exports-title">
+          <h2 id="exports-title" className="mb-2 text-sm font-semibold text-slate-900">
+            {t.exports}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            <ExportLinks label={t.exportTop} testId={testId} scope="top5" />
+            <ExportLinks label={t.exportAll} testId={testId} scope="all" />
+            <ExportLinks label={t.exportSummary} testId={testId} scope="summary" />
+            <ExportLinks label={t.exportEverything} scope="top5" />
+          </ul>
+          <p className="mt-2 text-xs text-slate-500">{t.exportHint}</p>
+        </section>
+        <section className="rounded-xl border border-slate-200 bg-white p-3 text-xs text-slate-700" data-testid="hashes">
+          <p className="font-semibold text-slate-900">{t.keyHash}</p>
+          <p className="break-all font-mono" data-testid="key-hash">
+            {published?.keyHash}
+          </p>
+          <p className="mt-2 font-semibold text-slate-900">{t.topHash}</p>
+          <p className="break-all font-mono" data-testid="top-hash">
+            {published?.contentHash}
+          </p>
+          <p className="mt-2 text-slate-500">{t.hashHint}</p>
+          <p className="mt-2 text-slate-500">
+            {t.rules} {t.district}.
+          </p>
+        </section>
+      </div>
+
+      <Table data-testid="results-table">
+        <THead>
+          <tr>
+            <TH>{t.rank}</TH>
+            <TH>{uz.organiser.pupils.fullName}</TH>
+            <TH>{uz.organiser.pupils.school}</TH>
+            <TH className="text-right">{t.scores}</TH>
+            <TH className="text-right">{t.total}</TH>
+            <TH className="text-right">{t.time}</TH>
+            <TH>
+              <span className="sr-only">{t.marks}</span>
+            </TH>
+          </tr>
+        </THead>
+        <TBody>
+          {items.length === 0 && (
+            <tr>
+              <TD colSpan={7} className="py-6 text-center text-slate-500">
+                {c.none}
+              </TD>
+            </tr>
+          )}
+          {items.map((r) => (
+            <TR key={r.attemptId}>
+              <TD className="whitespace-nowrap">
+                <RankCell row={r} />
+                {r.tieAtCut && r.rank === r.tieAtCut.rank && (
+                  <span className="mt-0.5 block text-xs text-amber-800">{t.tieAtCut(r.tieAtCut.rank, r.tieAtCut.pupils)}</span>
+                )}
+              </TD>
+              <TD>
+                <Link href={`/admin/pupils/${r.userId}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
+                  {r.fullName}
+                </Link>
+                <span className="block text-xs text-slate-500">{r.isEndedByUser ? t.endedByPupil : t.endedByClock}</span>
+              </TD>
+              <TD>
+                <span className="block">{r.schoolName ?? t.otherSchool}</span>
+                <span className="block text-xs text-slate-500">
+                  {r.districtName}, {r.regionName}
+                </span>
+              </TD>
+              <TD className="whitespace-nowrap text-right tabular-nums">
+                {r.easyScore.toFixed(1)} / {r.mediumScore.toFixed(1)} / {r.hardScore.toFixed(1)}
+              </TD>
+              <TD className="text-right font-semibold tabular-nums">{r.totalScore.toFixed(1)}</TD>
+              <TD className="text-right tabular-nums">{formatDuration(r.timeSpent)}</TD>
+              <TD>
+                <MarksButton attemptId={r.attemptId} fullName={r.fullName} />
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+      <Pagination page={search.page ?? 1} pageSize={RESULTS_PAGE_SIZE} total={total} search={{ ...search, testId, page: undefined }} />
+    </div>
+  );
+}

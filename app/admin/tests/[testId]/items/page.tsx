@@ -1,0 +1,105 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { RichText } from "@/components/attempt/rich-text";
+import { ChoiceBars } from "@/components/organiser/choice-bars";
+import { PageHeader } from "@/components/organiser/page-header";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { AppError } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+import { requireOrganiser } from "@/lib/identity/page-guards";
+import { distractorsAboveKey, itemStatistics } from "@/lib/organiser/item-statistics";
+import { testIdParams } from "@/lib/validation/organiser";
+
+const t = uz.organiser.itemStatistics;
+const difficultyOf = uz.organiser.questions.difficultyOf;
+export const metadata: Metadata = { title: t.title };
+
+type Props = { params: Promise<{ testId: string }> };
+
+const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
+
+export default async function ItemStatisticsPage({ params }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
+  const parsed = testIdParams.safeParse(await params);
+  if (!parsed.success) notFound();
+  const stats = await itemStatistics({ testId: parsed.data.testId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) notFound();
+    throw error;
+  });
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={t.title} lead={t.lead}>
+        <Link href="/admin/tests" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+          {t.back}
+        </Link>
+      </PageHeader>
+      {stats.provisional && (
+        <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+          {t.provisional}
+        </p>
+      )}
+      {stats.attempts === 0 ? (
+        <p role="status" className="mb-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+          {t.none}
+        </p>
+      ) : (
+        <p className="mb-3 text-sm text-slate-600">{t.attempts(stats.attempts)}</p>
+      )}
+      <Table data-testid="item-statistics-table">
+        <THead>
+          <tr>
+            <TH>#</TH>
+            <TH>{t.question}</TH>
+            <TH className="text-right">{t.drawn}</TH>
+            <TH className="text-right">{t.facility}</TH>
+            <TH className="text-right">{t.discrimination}</TH>
+            <TH>{t.choices}</TH>
+            <TH />
+          </tr>
+        </THead>
+        <TBody>
+          {stats.items.length === 0 && (
+            <tr>
+              <TD colSpan={7} className="py-6 text-center text-slate-500">
+                {t.noQuestions}
+              </TD>
+            </tr>
+          )}
+          {stats.items.map((item) => {
+            const aboveKey = item.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
+            return (
+              <TR key={item.questionId} data-testid={`item-${item.questionId}`}>
+                <TD className="whitespace-nowrap">
+                  <span className="block font-mono text-xs text-slate-500">#{item.questionId}</span>
+                  <span className={`${badge} bg-primary-50 text-primary-800`}>{difficultyOf[item.difficulty]}</span>
+                </TD>
+                <TD className="min-w-64 max-w-xl">
+                  <RichText html={item.text} className="text-sm leading-relaxed" />
+                  {(item.voided || item.retired) && (
+                    <div className="mt-1 flex gap-1">
+                      {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{t.voided}</span>}
+                      {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{t.retired}</span>}
+                    </div>
+                  )}
+                </TD>
+                <TD className="text-right tabular-nums">{item.drawn}</TD>
+                <TD className="text-right tabular-nums">{item.facility === null ? "—" : `${Math.round(item.facility * 100)}%`}</TD>
+                <TD
+                  className={`text-right tabular-nums ${item.flags.includes("negativeDiscrimination") ? "font-semibold text-red-700" : ""}`}
+                >
+                  {item.discrimination === null ? "—" : item.discrimination.toFixed(2)}
+                </TD>
+                <TD>
+                  <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
+                </TD>
+                <TD>{item.flags.length > 0 && <span className={`${badge} whitespace-nowrap bg-red-100 text-red-800`}>{t.flag}</span>}</TD>
+              </TR>
+            );
+          })}
+        </TBody>
+      </Table>
+    </div>
+  );
+}

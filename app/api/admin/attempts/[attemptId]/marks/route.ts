@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { attemptMarks } from "@/lib/results/marks";
+import { attemptIdParams } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser", params: attemptIdParams }, ({ params }) => attemptMarks({ attemptId: params.attemptId }));

@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { listResults } from "@/lib/results/ranking";
+import { resultsQuery } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser", query: resultsQuery }, ({ query }) => listResults({ ...query, top: query.top === "true" }));

@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { itemStatistics } from "@/lib/organiser/item-statistics";
+import { testIdParams } from "@/lib/validation/organiser";
+
+export const GET = handler({ auth: "organiser", params: testIdParams }, ({ params }) => itemStatistics({ testId: params.testId }));

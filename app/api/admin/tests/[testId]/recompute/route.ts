@@ -1,0 +1,5 @@
+import { handler } from "@/lib/http/handler";
+import { recompute } from "@/lib/results/rescoring";
+import { testIdParams } from "@/lib/validation/organiser";
+
+export const POST = handler({ auth: "organiser", params: testIdParams }, ({ params }) => recompute({ testId: params.testId }));

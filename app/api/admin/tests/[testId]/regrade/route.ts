@@ -1,0 +1,7 @@
+import { handler } from "@/lib/http/handler";
+import { regrade } from "@/lib/results/rescoring";
+import { regradeSchema, testIdParams } from "@/lib/validation/organiser";
+
+export const POST = handler({ auth: "organiser", params: testIdParams, body: regradeSchema }, ({ params, body, user }) =>
+  regrade({ organiserId: user.id, testId: params.testId, input: body }),
+);

@@ -1,0 +1,45 @@
+// How often each choice of a question was picked: one horizontal bar per choice, in plain SVG.
+import { uz } from "@/lib/i18n/uz";
+
+const t = uz.organiser.itemStatistics;
+const letter = (index: number) => String.fromCharCode(65 + index);
+
+export type ChoiceBar = {
+  choiceId: number;
+  picked: number;
+  isCorrect: boolean;
+  /** A distractor picked more often than the key (drawn red). */
+  flagged: boolean;
+};
+
+const ROW = 18; // px per bar, with its gap
+const LABEL = 14; // the letter's column
+const BAR = 120; // the longest bar
+const WIDTH = LABEL + BAR + 40; // room for the count after the longest bar
+
+export function ChoiceBars({ choices }: { choices: ChoiceBar[] }) {
+  // Scaled to the most picked choice, so even a handful of attempts shows the shape.
+  const most = Math.max(1, ...choices.map((c) => c.picked));
+  return (
+    <svg width={WIDTH} height={choices.length * ROW} viewBox={`0 0 ${WIDTH} ${choices.length * ROW}`} role="img" className="block">
+      <title>{`${t.choices}: ${choices.map((c, i) => `${letter(i)} ${c.picked}`).join(", ")}`}</title>
+      {choices.map((choice, index) => {
+        const y = index * ROW;
+        const width = (choice.picked / most) * BAR;
+        const fill = choice.isCorrect ? "fill-green-600" : choice.flagged ? "fill-red-600" : "fill-slate-400";
+        return (
+          <g key={choice.choiceId} data-testid={`choice-bar-${choice.choiceId}`}>
+            <title>{t.choiceBar(letter(index), choice.picked, choice.isCorrect)}</title>
+            <text x={0} y={y + 12} className="fill-slate-700 text-[11px] font-semibold">
+              {letter(index)}
+            </text>
+            <rect x={LABEL} y={y + 2} width={Math.max(width, 1)} height={ROW - 6} rx={2} className={fill} />
+            <text x={LABEL + width + 4} y={y + 12} className="fill-slate-600 text-[11px] tabular-nums">
+              {choice.picked}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

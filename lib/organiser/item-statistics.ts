@@ -1,0 +1,163 @@
+// Item statistics of a test (DESIGN §8): per question of the bank, how often it was drawn, its
+// facility, its discrimination and each choice's picks, so a wrong key is found before the ranking.
+import "server-only";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
+import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
+import { earnsPoints } from "@/lib/attempts/scoring";
+import { notFound } from "@/lib/http/errors";
+
+export type ItemFlag = "negativeDiscrimination" | "distractorAboveKey";
+
+export type ItemStatistics = {
+  questionId: number;
+  difficulty: Difficulty;
+  /** HTML, sanitised on import. */
+  text: string;
+  voided: VoidAwards | null;
+  retired: boolean;
+  drawn: number;
+  answered: number;
+  correct: number;
+  /** correct / drawn; null when nobody drew it. */
+  facility: number | null;
+  /** Corrected point-biserial; null when undefined (fewer than 2 attempts, or no variance). */
+  discrimination: number | null;
+  /** In the order stored. */
+  choices: { choiceId: number; text: string; isCorrect: boolean; picked: number }[];
+  flags: ItemFlag[];
+};
+
+export type TestItemStatistics = {
+  testId: number;
+  subjectId: number;
+  /** The window is still open: more attempts may end and change every figure. */
+  provisional: boolean;
+  /** Ended attempts that count (not reset). */
+  attempts: number;
+  items: ItemStatistics[];
+};
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000 + 0; // + 0: no "-0"
+
+/**
+ * Pearson's r between x (0/1) and y from their sums: with x the item's score and y the rest of
+ * the total, the corrected point-biserial (the item's own points left out, so a lone item does not
+ * correlate with itself).
+ */
+export function pointBiserial({ n, sx, sy, sxy, syy }: { n: number; sx: number; sy: number; sxy: number; syy: number }): number | null {
+  if (n < 2) return null;
+  // x is 0/1, so Σx² = Σx.
+  const varianceX = n * sx - sx * sx;
+  const varianceY = n * syy - sy * sy;
+  if (varianceX <= 0 || varianceY <= 0) return null;
+  return (n * sxy - sx * sy) / Math.sqrt(varianceX * varianceY);
+}
+
+/**
+ * Every question of the test's subject that ended attempts drew or that is still in the bank, with
+ * its figures over the test's ended attempts (a reset attempt is kept for the record only). The sums
+ * are grouped in SQL: a test may have 30 000 attempts of 30 questions.
+ */
+export async function itemStatistics({ testId, now = new Date() }: { testId: number; now?: Date }): Promise<TestItemStatistics> {
+  const [test] = await db.select().from(tests).where(eq(tests.id, testId));
+  if (!test) throw notFound();
+
+  const counted = and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), isNull(attempts.resetAt));
+  // x: whether the drawn question earned its points (the scoring's own rule); y: the attempt's
+  // total without this question's points, both in tenths.
+  const x = earnsPoints;
+  const itemTenths = sql`(case ${questions.difficulty} when 1 then ${tests.easyPointsTenths} when 2 then ${tests.mediumPointsTenths} else ${tests.hardPointsTenths} end)`;
+  const total = sql`(coalesce(${attempts.easyScoreTenths}, 0) + coalesce(${attempts.mediumScoreTenths}, 0) + coalesce(${attempts.hardScoreTenths}, 0))`;
+  const y = sql`(${total} - ${x} * ${itemTenths})`;
+  // float8: exact for these integer sums (far below 2^53), and a number in both drivers.
+  const sum = (value: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${value}), 0)::float8`;
+
+  const [sums, picks, [{ ended }]] = await Promise.all([
+    db
+      .select({
+        questionId: attemptQuestions.questionId,
+        n: sql<number>`count(*)::int`,
+        answered: sql<number>`count(${attemptQuestions.answerChoiceId})::int`,
+        sx: sum(x),
+        sy: sum(y),
+        sxy: sum(sql`${x} * ${y}`),
+        syy: sum(sql`${y} * ${y}`),
+      })
+      .from(attemptQuestions)
+      .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+      .innerJoin(tests, eq(tests.id, attempts.testId))
+      .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
+      .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
+      .where(counted)
+      .groupBy(attemptQuestions.questionId),
+    db
+      .select({ choiceId: attemptQuestions.answerChoiceId, picked: sql<number>`count(*)::int` })
+      .from(attemptQuestions)
+      .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+      .where(and(counted, isNotNull(attemptQuestions.answerChoiceId)))
+      .groupBy(attemptQuestions.answerChoiceId),
+    db.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(counted),
+  ]);
+
+  const drawnIds = sums.map((s) => s.questionId);
+  const rows = await db
+    .select({ question: questions, choice: questionChoices })
+    .from(questions)
+    .leftJoin(questionChoices, eq(questionChoices.questionId, questions.id))
+    .where(
+      and(
+        eq(questions.subjectId, test.subjectId),
+        drawnIds.length > 0 ? or(isNull(questions.retiredAt), inArray(questions.id, drawnIds)) : isNull(questions.retiredAt),
+      ),
+    )
+    .orderBy(asc(questions.difficulty), asc(questions.id), asc(questionChoices.id));
+
+  const sumsOf = new Map(sums.map((s) => [s.questionId, s]));
+  const pickedOf = new Map(picks.map((p) => [p.choiceId, Number(p.picked)]));
+  const items: ItemStatistics[] = [];
+  for (const { question, choice } of rows) {
+    let item = items.at(-1);
+    if (item?.questionId !== question.id) {
+      const s = sumsOf.get(question.id);
+      const drawn = Number(s?.n ?? 0);
+      const r = s ? pointBiserial({ n: drawn, sx: Number(s.sx), sy: Number(s.sy), sxy: Number(s.sxy), syy: Number(s.syy) }) : null;
+      item = {
+        questionId: question.id,
+        difficulty: question.difficulty,
+        text: question.text,
+        voided: question.voidAwards ?? null,
+        retired: question.retiredAt !== null,
+        drawn,
+        answered: Number(s?.answered ?? 0),
+        correct: Number(s?.sx ?? 0),
+        facility: s && drawn > 0 ? round3(Number(s.sx) / drawn) : null,
+        discrimination: r === null ? null : round3(r),
+        choices: [],
+        flags: [],
+      };
+      items.push(item);
+    }
+    if (choice)
+      item.choices.push({ choiceId: choice.id, text: choice.text, isCorrect: choice.isCorrect, picked: pickedOf.get(choice.id) ?? 0 });
+  }
+  for (const item of items) item.flags = flagsOf(item);
+
+  return { testId, subjectId: test.subjectId, provisional: now < test.closedAt, attempts: Number(ended), items };
+}
+
+/** The wrong choices picked more often than the key: the pupils may know a key we got wrong. */
+export function distractorsAboveKey(choices: ItemStatistics["choices"]): Set<number> {
+  const key = Math.max(0, ...choices.filter((c) => c.isCorrect).map((c) => c.picked));
+  return new Set(choices.filter((c) => !c.isCorrect && c.picked > key).map((c) => c.choiceId));
+}
+
+/** What may point to a wrong key; a voided question is settled already, so it has none. */
+function flagsOf(item: ItemStatistics): ItemFlag[] {
+  if (item.voided) return [];
+  const flags: ItemFlag[] = [];
+  if (item.discrimination !== null && item.discrimination < 0) flags.push("negativeDiscrimination");
+  if (distractorsAboveKey(item.choices).size > 0) flags.push("distractorAboveKey");
+  return flags;
+}

@@ -1,0 +1,285 @@
+// Exports for the camp office (DESIGN §8): all results, the second-stage list and a summary per
+// region and district, as CSV (UTF-8 with a BOM, formula-safe, csv-stringify) or XLSX (exceljs,
+// streamed). Each file starts with one line that names what it is, whether it is provisional,
+// the SHA-256 of the answer key and the SHA-256 of the list itself; the list's hash is of the CSV
+// text from the second line to the end, so `tail -n +2 file.csv | sha256sum` checks a published
+// list, and the XLSX of the same list carries the same hash.
+import "server-only";
+import { createHash } from "node:crypto";
+import { PassThrough, Readable } from "node:stream";
+import { stringify } from "csv-stringify/sync";
+import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { db, selectRows } from "@/db/client";
+import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
+import { uz } from "@/lib/i18n/uz";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { type ExportFormat, ExportScope } from "@/lib/validation/organiser";
+import { keyHash } from "./key";
+import { allResults, type ResultRow, rankingCtes, TOP, tieAtCut } from "./ranking";
+
+const t = uz.organiser.results;
+
+type Cell = string | number;
+
+export type ExportFile = {
+  fileName: string;
+  sheetName: string;
+  provisional: boolean;
+  keyHash: string;
+  contentHash: string;
+  /** The first line: what, which tests, provisional or final, both hashes, when. */
+  info: string[];
+  header: string[];
+  rows: Cell[][];
+};
+
+/** The CSV text of the header and rows: the exported body, and what the content hash is of. */
+function csvBody(header: string[], rows: Cell[][]): string {
+  return stringify([header, ...rows], { record_delimiter: "windows", escape_formulas: true });
+}
+
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** "12:05" minutes and seconds, or "1:02:05" past an hour. */
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** "90 123 45 67": the invitation's number without +998, text in Excel (never a number). */
+const phone = (digits: string | null) =>
+  digits ? `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7)}` : "";
+
+function note(r: ResultRow): string {
+  if (r.excluded) return t.excluded[r.excluded];
+  if (r.tieAtCut && r.rank === r.tieAtCut.rank) return t.tieAtCut(r.tieAtCut.rank, r.tieAtCut.pupils);
+  return "";
+}
+
+function allRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
+  const c = t.columns;
+  return {
+    header: [
+      c.rank,
+      c.fullName,
+      c.username,
+      c.region,
+      c.district,
+      c.school,
+      c.grade,
+      c.subject,
+      c.easy,
+      c.medium,
+      c.hard,
+      c.total,
+      c.time,
+      c.endedBy,
+      c.note,
+    ],
+    rows: rows.map((r) => [
+      r.rank ?? "",
+      r.fullName,
+      r.username ?? "",
+      r.regionName ?? "",
+      r.districtName ?? "",
+      r.schoolName ?? t.otherSchool,
+      r.grade,
+      r.subjectName,
+      r.easyScore,
+      r.mediumScore,
+      r.hardScore,
+      r.totalScore,
+      formatDuration(r.timeSpent),
+      r.isEndedByUser ? t.endedByPupil : t.endedByClock,
+      note(r),
+    ]),
+  };
+}
+
+function topRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
+  const c = t.columns;
+  return {
+    header: [c.rank, c.fullName, c.school, c.district, c.region, c.grade, c.subject, c.total, c.phone, c.note],
+    rows: rows.map((r) => [
+      r.rank ?? "",
+      r.fullName,
+      r.schoolName ?? t.otherSchool,
+      r.districtName ?? "",
+      r.regionName ?? "",
+      r.grade,
+      r.subjectName,
+      r.totalScore,
+      phone(r.phoneNumber),
+      note(r),
+    ]),
+  };
+}
+
+type SummaryRow = {
+  grade: number;
+  subjectName: string;
+  regionName: string | null;
+  districtName: string | null;
+  regionTotal: boolean;
+  pupils: number;
+  mean: number;
+  median: number;
+  cutoff: number | null;
+  selected: number;
+  lastRank: number | null;
+};
+
+/** Per test, region and district (and a line per region): pupils ranked, mean, median, the cut. */
+async function summaryRows(testId?: number): Promise<{ header: string[]; rows: Cell[][] }> {
+  const rows = await selectRows<SummaryRow>(
+    db,
+    sql`
+      with ${rankingCtes(testId)}
+      select s.grade, s.name as "subjectName", rg.name as "regionName", d.name as "districtName",
+             grouping(ranked.district_id) = 1 as "regionTotal",
+             count(*)::int as pupils,
+             round(avg(ranked.total) / 10.0, 2)::float8 as mean,
+             round((percentile_cont(0.5) within group (order by ranked.total) / 10.0)::numeric, 2)::float8 as median,
+             (min(ranked.total) filter (where ranked.rank <= ${TOP}) / 10.0)::float8 as cutoff,
+             (count(*) filter (where ranked.rank <= ${TOP}))::int as selected,
+             max(ranked.rank) filter (where ranked.rank <= ${TOP}) as "lastRank"
+      from ranked
+      join subjects s on s.id = ranked.subject_id
+      left join regions rg on rg.id = ranked.region_id
+      left join districts d on d.id = ranked.district_id
+      where ranked.excluded is null
+      group by grouping sets (
+        (s.grade, s.name, ranked.test_id, rg.name, ranked.region_id, d.name, ranked.district_id),
+        (s.grade, s.name, ranked.test_id, rg.name, ranked.region_id)
+      )
+      order by s.grade, s.name, ranked.test_id, rg.name nulls last, ranked.region_id, grouping(ranked.district_id), d.name nulls last, ranked.district_id`,
+  );
+  const c = t.columns;
+  return {
+    header: [c.grade, c.subject, c.region, c.district, c.pupils, c.mean, c.median, c.cutoff, c.selected, c.note],
+    rows: rows.map((r) => {
+      const tie = r.regionTotal ? null : tieAtCut(r.selected, r.lastRank);
+      return [
+        r.grade,
+        r.subjectName,
+        r.regionName ?? "",
+        r.regionTotal ? t.regionTotal : (r.districtName ?? ""),
+        r.pupils,
+        r.mean,
+        r.median,
+        r.regionTotal || r.cutoff === null ? "" : r.cutoff,
+        r.selected,
+        tie ? t.tieAtCut(tie.rank, tie.pupils) : "",
+      ];
+    }),
+  };
+}
+
+type Scope = { testId?: number; grade: number | null; subjectName: string | null; provisional: boolean };
+
+/** Which tests the export covers, and whether any of them can still change (open, or not all ended). */
+async function scopeOf(testId: number | undefined, now: Date): Promise<Scope | null> {
+  const [row] = await selectRows<{ tests: number; grade: number | null; subjectName: string | null; open: number; notEnded: number }>(
+    db,
+    sql`
+      select count(*)::int as tests, min(s.grade) as grade, min(s.name) as "subjectName",
+             (count(*) filter (where t.closed_at + make_interval(secs => ${ANSWER_GRACE_SECONDS}) > ${now.toISOString()}::timestamptz))::int as open,
+             (select count(*)::int from attempts a
+               where a.ended_at is null and a.reset_at is null ${testId === undefined ? sql`` : sql`and a.test_id = ${testId}`}) as "notEnded"
+      from tests t join subjects s on s.id = t.subject_id
+      ${testId === undefined ? sql`` : sql`where t.id = ${testId}`}`,
+  );
+  if (testId !== undefined && row.tests === 0) return null;
+  return {
+    testId,
+    grade: testId === undefined ? null : row.grade,
+    subjectName: testId === undefined ? null : row.subjectName,
+    provisional: row.open > 0 || row.notEnded > 0,
+  };
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** The file for a scope, or null when the test does not exist. */
+export async function buildExport({
+  testId,
+  scope,
+  format,
+  now = new Date(),
+}: {
+  testId?: number;
+  scope: ExportScope;
+  format: ExportFormat;
+  now?: Date;
+}): Promise<ExportFile | null> {
+  const covered = await scopeOf(testId, now);
+  if (!covered) return null;
+  const table =
+    scope === ExportScope.Summary
+      ? await summaryRows(testId)
+      : scope === ExportScope.Top5
+        ? topRows(await allResults({ testId, top: true }))
+        : allRows(await allResults({ testId }));
+  const contentHash = sha256(csvBody(table.header, table.rows));
+  const key = await keyHash(testId);
+  const which = covered.subjectName ? uz.shell.gradeSubject(covered.grade, covered.subjectName) : t.allTests;
+  const stamp = now.toISOString().slice(0, 10);
+  const parts = [
+    "natijalar",
+    t.fileScope[scope],
+    covered.subjectName ? `${covered.grade}-sinf-${slug(covered.subjectName)}` : "barcha-fanlar",
+    stamp,
+    ...(covered.provisional ? ["dastlabki"] : []),
+    contentHash.slice(0, 12),
+  ];
+  return {
+    fileName: `${parts.join("_")}.${format}`,
+    sheetName: t.sheetName[scope],
+    provisional: covered.provisional,
+    keyHash: key,
+    contentHash,
+    info: [
+      t.scopeTitle[scope],
+      which,
+      covered.provisional ? t.provisional : t.final,
+      t.keyHashLine(key),
+      t.contentHashLine(contentHash),
+      t.madeAt(formatTashkent(now.toISOString())),
+    ],
+    header: table.header,
+    rows: table.rows,
+  };
+}
+
+/** The CSV file: a BOM (Excel then reads oʻ, gʻ and Cyrillic right), the info line, the body. */
+export function toCsv(file: ExportFile): string {
+  return `\uFEFF${stringify([file.info], { record_delimiter: "windows", escape_formulas: true })}${csvBody(file.header, file.rows)}`;
+}
+
+/** The XLSX file, written row by row into the response as exceljs makes it. */
+export function toXlsxStream(file: ExportFile): ReadableStream<Uint8Array> {
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const write = async () => {
+    const sheet = book.addWorksheet(file.sheetName, { views: [{ state: "frozen", ySplit: 2 }] });
+    sheet.columns = file.header.map((name) => ({ width: Math.min(40, Math.max(10, name.length + 4)) }));
+    sheet.addRow(file.info).commit();
+    const header = sheet.addRow(file.header);
+    header.font = { bold: true };
+    header.commit();
+    for (const row of file.rows) sheet.addRow(row).commit();
+    sheet.commit();
+    await book.commit();
+  };
+  write().catch((error) => out.destroy(error));
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}

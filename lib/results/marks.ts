@@ -1,0 +1,55 @@
+// One attempt's marks, question by question, for the organiser's results (opened on demand).
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
+import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
+import { earnsPoints } from "@/lib/attempts/scoring";
+import { notFound } from "@/lib/http/errors";
+
+export type Mark = {
+  number: number;
+  questionId: number;
+  difficulty: Difficulty;
+  answered: boolean;
+  earned: boolean;
+  points: number;
+  voided: VoidAwards | null;
+};
+
+export async function attemptMarks({ attemptId }: { attemptId: number }): Promise<{ attemptId: number; marks: Mark[] }> {
+  const [attempt] = await db
+    .select({ test: tests })
+    .from(attempts)
+    .innerJoin(tests, eq(tests.id, attempts.testId))
+    .where(eq(attempts.id, attemptId));
+  if (!attempt) throw notFound();
+  const rows = await db
+    .select({
+      number: attemptQuestions.number,
+      questionId: questions.id,
+      difficulty: questions.difficulty,
+      answered: sql<boolean>`${attemptQuestions.answerChoiceId} is not null`,
+      earned: sql<number>`${earnsPoints}`,
+      voided: questions.voidAwards,
+    })
+    .from(attemptQuestions)
+    .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
+    .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
+    .where(eq(attemptQuestions.attemptId, attemptId))
+    .orderBy(asc(attemptQuestions.number));
+  const { test } = attempt;
+  const pointsOf = { 1: test.easyPointsTenths, 2: test.mediumPointsTenths, 3: test.hardPointsTenths } as Record<Difficulty, number>;
+  return {
+    attemptId,
+    marks: rows.map((r) => ({
+      number: r.number,
+      questionId: r.questionId,
+      difficulty: r.difficulty,
+      answered: Boolean(r.answered),
+      earned: Number(r.earned) === 1,
+      points: Number(r.earned) === 1 ? pointsOf[r.difficulty] / 10 : 0,
+      voided: r.voided,
+    })),
+  };
+}

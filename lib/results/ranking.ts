@@ -1,0 +1,251 @@
+// Results and the second-stage ranking (DESIGN §8): one statement defines the ranking, set-based
+// with window functions, and every list, export and regrade reads it.
+//
+// The rules, per district × grade × subject (a test is one subject of one grade):
+// - only ended attempts count; a reset attempt and a blocked pupil are listed with a note, unranked;
+// - total descending, then the hard part's score, then the medium part's, then less time spent
+//   (whole seconds, as the pupil's result shows it); pupils equal on all four share a rank
+//   (1, 2, 2, 4 …: SQL's rank());
+// - the second stage takes every rank up to 5, so everyone tied at the cut goes;
+// - the district is the one at registration (registrations.district_id), not a later profile
+//   change: a pupil cannot move to an easier district's list after seeing the results.
+import "server-only";
+import { type SQL, sql } from "drizzle-orm";
+import { type Database, db, selectRows, type Transaction } from "@/db/client";
+import { fullName } from "@/lib/identity/names";
+
+export const TOP = 5;
+export const RESULTS_PAGE_SIZE = 50;
+
+/** Why an ended attempt is listed but not ranked. */
+export type Exclusion = "reset" | "blocked";
+
+/**
+ * Every ended attempt (of one test, or of all) with its place: columns of `ranked` are
+ * attempt_id, user_id, test_id, subject_id, grade, region_id, district_id, organization_id,
+ * easy, medium, hard, total (tenths), time_spent, is_ended_by_user, excluded, rank;
+ * `cut` has per test and district: top_count (pupils within the cut), last_rank, cutoff (tenths).
+ */
+export function rankingCtes(testId?: number): SQL {
+  const ofTest = testId === undefined ? sql`` : sql`and a.test_id = ${testId}`;
+  return sql`
+    base as (
+      select a.id as attempt_id, a.user_id, a.test_id, s.id as subject_id, s.grade,
+             coalesce(r.region_id, u.region_id) as region_id,
+             coalesce(r.district_id, u.district_id) as district_id,
+             case when r.district_id is not null then r.organization_id else u.organization_id end as organization_id,
+             a.easy_score_tenths as easy, a.medium_score_tenths as medium, a.hard_score_tenths as hard,
+             a.easy_score_tenths + a.medium_score_tenths + a.hard_score_tenths as total,
+             round(extract(epoch from (a.ended_at - a.started_at)))::int as time_spent,
+             a.is_ended_by_user,
+             case when a.reset_at is not null then 'reset' when u.blocked_at is not null then 'blocked' end as excluded
+      from attempts a
+      join users u on u.id = a.user_id
+      join tests t on t.id = a.test_id
+      join subjects s on s.id = t.subject_id
+      left join registrations r on r.user_id = a.user_id
+      where a.ended_at is not null ${ofTest}
+    ),
+    ranked as (
+      select base.*,
+             case when excluded is null then
+               rank() over (partition by test_id, district_id, excluded is null
+                            order by total desc, hard desc, medium desc, time_spent asc)
+             end::int as rank
+      from base
+    ),
+    cut as (
+      select test_id, district_id,
+             (count(*) filter (where rank <= ${TOP}))::int as top_count,
+             max(rank) filter (where rank <= ${TOP}) as last_rank,
+             min(total) filter (where rank <= ${TOP}) as cutoff
+      from ranked
+      group by test_id, district_id
+    )`;
+}
+
+/**
+ * Ties at the cut: when more than five pupils are within the top five of a district, the last
+ * rank inside it is shared; "5-o'rin uchun teng natija: 2 nafar". Null when the cut is clean.
+ */
+export function tieAtCut(topCount: number, lastRank: number | null): { rank: number; pupils: number } | null {
+  if (lastRank === null || topCount <= TOP) return null;
+  // rank() leaves lastRank − 1 pupils strictly ahead of the tied group.
+  return { rank: lastRank, pupils: topCount - (lastRank - 1) };
+}
+
+export type ResultsFilter = {
+  testId: number;
+  regionId?: number;
+  districtId?: number;
+  organizationId?: number;
+  q?: string;
+  /** Only the second-stage list: pupils within the top five of their district. */
+  top?: boolean;
+};
+
+export type ResultRow = {
+  attemptId: number;
+  userId: number;
+  fullName: string;
+  username: string | null;
+  phoneNumber: string | null;
+  regionId: number | null;
+  regionName: string | null;
+  districtId: number | null;
+  districtName: string | null;
+  organizationId: number | null;
+  schoolName: string | null;
+  grade: number;
+  subjectId: number;
+  subjectName: string;
+  easyScore: number;
+  mediumScore: number;
+  hardScore: number;
+  totalScore: number;
+  timeSpent: number;
+  isEndedByUser: boolean;
+  rank: number | null;
+  inTop5: boolean;
+  excluded: Exclusion | null;
+  /** The district's tie at the cut, if any (the same on every row of that district). */
+  tieAtCut: { rank: number; pupils: number } | null;
+};
+
+type RawRow = {
+  attemptId: number;
+  userId: number;
+  lastName: string;
+  firstName: string;
+  middleName: string | null;
+  username: string | null;
+  phoneNumber: string | null;
+  regionId: number | null;
+  regionName: string | null;
+  districtId: number | null;
+  districtName: string | null;
+  organizationId: number | null;
+  schoolName: string | null;
+  grade: number;
+  subjectId: number;
+  subjectName: string;
+  easy: number;
+  medium: number;
+  hard: number;
+  total: number;
+  timeSpent: number;
+  isEndedByUser: boolean | null;
+  excluded: Exclusion | null;
+  rank: number | null;
+  topCount: number;
+  lastRank: number | null;
+  rows: number;
+};
+
+function conditions({ regionId, districtId, organizationId, q, top }: Omit<ResultsFilter, "testId">): SQL {
+  const where: SQL[] = [sql`true`];
+  if (regionId) where.push(sql`ranked.region_id = ${regionId}`);
+  if (districtId) where.push(sql`ranked.district_id = ${districtId}`);
+  if (organizationId) where.push(sql`ranked.organization_id = ${organizationId}`);
+  if (top) where.push(sql`ranked.rank <= ${TOP}`);
+  const term = q?.trim();
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(u.last_name || ' ' || u.first_name || ' ' || coalesce(u.middle_name, '')) ilike ${like}`);
+  }
+  return sql.join(where, sql` and `);
+}
+
+/** The ranking's rows in reading order: region, district, rank (unranked last), name. */
+async function rankedRows(
+  runner: Database | Transaction,
+  filter: { testId?: number } & Omit<ResultsFilter, "testId">,
+  page?: { limit: number; offset: number },
+): Promise<RawRow[]> {
+  const { testId, ...rest } = filter;
+  return selectRows<RawRow>(
+    runner,
+    sql`
+      with ${rankingCtes(testId)}
+      select ranked.attempt_id as "attemptId", ranked.user_id as "userId",
+             u.last_name as "lastName", u.first_name as "firstName", u.middle_name as "middleName",
+             u.username, u.phone_number as "phoneNumber",
+             ranked.region_id as "regionId", rg.name as "regionName",
+             ranked.district_id as "districtId", d.name as "districtName",
+             ranked.organization_id as "organizationId", o.name as "schoolName",
+             ranked.grade, ranked.subject_id as "subjectId", s.name as "subjectName",
+             ranked.easy, ranked.medium, ranked.hard, ranked.total, ranked.time_spent as "timeSpent",
+             ranked.is_ended_by_user as "isEndedByUser", ranked.excluded, ranked.rank,
+             cut.top_count as "topCount", cut.last_rank as "lastRank",
+             (count(*) over ())::int as rows
+      from ranked
+      join users u on u.id = ranked.user_id
+      join subjects s on s.id = ranked.subject_id
+      left join regions rg on rg.id = ranked.region_id
+      left join districts d on d.id = ranked.district_id
+      left join organizations o on o.id = ranked.organization_id
+      join cut on cut.test_id = ranked.test_id and cut.district_id is not distinct from ranked.district_id
+      where ${conditions(rest)}
+      order by s.grade, s.name, rg.name nulls last, d.name nulls last, ranked.rank nulls last, u.last_name, u.first_name, ranked.attempt_id
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+  );
+}
+
+const points = (tenths: number) => tenths / 10;
+
+function toResult(r: RawRow): ResultRow {
+  return {
+    attemptId: r.attemptId,
+    userId: r.userId,
+    fullName: fullName(r),
+    username: r.username,
+    phoneNumber: r.phoneNumber,
+    regionId: r.regionId,
+    regionName: r.regionName,
+    districtId: r.districtId,
+    districtName: r.districtName,
+    organizationId: r.organizationId,
+    schoolName: r.schoolName,
+    grade: r.grade,
+    subjectId: r.subjectId,
+    subjectName: r.subjectName,
+    easyScore: points(r.easy),
+    mediumScore: points(r.medium),
+    hardScore: points(r.hard),
+    totalScore: points(r.total),
+    timeSpent: r.timeSpent,
+    isEndedByUser: r.isEndedByUser === true,
+    rank: r.rank,
+    inTop5: r.rank !== null && r.rank <= TOP,
+    excluded: r.excluded,
+    tieAtCut: tieAtCut(r.topCount, r.lastRank),
+  };
+}
+
+/** Every ranked row (no paging) of one test or of all: the exports and the regrade read this. */
+export async function allResults(filter: { testId?: number; top?: boolean }, runner: Database | Transaction = db): Promise<ResultRow[]> {
+  return (await rankedRows(runner, filter)).map(toResult);
+}
+
+/** One page of a test's results, with how many attempts are not ended yet (the sweep ends them). */
+export async function listResults({ page = 1, ...filter }: ResultsFilter & { page?: number }) {
+  const [rows, [{ notEnded }]] = await Promise.all([
+    rankedRows(db, filter, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
+    selectRows<{ notEnded: number }>(
+      db,
+      sql`select count(*)::int as "notEnded" from attempts where test_id = ${filter.testId} and ended_at is null and reset_at is null`,
+    ),
+  ]);
+  return { items: rows.map(toResult), total: rows[0]?.rows ?? 0, notEnded };
+}
+
+export type ResultsTest = { testId: number; grade: number; subjectName: string; closedAt: string };
+
+/** The tests the results page can show, by grade and subject. */
+export async function resultsTests(): Promise<ResultsTest[]> {
+  return selectRows<ResultsTest>(
+    db,
+    sql`select t.id as "testId", s.grade, s.name as "subjectName", to_json(t.closed_at)#>>'{}' as "closedAt"
+        from tests t join subjects s on s.id = t.subject_id order by s.grade, s.name`,
+  );
+}

@@ -1,0 +1,212 @@
+// Scores derived again from the stored answers and the key (DESIGN §8): recompute checks that
+// every stored score is what the answers give; a regrade fixes a key or voids a question and
+// re-scores in one transaction, after a dry run that is the very same code rolled back.
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { type Database, db, selectRows, type Transaction } from "@/db/client";
+import { questionChoices, questions, tests } from "@/db/schema";
+import { earnsPoints } from "@/lib/attempts/scoring";
+import { invalidInput, notFound } from "@/lib/http/errors";
+import { AuditAction, recordAction } from "@/lib/organiser/audit";
+import type { RegradeInput } from "@/lib/validation/organiser";
+import { keyHash } from "./key";
+import { allResults, type ResultRow } from "./ranking";
+
+type Scores = { easy: number; medium: number; hard: number };
+type Rescored = { attemptId: number; userId: number; stored: Scores; recomputed: Scores };
+
+/**
+ * Every ended attempt of the test scored from its answers (tenths), beside the stored scores: the
+ * same `earnsPoints` and points per difficulty as Finish. Plain table names, as `earnsPoints` uses.
+ */
+function rescoredSql(testId: number) {
+  const part = (difficulty: number, pointsColumn: string) =>
+    sql.raw(`(coalesce(sum(earned) filter (where difficulty = ${difficulty}), 0) * ${pointsColumn})::int`);
+  return sql`
+    rescored as (
+      select attempt_id, ${part(1, "easy_points_tenths")} as easy, ${part(2, "medium_points_tenths")} as medium,
+             ${part(3, "hard_points_tenths")} as hard
+      from (
+        select attempts.id as attempt_id, questions.difficulty, ${earnsPoints} as earned,
+               tests.easy_points_tenths, tests.medium_points_tenths, tests.hard_points_tenths
+        from attempts
+        join tests on tests.id = attempts.test_id
+        left join attempt_questions on attempt_questions.attempt_id = attempts.id
+        left join questions on questions.id = attempt_questions.question_id
+        left join question_choices on question_choices.id = attempt_questions.answer_choice_id
+        where attempts.test_id = ${testId} and attempts.ended_at is not null
+      ) answers
+      group by attempt_id, easy_points_tenths, medium_points_tenths, hard_points_tenths
+    )`;
+}
+
+async function rescore(runner: Database | Transaction, testId: number): Promise<Rescored[]> {
+  const rows = await selectRows<{ attemptId: number; userId: number } & Record<string, number>>(
+    runner,
+    sql`
+      with ${rescoredSql(testId)}
+      select a.id as "attemptId", a.user_id as "userId",
+             a.easy_score_tenths as "storedEasy", a.medium_score_tenths as "storedMedium", a.hard_score_tenths as "storedHard",
+             r.easy, r.medium, r.hard
+      from rescored r join attempts a on a.id = r.attempt_id
+      order by a.id`,
+  );
+  return rows.map((r) => ({
+    attemptId: r.attemptId,
+    userId: r.userId,
+    stored: { easy: r.storedEasy, medium: r.storedMedium, hard: r.storedHard },
+    recomputed: { easy: r.easy, medium: r.medium, hard: r.hard },
+  }));
+}
+
+const points = (s: Scores) => ({ easyScore: s.easy / 10, mediumScore: s.medium / 10, hardScore: s.hard / 10 });
+const same = (a: Scores, b: Scores) => a.easy === b.easy && a.medium === b.medium && a.hard === b.hard;
+
+async function existingTest(runner: Database | Transaction, testId: number, lock = false) {
+  const query = runner.select().from(tests).where(eq(tests.id, testId));
+  const [test] = lock ? await query.for("update") : await query;
+  if (!test) throw notFound();
+  return test;
+}
+
+export type RecomputeReport = {
+  checked: number;
+  differences: { attemptId: number; userId: number; stored: ReturnType<typeof points>; recomputed: ReturnType<typeof points> }[];
+  keyHash: string;
+};
+
+/** Re-scores every ended attempt of the test from its answers and reports where the stored score differs. */
+export async function recompute({ testId }: { testId: number }): Promise<RecomputeReport> {
+  await existingTest(db, testId);
+  const rows = await rescore(db, testId);
+  return {
+    checked: rows.length,
+    differences: rows
+      .filter((r) => !same(r.stored, r.recomputed))
+      .map((r) => ({ attemptId: r.attemptId, userId: r.userId, stored: points(r.stored), recomputed: points(r.recomputed) })),
+    keyHash: await keyHash(testId),
+  };
+}
+
+export type RegradeChange = {
+  userId: number;
+  attemptId: number;
+  fullName: string;
+  districtName: string | null;
+  oldScore: number;
+  newScore: number;
+  oldRank: number | null;
+  newRank: number | null;
+};
+
+export type RegradeReport = { dryRun: boolean; changes: RegradeChange[]; oldKeyHash: string; newKeyHash: string };
+
+/** Thrown inside the transaction to undo a dry run once its report is made. */
+class DryRun extends Error {
+  constructor(readonly report: RegradeReport) {
+    super("dry run");
+  }
+}
+
+/** Changes the key or voids the question, as the input says, on a locked test. */
+async function changeKey(tx: Transaction, subjectId: number, input: RegradeInput) {
+  const [question] = await tx
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.id, input.questionId), eq(questions.subjectId, subjectId)))
+    .for("update");
+  if (!question) throw invalidInput({ questionId: ["Invalid"] });
+  if (input.action === "void") {
+    await tx.update(questions).set({ voidAwards: input.voidAwards }).where(eq(questions.id, question.id));
+    return;
+  }
+  const choices = await tx.select({ id: questionChoices.id }).from(questionChoices).where(eq(questionChoices.questionId, question.id));
+  if (!choices.some((c) => c.id === input.correctChoiceId)) throw invalidInput({ correctChoiceId: ["Invalid"] });
+  await tx
+    .update(questionChoices)
+    .set({ isCorrect: sql`${questionChoices.id} = ${input.correctChoiceId}` })
+    .where(eq(questionChoices.questionId, question.id));
+  await tx.update(questions).set({ voidAwards: null }).where(eq(questions.id, question.id));
+}
+
+/** Who moves: every ended attempt whose score or rank the regrade changes. */
+function changesBetween(before: ResultRow[], after: ResultRow[]): RegradeChange[] {
+  const old = new Map(before.map((r) => [r.attemptId, r]));
+  return after
+    .map((r) => ({ now: r, was: old.get(r.attemptId) }))
+    .filter(({ now, was }) => was && (was.totalScore !== now.totalScore || was.rank !== now.rank))
+    .map(({ now, was }) => ({
+      userId: now.userId,
+      attemptId: now.attemptId,
+      fullName: now.fullName,
+      districtName: now.districtName,
+      oldScore: was!.totalScore,
+      newScore: now.totalScore,
+      oldRank: was!.rank,
+      newRank: now.rank,
+    }));
+}
+
+/**
+ * A regrade in one transaction: the test locked (one regrade at a time), the key changed, every
+ * ended attempt re-scored set-based, the ranking read before and after. A dry run rolls all of it
+ * back; applying records the old and new scores in the audit log. Results, the pupil's result
+ * and the certificate read the stored scores, so they follow at once.
+ */
+export async function regrade({
+  organiserId,
+  testId,
+  input,
+}: {
+  organiserId: number;
+  testId: number;
+  input: RegradeInput;
+}): Promise<RegradeReport> {
+  try {
+    return await db.transaction(async (tx) => {
+      const test = await existingTest(tx, testId, true);
+      const oldKeyHash = await keyHash(testId, tx);
+      const before = await allResults({ testId }, tx);
+      await changeKey(tx, test.subjectId, input);
+      await tx.execute(sql`
+        with ${rescoredSql(testId)}
+        update attempts set easy_score_tenths = r.easy, medium_score_tenths = r.medium, hard_score_tenths = r.hard
+        from rescored r
+        where attempts.id = r.attempt_id
+          and (attempts.easy_score_tenths, attempts.medium_score_tenths, attempts.hard_score_tenths)
+              is distinct from (r.easy, r.medium, r.hard)`);
+      const report: RegradeReport = {
+        dryRun: input.dryRun,
+        changes: changesBetween(before, await allResults({ testId }, tx)),
+        oldKeyHash,
+        newKeyHash: await keyHash(testId, tx),
+      };
+      if (input.dryRun) throw new DryRun(report);
+      await recordAction(tx, {
+        organiserId,
+        action: AuditAction.TestRegrade,
+        targetType: "test",
+        targetId: testId,
+        reason: input.reason,
+        details: {
+          questionId: input.questionId,
+          action: input.action,
+          ...(input.action === "key" ? { correctChoiceId: input.correctChoiceId } : { voidAwards: input.voidAwards }),
+          oldKeyHash,
+          newKeyHash: report.newKeyHash,
+          changes: report.changes.map(({ userId, oldScore, newScore, oldRank, newRank }) => ({
+            userId,
+            oldScore,
+            newScore,
+            oldRank,
+            newRank,
+          })),
+        },
+      });
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.report;
+    throw error;
+  }
+}
