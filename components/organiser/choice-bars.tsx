@@ -13,7 +13,7 @@ export type ChoiceBar = {
 };
 
 const ROW = 18; // px per bar, with its gap
-const LABEL = 14; // the letter's column
+const LABEL = 64; // the letter and the choice's id (the regrade asks for it)
 const BAR = 120; // the longest bar
 const WIDTH = LABEL + BAR + 40; // room for the count after the longest bar
 
@@ -31,7 +31,7 @@ export function ChoiceBars({ choices }: { choices: ChoiceBar[] }) {
           <g key={choice.choiceId} data-testid={`choice-bar-${choice.choiceId}`}>
             <title>{t.choiceBar(letter(index), choice.picked, choice.isCorrect)}</title>
             <text x={0} y={y + 12} className="fill-slate-700 text-[11px] font-semibold">
-              {letter(index)}
+              {letter(index)} <tspan className="fill-slate-500 font-normal">#{choice.choiceId}</tspan>
             </text>
             <rect x={LABEL} y={y + 2} width={Math.max(width, 1)} height={ROW - 6} rx={2} className={fill} />
             <text x={LABEL + width + 4} y={y + 12} className="fill-slate-600 text-[11px] tabular-nums">

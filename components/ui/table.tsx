@@ -4,7 +4,8 @@ import { cn } from "./cn";
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    // relative: an sr-only (absolute) label in a cell stays inside the scroller, not widening the page.
+    <div className="relative w-full overflow-x-auto rounded-xl ring-1 ring-slate-200">
       <table className={cn("w-full border-collapse bg-white text-left text-sm", className)} {...props} />
     </div>
   );

@@ -16,11 +16,14 @@ export async function createTestRegistration({
   subject = "Matematika",
   subjectId,
   names = { firstName: "Test", lastName: "Oquvchi", middleName: "Sinovovich" },
+  districtId = 1726266,
 }: {
   grade?: number;
   subject?: string;
   subjectId?: number;
   names?: { firstName: string; lastName: string; middleName?: string };
+  /** A SOATO district; its region is its first four digits. */
+  districtId?: number;
 } = {}): Promise<{ guid: string; userId: number }> {
   const [row] = await db
     .select()
@@ -29,8 +32,8 @@ export async function createTestRegistration({
   const guid = randomUUID();
   const { userId } = await register({
     guid,
-    regionId: 1726,
-    districtId: 1726266,
+    regionId: Math.floor(districtId / 1000),
+    districtId,
     grade: row.grade,
     subjectId: row.id,
     ...names,
@@ -46,6 +49,7 @@ export async function createTestPupil({
   paid = true,
   extraMinutes = 0,
   names,
+  districtId,
 }: {
   password?: string;
   grade?: number;
@@ -55,8 +59,9 @@ export async function createTestPupil({
   paid?: boolean;
   extraMinutes?: number;
   names?: { firstName: string; lastName: string; middleName?: string };
+  districtId?: number;
 } = {}): Promise<TestPupil> {
-  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names });
+  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names, districtId });
   const username = `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   await setCredentials({ userId, username, password });
   // Payment is the payment service's; a test pupil is simply marked paid (or not).

@@ -41,6 +41,12 @@ const ENDPOINTS: { method: string; path: string; data?: unknown }[] = [
   { method: "DELETE", path: "/api/admin/questions/999999" },
   { method: "POST", path: "/api/admin/questions/upload", data: {} },
   { method: "GET", path: "/api/admin/questions/template" },
+  { method: "GET", path: "/api/admin/results?testId=999999" },
+  { method: "GET", path: "/api/admin/results/export?testId=999999&format=csv&scope=all" },
+  { method: "POST", path: "/api/admin/tests/999999/recompute" },
+  { method: "POST", path: "/api/admin/tests/999999/regrade", data: { questionId: 1, action: "void", voidAwards: "all" } },
+  { method: "GET", path: "/api/admin/tests/999999/item-statistics" },
+  { method: "GET", path: "/api/admin/attempts/999999/marks" },
 ];
 
 test.describe("every admin endpoint", () => {

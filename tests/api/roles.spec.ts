@@ -108,6 +108,7 @@ test.describe("organiser pages asked for as a client navigation", () => {
     ["/admin/pupils", "pupils-table"],
     ["/admin/registrations", "registrations-table"],
     ["/admin/organisers", "organisers-table"],
+    ["/admin/results", "results-table"],
   ]) {
     test(`${path} as a pupil's RSC request that claims the /admin layout`, async () => {
       const segments = path.split("/").filter(Boolean);

@@ -71,3 +71,34 @@ export async function newOlympiad(request: APIRequestContext, body: Record<strin
   if (!response.ok()) throw new Error(`test-support/olympiads: ${response.status()} ${await response.text()}`);
   return response.json();
 }
+
+type Choice = { questionChoiceId: number; text: string };
+type AttemptView = { questions: { testAttemptQuestionId: number; questionChoices: Choice[] }[] };
+
+/**
+ * A pupil of the olympiad who starts, answers its questions in order as told (true: the key,
+ * false: the first wrong choice; the test data's texts say which is which) and finishes.
+ */
+export async function pupilTakes(
+  request: APIRequestContext,
+  olympiad: Olympiad,
+  answers: boolean[],
+  pupil: { names: { firstName: string; lastName: string }; districtId?: number },
+) {
+  const created = await newPupil(request, { subjectId: olympiad.subjectId, ...pupil });
+  const session = await signedIn(created);
+  const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
+  const view: AttemptView = await (await session.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+  for (const [i, right] of answers.entries()) {
+    const q = view.questions[i];
+    // Wrong is always the same wrong choice ("xato N.1"): choices are shuffled per pupil.
+    const choice = q.questionChoices.find((c) => (right ? c.text.startsWith("to'g'ri") : c.text.endsWith(".1")))!;
+    const saved = await session.post("/api/TestAttempts/Answer", {
+      data: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: choice.questionChoiceId },
+    });
+    if (!saved.ok()) throw new Error(`Answer: ${saved.status()}`);
+  }
+  const finished = await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } });
+  if (!finished.ok()) throw new Error(`Finish: ${finished.status()}`);
+  return { ...created, session, attemptId: attemptId as number };
+}

@@ -9,6 +9,7 @@ const body = z.object({
   paid: z.boolean().optional(),
   extraMinutes: z.number().int().min(0).max(600).optional(),
   names: z.object({ firstName: z.string(), lastName: z.string(), middleName: z.string().optional() }).optional(),
+  districtId: z.number().int().positive().optional(),
 });
 
 export const POST = handler({ auth: "testSupport", body }, async ({ body }) => {

@@ -56,13 +56,12 @@ export default async function ItemStatisticsPage({ params }: Props) {
             <TH className="text-right">{t.facility}</TH>
             <TH className="text-right">{t.discrimination}</TH>
             <TH>{t.choices}</TH>
-            <TH />
           </tr>
         </THead>
         <TBody>
           {stats.items.length === 0 && (
             <tr>
-              <TD colSpan={7} className="py-6 text-center text-slate-500">
+              <TD colSpan={6} className="py-6 text-center text-slate-500">
                 {t.noQuestions}
               </TD>
             </tr>
@@ -77,8 +76,9 @@ export default async function ItemStatisticsPage({ params }: Props) {
                 </TD>
                 <TD className="min-w-64 max-w-xl">
                   <RichText html={item.text} className="text-sm leading-relaxed" />
-                  {(item.voided || item.retired) && (
-                    <div className="mt-1 flex gap-1">
+                  {(item.voided || item.retired || item.flags.length > 0) && (
+                    <div className="mt-1 flex flex-wrap gap-1">
+                      {item.flags.length > 0 && <span className={`${badge} bg-red-100 text-red-800`}>{t.flag}</span>}
                       {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{t.voided}</span>}
                       {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{t.retired}</span>}
                     </div>
@@ -94,7 +94,6 @@ export default async function ItemStatisticsPage({ params }: Props) {
                 <TD>
                   <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
                 </TD>
-                <TD>{item.flags.length > 0 && <span className={`${badge} whitespace-nowrap bg-red-100 text-red-800`}>{t.flag}</span>}</TD>
               </TR>
             );
           })}

@@ -1,0 +1,102 @@
+// The organiser's results in Chromium (DESIGN §8): the ranking of a test, a district filter, the
+// second-stage list downloaded as XLSX and CSV and read back, a pupil's marks, a regrade's dry
+// run, the item statistics. Screenshots of each screen.
+
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { expect, test } from "../support/fixtures";
+import { newOlympiad, ORGANISER, pupilTakes } from "../support/http";
+import { screenshot } from "../support/screens";
+import { signInAt } from "../support/ui";
+
+const TOSHKENT_TUMANI = 1727220; // Toshkent viloyati
+const HOME = 1726266; // the test pupils' default district
+
+test("the organiser ranks, filters, exports the second-stage list, and tries a regrade", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
+  const taking: [string, string, boolean[], number][] = [
+    ["Aziza", "Karimova", [true, true, false], HOME],
+    ["Bobur", "Aliyev", [true, false, true], HOME],
+    ["Dilshod", "Qodirov", [false, false, false], HOME],
+    ["Gulnoza", "Ergasheva", [true, true, true], TOSHKENT_TUMANI],
+    ["Jahongir", "Saidov", [false, true, false], TOSHKENT_TUMANI],
+  ];
+  for (const [firstName, lastName, answers, districtId] of taking) {
+    const pupil = await pupilTakes(request, olympiad, answers, { names: { firstName, lastName }, districtId });
+    await pupil.session.dispose();
+  }
+
+  await signInAt(page, "/admin/results", ORGANISER);
+  await page.goto(`/admin/results?testId=${olympiad.testId}`);
+  const table = page.getByTestId("results-table");
+  await expect(table.locator("tbody tr")).toHaveCount(5);
+  await expect(page.getByTestId("key-hash")).toHaveText(/^[0-9a-f]{64}$/);
+  // The wide table scrolls inside its frame; the page itself never scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await screenshot(page, testInfo, "organiser-results");
+
+  // One district: its own ranking, 1 and 2.
+  await page.getByLabel("Tuman", { exact: true }).selectOption(String(TOSHKENT_TUMANI));
+  await page.getByRole("button", { name: "Qidirish" }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+  await expect(table.locator("tbody tr").first()).toContainText("Ergasheva Gulnoza");
+  await expect(table.locator("tbody tr").first()).toContainText("2-bosqich");
+  await expect(page).toHaveURL(new RegExp(`districtId=${TOSHKENT_TUMANI}`));
+  await screenshot(page, testInfo, "organiser-results-district");
+
+  // The second-stage list, both formats, downloaded and read back.
+  const topHash = await page.getByTestId("top-hash").textContent();
+  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-top5-xlsx").click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^natijalar_2-bosqich_.*\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
+  const sheet = book.getWorksheet("2-bosqich")!;
+  expect(sheet.getRow(1).values).toContain(`Ro'yxat SHA-256 (2-qatordan oxirigacha): ${topHash}`);
+  expect(sheet.rowCount).toBe(2 + 5);
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-top5-csv").click()]);
+  const text = (await readFile((await csv.path())!)).toString("utf8");
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const [, header, ...rows] = parse(text.slice(1), { relax_column_count: true }) as string[][];
+  expect(header[0]).toBe("O'rin");
+  expect(rows.map((r) => r[1]).sort()).toEqual([
+    "Aliyev Bobur",
+    "Ergasheva Gulnoza",
+    "Karimova Aziza",
+    "Qodirov Dilshod",
+    "Saidov Jahongir",
+  ]);
+
+  // A pupil's marks, question by question.
+  await table.locator("tbody tr").first().getByRole("button", { name: "Javoblar" }).click();
+  await expect(page.getByTestId("marks").locator("li")).toHaveCount(3);
+  await expect(page.getByTestId("marks")).toContainText("To'g'ri · 2.5");
+  await screenshot(page, testInfo, "organiser-results-marks");
+  await page.keyboard.press("Escape");
+
+  // The item statistics show the hard question; a regrade's dry run of its key says who moves.
+  const stats = await (await page.request.get(`/api/admin/tests/${olympiad.testId}/item-statistics`)).json();
+  const hard = stats.items.find((i: { difficulty: number }) => i.difficulty === 3);
+  const wrong = hard.choices.find((c: { isCorrect: boolean; picked: number }) => !c.isCorrect && c.picked > 0);
+  await page.getByTestId("regrade").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Savol raqami (#id)").fill(String(hard.questionId));
+  await dialog.getByLabel("To'g'ri variant raqami (#id)").fill(String(wrong.choiceId));
+  await expect(dialog.getByTestId("regrade-apply")).toBeDisabled();
+  await dialog.getByTestId("regrade-dry-run").click();
+  await expect(dialog.getByTestId("regrade-changes")).toBeVisible();
+  await expect(dialog).toContainText("nafar o'quvchining bali yoki o'rni o'zgaradi");
+  await screenshot(page, testInfo, "organiser-regrade-dry-run");
+  // Applying without a reason is refused in Uzbek; nothing changed by the dry run.
+  await dialog.getByTestId("regrade-apply").click();
+  await expect(dialog.getByText("Sababini yozing (kamida 3 ta belgi)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Bekor qilish" }).click();
+  const after = await (await page.request.get(`/api/admin/results?testId=${olympiad.testId}&districtId=${TOSHKENT_TUMANI}`)).json();
+  expect(after.items[0].totalScore).toBe(5);
+
+  await page.getByRole("link", { name: "Savollar statistikasi" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/tests/${olympiad.testId}/items`));
+  await expect(page.getByRole("heading", { name: "Savollar statistikasi" })).toBeVisible();
+  await screenshot(page, testInfo, "organiser-item-statistics");
+});
