@@ -6,13 +6,14 @@ import { attemptQuestions, attempts, questionChoices, questions } from "@/db/sch
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { ANSWER_GRACE_SECONDS, isPastGrace, score, tenthsToPoints } from "./rules";
-import { earnsPoints } from "./scoring";
+import { earnsPoints, lockKeyToScore } from "./scoring";
 
 /** Ends a locked, unfinished attempt: scored from its saved answers, in the same transaction. */
 export async function endAttemptLocked(
   tx: Transaction,
   { attempt, test, endedAt, isEndedByUser }: { attempt: AttemptRow; test: TestRow; endedAt: Date; isEndedByUser: boolean },
 ): Promise<AttemptRow> {
+  await lockKeyToScore(tx, test.id);
   const correct = await tx
     .select({ difficulty: questions.difficulty, count: sql<number>`sum(${earnsPoints})::int` })
     .from(attemptQuestions)

@@ -5,7 +5,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { type Database, db, selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
-import { earnsPoints } from "@/lib/attempts/scoring";
+import { earnsPoints, lockKeyToChange } from "@/lib/attempts/scoring";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { AuditAction, recordAction } from "@/lib/organiser/audit";
 import type { RegradeInput } from "@/lib/validation/organiser";
@@ -62,9 +62,8 @@ async function rescore(runner: Database | Transaction, testId: number): Promise<
 const points = (s: Scores) => ({ easyScore: s.easy / 10, mediumScore: s.medium / 10, hardScore: s.hard / 10 });
 const same = (a: Scores, b: Scores) => a.easy === b.easy && a.medium === b.medium && a.hard === b.hard;
 
-async function existingTest(runner: Database | Transaction, testId: number, lock = false) {
-  const query = runner.select().from(tests).where(eq(tests.id, testId));
-  const [test] = lock ? await query.for("update") : await query;
+async function existingTest(runner: Database | Transaction, testId: number) {
+  const [test] = await runner.select().from(tests).where(eq(tests.id, testId));
   if (!test) throw notFound();
   return test;
 }
@@ -148,10 +147,11 @@ function changesBetween(before: ResultRow[], after: ResultRow[]): RegradeChange[
 }
 
 /**
- * A regrade in one transaction: the test locked (one regrade at a time), the key changed, every
+ * A regrade in one transaction: the test's key locked (one regrade at a time, and no attempt
+ * scored meanwhile with the key being changed), the key changed, every
  * ended attempt re-scored set-based, the ranking read before and after. A dry run rolls all of it
- * back; applying records the old and new scores in the audit log. Results, the pupil's result
- * and the certificate read the stored scores, so they follow at once.
+ * back; applying records the old and new scores in the audit log. The results and the pupil's
+ * own result read the stored scores, so they follow at once.
  */
 export async function regrade({
   organiserId,
@@ -164,7 +164,8 @@ export async function regrade({
 }): Promise<RegradeReport> {
   try {
     return await db.transaction(async (tx) => {
-      const test = await existingTest(tx, testId, true);
+      await lockKeyToChange(tx, testId);
+      const test = await existingTest(tx, testId);
       const oldKeyHash = await keyHash(testId, tx);
       const before = await allResults({ testId }, tx);
       await changeKey(tx, test.subjectId, input);

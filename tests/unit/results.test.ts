@@ -2,12 +2,13 @@
 // to the stored scores, a regrade's dry run equal to its application, and the exports read back.
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, users } from "@/db/schema";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
+import { lockKeyToChange } from "@/lib/attempts/scoring";
 import { newAttempt } from "@/lib/attempts/start";
 import { buildExport, toCsv, toXlsxStream } from "@/lib/results/export";
 import { keyHash } from "@/lib/results/key";
@@ -358,6 +359,34 @@ describe("regrade", () => {
       [pupils[2].userId]: 0,
     });
     expect((await recompute({ testId: o.testId })).differences).toEqual([]);
+  });
+
+  it("an attempt that ends while the key is being changed waits, and is scored with the new key", async () => {
+    const o = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
+    const pupil = await createPupil({ subjectId: o.subjectId });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0 });
+    const [hard] = await db
+      .select({ id: attemptQuestions.id, questionId: attemptQuestions.questionId })
+      .from(attemptQuestions)
+      .where(and(eq(attemptQuestions.attemptId, attemptId), eq(attemptQuestions.number, 3)));
+    const [wrong] = await db
+      .select()
+      .from(questionChoices)
+      .where(and(eq(questionChoices.questionId, hard.questionId), eq(questionChoices.isCorrect, false)));
+    await db.update(attemptQuestions).set({ answerChoiceId: wrong.id }).where(eq(attemptQuestions.id, hard.id));
+    let finishing: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await lockKeyToChange(tx, o.testId);
+      finishing = finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx
+        .update(questionChoices)
+        .set({ isCorrect: sql`${questionChoices.id} = ${wrong.id}` })
+        .where(eq(questionChoices.questionId, hard.questionId));
+    });
+    await finishing;
+    const [ended] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect(ended.hardScoreTenths).toBe(25);
   });
 
   it("refuses a question of another subject and a choice of another question, changing nothing", async () => {
