@@ -86,3 +86,11 @@ export async function selectRows<T>(runner: Database | Transaction, statement: S
   const result = (await runner.execute(statement)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/**
+ * A report's reads in one snapshot (repeatable read, read only): a list, its totals and the key it
+ * was scored with all agree, even if a regrade commits in between.
+ */
+export function inSnapshot<T>(read: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
+}

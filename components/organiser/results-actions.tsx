@@ -112,6 +112,8 @@ export function RegradeButton({ testId }: { testId: number }) {
         dryRun,
         ...(values.action === "key" ? { correctChoiceId: values.correctChoiceId } : { voidAwards: values.voidAwards }),
         ...(values.reason ? { reason: values.reason } : {}),
+        // Applying is of the key the dry run saw; the server refuses it if the key moved since.
+        ...(!dryRun && report ? { expectedKeyHash: report.oldKeyHash } : {}),
       };
       // Applying is audited, so it needs a reason; the server's schema says the same.
       if (!dryRun && !values.reason) {

@@ -20,7 +20,7 @@ function MarksList({ attemptId }: { attemptId: number }) {
     queryFn: ({ signal }) => api<Marks>(`/admin/attempts/${attemptId}/marks`, { signal }),
   });
   if (error) return <p className="mt-3 text-sm text-red-700">{error.message}</p>;
-  if (!data) return <p className="mt-3 text-sm text-slate-500">…</p>;
+  if (!data) return <p className="mt-3 text-sm text-slate-500">{t.loading}</p>;
   return (
     <ol className="mt-3 grid gap-1 overflow-auto text-sm sm:grid-cols-2" data-testid="marks">
       {data.marks.map((m) => (

@@ -82,7 +82,14 @@ export async function newAttempt({
     const rows = await db
       .select({ id: questions.id, difficulty: questions.difficulty, readingTextId: questions.readingTextId })
       .from(questions)
-      .where(and(eq(questions.subjectId, test.subjectId), eq(questions.difficulty, difficulty), isNull(questions.retiredAt)))
+      .where(
+        and(
+          eq(questions.subjectId, test.subjectId),
+          eq(questions.difficulty, difficulty),
+          isNull(questions.retiredAt),
+          isNull(questions.voidAwards),
+        ),
+      )
       .orderBy(sql`random()`)
       .limit(needed);
     if (rows.length < needed) throw businessError(ErrorCode.QuestionsNotEnough);

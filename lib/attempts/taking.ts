@@ -7,6 +7,7 @@ import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
 import { type OwnAttemptRead, readOwnAttempt } from "./ending";
+import { VoidAwards } from "./enums";
 import { ANSWER_GRACE_SECONDS, isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
 
 export type AttemptQuestionView = {
@@ -45,6 +46,7 @@ export async function getAttempt({ userId, attemptId, now = new Date() }: OwnAtt
       questionId: questions.id,
       text: questions.text,
       readingTextId: questions.readingTextId,
+      voidAwards: questions.voidAwards,
     })
     .from(attemptQuestions)
     .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
@@ -82,7 +84,12 @@ export async function getAttempt({ userId, attemptId, now = new Date() }: OwnAtt
         text: q.text,
         answerId: q.answerId,
         correctAnswerId,
-        isAnswerCorrect: reveal ? q.answerId !== null && q.answerId === correctAnswerId : null,
+        // A question voided by a regrade counts for everyone or for nobody, as its score does.
+        isAnswerCorrect: !reveal
+          ? null
+          : q.voidAwards
+            ? q.voidAwards === VoidAwards.All
+            : q.answerId !== null && q.answerId === correctAnswerId,
         readingTextId: q.readingTextId,
         questionChoices: ordered.map((c) => ({ questionChoiceId: c.id, text: c.text })),
       };

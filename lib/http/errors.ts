@@ -23,6 +23,8 @@ export const ErrorCode = {
   UsernameTaken: 4008,
   /** Added here: a question an attempt drew never changes (retire it and add a new one). */
   QuestionInUse: 4009,
+  PointsLocked: 4010,
+  KeyChanged: 4011,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

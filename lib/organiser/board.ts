@@ -81,7 +81,8 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
         hard: sql<number>`count(*) filter (where ${questions.difficulty} = ${Difficulty.Hard})`.as("hard"),
       })
       .from(questions)
-      .where(isNull(questions.retiredAt))
+      // A voided question is never drawn again: not stock.
+      .where(and(isNull(questions.retiredAt), isNull(questions.voidAwards)))
       .groupBy(questions.subjectId),
   );
 

@@ -13,6 +13,7 @@ import { hashPassword } from "@/lib/identity/password";
 import { UserRole } from "@/lib/identity/roles";
 import { generatePassword } from "@/lib/payments/credentials";
 import type { RegistrationStatus } from "@/lib/registration/status";
+import { likePattern } from "@/lib/validation/search";
 import { AuditAction, recordAction } from "./audit";
 
 export const PUPILS_PAGE_SIZE = 50;
@@ -121,7 +122,7 @@ export async function searchPupils({ q, regionId, districtId, page = 1, now = ne
   if (districtId) conditions.push(eq(users.districtId, districtId));
   const term = q?.trim();
   if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(term);
     conditions.push(
       or(
         ilike(users.username, like),

@@ -8,6 +8,7 @@ import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { type PaymentProvider, PaymentState } from "@/lib/payments/enums";
 import type { RegistrationStatus } from "@/lib/registration/status";
+import { likePattern } from "@/lib/validation/search";
 
 export const REGISTRATIONS_PAGE_SIZE = 50;
 
@@ -38,8 +39,6 @@ export type RegistrationSearch = {
   page?: number;
 };
 
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function searchRegistrations({ q, status, regionId, districtId, provider, page = 1 }: RegistrationSearch) {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(registrations.status, status));
@@ -52,7 +51,7 @@ export async function searchRegistrations({ q, status, regionId, districtId, pro
   }
   const term = q?.trim();
   if (term) {
-    const like = escapeLike(term);
+    const like = likePattern(term);
     const digits = term.replace(/\D/g, "");
     conditions.push(
       or(

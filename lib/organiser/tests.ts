@@ -5,7 +5,7 @@ import { db, type Transaction } from "@/db/client";
 import { attempts, subjects, tests } from "@/db/schema";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { ANSWER_GRACE_SECONDS, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
-import { AppError, ErrorCode, notFound } from "@/lib/http/errors";
+import { AppError, businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import type { TestSettings } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
@@ -96,6 +96,15 @@ export async function upsertSubjectTest({
       const running = timing ? await runningAttempts(tx, before.id, now) : 0;
       if (running > 0 && settings.confirmSubjectName?.trim() !== subject.name) {
         throw new AppError(400, ErrorCode.ConfirmationRequired, uz.organiser.validation.confirmSubjectName(running));
+      }
+      // Scores are stored in these points and re-derived with them (recompute, regrade): once a
+      // pupil has started, a change of points would make every stored score disagree.
+      const repointed = (["easyPointsTenths", "mediumPointsTenths", "hardPointsTenths"] as const).some(
+        (column) => values[column] !== undefined && values[column] !== before[column],
+      );
+      if (repointed) {
+        const [started] = await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.testId, before.id)).limit(1);
+        if (started) throw businessError(ErrorCode.PointsLocked);
       }
     }
     const [saved] = await tx

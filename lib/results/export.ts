@@ -10,7 +10,7 @@ import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { db, selectRows } from "@/db/client";
+import { inSnapshot, selectRows, type Transaction } from "@/db/client";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { uz } from "@/lib/i18n/uz";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
@@ -40,15 +40,6 @@ function csvBody(header: string[], rows: Cell[][]): string {
 }
 
 export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
-/** "12:05" minutes and seconds, or "1:02:05" past an hour. */
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const two = (n: number) => String(n).padStart(2, "0");
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
-}
 
 /** "90 123 45 67": the invitation's number without +998, text in Excel (never a number). */
 const phone = (digits: string | null) =>
@@ -93,7 +84,7 @@ function allRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
       r.mediumScore,
       r.hardScore,
       r.totalScore,
-      formatDuration(r.timeSpent),
+      r.timeSpent,
       r.isEndedByUser ? t.endedByPupil : t.endedByClock,
       note(r),
     ]),
@@ -134,9 +125,9 @@ type SummaryRow = {
 };
 
 /** Per test, region and district (and a line per region): pupils ranked, mean, median, the cut. */
-async function summaryRows(testId?: number): Promise<{ header: string[]; rows: Cell[][] }> {
+async function summaryRows(tx: Transaction, testId?: number): Promise<{ header: string[]; rows: Cell[][] }> {
   const rows = await selectRows<SummaryRow>(
-    db,
+    tx,
     sql`
       with ${rankingCtes(testId)}
       select s.grade, s.name as "subjectName", rg.name as "regionName", d.name as "districtName",
@@ -156,7 +147,8 @@ async function summaryRows(testId?: number): Promise<{ header: string[]; rows: C
         (s.grade, s.name, ranked.test_id, rg.name, ranked.region_id, d.name, ranked.district_id),
         (s.grade, s.name, ranked.test_id, rg.name, ranked.region_id)
       )
-      order by s.grade, s.name, ranked.test_id, rg.name nulls last, ranked.region_id, grouping(ranked.district_id), d.name nulls last, ranked.district_id`,
+      order by s.grade, s.name collate "C", ranked.test_id, rg.name collate "C" nulls last, ranked.region_id,
+               grouping(ranked.district_id), d.name collate "C" nulls last, ranked.district_id`,
   );
   const c = t.columns;
   return {
@@ -182,9 +174,9 @@ async function summaryRows(testId?: number): Promise<{ header: string[]; rows: C
 type Scope = { testId?: number; grade: number | null; subjectName: string | null; provisional: boolean };
 
 /** Which tests the export covers, and whether any of them can still change (open, or not all ended). */
-async function scopeOf(testId: number | undefined, now: Date): Promise<Scope | null> {
+async function scopeOf(tx: Transaction, testId: number | undefined, now: Date): Promise<Scope | null> {
   const [row] = await selectRows<{ tests: number; grade: number | null; subjectName: string | null; open: number; notEnded: number }>(
-    db,
+    tx,
     sql`
       select count(*)::int as tests, min(s.grade) as grade, min(s.name) as "subjectName",
              (count(*) filter (where t.closed_at + make_interval(secs => ${ANSWER_GRACE_SECONDS}) > ${now.toISOString()}::timestamptz))::int as open,
@@ -221,24 +213,30 @@ export async function buildExport({
   format: ExportFormat;
   now?: Date;
 }): Promise<ExportFile | null> {
-  const covered = await scopeOf(testId, now);
-  if (!covered) return null;
-  const table =
-    scope === ExportScope.Summary
-      ? await summaryRows(testId)
-      : scope === ExportScope.Top5
-        ? topRows(await allResults({ testId, top: true }))
-        : allRows(await allResults({ testId }));
+  // One snapshot: the list, whether it is provisional and the key it was scored with agree.
+  const read = await inSnapshot(async (tx) => {
+    const covered = await scopeOf(tx, testId, now);
+    if (!covered) return null;
+    const table =
+      scope === ExportScope.Summary
+        ? await summaryRows(tx, testId)
+        : scope === ExportScope.Top5
+          ? topRows(await allResults({ testId, top: true }, tx))
+          : allRows(await allResults({ testId }, tx));
+    return { covered, table, key: await keyHash(testId, tx) };
+  });
+  if (!read) return null;
+  const { covered, table, key } = read;
   const contentHash = sha256(csvBody(table.header, table.rows));
-  const key = await keyHash(testId);
   const which = covered.subjectName ? uz.shell.gradeSubject(covered.grade, covered.subjectName) : t.allTests;
   const stamp = now.toISOString().slice(0, 10);
+  const f = t.fileName;
   const parts = [
-    "natijalar",
-    t.fileScope[scope],
-    covered.subjectName ? `${covered.grade}-sinf-${slug(covered.subjectName)}` : "barcha-fanlar",
+    f.prefix,
+    f.scope[scope],
+    covered.subjectName ? f.test(covered.grade ?? 0, slug(covered.subjectName)) : f.allTests,
     stamp,
-    ...(covered.provisional ? ["dastlabki"] : []),
+    ...(covered.provisional ? [f.provisional] : []),
     contentHash.slice(0, 12),
   ];
   return {

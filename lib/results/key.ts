@@ -1,24 +1,34 @@
-// The answer key's fingerprint: the SHA-256 of every question of a test's subject with its correct
-// choice (or how a regrade voided it). Printed on each export and shown in the console, so a
-// published list can be matched to the key it was scored with; any regrade changes it.
+// The answer key's fingerprint: the SHA-256 of a test's points per difficulty and of every question
+// its attempts drew, with the question's correct choice (or how a regrade voided it). Printed on
+// each export and shown in the console, so a published list can be matched to the key it was
+// scored with; a regrade changes it, a question imported or retired later does not.
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, db, selectRows, type Transaction } from "@/db/client";
 
-type KeyLine = { testId: number; questionId: number; correct: string | null; voidAwards: string | null };
+type KeyLine = {
+  testId: number;
+  points: string;
+  questionId: number;
+  correct: string | null;
+  voidAwards: string | null;
+};
 
-/** The key of one test, or of all tests in id order: "test 3" then "questionId:choiceId" lines. */
+/** The key of one test, or of all tests in id order: "test 3 points 10/15/25", then "questionId:choiceId" lines. */
 export async function keyHash(testId?: number, runner: Database | Transaction = db): Promise<string> {
   const rows = await selectRows<KeyLine>(
     runner,
     sql`
       select t.id as "testId", q.id as "questionId", q.void_awards as "voidAwards",
+             t.easy_points_tenths || '/' || t.medium_points_tenths || '/' || t.hard_points_tenths as points,
              string_agg(c.id::text, ',' order by c.id) filter (where c.is_correct) as correct
       from tests t
       join questions q on q.subject_id = t.subject_id
       left join question_choices c on c.question_id = q.id
-      ${testId === undefined ? sql`` : sql`where t.id = ${testId}`}
+      where ${testId === undefined ? sql`true` : sql`t.id = ${testId}`}
+        and exists (select 1 from attempt_questions aq join attempts a on a.id = aq.attempt_id
+                    where a.test_id = t.id and aq.question_id = q.id)
       group by t.id, q.id
       order by t.id, q.id`,
   );
@@ -27,7 +37,7 @@ export async function keyHash(testId?: number, runner: Database | Transaction = 
   for (const row of rows) {
     if (row.testId !== test) {
       test = row.testId;
-      hash.update(`test ${test}\n`);
+      hash.update(`test ${test} points ${row.points}\n`);
     }
     hash.update(`${row.questionId}:${row.voidAwards ? `void-${row.voidAwards}` : (row.correct ?? "")}\n`);
   }

@@ -12,7 +12,9 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, db, selectRows, type Transaction } from "@/db/client";
+import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
+import { likePattern } from "@/lib/validation/search";
 
 export const TOP = 5;
 export const RESULTS_PAGE_SIZE = 50;
@@ -150,7 +152,7 @@ function conditions({ regionId, districtId, organizationId, q, top }: Omit<Resul
   if (top) where.push(sql`ranked.rank <= ${TOP}`);
   const term = q?.trim();
   if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(term);
     where.push(sql`(u.last_name || ' ' || u.first_name || ' ' || coalesce(u.middle_name, '')) ilike ${like}`);
   }
   return sql.join(where, sql` and `);
@@ -187,7 +189,9 @@ async function rankedRows(
       -- coalesce, not "is not distinct from": equality lets PostgreSQL hash the join (30 000 rows).
       join cut on cut.test_id = ranked.test_id and coalesce(cut.district_id, 0) = coalesce(ranked.district_id, 0)
       where ${conditions(rest)}
-      order by s.grade, s.name, rg.name nulls last, d.name nulls last, ranked.rank nulls last, u.last_name, u.first_name, ranked.attempt_id
+      -- collate "C": the order, and so the list's hash, is the same on any database's locale.
+      order by s.grade, s.name collate "C", rg.name collate "C" nulls last, d.name collate "C" nulls last,
+               ranked.rank nulls last, u.last_name collate "C", u.first_name collate "C", ranked.attempt_id
       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
 }
@@ -230,14 +234,18 @@ export async function allResults(filter: { testId?: number; top?: boolean }, run
 
 /** One page of a test's results, with how many attempts are not ended yet (the sweep ends them). */
 export async function listResults({ page = 1, ...filter }: ResultsFilter & { page?: number }) {
-  const [rows, [{ notEnded }]] = await Promise.all([
+  const [rows, [test]] = await Promise.all([
     rankedRows(db, filter, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
     selectRows<{ notEnded: number }>(
       db,
-      sql`select count(*)::int as "notEnded" from attempts where test_id = ${filter.testId} and ended_at is null and reset_at is null`,
+      sql`select (select count(*)::int from attempts where test_id = t.id and ended_at is null and reset_at is null) as "notEnded"
+          from tests t where t.id = ${filter.testId}`,
     ),
   ]);
-  return { items: rows.map(toResult), total: rows[0]?.rows ?? 0, notEnded };
+  if (!test) throw notFound();
+  // A page past the end has no row to carry the count: count without the page.
+  const total = rows[0]?.rows ?? (page > 1 ? (await rankedRows(db, filter, { limit: 1, offset: 0 }))[0]?.rows : 0) ?? 0;
+  return { items: rows.map(toResult), total, notEnded: test.notEnded };
 }
 
 export type ResultsTest = { testId: number; grade: number; subjectName: string; closedAt: string };

@@ -3,10 +3,10 @@
 // re-scores in one transaction, after a dry run that is the very same code rolled back.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { type Database, db, selectRows, type Transaction } from "@/db/client";
+import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
-import { earnsPoints, lockKeyToChange } from "@/lib/attempts/scoring";
-import { invalidInput, notFound } from "@/lib/http/errors";
+import { earnsPoints, lockKeyToChange, lockKeyToScore } from "@/lib/attempts/scoring";
+import { businessError, ErrorCode, invalidInput, notFound } from "@/lib/http/errors";
 import { AuditAction, recordAction } from "@/lib/organiser/audit";
 import type { RegradeInput } from "@/lib/validation/organiser";
 import { keyHash } from "./key";
@@ -76,15 +76,17 @@ export type RecomputeReport = {
 
 /** Re-scores every ended attempt of the test from its answers and reports where the stored score differs. */
 export async function recompute({ testId }: { testId: number }): Promise<RecomputeReport> {
-  await existingTest(db, testId);
-  const rows = await rescore(db, testId);
-  return {
-    checked: rows.length,
-    differences: rows
-      .filter((r) => !same(r.stored, r.recomputed))
-      .map((r) => ({ attemptId: r.attemptId, userId: r.userId, stored: points(r.stored), recomputed: points(r.recomputed) })),
-    keyHash: await keyHash(testId),
-  };
+  return inSnapshot(async (tx) => {
+    await existingTest(tx, testId);
+    const rows = await rescore(tx, testId);
+    return {
+      checked: rows.length,
+      differences: rows
+        .filter((r) => !same(r.stored, r.recomputed))
+        .map((r) => ({ attemptId: r.attemptId, userId: r.userId, stored: points(r.stored), recomputed: points(r.recomputed) })),
+      keyHash: await keyHash(testId, tx),
+    };
+  });
 }
 
 export type RegradeChange = {
@@ -113,7 +115,7 @@ async function changeKey(tx: Transaction, subjectId: number, input: RegradeInput
     .select({ id: questions.id })
     .from(questions)
     .where(and(eq(questions.id, input.questionId), eq(questions.subjectId, subjectId)))
-    .for("update");
+    .for("no key update");
   if (!question) throw invalidInput({ questionId: ["Invalid"] });
   if (input.action === "void") {
     await tx.update(questions).set({ voidAwards: input.voidAwards }).where(eq(questions.id, question.id));
@@ -164,9 +166,15 @@ export async function regrade({
 }): Promise<RegradeReport> {
   try {
     return await db.transaction(async (tx) => {
-      await lockKeyToChange(tx, testId);
+      // Never queue behind a long scoring for ever: the organiser is told and may try again.
+      await tx.execute(sql`set local lock_timeout = '10s'`);
+      // A dry run is rolled back: it lets attempts be scored meanwhile (shared); applying does not.
+      if (input.dryRun) await lockKeyToScore(tx, testId);
+      else await lockKeyToChange(tx, testId);
       const test = await existingTest(tx, testId);
       const oldKeyHash = await keyHash(testId, tx);
+      // Applying what a dry run showed: refused if the key changed since (another regrade).
+      if (!input.dryRun && input.expectedKeyHash && input.expectedKeyHash !== oldKeyHash) throw businessError(ErrorCode.KeyChanged);
       const before = await allResults({ testId }, tx);
       await changeKey(tx, test.subjectId, input);
       await tx.execute(sql`

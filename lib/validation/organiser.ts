@@ -210,6 +210,11 @@ export const regradeSchema = z
     correctChoiceId: entityId.optional(),
     voidAwards: z.enum([VoidAwards.All, VoidAwards.None], { error: o.voidAwards }).optional(),
     dryRun: z.boolean().default(true),
+    /** The dry run's oldKeyHash: applying is refused (4011) if the key has changed since. */
+    expectedKeyHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
     reason: z.preprocess((value) => (value === "" || value === null ? undefined : value), reason.optional()),
   })
   .superRefine((value, ctx) => {

@@ -6,10 +6,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, users } from "@/db/schema";
+import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, tests, users } from "@/db/schema";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
 import { lockKeyToChange } from "@/lib/attempts/scoring";
 import { newAttempt } from "@/lib/attempts/start";
+import { getAttempt } from "@/lib/attempts/taking";
+import { upsertSubjectTest } from "@/lib/organiser/tests";
 import { buildExport, toCsv, toXlsxStream } from "@/lib/results/export";
 import { keyHash } from "@/lib/results/key";
 import { allResults, listResults } from "@/lib/results/ranking";
@@ -322,7 +324,7 @@ describe("regrade", () => {
     const [entry] = await db
       .select()
       .from(organiserActions)
-      .where(eq(organiserActions.action, "test.regrade"))
+      .where(and(eq(organiserActions.action, "test.regrade"), eq(organiserActions.targetId, o.testId)))
       .orderBy(organiserActions.id);
     expect(entry).toMatchObject({ targetId: o.testId, reason: "Kalit xato edi" });
     expect(JSON.parse(entry.details!).changes).toContainEqual({
@@ -387,6 +389,72 @@ describe("regrade", () => {
     await finishing;
     const [ended] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
     expect(ended.hardScoreTenths).toBe(25);
+  });
+
+  it("applying is refused when the key changed after the dry run the organiser saw", async () => {
+    const { o, hard } = await olympiad();
+    const organiser = await organiserId();
+    const dry = await regrade({
+      organiserId: organiser,
+      testId: o.testId,
+      input: { questionId: hard.questionId, action: "void", voidAwards: "all", dryRun: true },
+    });
+    await regrade({
+      organiserId: organiser,
+      testId: o.testId,
+      input: { questionId: hard.questionId, action: "key", correctChoiceId: hard.wrong[0], dryRun: false, reason: "Boshqa tashkilotchi" },
+    });
+    await expect(
+      regrade({
+        organiserId: organiser,
+        testId: o.testId,
+        input: {
+          questionId: hard.questionId,
+          action: "void",
+          voidAwards: "all",
+          dryRun: false,
+          reason: "Eski sinov",
+          expectedKeyHash: dry.oldKeyHash,
+        },
+      }),
+    ).rejects.toMatchObject({ code: 4011 });
+  });
+
+  it("a voided question: the pupil's review follows the void, and it is never drawn again", async () => {
+    const o = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 2 });
+    const [pupil] = await taken(o, [[true, true, false]]);
+    const hard = pupil.drawn[2];
+    await regrade({
+      organiserId: await organiserId(),
+      testId: o.testId,
+      input: { questionId: hard.questionId, action: "void", voidAwards: "all", dryRun: false, reason: "Savol buzilgan" },
+    });
+    const review = await getAttempt({ userId: pupil.userId, attemptId: pupil.attemptId });
+    expect(review.questions[2].isAnswerCorrect).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      const other = await createPupil({ subjectId: o.subjectId });
+      const { attemptId } = await newAttempt({ userId: other.userId, pinCode: o.pinCode, language: 0 });
+      const drawn = await db.select().from(attemptQuestions).where(eq(attemptQuestions.attemptId, attemptId));
+      expect(drawn.map((d) => d.questionId)).not.toContain(hard.questionId);
+    }
+  });
+
+  it("a test's points cannot change once a pupil has started (stored scores would disagree)", async () => {
+    const o = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
+    await taken(o, [[true, true, true]]);
+    const [test] = await db.select().from(tests).where(eq(tests.id, o.testId));
+    const settings = {
+      openedAt: test.openedAt.toISOString(),
+      closedAt: test.closedAt.toISOString(),
+      pinCode: test.pinCode,
+      easyCount: 1,
+      mediumCount: 1,
+      hardCount: 1,
+    };
+    const save = async (points: { easyPoints: number; mediumPoints: number; hardPoints: number }) =>
+      upsertSubjectTest({ subjectId: o.subjectId, settings: { ...settings, ...points }, organiserId: await organiserId() });
+    await expect(save({ easyPoints: 2, mediumPoints: 1.5, hardPoints: 1.5 })).rejects.toMatchObject({ code: 4010 });
+    await expect(save({ easyPoints: 1, mediumPoints: 1.5, hardPoints: 2.5 })).resolves.toBeTruthy();
   });
 
   it("refuses a question of another subject and a choice of another question, changing nothing", async () => {

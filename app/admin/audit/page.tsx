@@ -13,6 +13,12 @@ export const metadata: Metadata = { title: t.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+/** A regrade's list of changes can be long: the page shows its start, the database keeps it all. */
+function shown(details: Record<string, unknown>): string {
+  const text = JSON.stringify(details, null, 1);
+  return text.length > 4000 ? `${text.slice(0, 4000)}\n…` : text;
+}
+
 export default async function AuditPage({ searchParams }: Props) {
   // Each page checks the role itself: a client-side navigation may render it without the layout.
   await requireOrganiser();
@@ -47,7 +53,7 @@ export default async function AuditPage({ searchParams }: Props) {
                   // Folded: a test's settings before and after are long, and the table stays readable.
                   <details className="max-w-sm text-[11px]">
                     <summary className="cursor-pointer text-primary-700">{t.details}</summary>
-                    <pre className="overflow-x-auto whitespace-pre-wrap break-all">{JSON.stringify(a.details, null, 1)}</pre>
+                    <pre className="overflow-x-auto whitespace-pre-wrap break-all">{shown(a.details)}</pre>
                   </details>
                 )}
               </TD>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { clock } from "@/components/attempt/format";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { RecomputeButton, RegradeButton } from "@/components/organiser/results-actions";
@@ -10,7 +11,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
-import { buildExport, formatDuration } from "@/lib/results/export";
+import { buildExport } from "@/lib/results/export";
 import { listResults, RESULTS_PAGE_SIZE, type ResultRow, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery, searchOf } from "@/lib/validation/organiser";
 
@@ -194,15 +195,13 @@ export default async function ResultsPage({ searchParams }: Props) {
               </TD>
               <TD>
                 <span className="block">{r.schoolName ?? t.otherSchool}</span>
-                <span className="block text-xs text-slate-500">
-                  {r.districtName}, {r.regionName}
-                </span>
+                <span className="block text-xs text-slate-500">{[r.districtName, r.regionName].filter(Boolean).join(", ")}</span>
               </TD>
               <TD className="whitespace-nowrap text-right tabular-nums">
                 {r.easyScore.toFixed(1)} / {r.mediumScore.toFixed(1)} / {r.hardScore.toFixed(1)}
               </TD>
               <TD className="text-right font-semibold tabular-nums">{r.totalScore.toFixed(1)}</TD>
-              <TD className="text-right tabular-nums">{formatDuration(r.timeSpent)}</TD>
+              <TD className="text-right tabular-nums">{clock(r.timeSpent)}</TD>
               <TD>
                 <MarksButton attemptId={r.attemptId} fullName={r.fullName} />
               </TD>

@@ -1,0 +1,2 @@
+// A search box's text as an ILIKE pattern: the text anywhere, its own % and _ taken literally.
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
