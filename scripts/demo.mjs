@@ -9,9 +9,11 @@ const port = process.env.PORT ?? "3000";
 const secrets = localSecrets();
 // The server never prints the organiser's password; the demo's own, kept locally, is shown here.
 console.log(`Demo organiser password (kept in .data/local-secrets.json): ${process.env.ADMIN_PASSWORD ?? secrets.ADMIN_PASSWORD}`);
+// Its own process group, so stopping the demo stops every process of the server with it.
 const server = spawn(process.execPath, ["server.mjs", "-p", port], {
   cwd: root,
   stdio: "inherit",
+  detached: true,
   env: {
     ...secrets,
     ...process.env,
@@ -25,5 +27,13 @@ const server = spawn(process.execPath, ["server.mjs", "-p", port], {
     NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
   },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+const stopGroup = (signal) => {
+  try {
+    process.kill(-server.pid, signal);
+  } catch {
+    // already gone
+  }
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stopGroup(signal));
+process.on("exit", () => stopGroup("SIGKILL"));
 server.on("exit", (code) => process.exit(code ?? 0));

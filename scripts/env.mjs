@@ -19,13 +19,23 @@ export function ensureDependencies() {
   const lock = path.join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log("Installing dependencies (npm ci)...");
-  try {
-    run("npm", ["ci", "--no-audit", "--no-fund"]);
-  } catch {
-    // A registry without other platforms' optional binaries makes `npm ci` refuse the lock
-    // (see .ci/run); `npm install` installs the same locked tree.
-    run("npm", ["install", "--no-audit", "--no-fund"]);
+  const ci = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, encoding: "utf8" });
+  if (ci.status === 0) {
+    process.stdout.write(ci.stdout);
+    return;
   }
+  // A registry without other platforms' optional binaries makes `npm ci` refuse the lock as out
+  // of sync (EUSAGE, a line per missing package); `npm install` installs the same locked tree.
+  if (/EUSAGE|in sync/.test(ci.stderr)) {
+    console.log(
+      "This registry lacks other platforms' optional packages named in the lock; installing the same locked tree with npm install...",
+    );
+    run("npm", ["install", "--no-audit", "--no-fund"]);
+    return;
+  }
+  process.stdout.write(ci.stdout);
+  process.stderr.write(ci.stderr);
+  throw new Error(`npm ci exited with ${ci.status ?? ci.signal}`);
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
