@@ -6,6 +6,7 @@
 // Usage: node server.mjs [-p PORT] [-H HOSTNAME]   (PORT and HOSTNAME in the environment work too)
 import { createServer } from "node:http";
 import next from "next";
+import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 
 const argument = (flag, fallback) => {
   const at = process.argv.indexOf(flag);
@@ -26,7 +27,57 @@ try {
   process.exit(1);
 }
 
+// Admission control (DESIGN §13): past ADMISSION_LIMIT requests in flight, a request that would
+// start new work (a page, a sign-in, a start) gets a fast 503 with Retry-After instead of waiting
+// a minute in a queue; the pupils already testing (answers, their attempt, finish) may use twice
+// the limit, so a crowd at the door never starves those inside. Static files and the health
+// check are always served. 0 turns it off.
+const admissionLimit = Number(process.env.ADMISSION_LIMIT ?? 64);
+const ENTRY = /^\/api\/(?:TestAttempts\/New|Identity\/Login)$/i;
+let inFlight = 0;
+
+function isEntry(request, path) {
+  if (ENTRY.test(path)) return true;
+  return request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/_next/");
+}
+
+/**
+ * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
+ * Its texts are our own (lib/i18n/uz-busy.json, plain text without markup).
+ */
+function busyPage(retryAfter) {
+  return `<!doctype html><html lang="uz"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${retryAfter}"><title>${busy.title}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f1f5f9;color:#0f172a}
+main{max-width:26rem;margin:1rem;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002;text-align:center}
+h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
+<body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p>${busy.retryIn.replace("{seconds}", String(retryAfter))}</p></main></body></html>`;
+}
+
+function refuse(_request, response, path) {
+  const retryAfter = 1 + Math.floor(Math.random() * 3); // 1–3 s, spread so retries do not arrive together
+  const page = !path.startsWith("/api/");
+  response.writeHead(503, {
+    "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+    "Retry-After": String(retryAfter),
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+  });
+  response.end(page ? busyPage(retryAfter) : JSON.stringify({ code: null, message: busy.title, validationErrors: {}, busy: true }));
+}
+
+function admitted(request, path) {
+  if (admissionLimit <= 0) return true;
+  if (path.startsWith("/_next/static/") || path === "/api/health") return true;
+  return inFlight < (isEntry(request, path) ? admissionLimit : admissionLimit * 2);
+}
+
 const server = createServer((request, response) => {
+  const path = (request.url ?? "/").split("?")[0];
+  if (!admitted(request, path)) return refuse(request, response, path);
+  inFlight++;
+  response.once("close", () => inFlight--);
   const socket = request.socket.remoteAddress ?? "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   const chain = Array.isArray(forwarded) ? forwarded.join(", ") : forwarded;
@@ -38,6 +89,12 @@ server.listen(port, hostname, () => {
   console.log(`Olimpiada listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
 
-const stop = () => server.close(() => process.exit(0));
+// Stop taking connections, end the idle keep-alive ones (they would hold the process for a
+// minute), let requests in flight finish, and never wait longer than a few seconds.
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

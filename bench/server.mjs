@@ -15,27 +15,29 @@ export async function startBenchServer({ port, env = {} }) {
   await admin.unsafe(`create database "${database}"`);
   ensureBuild();
 
-  const server = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: base,
-      AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
-      CREDENTIALS_KEY: "bench-credentials-key-0123456789abcdef",
-      BOT_API_TOKEN: "bench-bot-token-0123456789abcdef012345",
-      PAYME_KEY: "bench",
-      CLICK_SECRET_KEY: "bench",
-      ADMIN_PASSWORD: "bench-organiser-password",
-      TEST_SUPPORT_TOKEN: TOKEN,
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
-      ...env,
-    },
-  });
+  const launch = () =>
+    spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        PUBLIC_URL: base,
+        AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
+        CREDENTIALS_KEY: "bench-credentials-key-0123456789abcdef",
+        BOT_API_TOKEN: "bench-bot-token-0123456789abcdef012345",
+        PAYME_KEY: "bench",
+        CLICK_SECRET_KEY: "bench",
+        ADMIN_PASSWORD: "bench-organiser-password",
+        TEST_SUPPORT_TOKEN: TOKEN,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
+        ...env,
+      },
+    });
+  let server = launch();
 
   async function call(path, { method = "GET", body, cookie, token, headers = {}, ok = true } = {}) {
     const response = await fetch(`${base}${path}`, {
@@ -63,19 +65,32 @@ export async function startBenchServer({ port, env = {} }) {
     await admin.end();
   }
 
-  try {
+  async function ready() {
     for (let i = 0; ; i++) {
       try {
         await call("/api/health");
-        break;
+        return;
       } catch {
         if (i > 120) throw new Error("the server did not start");
         await new Promise((r) => setTimeout(r, 500));
       }
     }
+  }
+
+  /** SIGKILL the app mid-run and start it again (the `--kill-app-at` of bench:opening). */
+  async function restart() {
+    const killed = Date.now();
+    process.kill(-server.pid, "SIGKILL");
+    server = launch();
+    await ready();
+    console.log(`app killed and back in ${((Date.now() - killed) / 1000).toFixed(1)} s`);
+  }
+
+  try {
+    await ready();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { base, database, databaseUrl, call, stop };
+  return { base, database, databaseUrl, call, stop, restart };
 }

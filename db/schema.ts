@@ -7,7 +7,9 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -337,6 +339,27 @@ export const attemptQuestions = pgTable(
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("attempt_questions_attempt_number_uq").on(t.attemptId, t.number)],
+);
+
+/**
+ * A pupil's questions drawn before the opening (DESIGN §13): when the countdown opens, so that
+ * `New` at the opening only checks the PIN and stamps the start, in one statement. Invisible to
+ * every rule and count: only `New` reads it. Dropped when the test's bank or counts change.
+ */
+export const drawnPapers = pgTable(
+  "drawn_papers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id),
+    /** In number order: [questionId, [choiceId, …] in the order this pupil will see them]. */
+    questions: jsonb("questions").$type<[number, number[]][]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.testId] }), index("drawn_papers_test_idx").on(t.testId)],
 );
 
 // ─── The organiser ──────────────────────────────────────────────────────────

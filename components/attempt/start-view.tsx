@@ -4,7 +4,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -31,10 +31,11 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
   const { data: result } = useAttemptResult(ended, initialResult ?? undefined);
   const { data: allow = initialAllow, refetch: refetchAllow } = useAllowTestAttempt(initialAllow);
   const [pinOpen, setPinOpen] = useState(false);
+  const [queue, setQueue] = useState<Queue | null>(null);
 
   if (ended !== null && result) return <ResultCard attemptId={ended} result={result} />;
 
-  async function start(pinCode: string) {
+  async function start(pinCode: string, tries = 0) {
     try {
       const { attemptId } = await api<{ attemptId: number }>("/TestAttempts/New", {
         method: "POST",
@@ -46,6 +47,15 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === ErrorCode.WrongPinCode) throw error;
       setPinOpen(false);
+      // The server is saturated (a fast 503) or the network failed: wait in the queue, calmly, and
+      // try again by ourselves, a little later each time and at a random moment (jitter).
+      if (error.status === 503) {
+        const wait = Math.min(10_000, (error.retryAfter ?? 2) * 1000 * 2 ** Math.min(tries, 2)) + Math.random() * 1500;
+        setQueue({ tries: tries + 1, retryAt: Date.now() + wait });
+        setTimeout(() => void start(pinCode, tries + 1), wait);
+        return;
+      }
+      setQueue(null);
       if (error.code === ErrorCode.QuestionsNotEnough) toast.error(error.message, { id: error.message, position: "top-center" });
       else if (error.code === ErrorCode.ThereIsNotEndedAttempt) router.refresh();
       else toast.error(error.message, { id: error.message, position: "top-center" });
@@ -54,7 +64,8 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
   }
 
   let body: ReactNode;
-  if (!paid) body = <Result status="info" title={t.notPaid} />;
+  if (queue) body = <QueueState queue={queue} />;
+  else if (!paid) body = <Result status="info" title={t.notPaid} />;
   else if (allow.isAllowed) {
     body = (
       <div className="flex flex-col items-center gap-3 py-6">
@@ -74,5 +85,32 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
       {body}
       <PinDialog open={pinOpen} title={t.pinTitle} confirmLabel={t.pinConfirm} onSubmit={start} onCancel={() => setPinOpen(false)} />
     </Card>
+  );
+}
+
+type Queue = { tries: number; retryAt: number };
+
+/** "You are in the queue": what the wait is, a bar filling up to the next try, and no button. */
+function QueueState({ queue }: { queue: Queue }) {
+  const [now, setNow] = useState(() => Date.now());
+  const [from] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(tick);
+  }, []);
+  const left = Math.max(0, Math.ceil((queue.retryAt - now) / 1000));
+  const share = Math.min(1, (now - from) / Math.max(1, queue.retryAt - from));
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-6 text-center" data-testid="queue">
+      <h2 className="text-lg font-semibold text-slate-900">{t.busy.title}</h2>
+      <p className="max-w-sm text-sm text-slate-600">{t.busy.lead}</p>
+      <div className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-200">
+        <div
+          className="h-full rounded-full bg-primary-600 transition-[width] duration-200"
+          style={{ width: `${Math.round(share * 100)}%` }}
+        />
+      </div>
+      <p className="text-xs text-slate-500">{left > 0 ? t.busy.retryIn.replace("{seconds}", String(left)) : t.busy.retrying}</p>
+    </div>
   );
 }

@@ -61,18 +61,6 @@ export function mayRevealKey({
   return isPastGrace(closedAt, now) && !answersStillPossible;
 }
 
-export type Points = { easyPointsTenths: number; mediumPointsTenths: number; hardPointsTenths: number };
-export type Scores = { easyScoreTenths: number; mediumScoreTenths: number; hardScoreTenths: number };
-
-/** Each difficulty's correct answers × its points. */
-export function score(correctByDifficulty: Partial<Record<Difficulty, number>>, points: Points): Scores {
-  return {
-    easyScoreTenths: (correctByDifficulty[Difficulty.Easy] ?? 0) * points.easyPointsTenths,
-    mediumScoreTenths: (correctByDifficulty[Difficulty.Medium] ?? 0) * points.mediumPointsTenths,
-    hardScoreTenths: (correctByDifficulty[Difficulty.Hard] ?? 0) * points.hardPointsTenths,
-  };
-}
-
 export const tenthsToPoints = (tenths: number) => tenths / 10;
 export const pointsToTenths = (points: number) => Math.round(points * 10);
 

@@ -1,8 +1,8 @@
 // How a drawn question earns its points: the one definition that Finish, the sweep, recompute and
 // regrade all use, so a stored score can always be derived again from the answers and the key.
 import "server-only";
-import { sql } from "drizzle-orm";
-import type { Transaction } from "@/db/client";
+import { type SQL, sql } from "drizzle-orm";
+import { selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions } from "@/db/schema";
 import { VoidAwards } from "./enums";
 
@@ -12,6 +12,30 @@ import { VoidAwards } from "./enums";
  * attempt_questions joined to questions and, left, to the answered question_choices row.
  */
 export const earnsPoints = sql<number>`case when ${questions.voidAwards} = ${VoidAwards.All} then 1 when ${questions.voidAwards} = ${VoidAwards.None} then 0 when ${questionChoices.isCorrect} then 1 else 0 end`;
+
+/**
+ * The scores (tenths) of every attempt matching `which`, a condition on `attempts`, from its
+ * answers and the key: rows (attempt_id, easy, medium, hard), each difficulty's earned questions
+ * × its points. Finish, the sweep, recompute and regrade all score with this one statement.
+ */
+export function scoresOf(which: SQL): SQL {
+  const part = (difficulty: number, points: string) =>
+    sql.raw(`(coalesce(sum(earned) filter (where difficulty = ${difficulty}), 0) * ${points})::int`);
+  return sql`
+    select attempt_id, ${part(1, "easy_points_tenths")} as easy, ${part(2, "medium_points_tenths")} as medium,
+           ${part(3, "hard_points_tenths")} as hard
+    from (
+      select attempts.id as attempt_id, questions.difficulty, ${earnsPoints} as earned,
+             tests.easy_points_tenths, tests.medium_points_tenths, tests.hard_points_tenths
+      from attempts
+      join tests on tests.id = attempts.test_id
+      left join attempt_questions on attempt_questions.attempt_id = attempts.id
+      left join questions on questions.id = attempt_questions.question_id
+      left join question_choices on question_choices.id = attempt_questions.answer_choice_id
+      where ${which}
+    ) answers
+    group by attempt_id, easy_points_tenths, medium_points_tenths, hard_points_tenths`;
+}
 
 /** The advisory lock class of a test's key (the test id is the second key). */
 const KEY_LOCK = 7301;
@@ -27,4 +51,14 @@ export async function lockKeyToScore(tx: Transaction, testId: number): Promise<v
 
 export async function lockKeyToChange(tx: Transaction, testId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK}, ${testId})`);
+}
+
+/** The tests with attempts matching `which`, each test's key locked shared; their ids. */
+export async function lockKeysToScore(tx: Transaction, which: SQL): Promise<number[]> {
+  const rows = await selectRows<{ testId: number }>(
+    tx,
+    sql`select test_id as "testId", pg_advisory_xact_lock_shared(${KEY_LOCK}, test_id)::text as locked
+        from (select distinct attempts.test_id from attempts where ${which}) due order by test_id`,
+  );
+  return rows.map((r) => r.testId);
 }

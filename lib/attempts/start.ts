@@ -1,14 +1,14 @@
 // Starting the test: whether it may start, the pupil's attempt status, New, and the PIN check.
 import "server-only";
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attemptQuestions, attempts, questionChoices, questions } from "@/db/schema";
-import { Difficulty } from "@/lib/attempts/enums";
+import { attemptQuestions, attempts } from "@/db/schema";
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { forbidden } from "@/lib/identity/session";
 import { expireIfDue } from "./ending";
+import { drawPaper, preparePaper, startFromPaper, takePaper } from "./papers";
 import { loadLatestAttempt, loadPupilTest } from "./queries";
-import { deadlineOf, isWindowOpen, numberQuestions, shuffle } from "./rules";
+import { deadlineOf, isWindowOpen } from "./rules";
 
 /** `serverTime` lets the countdown run on the server's clock, not the phone's. */
 export type AllowTestAttempt = { isAllowed: boolean; openedAt: string | null; closedAt: string | null; serverTime: string };
@@ -20,6 +20,8 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     .select({ id: attempts.id })
     .from(attempts)
     .where(and(eq(attempts.userId, userId), eq(attempts.testId, test.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt)));
+  // The countdown is open: draw the pupil's paper now, so the opening's New is one statement.
+  if (paid && !ended && now < test.closedAt) await preparePaper({ userId, test });
   return {
     isAllowed: paid && isWindowOpen(test, now) && !ended,
     openedAt: test.openedAt.toISOString(),
@@ -37,17 +39,13 @@ export async function isThereAttempt({ userId, now = new Date() }: { userId: num
   return { isThereAttempt: true, isEnded: attempt.endedAt !== null, attemptId: attempt.id };
 }
 
-const COUNT_COLUMNS = [
-  [Difficulty.Easy, "easyCount"],
-  [Difficulty.Medium, "mediumCount"],
-  [Difficulty.Hard, "hardCount"],
-] as const;
-
 /**
  * New: refused outside the window (4003), with a wrong PIN (4001), while an unfinished attempt
- * exists (4000), after an ended one (4004), or when the bank is short (3000). Otherwise draws,
- * numbers and stores the questions with each one's choices shuffled once, in one transaction.
- * The database's one-attempt-per-pupil-per-test index makes concurrent calls create one attempt.
+ * exists (4000, with nothing created), after an ended one (4004), or when the bank is short
+ * (3000). At the opening the pupil's paper is ready and one statement makes the attempt from it;
+ * otherwise each rule is checked in turn and the paper drawn now. Either way the questions are
+ * numbered and each one's choices shuffled once; the database's one-attempt-per-pupil-per-test
+ * index makes concurrent calls create one attempt.
  */
 export async function newAttempt({
   userId,
@@ -60,6 +58,12 @@ export async function newAttempt({
   language: number;
   now?: Date;
 }): Promise<{ attemptId: number }> {
+  try {
+    const fast = await startFromPaper({ userId, pinCode, language, now });
+    if (fast !== null) return { attemptId: fast };
+  } catch {
+    // A paper gone stale under a concurrent bank change (a question deleted): draw anew below.
+  }
   const { user, paid, test } = await loadPupilTest({ userId });
   if (!paid) throw forbidden();
   if (!test || !isWindowOpen(test, now)) throw businessError(ErrorCode.TestNotOpen);
@@ -74,37 +78,7 @@ export async function newAttempt({
     if (!current.endedAt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
     if (attempt.testId === test.id) throw businessError(ErrorCode.AttemptAlreadyTaken);
   }
-
-  // Draw at random per difficulty from the subject's bank.
-  const drawn: { id: number; difficulty: number; readingTextId: number | null }[] = [];
-  for (const [difficulty, column] of COUNT_COLUMNS) {
-    const needed = test[column];
-    const rows = await db
-      .select({ id: questions.id, difficulty: questions.difficulty, readingTextId: questions.readingTextId })
-      .from(questions)
-      .where(
-        and(
-          eq(questions.subjectId, test.subjectId),
-          eq(questions.difficulty, difficulty),
-          isNull(questions.retiredAt),
-          isNull(questions.voidAwards),
-        ),
-      )
-      .orderBy(sql`random()`)
-      .limit(needed);
-    if (rows.length < needed) throw businessError(ErrorCode.QuestionsNotEnough);
-    drawn.push(...rows);
-  }
-  const numbered = numberQuestions(drawn);
-  const choices = await db
-    .select({ id: questionChoices.id, questionId: questionChoices.questionId })
-    .from(questionChoices)
-    .where(
-      inArray(
-        questionChoices.questionId,
-        numbered.map((q) => q.id),
-      ),
-    );
+  const fresh = await drawPaper(test);
 
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -125,14 +99,11 @@ export async function newAttempt({
       .returning({ id: attempts.id });
     // Another New of this pupil won the race: theirs is the attempt.
     if (!created) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
-    await tx.insert(attemptQuestions).values(
-      numbered.map((q, index) => ({
-        attemptId: created.id,
-        questionId: q.id,
-        number: index + 1,
-        choiceOrder: shuffle(choices.filter((c) => c.questionId === q.id).map((c) => c.id)),
-      })),
-    );
+    // A paper drawn earlier could not be used (or went stale): it goes, the fresh draw counts.
+    await takePaper(tx, { userId, testId: test.id });
+    await tx
+      .insert(attemptQuestions)
+      .values(fresh.map(([questionId, choiceOrder], index) => ({ attemptId: created.id, questionId, number: index + 1, choiceOrder })));
     return { attemptId: created.id };
   });
 }

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly validationErrorCodes: ValidationErrors = {},
     /** A file's errors by row or question (an upload's 422). */
     readonly sourceErrors: SourceError[] = [],
+    /** Seconds a saturated server asks to wait before trying again (a 503's Retry-After). */
+    readonly retryAfter: number | null = null,
   ) {
     super(message || uz.http.default);
     this.name = "ApiError";
@@ -87,6 +89,7 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
     error?.code ?? null,
     error?.validationErrors ?? {},
     error?.errors ?? [],
+    Number(response.headers.get("retry-after")) || null,
   );
 }
 

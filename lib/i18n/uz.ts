@@ -1,4 +1,5 @@
 // Every user-facing string of the product, in Uzbek (Latin). Texts quoted by the spec are verbatim.
+import busy from "./uz-busy.json";
 import { offerSections } from "./uz-offer";
 
 export const uz = {
@@ -534,6 +535,8 @@ export const uz = {
       "Diqqat: \"afterEnd\" tanlansa, to'g'ri javoblar o'quvchi o'z testini yakunlashi bilan ko'rinadi — boshqalar hali test ishlayotgan bo'lsa ham, javoblar ularga yetib borishi mumkin. Faqat mashq testlari uchun tanlang.",
   },
   testAttempt: {
+    /** The queue: shared with server.mjs, which answers a fast 503 when it is saturated. */
+    busy,
     title: "Test ishlash",
     start: "Testni boshlash",
     pinTitle: "Pin kodni kiriting",

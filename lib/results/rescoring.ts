@@ -5,7 +5,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
-import { earnsPoints, lockKeyToChange, lockKeyToScore } from "@/lib/attempts/scoring";
+import { dropPapers } from "@/lib/attempts/papers";
+import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring";
 import { businessError, ErrorCode, invalidInput, notFound } from "@/lib/http/errors";
 import { AuditAction, recordAction } from "@/lib/organiser/audit";
 import type { RegradeInput } from "@/lib/validation/organiser";
@@ -15,30 +16,8 @@ import { allResults, type ResultRow } from "./ranking";
 type Scores = { easy: number; medium: number; hard: number };
 type Rescored = { attemptId: number; userId: number; stored: Scores; recomputed: Scores };
 
-/**
- * Every ended attempt of the test scored from its answers (tenths), beside the stored scores: the
- * same `earnsPoints` and points per difficulty as Finish. Plain table names, as `earnsPoints` uses.
- */
-function rescoredSql(testId: number) {
-  const part = (difficulty: number, pointsColumn: string) =>
-    sql.raw(`(coalesce(sum(earned) filter (where difficulty = ${difficulty}), 0) * ${pointsColumn})::int`);
-  return sql`
-    rescored as (
-      select attempt_id, ${part(1, "easy_points_tenths")} as easy, ${part(2, "medium_points_tenths")} as medium,
-             ${part(3, "hard_points_tenths")} as hard
-      from (
-        select attempts.id as attempt_id, questions.difficulty, ${earnsPoints} as earned,
-               tests.easy_points_tenths, tests.medium_points_tenths, tests.hard_points_tenths
-        from attempts
-        join tests on tests.id = attempts.test_id
-        left join attempt_questions on attempt_questions.attempt_id = attempts.id
-        left join questions on questions.id = attempt_questions.question_id
-        left join question_choices on question_choices.id = attempt_questions.answer_choice_id
-        where attempts.test_id = ${testId} and attempts.ended_at is not null
-      ) answers
-      group by attempt_id, easy_points_tenths, medium_points_tenths, hard_points_tenths
-    )`;
-}
+/** Every ended attempt of the test scored again from its answers and the key. */
+const rescoredSql = (testId: number) => sql`rescored as (${scoresOf(sql`attempts.test_id = ${testId} and attempts.ended_at is not null`)})`;
 
 async function rescore(runner: Database | Transaction, testId: number): Promise<Rescored[]> {
   const rows = await selectRows<{ attemptId: number; userId: number } & Record<string, number>>(
@@ -119,6 +98,7 @@ async function changeKey(tx: Transaction, subjectId: number, input: RegradeInput
   if (!question) throw invalidInput({ questionId: ["Invalid"] });
   if (input.action === "void") {
     await tx.update(questions).set({ voidAwards: input.voidAwards }).where(eq(questions.id, question.id));
+    await dropPapers(tx, { subjectId }); // a voided question is not drawn again
     return;
   }
   const choices = await tx.select({ id: questionChoices.id }).from(questionChoices).where(eq(questionChoices.questionId, question.id));

@@ -12,6 +12,7 @@ import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking"
 import { AppError } from "@/lib/http/errors";
 import { getCurrentUser, updateProfile } from "@/lib/identity/users";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
+import { recompute } from "@/lib/results/rescoring";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
@@ -241,6 +242,28 @@ describe("the deadline", () => {
     const rows = await ours();
     expect(rows.every((r) => r.endedAt?.getTime() === at(95).getTime() && r.isEndedByUser === false)).toBe(true);
     expect(rows.every((r) => r.easyScoreTenths === 0)).toBe(true);
+  });
+});
+
+describe("the sweep, set-based", () => {
+  it("ends due attempts in batches, each scored from its answers exactly as recompute scores it", async () => {
+    const o = await olympiad();
+    const ids: number[] = [];
+    for (let right = 0; right < 5; right++) {
+      const pupil = await createPupil({ subjectId: o.subjectId });
+      const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(5) });
+      ids.push(attemptId);
+      const key = [...(await keyOf(attemptId)).entries()];
+      for (const [question, choices] of key.slice(0, right))
+        await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: question, answerId: choices.correct, now: at(10) });
+      if (right === 4)
+        await saveAnswer({ session: sessionOf(pupil.userId), testAttemptQuestionId: key[4][0], answerId: key[4][1].wrong, now: at(10) });
+    }
+    expect(await sweepExpiredAttempts({ now: at(96), limit: 2 })).toBeGreaterThanOrEqual(5);
+    const rows = await db.select().from(attempts).where(eq(attempts.testId, o.testId)).orderBy(attempts.id);
+    expect(rows.map((r) => r.endedAt?.getTime())).toEqual(ids.map(() => at(95).getTime()));
+    expect(new Set(rows.map((r) => r.easyScoreTenths! + r.mediumScoreTenths! + r.hardScoreTenths!)).size).toBeGreaterThan(1);
+    expect(await recompute({ testId: o.testId })).toMatchObject({ checked: 5, differences: [] });
   });
 });
 

@@ -1,0 +1,185 @@
+// `npm run bench:opening`: the opening minute (DESIGN §13) against a production build on
+// PostgreSQL. N pupils (paid, with credentials) sign in over P seconds and wait on the countdown
+// (login, current user, allowance: the allowance draws their paper); the window opens; pupil k
+// presses Start at k/N·A seconds and does what the browser does until the first question is on
+// screen (the start page, New, the attempt page as the router fetches it, Get, GetRemainingTime);
+// then K answers with exponential think time, and Finish. Clients retry network errors, 5xx and
+// 429 with back-off and jitter, as the outbox does. Every acknowledged answer is read back.
+//
+// Options (environment): BENCH_PUPILS (N, 2000), BENCH_SIGN_IN_SECONDS (P, 120; 0: everyone signs
+// in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
+// 2000), ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
+// seconds after the opening and start it again).
+import { performance } from "node:perf_hooks";
+import postgres from "postgres";
+import { startBenchServer, TOKEN } from "./server.mjs";
+
+const N = Number(process.env.BENCH_PUPILS ?? 2000);
+const P = Number(process.env.BENCH_SIGN_IN_SECONDS ?? 120);
+const A = Number(process.env.BENCH_START_SECONDS ?? 24);
+const K = Number(process.env.BENCH_ANSWERS ?? 5);
+const THINK = Number(process.env.BENCH_THINK_MS ?? 2000);
+const PORT = Number(process.env.BENCH_PORT ?? 3404);
+const flag = (name) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : null;
+};
+const killAppAt = flag("--kill-app-at");
+
+const env = process.env.ADMISSION_LIMIT ? { ADMISSION_LIMIT: process.env.ADMISSION_LIMIT } : {};
+const bench = await startBenchServer({ port: PORT, env });
+const { base, databaseUrl } = bench;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const timings = new Map(); // kind → [ms]
+const statuses = new Map(); // kind → {status: count}
+
+function record(kind, ms, status) {
+  if (!timings.has(kind)) timings.set(kind, []);
+  timings.get(kind).push(ms);
+  const counts = statuses.get(kind) ?? {};
+  counts[status] = (counts[status] ?? 0) + 1;
+  statuses.set(kind, counts);
+}
+
+/** One request as a browser's fetch makes it; retried like the outbox: network, 5xx, 429. */
+async function call(kind, path, { method = "GET", body, cookie, headers = {}, tries = 40 } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    const started = performance.now();
+    let status = "network";
+    try {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...(cookie ? { Cookie: cookie } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(60_000),
+      });
+      status = response.status;
+      const text = await response.text();
+      record(kind, performance.now() - started, status);
+      if (status < 500 && status !== 429) return { status, text, headers: response.headers };
+      const retryAfter = Number(response.headers.get("retry-after")) || 0;
+      if (attempt >= tries) return { status, text, headers: response.headers };
+      await sleep(Math.max(retryAfter * 1000, Math.min(10_000, 500 * 2 ** attempt)) + Math.random() * 1000);
+    } catch {
+      record(kind, performance.now() - started, status);
+      if (attempt >= tries) return { status, text: "", headers: new Headers() };
+      await sleep(Math.min(10_000, 500 * 2 ** attempt) + Math.random() * 1000);
+    }
+  }
+}
+
+try {
+  // Pupils straight into the tables, each with the password hash of one pupil the server made.
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const made = await (
+    await fetch(`${base}/api/test-support/olympiads`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        counts: { easy: 10, medium: 10, hard: 10 },
+        bankPerDifficulty: 40,
+        openedAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    })
+  ).json();
+  const template = await (
+    await fetch(`${base}/api/test-support/pupils`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ subjectId: made.subjectId, password: "Bench2025" }),
+    })
+  ).json();
+  const [{ password_hash: hash }] = await sql`select password_hash from users where id = ${template.userId}`;
+  await sql`
+    insert into users (role, first_name, last_name, subject_id, grade, district_id, region_id, username, password_hash)
+    select 1, 'Bench', 'Pupil', ${made.subjectId}, ${made.grade}, 1726266, 1726, 'bench' || g, ${hash}
+    from generate_series(1, ${N}) g`;
+  await sql`
+    insert into registrations (guid, user_id, status, amount_som, paid_at, region_id, district_id)
+    select gen_random_uuid(), id, 2, 75000, now(), 1726, 1726266 from users where username like 'bench%'`;
+
+  // The window opens after everyone has signed in (or at once when P is 0).
+  const opening = Date.now() + (P > 0 ? P * 1000 + 5000 : 3000);
+  await sql`update tests set opened_at = ${new Date(opening)}, closed_at = ${new Date(opening + 3 * 3_600_000)} where id = ${made.testId}`;
+  await sql.end();
+  console.log(`${N} pupils; sign-in over ${P} s; starts over ${A} s from the opening; ${K} answers each`);
+
+  let killer;
+  if (killAppAt !== null) killer = sleep(opening - Date.now() + killAppAt * 1000).then(() => bench.restart());
+
+  const firstQuestion = [];
+  const failed = [];
+  const acknowledged = []; // [attemptId, testAttemptQuestionId, answerId]
+  async function pupil(k) {
+    const username = `bench${k + 1}`;
+    if (P > 0) await sleep((k / N) * P * 1000);
+    else await sleep(Math.max(0, opening - Date.now() + (k / N) * A * 1000));
+    const login = await call("Login", "/api/Identity/Login", { method: "POST", body: { username, password: "Bench2025" } });
+    const cookie = login.headers.get("set-cookie")?.split(";")[0];
+    if (!cookie) return failed.push([username, "login", login.status]);
+    await call("GetCurrentUser", "/api/Identity/GetCurrentUser", { cookie });
+    await call("AllowTestAttempt", "/api/TestAttempts/AllowTestAttempt", { cookie });
+    // Start at k/N·A after the opening.
+    await sleep(Math.max(0, opening + (k / N) * A * 1000 - Date.now()));
+    const arrival = performance.now();
+    await call("page /test-attempt", "/test-attempt", { cookie, headers: { Accept: "text/html" } });
+    const created = await call("New", "/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: made.pinCode } });
+    let attemptId = created.status === 200 ? JSON.parse(created.text).attemptId : null;
+    if (attemptId === null) {
+      const there = await call("IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { cookie });
+      attemptId = there.status === 200 ? JSON.parse(there.text).attemptId : null;
+    }
+    if (!attemptId) return failed.push([username, "New", created.status, created.text.slice(0, 80)]);
+    await call("page /test-attempt/[id] (RSC)", `/test-attempt/${attemptId}`, { cookie, headers: { RSC: "1" } });
+    const view = await call("Get", `/api/TestAttempts/Get?id=${attemptId}`, { cookie });
+    await call("GetRemainingTime", `/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`, { cookie });
+    if (view.status !== 200) return failed.push([username, "Get", view.status]);
+    firstQuestion.push(performance.now() - arrival);
+    const { questions } = JSON.parse(view.text);
+    for (let i = 0; i < K; i++) {
+      await sleep(-Math.log(1 - Math.random()) * THINK);
+      const q = questions[i % questions.length];
+      const choice = q.questionChoices[Math.floor(Math.random() * q.questionChoices.length)].questionChoiceId;
+      const saved = await call("Answer", "/api/TestAttempts/Answer", {
+        method: "POST",
+        cookie,
+        body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: choice },
+      });
+      if (saved.status === 200) acknowledged.push([attemptId, q.testAttemptQuestionId, choice]);
+    }
+    const finished = await call("Finish", "/api/TestAttempts/Finish", { method: "POST", cookie, body: { attemptId, isEndedByUser: true } });
+    if (finished.status !== 200) failed.push([username, "Finish", finished.status]);
+  }
+  await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
+  await killer;
+
+  // Every acknowledged answer read back (the last one per question counts: a later one replaces it).
+  const check = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const last = new Map(acknowledged.map(([, question, answer]) => [question, answer]));
+  const stored = await check`select id, answer_choice_id from attempt_questions where id in ${check([...last.keys()])}`;
+  const lost = stored.filter((row) => last.get(row.id) !== row.answer_choice_id).length + (last.size - stored.length);
+  await check.end();
+
+  const at = (values, q) => values[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN;
+  const ms = (v) => `${Math.round(v)}`.padStart(7);
+  console.log(
+    `\n${"request".padEnd(30)} ${"count".padStart(6)} ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)} ${"max".padStart(7)}  statuses`,
+  );
+  for (const [kind, values] of timings) {
+    values.sort((a, b) => a - b);
+    const counts = Object.entries(statuses.get(kind))
+      .map(([status, count]) => `${status}:${count}`)
+      .join(" ");
+    console.log(
+      `${kind.padEnd(30)} ${String(values.length).padStart(6)} ${ms(at(values, 0.5))} ${ms(at(values, 0.95))} ${ms(at(values, 0.99))} ${ms(values.at(-1))}  ${counts}`,
+    );
+  }
+  firstQuestion.sort((a, b) => a - b);
+  console.log(
+    `\narrival → first question: p50 ${(at(firstQuestion, 0.5) / 1000).toFixed(2)} s   p99 ${(at(firstQuestion, 0.99) / 1000).toFixed(2)} s   max ${((firstQuestion.at(-1) ?? Number.NaN) / 1000).toFixed(2)} s   (${firstQuestion.length} pupils)`,
+  );
+  console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);
+  console.log(`answers acknowledged: ${acknowledged.length}   lost: ${lost}`);
+} finally {
+  await bench.stop();
+}

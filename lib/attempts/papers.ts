@@ -1,0 +1,147 @@
+// Papers drawn before the opening (DESIGN §13): a pupil's questions and each one's choice order,
+// drawn when the countdown is opened, so that at the opening `New` only checks the PIN and stamps
+// the start, in one statement. A paper is no attempt: nothing but `New` ever reads it.
+import "server-only";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { db, selectRows, type Transaction } from "@/db/client";
+import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
+import { businessError, ErrorCode } from "@/lib/http/errors";
+import { RegistrationStatus } from "@/lib/registration/status";
+import { Difficulty } from "./enums";
+import type { TestRow } from "./queries";
+import { numberQuestions, shuffle } from "./rules";
+
+/** In number order: [questionId, its choice ids in the order this pupil sees them]. */
+export type Paper = [number, number[]][];
+
+const COUNT_COLUMNS = [
+  [Difficulty.Easy, "easyCount"],
+  [Difficulty.Medium, "mediumCount"],
+  [Difficulty.Hard, "hardCount"],
+] as const;
+
+/**
+ * Draws at random per difficulty from the subject's bank (not retired, not voided), numbers the
+ * questions (easy, medium, hard; a reading text's questions together) and shuffles each one's
+ * choices once. 3000 when the bank is short.
+ */
+export async function drawPaper(test: TestRow, runner: typeof db | Transaction = db): Promise<Paper> {
+  const drawn: { id: number; difficulty: number; readingTextId: number | null }[] = [];
+  for (const [difficulty, column] of COUNT_COLUMNS) {
+    const needed = test[column];
+    const rows = await runner
+      .select({ id: questions.id, difficulty: questions.difficulty, readingTextId: questions.readingTextId })
+      .from(questions)
+      .where(
+        and(
+          eq(questions.subjectId, test.subjectId),
+          eq(questions.difficulty, difficulty),
+          isNull(questions.retiredAt),
+          isNull(questions.voidAwards),
+        ),
+      )
+      .orderBy(sql`random()`)
+      .limit(needed);
+    if (rows.length < needed) throw businessError(ErrorCode.QuestionsNotEnough);
+    drawn.push(...rows);
+  }
+  const numbered = numberQuestions(drawn);
+  const choices = await runner
+    .select({ id: questionChoices.id, questionId: questionChoices.questionId })
+    .from(questionChoices)
+    .where(
+      inArray(
+        questionChoices.questionId,
+        numbered.map((q) => q.id),
+      ),
+    );
+  return numbered.map((q) => [q.id, shuffle(choices.filter((c) => c.questionId === q.id).map((c) => c.id))]);
+}
+
+/** The pupil's paper for the test, drawn once ahead of the opening; a short bank draws nothing yet. */
+export async function preparePaper({ userId, test }: { userId: number; test: TestRow }): Promise<void> {
+  const [existing] = await db
+    .select({ userId: drawnPapers.userId })
+    .from(drawnPapers)
+    .where(and(eq(drawnPapers.userId, userId), eq(drawnPapers.testId, test.id)));
+  if (existing) return;
+  let paper: Paper;
+  try {
+    paper = await drawPaper(test);
+  } catch {
+    return; // New says why (3000) when the pupil presses start.
+  }
+  await db.insert(drawnPapers).values({ userId, testId: test.id, questions: paper }).onConflictDoNothing();
+}
+
+/** The paper, if one was drawn, taken out as the attempt is made from it. */
+export async function takePaper(tx: Transaction, { userId, testId }: { userId: number; testId: number }): Promise<Paper | null> {
+  const [taken] = await tx
+    .delete(drawnPapers)
+    .where(and(eq(drawnPapers.userId, userId), eq(drawnPapers.testId, testId)))
+    .returning({ questions: drawnPapers.questions });
+  return taken?.questions ?? null;
+}
+
+/** After the bank or the counts of a subject's test change, its papers are drawn anew. */
+export async function dropPapers(tx: Transaction, { subjectId }: { subjectId: number }): Promise<void> {
+  await tx
+    .delete(drawnPapers)
+    .where(inArray(drawnPapers.testId, tx.select({ id: tests.id }).from(tests).where(eq(tests.subjectId, subjectId))));
+}
+
+/**
+ * The opening's `New` in one statement: when the pupil is paid, the window open, the PIN right,
+ * no live attempt exists and a paper is ready, the attempt and its questions are made from the
+ * paper (which is taken out) and its id returned. Null otherwise: the caller then checks each rule
+ * in turn and says which one failed, or draws now.
+ */
+export async function startFromPaper({
+  userId,
+  pinCode,
+  language,
+  now,
+}: {
+  userId: number;
+  pinCode: string;
+  language: number;
+  now: Date;
+}): Promise<number | null> {
+  const at = now.toISOString();
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+      with ready as (
+        select u.id as user_id, t.id as test_id,
+               least(${at}::timestamptz + make_interval(mins => t.duration_minutes + u.extra_minutes), t.closed_at) as deadline_at
+        from users u
+        join registrations r on r.user_id = u.id and r.status = ${RegistrationStatus.Paid}
+        join tests t on t.subject_id = u.subject_id and t.stage = 1
+        join drawn_papers p on p.user_id = u.id and p.test_id = t.id
+        where u.id = ${userId} and t.pin_code = ${pinCode}
+          and t.opened_at <= ${at}::timestamptz and ${at}::timestamptz < t.closed_at
+          and jsonb_array_length(p.questions) = t.easy_count + t.medium_count + t.hard_count
+          and not exists (select 1 from attempts a where a.user_id = u.id and a.reset_at is null)
+      ),
+      taken as (
+        delete from drawn_papers p using ready
+        where p.user_id = ready.user_id and p.test_id = ready.test_id
+        returning p.questions
+      ),
+      created as (
+        insert into attempts (user_id, test_id, language, started_at, deadline_at)
+        select user_id, test_id, ${language}, ${at}::timestamptz, deadline_at from ready
+        on conflict do nothing
+        returning id
+      ),
+      numbered as (
+        insert into attempt_questions (attempt_id, question_id, number, choice_order)
+        select created.id, (q.value->>0)::int, q.number,
+               array(select c.id::int from jsonb_array_elements_text(q.value->1) with ordinality as c(id, n) order by c.n)
+        from created, taken, jsonb_array_elements(taken.questions) with ordinality as q(value, number)
+        returning 1
+      )
+      select id from created`,
+  );
+  return rows[0]?.id ?? null;
+}
