@@ -26,7 +26,8 @@ const flag = (name) => {
 };
 const killAppAt = flag("--kill-app-at");
 
-const env = process.env.ADMISSION_LIMIT ? { ADMISSION_LIMIT: process.env.ADMISSION_LIMIT } : {};
+// As behind one proxy: each pupil comes from an address of their own (their own rate limits).
+const env = { TRUST_PROXY_HOPS: "1", ...(process.env.ADMISSION_LIMIT ? { ADMISSION_LIMIT: process.env.ADMISSION_LIMIT } : {}) };
 const bench = await startBenchServer({ port: PORT, env });
 const { base, databaseUrl } = bench;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,14 +43,19 @@ function record(kind, ms, status) {
 }
 
 /** One request as a browser's fetch makes it; retried like the outbox: network, 5xx, 429. */
-async function call(kind, path, { method = "GET", body, cookie, headers = {}, tries = 40 } = {}) {
+async function call(kind, path, { method = "GET", body, cookie, address, headers = {}, tries = 40 } = {}) {
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
     let status = "network";
     try {
       const response = await fetch(`${base}${path}`, {
         method,
-        headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...(cookie ? { Cookie: cookie } : {}), ...headers },
+        headers: {
+          ...(body ? { "Content-Type": "application/json" } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(address ? { "X-Forwarded-For": address } : {}),
+          ...headers,
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(60_000),
       });
@@ -86,7 +92,7 @@ try {
     await fetch(`${base}/api/test-support/pupils`, {
       method: "POST",
       headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ subjectId: made.subjectId, password: "Bench2025" }),
+      body: JSON.stringify({ subjectId: made.subjectId }),
     })
   ).json();
   const [{ password_hash: hash }] = await sql`select password_hash from users where id = ${template.userId}`;
@@ -114,25 +120,26 @@ try {
     const username = `bench${k + 1}`;
     if (P > 0) await sleep((k / N) * P * 1000);
     else await sleep(Math.max(0, opening - Date.now() + (k / N) * A * 1000));
-    const login = await call("Login", "/api/Identity/Login", { method: "POST", body: { username, password: "Bench2025" } });
+    const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
+    const login = await call("Login", "/api/Identity/Login", { method: "POST", address, body: { username, password: template.password } });
     const cookie = login.headers.get("set-cookie")?.split(";")[0];
     if (!cookie) return failed.push([username, "login", login.status]);
-    await call("GetCurrentUser", "/api/Identity/GetCurrentUser", { cookie });
-    await call("AllowTestAttempt", "/api/TestAttempts/AllowTestAttempt", { cookie });
+    await call("GetCurrentUser", "/api/Identity/GetCurrentUser", { cookie, address });
+    await call("AllowTestAttempt", "/api/TestAttempts/AllowTestAttempt", { cookie, address });
     // Start at k/N·A after the opening.
     await sleep(Math.max(0, opening + (k / N) * A * 1000 - Date.now()));
     const arrival = performance.now();
-    await call("page /test-attempt", "/test-attempt", { cookie, headers: { Accept: "text/html" } });
-    const created = await call("New", "/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: made.pinCode } });
+    await call("page /test-attempt", "/test-attempt", { cookie, address, headers: { Accept: "text/html" } });
+    const created = await call("New", "/api/TestAttempts/New", { method: "POST", cookie, address, body: { language: 0, pinCode: made.pinCode } });
     let attemptId = created.status === 200 ? JSON.parse(created.text).attemptId : null;
     if (attemptId === null) {
-      const there = await call("IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { cookie });
+      const there = await call("IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { cookie, address });
       attemptId = there.status === 200 ? JSON.parse(there.text).attemptId : null;
     }
     if (!attemptId) return failed.push([username, "New", created.status, created.text.slice(0, 80)]);
-    await call("page /test-attempt/[id] (RSC)", `/test-attempt/${attemptId}`, { cookie, headers: { RSC: "1" } });
-    const view = await call("Get", `/api/TestAttempts/Get?id=${attemptId}`, { cookie });
-    await call("GetRemainingTime", `/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`, { cookie });
+    await call("page /test-attempt/[id] (RSC)", `/test-attempt/${attemptId}`, { cookie, address, headers: { RSC: "1" } });
+    const view = await call("Get", `/api/TestAttempts/Get?id=${attemptId}`, { cookie, address });
+    await call("GetRemainingTime", `/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`, { cookie, address });
     if (view.status !== 200) return failed.push([username, "Get", view.status]);
     firstQuestion.push(performance.now() - arrival);
     const { questions } = JSON.parse(view.text);
@@ -143,11 +150,12 @@ try {
       const saved = await call("Answer", "/api/TestAttempts/Answer", {
         method: "POST",
         cookie,
+        address,
         body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: choice },
       });
       if (saved.status === 200) acknowledged.push([attemptId, q.testAttemptQuestionId, choice]);
     }
-    const finished = await call("Finish", "/api/TestAttempts/Finish", { method: "POST", cookie, body: { attemptId, isEndedByUser: true } });
+    const finished = await call("Finish", "/api/TestAttempts/Finish", { method: "POST", cookie, address, body: { attemptId, isEndedByUser: true } });
     if (finished.status !== 200) failed.push([username, "Finish", finished.status]);
   }
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
