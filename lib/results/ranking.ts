@@ -114,31 +114,19 @@ export type ResultRow = {
   tieAtCut: { rank: number; pupils: number } | null;
 };
 
-type RawRow = {
-  attemptId: number;
-  userId: number;
+/** A row as the statement reads it: names apart, scores in tenths, the district's cut. */
+type RawRow = Omit<
+  ResultRow,
+  "fullName" | "easyScore" | "mediumScore" | "hardScore" | "totalScore" | "isEndedByUser" | "inTop5" | "tieAtCut"
+> & {
   lastName: string;
   firstName: string;
   middleName: string | null;
-  username: string | null;
-  phoneNumber: string | null;
-  regionId: number | null;
-  regionName: string | null;
-  districtId: number | null;
-  districtName: string | null;
-  organizationId: number | null;
-  schoolName: string | null;
-  grade: number;
-  subjectId: number;
-  subjectName: string;
   easy: number;
   medium: number;
   hard: number;
   total: number;
-  timeSpent: number;
   isEndedByUser: boolean | null;
-  excluded: Exclusion | null;
-  rank: number | null;
   topCount: number;
   lastRank: number | null;
   rows: number;
