@@ -130,7 +130,12 @@ try {
     await sleep(Math.max(0, opening + (k / N) * A * 1000 - Date.now()));
     const arrival = performance.now();
     await call("page /test-attempt", "/test-attempt", { cookie, address, headers: { Accept: "text/html" } });
-    const created = await call("New", "/api/TestAttempts/New", { method: "POST", cookie, address, body: { language: 0, pinCode: made.pinCode } });
+    const created = await call("New", "/api/TestAttempts/New", {
+      method: "POST",
+      cookie,
+      address,
+      body: { language: 0, pinCode: made.pinCode },
+    });
     let attemptId = created.status === 200 ? JSON.parse(created.text).attemptId : null;
     if (attemptId === null) {
       const there = await call("IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { cookie, address });
@@ -155,7 +160,12 @@ try {
       });
       if (saved.status === 200) acknowledged.push([attemptId, q.testAttemptQuestionId, choice]);
     }
-    const finished = await call("Finish", "/api/TestAttempts/Finish", { method: "POST", cookie, address, body: { attemptId, isEndedByUser: true } });
+    const finished = await call("Finish", "/api/TestAttempts/Finish", {
+      method: "POST",
+      cookie,
+      address,
+      body: { attemptId, isEndedByUser: true },
+    });
     if (finished.status !== 200) failed.push([username, "Finish", finished.status]);
   }
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
