@@ -58,6 +58,9 @@ export default defineConfig({
       DEMO_PUBLIC: "true",
       // As if behind one proxy: the suites give each simulated client its own X-Forwarded-For.
       TRUST_PROXY_HOPS: "1",
+      // The suites burst on purpose (100 sign-ins at once); admission control has its own server
+      // and test (tests/api/admission.spec.ts).
+      ADMISSION_LIMIT: "0",
       PAYMENTS_SANDBOX: "true",
       PUBLIC_URL: baseURL,
       PGLITE_DIR: "memory://",
