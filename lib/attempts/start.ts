@@ -1,6 +1,6 @@
 // Starting the test: whether it may start, the pupil's attempt status, New, and the PIN check.
 import "server-only";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts } from "@/db/schema";
 import { businessError, ErrorCode } from "@/lib/http/errors";
@@ -16,12 +16,14 @@ export type AllowTestAttempt = { isAllowed: boolean; openedAt: string | null; cl
 export async function allowTestAttempt({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<AllowTestAttempt> {
   const { paid, test } = await loadPupilTest({ userId });
   if (!test) return { isAllowed: false, openedAt: null, closedAt: null, serverTime: now.toISOString() };
-  const [ended] = await db
-    .select({ id: attempts.id })
+  const [live] = await db
+    .select({ endedAt: attempts.endedAt })
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.testId, test.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt)));
-  // The countdown is open: draw the pupil's paper now, so the opening's New is one statement.
-  if (paid && !ended && now < test.closedAt) await preparePaper({ userId, test });
+    .where(and(eq(attempts.userId, userId), eq(attempts.testId, test.id), isNull(attempts.resetAt)));
+  const ended = Boolean(live?.endedAt);
+  // The countdown is open and nothing started yet: draw the pupil's paper now, so the opening's New
+  // is one statement (a started attempt has its questions: no paper for it).
+  if (paid && !live && now < test.closedAt) await preparePaper({ userId, test });
   return {
     isAllowed: paid && isWindowOpen(test, now) && !ended,
     openedAt: test.openedAt.toISOString(),

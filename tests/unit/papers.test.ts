@@ -71,6 +71,9 @@ describe("papers drawn before the opening", () => {
     expect(drawn.map((q) => [q.questionId, q.choiceOrder])).toEqual(paper);
     expect(drawn.map((q) => q.number)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(await paperOf(pupil.userId, o.testId)).toBeNull();
+    // A look at the start page while the attempt runs draws no new paper.
+    await allowTestAttempt({ userId: pupil.userId, now: after });
+    expect(await paperOf(pupil.userId, o.testId)).toBeNull();
     await expect(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: after })).rejects.toMatchObject({ code: 4000 });
   });
 
