@@ -16,27 +16,32 @@ export async function startBenchServer({ port, env = {} }) {
   ensureBuild();
 
   const launch = () =>
-    spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-      cwd: root,
-      detached: true,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: databaseUrl,
-        PUBLIC_URL: base,
-        AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
-        CREDENTIALS_KEY: "bench-credentials-key-0123456789abcdef",
-        BOT_API_TOKEN: "bench-bot-token-0123456789abcdef012345",
-        PAYME_KEY: "bench",
-        CLICK_SECRET_KEY: "bench",
-        ADMIN_PASSWORD: "bench-organiser-password",
-        TEST_SUPPORT_TOKEN: TOKEN,
-        NEXT_TELEMETRY_DISABLED: "1",
-        NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
-        ...env,
+    // BENCH_NODE_ARGS: flags for the app's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
+    spawn(
+      process.execPath,
+      [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs", "-p", String(port), "-H", "127.0.0.1"],
+      {
+        cwd: root,
+        detached: true,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          DATABASE_URL: databaseUrl,
+          PUBLIC_URL: base,
+          AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
+          CREDENTIALS_KEY: "bench-credentials-key-0123456789abcdef",
+          BOT_API_TOKEN: "bench-bot-token-0123456789abcdef012345",
+          PAYME_KEY: "bench",
+          CLICK_SECRET_KEY: "bench",
+          ADMIN_PASSWORD: "bench-organiser-password",
+          TEST_SUPPORT_TOKEN: TOKEN,
+          NEXT_TELEMETRY_DISABLED: "1",
+          NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
+          ...env,
+        },
       },
-    });
+    );
   let server = launch();
 
   async function call(path, { method = "GET", body, cookie, token, headers = {}, ok = true } = {}) {

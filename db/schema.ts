@@ -230,6 +230,8 @@ export const tests = pgTable(
     mediumPointsTenths: smallint("medium_points_tenths").notNull().default(15),
     hardPointsTenths: smallint("hard_points_tenths").notNull().default(25),
     reviewPolicy: varchar("review_policy", { length: 16 }).$type<ReviewPolicy>().notNull().default(ReviewPolicy.AfterClose),
+    /** Bumped by every change of the bank's content: the key of the question content cached per test. */
+    contentVersion: integer("content_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -27,16 +27,22 @@ const t = uz.attempt;
 const FINISH_RETRY_MS = 5_000;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
-type Props = { attempt: AttemptData; user: CurrentUser; review: boolean };
+type Props = {
+  attempt: AttemptData;
+  user: CurrentUser;
+  review: boolean;
+  /** When the call that brought `attempt` was made (opened in place from the start page). */
+  requestedAt?: number;
+};
 
-export function AttemptView({ attempt: initial, user, review }: Props) {
+export function AttemptView({ attempt: initial, user, review, requestedAt }: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const searchParams = useSearchParams();
   const attemptId = initial.testAttemptId;
   const { data: attempt = initial } = useAttempt(attemptId, initial);
   const running = !review && !attempt.isEnded;
-  const remaining = useRemainingTime(attemptId, running);
+  const remaining = useRemainingTime(attemptId, running, { remainingTime: initial.remainingTime, requestedAt });
 
   const [finishing, setFinishing] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);

@@ -40,32 +40,62 @@ export function useAttemptResult(attemptId: number | null, initialData?: Attempt
   });
 }
 
-/** Attempt data: refetched every 10 minutes (spec §4). */
+/**
+ * Attempt data: refetched every 10 minutes (spec §4). The page brings it, so it is not fetched
+ * again on arrival (the opening's thousands of starts each save a call).
+ */
 export function useAttempt(attemptId: number, initialData: AttemptView) {
   return useQuery({
     queryKey: attemptKeys.attempt(attemptId),
     queryFn: ({ signal }) => api<AttemptView>("/TestAttempts/Get", { query: { id: attemptId }, signal }),
     initialData,
+    staleTime: 10 * 60_000,
     refetchInterval: 10 * 60_000,
   });
 }
 
-/** The server's remaining time: every 3 minutes and on window focus (spec §4). */
-export function useRemainingTime(attemptId: number, enabled: boolean) {
+/**
+ * When the request that brought this page's data left the device: the page's remaining time is
+ * counted from then, so the clock may show a little less than the server's, never more. A full
+ * load: the navigation's request; a move inside the app: the router's fetch of this page.
+ */
+function pageRequestedAt(attemptId: number): number {
+  if (typeof performance === "undefined" || typeof performance.getEntriesByType !== "function") return Date.now();
+  const fetched = performance
+    .getEntriesByType("resource")
+    .filter((entry) => new URL(entry.name, location.href).pathname === `/test-attempt/${attemptId}`)
+    .at(-1);
+  if (fetched) return performance.timeOrigin + fetched.startTime;
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return navigation ? performance.timeOrigin + navigation.requestStart : Date.now();
+}
+
+export type ServerTime = { remainingTime: number; receivedAt: number };
+
+/**
+ * The server's remaining time: brought with the attempt, then every 3 minutes and on window focus
+ * (spec §4), anchored to this device's clock at arrival so the countdown does not drift.
+ */
+export function useRemainingTime(attemptId: number, enabled: boolean, first: { remainingTime: number; requestedAt: number | undefined }) {
   return useQuery({
     queryKey: attemptKeys.remaining(attemptId),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<ServerTime> => {
+      const sent = Date.now();
       const { remainingTime } = await api<{ remainingTime: number }>("/TestAttempts/GetRemainingTime", {
         query: { attemptId },
         signal,
       });
-      // Anchored to this device's clock at arrival, so the countdown does not drift.
-      return { remainingTime, receivedAt: Date.now() };
+      return { remainingTime, receivedAt: sent };
     },
+    initialData: () => ({
+      remainingTime: first.remainingTime,
+      receivedAt: first.requestedAt ?? (typeof window === "undefined" ? Date.now() : pageRequestedAt(attemptId)),
+    }),
+    initialDataUpdatedAt: Date.now(),
     enabled,
+    staleTime: 3 * 60_000,
     refetchInterval: 3 * 60_000,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
+    refetchOnWindowFocus: "always",
     throwOnError: false,
   });
 }

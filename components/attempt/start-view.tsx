@@ -1,5 +1,5 @@
-// The start page below its header: the result of an ended attempt (ResultCard), "Testni boshlash" with the
-// PIN, or the countdown to the opening.
+// The start page: its header and the result of an ended attempt (ResultCard), "Testni boshlash"
+// with the PIN, or the countdown to the opening; once started, the attempt itself, in place.
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
@@ -11,9 +11,12 @@ import { Card } from "@/components/ui/card";
 import { Result } from "@/components/ui/result";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
+import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
+import type { CurrentUser } from "@/lib/identity/users";
+import { AttemptView } from "./attempt-view";
 import { Countdown } from "./countdown";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
@@ -21,9 +24,16 @@ import { ResultCard } from "./result-card";
 
 const t = uz.testAttempt;
 
-type Props = { status: IsThereAttempt; allow: AllowTestAttempt; result: AttemptResult | null; paid: boolean };
+type Props = {
+  header: ReactNode;
+  user: CurrentUser;
+  status: IsThereAttempt;
+  allow: AllowTestAttempt;
+  result: AttemptResult | null;
+  paid: boolean;
+};
 
-export function StartView({ status: initialStatus, allow: initialAllow, result: initialResult, paid }: Props) {
+export function StartView({ header, user, status: initialStatus, allow: initialAllow, result: initialResult, paid }: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { data: status = initialStatus } = useIsThereAttempt(initialStatus);
@@ -32,8 +42,17 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
   const { data: allow = initialAllow, refetch: refetchAllow } = useAllowTestAttempt(initialAllow);
   const [pinOpen, setPinOpen] = useState(false);
   const [queue, setQueue] = useState<Queue | null>(null);
+  const [started, setStarted] = useState<{ attempt: AttemptData; requestedAt: number } | null>(null);
 
-  if (ended !== null && result) return <ResultCard attemptId={ended} result={result} />;
+  // Until it ends: then this page shows the result, as after any start.
+  if (started && !status.isEnded)
+    return <AttemptView attempt={started.attempt} user={user} review={false} requestedAt={started.requestedAt} />;
+  if (ended !== null && result)
+    return (
+      <Shell header={header}>
+        <ResultCard attemptId={ended} result={result} />
+      </Shell>
+    );
 
   async function start(pinCode: string, tries = 0) {
     try {
@@ -42,8 +61,17 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
         body: { language: 0, pinCode },
       });
       localStorage.setItem(PIN_STORAGE_KEY, pinCode);
-      await queryClient.invalidateQueries({ queryKey: attemptKeys.isThere });
-      router.push(`/test-attempt/${attemptId}`);
+      queryClient.setQueryData<IsThereAttempt>(attemptKeys.isThere, { isThereAttempt: true, isEnded: false, attemptId });
+      // The attempt opens here from one cheap call (DESIGN §13): at the opening no page is
+      // rendered for it. The address becomes the attempt's, so a reload lands on its own page.
+      const requestedAt = Date.now();
+      const attempt = await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null);
+      if (!attempt) {
+        router.push(`/test-attempt/${attemptId}`);
+        return;
+      }
+      window.history.replaceState(null, "", `/test-attempt/${attemptId}`);
+      setStarted({ attempt, requestedAt });
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === ErrorCode.WrongPinCode) throw error;
       setPinOpen(false);
@@ -81,10 +109,21 @@ export function StartView({ status: initialStatus, allow: initialAllow, result: 
   }
 
   return (
-    <Card as="section">
-      {body}
-      <PinDialog open={pinOpen} title={t.pinTitle} confirmLabel={t.pinConfirm} onSubmit={start} onCancel={() => setPinOpen(false)} />
-    </Card>
+    <Shell header={header}>
+      <Card as="section">
+        {body}
+        <PinDialog open={pinOpen} title={t.pinTitle} confirmLabel={t.pinConfirm} onSubmit={start} onCancel={() => setPinOpen(false)} />
+      </Card>
+    </Shell>
+  );
+}
+
+function Shell({ header, children }: { header: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      {header}
+      {children}
+    </div>
   );
 }
 

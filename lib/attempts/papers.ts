@@ -83,11 +83,18 @@ export async function takePaper(tx: Transaction, { userId, testId }: { userId: n
   return taken?.questions ?? null;
 }
 
-/** After the bank or the counts of a subject's test change, its papers are drawn anew. */
-export async function dropPapers(tx: Transaction, { subjectId }: { subjectId: number }): Promise<void> {
+/**
+ * After the bank or the counts of a subject's test change: its papers are drawn anew, and its
+ * content version moves on, so no instance serves question content it cached before.
+ */
+export async function bankChanged(tx: Transaction, { subjectId }: { subjectId: number }): Promise<void> {
   await tx
     .delete(drawnPapers)
     .where(inArray(drawnPapers.testId, tx.select({ id: tests.id }).from(tests).where(eq(tests.subjectId, subjectId))));
+  await tx
+    .update(tests)
+    .set({ contentVersion: sql`${tests.contentVersion} + 1` })
+    .where(eq(tests.subjectId, subjectId));
 }
 
 /**

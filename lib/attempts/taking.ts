@@ -1,12 +1,13 @@
 // Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
 import "server-only";
-import { and, asc, eq, exists, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
-import { attemptQuestions, attempts, questionChoices, questions, readingTexts, users } from "@/db/schema";
+import { attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
 import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
-import { type OwnAttemptRead, readOwnAttempt } from "./ending";
+import { bankContent } from "./content";
+import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
 import { VoidAwards } from "./enums";
 import { ANSWER_GRACE_SECONDS, isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
 
@@ -25,77 +26,118 @@ export type AttemptQuestionView = {
 export type AttemptView = {
   testAttemptId: number;
   isEnded: boolean;
+  /** Whole seconds to the deadline when this was read (0 once ended): the page's clock needs no second call. */
+  remainingTime: number;
   questions: AttemptQuestionView[];
   readingTexts: { readingTextId: number; text: string }[];
 };
 
-export async function getAttempt({ userId, attemptId, now = new Date() }: OwnAttemptRead): Promise<AttemptView> {
-  const { attempt, test } = await readOwnAttempt({ userId, attemptId, now });
-  const policy = { endedAt: attempt.endedAt, reviewPolicy: test.reviewPolicy, closedAt: test.closedAt, now };
+/** [attempt question id, number, question id, choice order, answer] */
+type PupilRow = [number, number, number, number[], number | null];
+
+/**
+ * The pupil's own attempt, its test's review facts and the pupil's rows, in one statement; with
+ * `sessionVersion` (a route's token), the session is checked against the user row in it too.
+ */
+const ownAttemptStatement = () =>
+  prepared("own_attempt_rows", (db, name) =>
+    db
+      .select({
+        attempt: attempts,
+        subjectId: tests.subjectId,
+        contentVersion: tests.contentVersion,
+        reviewPolicy: tests.reviewPolicy,
+        closedAt: tests.closedAt,
+        rows: sql<PupilRow[]>`(
+          select coalesce(json_agg(json_build_array(aq.id, aq.number, aq.question_id, aq.choice_order, aq.answer_choice_id)
+                                   order by aq.number), '[]'::json)
+          from attempt_questions aq where aq.attempt_id = ${attempts.id})`,
+      })
+      .from(attempts)
+      .innerJoin(tests, eq(tests.id, attempts.testId))
+      .innerJoin(users, eq(users.id, attempts.userId))
+      .where(
+        and(
+          eq(attempts.id, sql.placeholder("attemptId")),
+          eq(attempts.userId, sql.placeholder("userId")),
+          isNull(attempts.resetAt),
+          sql`(${sql.placeholder("sessionVersion")}::int is null
+               or (${users.blockedAt} is null and ${users.sessionVersion} = ${sql.placeholder("sessionVersion")}::int))`,
+        ),
+      )
+      .prepare(name),
+  );
+
+/**
+ * Get: the pupil's own attempt as they see it. On the opening's path: one statement reads the
+ * pupil's rows, and the questions' content comes from the per-test cache (content.ts). The key is
+ * read (a second statement) only once review may show it, never while the attempt runs.
+ */
+export async function getAttempt({
+  userId,
+  attemptId,
+  sessionVersion,
+  now = new Date(),
+}: OwnAttemptRead & { sessionVersion?: number }): Promise<AttemptView> {
+  const [row] = await ownAttemptStatement().execute({ attemptId, userId, sessionVersion: sessionVersion ?? null });
+  if (!row) {
+    if (sessionVersion !== undefined && !(await userOfClaims({ userId, sessionVersion, role: 0 }))) throw unauthorized();
+    throw notFound(); // another pupil's, a reset one, or none
+  }
+  const attempt = await expireIfDue(row.attempt, now);
+  const drawn = row.rows.map(([id, number, questionId, choiceOrder, answerId]) => ({ id, number, questionId, choiceOrder, answerId }));
+  const bank = await bankContent(
+    { testId: attempt.testId, subjectId: row.subjectId, version: row.contentVersion },
+    { questionIds: drawn.map((q) => q.questionId), choiceIds: drawn.flatMap((q) => q.choiceOrder) },
+  );
+
+  const policy = { endedAt: attempt.endedAt, reviewPolicy: row.reviewPolicy, closedAt: row.closedAt, now };
   // The question "may anyone still answer?" is asked of the database only when it decides.
   const reveal =
     mayRevealKey({ ...policy, answersStillPossible: false }) &&
-    mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: test.id, now }) });
+    mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: attempt.testId, now }) });
+  const key = reveal ? await keyOf(drawn.map((q) => q.questionId)) : null;
 
-  const drawn = await db
-    .select({
-      id: attemptQuestions.id,
-      number: attemptQuestions.number,
-      choiceOrder: attemptQuestions.choiceOrder,
-      answerId: attemptQuestions.answerChoiceId,
-      questionId: questions.id,
-      text: questions.text,
-      readingTextId: questions.readingTextId,
-      voidAwards: questions.voidAwards,
-    })
-    .from(attemptQuestions)
-    .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
-    .where(eq(attemptQuestions.attemptId, attempt.id))
-    .orderBy(asc(attemptQuestions.number));
-  const questionIds = drawn.map((q) => q.questionId);
-  // The key is not even read from the database unless it may be shown.
-  const choices = await db
-    .select({
-      id: questionChoices.id,
-      text: questionChoices.text,
-      ...(reveal ? { isCorrect: questionChoices.isCorrect } : {}),
-    })
-    .from(questionChoices)
-    .where(inArray(questionChoices.questionId, questionIds));
-  const choiceById = new Map(choices.map((c) => [c.id, c as { id: number; text: string; isCorrect?: boolean }]));
-  const readingTextIds = [...new Set(drawn.map((q) => q.readingTextId).filter((id): id is number => id !== null))];
-  const texts =
-    readingTextIds.length === 0
-      ? []
-      : await db
-          .select({ readingTextId: readingTexts.id, text: readingTexts.text })
-          .from(readingTexts)
-          .where(inArray(readingTexts.id, readingTextIds));
-
+  const readingTextIds = new Set<number>();
+  const questionViews = drawn.map((q) => {
+    const content = bank.questions.get(q.questionId)!;
+    if (content.readingTextId !== null) readingTextIds.add(content.readingTextId);
+    const correctAnswerId = key ? (q.choiceOrder.find((id) => key.correct.has(id)) ?? null) : null;
+    const voidAwards = key?.voided.get(q.questionId);
+    return {
+      testAttemptQuestionId: q.id,
+      questionNumber: q.number,
+      text: content.text,
+      answerId: q.answerId,
+      correctAnswerId,
+      // A question voided by a regrade counts for everyone or for nobody, as its score does.
+      isAnswerCorrect: !key ? null : voidAwards ? voidAwards === VoidAwards.All : q.answerId !== null && q.answerId === correctAnswerId,
+      readingTextId: content.readingTextId,
+      questionChoices: q.choiceOrder.map((id) => ({ questionChoiceId: id, text: bank.choices.get(id)! })),
+    };
+  });
   return {
     testAttemptId: attempt.id,
     isEnded: attempt.endedAt !== null,
-    questions: drawn.map((q) => {
-      const ordered = q.choiceOrder.map((id) => choiceById.get(id)!);
-      const correctAnswerId = reveal ? (ordered.find((c) => c.isCorrect)?.id ?? null) : null;
-      return {
-        testAttemptQuestionId: q.id,
-        questionNumber: q.number,
-        text: q.text,
-        answerId: q.answerId,
-        correctAnswerId,
-        // A question voided by a regrade counts for everyone or for nobody, as its score does.
-        isAnswerCorrect: !reveal
-          ? null
-          : q.voidAwards
-            ? q.voidAwards === VoidAwards.All
-            : q.answerId !== null && q.answerId === correctAnswerId,
-        readingTextId: q.readingTextId,
-        questionChoices: ordered.map((c) => ({ questionChoiceId: c.id, text: c.text })),
-      };
-    }),
-    readingTexts: texts,
+    remainingTime: attempt.endedAt ? 0 : remainingSeconds(attempt.deadlineAt, now),
+    questions: questionViews,
+    readingTexts: [...readingTextIds].map((id) => ({ readingTextId: id, text: bank.readingTexts.get(id)! })),
   };
+}
+
+/** The key of these questions (their correct choices, and any void), read only for review. */
+async function keyOf(questionIds: number[]) {
+  const [correct, voided] = await Promise.all([
+    db
+      .select({ id: questionChoices.id })
+      .from(questionChoices)
+      .where(and(inArray(questionChoices.questionId, questionIds), eq(questionChoices.isCorrect, true))),
+    db
+      .select({ id: questions.id, voidAwards: questions.voidAwards })
+      .from(questions)
+      .where(and(inArray(questions.id, questionIds), isNotNull(questions.voidAwards))),
+  ]);
+  return { correct: new Set(correct.map((c) => c.id)), voided: new Map(voided.map((q) => [q.id, q.voidAwards])) };
 }
 
 /** Whether some attempt of the test has not ended and is within its deadline and grace. */

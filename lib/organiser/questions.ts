@@ -4,7 +4,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm"
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, subjects } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
-import { dropPapers } from "@/lib/attempts/papers";
+import { bankChanged } from "@/lib/attempts/papers";
 import { shuffle } from "@/lib/attempts/rules";
 import { businessError, ErrorCode, invalidInput, notFound, type ValidationErrors } from "@/lib/http/errors";
 import type { QuestionEdit, QuestionImport } from "@/lib/validation/organiser";
@@ -185,7 +185,7 @@ export async function removeQuestion({ organiserId, questionId }: { organiserId:
     } else {
       await tx.delete(questions).where(eq(questions.id, questionId));
     }
-    await dropPapers(tx, { subjectId: question.subjectId });
+    await bankChanged(tx, { subjectId: question.subjectId });
     await recordAction(tx, {
       organiserId,
       action: drawn ? AuditAction.QuestionRetire : AuditAction.QuestionDelete,
@@ -209,7 +209,7 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
     await tx.update(questions).set({ text, difficulty: DIFFICULTY[edit.difficulty] }).where(eq(questions.id, questionId));
     await tx.delete(questionChoices).where(eq(questionChoices.questionId, questionId));
     await tx.insert(questionChoices).values(shuffle(choices).map((c) => ({ questionId, ...c })));
-    await dropPapers(tx, { subjectId: question.subjectId });
+    await bankChanged(tx, { subjectId: question.subjectId });
     await recordAction(tx, {
       organiserId,
       action: AuditAction.QuestionUpdate,

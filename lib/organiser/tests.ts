@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, subjects, tests } from "@/db/schema";
 import { ReviewPolicy } from "@/lib/attempts/enums";
-import { dropPapers } from "@/lib/attempts/papers";
+import { bankChanged } from "@/lib/attempts/papers";
 import { ANSWER_GRACE_SECONDS, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
 import { AppError, businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
@@ -114,7 +114,7 @@ export async function upsertSubjectTest({
       .onConflictDoUpdate({ target: [tests.subjectId, tests.stage], set: { ...values, updatedAt: sql`now()` } })
       .returning();
     // Counts may have changed: papers drawn ahead of the opening are drawn anew.
-    await dropPapers(tx, { subjectId });
+    await bankChanged(tx, { subjectId });
     // An earlier close caps every running attempt's deadline in the same transaction (DESIGN §6):
     // no one answers past the close while the key may open. A later close extends nothing, and a
     // save that leaves the close where it was keeps the extra minutes given past it.

@@ -5,7 +5,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
-import { dropPapers } from "@/lib/attempts/papers";
+import { bankChanged } from "@/lib/attempts/papers";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring";
 import { businessError, ErrorCode, invalidInput, notFound } from "@/lib/http/errors";
 import { AuditAction, recordAction } from "@/lib/organiser/audit";
@@ -98,7 +98,7 @@ async function changeKey(tx: Transaction, subjectId: number, input: RegradeInput
   if (!question) throw invalidInput({ questionId: ["Invalid"] });
   if (input.action === "void") {
     await tx.update(questions).set({ voidAwards: input.voidAwards }).where(eq(questions.id, question.id));
-    await dropPapers(tx, { subjectId }); // a voided question is not drawn again
+    await bankChanged(tx, { subjectId }); // a voided question is not drawn again
     return;
   }
   const choices = await tx.select({ id: questionChoices.id }).from(questionChoices).where(eq(questionChoices.questionId, question.id));

@@ -21,10 +21,5 @@ export default async function TestAttemptPage() {
     loadPupilTest({ userId }),
     status.isThereAttempt ? attemptResult({ userId, attemptId: status.attemptId! }) : Promise.resolve(null),
   ]);
-  return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <StartPageHeader user={user} />
-      <StartView status={status} allow={allow} result={result} paid={pupil.paid} />
-    </div>
-  );
+  return <StartView header={<StartPageHeader user={user} />} user={user} status={status} allow={allow} result={result} paid={pupil.paid} />;
 }

@@ -2,6 +2,7 @@ import { getAttempt } from "@/lib/attempts/taking";
 import { handler } from "@/lib/http/handler";
 import { attemptIdQuery } from "@/lib/validation/attempts";
 
-export const GET = handler({ auth: "pupil", query: attemptIdQuery }, ({ user, query }) =>
-  getAttempt({ userId: user.id, attemptId: query.id }),
+// On the opening's path: the session is checked inside getAttempt's one statement.
+export const GET = handler({ auth: "pupilToken", query: attemptIdQuery }, ({ claims, query }) =>
+  getAttempt({ userId: claims.userId, sessionVersion: claims.sessionVersion, attemptId: query.id }),
 );

@@ -1,0 +1,61 @@
+// `npm run bench:requests`: what one request of the opening's path costs, as requests a second at
+// 20 connections for one pupil with a running 30-question attempt (production build on
+// PostgreSQL): the framework's floor (/api/health), the calls and the pages the browser makes on
+// its way to the first question. The CPU each costs bounds the opening (DESIGN §13).
+// Options (environment): BENCH_SECONDS (5 each), BENCH_CONNECTIONS (20), APP_PROCESSES (passed on).
+import autocannon from "autocannon";
+import { startBenchServer, TOKEN } from "./server.mjs";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? 3406);
+
+const env = { ADMISSION_LIMIT: "0", ...(process.env.APP_PROCESSES ? { APP_PROCESSES: process.env.APP_PROCESSES } : {}) };
+const { base, call, stop } = await startBenchServer({ port: PORT, env });
+
+try {
+  const olympiad = await (
+    await call("/api/test-support/olympiads", {
+      method: "POST",
+      token: TOKEN,
+      body: { bankPerDifficulty: 12, counts: { easy: 10, medium: 10, hard: 10 }, pinCode: "1234" },
+    })
+  ).json();
+  const pupil = await (
+    await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })
+  ).json();
+  const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
+  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const { attemptId } = await (
+    await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })
+  ).json();
+
+  const cases = [
+    ["GET /api/health (floor)", "/api/health", {}],
+    ["GET AllowTestAttempt", "/api/TestAttempts/AllowTestAttempt", {}],
+    ["GET GetRemainingTime", `/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`, {}],
+    ["GET Get", `/api/TestAttempts/Get?id=${attemptId}`, {}],
+    ["page /test-attempt/{id} (HTML)", `/test-attempt/${attemptId}`, { Accept: "text/html" }],
+    ["page /test-attempt/{id} (RSC)", `/test-attempt/${attemptId}`, { RSC: "1" }],
+  ];
+  // Warm-up: the first seconds of a fresh process are spent compiling, not serving.
+  for (const path of ["/api/health", `/test-attempt/${attemptId}`]) {
+    await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: 2, headers: { Cookie: cookie } });
+  }
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, one pupil with a running attempt`);
+  for (const [name, path, headers] of cases) {
+    const result = await new Promise((resolve, reject) => {
+      const instance = autocannon(
+        { url: `${base}${path}`, connections: CONNECTIONS, duration: SECONDS, headers: { Cookie: cookie, ...headers } },
+        (error, r) => (error ? reject(error) : resolve(r)),
+      );
+      instance.on("error", reject);
+    });
+    const kb = result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0;
+    console.log(
+      `${name.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   ${kb.toFixed(1).padStart(6)} KB   non-2xx ${result.non2xx}`,
+    );
+  }
+} finally {
+  await stop();
+}

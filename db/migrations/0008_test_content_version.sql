@@ -1,0 +1,1 @@
+ALTER TABLE "tests" ADD COLUMN "content_version" integer DEFAULT 0 NOT NULL;

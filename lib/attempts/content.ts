@@ -1,0 +1,63 @@
+// The question bank's content as pupils see it (texts, choices, reading texts; never the key),
+// read once per test and version and kept in this process, so that reading an attempt at the
+// opening reads only the pupil's own rows (DESIGN §13).
+import "server-only";
+import { eq, inArray } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { db } from "@/db/client";
+import { questionChoices, questions, readingTexts } from "@/db/schema";
+
+export type BankContent = {
+  questions: Map<number, { text: string; readingTextId: number | null }>;
+  choices: Map<number, string>;
+  readingTexts: Map<number, string>;
+};
+
+/**
+ * Keyed by test and its content version: every change of a drawable question's content bumps the
+ * version in the transaction that makes it (`bankChanged`), so every instance sees it on the very
+ * next read. A question imported later is not a change of content: a draw of it misses here and
+ * the bank is read again.
+ */
+const banks = new LRUCache<string, Promise<BankContent>>({ max: 64 });
+
+async function readBank(subjectId: number): Promise<BankContent> {
+  const [rows, choices, texts] = await Promise.all([
+    db
+      .select({ id: questions.id, text: questions.text, readingTextId: questions.readingTextId })
+      .from(questions)
+      .where(eq(questions.subjectId, subjectId)),
+    db
+      .select({ id: questionChoices.id, text: questionChoices.text })
+      .from(questionChoices)
+      .where(
+        inArray(questionChoices.questionId, db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, subjectId))),
+      ),
+    db.select({ id: readingTexts.id, text: readingTexts.text }).from(readingTexts).where(eq(readingTexts.subjectId, subjectId)),
+  ]);
+  return {
+    questions: new Map(rows.map((q) => [q.id, { text: q.text, readingTextId: q.readingTextId }])),
+    choices: new Map(choices.map((c) => [c.id, c.text])),
+    readingTexts: new Map(texts.map((r) => [r.id, r.text])),
+  };
+}
+
+/** The bank's content holding every one of these questions and choices (read again if not). */
+export async function bankContent(
+  { testId, subjectId, version }: { testId: number; subjectId: number; version: number },
+  needed: { questionIds: number[]; choiceIds: number[] },
+): Promise<BankContent> {
+  const key = `${testId}:${version}`;
+  const holds = (bank: BankContent) =>
+    needed.questionIds.every((id) => bank.questions.has(id)) && needed.choiceIds.every((id) => bank.choices.has(id));
+  const cached = banks.get(key);
+  if (cached) {
+    const bank = await cached.catch(() => null);
+    if (bank && holds(bank)) return bank;
+  }
+  // One read for all who arrive at once: they wait on the same promise.
+  const loading = readBank(subjectId);
+  banks.set(key, loading);
+  loading.catch(() => banks.delete(key));
+  return loading;
+}
