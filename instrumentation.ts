@@ -10,6 +10,8 @@ export async function register() {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     }
+    const { connectSharedLimits } = await import("./lib/http/rate-limit");
+    connectSharedLimits();
     const { prepareDatabase } = await import("./db/prepare");
     await prepareDatabase();
     const { startAttemptSweep } = await import("./lib/attempts/sweep");

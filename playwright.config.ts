@@ -32,7 +32,12 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: { baseURL, launchOptions: chromium, headless: true, trace: "off", locale: "uz-UZ", timezoneId: "Asia/Tashkent" },
   projects: [
-    { name: "api", testMatch: "api/**/*.spec.ts" },
+    {
+      name: "api",
+      testMatch: "api/**/*.spec.ts",
+      // Several app processes, or a second database, need PostgreSQL: the embedded one is one process's.
+      testIgnore: process.env.DATABASE_URL ? [] : ["api/multi-instance.spec.ts", "api/replica.spec.ts"],
+    },
     {
       name: "phone",
       testMatch: "e2e/**/*.spec.ts",

@@ -75,6 +75,8 @@ async function serve() {
   // the limit, so a crowd at the door never starves those inside. Static files and the health
   // check are always served. 0 turns it off.
   const admissionLimit = Number(process.env.ADMISSION_LIMIT ?? 64);
+  // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
+  const instanceName = process.env.INSTANCE_NAME;
   const ENTRY = /^\/api\/(?:TestAttempts\/New|Identity\/Login)$/i;
   let inFlight = 0;
 
@@ -120,6 +122,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     if (!admitted(request, path)) return refuse(request, response, path);
     inFlight++;
     response.once("close", () => inFlight--);
+    if (instanceName) response.setHeader("X-Served-By", instanceName);
     const socket = request.socket.remoteAddress ?? "unknown";
     const forwarded = request.headers["x-forwarded-for"];
     const chain = Array.isArray(forwarded) ? forwarded.join(", ") : forwarded;

@@ -1,34 +1,38 @@
 // `npm run bench:opening`: the opening minute (DESIGN §13) against a production build on
-// PostgreSQL. N pupils (paid, with credentials) sign in over P seconds and wait on the countdown
-// (login, current user, allowance: the allowance draws their paper); the window opens; pupil k
-// presses Start at k/N·A seconds and does what the browser does until the first question is on
-// screen (the start page, New, the attempt page as the router fetches it, Get, GetRemainingTime);
-// then K answers with exponential think time, and Finish. Clients retry network errors, 5xx and
-// 429 with back-off and jitter, as the outbox does. Every acknowledged answer is read back.
+// PostgreSQL. First one pupil signs in and starts in Chromium, and the requests its browser makes
+// are recorded (record-start.mjs). Then N pupils (paid, with credentials) replay the sign-in over P
+// seconds and wait on the countdown (the page's allowance draws their paper); the window opens;
+// pupil k replays the recorded start at k/N·A seconds until the first question is on screen; then
+// K answers with exponential think time, and Finish. Clients retry network errors, 5xx and 429
+// with back-off and jitter, as the outbox does. Every acknowledged answer is read back.
 //
 // Options (environment): BENCH_PUPILS (N, 2000), BENCH_SIGN_IN_SECONDS (P, 120; 0: everyone signs
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
-// 2000), ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
-// seconds after the opening and start it again).
+// 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
+// seconds after the opening and start it again), --restart-db-at S (restart PostgreSQL S seconds
+// after the opening, in a cluster the bench makes for itself with pg_ctl).
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
+import { recordStart, ZERO_SPREAD_MS } from "./record-start.mjs";
 import { startBenchServer, TOKEN } from "./server.mjs";
 
 const N = Number(process.env.BENCH_PUPILS ?? 2000);
 const P = Number(process.env.BENCH_SIGN_IN_SECONDS ?? 120);
 const A = Number(process.env.BENCH_START_SECONDS ?? 24);
 const K = Number(process.env.BENCH_ANSWERS ?? 5);
-const THINK = Number(process.env.BENCH_THINK_MS ?? 2000);
+const THINK = Number(process.env.BENCH_THINK_MS ?? 20_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3404);
 const flag = (name) => {
   const at = process.argv.indexOf(name);
   return at > 0 ? Number(process.argv[at + 1]) : null;
 };
 const killAppAt = flag("--kill-app-at");
+const restartDbAt = flag("--restart-db-at");
 
 // As behind one proxy: each pupil comes from an address of their own (their own rate limits).
-const env = { TRUST_PROXY_HOPS: "1", ...(process.env.ADMISSION_LIMIT ? { ADMISSION_LIMIT: process.env.ADMISSION_LIMIT } : {}) };
-const bench = await startBenchServer({ port: PORT, env });
+const env = { TRUST_PROXY_HOPS: "1" };
+// Restarting the database needs a cluster of the bench's own: the machine's server is never touched.
+const bench = await startBenchServer({ port: PORT, env, ownDatabase: restartDbAt !== null });
 const { base, databaseUrl } = bench;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const timings = new Map(); // kind → [ms]
@@ -43,7 +47,7 @@ function record(kind, ms, status) {
 }
 
 /** One request as a browser's fetch makes it; retried like the outbox: network, 5xx, 429. */
-async function call(kind, path, { method = "GET", body, cookie, address, headers = {}, tries = 40 } = {}) {
+async function call(kind, path, { method = "GET", body, raw, cookie, address, headers = {}, tries = 40 } = {}) {
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
     let status = "network";
@@ -56,7 +60,7 @@ async function call(kind, path, { method = "GET", body, cookie, address, headers
           ...(address ? { "X-Forwarded-For": address } : {}),
           ...headers,
         },
-        body: body ? JSON.stringify(body) : undefined,
+        body: raw ?? (body ? JSON.stringify(body) : undefined),
         signal: AbortSignal.timeout(60_000),
       });
       status = response.status;
@@ -74,7 +78,28 @@ async function call(kind, path, { method = "GET", body, cookie, address, headers
   }
 }
 
+/** A recorded request with this pupil's login, password and attempt in place of the recorder's. */
+function personal(step, recording, { username, password, attemptId }) {
+  const id = String(attemptId ?? recording.attemptId);
+  const path = step.path
+    .replace(new RegExp(`(/test-attempt/)${recording.attemptId}\\b`), `$1${id}`)
+    .replace(new RegExp(`([?&](?:id|attemptId|testAttemptId)=)${recording.attemptId}\\b`), `$1${id}`);
+  let body = step.body;
+  if (body?.includes(recording.username)) body = JSON.stringify({ ...JSON.parse(body), username, password });
+  const { pathname } = new URL(step.path, "http://x");
+  const shown = pathname.replace(/\/\d+/g, "/{id}");
+  const kind = step.headers.rsc ? `RSC ${shown}` : pathname.startsWith("/api/") ? `${step.method} ${shown.slice(5)}` : `page ${shown}`;
+  return { kind, path, body };
+}
+
 try {
+  // One real start in Chromium: what every pupil below replays.
+  const recording = await recordStart({ base });
+  const listSteps = (steps) => steps.map((step) => personal(step, recording, {}).kind).join(", ");
+  console.log(`recorded in Chromium: sign-in: ${listSteps(recording.signIn)}`);
+  console.log(`                      at zero: ${listSteps(recording.atZero)}`);
+  console.log(`                      start:   ${listSteps(recording.start)}`);
+
   // Pupils straight into the tables, each with the password hash of one pupil the server made.
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const made = await (
@@ -84,6 +109,7 @@ try {
       body: JSON.stringify({
         counts: { easy: 10, medium: 10, hard: 10 },
         bankPerDifficulty: 40,
+        pinCode: recording.pinCode,
         openedAt: new Date(Date.now() + 3_600_000).toISOString(),
       }),
     })
@@ -112,47 +138,61 @@ try {
 
   let killer;
   if (killAppAt !== null) killer = sleep(opening - Date.now() + killAppAt * 1000).then(() => bench.restart());
+  if (restartDbAt !== null) killer = sleep(opening - Date.now() + restartDbAt * 1000).then(() => bench.restartDatabase());
 
   const firstQuestion = [];
   const failed = [];
   const acknowledged = []; // [attemptId, testAttemptQuestionId, answerId]
   async function pupil(k) {
-    const username = `bench${k + 1}`;
+    const me = { username: `bench${k + 1}`, password: template.password, attemptId: null };
     if (P > 0) await sleep((k / N) * P * 1000);
     else await sleep(Math.max(0, opening - Date.now() + (k / N) * A * 1000));
     const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
-    const login = await call("Login", "/api/Identity/Login", { method: "POST", address, body: { username, password: template.password } });
-    const cookie = login.headers.get("set-cookie")?.split(";")[0];
-    if (!cookie) return failed.push([username, "login", login.status]);
-    await call("GetCurrentUser", "/api/Identity/GetCurrentUser", { cookie, address });
-    await call("AllowTestAttempt", "/api/TestAttempts/AllowTestAttempt", { cookie, address });
-    // Start at k/N·A after the opening.
+    let cookie;
+    const replay = async (step) => {
+      const { kind, path, body } = personal(step, recording, me);
+      const answer = await call(kind, path, { method: step.method, cookie, address, headers: step.headers, raw: body });
+      if (kind === "POST Identity/Login") cookie = answer.headers.get("set-cookie")?.split(";")[0];
+      return { kind, answer };
+    };
+    // Signing in at the opening, the pupil's wait for the first question starts at the sign-in.
+    const signInStarted = performance.now();
+    for (const step of recording.signIn) await replay(step);
+    if (!cookie) return failed.push([me.username, "login"]);
+
+    // Every countdown reaches zero at the opening, and its page checks the allowance once within
+    // its spread of it, whatever the pupil does meanwhile; the pupil presses "Testni boshlash" at k/N·A.
+    // (Signing in at the opening, the pupil sees no countdown: the start button at once.)
+    const recheck =
+      P > 0
+        ? sleep(Math.max(0, opening + Math.random() * ZERO_SPREAD_MS - Date.now())).then(async () => {
+            for (const step of recording.atZero) await replay(step);
+          })
+        : Promise.resolve();
     await sleep(Math.max(0, opening + (k / N) * A * 1000 - Date.now()));
-    const arrival = performance.now();
-    await call("page /test-attempt", "/test-attempt", { cookie, address, headers: { Accept: "text/html" } });
-    const created = await call("New", "/api/TestAttempts/New", {
-      method: "POST",
-      cookie,
-      address,
-      body: { language: 0, pinCode: made.pinCode },
-    });
-    let attemptId = created.status === 200 ? JSON.parse(created.text).attemptId : null;
-    if (attemptId === null) {
-      const there = await call("IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { cookie, address });
-      attemptId = there.status === 200 ? JSON.parse(there.text).attemptId : null;
+    const arrival = P > 0 ? performance.now() : signInStarted;
+    let view = null;
+    for (const step of recording.start) {
+      const { kind, answer } = await replay(step);
+      if (kind === "POST TestAttempts/New") {
+        me.attemptId = answer.status === 200 ? JSON.parse(answer.text).attemptId : null;
+        if (me.attemptId === null) {
+          const there = await call("GET TestAttempts/IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { cookie, address });
+          me.attemptId = there.status === 200 ? JSON.parse(there.text).attemptId : null;
+        }
+        if (!me.attemptId) return failed.push([me.username, "New", answer.status, answer.text.slice(0, 80)]);
+      }
+      if (kind === "GET TestAttempts/Get" && answer.status === 200) view = JSON.parse(answer.text);
     }
-    if (!attemptId) return failed.push([username, "New", created.status, created.text.slice(0, 80)]);
-    await call("page /test-attempt/[id] (RSC)", `/test-attempt/${attemptId}`, { cookie, address, headers: { RSC: "1" } });
-    const view = await call("Get", `/api/TestAttempts/Get?id=${attemptId}`, { cookie, address });
-    await call("GetRemainingTime", `/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`, { cookie, address });
-    if (view.status !== 200) return failed.push([username, "Get", view.status]);
+    if (!view) return failed.push([me.username, "Get"]);
     firstQuestion.push(performance.now() - arrival);
-    const { questions } = JSON.parse(view.text);
+    const attemptId = me.attemptId;
+    const { questions } = view;
     for (let i = 0; i < K; i++) {
       await sleep(-Math.log(1 - Math.random()) * THINK);
       const q = questions[i % questions.length];
       const choice = q.questionChoices[Math.floor(Math.random() * q.questionChoices.length)].questionChoiceId;
-      const saved = await call("Answer", "/api/TestAttempts/Answer", {
+      const saved = await call("POST TestAttempts/Answer", "/api/TestAttempts/Answer", {
         method: "POST",
         cookie,
         address,
@@ -160,13 +200,14 @@ try {
       });
       if (saved.status === 200) acknowledged.push([attemptId, q.testAttemptQuestionId, choice]);
     }
-    const finished = await call("Finish", "/api/TestAttempts/Finish", {
+    const finished = await call("POST TestAttempts/Finish", "/api/TestAttempts/Finish", {
       method: "POST",
       cookie,
       address,
       body: { attemptId, isEndedByUser: true },
     });
-    if (finished.status !== 200) failed.push([username, "Finish", finished.status]);
+    if (finished.status !== 200) failed.push([me.username, "Finish", finished.status]);
+    await recheck;
   }
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
   await killer;

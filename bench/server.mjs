@@ -1,17 +1,58 @@
 // What every benchmark needs: a fresh PostgreSQL database, the production build served by
 // server.mjs on it (its own process group, gone when the benchmark ends), and a small client.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { ensureBuild, root } from "../scripts/env.mjs";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const TOKEN = "bench-test-support-token-0123456789abcdef";
 
-export async function startBenchServer({ port, env = {} }) {
+/**
+ * A PostgreSQL cluster of the bench's own (initdb and pg_ctl, in a temporary folder, on its own
+ * port), so that restarting the database mid-run never touches the machine's server.
+ */
+function ownPostgres(port) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "olimpiada-bench-pg-"));
+  const root = process.getuid?.() === 0;
+  // PostgreSQL will not run as root: as root, its commands run as the postgres user.
+  if (root) {
+    const id = (flag) => Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
+    chownSync(dir, id("-u"), id("-g"));
+  }
+  const pg = (command, args) => {
+    const result = root
+      ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" })
+      : spawnSync(command, args, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(" ")}: ${result.stderr || result.stdout}`);
+  };
+  const data = path.join(dir, "data");
+  pg("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300`;
+  pg("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => pg("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-m", "fast", "-w", "restart"]),
+    stop() {
+      try {
+        pg("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** `ownDatabase`: on a PostgreSQL cluster the bench makes for itself (see ownPostgres). */
+export async function startBenchServer({ port, env = {}, ownDatabase = false }) {
   const base = `http://127.0.0.1:${port}`;
+  const cluster = ownDatabase ? ownPostgres(port + 1000) : null;
+  const adminUrl = cluster?.adminUrl ?? ADMIN_URL;
   const database = `olimpiada_bench_${Date.now()}`;
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${database}`);
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${database}"`);
   ensureBuild();
 
@@ -68,6 +109,7 @@ export async function startBenchServer({ port, env = {} }) {
     await new Promise((r) => setTimeout(r, 1000));
     await admin.unsafe(`drop database if exists "${database}" with (force)`).catch(() => {});
     await admin.end();
+    cluster?.stop();
   }
 
   async function ready() {
@@ -91,11 +133,19 @@ export async function startBenchServer({ port, env = {} }) {
     console.log(`app killed and back in ${((Date.now() - killed) / 1000).toFixed(1)} s`);
   }
 
+  /** Restart PostgreSQL mid-run (the `--restart-db-at` of bench:opening): its own cluster only. */
+  function restartDatabase() {
+    if (!cluster) throw new Error("restartDatabase needs ownDatabase: the machine's server is never restarted");
+    const at = Date.now();
+    cluster.restart();
+    console.log(`database restarted in ${((Date.now() - at) / 1000).toFixed(1)} s`);
+  }
+
   try {
     await ready();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { base, database, databaseUrl, call, stop, restart };
+  return { base, database, databaseUrl, call, stop, restart, restartDatabase };
 }

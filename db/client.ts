@@ -14,6 +14,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type Handle = {
   db: Database;
+  /** Reports' reads (DATABASE_REPLICA_URL): the replica, or the primary when there is none. */
+  reports: Database;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
   /** Statements built once per handle (see `prepared`). */
@@ -25,22 +27,29 @@ type Handle = {
 const globalForDb = globalThis as unknown as { olimpiadaDb?: Handle };
 
 function open(): Handle {
-  const { databaseUrl, pgliteDir } = config();
+  const { databaseUrl, databasePrepare, databaseReplicaUrl, pgliteDir } = config();
   if (databaseUrl) {
-    const client = postgres(databaseUrl, {
-      max: Number(process.env.DATABASE_POOL_MAX ?? 20),
-      onnotice: () => {},
-    });
+    const connect = (url: string) =>
+      postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 20), prepare: databasePrepare, onnotice: () => {} });
+    const client = connect(databaseUrl);
+    const primary = drizzlePostgres(client, { schema });
+    const replicaClient = databaseReplicaUrl ? connect(databaseReplicaUrl) : null;
     return {
-      db: drizzlePostgres(client, { schema }),
+      db: primary,
+      reports: replicaClient ? drizzlePostgres(replicaClient, { schema }) : primary,
       kind: "postgres",
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await client.end({ timeout: 5 });
+        await replicaClient?.end({ timeout: 5 });
+      },
     };
   }
   if (!pgliteDir.startsWith("memory://")) mkdirSync(pgliteDir, { recursive: true });
   const client = new PGlite(pgliteDir);
+  const embedded = drizzlePglite(client, { schema }) as unknown as Database;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: embedded,
+    reports: embedded,
     kind: "pglite",
     close: () => client.close(),
   };
@@ -63,13 +72,24 @@ export function prepared<T>(name: string, build: (db: Database, name: string) =>
 }
 
 /** Opened on first use, so importing this module (as `next build` does) opens nothing. */
-export const db: Database = new Proxy({} as Database, {
-  get(_target, property) {
-    const real = databaseHandle().db;
-    const value = Reflect.get(real, property, real);
-    return typeof value === "function" ? value.bind(real) : value;
-  },
-});
+const lazily = (pick: (handle: Handle) => Database): Database =>
+  new Proxy({} as Database, {
+    get(_target, property) {
+      const real = pick(databaseHandle());
+      const value = Reflect.get(real, property, real);
+      return typeof value === "function" ? value.bind(real) : value;
+    },
+  });
+
+export const db: Database = lazily((handle) => handle.db);
+
+/**
+ * Reports and exports read here: the replica when DATABASE_REPLICA_URL is set, else the primary.
+ * Not drizzle's withReplicas: it sends execute() — every hand-written report statement — to the
+ * primary. Attempts, answers and anything that writes never use it; a report may lag the primary
+ * by the replication delay.
+ */
+export const reportDb: Database = lazily((handle) => handle.reports);
 
 export async function closeDatabase(): Promise<void> {
   const handle = globalForDb.olimpiadaDb;
@@ -91,6 +111,6 @@ export async function selectRows<T>(runner: Database | Transaction, statement: S
  * A report's reads in one snapshot (repeatable read, read only): a list, its totals and the key it
  * was scored with all agree, even if a regrade commits in between.
  */
-export function inSnapshot<T>(read: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
+export function inSnapshot<T>(read: (tx: Transaction) => Promise<T>, on: Database = db): Promise<T> {
+  return on.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
 }

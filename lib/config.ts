@@ -7,6 +7,10 @@ const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" |
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
+  /** A read replica for reports and exports (results, their files, item statistics); never attempts. */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  /** false behind PgBouncer in transaction mode: no named prepared statements on the server. */
+  DATABASE_PREPARE: bool.default(true),
   /** Where the embedded database keeps its files; "memory://" keeps nothing. */
   PGLITE_DIR: z.string().default(".data/pglite"),
   /** Apply pending migrations and reference data at start (off for scaled-out deployments). */
@@ -14,6 +18,11 @@ const schema = z.object({
   SEED_DEMO: bool.default(false),
   AUTH_SECRET: z.string().min(1).optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Keys in Redis start with this: deployments (or test runs) sharing one Redis keep apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default("olimpiada"),
   ADMIN_USERNAME: z.string().min(5).max(30).default("organiser"),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   REGISTRATION_FEE_SOM: z.coerce.number().int().positive().default(75_000),
@@ -71,7 +80,8 @@ function productionProblems(env: z.output<typeof schema>): string[] {
 }
 
 function load() {
-  const parsed = schema.safeParse(process.env);
+  // A variable left empty (`DATABASE_URL=` as in .env.example) is not set.
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")));
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
     throw new Error(`Invalid configuration: ${fields}`);
@@ -90,11 +100,14 @@ function load() {
   return {
     production,
     databaseUrl: env.DATABASE_URL,
+    databasePrepare: env.DATABASE_PREPARE,
+    databaseReplicaUrl: env.DATABASE_URL ? env.DATABASE_REPLICA_URL : undefined,
     pgliteDir: env.PGLITE_DIR,
     migrateOnStart: env.MIGRATE_ON_START,
     seedDemo: env.SEED_DEMO,
     authSecret: env.AUTH_SECRET ?? DEV_SECRET,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD ?? "organiser-dev-password",
     registrationFeeSom: env.REGISTRATION_FEE_SOM,

@@ -38,8 +38,10 @@ function vitestCounts(file) {
 
 function playwrightCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const s = JSON.parse(readFileSync(file, "utf8")).stats;
-  return { passed: s.expected + s.flaky, failed: s.unexpected + (s.errors?.length ?? 0), skipped: s.skipped };
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const s = report.stats;
+  // A spec that cannot even load (a top-level error) runs none of its tests: it counts as failed.
+  return { passed: s.expected + s.flaky, failed: s.unexpected + (report.errors?.length ?? 0), skipped: s.skipped };
 }
 
 const unit = vitestCounts(unitReport);

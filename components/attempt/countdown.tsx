@@ -5,11 +5,19 @@ import { useEffect, useRef, useState } from "react";
 import { uz } from "@/lib/i18n/uz";
 import { countdownParts } from "./format";
 
-type Props = { openedAt: string; serverTime: string; onZero: () => void };
+/** `onZero` at once; `onRecheck` once, within ZERO_SPREAD_MS after. */
+type Props = { openedAt: string; serverTime: string; onZero: () => void; onRecheck: () => void };
+
+/**
+ * Every countdown of an opening reaches zero in the same second (they run on the server's clock):
+ * each asks for the allowance once, at a random moment within this, so thousands of phones do not
+ * knock at once. The start button does not wait for it (see StartView).
+ */
+export const ZERO_SPREAD_MS = 30_000;
 
 const secondsUntil = (target: number, skewMs: number) => Math.max(0, Math.ceil((target - (Date.now() + skewMs)) / 1000));
 
-export function Countdown({ openedAt, serverTime, onZero }: Props) {
+export function Countdown({ openedAt, serverTime, onZero, onRecheck }: Props) {
   // The phone's clock may be wrong; count from the server's time at arrival instead.
   const [skewMs] = useState(() => new Date(serverTime).getTime() - Date.now());
   const target = new Date(openedAt).getTime();
@@ -25,8 +33,9 @@ export function Countdown({ openedAt, serverTime, onZero }: Props) {
     if (seconds === 0 && !fired.current) {
       fired.current = true; // the allowance is asked again once, not every second
       onZero();
+      setTimeout(onRecheck, Math.random() * ZERO_SPREAD_MS);
     }
-  }, [seconds, onZero]);
+  }, [seconds, onZero, onRecheck]);
 
   const parts = countdownParts(seconds);
   const cells = [

@@ -43,6 +43,9 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   const [pinOpen, setPinOpen] = useState(false);
   const [queue, setQueue] = useState<Queue | null>(null);
   const [started, setStarted] = useState<{ attempt: AttemptData; requestedAt: number } | null>(null);
+  // The opening the countdown reached: the server said beforehand whether the pupil may start
+  // then. A later opening (the organiser moved it) counts down anew.
+  const [reached, setReached] = useState<string | null>(null);
 
   // Until it ends: then this page shows the result, as after any start.
   if (started && !status.isEnded)
@@ -94,7 +97,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   let body: ReactNode;
   if (queue) body = <QueueState queue={queue} />;
   else if (!paid) body = <Result status="info" title={t.notPaid} />;
-  else if (allow.isAllowed) {
+  else if (allow.isAllowed || (reached === allow.openedAt && allow.allowedAtOpening)) {
     body = (
       <div className="flex flex-col items-center gap-3 py-6">
         <Button className="w-full max-w-xs text-base" onClick={() => setPinOpen(true)}>
@@ -105,7 +108,15 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   } else if (!allow.openedAt || !allow.closedAt) body = <Result status="info" title={t.noTest} />;
   else if (new Date(allow.serverTime) >= new Date(allow.closedAt)) body = <Result status="info" title={t.closed} />;
   else {
-    body = <Countdown openedAt={allow.openedAt} serverTime={allow.serverTime} onZero={() => void refetchAllow()} />;
+    body = (
+      <Countdown
+        key={allow.openedAt}
+        openedAt={allow.openedAt}
+        serverTime={allow.serverTime}
+        onZero={() => setReached(allow.openedAt)}
+        onRecheck={() => void refetchAllow()}
+      />
+    );
   }
 
   return (

@@ -9,11 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { ApiError, api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
+import { homeOf } from "@/lib/identity/routes";
 import type { CurrentUser } from "@/lib/identity/users";
 import { type LoginInput, loginSchema } from "@/lib/validation/identity";
 import { currentUserKey } from "./use-current-user";
 
-export function LoginForm({ returnUrl }: { returnUrl: string }) {
+/** `returnUrl` null: the signed-in user's own home (spec §2: /test-attempt for a pupil), in one step. */
+export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
@@ -23,8 +25,9 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
     mutationFn: (input: LoginInput) => api<CurrentUser>("/Identity/Login", { method: "POST", body: input }),
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
-      router.replace(returnUrl);
-      router.refresh();
+      // One render of the page the pupil goes to (not "/" and its redirect, not a refresh on
+      // top): at the opening thousands sign in within minutes.
+      router.replace(returnUrl ?? homeOf(user.role));
     },
     onError: () => form.setValue("password", ""),
   });

@@ -57,8 +57,10 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
           const active = isActive(item.href, pathname);
           return (
             <li key={item.href}>
+              {/* No prefetch: at the opening every pupil's menu would ask the server for its pages. */}
               <Link
                 href={item.href}
+                prefetch={false}
                 onClick={() => setOpen(false)}
                 aria-current={active ? "page" : undefined}
                 title={item.label}

@@ -2,30 +2,56 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attemptQuestions, attempts } from "@/db/schema";
-import { businessError, ErrorCode } from "@/lib/http/errors";
+import { attemptQuestions, attempts, drawnPapers, registrations, tests, users } from "@/db/schema";
+import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { forbidden } from "@/lib/identity/session";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { expireIfDue } from "./ending";
 import { drawPaper, preparePaper, startFromPaper, takePaper } from "./papers";
 import { loadLatestAttempt, loadPupilTest } from "./queries";
 import { deadlineOf, isWindowOpen } from "./rules";
 
-/** `serverTime` lets the countdown run on the server's clock, not the phone's. */
-export type AllowTestAttempt = { isAllowed: boolean; openedAt: string | null; closedAt: string | null; serverTime: string };
+/**
+ * `serverTime` lets the countdown run on the server's clock, not the phone's. `allowedAtOpening`:
+ * before the opening, whether isAllowed turns true at `openedAt` (paid, nothing ended) unless the
+ * organiser changes the test; false once the opening has passed. The page shows "Testni boshlash"
+ * when its countdown reaches zero without every pupil's phone asking at once (New decides anyway).
+ */
+export type AllowTestAttempt = {
+  isAllowed: boolean;
+  allowedAtOpening: boolean;
+  openedAt: string | null;
+  closedAt: string | null;
+  serverTime: string;
+};
 
 export async function allowTestAttempt({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<AllowTestAttempt> {
-  const { paid, test } = await loadPupilTest({ userId });
-  if (!test) return { isAllowed: false, openedAt: null, closedAt: null, serverTime: now.toISOString() };
-  const [live] = await db
-    .select({ endedAt: attempts.endedAt })
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.testId, test.id), isNull(attempts.resetAt)));
-  const ended = Boolean(live?.endedAt);
+  // One statement: every countdown reaches zero at the opening and asks this.
+  const [row] = await db
+    .select({
+      test: tests,
+      status: registrations.status,
+      live: attempts.id,
+      endedAt: attempts.endedAt,
+      hasPaper: drawnPapers.userId,
+    })
+    .from(users)
+    .leftJoin(registrations, eq(registrations.userId, users.id))
+    .leftJoin(tests, and(eq(tests.subjectId, users.subjectId), eq(tests.stage, 1)))
+    .leftJoin(attempts, and(eq(attempts.userId, users.id), eq(attempts.testId, tests.id), isNull(attempts.resetAt)))
+    .leftJoin(drawnPapers, and(eq(drawnPapers.userId, users.id), eq(drawnPapers.testId, tests.id)))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  const { test } = row;
+  if (!test) return { isAllowed: false, allowedAtOpening: false, openedAt: null, closedAt: null, serverTime: now.toISOString() };
+  const paid = row.status === RegistrationStatus.Paid;
+  const ended = row.endedAt !== null;
   // The countdown is open and nothing started yet: draw the pupil's paper now, so the opening's New
   // is one statement (a started attempt has its questions: no paper for it).
-  if (paid && !live && now < test.closedAt) await preparePaper({ userId, test });
+  if (paid && row.live === null && row.hasPaper === null && now < test.closedAt) await preparePaper({ userId, test });
   return {
     isAllowed: paid && isWindowOpen(test, now) && !ended,
+    allowedAtOpening: paid && !ended && now < test.openedAt,
     openedAt: test.openedAt.toISOString(),
     closedAt: test.closedAt.toISOString(),
     serverTime: now.toISOString(),

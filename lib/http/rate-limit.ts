@@ -15,6 +15,16 @@ function redis(url: string): Redis {
   return globalForRedis.olimpiadaRedis;
 }
 
+/**
+ * Connects to Redis at start (when REDIS_URL is set), so the first requests are already counted
+ * there: a command sent before the connection is up goes to the in-memory insurance limiter,
+ * which the other instances do not see.
+ */
+export function connectSharedLimits(): void {
+  const { redisUrl } = config();
+  if (redisUrl) redis(redisUrl);
+}
+
 export type Limiter = {
   /** Counts one event for the key; throws 429 with Retry-After when the budget is spent. */
   consume(key: string): Promise<void>;
@@ -31,11 +41,11 @@ export function createLimiter(name: string, { points, durationSeconds }: { point
   const get = () => {
     if (limiter) return limiter;
     const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
-    const { redisUrl } = config();
+    const { redisUrl, redisKeyPrefix } = config();
     limiter = redisUrl
       ? new RateLimiterRedis({
           storeClient: redis(redisUrl),
-          keyPrefix: `olimpiada:${name}`,
+          keyPrefix: `${redisKeyPrefix}:${name}`,
           points,
           duration: durationSeconds,
           insuranceLimiter: memory,

@@ -1,7 +1,8 @@
 // Where to go after signing in: only a path on this site, never another origin (no open redirect).
 const BASE = "http://same.invalid";
 
-export function safeReturnUrl(raw: unknown, fallback = "/"): string {
+/** The fallback also for "/" itself, which only redirects to the user's home. */
+export function safeReturnUrl<F extends string | null = string>(raw: unknown, fallback: F = "/" as F): string | F {
   if (typeof raw !== "string" || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) {
     return fallback;
   }
@@ -11,7 +12,7 @@ export function safeReturnUrl(raw: unknown, fallback = "/"): string {
     const url = new URL(raw, BASE);
     if (url.origin !== BASE) return fallback;
     const path = `${url.pathname}${url.search}${url.hash}`;
-    return url.pathname === "/login" ? fallback : path;
+    return url.pathname === "/login" || path === "/" ? fallback : path;
   } catch {
     return fallback;
   }

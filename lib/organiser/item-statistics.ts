@@ -2,7 +2,7 @@
 // facility, its discrimination and each choice's picks, so a wrong key is found before the ranking.
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
 import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
 import { earnsPoints } from "@/lib/attempts/scoring";
@@ -61,7 +61,7 @@ export function pointBiserial({ n, sx, sy, sxy, syy }: { n: number; sx: number; 
  * are grouped in SQL: a test may have 30 000 attempts of 30 questions.
  */
 export async function itemStatistics({ testId, now = new Date() }: { testId: number; now?: Date }): Promise<TestItemStatistics> {
-  const [test] = await db.select().from(tests).where(eq(tests.id, testId));
+  const [test] = await reportDb.select().from(tests).where(eq(tests.id, testId));
   if (!test) throw notFound();
 
   const counted = and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), isNull(attempts.resetAt));
@@ -75,7 +75,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
   const sum = (value: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${value}), 0)::float8`;
 
   const [sums, picks, [{ ended }]] = await Promise.all([
-    db
+    reportDb
       .select({
         questionId: attemptQuestions.questionId,
         n: sql<number>`count(*)::int`,
@@ -92,17 +92,17 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
       .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
       .where(counted)
       .groupBy(attemptQuestions.questionId),
-    db
+    reportDb
       .select({ choiceId: attemptQuestions.answerChoiceId, picked: sql<number>`count(*)::int` })
       .from(attemptQuestions)
       .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
       .where(and(counted, isNotNull(attemptQuestions.answerChoiceId)))
       .groupBy(attemptQuestions.answerChoiceId),
-    db.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(counted),
+    reportDb.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(counted),
   ]);
 
   const drawnIds = sums.map((s) => s.questionId);
-  const rows = await db
+  const rows = await reportDb
     .select({ question: questions, choice: questionChoices })
     .from(questions)
     .leftJoin(questionChoices, eq(questionChoices.questionId, questions.id))

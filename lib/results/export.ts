@@ -10,7 +10,7 @@ import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { inSnapshot, selectRows, type Transaction } from "@/db/client";
+import { inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { uz } from "@/lib/i18n/uz";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
@@ -224,7 +224,7 @@ export async function buildExport({
           ? topRows(await allResults({ testId, top: true }, tx))
           : allRows(await allResults({ testId }, tx));
     return { covered, table, key: await keyHash(testId, tx) };
-  });
+  }, reportDb);
   if (!read) return null;
   const { covered, table, key } = read;
   const contentHash = sha256(csvBody(table.header, table.rows));

@@ -1,7 +1,7 @@
 // One attempt's marks, question by question, for the organiser's results (opened on demand).
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
 import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
 import { earnsPoints } from "@/lib/attempts/scoring";
@@ -18,13 +18,13 @@ export type Mark = {
 };
 
 export async function attemptMarks({ attemptId }: { attemptId: number }): Promise<{ attemptId: number; marks: Mark[] }> {
-  const [attempt] = await db
+  const [attempt] = await reportDb
     .select({ test: tests })
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
     .where(eq(attempts.id, attemptId));
   if (!attempt) throw notFound();
-  const rows = await db
+  const rows = await reportDb
     .select({
       number: attemptQuestions.number,
       questionId: questions.id,

@@ -11,7 +11,7 @@
 //   change: a pupil cannot move to an easier district's list after seeing the results.
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, db, selectRows, type Transaction } from "@/db/client";
+import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/client";
 import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { likePattern } from "@/lib/validation/search";
@@ -223,16 +223,16 @@ export async function allResults(filter: { testId?: number; top?: boolean }, run
 /** One page of a test's results, with how many attempts are not ended yet (the sweep ends them). */
 export async function listResults({ page = 1, ...filter }: ResultsFilter & { page?: number }) {
   const [rows, [test]] = await Promise.all([
-    rankedRows(db, filter, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
+    rankedRows(reportDb, filter, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
     selectRows<{ notEnded: number }>(
-      db,
+      reportDb,
       sql`select (select count(*)::int from attempts where test_id = t.id and ended_at is null and reset_at is null) as "notEnded"
           from tests t where t.id = ${filter.testId}`,
     ),
   ]);
   if (!test) throw notFound();
   // A page past the end has no row to carry the count: count without the page.
-  const total = rows[0]?.rows ?? (page > 1 ? (await rankedRows(db, filter, { limit: 1, offset: 0 }))[0]?.rows : 0) ?? 0;
+  const total = rows[0]?.rows ?? (page > 1 ? (await rankedRows(reportDb, filter, { limit: 1, offset: 0 }))[0]?.rows : 0) ?? 0;
   return { items: rows.map(toResult), total, notEnded: test.notEnded };
 }
 
@@ -241,7 +241,7 @@ export type ResultsTest = { testId: number; grade: number; subjectName: string; 
 /** The tests the results page can show, by grade and subject. */
 export async function resultsTests(): Promise<ResultsTest[]> {
   return selectRows<ResultsTest>(
-    db,
+    reportDb,
     sql`select t.id as "testId", s.grade, s.name as "subjectName", to_json(t.closed_at)#>>'{}' as "closedAt"
         from tests t join subjects s on s.id = t.subject_id order by s.grade, s.name`,
   );

@@ -80,10 +80,20 @@ describe("AllowTestAttempt", () => {
     expect(await allowed(T_CLOSE)).toBe(false);
     expect(await allowTestAttempt({ userId, now: T0 })).toEqual({
       isAllowed: true,
+      allowedAtOpening: false,
       openedAt: T0.toISOString(),
       closedAt: T_CLOSE.toISOString(),
       serverTime: T0.toISOString(),
     });
+  });
+
+  it("says before the opening whether it turns true at openedAt: paid, and nothing ended", async () => {
+    const o = await olympiad();
+    const before = new Date(T0.getTime() - 60_000);
+    const pupil = await createPupil({ subjectId: o.subjectId });
+    expect(await allowTestAttempt({ userId: pupil.userId, now: before })).toMatchObject({ isAllowed: false, allowedAtOpening: true });
+    const unpaid = await createPupil({ subjectId: o.subjectId, paid: false });
+    expect(await allowTestAttempt({ userId: unpaid.userId, now: before })).toMatchObject({ isAllowed: false, allowedAtOpening: false });
   });
 
   it("is false for a pupil who has not paid, and after an ended attempt", async () => {

@@ -6,6 +6,7 @@ import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
 import { currentSession } from "@/lib/identity/page-guards";
 import { safeReturnUrl } from "@/lib/identity/return-url";
+import { homeOf } from "@/lib/identity/routes";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: uz.login.title };
@@ -13,8 +14,9 @@ export const metadata: Metadata = { title: uz.login.title };
 type Props = { searchParams: Promise<{ returnUrl?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const returnUrl = safeReturnUrl((await searchParams).returnUrl);
-  if (await currentSession()) redirect(returnUrl);
+  const returnUrl = safeReturnUrl((await searchParams).returnUrl, null);
+  const session = await currentSession();
+  if (session) redirect(returnUrl ?? homeOf(session.role));
 
   return (
     <main className="flex min-h-dvh items-center justify-center px-3 py-8">

@@ -1,0 +1,90 @@
+// What the browser really asks for at the opening, recorded in Chromium so that bench:opening
+// replays it instead of a guess: one pupil signs in on the login page (phase "signIn": from
+// pressing "Kirish" until the start page is shown), waits on the countdown, and at the opening
+// presses "Testni boshlash" (phase "start": until the first question is on screen). What the page
+// asks once within ZERO_SPREAD_MS of the opening (phase "atZero") is recorded on its own. Static files are left out (the browser has them cached
+// from the login page, as a pupil waiting on the countdown does).
+import { chromium } from "@playwright/test";
+import { TOKEN } from "./server.mjs";
+
+const PIN = "1234";
+/** The page's spread of the countdowns' one request at zero (components/attempt/countdown.tsx). */
+export const ZERO_SPREAD_MS = 30_000;
+const RECORDED = ["document", "fetch", "xhr"];
+
+/**
+ * @returns {{ signIn: Step[], atZero: Step[], start: Step[], username: string, password: string, attemptId: number }}
+ * where a Step is { method, path, headers, body } with the recorder's own attempt id, username and
+ * password in it (bench:opening puts each pupil's in their place).
+ */
+export async function recordStart({ base }) {
+  const post = async (path, body) =>
+    (
+      await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const openedAt = new Date(Date.now() + 20_000);
+  const olympiad = await post("/api/test-support/olympiads", {
+    bankPerDifficulty: 12,
+    counts: { easy: 10, medium: 10, hard: 10 },
+    pinCode: PIN,
+    openedAt: openedAt.toISOString(),
+  });
+  const pupil = await post("/api/test-support/pupils", { subjectId: olympiad.subjectId });
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    let steps = null;
+    page.on("request", (request) => {
+      if (!steps || !RECORDED.includes(request.resourceType())) return;
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/_next/static/")) return;
+      const headers = request.headers();
+      const kept = Object.fromEntries(
+        Object.entries(headers).filter(([name]) =>
+          /^(rsc|next-router-state-tree|next-url|next-router-prefetch|accept|content-type)$/i.test(name),
+        ),
+      );
+      steps.push({ method: request.method(), path: `${url.pathname}${url.search}`, headers: kept, body: request.postData() ?? undefined });
+    });
+
+    await page.goto(`${base}/login`);
+    await page.getByLabel("Login").fill(pupil.username);
+    await page.getByLabel("Parol").fill(pupil.password);
+    steps = [];
+    await page.getByRole("button", { name: "Kirish" }).click();
+    await page.getByText("Test ochilishiga qoldi:").waitFor({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    const signIn = steps;
+
+    // The countdown reaches zero: from here on is the opening. The button shows at once; the
+    // page's one check of the allowance comes within ZERO_SPREAD_MS, and is recorded on its own.
+    await page.waitForTimeout(Math.max(0, openedAt.getTime() - Date.now() - 500));
+    const before = steps;
+    steps = [];
+    await page.getByRole("button", { name: "Testni boshlash" }).click({ timeout: 30_000 });
+    await page.getByLabel("Pin kod", { exact: true }).fill(PIN);
+    await page.getByRole("button", { name: "Boshlash" }).click();
+    await page.getByRole("radio").first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    const isRecheck = (step) => step.path.startsWith("/api/TestAttempts/AllowTestAttempt");
+    if (![...before, ...steps].some(isRecheck)) {
+      await page.waitForRequest(/\/api\/TestAttempts\/AllowTestAttempt/, { timeout: ZERO_SPREAD_MS + 5_000 });
+      await page.waitForLoadState("networkidle");
+    }
+    const atZero = [...before, ...steps].filter(isRecheck);
+    const start = steps.filter((step) => !isRecheck(step));
+    steps = null;
+    const attemptId = Number(new URL(page.url()).pathname.split("/").pop());
+    return { signIn, atZero, start, username: pupil.username, password: pupil.password, attemptId, pinCode: PIN };
+  } finally {
+    await browser.close();
+  }
+}

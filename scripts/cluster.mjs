@@ -1,0 +1,224 @@
+// `npm run cluster`: the production build as 2–3 app instances behind nginx (Debian's package)
+// against one PostgreSQL (DATABASE_URL), rate limits shared through Redis (REDIS_URL), optionally
+// through PgBouncer in transaction mode (PGBOUNCER=true). DESIGN §13, "beyond one machine", on
+// one machine: each instance could as well be on its own.
+//
+// Environment: DATABASE_URL (required), INSTANCES (3), PORT (nginx, 8080), REDIS_URL
+// (redis://127.0.0.1:6379), PGBOUNCER (false), and the secrets every instance must share
+// (AUTH_SECRET, CREDENTIALS_KEY, …; without them, the local ones of `npm run demo`); the rest of
+// the environment reaches every instance. Writes .data/cluster-PORT/instances.json (name, port, pid).
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { localSecrets, root } from "./env.mjs";
+
+const NGINX = "/usr/sbin/nginx";
+const PGBOUNCER = "/usr/sbin/pgbouncer";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function healthy(url, seconds = 60) {
+  for (let i = 0; i < seconds * 4; i++) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** Debian's packages this needs, installed when missing (as root, like the test launcher's Chromium). */
+function ensurePackages(names) {
+  const missing = names.filter(([, binary]) => !existsSync(binary)).map(([name]) => name);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) throw new Error(`Install ${missing.join(" ")}: sudo apt-get install -y ${missing.join(" ")}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
+  const result = spawnSync("apt-get", ["install", "-y", "-qq", ...missing], { stdio: "ignore", env });
+  if (result.status !== 0) throw new Error(`apt-get install ${missing.join(" ")} failed`);
+}
+
+function nginxConfig({ dir, port, instancePorts }) {
+  return `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log stderr error;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream app {
+${instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 8m;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      # The app counts limits per client address: the one nginx saw, appended (TRUST_PROXY_HOPS=1).
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # An instance that dies mid-request: the request goes to another. Safe for POSTs too, since
+      # every call of ours is idempotent (an answer replaces itself, Finish and New answer the same
+      # or refuse a repeat harmlessly).
+      proxy_next_upstream error timeout http_502 non_idempotent;
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+    }
+  }
+}
+`;
+}
+
+function pgbouncerConfig({ dir, port, databaseUrl }) {
+  const url = new URL(databaseUrl);
+  const database = url.pathname.slice(1);
+  return `[databases]
+${database} = host=${url.hostname} port=${url.port || 5432} dbname=${database} user=${decodeURIComponent(url.username || "postgres")}${url.password ? ` password=${decodeURIComponent(url.password)}` : ""}
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = ${port}
+auth_type = trust
+auth_file = ${dir}/users.txt
+pool_mode = transaction
+max_client_conn = 2000
+default_pool_size = 40
+logfile = ${dir}/pgbouncer.log
+pidfile = ${dir}/pgbouncer.pid
+unix_socket_dir =
+ignore_startup_parameters = extra_float_digits
+log_connections = 0
+log_disconnections = 0
+`;
+}
+
+/**
+ * Starts the instances, then nginx in front (and PgBouncer behind, when asked). The first instance
+ * applies pending migrations (straight to PostgreSQL: a session lock, which PgBouncer's transaction
+ * mode cannot hold), the others start with MIGRATE_ON_START=false.
+ */
+export async function startCluster({
+  databaseUrl,
+  instances = 3,
+  port = 8080,
+  firstInstancePort = port + 1,
+  redisUrl = "redis://127.0.0.1:6379",
+  pgbouncer = false,
+  migrate = true,
+  env = {},
+  dir = path.join(root, ".data", `cluster-${port}`),
+  log = console.log,
+}) {
+  if (!databaseUrl) throw new Error("The cluster needs DATABASE_URL: the embedded database belongs to one process.");
+  ensurePackages([["nginx", NGINX], ...(pgbouncer ? [["pgbouncer", PGBOUNCER]] : [])]);
+  // nginx's workers and PgBouncer drop root for an unprivileged user, who must write here too.
+  for (const sub of ["", "body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+    mkdirSync(path.join(dir, sub), { recursive: true });
+    chmodSync(path.join(dir, sub), 0o777);
+  }
+  const children = [];
+  const spawnChild = (command, args, childEnv) => {
+    const child = spawn(command, args, { cwd: root, env: childEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
+    children.push(child);
+    return child;
+  };
+
+  let poolUrl = databaseUrl;
+  if (pgbouncer) {
+    const bouncerPort = port + 100;
+    writeFileSync(path.join(dir, "pgbouncer.ini"), pgbouncerConfig({ dir, port: bouncerPort, databaseUrl }));
+    // Trust, like the machine's PostgreSQL here; PgBouncer still wants the user listed.
+    const user = new URL(databaseUrl);
+    writeFileSync(
+      path.join(dir, "users.txt"),
+      `"${decodeURIComponent(user.username || "postgres")}" "${decodeURIComponent(user.password)}"\n`,
+    );
+    // PgBouncer will not run as root: as root it is told to become an unprivileged user.
+    const asUser = process.getuid?.() === 0 ? ["-u", existsSync("/var/lib/postgresql") ? "postgres" : "nobody"] : [];
+    spawnChild(PGBOUNCER, ["-q", ...asUser, path.join(dir, "pgbouncer.ini")], process.env);
+    const url = new URL(databaseUrl);
+    url.host = `127.0.0.1:${bouncerPort}`;
+    poolUrl = url.toString();
+    await sleep(500);
+  }
+
+  const instancePorts = Array.from({ length: instances }, (_, i) => firstInstancePort + i);
+  const instanceProcesses = [];
+  const launch = (i, { migrateNow }) => {
+    const child = spawnChild(process.execPath, ["server.mjs", "-p", String(instancePorts[i]), "-H", "127.0.0.1"], {
+      ...process.env,
+      NODE_ENV: "production",
+      TRUST_PROXY_HOPS: "1",
+      REDIS_URL: redisUrl,
+      INSTANCE_NAME: `app${i + 1}`,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
+      ...env,
+      DATABASE_URL: migrateNow ? databaseUrl : poolUrl,
+      ...(pgbouncer && !migrateNow ? { DATABASE_PREPARE: "false" } : {}),
+      MIGRATE_ON_START: migrateNow ? "true" : "false",
+    });
+    instanceProcesses[i] = child;
+    return child;
+  };
+  // The first instance migrates; the rest start once it is up.
+  launch(0, { migrateNow: migrate });
+  await healthy(`http://127.0.0.1:${instancePorts[0]}/api/health`, 120);
+  for (let i = 1; i < instances; i++) launch(i, { migrateNow: false });
+  await Promise.all(instancePorts.slice(1).map((p) => healthy(`http://127.0.0.1:${p}/api/health`, 120)));
+
+  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, instancePorts }));
+  spawnChild(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], process.env);
+  const base = `http://127.0.0.1:${port}`;
+  await healthy(`${base}/api/health`, 30);
+  log(`${instances} instances (${instancePorts.join(", ")}) behind nginx at ${base}${pgbouncer ? ", through PgBouncer" : ""}`);
+
+  return {
+    base,
+    dir,
+    instances: instanceProcesses.map((child, i) => ({ name: `app${i + 1}`, port: instancePorts[i], pid: child.pid })),
+    async stop() {
+      for (const child of children.reverse()) {
+        try {
+          process.kill(-child.pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
+      }
+      await sleep(500);
+    },
+  };
+}
+
+async function main() {
+  const cluster = await startCluster({
+    databaseUrl: process.env.DATABASE_URL,
+    instances: Number(process.env.INSTANCES ?? 3),
+    port: Number(process.env.PORT ?? 8080),
+    redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    pgbouncer: process.env.PGBOUNCER === "true",
+    // The same secrets on every instance (a session cookie signed by one is read by all).
+    env: Object.fromEntries(Object.entries(localSecrets()).filter(([name]) => !process.env[name])),
+  });
+  // Who is where, for an operator (or a test) that wants to stop one instance as a machine dies.
+  writeFileSync(path.join(cluster.dir, "instances.json"), JSON.stringify(cluster.instances));
+  const stop = () => cluster.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

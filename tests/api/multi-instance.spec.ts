@@ -1,0 +1,175 @@
+// DESIGN §13, beyond one machine: three app instances behind nginx, against one PostgreSQL through
+// PgBouncer in transaction mode, rate limits shared through Redis (scripts/cluster.mjs, as
+// `npm run cluster` starts it). One instance is killed mid-test: no acknowledged answer is lost and
+// its pupils carry on through the others. PostgreSQL only (the embedded database is one process's):
+// the suite runs it when DATABASE_URL is set.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "../support/fixtures";
+import { TEST_ENV } from "../support/test-env";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 20;
+const base = `http://127.0.0.1:${PORT}`;
+const instancesFile = path.join(".data", `cluster-${PORT}`, "instances.json");
+let cluster: ChildProcess;
+let instances: { name: string; port: number; pid: number }[] = [];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  rmSync(instancesFile, { force: true });
+  // `npm run cluster` itself: three instances, nginx, PgBouncer, Redis for the limits.
+  cluster = spawn(process.execPath, ["scripts/cluster.mjs"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      INSTANCES: "3",
+      PORT: String(PORT),
+      PGBOUNCER: "true",
+      PUBLIC_URL: base,
+      ADMISSION_LIMIT: "0",
+      REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      REDIS_KEY_PREFIX: `test-${randomUUID().slice(0, 8)}`,
+      NODE_ENV: "production",
+    },
+  });
+  for (let i = 0; i < 900 && !existsSync(instancesFile); i++) await new Promise((resolve) => setTimeout(resolve, 250));
+  if (!existsSync(instancesFile)) throw new Error("the cluster did not start");
+  instances = JSON.parse(readFileSync(instancesFile, "utf8"));
+});
+
+test.afterAll(async () => {
+  if (cluster?.pid) process.kill(-cluster.pid, "SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+});
+
+type Answered = { status: number; servedBy: string | null; body: string };
+
+/** A browser's call through nginx, retried as the outbox retries (network errors, 5xx). */
+async function call(
+  path: string,
+  { method = "GET", body, cookie, address }: { method?: string; body?: unknown; cookie?: string; address: string },
+) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...(body ? { "Content-Type": "application/json" } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+          "X-Forwarded-For": address,
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(20_000),
+      });
+      const answered: Answered & { cookie?: string } = {
+        status: response.status,
+        servedBy: response.headers.get("x-served-by"),
+        body: await response.text(),
+        cookie: response.headers.get("set-cookie")?.split(";")[0],
+      };
+      if (answered.status < 500 || attempt >= 10) return answered;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
+  }
+}
+
+async function testSupport(path: string, body: unknown) {
+  const response = await fetch(`${base}/api/test-support/${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_ENV.TEST_SUPPORT_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function signedInPupil(subjectId: number, n: number) {
+  const pupil = await testSupport("pupils", { subjectId });
+  const address = `10.77.${n}.${Math.floor(Math.random() * 250)}`;
+  const login = await call("/api/Identity/Login", {
+    method: "POST",
+    body: { username: pupil.username, password: pupil.password },
+    address,
+  });
+  expect(login.status).toBe(200);
+  return { cookie: login.cookie!, address };
+}
+
+test("a PIN tried at every instance counts once: the rate limit is shared through Redis", async () => {
+  const olympiad = await testSupport("olympiads", { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "5678" });
+  const pupil = await signedInPupil(olympiad.subjectId, 1);
+  const started = await call("/api/TestAttempts/New", { method: "POST", body: { language: 0, pinCode: "5678" }, ...pupil });
+  expect(started.status).toBe(200);
+  // New and CheckPinCode share the pupil's 10 PIN entries per 5 minutes, wherever they land.
+  const tries: Answered[] = [];
+  for (let i = 0; i < 10; i++)
+    tries.push(await call("/api/TestAttempts/CheckPinCode", { method: "POST", body: { pinCode: "0000" }, ...pupil }));
+  expect(new Set(tries.map((t) => t.servedBy)).size).toBe(3);
+  expect(tries.slice(0, 9).map((t) => t.status)).toEqual(Array(9).fill(400));
+  expect(tries[9].status).toBe(429);
+});
+
+test("an instance killed mid-test loses no acknowledged answer, and its pupils carry on through the others", async () => {
+  test.setTimeout(120_000);
+  const olympiad = await testSupport("olympiads", { counts: { easy: 2, medium: 2, hard: 2 }, pinCode: "2468" });
+  const pupils = await Promise.all(
+    Array.from({ length: 6 }, async (_, n) => {
+      const pupil = await signedInPupil(olympiad.subjectId, n + 10);
+      const started = await call("/api/TestAttempts/New", { method: "POST", body: { language: 0, pinCode: "2468" }, ...pupil });
+      expect(started.status).toBe(200);
+      const { attemptId } = JSON.parse(started.body);
+      const view = JSON.parse((await call(`/api/TestAttempts/Get?id=${attemptId}`, pupil)).body);
+      return {
+        ...pupil,
+        attemptId,
+        questions: view.questions as { testAttemptQuestionId: number; questionChoices: { questionChoiceId: number }[] }[],
+      };
+    }),
+  );
+
+  const acknowledged = new Map<number, number>(); // question → the last answer the server acknowledged
+  const servedBy = new Set<string | null>();
+  // Each pupil answers every question twice over (a change of mind replaces the first answer);
+  // after the first round, instance app2 dies as a machine does.
+  for (const round of [0, 1]) {
+    if (round === 1) process.kill(-instances[1].pid, "SIGKILL");
+    await Promise.all(
+      pupils.map(async (pupil) => {
+        for (const q of pupil.questions) {
+          const answerId = q.questionChoices[round].questionChoiceId;
+          const saved = await call("/api/TestAttempts/Answer", {
+            method: "POST",
+            body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId },
+            ...pupil,
+          });
+          expect(saved.status).toBe(200);
+          if (round === 1) expect(saved.servedBy).not.toBe("app2");
+          servedBy.add(saved.servedBy);
+          acknowledged.set(q.testAttemptQuestionId, answerId);
+        }
+      }),
+    );
+  }
+  expect(servedBy.has("app2")).toBe(true); // it served pupils before it died
+  expect(acknowledged.size).toBe(36);
+
+  // Read back through the instances left: every acknowledged answer is there; everyone finishes.
+  for (const pupil of pupils) {
+    const view = JSON.parse((await call(`/api/TestAttempts/Get?id=${pupil.attemptId}`, pupil)).body);
+    for (const q of view.questions) expect(q.answerId).toBe(acknowledged.get(q.testAttemptQuestionId));
+    const finished = await call("/api/TestAttempts/Finish", {
+      method: "POST",
+      body: { attemptId: pupil.attemptId, isEndedByUser: true },
+      ...pupil,
+    });
+    expect(finished.status).toBe(200);
+  }
+});
