@@ -7,8 +7,10 @@
 // APP_PROCESSES=N (PostgreSQL only) runs N app processes on the one port, one per core: a start at
 // the opening costs CPU in the app's process, and one Node process uses one core.
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
+import { createAdmission, doorOf, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 
 const argument = (flag, fallback) => {
@@ -69,21 +71,17 @@ async function serve() {
     process.exit(1);
   }
 
-  // Admission control (DESIGN §13): past ADMISSION_LIMIT requests in flight, a request that would
-  // start new work (a page, a sign-in, a start) gets a fast 503 with Retry-After instead of waiting
-  // a minute in a queue; the pupils already testing (answers, their attempt, finish) may use twice
-  // the limit, so a crowd at the door never starves those inside. Static files and the health
-  // check are always served. 0 turns it off.
-  const admissionLimit = Number(process.env.ADMISSION_LIMIT ?? 64);
+  // Admission control (DESIGN §13, lib/http/admission.mjs): past ADMISSION_LIMIT requests in
+  // flight a request waits in a short queue in arrival order (ADMISSION_QUEUE_MS), those already
+  // inside first; whoever would wait longer gets a fast 503 with a Retry-After the size of the
+  // queue. Static files and the health check are always served. 0 turns it off.
+  const admissionLimit = Number(process.env.ADMISSION_LIMIT ?? 32);
+  const admission =
+    admissionLimit > 0 ? createAdmission({ limit: admissionLimit, queueMs: Number(process.env.ADMISSION_QUEUE_MS ?? 3_000) }) : null;
+  // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
+  const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
   const instanceName = process.env.INSTANCE_NAME;
-  const ENTRY = /^\/api\/(?:TestAttempts\/New|Identity\/Login)$/i;
-  let inFlight = 0;
-
-  function isEntry(request, path) {
-    if (ENTRY.test(path)) return true;
-    return request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/_next/");
-  }
 
   /**
    * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
@@ -98,12 +96,14 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
 <body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p>${busy.retryIn.replace("{seconds}", String(retryAfter))}</p></main></body></html>`;
   }
 
-  function refuse(_request, response, path) {
-    const retryAfter = 1 + Math.floor(Math.random() * 3); // 1–3 s, spread so retries do not arrive together
+  function refuse(response, path, since) {
+    if (response.destroyed) return;
+    const retryAfter = admission.retryAfter(since);
     const page = !path.startsWith("/api/");
     response.writeHead(503, {
       "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
       "Retry-After": String(retryAfter),
+      "Set-Cookie": ticketCookie(since, ticketSecret),
       "Cache-Control": "no-store",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       "X-Content-Type-Options": "nosniff",
@@ -111,23 +111,27 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     response.end(page ? busyPage(retryAfter) : JSON.stringify({ code: null, message: busy.title, validationErrors: {}, busy: true }));
   }
 
-  function admitted(request, path) {
-    if (admissionLimit <= 0) return true;
-    if (path.startsWith("/_next/static/") || path === "/api/health") return true;
-    return inFlight < (isEntry(request, path) ? admissionLimit : admissionLimit * 2);
-  }
-
-  const server = createServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0];
-    if (!admitted(request, path)) return refuse(request, response, path);
-    inFlight++;
-    response.once("close", () => inFlight--);
+  function serveRequest(request, response) {
     if (instanceName) response.setHeader("X-Served-By", instanceName);
     const socket = request.socket.remoteAddress ?? "unknown";
     const forwarded = request.headers["x-forwarded-for"];
     const chain = Array.isArray(forwarded) ? forwarded.join(", ") : forwarded;
     request.headers["x-forwarded-for"] = chain ? `${chain}, ${socket}` : socket;
     void handle(request, response);
+  }
+
+  const server = createServer((request, response) => {
+    const path = (request.url ?? "/").split("?")[0];
+    const door = admission ? doorOf(request.method, path, request.headers.cookie) : "free";
+    if (door === "free") return serveRequest(request, response);
+    const since = ticketTime(request.headers.cookie, ticketSecret);
+    void admission
+      .enter(door, since, (drop) => response.once("close", drop))
+      .then((admitted) => {
+        if (!admitted) return refuse(response, path, since);
+        response.once("close", () => admission.leave());
+        serveRequest(request, response);
+      });
   });
   server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout
   server.listen(port, hostname, () => {

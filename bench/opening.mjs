@@ -46,8 +46,11 @@ function record(kind, ms, status) {
   statuses.set(kind, counts);
 }
 
-/** One request as a browser's fetch makes it; retried like the outbox: network, 5xx, 429. */
-async function call(kind, path, { method = "GET", body, raw, cookie, address, headers = {}, tries = 40 } = {}) {
+/**
+ * One request as a browser's fetch makes it; retried like the outbox: network, 5xx, 429. `jar`
+ * is the pupil's cookies, as a browser keeps them: the session, and the queue ticket a 503 gives.
+ */
+async function call(kind, path, { method = "GET", body, raw, jar = {}, address, headers = {}, tries = 40 } = {}) {
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
     let status = "network";
@@ -56,7 +59,7 @@ async function call(kind, path, { method = "GET", body, raw, cookie, address, he
         method,
         headers: {
           ...(body ? { "Content-Type": "application/json" } : {}),
-          ...(cookie ? { Cookie: cookie } : {}),
+          ...(Object.keys(jar).length ? { Cookie: Object.values(jar).join("; ") } : {}),
           ...(address ? { "X-Forwarded-For": address } : {}),
           ...headers,
         },
@@ -64,12 +67,20 @@ async function call(kind, path, { method = "GET", body, raw, cookie, address, he
         signal: AbortSignal.timeout(60_000),
       });
       status = response.status;
+      for (const set of response.headers.getSetCookie()) {
+        const [pair] = set.split(";");
+        const name = pair.slice(0, pair.indexOf("="));
+        if (/max-age=0/i.test(set)) delete jar[name];
+        else jar[name] = pair;
+      }
       const text = await response.text();
       record(kind, performance.now() - started, status);
       if (status < 500 && status !== 429) return { status, text, headers: response.headers };
       const retryAfter = Number(response.headers.get("retry-after")) || 0;
       if (attempt >= tries) return { status, text, headers: response.headers };
-      await sleep(Math.max(retryAfter * 1000, Math.min(10_000, 500 * 2 ** attempt)) + Math.random() * 1000);
+      // As the pages do (lib/http/client.ts busyWait, the busy page's refresh): the server's
+      // Retry-After when it sent one, else growing back-off; plus up to a second of jitter.
+      await sleep((retryAfter ? retryAfter * 1000 : Math.min(10_000, 500 * 2 ** attempt)) + Math.random() * 1000);
     } catch {
       record(kind, performance.now() - started, status);
       if (attempt >= tries) return { status, text: "", headers: new Headers() };
@@ -148,17 +159,16 @@ try {
     if (P > 0) await sleep((k / N) * P * 1000);
     else await sleep(Math.max(0, opening - Date.now() + (k / N) * A * 1000));
     const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
-    let cookie;
+    const jar = {};
     const replay = async (step) => {
       const { kind, path, body } = personal(step, recording, me);
-      const answer = await call(kind, path, { method: step.method, cookie, address, headers: step.headers, raw: body });
-      if (kind === "POST Identity/Login") cookie = answer.headers.get("set-cookie")?.split(";")[0];
+      const answer = await call(kind, path, { method: step.method, jar, address, headers: step.headers, raw: body });
       return { kind, answer };
     };
     // Signing in at the opening, the pupil's wait for the first question starts at the sign-in.
     const signInStarted = performance.now();
     for (const step of recording.signIn) await replay(step);
-    if (!cookie) return failed.push([me.username, "login"]);
+    if (!Object.keys(jar).some((name) => name.endsWith("session-token"))) return failed.push([me.username, "login"]);
 
     // Every countdown reaches zero at the opening, and its page checks the allowance once within
     // its spread of it, whatever the pupil does meanwhile; the pupil presses "Testni boshlash" at k/N·A.
@@ -177,7 +187,7 @@ try {
       if (kind === "POST TestAttempts/New") {
         me.attemptId = answer.status === 200 ? JSON.parse(answer.text).attemptId : null;
         if (me.attemptId === null) {
-          const there = await call("GET TestAttempts/IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { cookie, address });
+          const there = await call("GET TestAttempts/IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { jar, address });
           me.attemptId = there.status === 200 ? JSON.parse(there.text).attemptId : null;
         }
         if (!me.attemptId) return failed.push([me.username, "New", answer.status, answer.text.slice(0, 80)]);
@@ -194,7 +204,7 @@ try {
       const choice = q.questionChoices[Math.floor(Math.random() * q.questionChoices.length)].questionChoiceId;
       const saved = await call("POST TestAttempts/Answer", "/api/TestAttempts/Answer", {
         method: "POST",
-        cookie,
+        jar,
         address,
         body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: choice },
       });
@@ -202,7 +212,7 @@ try {
     }
     const finished = await call("POST TestAttempts/Finish", "/api/TestAttempts/Finish", {
       method: "POST",
-      cookie,
+      jar,
       address,
       body: { attemptId, isEndedByUser: true },
     });

@@ -4,7 +4,7 @@
 // its way to the first question. The CPU each costs bounds the opening (DESIGN §13).
 // Options (environment): BENCH_SECONDS (5 each), BENCH_CONNECTIONS (20), APP_PROCESSES (passed on).
 import autocannon from "autocannon";
-import { startBenchServer, TOKEN } from "./server.mjs";
+import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -14,18 +14,11 @@ const env = { ADMISSION_LIMIT: "0", ...(process.env.APP_PROCESSES ? { APP_PROCES
 const { base, call, stop } = await startBenchServer({ port: PORT, env });
 
 try {
-  const olympiad = await (
-    await call("/api/test-support/olympiads", {
-      method: "POST",
-      token: TOKEN,
-      body: { bankPerDifficulty: 12, counts: { easy: 10, medium: 10, hard: 10 }, pinCode: "1234" },
-    })
-  ).json();
-  const pupil = await (
-    await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })
-  ).json();
-  const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const olympiad = await benchOlympiad(call);
+  const { cookie } = await signedInPupil(call, olympiad);
+  // A second pupil of the same test without an attempt: the start page as it is after a sign-in.
+  const waiting = await signedInPupil(call, olympiad);
+  const waitingCookie = waiting.cookie;
   const { attemptId } = await (
     await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })
   ).json();
@@ -37,16 +30,34 @@ try {
     ["GET Get", `/api/TestAttempts/Get?id=${attemptId}`, {}],
     ["page /test-attempt/{id} (HTML)", `/test-attempt/${attemptId}`, { Accept: "text/html" }],
     ["page /test-attempt/{id} (RSC)", `/test-attempt/${attemptId}`, { RSC: "1" }],
+    ["page /test-attempt (RSC, start page)", "/test-attempt", { RSC: "1", Cookie: waitingCookie }],
+    [
+      "POST Identity/Login",
+      "/api/Identity/Login",
+      {
+        method: "POST",
+        "Content-Type": "application/json",
+        body: JSON.stringify({ username: waiting.username, password: waiting.password }),
+      },
+    ],
   ];
   // Warm-up: the first seconds of a fresh process are spent compiling, not serving.
   for (const path of ["/api/health", `/test-attempt/${attemptId}`]) {
     await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: 2, headers: { Cookie: cookie } });
   }
+  const withoutRequest = ({ method: _method, body: _body, ...rest }) => rest;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, one pupil with a running attempt`);
   for (const [name, path, headers] of cases) {
     const result = await new Promise((resolve, reject) => {
       const instance = autocannon(
-        { url: `${base}${path}`, connections: CONNECTIONS, duration: SECONDS, headers: { Cookie: cookie, ...headers } },
+        {
+          url: `${base}${path}`,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          method: headers.method ?? "GET",
+          body: headers.body,
+          headers: { Cookie: cookie, ...withoutRequest(headers) },
+        },
         (error, r) => (error ? reject(error) : resolve(r)),
       );
       instance.on("error", reject);

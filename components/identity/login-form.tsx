@@ -4,10 +4,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { ApiError, api } from "@/lib/http/client";
+import { QueueState } from "@/components/ui/queue-state";
+import { ApiError, api, busyWait } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import { homeOf } from "@/lib/identity/routes";
 import type { CurrentUser } from "@/lib/identity/users";
@@ -21,8 +23,27 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
   const { errors } = form.formState;
 
+  // A saturated server (a 503 with Retry-After, DESIGN §13) keeps the pupil in its queue: the
+  // form waits and tries again by itself, the password kept; nothing to press again.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
   const mutation = useMutation({
-    mutationFn: (input: LoginInput) => api<CurrentUser>("/Identity/Login", { method: "POST", body: input }),
+    mutationFn: async (input: LoginInput) => {
+      for (let tries = 0; ; tries++) {
+        try {
+          const user = await api<CurrentUser>("/Identity/Login", { method: "POST", body: input });
+          setRetryAt(null);
+          return user;
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 503 && error.retryAfter !== null)) {
+            setRetryAt(null);
+            throw error;
+          }
+          const wait = busyWait(error.retryAfter, tries);
+          setRetryAt(Date.now() + wait);
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    },
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
       // One render of the page the pupil goes to (not "/" and its redirect, not a refresh on
@@ -35,6 +56,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
 
   return (
     <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
+      {retryAt !== null && <QueueState retryAt={retryAt} />}
       {failure && (
         <p role="alert" data-testid="login-error" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {failure}

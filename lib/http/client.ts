@@ -99,6 +99,15 @@ export function showError(error: unknown): void {
   toast.error(message, { id: message, position: "top-center", duration: 5000 });
 }
 
+/**
+ * How long to wait before trying again after a 503: the server's Retry-After when it sent one (it
+ * is the time its queue needs, already spread), else 1, 2, 4… up to 10 s; plus up to a second of
+ * jitter so that clients refused together do not come back together.
+ */
+export function busyWait(retryAfter: number | null, tries: number): number {
+  return (retryAfter ?? Math.min(10, 2 ** tries)) * 1000 + Math.random() * 1000;
+}
+
 /** Reads are retried for our own errors only, never for 404, at most 3 times. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error instanceof ApiError && error.status !== 404 && error.status !== 401 && failureCount < 3;

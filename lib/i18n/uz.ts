@@ -3,6 +3,8 @@ import busy from "./uz-busy.json";
 import { offerSections } from "./uz-offer";
 
 export const uz = {
+  /** The queue: shared with server.mjs, which answers a fast 503 when it is saturated. */
+  busy,
   app: {
     name: "Olimpiada",
     title: "Yozgi ilmiy lager olimpiadasi",
@@ -535,8 +537,6 @@ export const uz = {
       "Diqqat: \"afterEnd\" tanlansa, to'g'ri javoblar o'quvchi o'z testini yakunlashi bilan ko'rinadi — boshqalar hali test ishlayotgan bo'lsa ham, javoblar ularga yetib borishi mumkin. Faqat mashq testlari uchun tanlang.",
   },
   testAttempt: {
-    /** The queue: shared with server.mjs, which answers a fast 503 when it is saturated. */
-    busy,
     title: "Test ishlash",
     start: "Testni boshlash",
     pinTitle: "Pin kodni kiriting",
@@ -554,6 +554,20 @@ export const uz = {
     review: "Ko'rish",
     certificate: "Sertifikatni olish",
     resuming: "Test davom ettirilmoqda...",
+    before: {
+      title: "Test haqida",
+      duration: "Davomiyligi:",
+      minutes: (minutes: number) => `${minutes} daqiqa`,
+      questions: "Savollar soni:",
+      questionCount: (count: number) => `${count} ta`,
+      closes: "Test yopiladi:",
+      tashkent: (time: string) => `${time} (Toshkent vaqti)`,
+      rules: [
+        "Vaqt «Testni boshlash» bosilgandan boshlab hisoblanadi va to'xtamaydi, sahifa yopilsa ham; test yopilish vaqtida esa albatta tugaydi.",
+        "Har bir javob darhol saqlanadi. Internet uzilsa, javoblar qurilmada saqlanadi va aloqa tiklanganda yuboriladi.",
+        "Testni bir marta ishlaysiz: barcha savollarga javob bergach, «Yakunlash» tugmasini bosing.",
+      ],
+    },
   },
   certificate: {
     heading: "SERTIFIKAT",
@@ -592,6 +606,8 @@ export const uz = {
     allSaved: "Barcha javoblar saqlandi",
     saving: (count: number) => `${count} ta javob saqlanmoqda...`,
     offline: (count: number) => `Internet aloqasi yo'q. ${count} ta javob qurilmada saqlandi va aloqa tiklanganda yuboriladi.`,
+    savingShort: (count: number) => `${count} ta saqlanmoqda…`,
+    offlineShort: (count: number) => `Aloqa yo'q: ${count} ta qurilmada`,
     answerRefused: "Bu javob qabul qilinmadi. Iltimos, boshqa variantni tanlang.",
     timeUp: "Vaqt tugadi. Test yakunlanmoqda...",
     lateAnswers: (count: number) => `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,

@@ -61,7 +61,7 @@ test("past the limit: a fast 503 with Retry-After, a calm page for a page, JSON 
   for (const r of refused) expect(Number(r.retry)).toBeGreaterThanOrEqual(1);
   const page = refused.find((r) => r.kind === "page");
   expect(page?.body).toContain("Navbatdasiz");
-  expect(page?.body).toMatch(/<meta http-equiv="refresh" content="[1-3]">/);
+  expect(page?.body).toMatch(/<meta http-equiv="refresh" content="\d+">/);
   const api = refused.find((r) => r.kind === "api");
   if (api) expect(JSON.parse(api.body)).toMatchObject({ code: null, busy: true });
   expect(burst.filter((r) => r.kind === "health").every((r) => r.status === 200)).toBe(true);

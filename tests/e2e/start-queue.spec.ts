@@ -35,3 +35,30 @@ test("a saturated opening: the pupil waits in the queue and gets the first quest
   expect(refused).toBe(2);
   await expect(page.getByTestId("timer")).toHaveText(/^01:(29|30):\d\d$/);
 });
+
+test("a saturated sign-in: the form waits in the queue, keeps the password and signs in by itself", async ({ page, request }, testInfo) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  let refused = 0;
+  await page.route("**/api/Identity/Login", async (route) => {
+    if (refused < 2) {
+      refused++;
+      await route.fulfill({
+        status: 503,
+        headers: { "Retry-After": "1" },
+        contentType: "application/json",
+        body: '{"code":null,"message":"Navbatdasiz","validationErrors":{},"busy":true}',
+      });
+    } else await route.continue();
+  });
+  await page.goto("/login");
+  await page.getByLabel("Login").fill(pupil.username);
+  await page.getByLabel("Parol").fill(pupil.password);
+  await page.getByRole("button", { name: "Kirish" }).click();
+  await expect(page.getByTestId("queue")).toContainText("Navbatdasiz");
+  await expect(page.getByTestId("login-error")).toHaveCount(0);
+  await expect(page.getByLabel("Parol")).toHaveValue(pupil.password);
+  await screenshot(page, testInfo, "login-queue");
+  await page.waitForURL(/\/test-attempt$/, { timeout: 20_000 });
+  expect(refused).toBe(2);
+});

@@ -1,0 +1,13 @@
+// Types of admission.mjs (plain JavaScript: server.mjs runs it without a build).
+export type Door = "free" | "inside" | "entry";
+export function doorOf(method: string | undefined, path: string, cookieHeader: string | undefined): Door;
+export type Admission = {
+  readonly inFlight: number;
+  readonly waiting: number;
+  enter(door: "inside" | "entry", since?: number, gone?: (drop: () => void) => void): Promise<boolean>;
+  leave(): void;
+  retryAfter(since?: number): number;
+};
+export function createAdmission(options: { limit: number; queueMs?: number; now?: () => number; random?: () => number }): Admission;
+export function ticketCookie(since: number, secret: string): string;
+export function ticketTime(cookieHeader: string | undefined, secret: string, now?: number): number;

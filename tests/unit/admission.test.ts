@@ -1,0 +1,128 @@
+// DESIGN §13, admission control: a short queue in arrival order, those inside first, a refusal
+// with a Retry-After the size of the queue for whoever would wait longer.
+import { describe, expect, it } from "vitest";
+import { createAdmission, doorOf, ticketCookie, ticketTime } from "@/lib/http/admission.mjs";
+
+const SESSION = "theme=x; next-auth.session-token=abc";
+
+describe("doorOf", () => {
+  it("frees static files and the health check, makes a sign-in and a page without a session the entrance", () => {
+    expect(doorOf("GET", "/_next/static/chunks/a.js", undefined)).toBe("free");
+    expect(doorOf("GET", "/api/health", undefined)).toBe("free");
+    expect(doorOf("POST", "/api/Identity/Login", SESSION)).toBe("entry");
+    expect(doorOf("POST", "/api/identity/login", undefined)).toBe("entry");
+    expect(doorOf("GET", "/login", undefined)).toBe("entry");
+    expect(doorOf("GET", "/test-attempt", "next-auth.session-token-x=1")).toBe("entry");
+  });
+
+  it("lets a request with a session (or a public API call) in as one of those inside", () => {
+    expect(doorOf("GET", "/test-attempt", SESSION)).toBe("inside");
+    expect(doorOf("GET", "/test-attempt", "__Host-next-auth.session-token=abc")).toBe("inside");
+    expect(doorOf("POST", "/api/TestAttempts/New", SESSION)).toBe("inside");
+    expect(doorOf("GET", "/api/Regions/GetAll", undefined)).toBe("inside");
+  });
+});
+
+describe("createAdmission", () => {
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("admits up to the limit at the entrance and twice that inside, then queues in arrival order", async () => {
+    const admission = createAdmission({ limit: 1, queueMs: 10_000 });
+    expect(await admission.enter("entry")).toBe(true);
+    expect(await admission.enter("inside")).toBe(true);
+    const order: string[] = [];
+    const entry = admission.enter("entry").then((ok) => order.push(`entry:${ok}`));
+    const inside = admission.enter("inside").then((ok) => order.push(`inside:${ok}`));
+    await flush();
+    expect(order).toEqual([]);
+    expect(admission.waiting).toBe(2);
+    admission.leave(); // one slot: the one inside goes first, though it came second
+    await flush();
+    expect(order).toEqual(["inside:true"]);
+    admission.leave();
+    admission.leave(); // two in flight left → one: still no room at the entrance (limit 1)
+    await flush();
+    expect(order).toEqual(["inside:true", "entry:true"]);
+    await Promise.all([entry, inside]);
+    expect(admission.inFlight).toBe(1);
+  });
+
+  it("refuses whoever waited longer than the queue allows, and forgets one who hung up", async () => {
+    const admission = createAdmission({ limit: 1, queueMs: 30 });
+    await admission.enter("entry");
+    expect(await admission.enter("entry")).toBe(false); // 30 ms in the queue, no room came
+    let hangUp: () => void = () => {};
+    await admission.enter("inside"); // inside: room for two
+    const gone = admission.enter("inside", undefined, (drop) => {
+      hangUp = drop;
+    });
+    await flush();
+    expect(admission.waiting).toBe(1);
+    hangUp();
+    await expect(gone).resolves.toBe(false);
+    expect(admission.waiting).toBe(0);
+    admission.leave();
+    expect(admission.inFlight).toBe(1); // the one who hung up was never let in
+  });
+
+  it("refuses at once when the queue is longer than the server drains in its wait", async () => {
+    const admission = createAdmission({ limit: 1, queueMs: 1_000 });
+    await admission.enter("entry");
+    // The starting rate is the limit (1 a second): a queue of 1 + 1 is the most worth waiting in.
+    const queued = [admission.enter("entry"), admission.enter("entry")];
+    expect(await admission.enter("entry")).toBe(false);
+    expect(admission.waiting).toBe(2);
+    admission.leave();
+    admission.leave();
+    admission.leave();
+    expect(await Promise.all(queued)).toEqual([true, true]);
+  });
+
+  it("queues a returning client by the time on its ticket, ahead of those who came after", async () => {
+    let now = 50_000;
+    const admission = createAdmission({ limit: 1, queueMs: 60_000, now: () => now });
+    await admission.enter("entry");
+    const order: string[] = [];
+    void admission.enter("entry", 49_000).then(() => order.push("first"));
+    void admission.enter("entry", 50_000).then(() => order.push("late"));
+    void admission.enter("entry", 40_000).then(() => order.push("ticket"));
+    now += 10;
+    for (let i = 0; i < 3; i++) {
+      admission.leave();
+      await flush();
+    }
+    expect(order).toEqual(["ticket", "first", "late"]);
+  });
+
+  it("asks for a Retry-After as long as the queue takes to drain, spread ±50 %", async () => {
+    let now = 10_000;
+    const admission = createAdmission({ limit: 2, queueMs: 60_000, now: () => now, random: () => 0.5 });
+    await admission.enter("entry");
+    await admission.enter("entry");
+    for (let i = 0; i < 3; i++) void admission.enter("entry");
+    // 2 in flight + 3 waiting at the starting rate of 2 a second: 2.5 s → 3 s at the middle of the spread.
+    expect(admission.retryAfter()).toBe(3);
+    const low = createAdmission({ limit: 2, now: () => now, random: () => 0 });
+    expect(low.retryAfter()).toBe(1); // never below a second
+    // One who first came before all three waiting needs only those in flight: 1 s.
+    expect(admission.retryAfter(now - 1)).toBe(1);
+    now += 2_000;
+    for (let i = 0; i < 2; i++) admission.leave();
+    expect(admission.inFlight).toBe(2);
+  });
+});
+
+describe("queue tickets", () => {
+  const secret = "a-secret-of-the-instances-0123456789";
+
+  it("give back the time a client first came, when signed with the secret and recent", () => {
+    const cookie = ticketCookie(1_000_000, secret).split(";")[0];
+    expect(ticketTime(`a=1; ${cookie}`, secret, 1_060_000)).toBe(1_000_000);
+    // Too old, from the future, forged, or signed with another secret: a first arrival.
+    expect(ticketTime(cookie, secret, 1_200_000)).toBe(1_200_000);
+    expect(ticketTime(cookie, secret, 999_000)).toBe(999_000);
+    expect(ticketTime(cookie.replace("1000000.", "900000."), secret, 1_000_500)).toBe(1_000_500);
+    expect(ticketTime(cookie, "another-secret-0123456789-abcdefgh", 1_000_500)).toBe(1_000_500);
+    expect(ticketTime(undefined, secret, 5)).toBe(5);
+  });
+});
