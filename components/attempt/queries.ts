@@ -65,10 +65,19 @@ function pageRequestedAt(attemptId: number): number {
     .getEntriesByType("resource")
     .filter((entry) => new URL(entry.name, location.href).pathname === `/test-attempt/${attemptId}`)
     .at(-1);
-  if (fetched) return performance.timeOrigin + fetched.startTime;
   const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  return navigation ? performance.timeOrigin + navigation.requestStart : Date.now();
+  const inferred = fetched
+    ? performance.timeOrigin + fetched.startTime
+    : navigation
+      ? performance.timeOrigin + navigation.requestStart
+      : Date.now();
+  // An entry older than any page load takes is not this page's request (the browser keeps only so
+  // many, and an earlier visit's may be the last one found): then now, until the server answers.
+  return Date.now() - inferred > PAGE_LOAD_MAX_MS ? Date.now() : inferred;
 }
+
+/** Longer than a page of the attempt takes to arrive and start over a slow network. */
+const PAGE_LOAD_MAX_MS = 20_000;
 
 export type ServerTime = { remainingTime: number; receivedAt: number };
 
@@ -91,7 +100,10 @@ export function useRemainingTime(attemptId: number, enabled: boolean, first: { r
       remainingTime: first.remainingTime,
       receivedAt: first.requestedAt ?? (typeof window === "undefined" ? Date.now() : pageRequestedAt(attemptId)),
     }),
-    initialDataUpdatedAt: Date.now(),
+    // Brought by the in-place start (its request's moment known): fresh. Brought by a page, whose
+    // request's moment is only inferred: checked with the server at once, so an inference gone
+    // wrong can never run the clock out early (the clock's zero finishes the attempt).
+    initialDataUpdatedAt: first.requestedAt === undefined ? 0 : Date.now(),
     enabled,
     staleTime: 3 * 60_000,
     refetchInterval: 3 * 60_000,

@@ -8,14 +8,16 @@ import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { QueueState } from "@/components/ui/queue-state";
 import { Result } from "@/components/ui/result";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
-import { ApiError, api } from "@/lib/http/client";
+import { ApiError, api, busyWait } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { AttemptView } from "./attempt-view";
 import { Countdown } from "./countdown";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
@@ -47,7 +49,20 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   // then. A later opening (the organiser moved it) counts down anew.
   const [reached, setReached] = useState<string | null>(null);
 
+  // A running attempt that was not started on this page (Back or Forward to the start page's
+  // entry, a second tab): its own page at once, where the PIN kept on this device lets it through.
+  const running = status.isThereAttempt && !status.isEnded && !started ? status.attemptId : null;
+  useEffect(() => {
+    if (running !== null) router.replace(`/test-attempt/${running}`);
+  }, [running, router]);
+
   // Until it ends: then this page shows the result, as after any start.
+  if (running !== null)
+    return (
+      <Shell header={header}>
+        <Result status="info" title={t.resuming} />
+      </Shell>
+    );
   if (started && !status.isEnded)
     return <AttemptView attempt={started.attempt} user={user} review={false} requestedAt={started.requestedAt} />;
   if (ended !== null && result)
@@ -64,24 +79,27 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
         body: { language: 0, pinCode },
       });
       localStorage.setItem(PIN_STORAGE_KEY, pinCode);
-      queryClient.setQueryData<IsThereAttempt>(attemptKeys.isThere, { isThereAttempt: true, isEnded: false, attemptId });
+      const live: IsThereAttempt = { isThereAttempt: true, isEnded: false, attemptId };
       // The attempt opens here from one cheap call (DESIGN §13): at the opening no page is
       // rendered for it. The address becomes the attempt's, so a reload lands on its own page.
       const requestedAt = Date.now();
       const attempt = await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null);
       if (!attempt) {
+        queryClient.setQueryData(attemptKeys.isThere, live);
         router.push(`/test-attempt/${attemptId}`);
         return;
       }
       window.history.replaceState(null, "", `/test-attempt/${attemptId}`);
       setStarted({ attempt, requestedAt });
+      // After `started`: a running attempt this page did not start would send it to the attempt's page.
+      queryClient.setQueryData(attemptKeys.isThere, live);
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === ErrorCode.WrongPinCode) throw error;
       setPinOpen(false);
       // The server is saturated (a fast 503) or the network failed: wait in the queue, calmly, and
       // try again by ourselves, a little later each time and at a random moment (jitter).
       if (error.status === 503) {
-        const wait = Math.min(10_000, (error.retryAfter ?? 2) * 1000 * 2 ** Math.min(tries, 2)) + Math.random() * 1500;
+        const wait = busyWait(error.retryAfter, tries);
         setQueue({ tries: tries + 1, retryAt: Date.now() + wait });
         setTimeout(() => void start(pinCode, tries + 1), wait);
         return;
@@ -95,11 +113,12 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   }
 
   let body: ReactNode;
-  if (queue) body = <QueueState queue={queue} />;
+  if (queue) body = <QueueState retryAt={queue.retryAt} />;
   else if (!paid) body = <Result status="info" title={t.notPaid} />;
   else if (allow.isAllowed || (reached === allow.openedAt && allow.allowedAtOpening)) {
     body = (
       <div className="flex flex-col items-center gap-3 py-6">
+        <BeforeStart allow={allow} />
         <Button className="w-full max-w-xs text-base" onClick={() => setPinOpen(true)}>
           {t.start}
         </Button>
@@ -109,13 +128,16 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   else if (new Date(allow.serverTime) >= new Date(allow.closedAt)) body = <Result status="info" title={t.closed} />;
   else {
     body = (
-      <Countdown
-        key={allow.openedAt}
-        openedAt={allow.openedAt}
-        serverTime={allow.serverTime}
-        onZero={() => setReached(allow.openedAt)}
-        onRecheck={() => void refetchAllow()}
-      />
+      <>
+        <Countdown
+          key={allow.openedAt}
+          openedAt={allow.openedAt}
+          serverTime={allow.serverTime}
+          onZero={() => setReached(allow.openedAt)}
+          onRecheck={() => void refetchAllow()}
+        />
+        <BeforeStart allow={allow} />
+      </>
     );
   }
 
@@ -129,6 +151,29 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   );
 }
 
+/** What a pupil should know before the start: minutes, questions, the closing time, the rules. */
+function BeforeStart({ allow }: { allow: AllowTestAttempt }) {
+  if (allow.durationMinutes === null || allow.questionCount === null || !allow.closedAt) return null;
+  return (
+    <section data-testid="before-start" className="w-full max-w-md rounded-lg bg-slate-50 p-4 text-left text-sm text-slate-700">
+      <h2 className="mb-2 font-semibold text-slate-900">{t.before.title}</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-500">{t.before.duration}</dt>
+        <dd className="font-medium text-slate-900">{t.before.minutes(allow.durationMinutes)}</dd>
+        <dt className="text-slate-500">{t.before.questions}</dt>
+        <dd className="font-medium text-slate-900">{t.before.questionCount(allow.questionCount)}</dd>
+        <dt className="text-slate-500">{t.before.closes}</dt>
+        <dd className="font-medium text-slate-900">{t.before.tashkent(formatTashkent(allow.closedAt))}</dd>
+      </dl>
+      <ul className="mt-3 list-disc space-y-1 pl-5">
+        {t.before.rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Shell({ header, children }: { header: ReactNode; children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
@@ -139,28 +184,3 @@ function Shell({ header, children }: { header: ReactNode; children: ReactNode })
 }
 
 type Queue = { tries: number; retryAt: number };
-
-/** "You are in the queue": what the wait is, a bar filling up to the next try, and no button. */
-function QueueState({ queue }: { queue: Queue }) {
-  const [now, setNow] = useState(() => Date.now());
-  const [from] = useState(() => Date.now());
-  useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(tick);
-  }, []);
-  const left = Math.max(0, Math.ceil((queue.retryAt - now) / 1000));
-  const share = Math.min(1, (now - from) / Math.max(1, queue.retryAt - from));
-  return (
-    <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-6 text-center" data-testid="queue">
-      <h2 className="text-lg font-semibold text-slate-900">{t.busy.title}</h2>
-      <p className="max-w-sm text-sm text-slate-600">{t.busy.lead}</p>
-      <div className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-200">
-        <div
-          className="h-full rounded-full bg-primary-600 transition-[width] duration-200"
-          style={{ width: `${Math.round(share * 100)}%` }}
-        />
-      </div>
-      <p className="text-xs text-slate-500">{left > 0 ? t.busy.retryIn.replace("{seconds}", String(left)) : t.busy.retrying}</p>
-    </div>
-  );
-}

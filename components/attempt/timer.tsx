@@ -8,8 +8,12 @@ import { clock } from "./format";
 import type { ServerTime } from "./queries";
 
 const WARNING_SECONDS = 300;
+/**
+ * The server's whole seconds less every second begun since its answer was asked for: never more
+ * than the server would say at that moment (the server floors, and asked no earlier than then).
+ */
 export function secondsLeft(server: ServerTime, now: number): number {
-  return Math.max(0, server.remainingTime - Math.floor((now - server.receivedAt) / 1000));
+  return Math.max(0, server.remainingTime - Math.ceil((now - server.receivedAt) / 1000));
 }
 
 type Props = { server: ServerTime; review: boolean; onZero: () => void };

@@ -23,6 +23,9 @@ export type AllowTestAttempt = {
   openedAt: string | null;
   closedAt: string | null;
   serverTime: string;
+  /** What the start page says before the start: the pupil's minutes (with any extra) and questions. */
+  durationMinutes: number | null;
+  questionCount: number | null;
 };
 
 export async function allowTestAttempt({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<AllowTestAttempt> {
@@ -34,6 +37,7 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
       live: attempts.id,
       endedAt: attempts.endedAt,
       hasPaper: drawnPapers.userId,
+      extraMinutes: users.extraMinutes,
     })
     .from(users)
     .leftJoin(registrations, eq(registrations.userId, users.id))
@@ -43,7 +47,16 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     .where(eq(users.id, userId));
   if (!row) throw notFound();
   const { test } = row;
-  if (!test) return { isAllowed: false, allowedAtOpening: false, openedAt: null, closedAt: null, serverTime: now.toISOString() };
+  if (!test)
+    return {
+      isAllowed: false,
+      allowedAtOpening: false,
+      openedAt: null,
+      closedAt: null,
+      serverTime: now.toISOString(),
+      durationMinutes: null,
+      questionCount: null,
+    };
   const paid = row.status === RegistrationStatus.Paid;
   const ended = row.endedAt !== null;
   // The countdown is open and nothing started yet: draw the pupil's paper now, so the opening's New
@@ -55,6 +68,8 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     openedAt: test.openedAt.toISOString(),
     closedAt: test.closedAt.toISOString(),
     serverTime: now.toISOString(),
+    durationMinutes: test.durationMinutes + row.extraMinutes,
+    questionCount: test.easyCount + test.mediumCount + test.hardCount,
   };
 }
 

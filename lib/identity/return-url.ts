@@ -12,6 +12,9 @@ export function safeReturnUrl<F extends string | null = string>(raw: unknown, fa
     const url = new URL(raw, BASE);
     if (url.origin !== BASE) return fallback;
     const path = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments can normalise into a scheme-relative address ("/.//evil.com" → "//evil.com"),
+    // which a browser reads as another origin: refused after normalising too.
+    if (path.startsWith("//") || path.startsWith("/\\")) return fallback;
     return url.pathname === "/login" || path === "/" ? fallback : path;
   } catch {
     return fallback;

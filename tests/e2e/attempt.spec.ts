@@ -20,6 +20,13 @@ test("start with the PIN, answer, reload, go offline, finish, see the result and
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
 
+  // Before the start: the minutes, the questions, the closing time in Tashkent, three rules.
+  const beforeStart = page.getByTestId("before-start");
+  await expect(beforeStart).toContainText("90 daqiqa");
+  await expect(beforeStart).toContainText("6 ta");
+  await expect(beforeStart).toContainText(/Test yopiladi:\s*\d\d\.\d\d\.\d{4} \d\d:\d\d \(Toshkent vaqti\)/);
+  await expect(beforeStart.getByRole("listitem")).toHaveCount(3);
+
   // Start: the PIN modal; blank cannot be sent, a wrong PIN is refused.
   await screenshot(page, testInfo, "start");
   await page.getByRole("button", { name: "Testni boshlash" }).click();
@@ -42,6 +49,8 @@ test("start with the PIN, answer, reload, go offline, finish, see the result and
   await expect(page.getByTestId("attempt-user")).toContainText("Oquvchi Test Sinovovich");
   await expect(page.getByText("1-savol (6 tadan)")).toBeVisible();
   await expect(page.locator(".katex").first()).toBeVisible(); // the formula is typeset
+  // …by the server: no raw TeX in the page, ever (the browser gets no KaTeX script for it).
+  await expect(page.locator("body")).not.toContainText(/\\\(|\$\$/, { useInnerText: true });
   await expect(choice(page, 0)).toContainText("A");
   await expect(choice(page, 3)).toContainText("D");
   await screenshot(page, testInfo, "question-1");
@@ -67,13 +76,18 @@ test("start with the PIN, answer, reload, go offline, finish, see the result and
     await page.getByTestId("toggle-panel").click();
   }
 
-  // A reload keeps the answers and the clock.
-  const before = await page.getByTestId("timer").textContent();
+  // A reload keeps the answers and the clock, which never shows more than the server says: the
+  // server's whole seconds, asked before the clock is read, are at least what the clock shows.
   await page.reload();
   await expect(page.getByTestId("timer")).not.toHaveText("00:01:00");
-  const after = await page.getByTestId("timer").textContent();
-  expect(after! <= before!).toBe(true);
-  expect(after! > "01:28:00").toBe(true);
+  const server = await page.request.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`);
+  const { remainingTime } = await server.json();
+  const shown = await page.getByTestId("timer").textContent();
+  const [hours, minutes, seconds] = shown!.split(":").map(Number);
+  const shownSeconds = hours * 3600 + minutes * 60 + seconds;
+  expect(shownSeconds).toBeLessThanOrEqual(remainingTime);
+  expect(shownSeconds).toBeGreaterThan(remainingTime - 5);
+  expect(shown! > "01:28:00").toBe(true);
   await expect(gridButton(page, 1)).toHaveAttribute("data-state", "answered");
   await expect(gridButton(page, 2)).toHaveAttribute("data-state", "answered");
 

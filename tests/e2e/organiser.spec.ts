@@ -28,6 +28,8 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await pupilPage.getByRole("button", { name: "Boshlash" }).click();
   await pupilPage.waitForURL(/\/test-attempt\/\d+$/);
   await expect(pupilPage.getByTestId("timer")).toHaveText(/^01:(29|30):\d\d$/); // 90 minutes
+  // The organiser looks at the board again (a hidden tab does not poll: refetchIntervalInBackground).
+  await page.bringToFront();
   await expect(tile.getByTestId("count-started")).toHaveText("1", { timeout: 25_000 }); // polled every 5 s
   await expect(tile.getByTestId("count-inProgress")).toHaveText("1");
 

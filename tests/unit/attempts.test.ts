@@ -2,6 +2,7 @@
 // grace, expiry without a browser, extra minutes, the key never shown early, scoring, races.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { secondsLeft } from "@/components/attempt/timer";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, subjects, users } from "@/db/schema";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
@@ -84,6 +85,9 @@ describe("AllowTestAttempt", () => {
       openedAt: T0.toISOString(),
       closedAt: T_CLOSE.toISOString(),
       serverTime: T0.toISOString(),
+      // What the start page says before the start: the test's minutes and its three counts summed.
+      durationMinutes: expect.any(Number),
+      questionCount: expect.any(Number),
     });
   });
 
@@ -197,6 +201,18 @@ describe("the deadline", () => {
     expect(await remaining(at(99, 59.5))).toEqual({ remainingTime: 0 });
     expect(await remaining(at(40, 0.4))).toEqual({ remainingTime: 3599 });
     expect(await remaining(at(130))).toEqual({ remainingTime: 0 });
+  });
+
+  it("the page's clock never shows more than the server would say at that moment", () => {
+    // The server floors; the clock counts from when it asked, so every begun second is gone.
+    const deadline = 5_400_400; // ms after the moment the clock asked
+    for (let answeredAfter = 0; answeredAfter <= 900; answeredAfter += 150) {
+      const server = { remainingTime: Math.floor((deadline - answeredAfter) / 1000), receivedAt: 0 };
+      for (let now = 0; now <= 5_000; now += 50) {
+        expect(secondsLeft(server, now)).toBeLessThanOrEqual(Math.floor((deadline - now) / 1000));
+        expect(secondsLeft(server, now)).toBeGreaterThanOrEqual(Math.floor((deadline - now) / 1000) - 2);
+      }
+    }
   });
 
   it("an answer is accepted up to 15 s after the deadline, refused after (4002)", async () => {

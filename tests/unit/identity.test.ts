@@ -223,6 +223,10 @@ describe("returnUrl is only a path on this site", () => {
     ["https://evil.example/", "/"],
     ["//evil.example/path", "/"],
     ["/\\evil.example", "/"],
+    // Dot segments that normalise into a scheme-relative address.
+    ["/.//evil.example", "/"],
+    ["/a/..//evil.example", "/"],
+    ["/%2e//evil.example", "/"],
     ["/\t/evil.example", "/"],
     ["javascript:alert(1)", "/"],
     ["/login?returnUrl=/x", "/"],
