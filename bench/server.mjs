@@ -149,3 +149,23 @@ export async function startBenchServer({ port, env = {}, ownDatabase = false }) 
   }
   return { base, database, databaseUrl, call, stop, restart, restartDatabase };
 }
+
+/** A 30-question olympiad open now, PIN 1234 (what every per-request bench measures against). */
+export async function benchOlympiad(call) {
+  return (
+    await call("/api/test-support/olympiads", {
+      method: "POST",
+      token: TOKEN,
+      body: { bankPerDifficulty: 12, counts: { easy: 10, medium: 10, hard: 10 }, pinCode: "1234" },
+    })
+  ).json();
+}
+
+/** A paid pupil of the olympiad's subject, signed in: its credentials and its session cookie. */
+export async function signedInPupil(call, olympiad) {
+  const pupil = await (
+    await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })
+  ).json();
+  const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
+  return { ...pupil, cookie: login.headers.get("set-cookie").split(";")[0] };
+}

@@ -148,16 +148,25 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3">
       {/* Timer, saved state and the finish button stay in reach while scrolling. */}
-      <div className="sticky top-[60px] z-20 flex items-center gap-3 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2">
+      <div className="sticky top-[60px] z-30 flex items-center gap-3 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2">
         <Timer server={remaining.data} review={!running} onZero={() => void onTimeUp()} />
         <div className="min-w-0 flex-1 text-xs sm:text-sm" data-testid="save-state" aria-live="polite">
+          {/* Nothing is called saved before the outbox has read what a reload left on the device.
+              On a phone the short texts: the bar stays one line above the options. */}
           {running &&
+            outbox.loaded &&
             (pendingCount === 0 ? (
               <span className="text-green-700">✓ {t.allSaved}</span>
             ) : outbox.offline ? (
-              <span className="text-red-700">{t.offline(pendingCount)}</span>
+              <span className="text-red-700">
+                <span className="sm:hidden">{t.offlineShort(pendingCount)}</span>
+                <span className="hidden sm:inline">{t.offline(pendingCount)}</span>
+              </span>
             ) : (
-              <span className="text-amber-700">{t.saving(pendingCount)}</span>
+              <span className="text-amber-700">
+                <span className="sm:hidden">{t.savingShort(pendingCount)}</span>
+                <span className="hidden sm:inline">{t.saving(pendingCount)}</span>
+              </span>
             ))}
         </div>
         {running ? (

@@ -57,6 +57,8 @@ export type OutboxState = {
   pending: Pending;
   /** The last send failed for want of a connection. */
   offline: boolean;
+  /** What a reload left on the device has been read: before it, nothing may be called saved. */
+  loaded: boolean;
 };
 
 /** How a pass over the outbox ended. */
@@ -79,7 +81,7 @@ const RETRY_WHILE_DRAINING_MS = 2_000;
 const SEND_TIMEOUT_MS = 15_000;
 
 export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnded }: Options) {
-  const [state, setState] = useState<OutboxState>({ pending: {}, offline: false });
+  const [state, setState] = useState<OutboxState>({ pending: {}, offline: false, loaded: false });
   const pendingRef = useRef<Pending>({});
   const running = useRef<Promise<FlushOutcome> | null>(null);
   const backoff = useRef(1000);
@@ -90,7 +92,7 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
   const publish = useCallback(
     (offline: boolean) => {
       store(attemptId, pendingRef.current);
-      setState({ pending: { ...pendingRef.current }, offline });
+      setState({ pending: { ...pendingRef.current }, offline, loaded: true });
     },
     [attemptId],
   );

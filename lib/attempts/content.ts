@@ -1,11 +1,12 @@
-// The question bank's content as pupils see it (texts, choices, reading texts; never the key),
-// read once per test and version and kept in this process, so that reading an attempt at the
+// The question bank's content as pupils see it (texts, choices, reading texts, formulas typeset;
+// never the key), read once per test and version and kept in this process, so that reading an attempt at the
 // opening reads only the pupil's own rows (DESIGN §13).
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { db } from "@/db/client";
 import { questionChoices, questions, readingTexts } from "@/db/schema";
+import { typesetFormulas } from "./typeset";
 
 export type BankContent = {
   questions: Map<number, { text: string; readingTextId: number | null }>;
@@ -36,9 +37,9 @@ async function readBank(subjectId: number): Promise<BankContent> {
     db.select({ id: readingTexts.id, text: readingTexts.text }).from(readingTexts).where(eq(readingTexts.subjectId, subjectId)),
   ]);
   return {
-    questions: new Map(rows.map((q) => [q.id, { text: q.text, readingTextId: q.readingTextId }])),
-    choices: new Map(choices.map((c) => [c.id, c.text])),
-    readingTexts: new Map(texts.map((r) => [r.id, r.text])),
+    questions: new Map(rows.map((q) => [q.id, { text: typesetFormulas(q.text), readingTextId: q.readingTextId }])),
+    choices: new Map(choices.map((c) => [c.id, typesetFormulas(c.text)])),
+    readingTexts: new Map(texts.map((r) => [r.id, typesetFormulas(r.text)])),
   };
 }
 

@@ -2,6 +2,7 @@
 // questions' texts from a cache kept per test and content version. Every change of the bank is
 // served at once (the version moves in the change's transaction), and so is a question imported
 // after the cache was filled.
+
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
@@ -9,6 +10,7 @@ import { attemptQuestions, questionChoices, questions, tests } from "@/db/schema
 import { Difficulty } from "@/lib/attempts/enums";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
+import { typesetFormulas } from "@/lib/attempts/typeset";
 import { importQuestionBank, removeQuestion, updateQuestion } from "@/lib/organiser/questions";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
@@ -42,7 +44,7 @@ async function retire(questionIds: number[]) {
 const versionOf = async (testId: number) => (await db.select({ v: tests.contentVersion }).from(tests).where(eq(tests.id, testId)))[0].v;
 
 describe("Get with the question content cached per test", () => {
-  it("shows each question and choice as stored, in the pupil's order, and no key while it runs", async () => {
+  it("shows each question and choice as stored (formulas typeset), in the pupil's order, and no key while it runs", async () => {
     const o = await createTestOlympiad({ counts, bankPerDifficulty: 2 });
     const pupil = await started(o);
     const view = await getAttempt(pupil);
@@ -67,9 +69,9 @@ describe("Get with the question content cached per test", () => {
       );
     for (const q of view.questions) {
       const row = drawn.find((d) => d.id === q.testAttemptQuestionId)!;
-      expect(q.text).toBe(stored.find((s) => s.id === row.questionId)!.text);
+      expect(q.text).toBe(typesetFormulas(stored.find((s) => s.id === row.questionId)!.text));
       expect(q.questionChoices.map((c) => c.questionChoiceId)).toEqual(row.choiceOrder);
-      for (const c of q.questionChoices) expect(c.text).toBe(choices.find((s) => s.id === c.questionChoiceId)!.text);
+      for (const c of q.questionChoices) expect(c.text).toBe(typesetFormulas(choices.find((s) => s.id === c.questionChoiceId)!.text));
       expect(q.correctAnswerId).toBeNull();
       expect(q.isAnswerCorrect).toBeNull();
     }
