@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { useHydrated } from "@/components/ui/hydrated";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, showError } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
@@ -49,6 +50,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   const [showPanel, setShowPanel] = useState(true);
   const [pinNeeded, setPinNeeded] = useState(false);
   const autoFinished = useRef(false);
+  const hydrated = useHydrated();
 
   const leave = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: ["attempt"] });
@@ -128,6 +130,9 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   const questions = attempt.questions;
   const unanswered = questions.filter((q) => answerOf(q) === null).length;
   const pendingCount = Object.keys(outbox.pending).length;
+  // Until the page's script runs (and, in a test, the outbox has read the device), a tap would be
+  // lost: the choices and the numbers are shown disabled and dimmed meanwhile, never silently dead.
+  const ready = hydrated && (!running || outbox.loaded);
 
   const requested = Number(searchParams.get("questionNumber") ?? "1");
   const current = questions.find((q) => q.questionNumber === requested);
@@ -153,6 +158,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
         <div className="min-w-0 flex-1 text-xs sm:text-sm" data-testid="save-state" aria-live="polite">
           {/* Nothing is called saved before the outbox has read what a reload left on the device.
               On a phone the short texts: the bar stays one line above the options. */}
+          {running && !outbox.loaded && <span className="text-slate-500">{uz.common.loading}</span>}
           {running &&
             outbox.loaded &&
             (pendingCount === 0 ? (
@@ -222,8 +228,9 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
                 )}
                 {/* Choices are buttons (large, tappable, with the saved state) carrying radio semantics. */}
                 <div
-                  className="mt-4 flex flex-col gap-2"
+                  className={cn("mt-4 flex flex-col gap-2", !ready && "cursor-wait opacity-60")}
                   role="radiogroup"
+                  aria-busy={!ready || undefined}
                   aria-label={t.question(current.questionNumber, questions.length)}
                 >
                   {current.questionChoices.map((choice, index) => {
@@ -246,7 +253,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
                           type="button"
                           role="radio"
                           aria-checked={chosen}
-                          disabled={!running || finishing}
+                          disabled={!running || finishing || !ready}
                           data-state={waiting ? "pending" : chosen ? "saved" : undefined}
                           onClick={() => outbox.enqueue(current.testAttemptQuestionId, choice.questionChoiceId)}
                           className={`relative z-20 flex min-h-12 w-full items-start gap-3 rounded-lg border-2 p-3 text-left transition disabled:cursor-default ${tone}`}
@@ -285,7 +292,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
           </Card>
           <Card as="nav" size="panel" className="order-1 lg:order-2" aria-label={t.questions}>
             <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.questions}</h2>
-            <ol className="grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5">
+            <ol className={cn("grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5", !ready && "opacity-60")}>
               {questions.map((q) => {
                 const answer = answerOf(q);
                 const pending = outbox.pending[q.testAttemptQuestionId] !== undefined;
@@ -308,7 +315,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
                     <button
                       type="button"
                       onClick={() => go(q.questionNumber)}
-                      disabled={review && q.answerId === null}
+                      disabled={!ready || (review && q.answerId === null)}
                       aria-current={here ? "step" : undefined}
                       data-state={pending ? "pending" : answer !== null ? "answered" : "empty"}
                       className={`flex h-10 w-full items-center justify-center rounded-md text-sm font-semibold tabular-nums disabled:cursor-not-allowed ${tone} ${

@@ -117,7 +117,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   else if (!paid) body = <Result status="info" title={t.notPaid} />;
   else if (allow.isAllowed || (reached === allow.openedAt && allow.allowedAtOpening)) {
     body = (
-      <div className="flex flex-col items-center gap-3 py-6">
+      <div className="flex flex-col items-center gap-4">
         <BeforeStart allow={allow} />
         <Button className="w-full max-w-xs text-base" onClick={() => setPinOpen(true)}>
           {t.start}

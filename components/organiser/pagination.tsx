@@ -1,6 +1,6 @@
 // Previous / next pages of a console list, keeping the search in the address.
 import Link from "next/link";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-style";
 import { uz } from "@/lib/i18n/uz";
 
 const c = uz.organiser.common;

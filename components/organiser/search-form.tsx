@@ -1,7 +1,7 @@
 // A console list's search: a text box, region and district, and any extra filters; a plain GET
 // form, so the address is the search (a link can be shared, Back works).
 import type { ReactNode } from "react";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input, Select } from "@/components/ui/field";
 import { uz } from "@/lib/i18n/uz";
 import type { District, Region } from "@/lib/reference/types";

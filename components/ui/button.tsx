@@ -1,37 +1,22 @@
-// Buttons and button-styled links in the theme's colours, with a spinner while pending.
+// Buttons and button-styled links in the theme's colours, with a spinner while pending. A button is
+// disabled until the page's JavaScript has taken over: before then a tap would be lost, so it is
+// visibly impossible (a link works without JavaScript and stays as it is).
+"use client";
+
 import Link from "next/link";
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ComponentProps } from "react";
-
-type Variant = "primary" | "secondary" | "ghost" | "danger";
-
-const base =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold " +
-  "transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 " +
-  "disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50";
-
-const variants: Record<Variant, string> = {
-  primary: "bg-primary-600 text-white hover:bg-primary-700",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-  ghost: "text-primary-700 hover:bg-primary-50",
-  danger: "bg-red-600 text-white hover:bg-red-700",
-};
-
-export function buttonClass(variant: Variant = "primary", className = "") {
-  return `${base} ${variants[variant]} ${className}`;
-}
-
-export function Spinner() {
-  return <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
-}
+import { buttonClass, Spinner, type Variant } from "./button-style";
+import { useHydrated } from "./hydrated";
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean };
 
 export function Button({ variant = "primary", pending = false, className, children, disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
       className={buttonClass(variant, className)}
-      disabled={disabled || pending}
+      disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
       {...props}
     >

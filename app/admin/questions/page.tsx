@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { QuestionCard } from "@/components/organiser/question-card";
 import { QuestionImport } from "@/components/organiser/question-import";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input, Select } from "@/components/ui/field";
 import { uz } from "@/lib/i18n/uz";
 import { requireOrganiser } from "@/lib/identity/page-guards";
