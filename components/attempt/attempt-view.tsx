@@ -93,6 +93,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
       // Finishing with answers still on the device would lose them: not now.
       if (outcome === "trouble") throw new ApiError(503, uz.http.network);
       await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: true } });
+      outbox.announceEnded();
       await leave();
     } catch (error) {
       showError(error);
@@ -114,6 +115,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
       if ((await outbox.drain({ keepTrying: true })) === "ended") return;
       try {
         await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: false } });
+        outbox.announceEnded();
         await leave();
         return;
       } catch {

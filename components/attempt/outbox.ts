@@ -1,6 +1,8 @@
 // The answer outbox: every choice is kept on the device until the server confirms it, retried
 // with back-off and when the connection returns, and never shown as saved without confirmation.
 // Finishing waits for it to drain, so an answer on its way is never overtaken by "Yakunlash".
+// Other tabs of the same attempt hear of every confirmed answer and of the end (BroadcastChannel),
+// so two tabs never show two different answers as saved.
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -61,6 +63,9 @@ export type OutboxState = {
   loaded: boolean;
 };
 
+/** What one tab of an attempt tells the others. */
+type TabMessage = { type: "saved"; questionId: number; answerId: number } | { type: "ended" };
+
 /** How a pass over the outbox ended. */
 export type FlushOutcome = "sent" | "trouble" | "ended";
 
@@ -86,6 +91,7 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
   const running = useRef<Promise<FlushOutcome> | null>(null);
   const backoff = useRef(1000);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const tabs = useRef<BroadcastChannel | null>(null);
   const callbacks = useRef({ onSaved, onRefused, onEnded });
   callbacks.current = { onSaved, onRefused, onEnded };
 
@@ -115,6 +121,7 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
           // A newer choice may have been made meanwhile: only this one is confirmed.
           if (pendingRef.current[questionId] === answerId) delete pendingRef.current[questionId];
           callbacks.current.onSaved(questionId, answerId);
+          tabs.current?.postMessage({ type: "saved", questionId, answerId } satisfies TabMessage);
           backoff.current = 1000;
           publish(false);
         } catch (error) {
@@ -192,6 +199,25 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
     };
   }, [attemptId, enabled, flush, publish]);
 
+  // The other tabs of this attempt: an answer one confirmed is the saved answer in all of them (one
+  // still waiting here stays pending and goes out after it); the end in one ends them all.
+  useEffect(() => {
+    if (!enabled || typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(`olimpiada.attempt.${attemptId}`);
+    channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
+      if (data.type === "saved") callbacks.current.onSaved(data.questionId, data.answerId);
+      else callbacks.current.onEnded();
+    };
+    tabs.current = channel;
+    return () => {
+      channel.close();
+      tabs.current = null;
+    };
+  }, [attemptId, enabled]);
+
+  /** Tells the other tabs that this attempt has ended (this tab finished it). */
+  const announceEnded = useCallback(() => tabs.current?.postMessage({ type: "ended" } satisfies TabMessage), []);
+
   const enqueue = useCallback(
     (questionId: number, answerId: number) => {
       pendingRef.current[questionId] = answerId;
@@ -202,5 +228,5 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
     [flush, publish, state.offline],
   );
 
-  return { ...state, enqueue, drain };
+  return { ...state, enqueue, drain, announceEnded };
 }
