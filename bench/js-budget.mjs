@@ -48,7 +48,7 @@ try {
     console.log(
       `${path.replace(/\d+$/, "{id}").padEnd(20)} ${total.toFixed(1).padStart(7)} KB gzip (${raw.toFixed(0)} KB raw, ${scripts.length} files)  ${verdict}`,
     );
-    for (const s of scripts.sort((a, b) => b.gzip - a.gzip).slice(0, 4)) {
+    for (const s of scripts.sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BENCH_JS_TOP ?? 4))) {
       console.log(`    ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.url}`);
     }
   }

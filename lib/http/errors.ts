@@ -94,7 +94,7 @@ function codeOf(issue: z.core.$ZodIssue, input: unknown): ValidationCode {
 }
 
 /** zod issues → `{ field: [codes] }`; keys are the camelCase field paths ("body" for the root). */
-export function toValidationErrors(error: z.ZodError, input: unknown): ValidationErrors {
+export function toValidationErrors(error: z.core.$ZodError, input: unknown): ValidationErrors {
   const result: ValidationErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length === 0 ? "body" : issue.path.map(String).join(".");
@@ -107,9 +107,14 @@ export function toValidationErrors(error: z.ZodError, input: unknown): Validatio
   return result;
 }
 
+/** A schema of zod or of zod/mini: both parse by themselves (only the types differ). */
+export type Parseable = z.core.$ZodType & {
+  safeParse(input: unknown): { success: true; data: unknown } | { success: false; error: z.core.$ZodError };
+};
+
 /** Parses with the shared schema, or throws the 422 of the contract. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseOrThrow<S extends Parseable>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw invalidInput(toValidationErrors(parsed.error, input));
-  return parsed.data;
+  return parsed.data as z.output<S>;
 }

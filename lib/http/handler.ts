@@ -11,7 +11,7 @@ import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
 import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token";
 import { assertTestSupport } from "@/lib/testing/guard";
-import { AppError, invalidInput, parseOrThrow, payloadTooLarge, type ValidationErrors } from "./errors";
+import { AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge, type ValidationErrors } from "./errors";
 import { clientAddress, type Limiter } from "./rate-limit";
 import { withApiSecurityHeaders } from "./security-headers";
 import { unsafeTextPaths } from "./unsafe-text";
@@ -19,7 +19,9 @@ import { unsafeTextPaths } from "./unsafe-text";
 /** Bodies are small JSON documents; anything larger is refused before it is read whole. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+/** Schemas of zod or zod/mini (the forms' shared schemas are mini, to keep the pages light). */
+type Schema = Parseable;
+type ObjectSchema = Parseable & z.core.$ZodObject;
 
 /**
  * Who may call, checked before anything else is read:
@@ -49,9 +51,9 @@ type HandlerOptions<P, Q, B, A extends AuthKind> = {
 };
 
 type Input<P, Q, B, A> = {
-  params: P extends z.ZodType ? z.output<P> : undefined;
-  query: Q extends z.ZodType ? z.output<Q> : undefined;
-  body: B extends z.ZodType ? z.output<B> : undefined;
+  params: P extends Schema ? z.output<P> : undefined;
+  query: Q extends Schema ? z.output<Q> : undefined;
+  body: B extends Schema ? z.output<B> : undefined;
   user: A extends WithUser ? SessionUser : undefined;
   /** With `pupilToken`: the token's claims, which the route checks against the database itself. */
   claims: A extends "pupilToken" ? SessionClaims : undefined;
@@ -96,7 +98,7 @@ async function readJson(request: NextRequest, maxBytes: number): Promise<unknown
 
 /** Query keys match the schema's case-insensitively, as the original server's did. */
 function readQuery(request: NextRequest, schema: ObjectSchema): Record<string, string> {
-  const byLowerCase = new Map(Object.keys(schema.shape).map((key) => [key.toLowerCase(), key]));
+  const byLowerCase = new Map(Object.keys(schema._zod.def.shape).map((key) => [key.toLowerCase(), key]));
   const result: Record<string, string> = {};
   for (const [key, value] of request.nextUrl.searchParams) {
     const known = byLowerCase.get(key.toLowerCase());
@@ -106,7 +108,7 @@ function readQuery(request: NextRequest, schema: ObjectSchema): Record<string, s
 }
 
 /** Control characters and lone surrogates never reach a schema, let alone the database: 422. */
-function parseSafe<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function parseSafe<S extends Schema>(schema: S, input: unknown): z.output<S> {
   const unsafe = unsafeTextPaths(input);
   if (unsafe.length > 0) {
     const errors: ValidationErrors = {};
@@ -173,7 +175,7 @@ export function handler<
   A extends AuthKind,
   P extends ObjectSchema | undefined = undefined,
   Q extends ObjectSchema | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
+  B extends Schema | undefined = undefined,
 >(options: HandlerOptions<P, Q, B, A>, fn: (input: Input<P, Q, B, A>) => Promise<unknown> | unknown) {
   const crossOrigin = options.crossOrigin ?? (options.auth === "bot" || options.auth === "testSupport");
   if (options.limit?.per === "user" && !["signedIn", "pupil", "organiser", "pupilToken"].includes(options.auth)) {

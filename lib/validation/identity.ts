@@ -1,20 +1,25 @@
-// Sign-in and profile schemas, shared by the forms and Identity/Login, Identity/Update.
-import { z } from "zod";
+// Sign-in and profile schemas, shared by the forms and Identity/Login, Identity/Update (zod/mini,
+// as the fields: the sign-in page is the first a phone loads).
+import * as z from "zod/mini";
 import { uz } from "@/lib/i18n/uz";
-import { birthDate, personName, phoneNumber, required } from "./fields";
+import { birthDate, organizationId, personName, phoneNumber, required } from "./fields";
 import { pupilDetailsSchema } from "./registration";
 
 const v = uz.validation;
 
 export const loginSchema = z.object({
-  username: z.string({ error: v.required }).trim().min(1, v.required).min(5, v.usernameLength).max(30, v.usernameLength),
-  password: z.string({ error: v.required }).min(1, v.required).min(6, v.passwordLength).max(30, v.passwordLength),
+  username: z
+    .string({ error: v.required })
+    .check(z.trim(), z.minLength(1, v.required), z.minLength(5, v.usernameLength), z.maxLength(30, v.usernameLength)),
+  password: z
+    .string({ error: v.required })
+    .check(z.minLength(1, v.required), z.minLength(6, v.passwordLength), z.maxLength(30, v.passwordLength)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The profile: the registration's fields, with school, middle name, birth date and phone required. */
-export const profileSchema = pupilDetailsSchema.extend({
-  organizationId: required(z.number({ error: v.required }).int(v.invalid).min(0, v.invalid).max(2_147_483_647, v.invalid)),
+export const profileSchema = z.extend(pupilDetailsSchema, {
+  organizationId: required(organizationId),
   middleName: required(personName(v.middleNameMin)),
   birthDate: required(birthDate),
   phoneNumber: required(phoneNumber),

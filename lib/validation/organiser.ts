@@ -130,15 +130,15 @@ export const extraMinutesSchema = z.object({
 const page = z.coerce.number().int().min(1).max(100_000).optional();
 const search = z.string().trim().max(100).optional();
 
-export const pupilsQuery = z.object({ q: search, regionId: queryId.optional(), districtId: queryId.optional(), page });
+export const pupilsQuery = z.object({ q: search, regionId: z.optional(queryId), districtId: z.optional(queryId), page });
 export const registrationsQuery = z.object({
   q: search,
   status: z.coerce
     .number()
     .pipe(z.union([z.literal(RegistrationStatus.Registered), z.literal(RegistrationStatus.Paid)]))
     .optional(),
-  regionId: queryId.optional(),
-  districtId: queryId.optional(),
+  regionId: z.optional(queryId),
+  districtId: z.optional(queryId),
   provider: z.enum([PaymentProvider.Payme, PaymentProvider.Click, PaymentProvider.Card]).optional(),
   page,
 });
@@ -178,9 +178,9 @@ export const testIdParams = z.object({ testId: queryId });
 
 export const resultsQuery = z.object({
   testId: queryId,
-  regionId: queryId.optional(),
-  districtId: queryId.optional(),
-  organizationId: queryId.optional(),
+  regionId: z.optional(queryId),
+  districtId: z.optional(queryId),
+  organizationId: z.optional(queryId),
   q: search,
   top: z.enum(["true", "false"]).optional(),
   page,
@@ -194,7 +194,7 @@ export type ExportScope = (typeof ExportScope)[keyof typeof ExportScope];
 
 /** No testId: every test at once (the second-stage lists of every grade and subject in one file). */
 export const exportQuery = z.object({
-  testId: queryId.optional(),
+  testId: z.optional(queryId),
   format: z.enum([ExportFormat.Csv, ExportFormat.Xlsx]),
   scope: z.enum([ExportScope.All, ExportScope.Top5, ExportScope.Summary]),
 });
@@ -207,7 +207,7 @@ export const regradeSchema = z
   .object({
     questionId: entityId,
     action: z.enum(["key", "void"], { error: o.regradeAction }),
-    correctChoiceId: entityId.optional(),
+    correctChoiceId: z.optional(entityId),
     voidAwards: z.enum([VoidAwards.All, VoidAwards.None], { error: o.voidAwards }).optional(),
     dryRun: z.boolean().default(true),
     /** The dry run's oldKeyHash: applying is refused (4011) if the key has changed since. */

@@ -1,7 +1,8 @@
-// The registration form's schema: used by the form (zodResolver) and by Registration/Register.
-import { z } from "zod";
+// The registration form's schema: used by the form (zodResolver) and by Registration/Register
+// (zod/mini, as the fields).
+import * as z from "zod/mini";
 import { uz } from "@/lib/i18n/uz";
-import { birthDate, entityId, grade, optional, personName, phoneNumber, uuid } from "./fields";
+import { birthDate, entityId, grade, optional, organizationId, personName, phoneNumber, uuid } from "./fields";
 
 const v = uz.validation;
 
@@ -9,7 +10,7 @@ export const pupilDetailsSchema = z.object({
   regionId: entityId,
   districtId: entityId,
   /** 0 or absent: "Boshqa maktab", a school not in the list. */
-  organizationId: optional(z.number().int(v.invalid).min(0, v.invalid).max(2_147_483_647, v.invalid)),
+  organizationId: optional(organizationId),
   grade,
   subjectId: entityId,
   firstName: personName(v.firstNameMin),
@@ -20,11 +21,11 @@ export const pupilDetailsSchema = z.object({
 });
 export type PupilDetails = z.output<typeof pupilDetailsSchema>;
 
-export const registerSchema = pupilDetailsSchema.extend({ guid: uuid });
+export const registerSchema = z.extend(pupilDetailsSchema, { guid: uuid });
 export type RegisterInput = z.output<typeof registerSchema>;
 
 /** The form adds the offer agreement, which only the browser shows. */
-export const registrationFormSchema = pupilDetailsSchema.extend({
+export const registrationFormSchema = z.extend(pupilDetailsSchema, {
   agreement: z.literal(true, { error: v.agreement }),
 });
 export type RegistrationFormInput = z.input<typeof registrationFormSchema>;
