@@ -16,9 +16,10 @@ import { uz } from "@/lib/i18n/uz";
 import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
 import { FinishDialog } from "./finish-dialog";
+import { forgetAttempt, keepAttemptOffline, keptSaved, rememberSaved } from "./offline";
 import { useAnswerOutbox } from "./outbox";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
-import { attemptKeys, useAttempt, useRemainingTime } from "./queries";
+import { attemptKeys, rememberDeadline, useAttempt, useRemainingTime } from "./queries";
 import { RichText } from "./rich-text";
 import { Timer } from "./timer";
 import { Watermark } from "./watermark";
@@ -52,14 +53,26 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   const autoFinished = useRef(false);
   const hydrated = useHydrated();
 
+  // While the attempt runs, its page is kept on the device for a reload without network, with the
+  // server's last word on the time; once it has ended, the kept page is forgotten.
+  useEffect(() => {
+    if (running) void keepAttemptOffline(attemptId);
+    else void forgetAttempt(attemptId);
+  }, [attemptId, running]);
+  useEffect(() => {
+    if (running) rememberDeadline(attemptId, remaining.data);
+  }, [attemptId, running, remaining.data]);
+
   const leave = useCallback(async () => {
+    await forgetAttempt(attemptId);
     await queryClient.invalidateQueries({ queryKey: ["attempt"] });
     router.replace("/test-attempt");
     router.refresh();
-  }, [queryClient, router]);
+  }, [attemptId, queryClient, router]);
 
   const setConfirmed = useCallback(
     (questionId: number, answerId: number | null) => {
+      rememberSaved(attemptId, questionId, answerId);
       queryClient.setQueryData<AttemptData>(
         attemptKeys.attempt(attemptId),
         (old) =>
@@ -71,6 +84,21 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
     },
     [attemptId, queryClient],
   );
+
+  // Loaded without network: the page is the one kept on the device, as old as its keeping; the
+  // answers confirmed since then are shown over it.
+  useEffect(() => {
+    if (!running || navigator.onLine) return;
+    const saved = keptSaved(attemptId);
+    queryClient.setQueryData<AttemptData>(
+      attemptKeys.attempt(attemptId),
+      (old) =>
+        old && {
+          ...old,
+          questions: old.questions.map((q) => (q.testAttemptQuestionId in saved ? { ...q, answerId: saved[q.testAttemptQuestionId] } : q)),
+        },
+    );
+  }, [attemptId, running, queryClient]);
 
   const outbox = useAnswerOutbox({
     attemptId,

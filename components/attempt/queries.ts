@@ -81,6 +81,30 @@ const PAGE_LOAD_MAX_MS = 20_000;
 
 export type ServerTime = { remainingTime: number; receivedAt: number };
 
+const deadlineKey = (attemptId: number) => `olimpiada.deadline.${attemptId}`;
+
+/**
+ * The deadline the server's last answer implies, on this device's clock: a page the device kept
+ * (a reload without network) carries the time of its render, so its clock counts from no later
+ * than this.
+ */
+export function rememberDeadline(attemptId: number, server: ServerTime): void {
+  try {
+    localStorage.setItem(deadlineKey(attemptId), String(server.receivedAt + server.remainingTime * 1000));
+  } catch {
+    // Not kept: a reload offline then counts from the kept page's own time.
+  }
+}
+
+function rememberedSecondsLeft(attemptId: number, at: number): number | null {
+  try {
+    const deadline = Number(localStorage.getItem(deadlineKey(attemptId)));
+    return deadline > 0 ? Math.max(0, Math.floor((deadline - at) / 1000)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The server's remaining time: brought with the attempt, then every 3 minutes and on window focus
  * (spec §4), anchored to this device's clock at arrival so the countdown does not drift.
@@ -96,10 +120,12 @@ export function useRemainingTime(attemptId: number, enabled: boolean, first: { r
       });
       return { remainingTime, receivedAt: sent };
     },
-    initialData: () => ({
-      remainingTime: first.remainingTime,
-      receivedAt: first.requestedAt ?? (typeof window === "undefined" ? Date.now() : pageRequestedAt(attemptId)),
-    }),
+    initialData: () => {
+      if (typeof window === "undefined") return { remainingTime: first.remainingTime, receivedAt: Date.now() };
+      const receivedAt = first.requestedAt ?? pageRequestedAt(attemptId);
+      const remembered = rememberedSecondsLeft(attemptId, receivedAt);
+      return { remainingTime: Math.min(first.remainingTime, remembered ?? first.remainingTime), receivedAt };
+    },
     // Brought by the in-place start (its request's moment known): fresh. Brought by a page, whose
     // request's moment is only inferred: checked with the server at once, so an inference gone
     // wrong can never run the clock out early (the clock's zero finishes the attempt).

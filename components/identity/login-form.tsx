@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { forgetAllAttempts } from "@/components/attempt/offline";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { QueueState } from "@/components/ui/queue-state";
@@ -44,8 +45,10 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
         }
       }
     },
-    onSuccess: (user) => {
+    onSuccess: async (user) => {
       queryClient.setQueryData(currentUserKey, user);
+      await forgetAllAttempts(); // no page kept for the previous pupil of this device
+
       // One render of the page the pupil goes to (not "/" and its redirect, not a refresh on
       // top): at the opening thousands sign in within minutes.
       router.replace(returnUrl ?? homeOf(user.role));

@@ -2,6 +2,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { forgetAllAttempts } from "@/components/attempt/offline";
 import { api } from "@/lib/http/client";
 import type { CurrentUser } from "@/lib/identity/users";
 
@@ -19,5 +20,6 @@ export function useCurrentUser(initialData?: CurrentUser) {
 /** "Chiqish": ends the session and reloads, so the guard sends the page to the sign-in form. */
 export async function logout(): Promise<void> {
   await api("/Identity/Logout", { method: "POST" }).catch(() => {});
+  await forgetAllAttempts();
   window.location.reload();
 }

@@ -25,6 +25,8 @@ export function pageContentSecurityPolicy(nonce: string): string {
     // Formulas (KaTeX) and the components' positioning write style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // The attempt page's service worker (public/sw.js), for a reload without network.
+    "worker-src 'self'",
     "font-src 'self' data:",
     `connect-src 'self'${extra}`,
     `frame-src 'self'${extra}`,

@@ -1,0 +1,81 @@
+// The attempt page kept on the device for a reload without network (public/sw.js serves it): the
+// page stores itself, with the build files it loaded, while its attempt runs — never an ended
+// attempt's page, whose review may show the key — and removes itself at the end. Signing in or
+// out empties the store, so a device never shows one pupil's page to another.
+"use client";
+
+const PAGES = "olimpiada-attempt-pages";
+const STATIC = "olimpiada-static";
+
+const supported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "caches" in window;
+
+/** Registers the worker and stores this running attempt's page and its files. */
+export async function keepAttemptOffline(attemptId: number): Promise<void> {
+  if (!supported()) return;
+  try {
+    await navigator.serviceWorker.register("/sw.js", { scope: "/test-attempt/" });
+    const page = `/test-attempt/${attemptId}`;
+    const response = await fetch(page, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok || response.redirected || new URL(response.url).pathname !== page) return;
+    // Only the page of a running attempt: had it ended meanwhile, its page may carry the key.
+    const html = await response.text();
+    if (/\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/.test(html)) return;
+    await (await caches.open(PAGES)).put(page, new Response(html, { headers: response.headers }));
+    // The build files the kept page names (its scripts, styles and fonts) and those loaded here.
+    const named = html.match(/\/_next\/static\/[\w\-./%()[\]@]+/g) ?? [];
+    const loaded = performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith("/_next/static/"))
+      .map((url) => url.pathname);
+    const files = [...new Set([...named, ...loaded])];
+    const stat = await caches.open(STATIC);
+    await Promise.all(files.map(async (file) => (await stat.match(file)) ?? stat.add(file).catch(() => {})));
+  } catch {
+    // No offline copy: the page works online as ever.
+  }
+}
+
+const savedKey = (attemptId: number) => `olimpiada.saved.${attemptId}`;
+
+/**
+ * The answers the server has confirmed since the page was kept: a kept page is as old as its
+ * storing, so a reload without network shows these over it (never as more than they were).
+ */
+export function rememberSaved(attemptId: number, questionId: number, answerId: number | null): void {
+  try {
+    const saved = keptSaved(attemptId);
+    saved[questionId] = answerId;
+    localStorage.setItem(savedKey(attemptId), JSON.stringify(saved));
+  } catch {
+    // Not kept: an offline reload shows the kept page's answers.
+  }
+}
+
+export function keptSaved(attemptId: number): Record<number, number | null> {
+  try {
+    return JSON.parse(localStorage.getItem(savedKey(attemptId)) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** Forgets this attempt's page and what was kept with it (it has ended). */
+export async function forgetAttempt(attemptId: number): Promise<void> {
+  try {
+    localStorage.removeItem(savedKey(attemptId));
+  } catch {
+    // Nothing kept.
+  }
+  if (!supported()) return;
+  await caches
+    .open(PAGES)
+    .then((cache) => cache.delete(`/test-attempt/${attemptId}`))
+    .catch(() => {});
+}
+
+/** Forgets every stored page (signing in or out: the next pupil on this device sees none). */
+export async function forgetAllAttempts(): Promise<void> {
+  if (typeof window === "undefined" || !("caches" in window)) return;
+  await caches.delete(PAGES).catch(() => {});
+}

@@ -1,0 +1,72 @@
+// A reload without network (issue "the pupil on a cheap phone", offline reload): the service
+// worker gives back the running attempt's page as the device kept it, with the answers confirmed
+// since, the clock counted from the server's last word and the outbox; answers go out when the
+// network returns. The kept page is gone once the attempt has ended (its review may show the key)
+// and when a pupil signs out.
+import { expect, type Page, test } from "../support/fixtures";
+import { newOlympiad, newPupil } from "../support/http";
+import { screenshot } from "../support/screens";
+import { signInAt } from "../support/ui";
+
+const choice = (page: Page, index: number) => page.getByRole("radio").nth(index);
+const gridButton = (page: Page, n: number) =>
+  page.getByRole("navigation", { name: "Savollar" }).getByRole("button", { name: String(n), exact: true });
+const kept = (page: Page, path: string) =>
+  page.evaluate(async (p) => (await caches.open("olimpiada-attempt-pages").then((c) => c.match(p))) !== undefined, path);
+const seconds = (clock: string) => clock.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+
+test("offline reload: the test, the clock and the outbox come back; answers go out when the network does", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 }, reviewPolicy: "afterEnd" });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  await signInAt(page, "/test-attempt", pupil);
+  await page.getByRole("button", { name: "Testni boshlash" }).click();
+  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
+  await page.getByRole("button", { name: "Boshlash" }).click();
+  await page.waitForURL(/\/test-attempt\/\d+$/);
+  const path = new URL(page.url()).pathname;
+  await expect.poll(() => kept(page, path), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async (p) => (await navigator.serviceWorker.getRegistration(p))?.active?.state, path))
+    .toBe("activated");
+
+  // Online: question 1 answered and confirmed (after the page was kept).
+  await choice(page, 1).click();
+  await expect(choice(page, 1)).toHaveAttribute("data-state", "saved");
+  const { remainingTime } = await (await page.request.get(`/api/TestAttempts/GetRemainingTime?attemptId=${path.split("/").pop()}`)).json();
+
+  // Offline: question 2 answered (waits on the device), then a reload.
+  await context.setOffline(true);
+  await gridButton(page, 2).click();
+  await choice(page, 2).click();
+  await expect(gridButton(page, 2)).toHaveAttribute("data-state", "pending");
+  await page.reload();
+  await expect(page.getByText("2-savol (6 tadan)")).toBeVisible();
+  await expect(gridButton(page, 1)).toHaveAttribute("data-state", "answered");
+  await expect(gridButton(page, 2)).toHaveAttribute("data-state", "pending");
+  await expect(choice(page, 2)).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByTestId("save-state")).toContainText("Aloqa yo'q");
+  const clock = (await page.getByTestId("timer").textContent())!;
+  expect(seconds(clock)).toBeLessThanOrEqual(remainingTime);
+  expect(seconds(clock)).toBeGreaterThan(remainingTime - 60);
+  await screenshot(page, testInfo, "offline-reload");
+
+  // The network returns: the waiting answer goes out, and the server has both.
+  await context.setOffline(false);
+  await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/, { timeout: 30_000 });
+  await page.reload();
+  await expect(gridButton(page, 1)).toHaveAttribute("data-state", "answered");
+  await expect(gridButton(page, 2)).toHaveAttribute("data-state", "answered");
+
+  // The end: the kept page is forgotten (an ended attempt's page may carry the key).
+  await page.getByRole("button", { name: "Yakunlash" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yakunlash" }).click();
+  await page.waitForURL(/\/test-attempt$/);
+  await expect.poll(() => kept(page, path)).toBe(false);
+  await page.goto(path);
+  await expect(page.getByTestId("timer")).toHaveText("00:00:00");
+  await expect.poll(() => kept(page, path)).toBe(false);
+});
