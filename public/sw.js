@@ -1,25 +1,38 @@
 // The attempt page's service worker (issue "the pupil on a cheap phone", offline reload). Scope:
-// /test-attempt/. A reload without network gets the running attempt's page from the device, as
-// the page itself stored it (components/attempt/offline.ts), and the scripts it needs; with a
-// network, everything comes from the server as ever. It stores nothing by itself: no answer key
-// (the page stores itself only while the attempt runs, and removes itself at the end), and no
-// other pupil's page (signing in or out empties the store).
+// /test-attempt/. A running attempt's page, as the server sent it when the pupil opened or
+// reloaded it, is kept on the device, with the build files it needs; a reload without network
+// gets it back. With a network, everything comes from the server as ever. Never kept: an ended
+// attempt's page (its review may show the key). Signing in or out empties the store
+// (components/attempt/offline.ts), so a device never shows one pupil's page to another.
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
 const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;
+/** Marks of an ended attempt in the page's data (the key may be in it): such a page is not kept. */
+const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+async function keep(path, response) {
+  const html = await response.text();
+  const cache = await caches.open(PAGES);
+  if (ENDED.test(html)) await cache.delete(path);
+  else await cache.put(path, new Response(html, { headers: response.headers }));
+}
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin || event.request.method !== "GET") return;
   if (event.request.mode === "navigate" && ATTEMPT_PAGE.test(url.pathname)) {
     event.respondWith(
-      fetch(event.request).catch(async () => {
-        const stored = await caches.open(PAGES).then((cache) => cache.match(url.pathname));
-        return stored ?? Response.error();
-      }),
+      fetch(event.request).then(
+        (response) => {
+          const landed = new URL(response.url || event.request.url).pathname === url.pathname;
+          if (response.ok && landed) event.waitUntil(keep(url.pathname, response.clone()));
+          return response;
+        },
+        async () => (await caches.open(PAGES).then((cache) => cache.match(url.pathname))) ?? Response.error(),
+      ),
     );
     return;
   }

@@ -28,6 +28,9 @@ const t = uz.attempt;
 /** The clock's Finish, when it fails (offline), is tried again this often. */
 const FINISH_RETRY_MS = 5_000;
 const letter = (index: number) => String.fromCharCode(65 + index);
+/** A page opened in place is fetched for the device's copy 1–10 minutes later: never at the opening. */
+const KEEP_AFTER_MIN_MS = 60_000;
+const KEEP_SPREAD_MS = 9 * 60_000;
 
 type Props = {
   attempt: AttemptData;
@@ -56,7 +59,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   // While the attempt runs, its page is kept on the device for a reload without network, with the
   // server's last word on the time; once it has ended, the kept page is forgotten.
   useEffect(() => {
-    if (running) void keepAttemptOffline(attemptId);
+    if (running) void keepAttemptOffline(attemptId, KEEP_AFTER_MIN_MS + Math.random() * KEEP_SPREAD_MS);
     else void forgetAttempt(attemptId);
   }, [attemptId, running]);
   useEffect(() => {

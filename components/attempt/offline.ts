@@ -9,17 +9,27 @@ const STATIC = "olimpiada-static";
 
 const supported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "caches" in window;
 
-/** Registers the worker and stores this running attempt's page and its files. */
-export async function keepAttemptOffline(attemptId: number): Promise<void> {
+/** Attempts this page has seen end: a keeping still on its way must not bring one back. */
+const ended = new Set<number>();
+
+/**
+ * Registers the worker (it keeps the page whenever the pupil opens or reloads it). An attempt
+ * opened in place from the start page was never fetched as a page: it is fetched and kept once,
+ * `afterMs` later — spread over minutes, so the opening's thousands of starts cost no page renders.
+ */
+export async function keepAttemptOffline(attemptId: number, afterMs: number): Promise<void> {
   if (!supported()) return;
   try {
     await navigator.serviceWorker.register("/sw.js", { scope: "/test-attempt/" });
     const page = `/test-attempt/${attemptId}`;
+    if (await (await caches.open(PAGES)).match(page)) return;
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
+    if (ended.has(attemptId) || (await (await caches.open(PAGES)).match(page))) return;
     const response = await fetch(page, { credentials: "same-origin", cache: "no-store" });
     if (!response.ok || response.redirected || new URL(response.url).pathname !== page) return;
     // Only the page of a running attempt: had it ended meanwhile, its page may carry the key.
     const html = await response.text();
-    if (/\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/.test(html)) return;
+    if (ended.has(attemptId) || /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/.test(html)) return;
     await (await caches.open(PAGES)).put(page, new Response(html, { headers: response.headers }));
     // The build files the kept page names (its scripts, styles and fonts) and those loaded here.
     const named = html.match(/\/_next\/static\/[\w\-./%()[\]@]+/g) ?? [];
@@ -62,6 +72,7 @@ export function keptSaved(attemptId: number): Record<number, number | null> {
 
 /** Forgets this attempt's page and what was kept with it (it has ended). */
 export async function forgetAttempt(attemptId: number): Promise<void> {
+  ended.add(attemptId);
   try {
     localStorage.removeItem(savedKey(attemptId));
   } catch {

@@ -34,6 +34,9 @@ function recordClock(page: Page) {
   });
 }
 
+// A phone's first visit: no service worker has kept anything yet (it would serve the held scripts).
+test.use({ serviceWorkers: "block" });
+
 const seconds = (clock: string) => clock.split(":").reduce((total, part) => total * 60 + Number(part), 0);
 
 test("throttled 3G: before the script runs the page is truthful and a tap is visibly impossible; then it is saved @phone-only", async ({
