@@ -85,7 +85,9 @@ test("start with the PIN, answer, reload, go offline, finish, see the result and
   const shown = await page.getByTestId("timer").textContent();
   const [hours, minutes, seconds] = shown!.split(":").map(Number);
   const shownSeconds = hours * 3600 + minutes * 60 + seconds;
-  expect(shownSeconds).toBeLessThanOrEqual(remainingTime);
+  // The clock is drawn once a second: what it shows may be one tick older than the server's answer
+  // (the formula itself never exceeds the server: tests/unit/attempts.test.ts).
+  expect(shownSeconds).toBeLessThanOrEqual(remainingTime + 1);
   expect(shownSeconds).toBeGreaterThan(remainingTime - 5);
   expect(shown! > "01:28:00").toBe(true);
   await expect(gridButton(page, 1)).toHaveAttribute("data-state", "answered");

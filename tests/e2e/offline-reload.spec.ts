@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
-import { signInAt } from "../support/ui";
+import { startAttempt } from "../support/ui";
 
 const choice = (page: Page, index: number) => page.getByRole("radio").nth(index);
 const gridButton = (page: Page, n: number) =>
@@ -22,12 +22,7 @@ test("offline reload: the test, the clock and the outbox come back; answers go o
 }, testInfo) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 }, reviewPolicy: "afterEnd" });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  await signInAt(page, "/test-attempt", pupil);
-  await page.getByRole("button", { name: "Testni boshlash" }).click();
-  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
-  await page.getByRole("button", { name: "Boshlash" }).click();
-  await page.waitForURL(/\/test-attempt\/\d+$/);
-  const path = new URL(page.url()).pathname;
+  const path = await startAttempt(page, pupil, olympiad.pinCode);
   // Started in place, the page was never fetched: the worker keeps it when it is opened (here a
   // reload; otherwise the page fetches itself minutes later, never at the opening).
   await expect
@@ -54,7 +49,7 @@ test("offline reload: the test, the clock and the outbox come back; answers go o
   await expect(choice(page, 2)).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("save-state")).toContainText("Aloqa yo'q");
   const clock = (await page.getByTestId("timer").textContent())!;
-  expect(seconds(clock)).toBeLessThanOrEqual(remainingTime);
+  expect(seconds(clock)).toBeLessThanOrEqual(remainingTime); // asked before going offline
   expect(seconds(clock)).toBeGreaterThan(remainingTime - 60);
   await screenshot(page, testInfo, "offline-reload");
 

@@ -6,7 +6,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
-import { signInAt } from "../support/ui";
+import { signInAt, startAttempt } from "../support/ui";
 
 /** What the page asks of the server from now on: "METHOD path" (static files left out). */
 function listen(page: Page): string[] {
@@ -51,11 +51,7 @@ test("the first question comes from New and one Get, with the server's clock", a
 test("the attempt page's first paint shows the server's time, never a placeholder minute", async ({ page, request }) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, durationMinutes: 25 });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  await signInAt(page, "/test-attempt", pupil);
-  await page.getByRole("button", { name: "Testni boshlash" }).click();
-  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
-  await page.getByRole("button", { name: "Boshlash" }).click();
-  await page.waitForURL(/\/test-attempt\/\d+$/);
+  await startAttempt(page, pupil, olympiad.pinCode);
   // The HTML as the server sends it, before any script runs.
   const html = await (await page.request.get(page.url())).text();
   const timer = html.match(/data-testid="timer"[^>]*>([^<]*)</)?.[1];
@@ -65,11 +61,7 @@ test("the attempt page's first paint shows the server's time, never a placeholde
 test("Back to the start page during an attempt started in place lands on the running attempt, no second PIN", async ({ page, request }) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  await signInAt(page, "/test-attempt", pupil);
-  await page.getByRole("button", { name: "Testni boshlash" }).click();
-  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
-  await page.getByRole("button", { name: "Boshlash" }).click();
-  await page.waitForURL(/\/test-attempt\/\d+$/);
+  await startAttempt(page, pupil, olympiad.pinCode);
   const attemptUrl = page.url();
   await expect(page.getByRole("radio").first()).toBeVisible();
 

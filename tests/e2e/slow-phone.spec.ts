@@ -6,7 +6,7 @@ import type { CDPSession, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
-import { signInAt } from "../support/ui";
+import { signInAt, startAttempt } from "../support/ui";
 
 /** The issue's slow network: 400 kbit/s each way, 400 ms round trip; no browser cache. */
 async function throttle(page: Page): Promise<CDPSession> {
@@ -46,11 +46,7 @@ test("throttled 3G: before the script runs the page is truthful and a tap is vis
   test.setTimeout(120_000);
   const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 }, durationMinutes: 45 });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  await signInAt(page, "/test-attempt", pupil);
-  await page.getByRole("button", { name: "Testni boshlash" }).click();
-  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
-  await page.getByRole("button", { name: "Boshlash" }).click();
-  await page.waitForURL(/\/test-attempt\/\d+$/);
+  await startAttempt(page, pupil, olympiad.pinCode);
   await expect(page.getByRole("radio").first()).toBeEnabled();
   const attemptUrl = page.url();
 

@@ -3,7 +3,7 @@
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
-import { signInAt } from "../support/ui";
+import { pressStart, refuseTwice, signInAt } from "../support/ui";
 
 test("a saturated opening: the pupil waits in the queue and gets the first question without pressing again", async ({
   page,
@@ -12,45 +12,21 @@ test("a saturated opening: the pupil waits in the queue and gets the first quest
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
-  let refused = 0;
-  await page.route("**/api/TestAttempts/New", async (route) => {
-    if (refused < 2) {
-      refused++;
-      await route.fulfill({
-        status: 503,
-        headers: { "Retry-After": "1" },
-        contentType: "application/json",
-        body: '{"code":null,"message":"","validationErrors":{},"busy":true}',
-      });
-    } else await route.continue();
-  });
-  await page.getByRole("button", { name: "Testni boshlash" }).click();
-  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
-  await page.getByRole("button", { name: "Boshlash" }).click();
+  const refused = await refuseTwice(page, "**/api/TestAttempts/New");
+  await pressStart(page, olympiad.pinCode);
   const queue = page.getByTestId("queue");
   await expect(queue).toContainText("Navbatdasiz");
   await expect(page.getByRole("button", { name: "Testni boshlash" })).toHaveCount(0);
   await screenshot(page, testInfo, "start-queue");
   await page.waitForURL(/\/test-attempt\/\d+$/, { timeout: 20_000 });
-  expect(refused).toBe(2);
+  expect(refused()).toBe(2);
   await expect(page.getByTestId("timer")).toHaveText(/^01:(29|30):\d\d$/);
 });
 
 test("a saturated sign-in: the form waits in the queue, keeps the password and signs in by itself", async ({ page, request }, testInfo) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  let refused = 0;
-  await page.route("**/api/Identity/Login", async (route) => {
-    if (refused < 2) {
-      refused++;
-      await route.fulfill({
-        status: 503,
-        headers: { "Retry-After": "1" },
-        contentType: "application/json",
-        body: '{"code":null,"message":"Navbatdasiz","validationErrors":{},"busy":true}',
-      });
-    } else await route.continue();
-  });
+  const refused = await refuseTwice(page, "**/api/Identity/Login", "Navbatdasiz");
   await page.goto("/login");
   await page.getByLabel("Login").fill(pupil.username);
   await page.getByLabel("Parol").fill(pupil.password);
@@ -60,5 +36,5 @@ test("a saturated sign-in: the form waits in the queue, keeps the password and s
   await expect(page.getByLabel("Parol")).toHaveValue(pupil.password);
   await screenshot(page, testInfo, "login-queue");
   await page.waitForURL(/\/test-attempt$/, { timeout: 20_000 });
-  expect(refused).toBe(2);
+  expect(refused()).toBe(2);
 });

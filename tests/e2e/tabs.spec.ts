@@ -3,18 +3,14 @@
 // to one question; "Yakunlash" in one ends the other too.
 import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
-import { signInAt } from "../support/ui";
+import { startAttempt } from "../support/ui";
 
 const choice = (page: Page, index: number) => page.getByRole("radio").nth(index);
 
 test("a second tab of the attempt shows the first tab's answers, and ends with it", async ({ page, context, request }) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 } });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  await signInAt(page, "/test-attempt", pupil);
-  await page.getByRole("button", { name: "Testni boshlash" }).click();
-  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
-  await page.getByRole("button", { name: "Boshlash" }).click();
-  await page.waitForURL(/\/test-attempt\/\d+$/);
+  await startAttempt(page, pupil, olympiad.pinCode);
   await expect(choice(page, 0)).toBeEnabled();
 
   const second = await context.newPage();
@@ -29,6 +25,7 @@ test("a second tab of the attempt shows the first tab's answers, and ends with i
   await expect(choice(second, 1)).toHaveAttribute("data-state", "saved");
 
   // The second changes it: the first follows. One saved answer, the server's, in both.
+  await second.bringToFront();
   await choice(second, 2).click();
   await expect(choice(second, 2)).toHaveAttribute("data-state", "saved");
   await expect(choice(page, 2)).toHaveAttribute("data-state", "saved");
@@ -39,7 +36,9 @@ test("a second tab of the attempt shows the first tab's answers, and ends with i
   await expect(choice(page, 2)).toHaveAttribute("aria-checked", "true");
   await expect(choice(page, 2)).toBeEnabled();
 
-  // "Yakunlash" in the first: the second leaves the attempt too.
+  // "Yakunlash" in the first: the second leaves the attempt too. (The tab in front is the one the
+  // pupil uses; a background tab's animations wait, as the browser's do.)
+  await page.bringToFront();
   await page.getByRole("button", { name: "Yakunlash" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yakunlash" }).click();
   await page.waitForURL(/\/test-attempt$/);

@@ -16,3 +16,38 @@ export async function signInAt(page: Page, path: string, credentials: Credential
   await fillLogin(page, credentials);
   await page.waitForURL((url) => url.pathname.startsWith(path));
 }
+
+/** Signs in to the start page and starts the test with its PIN; the attempt page's path. */
+export async function startAttempt(page: Page, pupil: Credentials, pinCode: string): Promise<string> {
+  await signInAt(page, "/test-attempt", pupil);
+  await pressStart(page, pinCode);
+  await page.waitForURL(/\/test-attempt\/\d+$/);
+  return new URL(page.url()).pathname;
+}
+
+/** "Testni boshlash", the PIN, "Boshlash". */
+export async function pressStart(page: Page, pinCode: string): Promise<void> {
+  await page.getByRole("button", { name: "Testni boshlash" }).click();
+  await page.getByLabel("Pin kod", { exact: true }).fill(pinCode);
+  await page.getByRole("button", { name: "Boshlash" }).click();
+}
+
+/**
+ * Answers the first two calls to `url` as a saturated server does (503, Retry-After 1 s); gives
+ * how many it has refused so far.
+ */
+export async function refuseTwice(page: Page, url: string, message = ""): Promise<() => number> {
+  let refused = 0;
+  await page.route(url, async (route) => {
+    if (refused < 2) {
+      refused++;
+      await route.fulfill({
+        status: 503,
+        headers: { "Retry-After": "1" },
+        contentType: "application/json",
+        body: JSON.stringify({ code: null, message, validationErrors: {}, busy: true }),
+      });
+    } else await route.continue();
+  });
+  return () => refused;
+}
