@@ -3,6 +3,7 @@
 // running attempt's page (a pupil signed in, the PIN on the device, cold cache), against the
 // production build on PostgreSQL. Prints LCP and Total Blocking Time for each page, median of
 // BENCH_LIGHTHOUSE_RUNS runs (3), against the budget: LCP ≤ 2.5 s, TBT ≤ 200 ms. Exits 1 over it.
+// BENCH_LIGHTHOUSE_DETAIL=1 also prints where the main thread's time went (boot-up, long tasks).
 import { navigation } from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";

@@ -1,8 +1,11 @@
-// The attempt page kept on the device for a reload without network (public/sw.js serves it): the
-// page stores itself, with the build files it loaded, while its attempt runs — never an ended
-// attempt's page, whose review may show the key — and removes itself at the end. Signing in or
-// out empties the store, so a device never shows one pupil's page to another.
+// What the device keeps of a running attempt for a reload without network: its page (kept by
+// public/sw.js when opened or reloaded, or fetched here once for a page opened in place), the
+// answers confirmed since and the deadline the server last implied. Never an ended attempt's page
+// (its review may show the key); all of it is forgotten at the end, and the pages at sign-in and
+// sign-out, so a device never shows one pupil's page to another.
 "use client";
+
+import type { ServerTime } from "./queries";
 
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
@@ -46,6 +49,29 @@ export async function keepAttemptOffline(attemptId: number, afterMs: number): Pr
   }
 }
 
+const deadlineKey = (attemptId: number) => `olimpiada.deadline.${attemptId}`;
+
+/**
+ * The deadline the server's last answer implies, on this device's clock: a kept page carries the
+ * time of its render, so its clock counts from no later than this.
+ */
+export function rememberDeadline(attemptId: number, server: ServerTime): void {
+  try {
+    localStorage.setItem(deadlineKey(attemptId), String(server.receivedAt + server.remainingTime * 1000));
+  } catch {
+    // Not kept: a reload offline then counts from the kept page's own time.
+  }
+}
+
+export function rememberedSecondsLeft(attemptId: number, at: number): number | null {
+  try {
+    const deadline = Number(localStorage.getItem(deadlineKey(attemptId)));
+    return deadline > 0 ? Math.max(0, Math.floor((deadline - at) / 1000)) : null;
+  } catch {
+    return null;
+  }
+}
+
 const savedKey = (attemptId: number) => `olimpiada.saved.${attemptId}`;
 
 /**
@@ -75,6 +101,7 @@ export async function forgetAttempt(attemptId: number): Promise<void> {
   ended.add(attemptId);
   try {
     localStorage.removeItem(savedKey(attemptId));
+    localStorage.removeItem(deadlineKey(attemptId));
   } catch {
     // Nothing kept.
   }

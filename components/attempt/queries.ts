@@ -6,6 +6,7 @@ import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView } from "@/lib/attempts/taking";
 import { api } from "@/lib/http/client";
+import { rememberedSecondsLeft } from "./offline";
 
 export const attemptKeys = {
   allow: ["attempt", "allow"] as const,
@@ -80,30 +81,6 @@ function pageRequestedAt(attemptId: number): number {
 const PAGE_LOAD_MAX_MS = 20_000;
 
 export type ServerTime = { remainingTime: number; receivedAt: number };
-
-const deadlineKey = (attemptId: number) => `olimpiada.deadline.${attemptId}`;
-
-/**
- * The deadline the server's last answer implies, on this device's clock: a page the device kept
- * (a reload without network) carries the time of its render, so its clock counts from no later
- * than this.
- */
-export function rememberDeadline(attemptId: number, server: ServerTime): void {
-  try {
-    localStorage.setItem(deadlineKey(attemptId), String(server.receivedAt + server.remainingTime * 1000));
-  } catch {
-    // Not kept: a reload offline then counts from the kept page's own time.
-  }
-}
-
-function rememberedSecondsLeft(attemptId: number, at: number): number | null {
-  try {
-    const deadline = Number(localStorage.getItem(deadlineKey(attemptId)));
-    return deadline > 0 ? Math.max(0, Math.floor((deadline - at) / 1000)) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The server's remaining time: brought with the attempt, then every 3 minutes and on window focus
