@@ -43,7 +43,8 @@ self.addEventListener("fetch", (event) => {
         const stored = await cache.match(event.request);
         if (stored) return stored;
         const response = await fetch(event.request);
-        if (response.ok) await cache.put(event.request, response.clone());
+        // Kept beside, never in the way: the page gets the file as soon as it arrives.
+        if (response.ok) event.waitUntil(cache.put(event.request, response.clone()));
         return response;
       }),
     );

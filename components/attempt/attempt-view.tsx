@@ -66,8 +66,13 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
     if (running) rememberDeadline(attemptId, remaining.data);
   }, [attemptId, running, remaining.data]);
 
+  // Once only: leaving refetches the attempt's queries, and the clock reading 0 meanwhile must not
+  // start a second Finish and a second navigation racing the first.
+  const leaving = useRef(false);
   const leave = useCallback(async () => {
-    await forgetAttempt(attemptId);
+    if (leaving.current) return;
+    leaving.current = true;
+    void forgetAttempt(attemptId); // the device's copy goes; leaving never waits on it
     await queryClient.invalidateQueries({ queryKey: ["attempt"] });
     router.replace("/test-attempt");
     router.refresh();
@@ -138,7 +143,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
    * those answers are counted as late), then Finish, retried until it is through. Once only.
    */
   const onTimeUp = useCallback(async () => {
-    if (autoFinished.current || !running) return;
+    if (autoFinished.current || leaving.current || !running) return;
     autoFinished.current = true;
     setFinishing(true);
     toast.info(t.timeUp, { id: "time-up", position: "top-center" });

@@ -141,7 +141,9 @@ export function errorResponse(error: unknown): Response {
     );
   }
   // Logged for the operator; the client gets the contract's body, never a stack or SQL.
-  console.error("Unhandled error in route handler:", error instanceof Error ? error.message : error);
+  // A failed query's own error (the database's message) is its cause: logged too.
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
+  console.error(`Unhandled error in route handler: ${error instanceof Error ? error.message : String(error)}${cause}`);
   return withApiSecurityHeaders(
     Response.json(
       { code: null, message: uz.http.serverError, validationErrors: {} },
