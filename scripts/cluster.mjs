@@ -9,6 +9,7 @@
 // the environment reaches every instance. Writes .data/cluster-PORT/instances.json (name, port, pid).
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { localSecrets, root } from "./env.mjs";
 
@@ -27,6 +28,22 @@ async function healthy(url, seconds = 60) {
     await sleep(250);
   }
   throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** Waits until something accepts connections on 127.0.0.1:port (PgBouncer has no health URL). */
+async function accepting(port, seconds = 30) {
+  for (let i = 0; i < seconds * 4; i++) {
+    const open = await new Promise((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (open) return;
+    await sleep(250);
+  }
+  throw new Error(`nothing listens on port ${port} after ${seconds} s`);
 }
 
 /** Debian's packages this needs, installed when missing (as root, like the test launcher's Chromium). */
@@ -148,7 +165,8 @@ export async function startCluster({
     const url = new URL(databaseUrl);
     url.host = `127.0.0.1:${bouncerPort}`;
     poolUrl = url.toString();
-    await sleep(500);
+    // No instance may start before PgBouncer listens: its first queries would be refused.
+    await accepting(bouncerPort);
   }
 
   const instancePorts = Array.from({ length: instances }, (_, i) => firstInstancePort + i);

@@ -33,9 +33,6 @@ test.beforeAll(async () => {
       PGBOUNCER: "true",
       PUBLIC_URL: base,
       ADMISSION_LIMIT: "0",
-      // The suite's own server and the other specs share this PostgreSQL (100 connections): the
-      // cluster's instances take few (with PgBouncer that is all a pool needs here).
-      DATABASE_POOL_MAX: "4",
       REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
       REDIS_KEY_PREFIX: `test-${randomUUID().slice(0, 8)}`,
       NODE_ENV: "production",
