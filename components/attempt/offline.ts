@@ -23,6 +23,8 @@ const ended = new Set<number>();
 export async function keepAttemptOffline(attemptId: number, afterMs: number): Promise<void> {
   if (!supported()) return;
   try {
+    // After the page has loaded: the worker never competes with the page's own first files.
+    if (document.readyState !== "complete") await new Promise((resolve) => addEventListener("load", resolve, { once: true }));
     await navigator.serviceWorker.register("/sw.js", { scope: "/test-attempt/" });
     const page = `/test-attempt/${attemptId}`;
     if (await (await caches.open(PAGES)).match(page)) return;
