@@ -8,8 +8,9 @@
 // (AUTH_SECRET, CREDENTIALS_KEY, …; without them, the local ones of `npm run demo`); the rest of
 // the environment reaches every instance. Writes .data/cluster-PORT/instances.json (name, port, pid).
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { localSecrets, root } from "./env.mjs";
 
@@ -150,18 +151,22 @@ export async function startCluster({
   };
 
   let poolUrl = databaseUrl;
-  if (pgbouncer) {
+  // PgBouncer's files where its unprivileged user can reach them: a checkout may sit in a folder
+  // only its owner can enter (mktemp's are), and PgBouncer then cannot even open its log.
+  const bouncerDir = pgbouncer ? mkdtempSync(path.join(tmpdir(), "olimpiada-pgbouncer-")) : null;
+  if (bouncerDir) {
+    chmodSync(bouncerDir, 0o777);
     const bouncerPort = port + 100;
-    writeFileSync(path.join(dir, "pgbouncer.ini"), pgbouncerConfig({ dir, port: bouncerPort, databaseUrl }));
+    writeFileSync(path.join(bouncerDir, "pgbouncer.ini"), pgbouncerConfig({ dir: bouncerDir, port: bouncerPort, databaseUrl }));
     // Trust, like the machine's PostgreSQL here; PgBouncer still wants the user listed.
     const user = new URL(databaseUrl);
     writeFileSync(
-      path.join(dir, "users.txt"),
+      path.join(bouncerDir, "users.txt"),
       `"${decodeURIComponent(user.username || "postgres")}" "${decodeURIComponent(user.password)}"\n`,
     );
     // PgBouncer will not run as root: as root it is told to become an unprivileged user.
     const asUser = process.getuid?.() === 0 ? ["-u", existsSync("/var/lib/postgresql") ? "postgres" : "nobody"] : [];
-    spawnChild(PGBOUNCER, ["-q", ...asUser, path.join(dir, "pgbouncer.ini")], process.env);
+    spawnChild(PGBOUNCER, ["-q", ...asUser, path.join(bouncerDir, "pgbouncer.ini")], process.env);
     const url = new URL(databaseUrl);
     url.host = `127.0.0.1:${bouncerPort}`;
     poolUrl = url.toString();
@@ -213,6 +218,7 @@ export async function startCluster({
         }
       }
       await sleep(500);
+      if (bouncerDir) rmSync(bouncerDir, { recursive: true, force: true });
     },
   };
 }

@@ -301,7 +301,11 @@ test.describe("the page by registration status", () => {
     await expect(page.getByRole("button", { name: "To'lovga o'tish" })).toBeVisible();
     // The same registration completed elsewhere (another tab, the chat-bot).
     await registerOverHttp(request, { guid, grade: 9, names: { firstName: "Kamola", lastName: "Ergasheva" } });
-    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
-    await expect(page.getByTestId("amount")).toBeVisible();
+    // Focus until the page's script listens (the server's HTML shows before it runs); each focus
+    // that is heard refetches the status.
+    await expect(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect(page.getByTestId("amount")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   });
 });
