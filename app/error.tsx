@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { reloadOnChunkError } from "@/components/providers";
 import { ErrorBanner } from "@/components/ui/banners";
+import { reloadOnChunkError } from "@/components/ui/chunk-reload";
 
 export default function ErrorPage({ error }: { error: Error & { digest?: string } }) {
   useEffect(() => {

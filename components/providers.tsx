@@ -3,9 +3,10 @@
 
 import { focusManager, MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { Toaster } from "sonner";
 import { ApiError, retryDelay, shouldRetry, showError } from "@/lib/http/client";
+import { reloadOnChunkError } from "./ui/chunk-reload";
 import { ProgressBar } from "./ui/progress-bar";
+import { Toasts } from "./ui/toast";
 
 // "On window focus" (spec §2, §4): a returning tab and a window brought to the front both count.
 focusManager.setEventListener((handleFocus) => {
@@ -45,18 +46,6 @@ function makeQueryClient() {
   });
 }
 
-const CHUNK_ERROR = /ChunkLoadError|Loading chunk [\w-]+ failed|Failed to fetch dynamically imported module/;
-
-/** A deploy replaces the chunks an open page still asks for: reload once to get the new ones. */
-export function reloadOnChunkError(message: string): boolean {
-  if (!CHUNK_ERROR.test(message)) return false;
-  const last = Number(sessionStorage.getItem("chunk-reload-at") ?? "0");
-  if (Date.now() - last < 10_000) return false; // no reload loop
-  sessionStorage.setItem("chunk-reload-at", String(Date.now()));
-  window.location.reload();
-  return true;
-}
-
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
 
@@ -78,7 +67,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ProgressBar />
       {children}
-      <Toaster position="top-right" duration={5000} theme="light" richColors closeButton />
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -3,13 +3,14 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { clsx } from "clsx";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
+import { preloadDialog } from "@/components/ui/dialog";
 import { useHydrated } from "@/components/ui/hydrated";
+import { preloadToasts, toast } from "@/components/ui/toast";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, showError } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
@@ -27,6 +28,13 @@ import { Watermark } from "./watermark";
 const t = uz.attempt;
 /** The clock's Finish, when it fails (offline), is tried again this often. */
 const FINISH_RETRY_MS = 5_000;
+// What the end of the test shows (the "Yakunlash" dialog, the time-up toast) loads with the first
+// answer, not with the page: by the end it is here, even without network.
+const preloadEnding = () => {
+  preloadDialog().catch(() => {});
+  preloadToasts().catch(() => {});
+};
+
 const letter = (index: number) => String.fromCharCode(65 + index);
 /** A page opened in place is fetched for the device's copy 1–10 minutes later: never at the opening. */
 const KEEP_AFTER_MIN_MS = 60_000;
@@ -230,7 +238,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
             <Card
               as="aside"
               size="panel"
-              className={cn("min-w-0 lg:max-h-[75dvh] lg:w-2/5 lg:shrink-0 lg:overflow-y-auto", !showPanel && "lg:hidden")}
+              className={clsx("min-w-0 lg:max-h-[75dvh] lg:w-2/5 lg:shrink-0 lg:overflow-y-auto", !showPanel && "lg:hidden")}
               aria-label={t.readingText}
               data-testid="reading-text"
             >
@@ -266,7 +274,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
                 )}
                 {/* Choices are buttons (large, tappable, with the saved state) carrying radio semantics. */}
                 <div
-                  className={cn("mt-4 flex flex-col gap-2", !ready && "cursor-wait opacity-60")}
+                  className={clsx("mt-4 flex flex-col gap-2", !ready && "cursor-wait opacity-60")}
                   role="radiogroup"
                   aria-busy={!ready || undefined}
                   aria-label={t.question(current.questionNumber, questions.length)}
@@ -293,7 +301,10 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
                           aria-checked={chosen}
                           disabled={!running || finishing || !ready}
                           data-state={waiting ? "pending" : chosen ? "saved" : undefined}
-                          onClick={() => outbox.enqueue(current.testAttemptQuestionId, choice.questionChoiceId)}
+                          onClick={() => {
+                            outbox.enqueue(current.testAttemptQuestionId, choice.questionChoiceId);
+                            preloadEnding();
+                          }}
                           className={`relative z-20 flex min-h-12 w-full items-start gap-3 rounded-lg border-2 p-3 text-left transition disabled:cursor-default ${tone}`}
                         >
                           <span
@@ -330,7 +341,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
           </Card>
           <Card as="nav" size="panel" className="order-1 lg:order-2" aria-label={t.questions}>
             <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.questions}</h2>
-            <ol className={cn("grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5", !ready && "opacity-60")}>
+            <ol className={clsx("grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5", !ready && "opacity-60")}>
               {questions.map((q) => {
                 const answer = answerOf(q);
                 const pending = outbox.pending[q.testAttemptQuestionId] !== undefined;

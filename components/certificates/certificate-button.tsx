@@ -2,9 +2,9 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
 import { useCurrentUser } from "@/components/identity/use-current-user";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { api, showError } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import { certificateFileName } from "@/lib/identity/names";

@@ -1,7 +1,6 @@
 // The sign-in form: login, password, "Kirish", and the server's answer above the fields.
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -9,19 +8,22 @@ import { useForm } from "react-hook-form";
 import { forgetAllAttempts } from "@/components/attempt/offline";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { QueueState } from "@/components/ui/queue-state";
 import { ApiError, api, busyWait } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import { homeOf } from "@/lib/identity/routes";
 import type { CurrentUser } from "@/lib/identity/users";
-import { type LoginInput, loginSchema } from "@/lib/validation/identity";
+import type { LoginInput } from "@/lib/validation/identity";
 import { currentUserKey } from "./use-current-user";
+
+const resolver = lazyZodResolver<LoginInput>(() => import("@/lib/validation/identity").then((m) => m.loginSchema));
 
 /** `returnUrl` null: the signed-in user's own home (spec §2: /test-attempt for a pupil), in one step. */
 export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const form = useForm<LoginInput>({ resolver, defaultValues: { username: "", password: "" } });
   const { errors } = form.formState;
 
   // A saturated server (a 503 with Retry-After, DESIGN §13) keeps the pupil in its queue: the
@@ -58,7 +60,12 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
   const failure = mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? uz.http.default : null;
 
   return (
-    <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
+    <form
+      onSubmit={form.handleSubmit((input) => mutation.mutate(input))}
+      onFocus={resolver.preload}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       {retryAt !== null && <QueueState retryAt={retryAt} />}
       {failure && (
         <p role="alert" data-testid="login-error" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">

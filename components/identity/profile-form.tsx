@@ -1,20 +1,22 @@
 // The profile form: the registration's fields under the profile's rules (all required).
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { useForm } from "react-hook-form";
 import { PupilFields, type PupilFormValues } from "@/components/registration/pupil-fields";
 import { Button } from "@/components/ui/button";
+import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
+import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import type { ReferenceData } from "@/lib/reference/types";
-import { type ProfileInput, profileSchema } from "@/lib/validation/identity";
+import type { ProfileInput } from "@/lib/validation/identity";
 import { currentUserKey } from "./use-current-user";
+
+const resolver = lazyZodResolver<PupilFormValues>(() => import("@/lib/validation/identity").then((m) => m.profileSchema));
 
 function defaults(user: CurrentUser): PupilFormValues {
   return {
@@ -35,7 +37,7 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<PupilFormValues>({
-    resolver: zodResolver(profileSchema) as unknown as Resolver<PupilFormValues>,
+    resolver,
     defaultValues: defaults(user),
     mode: "onTouched",
   });
@@ -59,7 +61,12 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
   });
 
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values as ProfileInput))} noValidate className="flex flex-col gap-5">
+    <form
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values as ProfileInput))}
+      onFocus={resolver.preload}
+      noValidate
+      className="flex flex-col gap-5"
+    >
       <PupilFields form={form} reference={reference} allRequired />
       <Button type="submit" pending={mutation.isPending} className="w-full sm:w-auto sm:self-end">
         {uz.profile.save}

@@ -1,10 +1,10 @@
 // A pupil's attempt in a word: running (with answers and time left), ended, reset, or none.
 import { clock } from "@/components/attempt/format";
 import { cn } from "@/components/ui/cn";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { AttemptSummary } from "@/lib/organiser/pupils";
 
-const t = uz.organiser.pupils;
+const t = uzOrganiser.pupils;
 const tone = { running: "bg-green-100 text-green-800", ended: "bg-slate-200 text-slate-700", reset: "bg-amber-100 text-amber-800" };
 
 export function AttemptBadge({ attempt }: { attempt: AttemptSummary | null }) {

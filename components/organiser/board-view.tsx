@@ -3,12 +3,12 @@
 
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BoardRow } from "@/lib/organiser/board";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { type Board, useBoard } from "./queries";
 
-const t = uz.organiser.board;
+const t = uzOrganiser.board;
 
 const stateTone = {
   open: "bg-green-100 text-green-800",

@@ -1,7 +1,7 @@
 // How often each choice of a question was picked: one horizontal bar per choice, in plain SVG.
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
-const t = uz.organiser.itemStatistics;
+const t = uzOrganiser.itemStatistics;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 export type ChoiceBar = {

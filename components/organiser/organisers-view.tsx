@@ -12,12 +12,12 @@ import { Field, Input } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { api, showError } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { OrganiserRow } from "@/lib/organiser/organisers";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { type OrganiserInput, organiserSchema } from "@/lib/validation/organiser";
 
-const t = uz.organiser.organisers;
+const t = uzOrganiser.organisers;
 
 function Shown({ title, password }: { title: string; password: string }) {
   return (

@@ -1,9 +1,9 @@
 // Previous / next pages of a console list, keeping the search in the address.
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button-style";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
-const c = uz.organiser.common;
+const c = uzOrganiser.common;
 
 type Props = { page: number; pageSize: number; total: number; search: Record<string, string | number | undefined> };
 

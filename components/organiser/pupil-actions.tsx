@@ -6,19 +6,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
+import { toast } from "@/components/ui/toast";
 import { api, showError } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { PupilDetail } from "@/lib/organiser/pupils";
 import { extraMinutesSchema, reasonSchema } from "@/lib/validation/organiser";
 
-const t = uz.organiser.pupils;
-const c = uz.organiser.common;
+const t = uzOrganiser.pupils;
+const c = uzOrganiser.common;
 
 type Values = { reason: string; minutes?: number };
 

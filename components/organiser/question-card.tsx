@@ -4,18 +4,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { RichText } from "@/components/attempt/rich-text";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toast";
 import { api, showError } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BankQuestion } from "@/lib/organiser/questions";
 import { QuestionEditForm } from "./question-edit";
 
-const t = uz.organiser.questions;
+const t = uzOrganiser.questions;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 export function QuestionCard({ question }: { question: BankQuestion }) {

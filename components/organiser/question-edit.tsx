@@ -4,16 +4,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type Resolver, useFieldArray, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
+import { toast } from "@/components/ui/toast";
 import { api, showError } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BankQuestion } from "@/lib/organiser/questions";
 import { type QuestionEdit, questionEditSchema } from "@/lib/validation/organiser";
 
-const t = uz.organiser.questions;
+const t = uzOrganiser.questions;
 const LEVELS = ["easy", "medium", "hard"] as const;
 
 export function QuestionEditForm({ question, onDone }: { question: BankQuestion; onDone: () => void }) {
@@ -86,10 +86,10 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
       {errors.choices?.root?.message && <p className="text-sm text-red-600">{errors.choices.root.message}</p>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          {uz.organiser.common.cancel}
+          {uzOrganiser.common.cancel}
         </Button>
         <Button type="submit" pending={isSubmitting}>
-          {uz.organiser.common.save}
+          {uzOrganiser.common.save}
         </Button>
       </div>
     </form>

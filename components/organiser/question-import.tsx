@@ -4,16 +4,16 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
 import { ApiError, api, showError } from "@/lib/http/client";
 import type { SourceError } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
-const t = uz.organiser.questions;
+const t = uzOrganiser.questions;
 
 type Summary = { questions: number; readingTexts: number; dryRun: boolean };
 

@@ -6,19 +6,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
 import { api, showError } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { RecomputeReport, RegradeReport } from "@/lib/results/rescoring";
 import { type RegradeInput, regradeSchema } from "@/lib/validation/organiser";
 
-const t = uz.organiser.results;
-const c = uz.organiser.common;
+const t = uzOrganiser.results;
+const c = uzOrganiser.common;
 
 export function RecomputeButton({ testId }: { testId: number }) {
   const [pending, setPending] = useState(false);
@@ -58,7 +58,7 @@ function Changes({ report }: { report: RegradeReport }) {
       <Table data-testid="regrade-changes">
         <THead>
           <tr>
-            <TH>{uz.organiser.pupils.fullName}</TH>
+            <TH>{uzOrganiser.pupils.fullName}</TH>
             <TH className="text-right">{t.oldScore}</TH>
             <TH className="text-right">{t.newScore}</TH>
             <TH className="text-right">{t.oldRank}</TH>
@@ -117,7 +117,7 @@ export function RegradeButton({ testId }: { testId: number }) {
       };
       // Applying is audited, so it needs a reason; the server's schema says the same.
       if (!dryRun && !values.reason) {
-        form.setError("reason", { message: uz.organiser.validation.reason });
+        form.setError("reason", { message: uzOrganiser.validation.reason });
         return;
       }
       try {

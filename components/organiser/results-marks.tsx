@@ -6,11 +6,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { attemptMarks } from "@/lib/results/marks";
 
-const t = uz.organiser.results;
-const q = uz.organiser.questions;
+const t = uzOrganiser.results;
+const q = uzOrganiser.questions;
 
 type Marks = Awaited<ReturnType<typeof attemptMarks>>;
 

@@ -3,10 +3,10 @@
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input, Select } from "@/components/ui/field";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { District, Region } from "@/lib/reference/types";
 
-const c = uz.organiser.common;
+const c = uzOrganiser.common;
 
 type Props = {
   q?: string;

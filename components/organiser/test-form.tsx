@@ -6,19 +6,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
+import { toast } from "@/components/ui/toast";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { api, showError } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { fromTashkentInput, toTashkentInput } from "@/lib/organiser/tashkent-time";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
 import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
 
-const t = uz.organiser.tests;
-const c = uz.organiser.common;
+const t = uzOrganiser.tests;
+const c = uzOrganiser.common;
 
 type FormValues = Omit<TestSettings, "openedAt" | "closedAt"> & { openedAt: string; closedAt: string };
 
@@ -155,7 +155,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         ))}
         {reviewPolicy === ReviewPolicy.AfterEnd && (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="alert">
-            {uz.organiser.afterEndWarning}
+            {uzOrganiser.afterEndWarning}
           </p>
         )}
       </fieldset>

@@ -6,13 +6,13 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import type { SubjectTest } from "@/lib/organiser/tests";
 import { TestForm } from "./test-form";
 
-const t = uz.organiser.tests;
-const b = uz.organiser.board;
+const t = uzOrganiser.tests;
+const b = uzOrganiser.board;
 
 export function TestsView({ items }: { items: SubjectTest[] }) {
   const [editing, setEditing] = useState<SubjectTest | null>(null);
@@ -52,7 +52,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                     href={`/admin/tests/${item.test.testId}/items`}
                     className="ml-3 text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
                   >
-                    {uz.organiser.itemStatistics.title}
+                    {uzOrganiser.itemStatistics.title}
                   </Link>
                 )}
               </TD>

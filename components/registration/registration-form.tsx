@@ -1,31 +1,44 @@
 // The registration form: pupil details, the offer agreement and "To'lovga o'tish".
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { type ReactNode, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { preloadDialog } from "@/components/ui/dialog";
+import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
+import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { ReferenceData } from "@/lib/reference/types";
 import type { RegisterStatus } from "@/lib/registration/types";
-import { type PupilDetails, type RegistrationFormValues, registrationFormSchema } from "@/lib/validation/registration";
+import type { PupilDetails, RegistrationFormValues } from "@/lib/validation/registration";
 import { OfferDialog } from "./offer-dialog";
 import { PupilFields, type PupilFormValues } from "./pupil-fields";
 
+const resolver = lazyZodResolver<PupilFormValues>(() => import("@/lib/validation/registration").then((m) => m.registrationFormSchema));
+
+// The schema, the offer's dialog and the payment step start loading when the parent first
+// touches the form.
+const preload = () => {
+  resolver.preload();
+  preloadDialog().catch(() => {});
+  import("./payment-panel").catch(() => {});
+};
+
 type Props = {
   guid: string;
+  /** The offer's text, rendered by the server. */
+  offer: ReactNode;
   reference: ReferenceData;
   initialDetails: PupilDetails | null;
   onRegistered: (status: RegisterStatus, details: PupilDetails) => void;
 };
 
-export function RegistrationForm({ guid, reference, initialDetails, onRegistered }: Props) {
+export function RegistrationForm({ guid, offer, reference, initialDetails, onRegistered }: Props) {
   const form = useForm<PupilFormValues>({
-    resolver: zodResolver(registrationFormSchema) as unknown as Resolver<PupilFormValues>,
+    resolver,
     defaultValues: { ...(initialDetails ?? {}), agreement: false },
     mode: "onTouched",
   });
@@ -51,7 +64,7 @@ export function RegistrationForm({ guid, reference, initialDetails, onRegistered
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={submit} onFocus={preload} noValidate className="flex flex-col gap-5">
       <PupilFields form={form} reference={reference} />
 
       <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
@@ -70,6 +83,7 @@ export function RegistrationForm({ guid, reference, initialDetails, onRegistered
 
       <OfferDialog
         open={offerOpen}
+        text={offer}
         onConfirm={() => {
           form.setValue("agreement", true, { shouldValidate: true });
           setOfferOpen(false);

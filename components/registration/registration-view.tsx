@@ -3,7 +3,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Result } from "@/components/ui/result";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
@@ -13,12 +13,18 @@ import type { ReferenceData } from "@/lib/reference/types";
 import { RegistrationStatus } from "@/lib/registration/status";
 import type { RegisterStatus } from "@/lib/registration/types";
 import type { PupilDetails } from "@/lib/validation/registration";
-import { CredentialsCard } from "./credentials-card";
-import { PaymentPanel } from "./payment-panel";
 import { RegistrationForm } from "./registration-form";
+
+// The steps after the form load when the parent reaches them (or when the page opens on them:
+// the server renders them all the same), not with the form: the cheap phone's JavaScript budget.
+const PaymentPanel = lazy(() => import("./payment-panel").then((m) => ({ default: m.PaymentPanel })));
+const CredentialsCard = lazy(() => import("./credentials-card").then((m) => ({ default: m.CredentialsCard })));
+const loading = <p className="text-sm text-slate-500">{uz.common.loading}</p>;
 
 type Props = {
   guid: string;
+  /** The offer's text, rendered by the server (components/registration/offer-text.tsx). */
+  offer: ReactNode;
   registerSuccess: boolean;
   initialStatus: RegisterStatus;
   initialDetails: PupilDetails | null;
@@ -28,7 +34,7 @@ type Props = {
   credentials: Credentials | null;
 };
 
-export function RegistrationView({ guid, registerSuccess, initialStatus, initialDetails, reference, payment, credentials }: Props) {
+export function RegistrationView({ guid, offer, registerSuccess, initialStatus, initialDetails, reference, payment, credentials }: Props) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const statusKey = ["registration-status", guid];
@@ -59,22 +65,28 @@ export function RegistrationView({ guid, registerSuccess, initialStatus, initial
         ) : (
           <Result status="info" title={uz.registration.alreadyRegistered} />
         )}
-        {credentials && <CredentialsCard credentials={credentials} />}
+        {credentials && (
+          <Suspense fallback={loading}>
+            <CredentialsCard credentials={credentials} />
+          </Suspense>
+        )}
       </div>
     );
   }
 
   if (status.status === RegistrationStatus.Registered && !editing) {
     return (
-      <PaymentPanel
-        guid={guid}
-        options={payment}
-        onEdit={() => setEditing(true)}
-        onCardPaid={async () => {
-          const { data: fresh } = await refetch();
-          if (fresh && fresh.status > 0) router.replace(`/register/${guid}?registerSuccess=true`);
-        }}
-      />
+      <Suspense fallback={loading}>
+        <PaymentPanel
+          guid={guid}
+          options={payment}
+          onEdit={() => setEditing(true)}
+          onCardPaid={async () => {
+            const { data: fresh } = await refetch();
+            if (fresh && fresh.status > 0) router.replace(`/register/${guid}?registerSuccess=true`);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -83,6 +95,7 @@ export function RegistrationView({ guid, registerSuccess, initialStatus, initial
       <p className="text-sm text-slate-600">{uz.registration.lead}</p>
       <RegistrationForm
         guid={guid}
+        offer={offer}
         reference={reference}
         initialDetails={details}
         onRegistered={(fresh, saved) => {

@@ -14,7 +14,7 @@ import type { CurrentUser } from "@/lib/identity/users";
 
 const t = uz.shell;
 
-const consoleNav = uz.organiser.nav;
+const consoleNav = uz.shell.console;
 
 function navItems(role: number) {
   const items = [{ href: "/update-profile", label: t.profile, icon: <UserIcon /> }];

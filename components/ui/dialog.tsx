@@ -1,11 +1,13 @@
-// The one modal of the app (Radix Dialog): overlay, a centred card, title and description.
+// The one modal of the app. Its code (Radix Dialog, components/ui/dialog-modal.tsx) is loaded when
+// a dialog is first opened, or when `preloadDialog` says one is near, never with the page (the
+// cheap phone's JavaScript budget). Until it has arrived the page is dimmed at once, so the tap
+// is visibly taken; should it fail to arrive (no network), the dialog closes so that the next tap
+// tries again, or, when it cannot be dismissed, it tries again by itself every few seconds.
 "use client";
 
-import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
-import { cn } from "./cn";
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
 
-type Props = {
+export type DialogProps = {
   open: boolean;
   /** Called with false when the person dismisses it; without it the modal cannot be dismissed. */
   onDismiss?: () => void;
@@ -21,39 +23,51 @@ type Props = {
   children?: ReactNode;
 };
 
-const widths = { sm: "max-w-sm p-5", lg: "flex max-h-[90dvh] max-w-2xl flex-col" };
+/** The dimmed page behind a dialog. */
+export const OVERLAY = "fixed inset-0 z-40 bg-black/55";
 
-export function Dialog({
-  open,
-  onDismiss,
-  title,
-  description,
-  hideDescription = false,
-  descriptionClassName,
-  size = "sm",
-  className,
-  titleClassName,
-  children,
-}: Props) {
-  const stay = (event: Event) => {
-    if (!onDismiss) event.preventDefault();
-  };
-  return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onDismiss?.()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/55" />
-        <RadixDialog.Content
-          onEscapeKeyDown={stay}
-          onInteractOutside={stay}
-          className={cn("fixed inset-x-3 top-1/2 z-50 mx-auto -translate-y-1/2 rounded-xl bg-white shadow-xl", widths[size], className)}
-        >
-          <RadixDialog.Title className={cn("text-lg font-semibold", titleClassName)}>{title}</RadixDialog.Title>
-          <RadixDialog.Description className={hideDescription ? "sr-only" : cn("mt-2", descriptionClassName)}>
-            {description}
-          </RadixDialog.Description>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+type Modal = ComponentType<DialogProps>;
+let loaded: Modal | null = null;
+let loading: Promise<Modal> | null = null;
+
+/** Starts loading the dialog's code; resolves with it (and tries again after a failure). */
+export function preloadDialog(): Promise<Modal> {
+  loading ??= import("./dialog-modal").then(
+    (module) => (loaded = module.DialogModal),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
   );
+  return loading;
+}
+
+export function Dialog(props: DialogProps) {
+  const [Modal, setModal] = useState<Modal | null>(() => loaded);
+  const [tries, setTries] = useState(0);
+  const dismiss = useRef(props.onDismiss);
+  dismiss.current = props.onDismiss;
+  const wanted = props.open && Modal === null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tries` is the retry
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    preloadDialog().then(
+      (modal) => live && setModal(() => modal),
+      () => {
+        if (!live) return;
+        if (dismiss.current) dismiss.current();
+        else retry = setTimeout(() => setTries((n) => n + 1), 3000);
+      },
+    );
+    return () => {
+      live = false;
+      clearTimeout(retry);
+    };
+  }, [wanted, tries]);
+
+  if (Modal) return <Modal {...props} />;
+  return props.open ? <div className={OVERLAY} aria-busy="true" /> : null;
 }

@@ -1,7 +1,7 @@
 // The browser's fetch layer (spec §8): one error type, the status messages, the 401 rule, toasts.
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { uz } from "@/lib/i18n/uz";
 import type { ErrorBody, SourceError, ValidationErrors } from "./errors";
 

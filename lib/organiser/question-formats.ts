@@ -4,9 +4,9 @@
 import "server-only";
 import ExcelJS from "exceljs";
 import { parse as parseGiftText } from "gift-pegjs/lib/gift-parser.js";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
-const m = uz.organiser.questions.formats;
+const m = uzOrganiser.questions.formats;
 
 export type Difficulty = "easy" | "medium" | "hard";
 export type ImportQuestion = { difficulty: Difficulty; text: string; readingText?: string; choices: { text: string; correct: boolean }[] };

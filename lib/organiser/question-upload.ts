@@ -7,11 +7,12 @@ import { z } from "zod";
 import { AppError, type SourceError, toValidationErrors } from "@/lib/http/errors";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { questionImportSchema } from "@/lib/validation/organiser";
 import { type ReadBank, readAiken, readGift, readXlsx } from "./question-formats";
 import { importQuestionBank } from "./questions";
 
-const m = uz.organiser.questions.formats;
+const m = uzOrganiser.questions.formats;
 
 /** A spreadsheet of a few thousand questions is well under this. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { ReviewPolicy } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
 import { ANSWER_GRACE_SECONDS, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
 import { AppError, businessError, ErrorCode, notFound } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { TestSettings } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { loadBoard } from "./board";
@@ -37,7 +37,7 @@ function view(row: typeof tests.$inferSelect): TestView {
     mediumPoints: tenthsToPoints(row.mediumPointsTenths),
     hardPoints: tenthsToPoints(row.hardPointsTenths),
     reviewPolicy: row.reviewPolicy as TestView["reviewPolicy"],
-    warnings: row.reviewPolicy === ReviewPolicy.AfterEnd ? [uz.organiser.afterEndWarning] : [],
+    warnings: row.reviewPolicy === ReviewPolicy.AfterEnd ? [uzOrganiser.afterEndWarning] : [],
   };
 }
 
@@ -96,7 +96,7 @@ export async function upsertSubjectTest({
         (values.durationMinutes !== undefined && values.durationMinutes !== before.durationMinutes);
       const running = timing ? await runningAttempts(tx, before.id, now) : 0;
       if (running > 0 && settings.confirmSubjectName?.trim() !== subject.name) {
-        throw new AppError(400, ErrorCode.ConfirmationRequired, uz.organiser.validation.confirmSubjectName(running));
+        throw new AppError(400, ErrorCode.ConfirmationRequired, uzOrganiser.validation.confirmSubjectName(running));
       }
       // Scores are stored in these points and re-derived with them (recompute, regrade): once a
       // pupil has started, a change of points would make every stored score disagree.

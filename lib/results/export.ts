@@ -13,12 +13,13 @@ import ExcelJS from "exceljs";
 import { inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { type ExportFormat, ExportScope } from "@/lib/validation/organiser";
 import { keyHash } from "./key";
 import { allResults, type ResultRow, rankingCtes, TOP, tieAtCut } from "./ranking";
 
-const t = uz.organiser.results;
+const t = uzOrganiser.results;
 
 type Cell = string | number;
 

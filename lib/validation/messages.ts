@@ -15,8 +15,8 @@ const byField: Record<string, Partial<Record<ValidationCode, string>>> = {
   districtId: { Invalid: v.districtOfRegion },
   organizationId: { Invalid: v.schoolOfDistrict },
   subjectId: { Invalid: v.subjectOfGrade },
-  questionId: { Invalid: uz.organiser.validation.questionOfTest },
-  correctChoiceId: { Invalid: uz.organiser.validation.choiceOfQuestion },
+  questionId: { Invalid: v.questionOfTest },
+  correctChoiceId: { Invalid: v.choiceOfQuestion },
 };
 
 export function validationMessage(field: string, code: ValidationCode): string {

@@ -2,12 +2,13 @@
 import { z } from "zod";
 import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { entityId, queryId } from "./fields";
 
 const v = uz.validation;
-const o = uz.organiser.validation;
+const o = uzOrganiser.validation;
 
 const points = z.number({ error: v.required }).min(0.1, o.points).max(100, o.points).multipleOf(0.1, o.points);
 const count = z.number({ error: v.required }).int(o.count).min(1, o.count).max(200, o.count);

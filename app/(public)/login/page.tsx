@@ -20,7 +20,7 @@ export default async function LoginPage({ searchParams }: Props) {
 
   return (
     <main className="flex min-h-dvh items-center justify-center px-3 py-8">
-      <Card className="w-full max-w-sm p-5 sm:p-7">
+      <Card size="form" className="w-full max-w-sm">
         <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
         <h1 className="mt-1 text-center text-2xl font-bold">{uz.login.title}</h1>
         <p className="mb-5 mt-2 text-center text-sm text-slate-600">{uz.login.lead}</p>

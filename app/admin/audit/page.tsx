@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { AUDIT_PAGE_SIZE, listActions } from "@/lib/organiser/audit";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { pageQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uz.organiser.audit;
+const t = uzOrganiser.audit;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -6,12 +6,13 @@ import { Pagination } from "@/components/organiser/pagination";
 import { SearchForm } from "@/components/organiser/search-form";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, searchPupils } from "@/lib/organiser/pupils";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { pupilsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uz.organiser.pupils;
+const t = uzOrganiser.pupils;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -26,7 +27,7 @@ export default async function PupilsPage({ searchParams }: Props) {
       <PageHeader title={t.title} lead={t.lead} />
       <SearchForm
         q={search.q}
-        placeholder={uz.organiser.common.searchPlaceholder}
+        placeholder={uzOrganiser.common.searchPlaceholder}
         regionId={search.regionId}
         districtId={search.districtId}
         regions={reference.regions}
@@ -46,7 +47,7 @@ export default async function PupilsPage({ searchParams }: Props) {
           {items.length === 0 && (
             <tr>
               <TD colSpan={5} className="py-6 text-center text-slate-500">
-                {uz.organiser.common.none}
+                {uzOrganiser.common.none}
               </TD>
             </tr>
           )}

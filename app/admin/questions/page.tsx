@@ -5,14 +5,14 @@ import { QuestionCard } from "@/components/organiser/question-card";
 import { QuestionImport } from "@/components/organiser/question-import";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input, Select } from "@/components/ui/field";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
 import { listSubjects } from "@/lib/reference/queries";
 import { questionsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uz.organiser.questions;
-const c = uz.organiser.common;
+const t = uzOrganiser.questions;
+const c = uzOrganiser.common;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

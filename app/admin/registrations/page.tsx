@@ -6,6 +6,7 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
@@ -14,8 +15,8 @@ import { loadReferenceData } from "@/lib/reference/queries";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { registrationsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uz.organiser.registrations;
-const c = uz.organiser.common;
+const t = uzOrganiser.registrations;
+const c = uzOrganiser.common;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -63,7 +64,7 @@ export default async function RegistrationsPage({ searchParams }: Props) {
             <TH>{t.pupil}</TH>
             <TH>{t.status}</TH>
             <TH>{t.provider}</TH>
-            <TH>{uz.organiser.pupils.gradeSubject}</TH>
+            <TH>{uzOrganiser.pupils.gradeSubject}</TH>
             <TH>{c.district}</TH>
             <TH>{t.createdAt}</TH>
           </tr>

@@ -9,14 +9,15 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
 import { buildExport } from "@/lib/results/export";
 import { listResults, RESULTS_PAGE_SIZE, type ResultRow, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uz.organiser.results;
-const c = uz.organiser.common;
+const t = uzOrganiser.results;
+const c = uzOrganiser.common;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -91,7 +92,7 @@ export default async function ResultsPage({ searchParams }: Props) {
 
       <SearchForm
         q={search.q}
-        placeholder={uz.organiser.pupils.fullName}
+        placeholder={uzOrganiser.pupils.fullName}
         regionId={search.regionId}
         districtId={search.districtId}
         regions={reference.regions}
@@ -161,8 +162,8 @@ export default async function ResultsPage({ searchParams }: Props) {
         <THead>
           <tr>
             <TH>{t.rank}</TH>
-            <TH>{uz.organiser.pupils.fullName}</TH>
-            <TH>{uz.organiser.pupils.school}</TH>
+            <TH>{uzOrganiser.pupils.fullName}</TH>
+            <TH>{uzOrganiser.pupils.school}</TH>
             <TH className="text-right">{t.scores}</TH>
             <TH className="text-right">{t.total}</TH>
             <TH className="text-right">{t.time}</TH>

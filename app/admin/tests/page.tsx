@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { TestsView } from "@/components/organiser/tests-view";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/organiser/tests";
 
-export const metadata: Metadata = { title: uz.organiser.tests.title };
+export const metadata: Metadata = { title: uzOrganiser.tests.title };
 
 export default async function TestsPage() {
   // Each page checks the role itself: a client-side navigation may render it without the layout.
   await requireOrganiser();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={uz.organiser.tests.title} lead={uz.organiser.tests.lead} />
+      <PageHeader title={uzOrganiser.tests.title} lead={uzOrganiser.tests.lead} />
       <TestsView items={await listTests()} />
     </div>
   );

@@ -47,7 +47,7 @@ export default async function CertificatePage({ params }: Props) {
           <CopyButton value={certificate.verifyUrl} label={t.copyLink} text={t.copyLink} testId="copy-link" />
         </div>
       ) : (
-        <Card className="p-0 sm:p-0">
+        <Card size="bare">
           {limited ? (
             <Result status="warning" title={uz.http.tooManyRequests} />
           ) : (

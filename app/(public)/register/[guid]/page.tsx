@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { OfferText } from "@/components/registration/offer-text";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { Card } from "@/components/ui/card";
 import { uz } from "@/lib/i18n/uz";
@@ -44,6 +45,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
       <Card>
         <RegistrationView
           guid={guid}
+          offer={<OfferText />}
           registerSuccess={registerSuccess === "true"}
           initialStatus={status}
           initialDetails={details}

@@ -7,12 +7,13 @@ import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { pupilDetail } from "@/lib/organiser/pupils";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { userIdParams } from "@/lib/validation/organiser";
 
-const t = uz.organiser.pupils;
+const t = uzOrganiser.pupils;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { params: Promise<{ userId: string }> };
@@ -62,8 +63,8 @@ export default async function PupilPage({ params }: Props) {
           <dl className="divide-y divide-slate-100">
             <Row label={t.username} value={<span className="font-mono">{pupil.username ?? "—"}</span>} />
             <Row label={t.gradeSubject} value={uz.shell.gradeSubject(pupil.grade, pupil.subjectName)} />
-            <Row label={uz.organiser.common.region} value={pupil.regionName ?? "—"} />
-            <Row label={uz.organiser.common.district} value={pupil.districtName ?? "—"} />
+            <Row label={uzOrganiser.common.region} value={pupil.regionName ?? "—"} />
+            <Row label={uzOrganiser.common.district} value={pupil.districtName ?? "—"} />
             <Row label={t.school} value={pupil.schoolName ?? uz.registration.otherSchool} />
             <Row label={t.phone} value={pupil.phoneNumber ? `+998 ${pupil.phoneNumber}` : "—"} />
             <Row label={t.birthDate} value={pupil.birthDate ?? "—"} />
@@ -83,10 +84,10 @@ export default async function PupilPage({ params }: Props) {
                   </Link>
                 }
               />
-              <Row label={uz.organiser.registrations.status} value={uz.organiser.registrations.statuses[r.status]} />
-              <Row label={uz.organiser.registrations.amount} value={uz.organiser.registrations.som(r.amountSom)} />
-              <Row label={uz.organiser.registrations.createdAt} value={formatTashkent(r.createdAt)} />
-              <Row label={uz.organiser.registrations.paidAt} value={formatTashkent(r.paidAt)} />
+              <Row label={uzOrganiser.registrations.status} value={uzOrganiser.registrations.statuses[r.status]} />
+              <Row label={uzOrganiser.registrations.amount} value={uzOrganiser.registrations.som(r.amountSom)} />
+              <Row label={uzOrganiser.registrations.createdAt} value={formatTashkent(r.createdAt)} />
+              <Row label={uzOrganiser.registrations.paidAt} value={formatTashkent(r.paidAt)} />
             </dl>
           ) : (
             <p className="text-sm text-slate-500">—</p>

@@ -5,12 +5,13 @@ import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { registrationDetail } from "@/lib/organiser/registrations";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { guidParams } from "@/lib/validation/organiser";
 
-const t = uz.organiser.registrations;
+const t = uzOrganiser.registrations;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { params: Promise<{ guid: string }> };
@@ -44,7 +45,7 @@ export default async function RegistrationPage({ params }: Props) {
         </p>
         {r.userId && (
           <Link href={`/admin/pupils/${r.userId}`} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
-            {uz.organiser.pupils.title} →
+            {uzOrganiser.pupils.title} →
           </Link>
         )}
       </Card>

@@ -6,13 +6,13 @@ import { ChoiceBars } from "@/components/organiser/choice-bars";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AppError } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { distractorsAboveKey, itemStatistics } from "@/lib/organiser/item-statistics";
 import { testIdParams } from "@/lib/validation/organiser";
 
-const t = uz.organiser.itemStatistics;
-const difficultyOf = uz.organiser.questions.difficultyOf;
+const t = uzOrganiser.itemStatistics;
+const difficultyOf = uzOrganiser.questions.difficultyOf;
 export const metadata: Metadata = { title: t.title };
 
 type Props = { params: Promise<{ testId: string }> };

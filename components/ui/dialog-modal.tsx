@@ -1,0 +1,44 @@
+// The one modal of the app (Radix Dialog): overlay, a centred card, title and description. Loaded
+// when a dialog is first opened (components/ui/dialog.tsx), never with the page.
+"use client";
+
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { cn } from "./cn";
+import { type DialogProps, OVERLAY } from "./dialog";
+
+const widths = { sm: "max-w-sm p-5", lg: "flex max-h-[90dvh] max-w-2xl flex-col" };
+
+export function DialogModal({
+  open,
+  onDismiss,
+  title,
+  description,
+  hideDescription = false,
+  descriptionClassName,
+  size = "sm",
+  className,
+  titleClassName,
+  children,
+}: DialogProps) {
+  const stay = (event: Event) => {
+    if (!onDismiss) event.preventDefault();
+  };
+  return (
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onDismiss?.()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={OVERLAY} />
+        <RadixDialog.Content
+          onEscapeKeyDown={stay}
+          onInteractOutside={stay}
+          className={cn("fixed inset-x-3 top-1/2 z-50 mx-auto -translate-y-1/2 rounded-xl bg-white shadow-xl", widths[size], className)}
+        >
+          <RadixDialog.Title className={cn("text-lg font-semibold", titleClassName)}>{title}</RadixDialog.Title>
+          <RadixDialog.Description className={hideDescription ? "sr-only" : cn("mt-2", descriptionClassName)}>
+            {description}
+          </RadixDialog.Description>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
