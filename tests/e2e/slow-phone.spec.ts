@@ -90,6 +90,18 @@ test("throttled 3G: before the script runs the page is truthful and a tap is vis
   await expect(page.getByRole("radio").nth(1)).toHaveAttribute("data-state", "saved", { timeout: 20_000 });
   await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/);
   await screenshot(page, testInfo, "slow-after-script");
+  // KaTeX's fonts swap in: a fallback font shows the formula at once instead of hiding it for up to
+  // three seconds while they arrive (KaTeX ships font-display: block).
+  const displays = await page.evaluate(() =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter(
+        (rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule && rule.style.getPropertyValue("font-family").includes("KaTeX"),
+      )
+      .map((rule) => rule.style.getPropertyValue("font-display")),
+  );
+  expect(displays.length).toBeGreaterThan(0);
+  expect(new Set(displays)).toEqual(new Set(["swap"]));
 
   // From the first paint to now the clock never showed a placeholder minute.
   const seen = await page.evaluate(() => (window as unknown as { clockSeen: string[] }).clockSeen);
