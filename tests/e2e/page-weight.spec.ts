@@ -1,0 +1,79 @@
+// The cheap phone's JavaScript budget (each page of its path ≤ 150 KB gzip, counted as
+// bench/js-weight.mjs does), and the code left out of the page to meet it: loaded where it is
+// used, and nothing lost when it cannot be.
+import { JS_BUDGET_KB, pageScripts, totalKB } from "../../bench/js-weight.mjs";
+import { expect, test } from "../support/fixtures";
+import { newOlympiad, newPupil } from "../support/http";
+import { startAttempt } from "../support/ui";
+
+test("the login, registration and attempt pages are each within the JavaScript budget @phone-only", async ({
+  browser,
+  page,
+  request,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(90_000);
+  const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  const attempt = await startAttempt(page, pupil, olympiad.pinCode);
+  // The pupil's session and PIN, in a browser with nothing cached.
+  const storageState = await page.context().storageState();
+
+  const weights: string[] = [];
+  for (const [path, signedIn] of [
+    ["/login", false],
+    ["/register", false],
+    [attempt, true],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, extraHTTPHeaders, isMobile: true, ...(signedIn ? { storageState } : {}) });
+    const fresh = await context.newPage();
+    const { gzip } = totalKB(await pageScripts(fresh, `${baseURL}${path}`));
+    if (signedIn) await expect(fresh.getByRole("radio").first()).toBeVisible(); // the question, not the PIN dialog
+    await context.close();
+    weights.push(`${path}: ${gzip.toFixed(1)} KB`);
+    expect(gzip, weights.join(", ")).toBeLessThanOrEqual(JS_BUDGET_KB);
+  }
+});
+
+test("a sign-in form whose schema cannot load is checked by the server, in Uzbek, the login kept", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Kirish" })).toBeEnabled();
+  // Every script the page did not load with it now fails: the form's schema among them.
+  await page.route("**/_next/static/chunks/**", (route) => route.abort());
+  await page.getByLabel("Login").fill("a");
+  await page.getByRole("button", { name: "Kirish" }).click();
+  await expect(page.getByTestId("login-error")).toHaveText(/\S/);
+  await expect(page.getByTestId("login-error")).not.toHaveText(/error|undefined/i);
+  await expect(page.getByLabel("Login")).toHaveValue("a");
+});
+
+test("with the schema there, the sign-in form says what is missing before asking the server", async ({ page }) => {
+  let asked = 0;
+  page.on("request", (r) => {
+    if (r.url().includes("/api/Identity/Login")) asked++;
+  });
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Kirish" }).click();
+  await expect(page.getByText("Ushbu maydonni to'ldirish majburiy").first()).toBeVisible();
+  expect(asked).toBe(0);
+});
+
+test("'Yakunlash' asks even offline: the dialog's code came with the first answer", async ({ page, request }) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  await startAttempt(page, pupil, olympiad.pinCode);
+  const choice = page.getByRole("radio").first();
+  await choice.click();
+  await expect(choice).toHaveAttribute("data-state", "saved");
+  await page.waitForLoadState("networkidle");
+
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Yakunlash" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Rostdan ham testni yakunlamoqchimisiz?");
+  await dialog.getByRole("button", { name: "Bekor qilish" }).click();
+  await expect(dialog).toBeHidden();
+  await page.context().setOffline(false);
+});
