@@ -8,7 +8,7 @@ import { PupilFields, type PupilFormValues } from "@/components/registration/pup
 import { Button } from "@/components/ui/button";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
-import { toast } from "@/components/ui/toast";
+import { preloadToasts, toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
@@ -17,6 +17,12 @@ import type { ProfileInput } from "@/lib/validation/identity";
 import { currentUserKey } from "./use-current-user";
 
 const resolver = lazyZodResolver<PupilFormValues>(() => import("@/lib/validation/identity").then((m) => m.profileSchema));
+
+// The schema and the toasts (a failed save is told in one) load when the form is first touched.
+const preload = () => {
+  resolver.preload();
+  preloadToasts().catch(() => {});
+};
 
 function defaults(user: CurrentUser): PupilFormValues {
   return {
@@ -63,7 +69,7 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
   return (
     <form
       onSubmit={form.handleSubmit((values) => mutation.mutate(values as ProfileInput))}
-      onFocus={resolver.preload}
+      onFocus={preload}
       noValidate
       className="flex flex-col gap-5"
     >

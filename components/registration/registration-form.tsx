@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { preloadDialog } from "@/components/ui/dialog";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
-import { toast } from "@/components/ui/toast";
+import { preloadToasts, toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import type { ReferenceData } from "@/lib/reference/types";
@@ -19,11 +19,12 @@ import { PupilFields, type PupilFormValues } from "./pupil-fields";
 
 const resolver = lazyZodResolver<PupilFormValues>(() => import("@/lib/validation/registration").then((m) => m.registrationFormSchema));
 
-// The schema, the offer's dialog and the payment step start loading when the parent first
-// touches the form.
+// The schema, the offer's dialog, the toasts and the payment step start loading when the parent
+// first touches the form.
 const preload = () => {
   resolver.preload();
   preloadDialog().catch(() => {});
+  preloadToasts().catch(() => {}); // a failed save is told in a toast, network or not
   import("./payment-panel").catch(() => {});
 };
 
