@@ -37,7 +37,6 @@ export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: Re
     <Dialog
       open={open}
       size="lg"
-      className="inset-x-2"
       title={uz.offer.title}
       titleClassName="border-b border-slate-200 px-5 py-4"
       description={uz.offer.scrollHint}

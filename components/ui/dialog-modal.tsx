@@ -3,10 +3,12 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { cn } from "./cn";
+import { clsx } from "clsx";
 import { type DialogProps, OVERLAY } from "./dialog";
 
-const widths = { sm: "max-w-sm p-5", lg: "flex max-h-[90dvh] max-w-2xl flex-col" };
+// Classes are joined, not merged (no tailwind-merge on the pupil's pages): `className` adds, it
+// never overrides what is here.
+const widths = { sm: "inset-x-3 max-w-sm p-5", lg: "inset-x-2 flex max-h-[90dvh] max-w-2xl flex-col" };
 
 export function DialogModal({
   open,
@@ -30,10 +32,10 @@ export function DialogModal({
         <RadixDialog.Content
           onEscapeKeyDown={stay}
           onInteractOutside={stay}
-          className={cn("fixed inset-x-3 top-1/2 z-50 mx-auto -translate-y-1/2 rounded-xl bg-white shadow-xl", widths[size], className)}
+          className={clsx("fixed top-1/2 z-50 mx-auto -translate-y-1/2 rounded-xl bg-white shadow-xl", widths[size], className)}
         >
-          <RadixDialog.Title className={cn("text-lg font-semibold", titleClassName)}>{title}</RadixDialog.Title>
-          <RadixDialog.Description className={hideDescription ? "sr-only" : cn("mt-2", descriptionClassName)}>
+          <RadixDialog.Title className={clsx("text-lg font-semibold", titleClassName)}>{title}</RadixDialog.Title>
+          <RadixDialog.Description className={hideDescription ? "sr-only" : clsx("mt-2", descriptionClassName)}>
             {description}
           </RadixDialog.Description>
           {children}
