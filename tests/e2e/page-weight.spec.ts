@@ -77,3 +77,16 @@ test("'Yakunlash' asks even offline: the dialog's code came with the first answe
   await expect(dialog).toBeHidden();
   await page.context().setOffline(false);
 });
+
+test("the scripts a page starts with ask to be compiled as they stream in (explicit compile hints)", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Kirish" })).toBeEnabled();
+  expect(scripts.length).toBeGreaterThan(5);
+  for (const url of scripts) {
+    expect((await (await page.request.get(url)).text()).startsWith("//# allFunctionsCalledOnLoad\n"), url).toBe(true);
+  }
+});
