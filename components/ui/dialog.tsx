@@ -8,6 +8,7 @@
 
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
 import { reloadOnChunkError } from "./chunk-reload";
+import { loadOnce } from "./load-once";
 
 export type DialogProps = {
   open: boolean;
@@ -30,19 +31,9 @@ export const OVERLAY = "fixed inset-0 z-40 bg-black/55";
 
 type Modal = ComponentType<DialogProps>;
 let loaded: Modal | null = null;
-let loading: Promise<Modal> | null = null;
 
 /** Starts loading the dialog's code; resolves with it (and tries again after a failure). */
-export function preloadDialog(): Promise<Modal> {
-  loading ??= import("./dialog-modal").then(
-    (module) => (loaded = module.DialogModal),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const preloadDialog = loadOnce(() => import("./dialog-modal").then((module): Modal => (loaded = module.DialogModal)));
 
 export function Dialog(props: DialogProps) {
   const [Modal, setModal] = useState<Modal | null>(() => loaded);

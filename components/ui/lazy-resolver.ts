@@ -7,23 +7,18 @@
 
 import type { FieldValues, Resolver } from "react-hook-form";
 import type * as z from "zod/mini";
+import { loadOnce } from "./load-once";
 
 type Schema = z.core.$ZodType;
 
 export type LazyResolver<T extends FieldValues> = Resolver<T> & { preload: () => void };
 
 export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<Schema>): LazyResolver<T> {
-  let loading: Promise<Resolver<T>> | null = null;
-  const load = () => {
-    loading ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
+  const load = loadOnce(() =>
+    Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
-      (error: unknown) => {
-        loading = null; // the next use tries again
-        throw error;
-      },
-    );
-    return loading;
-  };
+    ),
+  );
   const resolver: Resolver<T> = async (values, context, options) => {
     const resolve = await load().catch(() => null);
     return resolve ? resolve(values, context, options) : { values, errors: {} };

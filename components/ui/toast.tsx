@@ -4,29 +4,23 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { loadOnce } from "./load-once";
 
 type Sonner = typeof import("sonner");
 type Options = Parameters<Sonner["toast"]["success"]>[1];
 
-let loading: Promise<Sonner> | null = null;
 let mountToaster: (() => void) | null = null;
 let wanted = false;
 
 /** Starts loading the toasts' code (where a toast may have to appear without network). */
-export function preloadToasts(): Promise<Sonner> {
-  loading ??= import("sonner").catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export const preloadToasts = loadOnce((): Promise<Sonner> => import("sonner"));
 
 function show(kind: "success" | "error" | "info", message: string, options?: Options): void {
   wanted = true;
   mountToaster?.();
   preloadToasts().then(
     ({ toast }) => toast[kind](message, options),
-    () => {}, // no network for the code: the page's own state says what went wrong
+    () => {}, // no network for the code: this toast is lost (the forms and the attempt page load it beforehand)
   );
 }
 
