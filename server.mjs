@@ -10,7 +10,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
-import { createAdmission, doorOf, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
+import { bodyArrived, createAdmission, doorOf, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 
 const argument = (flag, fallback) => {
@@ -82,6 +82,9 @@ async function serve() {
   const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
   const instanceName = process.env.INSTANCE_NAME;
+  // How long a request's body may take to arrive before it is let in (a phone on 3G sends a few
+  // kilobytes well within it).
+  const BODY_WAIT_MS = Number(process.env.BODY_WAIT_MS ?? 10_000);
 
   /**
    * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
@@ -120,19 +123,34 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     void handle(request, response);
   }
 
+  /** A body that has not arrived in time: 408, and the connection is closed. */
+  function tooSlow(response) {
+    if (response.destroyed) return;
+    response.writeHead(408, { "Content-Type": "application/json; charset=utf-8", Connection: "close", "Cache-Control": "no-store" });
+    response.end(JSON.stringify({ code: null, message: busy.tooSlow, validationErrors: {} }));
+  }
+
   const server = createServer((request, response) => {
     const path = (request.url ?? "/").split("?")[0];
     const door = admission ? doorOf(request.method, path, request.headers.cookie) : "free";
     if (door === "free") return serveRequest(request, response);
-    const since = ticketTime(request.headers.cookie, ticketSecret);
-    void admission
-      .enter(door, since, (drop) => response.once("close", drop))
-      .then((admitted) => {
-        if (!admitted) return refuse(response, path, since);
-        response.once("close", () => admission.leave());
-        serveRequest(request, response);
-      });
+    // A request holds a place only once its body is here: 64 connections that send headers and
+    // then wait must not fill the room that pupils' requests need.
+    void bodyArrived(request, BODY_WAIT_MS).then((arrived) => {
+      if (!arrived) return tooSlow(response);
+      const since = ticketTime(request.headers.cookie, ticketSecret);
+      void admission
+        .enter(door, since, (drop) => response.once("close", drop))
+        .then((admitted) => {
+          if (!admitted) return refuse(response, path, since);
+          response.once("close", () => admission.leave());
+          serveRequest(request, response);
+        });
+    });
   });
+  // The whole request, body included, within a minute (Node's default is 5 minutes): a body that
+  // trickles in after admission is cut off then.
+  server.requestTimeout = 60_000;
   server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout
   server.listen(port, hostname, () => {
     const who = cluster.isWorker ? ` (process ${cluster.worker?.id} of ${processes})` : "";

@@ -11,3 +11,4 @@ export type Admission = {
 export function createAdmission(options: { limit: number; queueMs?: number; now?: () => number; random?: () => number }): Admission;
 export function ticketCookie(since: number, secret: string): string;
 export function ticketTime(cookieHeader: string | undefined, secret: string, now?: number): number;
+export function bodyArrived(request: import("node:http").IncomingMessage, waitMs: number): Promise<boolean>;

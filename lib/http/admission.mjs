@@ -135,3 +135,29 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     },
   };
 }
+
+/**
+ * Resolves true once a request's body has arrived (or once the stream holds as much as it buffers
+ * before a reader takes it: a large upload then streams on inside), false if it does not within
+ * `waitMs` or the client goes. Nothing is read: the handler reads the body as usual.
+ */
+export function bodyArrived(request, waitMs) {
+  const length = request.headers["content-length"];
+  const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
+  if (!hasBody || request.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (arrived) => {
+      clearTimeout(timer);
+      request.off("readable", check);
+      request.off("close", gone);
+      resolve(arrived);
+    };
+    const check = () => {
+      if (request.complete || request.readableLength >= request.readableHighWaterMark) done(true);
+    };
+    const gone = () => done(false);
+    const timer = setTimeout(() => done(false), waitMs);
+    request.on("readable", check);
+    request.once("close", gone);
+  });
+}
