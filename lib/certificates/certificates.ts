@@ -67,7 +67,6 @@ export function certificateOfUser(userId: number): Promise<Certificate | null> {
 }
 
 /** What Certificates/Check answers: the name only when there is a certificate. */
-export async function checkCertificate(username: string): Promise<{ hasCertificate: boolean; fullName: string | null }> {
-  const certificate = await certificateOfUsername(username);
+export function checkAnswer(certificate: Certificate | null): { hasCertificate: boolean; fullName: string | null } {
   return { hasCertificate: certificate !== null, fullName: certificate?.fullName ?? null };
 }

@@ -145,3 +145,24 @@ export async function certificateImage(certificate: Certificate, { preview = fal
     { width, height, fonts: await loadFonts() },
   );
 }
+
+/** The preview of a link that shows no certificate: a plain card. */
+export function notFoundPreview(): ImageResponse {
+  return new ImageResponse(
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        background: BLUE,
+        color: "#fff",
+        fontSize: 64,
+      }}
+    >
+      {t.notFound}
+    </div>,
+    PREVIEW_SIZE,
+  );
+}

@@ -1,12 +1,13 @@
-// The public verification page and its preview image look a certificate up under the same
-// per-address limit as Certificates/Check, so neither is a way round it.
+// Every public lookup of a certificate (Certificates/Check, the /cert page, its preview image)
+// goes through lookUpCertificate, under the same limits (check-limit.ts): none is a way round them.
 import "server-only";
 import { headers } from "next/headers";
+import { AppError } from "@/lib/http/errors";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { certificateCheckSchema } from "@/lib/validation/certificates";
 import { type Certificate, certificateOfUsername } from "./certificates";
-import { certificateChecks } from "./check-limit";
+import { certificateLookups, certificateMisses } from "./check-limit";
 
 export type PublicLookup = { certificate: Certificate | null; limited: boolean };
 
@@ -26,12 +27,21 @@ function usernameOfSegment(segment: string): string | null {
   return parsed.success && !isUnsafeText(parsed.data.username) ? parsed.data.username : null;
 }
 
+/** A lookup from `address`; 429 past its limits. Only a lookup that finds nothing counts as a miss. */
+export async function lookUpCertificate(username: string | null, address: string): Promise<Certificate | null> {
+  await certificateMisses.check(address);
+  await certificateLookups.consume(address);
+  const certificate = username ? await certificateOfUsername(username) : null;
+  if (!certificate) await certificateMisses.consume(address).catch(() => {}); // the 429 comes on the next try
+  return certificate;
+}
+
+/** For the page and its preview: the lookup of a path segment, or `limited`. */
 export async function lookUpPublicly(segment: string): Promise<PublicLookup> {
   try {
-    await certificateChecks.consume(clientAddress(await headers()));
-  } catch {
-    return { certificate: null, limited: true };
+    return { certificate: await lookUpCertificate(usernameOfSegment(segment), clientAddress(await headers())), limited: false };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) return { certificate: null, limited: true };
+    throw error;
   }
-  const username = usernameOfSegment(segment);
-  return { certificate: username ? await certificateOfUsername(username) : null, limited: false };
 }

@@ -41,6 +41,7 @@ export const uz = {
     otherStatus: (status: number) => `Serverda qandaydir xatolik yuz berdi. Iltimos qaytadan urinib ko'ring. (Xatolik kodi: ${status})`,
     network: "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring.",
     methodNotAllowed: "Bu so'rov usuli qo'llab-quvvatlanmaydi.",
+    busy: "Server hozir band. Bir necha soniyadan keyin qayta urinib ko'ring.",
   },
   codes: {
     1001: "Ro'yxatdan o'tish uchun to'lov allaqachon amalga oshirilgan. Ma'lumotlarni o'zgartirib bo'lmaydi.",

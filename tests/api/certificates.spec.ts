@@ -48,7 +48,7 @@ test.describe("Certificates/Check", () => {
     expect((await check(request, "x".repeat(200))).status()).toBe(422);
   });
 
-  test("is rate limited per address: names cannot be harvested", async ({ request }) => {
+  test("lookups that find nothing are limited per address: names cannot be harvested", async ({ request }) => {
     const headers = { "X-Forwarded-For": "10.78.0.1" };
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++) {
@@ -59,6 +59,19 @@ test.describe("Certificates/Check", () => {
     expect((await request.get("/api/Certificates/Check?username=guess1", { headers: { "X-Forwarded-For": "10.78.0.2" } })).status()).toBe(
       200,
     );
+  });
+
+  test("a school checking its class from one address is never refused: lookups that find a certificate are not misses", async ({
+    request,
+  }) => {
+    const pupil = await finishedPupil(request);
+    const headers = { "X-Forwarded-For": "10.78.0.3" };
+    for (let i = 0; i < 45; i++) {
+      const answer = await request.get(`/api/Certificates/Check?username=${pupil.username}`, { headers });
+      expect(answer.status(), `lookup ${i + 1}`).toBe(200);
+    }
+    const page = await request.get(`/cert/${pupil.username}`, { headers });
+    expect(await page.text()).toContain("Oquvchi Test Sinovovich");
   });
 });
 
@@ -102,16 +115,76 @@ test.describe("Certificates/Generate", () => {
 });
 
 test.describe("/cert/{username}", () => {
-  test("shares a preview: OpenGraph tags whose image is the certificate", async ({ request }) => {
+  test("shares a preview: OpenGraph tags whose image is the certificate, kept only for its current version", async ({ request }) => {
     const pupil = await finishedPupil(request);
     const html = await (await request.get(`/cert/${pupil.username}`, { headers: from() })).text();
-    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
-    expect(image).toBeTruthy();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    expect(image).toMatch(/\/cert\/[a-z0-9]+\/preview\?v=[\w-]{16}$/);
     expect(html).toContain('<meta property="og:title" content="Oquvchi Test Sinovovich — sertifikat"');
-    const preview = await request.get(image!.replace(/&amp;/g, "&"), { headers: from() });
+    const preview = await request.get(image!, { headers: from() });
     expect(preview.headers()["content-type"]).toBe("image/png");
+    expect(preview.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     const { png, qr } = decodePng(await preview.body());
     expect([png.width, png.height]).toEqual([1200, 630]);
     expect(qr?.data).toBe(`${baseURL}/cert/${pupil.username}`);
+    // Another version (the certificate changed since the link was shared): served, never kept.
+    const stale = await request.get(image!.replace(/v=.*/, "v=old"), { headers: from() });
+    expect(stale.status()).toBe(200);
+    expect(stale.headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("a link without a certificate previews a card nobody keeps; a refused lookup is a 429 nobody keeps, drawn for nobody", async ({
+    request,
+  }) => {
+    const missing = await request.get("/cert/nobody12345/preview?v=none", { headers: from() });
+    expect(missing.status()).toBe(200);
+    expect(missing.headers()["content-type"]).toBe("image/png");
+    expect(missing.headers()["cache-control"]).toBe("no-store");
+    const headers = { "X-Forwarded-For": "10.78.1.1" };
+    for (let i = 0; i < 30; i++) await request.get(`/api/Certificates/Check?username=guess${20000 + i}`, { headers });
+    const refused = await request.get("/cert/nobody12345/preview?v=none", { headers });
+    expect(refused.status()).toBe(429);
+    expect(refused.headers()["content-type"]).not.toBe("image/png");
+    expect(refused.headers()["cache-control"]).toBe("no-store");
+  });
+});
+
+test.describe("Certificates/Generate under a loop", () => {
+  test("a pupil pressing download in a loop: drawn once, a few downloads a minute, and the others' test stays fast", async ({
+    request,
+  }) => {
+    const pupil = await finishedPupil(request);
+    // Another pupil in the middle of a test.
+    const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "1122" });
+    const other = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
+    const { attemptId } = await (await other.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "1122" } })).json();
+
+    const statuses: number[] = [];
+    const bodies = new Set<string>();
+    let looping = true;
+    const loop = async () => {
+      while (looping) {
+        const response = await pupil.session.post("/api/Certificates/Generate");
+        statuses.push(response.status());
+        if (response.ok()) bodies.add((await response.body()).toString("base64"));
+      }
+    };
+    const loops = Array.from({ length: 32 }, loop);
+    const slowest: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = Date.now();
+      expect((await other.get(`/api/TestAttempts/Get?id=${attemptId}`)).status()).toBe(200);
+      expect((await other.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`)).status()).toBe(200);
+      slowest.push(Date.now() - started);
+    }
+    looping = false;
+    await Promise.all(loops);
+    console.log(
+      `Generate loop: ${statuses.length} calls (${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 429).length} × 429); the other pupil's Get + GetRemainingTime: slowest ${Math.max(...slowest)} ms`,
+    );
+    expect(statuses.filter((s) => s === 200).length).toBe(10);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(bodies.size).toBe(1);
+    expect(Math.max(...slowest)).toBeLessThan(2_000);
   });
 });

@@ -1,4 +1,4 @@
-// /cert/{username}: anyone can verify a certificate; a shared link previews it (opengraph-image).
+// /cert/{username}: anyone can verify a certificate; a shared link previews it (./preview).
 import type { Metadata } from "next";
 import { cache } from "react";
 import { CertificateCard } from "@/components/certificates/certificate-card";
@@ -6,7 +6,9 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Result } from "@/components/ui/result";
 import { verifyUrlOf } from "@/lib/certificates/certificates";
+import { PREVIEW_SIZE } from "@/lib/certificates/image";
 import { lookUpPublicly } from "@/lib/certificates/public";
+import { certificateVersion } from "@/lib/certificates/render";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
 
@@ -26,7 +28,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title,
     metadataBase: new URL(config().publicUrl),
     robots: { index: false, follow: false },
-    openGraph: { title, description: uz.app.title, url: verifyUrlOf(username), type: "website" },
+    openGraph: {
+      title,
+      description: uz.app.title,
+      url: verifyUrlOf(username),
+      type: "website",
+      images: [
+        {
+          url: `/cert/${encodeURIComponent(username.toWellFormed())}/preview?v=${certificate ? certificateVersion(certificate) : "none"}`,
+          ...PREVIEW_SIZE,
+          alt: t.pageTitle,
+        },
+      ],
+    },
     twitter: { card: "summary_large_image", title },
   };
 }

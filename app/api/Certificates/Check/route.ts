@@ -1,9 +1,8 @@
-import { checkCertificate } from "@/lib/certificates/certificates";
-import { certificateChecks } from "@/lib/certificates/check-limit";
+import { checkAnswer } from "@/lib/certificates/certificates";
+import { lookUpCertificate } from "@/lib/certificates/public";
 import { handler } from "@/lib/http/handler";
 import { certificateCheckSchema } from "@/lib/validation/certificates";
 
-export const GET = handler(
-  { auth: "public", limit: { limiter: certificateChecks, per: "address" }, query: certificateCheckSchema },
-  ({ query }) => checkCertificate(query.username),
+export const GET = handler({ auth: "public", query: certificateCheckSchema }, async ({ query, clientAddress }) =>
+  checkAnswer(await lookUpCertificate(query.username, clientAddress)),
 );

@@ -1,16 +1,18 @@
-// The signed-in pupil's certificate as a PNG download, named from first, last and middle names.
+// The signed-in pupil's certificate as a PNG download, named from first, last and middle names:
+// drawn once per content and kept (lib/certificates/render), a few downloads a minute per pupil.
 import { certificateOfUser } from "@/lib/certificates/certificates";
-import { certificateImage } from "@/lib/certificates/image";
+import { certificateDownloads } from "@/lib/certificates/check-limit";
+import { certificatePng } from "@/lib/certificates/render";
 import { notFound } from "@/lib/http/errors";
 import { handler } from "@/lib/http/handler";
 import { certificateFileName } from "@/lib/identity/names";
 
-export const POST = handler({ auth: "pupil" }, async ({ user }) => {
+export const POST = handler({ auth: "pupil", limit: { limiter: certificateDownloads, per: "user" } }, async ({ user }) => {
   const certificate = await certificateOfUser(user.id);
   if (!certificate) throw notFound();
-  const image = await certificateImage(certificate);
+  const png = await certificatePng(certificate, "print");
   const name = certificateFileName(certificate);
-  return new Response(image.body, {
+  return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",
       "Content-Disposition": `attachment; filename="certificate.png"; filename*=UTF-8''${encodeURIComponent(name)}`,

@@ -1,0 +1,75 @@
+// Certificates as PNG bytes, each drawn once per content and kept: a render costs the better part of
+// a second of CPU, so a pupil pressing "download" in a loop, or a crowd finishing together, must
+// not turn into renders that starve the test. Renders run one at a time per process, with a short
+// queue; past it the caller is told the server is busy instead of waiting.
+import "server-only";
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { AppError } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+import type { Certificate } from "./certificates";
+import { certificateImage, notFoundPreview } from "./image";
+
+type Kind = "print" | "preview";
+
+/** What a certificate's picture depends on: the same version, the same bytes. */
+export function certificateVersion(certificate: Certificate): string {
+  const { username, fullName, subjectName, grade, issueDate, verifyUrl } = certificate;
+  return createHash("sha256")
+    .update(JSON.stringify([username, fullName, subjectName, grade, issueDate, verifyUrl]))
+    .digest("base64url")
+    .slice(0, 16);
+}
+
+const kept = new LRUCache<string, Buffer>({ maxSize: 96 * 1024 * 1024, sizeCalculation: (png) => png.byteLength });
+const drawing = new Map<string, Promise<Buffer>>();
+
+/** Renders waiting for the one slot; past MAX_WAITING a caller is told to come back. */
+const MAX_WAITING = 8;
+let slot: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+
+const busy = () => new AppError(503, null, uz.http.busy, {}, { "Retry-After": "5" });
+
+async function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
+  if (waiting >= MAX_WAITING) throw busy();
+  waiting += 1;
+  const turn = slot.then(async () => {
+    // Let the requests that queued behind the last render through before drawing the next.
+    await new Promise((resolve) => setImmediate(resolve));
+    return draw();
+  });
+  slot = turn.catch(() => {});
+  try {
+    return await turn;
+  } finally {
+    waiting -= 1;
+  }
+}
+
+async function keptOrDrawn(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+  const known = kept.get(key);
+  if (known) return known;
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = oneAtATime(draw).finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+  }
+  const png = await pending;
+  kept.set(key, png);
+  return png;
+}
+
+const bytesOf = async (image: Response | Promise<Response>) => Buffer.from(await (await image).arrayBuffer());
+
+/** The certificate's PNG, at print size or as a link preview; drawn at most once per version. */
+export function certificatePng(certificate: Certificate, kind: Kind): Promise<Buffer> {
+  return keptOrDrawn(`${kind}:${certificateVersion(certificate)}`, () =>
+    bytesOf(certificateImage(certificate, { preview: kind === "preview" })),
+  );
+}
+
+/** The preview of a link that shows no certificate: one picture for every such link. */
+export function notFoundPng(): Promise<Buffer> {
+  return keptOrDrawn("preview:not-found", () => bytesOf(notFoundPreview()));
+}
