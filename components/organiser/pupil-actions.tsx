@@ -1,5 +1,6 @@
 // What the organiser may do to a pupil on the day, each with a reason that the audit log keeps:
-// block or unblock, a new password (shown once), extra minutes, end or reset the attempt.
+// block or unblock, a new password (shown once), lift a sign-in lock, extra minutes, end or reset
+// the attempt.
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -147,6 +148,18 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
                 <CopyButton value={password} label={t.newPassword} testId="copy-new-password" />
               </div>
             );
+          }}
+        />
+      )}
+      {pupil.username && (
+        <Action
+          testId="unlock"
+          label={t.unlock}
+          hint={t.unlockHint}
+          done={t.unlockDone}
+          run={async ({ reason }) => {
+            await api(`${base}/unlock`, { method: "POST", body: { reason } });
+            return undefined;
           }}
         />
       )}

@@ -1,25 +1,37 @@
-// Identity/Login as one step: throttle per client address, sign in, issue the session cookie.
+// Identity/Login as one step: sign in (counted per username, or per known device), issue the
+// session cookie and the device cookie; the client address is only a much higher outer bound.
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { createLimiter } from "@/lib/http/rate-limit";
 import type { LoginInput } from "@/lib/validation/identity";
+import { deviceCookie, deviceCookieValue, trustedDevice } from "./device";
 import { endSessions } from "./session";
 import { encodeSession, sessionCookie } from "./session-token";
-import { type SignedInUser, signIn } from "./sign-in";
+import { normaliseUsername, type SignedInUser, signIn } from "./sign-in";
 import { getCurrentUser } from "./users";
 
 /**
- * Failed sign-ins per client address. Generous on purpose: a whole school, or a mobile carrier's
- * shared address, signs in at the opening minute, and typos happen; the per-account lockout
- * (5 in a row) is what stops guessing one pupil's password.
+ * Failed sign-ins per client address: only an outer bound on a script. A whole school or a mobile
+ * carrier's shared address signs in at the opening minute, and typos happen; what stops guessing
+ * a pupil's password is the count per username (sign-in.ts).
  */
-export const loginFailures = createLimiter("login-failures", { points: 50, durationSeconds: 60 });
+export const loginFailures = createLimiter("login-failures", { points: 1_000, durationSeconds: 60 });
 
-export async function login({ input, clientAddress }: { input: LoginInput; clientAddress: string }): Promise<Response> {
+export async function login({
+  input,
+  clientAddress,
+  request,
+}: {
+  input: LoginInput;
+  clientAddress: string;
+  request: NextRequest;
+}): Promise<Response> {
   await loginFailures.check(clientAddress);
+  const device = deviceCookie();
+  const username = normaliseUsername(input.username);
   let user: SignedInUser;
   try {
-    user = await signIn(input);
+    user = await signIn({ ...input, device: trustedDevice(request.cookies.get(device.name)?.value, username) });
   } catch (error) {
     await loginFailures.consume(clientAddress).catch(() => {}); // the 429 comes on the next try
     throw error;
@@ -33,6 +45,7 @@ export async function login({ input, clientAddress }: { input: LoginInput; clien
     await encodeSession({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }),
     cookie.options,
   );
+  response.cookies.set(device.name, deviceCookieValue(username), device.options);
   return response;
 }
 

@@ -2,14 +2,20 @@
 // minutes 2101; an organiser-blocked account 2103; a success resets the count. An unknown username
 // is answered exactly as a wrong password, after the same work.
 import "server-only";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { and, eq, isNull, like, lt, or, sql } from "drizzle-orm";
+import { db, type Transaction } from "@/db/client";
 import { signInFailures, users } from "@/db/schema";
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { dummyHash, verifyPassword } from "./password";
 
 export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_SECONDS = 5 * 60;
+/**
+ * A lock lasts until this long after the last try: it slows guessing to five tries per ten seconds
+ * (against 10 random characters, hopeless), and the owner is kept out only while the attack goes
+ * on, never minutes after it (issue 21: anyone could keep a pupil out with five requests every
+ * five minutes). A device the account signed in on before is never locked by others' tries.
+ */
+export const LOCKOUT_SECONDS = 10;
 
 export type SignedInUser = { id: number; role: number; sessionVersion: number };
 
@@ -17,19 +23,26 @@ export type SignedInUser = { id: number; role: number; sessionVersion: number };
 export const normaliseUsername = (username: string) => username.trim().toLowerCase();
 
 /**
- * Claims one try for the username before any password is hashed: one statement, so however many
- * tries arrive at once, exactly five are let through before the lock. The fifth claim sets the
- * lock itself (a success lifts it again), so a try that never finishes cannot leave the count
- * stuck. Null: the username is locked out.
+ * Whose tries a sign-in counts against: the username for an unknown device; for a device the
+ * account signed in on before (its device cookie), that device's own count, so a continuing attack
+ * from elsewhere cannot keep the owner out.
  */
-async function claimTry(username: string, now: Date): Promise<{ locksOut: boolean } | null> {
+export const triesKey = (username: string, device?: string) => (device ? `device:${username}:${device}` : username);
+
+/**
+ * Claims one try for the key before any password is hashed: one statement, so however many tries
+ * arrive at once, exactly five are let through before the lock. Every try while locked pushes the
+ * lock's end LOCKOUT_SECONDS on (it ends that long after the attack stops); a lock that has ended
+ * starts the count again. Null: locked out.
+ */
+async function claimTry(key: string, now: Date): Promise<{ locksOut: boolean } | null> {
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const lockUntil = sql`${new Date(now.getTime() + LOCKOUT_SECONDS * 1000).toISOString()}::timestamptz`;
   const expired = sql`${signInFailures.lockoutEndsAt} <= ${nowAt}`;
-  const count = sql`case when ${expired} then 1 else ${signInFailures.failedCount} + 1 end`;
+  const count = sql`case when ${expired} then 1 else least(${signInFailures.failedCount} + 1, ${MAX_FAILED_SIGN_INS + 1}) end`;
   const [claimed] = await db
     .insert(signInFailures)
-    .values({ username, failedCount: 1, lastTryAt: now })
+    .values({ username: key, failedCount: 1, lastTryAt: now })
     .onConflictDoUpdate({
       target: signInFailures.username,
       set: {
@@ -37,10 +50,18 @@ async function claimTry(username: string, now: Date): Promise<{ locksOut: boolea
         failedCount: count,
         lockoutEndsAt: sql`case when ${count} >= ${MAX_FAILED_SIGN_INS} then ${lockUntil} else null end`,
       },
-      setWhere: sql`${signInFailures.lockoutEndsAt} is null or ${expired}`,
     })
-    .returning({ lockoutEndsAt: signInFailures.lockoutEndsAt });
-  return claimed ? { locksOut: claimed.lockoutEndsAt !== null } : null;
+    .returning({ failedCount: signInFailures.failedCount });
+  if (claimed.failedCount > MAX_FAILED_SIGN_INS) return null;
+  return { locksOut: claimed.failedCount === MAX_FAILED_SIGN_INS };
+}
+
+/** The organiser's unlock: every count of the username, its devices' included. */
+export async function unlockSignIn(username: string, tx: Transaction | typeof db = db): Promise<void> {
+  const name = normaliseUsername(username);
+  await tx
+    .delete(signInFailures)
+    .where(or(eq(signInFailures.username, name), like(signInFailures.username, `device:${name.replace(/[\\%_]/g, "\\$&")}:%`)));
 }
 
 /** How long a count of wrong tries is remembered with no new try (the sweep forgets it then). */
@@ -63,17 +84,21 @@ export async function forgetOldSignInFailures({ now = new Date() } = {}): Promis
 export async function signIn({
   username,
   password,
+  device,
   now = new Date(),
   verify = verifyPassword,
 }: {
   username: string;
   password: string;
+  /** A device this username signed in on before (its verified device cookie): counted on its own. */
+  device?: string;
   now?: Date;
   /** The password check (a test counts how many tries reach it). */
   verify?: (hash: string, password: string) => Promise<boolean>;
 }): Promise<SignedInUser> {
   const name = normaliseUsername(username);
-  const claim = await claimTry(name, now);
+  const key = triesKey(name, device);
+  const claim = await claimTry(key, now);
   if (!claim) throw businessError(ErrorCode.SignInLockedOut);
 
   const [user] = await db
@@ -92,7 +117,7 @@ export async function signIn({
     throw businessError(claim.locksOut ? ErrorCode.SignInLockedOut : ErrorCode.SignInFailed);
   }
 
-  await db.delete(signInFailures).where(eq(signInFailures.username, name));
+  await db.delete(signInFailures).where(eq(signInFailures.username, key));
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
   if (user.blockedAt) throw businessError(ErrorCode.SignInBlocked);
   return { id: user.id, role: user.role, sessionVersion: user.sessionVersion };

@@ -9,6 +9,7 @@ export const AuditAction = {
   PupilBlock: "pupil.block",
   PupilUnblock: "pupil.unblock",
   PupilPassword: "pupil.password",
+  PupilUnlock: "pupil.unlock",
   PupilExtraMinutes: "pupil.extraMinutes",
   AttemptEnd: "attempt.end",
   AttemptReset: "attempt.reset",

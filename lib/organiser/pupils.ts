@@ -11,6 +11,7 @@ import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { hashPassword } from "@/lib/identity/password";
 import { UserRole } from "@/lib/identity/roles";
+import { unlockSignIn } from "@/lib/identity/sign-in";
 import { generatePassword } from "@/lib/payments/credentials";
 import type { RegistrationStatus } from "@/lib/registration/status";
 import { likePattern } from "@/lib/validation/search";
@@ -215,14 +216,17 @@ async function lockPupil(tx: Transaction, userId: number) {
   return pupil;
 }
 
-/** Block (no sign-in, 2103, and every open session ends at its next request) or unblock. */
+/**
+ * Block (no sign-in, 2103, and every open session ends at its next request, for good: unblocking
+ * revives none of them, a thief's included) or unblock.
+ */
 export async function setPupilBlocked({ organiserId, userId, reason, blocked }: Action & { blocked: boolean }) {
   await db.transaction(async (tx) => {
     const pupil = await lockPupil(tx, userId);
     if ((pupil.blockedAt !== null) === blocked) return; // already so: nothing changes, nothing recorded
     await tx
       .update(users)
-      .set({ blockedAt: blocked ? sql`now()` : null })
+      .set(blocked ? { blockedAt: sql`now()`, sessionVersion: sql`${users.sessionVersion} + 1` } : { blockedAt: null })
       .where(eq(users.id, userId));
     await recordAction(tx, {
       organiserId,
@@ -252,6 +256,17 @@ export async function resetPupilPassword({ organiserId, userId, reason }: Action
     await recordAction(tx, { organiserId, action: AuditAction.PupilPassword, targetType: "pupil", targetId: userId, reason });
   });
   return { password };
+}
+
+/** Lifts a sign-in lock (wrong passwords) on the pupil's username and on each of its devices. */
+export async function unlockPupil({ organiserId, userId, reason }: Action): Promise<{ userId: number }> {
+  await db.transaction(async (tx) => {
+    const pupil = await lockPupil(tx, userId);
+    if (!pupil.username) throw notFound();
+    await unlockSignIn(pupil.username, tx);
+    await recordAction(tx, { organiserId, action: AuditAction.PupilUnlock, targetType: "pupil", targetId: userId, reason });
+  });
+  return { userId };
 }
 
 /**

@@ -2,4 +2,6 @@ import { handler } from "@/lib/http/handler";
 import { login } from "@/lib/identity/login";
 import { loginSchema } from "@/lib/validation/identity";
 
-export const POST = handler({ auth: "public", body: loginSchema }, ({ body, clientAddress }) => login({ input: body, clientAddress }));
+export const POST = handler({ auth: "public", body: loginSchema }, ({ body, clientAddress, request }) =>
+  login({ input: body, clientAddress, request }),
+);

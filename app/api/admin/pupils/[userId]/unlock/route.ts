@@ -1,0 +1,8 @@
+import { handler } from "@/lib/http/handler";
+import { unlockPupil } from "@/lib/organiser/pupils";
+import { reasonSchema, userIdParams } from "@/lib/validation/organiser";
+
+// Lifts a sign-in lock (wrong passwords) at once: `{ reason }`.
+export const POST = handler({ auth: "organiser", params: userIdParams, body: reasonSchema }, ({ body, params, user }) =>
+  unlockPupil({ organiserId: user.id, userId: params.userId, reason: body.reason }),
+);
