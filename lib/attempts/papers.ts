@@ -129,6 +129,9 @@ export async function startFromPaper({
           and t.opened_at <= ${at}::timestamptz and ${at}::timestamptz < t.closed_at
           and jsonb_array_length(p.questions) = t.easy_count + t.medium_count + t.hard_count
           and not exists (select 1 from attempts a where a.user_id = u.id and a.reset_at is null)
+        -- The pupil's row, shared: a change of subject (updateProfile) waits for this start, or
+        -- this start sees the new subject; never both (one payment, one olympiad).
+        for share of u
       ),
       taken as (
         delete from drawn_papers p using ready

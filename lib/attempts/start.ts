@@ -124,6 +124,11 @@ export async function newAttempt({
   const fresh = await drawPaper(test);
 
   return db.transaction(async (tx) => {
+    // The pupil's row, shared, and the subject checked again under it: a change of subject sent
+    // with this New (updateProfile locks the row) either came first, and the test is not theirs
+    // any more, or waits and then sees this attempt.
+    const [pupil] = await tx.select({ subjectId: users.subjectId }).from(users).where(eq(users.id, userId)).for("share");
+    if (pupil?.subjectId !== test.subjectId) throw businessError(ErrorCode.TestNotOpen);
     const [created] = await tx
       .insert(attempts)
       .values({

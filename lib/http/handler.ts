@@ -43,6 +43,11 @@ type HandlerOptions<P, Q, B, A extends AuthKind> = {
   body?: B;
   /** Counts each call against the limiter, per client address or per signed-in user (429 past it). */
   limit?: { limiter: Limiter; per: "address" | "user" };
+  /**
+   * Counts each valid call against the limiter under a key taken from its body: what the action is
+   * about (a registration's guid), where the address would lump a carrier's thousands together.
+   */
+  limitPerBody?: { limiter: Limiter; key: (body: B extends Schema ? z.output<B> : never) => string };
   /** Server-to-server callers (payment providers, the chat-bot) are not held to our Origin. */
   crossOrigin?: boolean;
   maxBodyBytes?: number;
@@ -198,6 +203,7 @@ export function handler<
       const body = options.body
         ? parseSafe(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
+      if (options.limitPerBody) await options.limitPerBody.limiter.consume(options.limitPerBody.key(body as never));
       const result = await fn({ params, query, body, user, claims, request, clientAddress: address } as Input<P, Q, B, A>);
       if (result instanceof Response) return withApiSecurityHeaders(result);
       const cacheControl = options.cacheSeconds ? `public, max-age=${options.cacheSeconds}` : "no-store";

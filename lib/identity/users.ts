@@ -53,34 +53,45 @@ export async function getCurrentUser({ userId }: { userId: number }): Promise<Cu
   };
 }
 
-/** Grade and subject decide the pupil's test and ranking: they are fixed once a test was started. */
+/**
+ * Grade and subject decide the pupil's test and ranking: they are fixed once a test was started.
+ * One rule in one transaction: the pupil's row is locked before the check, and New locks it too
+ * (startFromPaper, newAttempt), so a New and a change of subject sent together cannot both win
+ * (one payment, two olympiads). After the start only an organiser changes them.
+ */
 export async function updateProfile({ userId, profile }: { userId: number; profile: ProfileInput }): Promise<CurrentUser> {
   await assertDetailsConsistent(db, profile);
-  const [current] = await db.select({ grade: users.grade, subjectId: users.subjectId }).from(users).where(eq(users.id, userId));
-  if (current && (current.grade !== profile.grade || current.subjectId !== profile.subjectId)) {
-    const [started] = await db
-      .select({ id: attempts.id })
-      .from(attempts)
-      .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)))
-      .limit(1);
-    if (started) throw businessError(ErrorCode.SubjectLocked);
-  }
-  await db
-    .update(users)
-    .set({
-      regionId: profile.regionId,
-      districtId: profile.districtId,
-      organizationId: profile.organizationId || null,
-      grade: profile.grade,
-      subjectId: profile.subjectId,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      middleName: profile.middleName,
-      birthDate: profile.birthDate,
-      phoneNumber: profile.phoneNumber,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ grade: users.grade, subjectId: users.subjectId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (current && (current.grade !== profile.grade || current.subjectId !== profile.subjectId)) {
+      const [started] = await tx
+        .select({ id: attempts.id })
+        .from(attempts)
+        .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)))
+        .limit(1);
+      if (started) throw businessError(ErrorCode.SubjectLocked);
+    }
+    await tx
+      .update(users)
+      .set({
+        regionId: profile.regionId,
+        districtId: profile.districtId,
+        organizationId: profile.organizationId || null,
+        grade: profile.grade,
+        subjectId: profile.subjectId,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        middleName: profile.middleName,
+        birthDate: profile.birthDate,
+        phoneNumber: profile.phoneNumber,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId));
+  });
   return getCurrentUser({ userId });
 }
 

@@ -1,6 +1,10 @@
-// Registration/Register from one address: a family, or a school's computer room registering a
-// class, stays well inside it; a script filling the table with fake pupils does not.
+// Registration/Register. A parent edits one registration (its guid) a few times; thousands of
+// parents sit behind a mobile carrier's few addresses in the registration weeks, so the address
+// is only an outer bound on a script filling the table with fake pupils.
 import "server-only";
 import { createLimiter } from "@/lib/http/rate-limit";
 
-export const registrationSubmissions = createLimiter("registration-submissions", { points: 30, durationSeconds: 10 * 60 });
+/** Valid submissions of one registration (its guid). */
+export const registrationEdits = createLimiter("registration-edits", { points: 20, durationSeconds: 10 * 60 });
+/** Every submission from one address, valid or not. */
+export const registrationSubmissions = createLimiter("registration-submissions", { points: 3_000, durationSeconds: 10 * 60 });

@@ -241,3 +241,40 @@ test.describe("the organiser's JSON API", () => {
     await organiser.dispose();
   });
 });
+
+test("one payment, one olympiad: New and a change of subject sent together never both win", async ({ request }) => {
+  const first = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "4242" });
+  // Another PIN: a New that comes after the change of subject is refused, not started in the other test.
+  const second = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "9191", grade: first.grade });
+  const outcomes: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const { session } = await pupilOf(request, first);
+    const me = await (await session.get("/api/Identity/GetCurrentUser")).json();
+    const profile = {
+      regionId: me.regionId,
+      districtId: me.districtId,
+      organizationId: 0,
+      grade: me.grade,
+      subjectId: second.subjectId,
+      firstName: me.firstName,
+      lastName: me.lastName,
+      middleName: "Sinovovich",
+      birthDate: "2012-01-01",
+      phoneNumber: "901234567",
+    };
+    // The countdown drew the pupil's paper (the opening's one-statement start) on half of them.
+    if (i % 2 === 0) await session.get("/api/TestAttempts/AllowTestAttempt");
+    const [started, updated] = await Promise.all([
+      session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "4242" } }),
+      session.post("/api/Identity/Update", { data: profile }),
+    ]);
+    const now = await (await session.get("/api/Identity/GetCurrentUser")).json();
+    outcomes.push(`New ${started.status()}, Update ${updated.status()}`);
+    expect(started.status() === 200 && updated.status() === 200, outcomes.at(-1)).toBe(false);
+    // Whoever won, the pupil is ranked where the attempt is.
+    if (started.status() === 200) expect(now.subjectId).toBe(first.subjectId);
+    else expect(now.subjectId).toBe(second.subjectId);
+    await session.dispose();
+  }
+  console.log(`New beside Update: ${[...new Set(outcomes)].join("; ")}`);
+});

@@ -128,3 +128,36 @@ test.describe("Register", () => {
     expect((await status(request, details.guid)).userId).toBe([...userIds][0]);
   });
 });
+
+test.describe("Register from one shared address (a carrier's NAT in the registration weeks)", () => {
+  test("300 parents from one address all register, typos and all; one registration edited past its budget is limited alone", async ({
+    request,
+  }) => {
+    const headers = { "X-Forwarded-For": "10.44.0.1" };
+    const details = await validDetails(request);
+    const statuses: number[] = [];
+    let next = 0;
+    const parent = async () => {
+      while (next < 300) {
+        const guid = randomUUID();
+        next += 1;
+        // A typo first (a 422), then the corrected form.
+        await request.post("/api/Registration/Register", { data: { ...details, guid, phoneNumber: "12" }, headers });
+        statuses.push((await request.post("/api/Registration/Register", { data: { ...details, guid }, headers })).status());
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, parent));
+    expect(statuses).toHaveLength(300);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+
+    // One registration submitted over and over: its own budget (20 in 10 minutes), nobody else's.
+    const guid = randomUUID();
+    const edits: number[] = [];
+    for (let i = 0; i < 22; i++)
+      edits.push((await request.post("/api/Registration/Register", { data: { ...details, guid }, headers })).status());
+    expect(edits.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(edits.slice(20)).toEqual([429, 429]);
+    const another = await request.post("/api/Registration/Register", { data: { ...details, guid: randomUUID() }, headers });
+    expect(another.status()).toBe(200);
+  });
+});

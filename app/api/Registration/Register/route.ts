@@ -1,9 +1,14 @@
 import { handler } from "@/lib/http/handler";
-import { registrationSubmissions } from "@/lib/registration/register-limit";
+import { registrationEdits, registrationSubmissions } from "@/lib/registration/register-limit";
 import { register } from "@/lib/registration/registration";
 import { registerSchema } from "@/lib/validation/registration";
 
 export const POST = handler(
-  { auth: "public", limit: { limiter: registrationSubmissions, per: "address" }, body: registerSchema },
+  {
+    auth: "public",
+    limit: { limiter: registrationSubmissions, per: "address" },
+    limitPerBody: { limiter: registrationEdits, key: (body) => body.guid },
+    body: registerSchema,
+  },
   ({ body }) => register(body),
 );
