@@ -5,13 +5,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
 import { ReviewPolicy } from "@/lib/attempts/enums";
-import { api, showError } from "@/lib/http/client";
+import { ApiError, api, showError } from "@/lib/http/client";
+import { ErrorCode } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { fromTashkentInput, toTashkentInput } from "@/lib/organiser/tashkent-time";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
@@ -74,6 +76,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
   const [easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints] = scoring.map((x) => Number(x) || 0);
   const total = totalTenths({ easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints }) / 10;
 
+  const [confirmation, setConfirmation] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (settings: TestSettings) => api<TestView>(`/admin/subjects/${item.subjectId}/test`, { method: "PUT", body: settings }),
     onSuccess: async () => {
@@ -83,7 +86,9 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
       onDone();
     },
     onError: (error) => {
-      // A 422 is shown under its fields; anything else (4007: type the name) as a toast.
+      // A 422 is shown under its fields; anything else as a toast. 4007 (type the name) also
+      // opens the confirmation with the server's reason (pupils testing, a key already shown).
+      if (error instanceof ApiError && error.code === ErrorCode.ConfirmationRequired) setConfirmation(error.message);
       if (showServerErrors(form, error)?.status !== 422) showError(error);
     },
   });
@@ -160,10 +165,10 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         )}
       </fieldset>
 
-      {item.running > 0 && (
+      {(item.running > 0 || confirmation) && (
         <div className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200" data-testid="running-warning">
-          <p className="text-sm font-semibold text-red-800">{t.running(item.running)}</p>
-          <p className="text-sm text-red-800">{t.runningWarning}</p>
+          {item.running > 0 && <p className="text-sm font-semibold text-red-800">{t.running(item.running)}</p>}
+          <p className="text-sm text-red-800">{confirmation ?? t.runningWarning}</p>
           <Field id="confirmSubjectName" label={`${t.confirmSubjectName}: ${item.subjectName}`}>
             <Input id="confirmSubjectName" autoComplete="off" {...form.register("confirmSubjectName")} />
           </Field>

@@ -17,7 +17,7 @@ export const ErrorCode = {
   InvalidChoice: 4005,
   /** Added here: grade and subject are fixed once the pupil has started a test. */
   SubjectLocked: 4006,
-  /** Added here: changing a test's window or duration while pupils are testing needs the subject's name typed. */
+  /** Added here: a change of window, duration or review policy while pupils are testing, or reopening a test whose key may have been shown, needs the subject's name typed. */
   ConfirmationRequired: 4007,
   /** Added here: a new organiser's username is already someone's. */
   UsernameTaken: 4008,

@@ -20,6 +20,8 @@ export const uzOrganiser = {
     voidAwards: "Bekor qilingan savol balini kimga berishni tanlang",
     confirmSubjectName: (running: number) =>
       `${running} ta o'quvchi hozir test ishlamoqda. O'zgartirishni tasdiqlash uchun fan nomini yozing.`,
+    confirmReopen: (ended: number) =>
+      `Test yopilgan va ${ended} ta o'quvchi uni yakunlagan: ular javoblar kalitini ko'rgan bo'lishi mumkin. Qayta ochsangiz, hali boshlamaganlar kalit ma'lum bo'lgach test ishlaydi. Shunga qaramay ochish uchun fan nomini yozing.`,
   },
   title: "Tashkilotchi paneli",
   lead: "Olimpiadani boshqarish: testlar, savollar banki, ro'yxatdan o'tganlar va natijalar.",

@@ -1,11 +1,11 @@
 // The organiser sets up a subject's stage-one test: window, duration, PIN, counts and points.
 import "server-only";
-import { and, asc, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, subjects, tests } from "@/db/schema";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
-import { ANSWER_GRACE_SECONDS, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
+import { ANSWER_GRACE_SECONDS, isPastGrace, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
 import { AppError, businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { TestSettings } from "@/lib/validation/organiser";
@@ -51,10 +51,19 @@ async function runningAttempts(tx: Transaction, testId: number, now: Date): Prom
   return Number(running);
 }
 
+/** Attempts of the test that ended (their review may have shown the key once the window closed). */
+async function endedAttempts(tx: Transaction, testId: number): Promise<number> {
+  const [{ ended }] = await tx
+    .select({ ended: count() })
+    .from(attempts)
+    .where(and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), isNull(attempts.resetAt)));
+  return Number(ended);
+}
+
 /**
  * Creates or changes the subject's stage-one test; fields left out keep their value (or default).
- * A change of the window or duration while pupils are testing needs the subject's name typed
- * (4007). Every change is audited. (The schema holds counts and points to a total of 50.0.)
+ * A change of the window, duration or review policy while pupils are testing, and reopening a
+ * closed test whose key may have been shown, need the subject's name typed (4007). Every change is audited. (The schema holds counts and points to a total of 50.0.)
  */
 export async function upsertSubjectTest({
   subjectId,
@@ -90,13 +99,23 @@ export async function upsertSubjectTest({
       .where(and(eq(tests.subjectId, subjectId), eq(tests.stage, 1)))
       .for("update");
     if (before) {
+      const confirmed = settings.confirmSubjectName?.trim() === subject.name;
+      // A change of the window, the duration or what review shows, while pupils are testing.
       const timing =
         before.openedAt.getTime() !== values.openedAt.getTime() ||
         before.closedAt.getTime() !== values.closedAt.getTime() ||
-        (values.durationMinutes !== undefined && values.durationMinutes !== before.durationMinutes);
+        (values.durationMinutes !== undefined && values.durationMinutes !== before.durationMinutes) ||
+        (values.reviewPolicy !== undefined && values.reviewPolicy !== before.reviewPolicy);
       const running = timing ? await runningAttempts(tx, before.id, now) : 0;
-      if (running > 0 && settings.confirmSubjectName?.trim() !== subject.name) {
+      if (running > 0 && !confirmed) {
         throw new AppError(400, ErrorCode.ConfirmationRequired, uzOrganiser.validation.confirmSubjectName(running));
+      }
+      // Reopening a closed test whose key review may have shown: a pupil who never started would
+      // take it knowing the answers. Only with the name typed, told what it means.
+      const reopens = isPastGrace(before.closedAt, now) && values.closedAt > now;
+      if (reopens && !confirmed) {
+        const ended = await endedAttempts(tx, before.id);
+        if (ended > 0) throw new AppError(400, ErrorCode.ConfirmationRequired, uzOrganiser.validation.confirmReopen(ended));
       }
       // Scores are stored in these points and re-derived with them (recompute, regrade): once a
       // pupil has started, a change of points would make every stored score disagree.

@@ -47,4 +47,51 @@ test.describe("the organiser's test settings", () => {
     expect(await remaining()).toBeLessThanOrEqual(120);
     await Promise.all([session.dispose(), organiser.dispose()]);
   });
+
+  test("a closed test whose key may have been shown is not reopened without the name typed, told what it means", async ({ request }) => {
+    const olympiad = await newOlympiad(request);
+    const pupil = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
+    const { attemptId } = await (await pupil.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
+    await pupil.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } });
+    const organiser = await signedIn(ORGANISER);
+    const put = (data: Record<string, unknown>) => organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data });
+    const closed = {
+      openedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      closedAt: new Date(Date.now() - 60_000).toISOString(),
+      pinCode: olympiad.pinCode,
+    };
+    expect((await put(closed)).status()).toBe(200);
+    const reopen = { ...closed, closedAt: new Date(Date.now() + 3_600_000).toISOString() };
+    const refused = await put(reopen);
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 4007, message: expect.stringContaining("kalitini ko'rgan bo'lishi mumkin") });
+    // Nothing moved: a pupil who never started still cannot start.
+    const late = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
+    expect(await (await late.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json()).toMatchObject({
+      code: 4003,
+    });
+    const { items } = await (await organiser.get("/api/admin/tests")).json();
+    const subjectName = items.find((t: { subjectId: number }) => t.subjectId === olympiad.subjectId).subjectName;
+    expect((await put({ ...reopen, confirmSubjectName: subjectName })).status()).toBe(200);
+    await Promise.all([pupil.dispose(), late.dispose(), organiser.dispose()]);
+  });
+
+  test("switching review to afterEnd while pupils are testing needs the name typed, like a change of window", async ({ request }) => {
+    const olympiad = await newOlympiad(request, { reviewPolicy: "afterClose" });
+    const pupil = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
+    await pupil.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } });
+    const organiser = await signedIn(ORGANISER);
+    const { items } = await (await organiser.get("/api/admin/tests")).json();
+    const item = items.find((t: { subjectId: number }) => t.subjectId === olympiad.subjectId);
+    const settings = { openedAt: item.test.openedAt, closedAt: item.test.closedAt, pinCode: olympiad.pinCode, reviewPolicy: "afterEnd" };
+    const refused = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: settings });
+    expect(await refused.json()).toMatchObject({ code: 4007, message: expect.stringContaining("1 ta o'quvchi hozir test ishlamoqda") });
+    const after = await (await organiser.get("/api/admin/tests")).json();
+    expect(after.items.find((t: { subjectId: number }) => t.subjectId === olympiad.subjectId).test.reviewPolicy).toBe("afterClose");
+    const confirmed = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
+      data: { ...settings, confirmSubjectName: item.subjectName },
+    });
+    expect(confirmed.status()).toBe(200);
+    await Promise.all([pupil.dispose(), organiser.dispose()]);
+  });
 });
