@@ -28,6 +28,8 @@ export async function clickCall(action: ClickAction, request: NextRequest): Prom
     request: text ?? "(unreadable)",
     response: answer,
     registrationGuid,
+    // A call whose signature did not check (or that had no fields to sign) is anyone's.
+    authenticated: answer.error !== ClickError.SignCheckFailed && answer.error !== ClickError.ErrorInRequest,
   }).catch((error) => console.error("Click audit record failed:", error instanceof Error ? error.message : error));
   return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
 }

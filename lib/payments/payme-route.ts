@@ -1,11 +1,12 @@
 // Payme's endpoint (JSON-RPC 2.0): every answer is HTTP 200, errors included, and every call is
-// recorded. Payme authenticates inside the protocol (Basic auth, -32504), so the route is public.
+// recorded (a call without Payme's key only as a capped line). Payme authenticates inside the
+// protocol (Basic auth, -32504), so the route is public.
 import "server-only";
 import type { NextRequest } from "next/server";
 import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { PaymentProvider } from "./enums";
-import { answerPayme, type PaymeAnswer, PaymeError, paymeError } from "./payme";
+import { answerPayme, isPaymeAuthorised, type PaymeAnswer, PaymeError, paymeError } from "./payme";
 import { findPayment, recordPaymentEvent } from "./service";
 
 const reply = (answer: PaymeAnswer) => Response.json(answer, { headers: { "Cache-Control": "no-store" } });
@@ -20,13 +21,19 @@ export async function paymeCall(request: NextRequest): Promise<Response> {
     const body: unknown = JSON.parse(text);
     if (typeof (body as { method?: unknown })?.method === "string") method = (body as { method: string }).method;
     answer = await answerPayme({ body, authorization: request.headers.get("authorization") });
-    registrationGuid = await registrationOfCall(body).catch(() => null);
+    if (isPaymeAuthorised(request.headers.get("authorization"))) registrationGuid = await registrationOfCall(body).catch(() => null);
   } catch {
     answer = paymeError(null, PaymeError.ParseError, paymeMessages.parseError);
   }
-  await recordPaymentEvent({ provider: PaymentProvider.Payme, action: method, request: text, response: answer, registrationGuid }).catch(
-    (error) => console.error("Payme audit record failed:", error instanceof Error ? error.message : error),
-  );
+  const authenticated = isPaymeAuthorised(request.headers.get("authorization"));
+  await recordPaymentEvent({
+    provider: PaymentProvider.Payme,
+    action: method,
+    request: text,
+    response: answer,
+    registrationGuid,
+    authenticated,
+  }).catch((error) => console.error("Payme audit record failed:", error instanceof Error ? error.message : error));
   return reply(answer);
 }
 

@@ -5,6 +5,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { paymentEvents, payments, registrations, users } from "@/db/schema";
+import { createLimiter } from "@/lib/http/rate-limit";
 import { storableText } from "@/lib/http/unsafe-text";
 import { hashPassword } from "@/lib/identity/password";
 import { type PaymentProvider, PaymentState } from "@/lib/payments/enums";
@@ -138,17 +139,45 @@ export async function registrationCredentials(guid: string): Promise<Credentials
   };
 }
 
-/** The audit trail: what a provider sent and what we answered. */
+/**
+ * Calls that did not prove they come from the provider (no Payme key, no valid Click signature)
+ * are anyone's: at most this many a minute per provider are recorded, each a line without its body.
+ */
+const unauthenticatedCalls = createLimiter("payment-unauthenticated-audit", { points: 60, durationSeconds: 60 });
+
+/**
+ * The audit trail: what a provider sent and what we answered. A call that did not prove it comes
+ * from the provider gets a small, capped record that names no registration: anyone could send it,
+ * so it must not fill the table or a parent's registration page.
+ */
 export async function recordPaymentEvent(event: {
   provider: PaymentProvider;
   action: string;
   request: unknown;
   response: unknown;
+  /** The call carried the provider's key or signature. */
+  authenticated: boolean;
   /** The registration the call was about, when it names one (shown on its page in the console). */
   registrationGuid?: string | null;
 }): Promise<void> {
   // Every call is recorded whatever it carries: characters PostgreSQL refuses are escaped.
   const text = (value: unknown) => storableText(typeof value === "string" ? value : JSON.stringify(value ?? null));
+  if (!event.authenticated) {
+    try {
+      await unauthenticatedCalls.consume(event.provider);
+    } catch {
+      return; // past the cap: not recorded
+    }
+    const size = Buffer.byteLength(typeof event.request === "string" ? event.request : JSON.stringify(event.request ?? null));
+    await db.insert(paymentEvents).values({
+      provider: event.provider,
+      action: `unauthenticated:${text(event.action)}`.slice(0, 40),
+      request: `(${size} bytes, not kept)`,
+      response: text(event.response).slice(0, 512),
+      registrationGuid: null,
+    });
+    return;
+  }
   const guid = event.registrationGuid && /^[0-9a-f-]{36}$/i.test(event.registrationGuid) ? event.registrationGuid.toLowerCase() : null;
   await db.insert(paymentEvents).values({
     provider: event.provider,

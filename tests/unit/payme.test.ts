@@ -1,7 +1,7 @@
 // Payme's Merchant API as its sandbox drives it (payments.md): auth, amounts, accounts, the state
 // machine, repeats, cancellation, the 12-hour timeout, statements — on a controllable clock.
 import { randomBytes, randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/payments/payme/route";
@@ -259,6 +259,32 @@ describe("the audit trail", () => {
     expect(event).toMatchObject({ provider: "payme", action: "CheckPerformTransaction", request: body });
     expect(JSON.parse(event.response)).toEqual({ result: { allow: true }, id: 91 });
     expect(event.request + event.response).not.toContain(TEST_ENV.PAYME_KEY);
+  });
+
+  it("a call without Payme's key gets a small, capped line naming no registration: nobody can fill the audit", async () => {
+    const o = await order();
+    const body = JSON.stringify({
+      id: 95,
+      method: "CheckPerformTransaction",
+      params: { amount: FEE_TIYIN, account: o.account, padding: "x".repeat(60_000) },
+    });
+    const [last] = await db.select({ id: paymentEvents.id }).from(paymentEvents).orderBy(desc(paymentEvents.id)).limit(1);
+    for (let i = 0; i < 80; i++) {
+      const response = await POST(new NextRequest("http://localhost/api/payments/payme", { method: "POST", body }), NO_PARAMS);
+      expect((await response.json()).error.code).toBe(-32504);
+    }
+    // This file's calls only (another file may write Click's events beside it).
+    const added = await db
+      .select()
+      .from(paymentEvents)
+      .where(and(gt(paymentEvents.id, last?.id ?? 0), eq(paymentEvents.provider, "payme")));
+    expect(added.length).toBeLessThanOrEqual(60);
+    expect(added.length).toBeGreaterThan(0);
+    for (const event of added) {
+      expect(event.registrationGuid).toBeNull();
+      expect(event.action).toBe("unauthenticated:CheckPerformTransaction");
+      expect(event.request.length + event.response.length).toBeLessThan(700);
+    }
   });
 });
 
