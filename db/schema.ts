@@ -118,7 +118,8 @@ export const users = pgTable(
 /**
  * Sign-in tries per username, known or not, so that a stranger cannot tell which usernames
  * exist: each try is claimed here before the password is hashed, and the fifth claim in a row
- * locks the name for five minutes (ASP.NET Identity's default). A success deletes the row.
+ * locks the name until ten seconds after the last try. A device that signed in before counts
+ * under `device:{username}:{device}` of its own. A success deletes the row.
  */
 export const signInFailures = pgTable(
   "sign_in_failures",
@@ -131,6 +132,19 @@ export const signInFailures = pgTable(
     lastTryAt: timestamp("last_try_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sign_in_failures_last_try_idx").on(t.lastTryAt)],
+);
+
+/**
+ * Sessions signed out on their own device ("Chiqish"): the token's id, kept until the token
+ * expires. The user's other devices stay signed in; ending every session is `sessionVersion`.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ended_sessions_expires_idx").on(t.expiresAt)],
 );
 
 // ─── Registrations ──────────────────────────────────────────────────────────

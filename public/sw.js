@@ -3,12 +3,22 @@
 // reloaded it, is kept on the device, with the build files it needs; a reload without network
 // gets it back. With a network, everything comes from the server as ever. Never kept: an ended
 // attempt's page (its review may show the key). Signing in or out empties the store
-// (components/attempt/offline.ts), so a device never shows one pupil's page to another.
+// (components/attempt/offline.ts), and a kept page is given back only to the session that kept it
+// (its mark cookie, set at sign-in with the session's lifetime: gone when the session's cookie
+// expires or is cleared), so a device never shows one pupil's page to another.
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
 const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;
 /** Marks of an ended attempt in the page's data (the key may be in it): such a page is not kept. */
 const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
+/** The session's mark (lib/identity/login.ts, SESSION_MARK_COOKIE): readable here, unlike the session. */
+const MARK = "olimpiada-session-mark";
+/** Without the Cookie Store API a kept page is given back for no longer than a session lasts. */
+const SESSION_MS = 24 * 60 * 60 * 1000;
+
+async function sessionMark() {
+  return self.cookieStore ? ((await self.cookieStore.get(MARK))?.value ?? null) : undefined;
+}
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -16,8 +26,22 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 async function keep(path, response) {
   const html = await response.text();
   const cache = await caches.open(PAGES);
-  if (ENDED.test(html)) await cache.delete(path);
-  else await cache.put(path, new Response(html, { headers: response.headers }));
+  const mark = await sessionMark();
+  if (ENDED.test(html) || mark === null) return cache.delete(path);
+  const headers = new Headers(response.headers);
+  headers.set("X-Session-Mark", mark ?? "");
+  headers.set("X-Kept-At", String(Date.now()));
+  await cache.put(path, new Response(html, { headers }));
+}
+
+/** The kept page, if the session that kept it is still this device's. */
+async function keptPage(path) {
+  const page = await caches.open(PAGES).then((cache) => cache.match(path));
+  if (!page) return undefined;
+  const mark = await sessionMark();
+  const same =
+    mark === undefined ? Date.now() - Number(page.headers.get("X-Kept-At")) < SESSION_MS : mark === page.headers.get("X-Session-Mark");
+  return same ? page : undefined;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -31,7 +55,7 @@ self.addEventListener("fetch", (event) => {
           if (response.ok && landed) event.waitUntil(keep(url.pathname, response.clone()));
           return response;
         },
-        async () => (await caches.open(PAGES).then((cache) => cache.match(url.pathname))) ?? Response.error(),
+        async () => (await keptPage(url.pathname)) ?? Response.error(),
       ),
     );
     return;

@@ -1,6 +1,8 @@
 // The periodic sweep, run by every instance (safe to run concurrently): expired attempts are
-// ended and scored; sign-in tries nobody repeated for a day are forgotten.
+// ended and scored; sign-in tries nobody repeated for a day, and signed-out sessions whose tokens
+// expired, are forgotten.
 import "server-only";
+import { forgetEndedSessions } from "@/lib/identity/session";
 import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
 import { sweepExpiredAttempts } from "./ending";
 
@@ -17,6 +19,7 @@ export function startAttemptSweep(): void {
       const ended = await sweepExpiredAttempts();
       if (ended > 0) console.log(`Ended ${ended} expired attempt(s).`);
       await forgetOldSignInFailures();
+      await forgetEndedSessions();
     } catch (error) {
       console.error("Attempt sweep failed:", error instanceof Error ? error.message : error);
     } finally {

@@ -4,7 +4,7 @@ import { and, eq, exists, gte, inArray, isNotNull, isNull, sql } from "drizzle-o
 import { db, prepared } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
 import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
-import { unauthorized, userOfClaims } from "@/lib/identity/session";
+import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
 import { bankContent } from "./content";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
@@ -37,7 +37,7 @@ type PupilRow = [number, number, number, number[], number | null];
 
 /**
  * The pupil's own attempt, its test's review facts and the pupil's rows, in one statement; with
- * `sessionVersion` (a route's token), the session is checked against the user row in it too.
+ * `session` (a route's token), the session is checked against the user row in it too.
  */
 const ownAttemptStatement = () =>
   prepared("own_attempt_rows", (db, name) =>
@@ -61,8 +61,7 @@ const ownAttemptStatement = () =>
           eq(attempts.id, sql.placeholder("attemptId")),
           eq(attempts.userId, sql.placeholder("userId")),
           isNull(attempts.resetAt),
-          sql`(${sql.placeholder("sessionVersion")}::int is null
-               or (${users.blockedAt} is null and ${users.sessionVersion} = ${sql.placeholder("sessionVersion")}::int))`,
+          sql`(${sql.placeholder("sessionVersion")}::int is null or ${sessionHoldsSql()})`,
         ),
       )
       .prepare(name),
@@ -76,12 +75,17 @@ const ownAttemptStatement = () =>
 export async function getAttempt({
   userId,
   attemptId,
-  sessionVersion,
+  session,
   now = new Date(),
-}: OwnAttemptRead & { sessionVersion?: number }): Promise<AttemptView> {
-  const [row] = await ownAttemptStatement().execute({ attemptId, userId, sessionVersion: sessionVersion ?? null });
+}: OwnAttemptRead & { session?: SessionClaims }): Promise<AttemptView> {
+  const [row] = await ownAttemptStatement().execute({
+    attemptId,
+    userId,
+    sessionVersion: session?.sessionVersion ?? null,
+    sessionId: session?.sessionId ?? "",
+  });
   if (!row) {
-    if (sessionVersion !== undefined && !(await userOfClaims({ userId, sessionVersion, role: 0 }))) throw unauthorized();
+    if (session && !(await userOfClaims({ ...session, userId, role: 0 }))) throw unauthorized();
     throw notFound(); // another pupil's, a reset one, or none
   }
   const attempt = await expireIfDue(row.attempt, now);
@@ -189,8 +193,7 @@ export async function saveAnswer({
           and(
             eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")),
             eq(attempts.userId, sql.placeholder("userId")),
-            isNull(users.blockedAt),
-            eq(users.sessionVersion, sql.placeholder("sessionVersion")),
+            sessionHoldsSql(),
             isNull(attempts.endedAt),
             gte(attempts.deadlineAt, sql.placeholder("lastAccepted")),
             sql`${sql.placeholder("answerId")} = any(${attemptQuestions.choiceOrder})`,
@@ -208,6 +211,7 @@ export async function saveAnswer({
   }).execute({
     userId: session.userId,
     sessionVersion: session.sessionVersion,
+    sessionId: session.sessionId,
     testAttemptQuestionId,
     answerId,
     // Placeholders skip the columns' encoders: timestamps go as ISO strings, as the drivers expect.

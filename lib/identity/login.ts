@@ -1,12 +1,13 @@
 // Identity/Login as one step: sign in (counted per username, or per known device), issue the
 // session cookie and the device cookie; the client address is only a much higher outer bound.
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { type NextRequest, NextResponse } from "next/server";
 import { createLimiter } from "@/lib/http/rate-limit";
 import type { LoginInput } from "@/lib/validation/identity";
 import { deviceCookie, deviceCookieValue, trustedDevice } from "./device";
-import { endSessions } from "./session";
-import { encodeSession, sessionCookie } from "./session-token";
+import { endSession } from "./session";
+import { encodeSession, sessionCookie, sessionMarkCookie } from "./session-token";
 import { normaliseUsername, type SignedInUser, signIn } from "./sign-in";
 import { getCurrentUser } from "./users";
 
@@ -46,14 +47,18 @@ export async function login({
     cookie.options,
   );
   response.cookies.set(device.name, deviceCookieValue(username), device.options);
+  const mark = sessionMarkCookie();
+  response.cookies.set(mark.name, randomBytes(16).toString("base64url"), mark.options);
   return response;
 }
 
-/** Ends the session on the server (see endSessions) and clears the cookie. */
+/** Ends this device's session on the server (see endSession) and clears the cookie. */
 export async function logout(request: NextRequest): Promise<Response> {
   const cookie = sessionCookie();
-  await endSessions(request.cookies.get(cookie.name)?.value);
+  await endSession(request.cookies.get(cookie.name)?.value);
   const response = NextResponse.json({}, { headers: { "Cache-Control": "no-store" } });
   response.cookies.set(cookie.name, "", { ...cookie.options, maxAge: 0 });
+  const mark = sessionMarkCookie();
+  response.cookies.set(mark.name, "", { ...mark.options, maxAge: 0 });
   return response;
 }

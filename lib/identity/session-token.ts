@@ -6,7 +6,11 @@ import { config } from "@/lib/config";
 /** An olympiad day, not next-auth's default 30 days. */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
 
-export type SessionClaims = { userId: number; role: number; sessionVersion: number };
+/**
+ * `sessionId` names this sign-in on this device: "Chiqish" ends it alone (ended_sessions);
+ * `sessionVersion` ending every session of the user is the organiser's act (block, new password).
+ */
+export type SessionClaims = { userId: number; role: number; sessionVersion: number; sessionId: string };
 
 /** Secure and `__Host-`-prefixed whenever the site is served over HTTPS (production). */
 export function sessionCookie() {
@@ -23,10 +27,26 @@ export function sessionCookie() {
   };
 }
 
-/** A new token (new jti, iat, exp) at every sign-in. */
-export function encodeSession({ userId, role, sessionVersion }: SessionClaims): Promise<string> {
+/** 128 random bits (Web Crypto: the middleware reads tokens on the edge runtime too). */
+function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A mark of this sign-in that the attempt page's service worker can read (the session cookie is
+ * httpOnly): a kept page is given back offline only while the mark it was kept under is still
+ * there (public/sw.js). Same lifetime as the session; cleared at "Chiqish".
+ */
+export function sessionMarkCookie() {
+  const { options } = sessionCookie();
+  return { name: "olimpiada-session-mark", options: { ...options, httpOnly: false } };
+}
+
+/** A new token (new session id, jti, iat, exp) at every sign-in. */
+export function encodeSession({ userId, role, sessionVersion }: Omit<SessionClaims, "sessionId">): Promise<string> {
   return encode({
-    token: { sub: String(userId), role, sv: sessionVersion },
+    token: { sub: String(userId), role, sv: sessionVersion, sid: newSessionId() },
     secret: config().authSecret,
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
@@ -46,7 +66,12 @@ export async function decodeSession(token: string | undefined): Promise<SessionC
     const claims = await decode({ token, secret: config().authSecret });
     const userId = Number(claims?.sub);
     if (!claims || !Number.isInteger(userId) || typeof claims.role !== "number") return null;
-    const session = { userId, role: claims.role, sessionVersion: Number(claims.sv ?? 0) };
+    const session = {
+      userId,
+      role: claims.role,
+      sessionVersion: Number(claims.sv ?? 0),
+      sessionId: typeof claims.sid === "string" ? claims.sid : "",
+    };
     const expiresInMs = Number(claims.exp) * 1000 - Date.now();
     if (expiresInMs > 0) decoded.set(token, session, { ttl: expiresInMs });
     return session;

@@ -1,28 +1,46 @@
 // Who is asking: the session cookie checked against the database on every request, so a blocked
 // pupil or a reset password ends the session at once.
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
-import { users } from "@/db/schema";
+import { endedSessions, users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
-import { decodeSession, type SessionClaims } from "./session-token";
+import { decodeSession, SESSION_MAX_AGE_SECONDS, type SessionClaims } from "./session-token";
 
 export type SessionUser = { id: number; role: number };
 
 export const unauthorized = () => new AppError(401, null, uz.http.unauthorized);
 export const forbidden = () => new AppError(403, null, uz.http.forbidden);
 
+/** This device's session was signed out ("Chiqish"), in SQL: the hot paths' statements use it. */
+export const sessionEndedSql = (sessionId: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
+  sql`exists (select 1 from ${endedSessions} where ${endedSessions.sessionId} = ${sessionId})`;
+
+/**
+ * The session rule in SQL, for a statement that reads the user row anyway (saveAnswer, Get): not
+ * blocked, not signed out everywhere (the version), nor on this device. Its twin is userOfClaims.
+ */
+export const sessionHoldsSql = () =>
+  sql`(${users.blockedAt} is null and ${users.sessionVersion} = ${sql.placeholder("sessionVersion")}::int
+       and not ${sessionEndedSql(sql.placeholder("sessionId"))})`;
+
 /** The database's word on a token's claims: the user exists, is not blocked, was not signed out. */
 export async function userOfClaims(claims: SessionClaims): Promise<SessionUser | null> {
   const [user] = await prepared("session_user", (db, name) =>
     db
-      .select({ id: users.id, role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
+      .select({
+        id: users.id,
+        role: users.role,
+        blockedAt: users.blockedAt,
+        sessionVersion: users.sessionVersion,
+        ended: sessionEndedSql(sql.placeholder("sessionId")).mapWith(Boolean),
+      })
       .from(users)
       .where(eq(users.id, sql.placeholder("userId")))
       .prepare(name),
-  ).execute({ userId: claims.userId });
-  if (!user || user.blockedAt || user.sessionVersion !== claims.sessionVersion) return null;
+  ).execute({ userId: claims.userId, sessionId: claims.sessionId });
+  if (!user || user.blockedAt || user.sessionVersion !== claims.sessionVersion || user.ended) return null;
   return { id: user.id, role: user.role };
 }
 
@@ -52,14 +70,27 @@ export async function requireUser(token: string | undefined, roles?: readonly nu
 }
 
 /**
- * "Chiqish": the session ends on the server, not only in the browser, so a replayed cookie (a
- * school computer shared by pupils) gets 401. Every session of the user ends with it.
+ * "Chiqish": this device's session ends on the server, not only in the browser, so a replayed
+ * cookie (a school computer shared by pupils) gets 401. The user's other devices stay signed in:
+ * a parent signing out on a phone must not end the test running on the school's computer. A token
+ * from before session ids (none) ends every session, as "Chiqish" did then.
  */
-export async function endSessions(token: string | undefined): Promise<void> {
+export async function endSession(token: string | undefined, now = new Date()): Promise<void> {
   const claims = await decodeSession(token);
   if (!claims) return;
+  if (claims.sessionId) {
+    const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+    await db.insert(endedSessions).values({ sessionId: claims.sessionId, expiresAt }).onConflictDoNothing();
+    return;
+  }
   await db
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.id, claims.userId), eq(users.sessionVersion, claims.sessionVersion)));
+}
+
+/** Forgets signed-out sessions whose tokens have expired anyway (the periodic sweep). */
+export async function forgetEndedSessions({ now = new Date() } = {}): Promise<number> {
+  const forgotten = await db.delete(endedSessions).where(lt(endedSessions.expiresAt, now)).returning({ id: endedSessions.sessionId });
+  return forgotten.length;
 }

@@ -1,7 +1,10 @@
 // Identity endpoints over HTTP (spec §5, §7, §8; DESIGN §4): login rules, cookie, throttle,
 // Origin, block, profile update, logout.
+
+import { request as playwrightRequest } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
 import { expect, test } from "../support/fixtures";
-import { anonymous, newPupil, ORGANISER, signedIn } from "../support/http";
+import { anonymous, newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 
 const login = (request: import("@playwright/test").APIRequestContext, data: unknown, headers: Record<string, string> = {}) =>
   request.post("/api/Identity/Login", { data, headers });
@@ -180,6 +183,29 @@ test.describe("GetCurrentUser, Update, Logout", () => {
     expect(out.headers()["set-cookie"]).toMatch(/next-auth\.session-token=;.*Max-Age=0/i);
     expect((await session.get("/api/Identity/GetCurrentUser")).status()).toBe(401);
     await session.dispose();
+  });
+
+  test("Chiqish on the parent's phone leaves the test running on the school's computer", async ({ request }) => {
+    const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+    const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+    const school = await signedIn(pupil);
+    const phone = await signedIn(pupil);
+    const { attemptId } = await (await school.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
+    // The phone's cookie, to replay after the phone signed out.
+    const phoneCookies = await phone.storageState();
+    expect((await phone.post("/api/Identity/Logout")).status()).toBe(200);
+    expect((await phone.get("/api/Identity/GetCurrentUser")).status()).toBe(401);
+    const replayed = await playwrightRequest.newContext({ baseURL, storageState: phoneCookies });
+    expect((await replayed.get(`/api/TestAttempts/Get?id=${attemptId}`)).status()).toBe(401);
+
+    const view = await (await school.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+    const [question] = view.questions;
+    const answered = await school.post("/api/TestAttempts/Answer", {
+      data: { testAttemptQuestionId: question.testAttemptQuestionId, answerId: question.questionChoices[0].questionChoiceId },
+    });
+    expect(answered.status()).toBe(200);
+    expect((await school.get("/api/Identity/GetCurrentUser")).status()).toBe(200);
+    await Promise.all([school.dispose(), phone.dispose(), replayed.dispose()]);
   });
 });
 

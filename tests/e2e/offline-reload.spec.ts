@@ -69,3 +69,28 @@ test("offline reload: the test, the clock and the outbox come back; answers go o
   await expect(page.getByTestId("timer")).toHaveText("00:00:00");
   await expect.poll(() => kept(page, path)).toBe(false);
 });
+
+test("a kept page is given back only to the session that kept it: with its cookies gone, nothing of the pupil's", async ({
+  page,
+  context,
+  request,
+}) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  const path = await startAttempt(page, pupil, olympiad.pinCode);
+  await expect
+    .poll(() => page.evaluate(async (p) => (await navigator.serviceWorker.getRegistration(p))?.active?.state, path))
+    .toBe("activated");
+  await page.reload();
+  await expect.poll(() => kept(page, path), { timeout: 20_000 }).toBe(true);
+  await choice(page, 0).click();
+  await expect(choice(page, 0)).toHaveAttribute("data-state", "saved");
+
+  // The session ends another way (its cookie expired, or cleared): offline, the page is not given back.
+  await context.clearCookies();
+  await context.setOffline(true);
+  await page.reload().catch(() => {}); // the browser's own error page
+  await expect(page.getByText("1-savol (3 tadan)")).toHaveCount(0);
+  await expect(page.getByRole("radio")).toHaveCount(0);
+  await context.setOffline(false);
+});

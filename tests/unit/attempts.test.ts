@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { secondsLeft } from "@/components/attempt/timer";
 import { db } from "@/db/client";
-import { attemptQuestions, attempts, questionChoices, questions, subjects, users } from "@/db/schema";
+import { attemptQuestions, attempts, endedSessions, questionChoices, questions, subjects, users } from "@/db/schema";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
@@ -23,7 +23,7 @@ setUpDatabase();
 const T0 = new Date("2025-06-01T05:00:00Z"); // the window opens
 const T_CLOSE = new Date("2025-06-01T15:00:00Z"); // and closes
 /** A pupil's session as a fresh sign-in's token carries it. */
-const sessionOf = (userId: number) => ({ userId, role: 1, sessionVersion: 0 });
+const sessionOf = (userId: number, sessionId = "device-a") => ({ userId, role: 1, sessionVersion: 0, sessionId });
 const at = (minutes: number, seconds = 0) => new Date(T0.getTime() + minutes * 60_000 + seconds * 1000);
 const afterClose = (seconds: number) => new Date(T_CLOSE.getTime() + seconds * 1000);
 
@@ -239,6 +239,24 @@ describe("the deadline", () => {
     const [row] = await db.select().from(attemptQuestions).where(eq(attemptQuestions.id, question));
     expect(row.answerChoiceId).toBeNull();
     await expect(answer({ ...sessionOf(pupil.userId), sessionVersion: 1 })).resolves.toBeTruthy();
+  });
+
+  it("an answer from a device signed out there (Chiqish) is refused; the pupil's other device answers on", async () => {
+    const { pupil, attemptId } = await started();
+    const [[question, key]] = [...(await keyOf(attemptId)).entries()];
+    const phone = sessionOf(pupil.userId, "parents-phone");
+    const school = sessionOf(pupil.userId, "school-computer");
+    await db.insert(endedSessions).values({ sessionId: phone.sessionId, expiresAt: at(86_400) });
+    await expect(saveAnswer({ session: phone, testAttemptQuestionId: question, answerId: key.correct, now: at(11) })).rejects.toMatchObject(
+      {
+        status: 401,
+      },
+    );
+    await expect(getAttempt({ userId: pupil.userId, attemptId, session: phone, now: at(11) })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      saveAnswer({ session: school, testAttemptQuestionId: question, answerId: key.correct, now: at(12) }),
+    ).resolves.toBeTruthy();
+    expect((await getAttempt({ userId: pupil.userId, attemptId, session: school, now: at(12) })).testAttemptId).toBe(attemptId);
   });
 
   it("an attempt past its deadline is ended and scored with no browser: on the next read", async () => {

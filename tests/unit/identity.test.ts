@@ -7,7 +7,7 @@ import { signInFailures } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { verifyPassword } from "@/lib/identity/password";
 import { safeReturnUrl } from "@/lib/identity/return-url";
-import { endSessions, requireUser } from "@/lib/identity/session";
+import { endSession, requireUser } from "@/lib/identity/session";
 import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
 import { forgetOldSignInFailures, LOCKOUT_SECONDS, signIn, unlockSignIn } from "@/lib/identity/sign-in";
 import { getCurrentUser } from "@/lib/identity/users";
@@ -191,13 +191,15 @@ describe("Identity/Login", () => {
 });
 
 describe("the session", () => {
-  it("ends on the server at Chiqish: the same token is refused afterwards", async () => {
+  it("ends on the server at Chiqish: the same token is refused afterwards, the pupil's other devices stay signed in", async () => {
     const pupil = await createPupil();
     const signedIn = await signIn({ username: pupil.username, password: pupil.password });
     const token = await encodeSession({ userId: signedIn.id, role: signedIn.role, sessionVersion: signedIn.sessionVersion });
+    const otherDevice = await encodeSession({ userId: signedIn.id, role: signedIn.role, sessionVersion: signedIn.sessionVersion });
     expect((await requireUser(token)).id).toBe(pupil.userId);
-    await endSessions(token);
+    await endSession(token);
     await expect(requireUser(token)).rejects.toMatchObject({ status: 401 });
+    expect((await requireUser(otherDevice)).id).toBe(pupil.userId);
     // A new sign-in works again.
     const again = await signIn({ username: pupil.username, password: pupil.password });
     const fresh = await encodeSession({ userId: again.id, role: again.role, sessionVersion: again.sessionVersion });
@@ -207,7 +209,12 @@ describe("the session", () => {
   it("is a token of the user that the server accepts until the pupil is blocked", async () => {
     const pupil = await createPupil();
     const token = await encodeSession({ userId: pupil.userId, role: 1, sessionVersion: 0 });
-    expect(await decodeSession(token)).toEqual({ userId: pupil.userId, role: 1, sessionVersion: 0 });
+    expect(await decodeSession(token)).toEqual({
+      userId: pupil.userId,
+      role: 1,
+      sessionVersion: 0,
+      sessionId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect((await requireUser(token)).id).toBe(pupil.userId);
     await setPupilBlocked({ organiserId: await organiserId(), userId: pupil.userId, blocked: true, reason: "sinov" });
     await expect(requireUser(token)).rejects.toMatchObject({ status: 401 });

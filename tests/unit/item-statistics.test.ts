@@ -73,7 +73,7 @@ async function sit(o: TestOlympiad, sheet: Sheet, { finish = true } = {}) {
     if (answer === null) continue;
     const question = bank.get(difficulty)!;
     await saveAnswer({
-      session: { userId: pupil.userId, role: 1, sessionVersion: 0 },
+      session: { userId: pupil.userId, role: 1, sessionVersion: 0, sessionId: "" },
       testAttemptQuestionId: drawn.find((d) => d.questionId === question.questionId)!.id,
       answerId: question.choices[answer],
       now: at(11),

@@ -4,5 +4,5 @@ import { attemptIdQuery } from "@/lib/validation/attempts";
 
 // On the opening's path: the session is checked inside getAttempt's one statement.
 export const GET = handler({ auth: "pupilToken", query: attemptIdQuery }, ({ claims, query }) =>
-  getAttempt({ userId: claims.userId, sessionVersion: claims.sessionVersion, attemptId: query.id }),
+  getAttempt({ userId: claims.userId, session: claims, attemptId: query.id }),
 );
