@@ -10,7 +10,9 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
-import { bodyArrived, createAdmission, doorOf, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
+import { DEV_SECRET } from "./lib/dev-secret.mjs";
+import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
+import { clientAddressOf } from "./lib/http/client-address.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 
 const argument = (flag, fallback) => {
@@ -80,6 +82,16 @@ async function serve() {
     admissionLimit > 0 ? createAdmission({ limit: admissionLimit, queueMs: Number(process.env.ADMISSION_QUEUE_MS ?? 3_000) }) : null;
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
+  const authSecret = process.env.AUTH_SECRET || DEV_SECRET;
+  const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0;
+  /** Who a ticket is for: the client's address (as the app reads it) and its browser. */
+  const clientOf = (request) => {
+    const forwarded = request.headers["x-forwarded-for"];
+    const chain = `${Array.isArray(forwarded) ? forwarded.join(", ") : (forwarded ?? "")}, ${request.socket.remoteAddress ?? "unknown"}`;
+    return `${clientAddressOf(chain, trustProxyHops)}\u0000${request.headers["user-agent"] ?? ""}`;
+  };
+  // A session counts for the inside door only if its token decodes (our signature, not expired).
+  const hasGenuineSession = genuineSessions(authSecret);
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
   const instanceName = process.env.INSTANCE_NAME;
   // How long a request's body may take to arrive before it is let in (a phone on 3G sends a few
@@ -99,14 +111,14 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
 <body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p>${busy.retryIn.replace("{seconds}", String(retryAfter))}</p></main></body></html>`;
   }
 
-  function refuse(response, path, since) {
+  function refuse(response, path, since, client) {
     if (response.destroyed) return;
     const retryAfter = admission.retryAfter(since);
     const page = !path.startsWith("/api/");
     response.writeHead(503, {
       "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
       "Retry-After": String(retryAfter),
-      "Set-Cookie": ticketCookie(since, ticketSecret),
+      "Set-Cookie": ticketCookie(since, ticketSecret, client),
       "Cache-Control": "no-store",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       "X-Content-Type-Options": "nosniff",
@@ -130,22 +142,26 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     response.end(JSON.stringify({ code: null, message: busy.tooSlow, validationErrors: {} }));
   }
 
-  const server = createServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0];
-    const door = admission ? doorOf(request.method, path, request.headers.cookie) : "free";
+  async function admit(request, response, path) {
+    const door = doorOf(request.method, path, await hasGenuineSession(request.headers.cookie));
     if (door === "free") return serveRequest(request, response);
     // A request holds a place only once its body is here: 64 connections that send headers and
     // then wait must not fill the room that pupils' requests need.
-    void bodyArrived(request, BODY_WAIT_MS).then((arrived) => {
-      if (!arrived) return tooSlow(response);
-      const since = ticketTime(request.headers.cookie, ticketSecret);
-      void admission
-        .enter(door, since, (drop) => response.once("close", drop))
-        .then((admitted) => {
-          if (!admitted) return refuse(response, path, since);
-          response.once("close", () => admission.leave());
-          serveRequest(request, response);
-        });
+    if (!(await bodyArrived(request, BODY_WAIT_MS))) return tooSlow(response);
+    const client = clientOf(request);
+    const since = ticketTime(request.headers.cookie, ticketSecret, client);
+    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop));
+    if (!admitted) return refuse(response, path, since, client);
+    response.once("close", () => admission.leave());
+    serveRequest(request, response);
+  }
+
+  const server = createServer((request, response) => {
+    const path = (request.url ?? "/").split("?")[0];
+    if (!admission || doorOf(request.method, path, false) === "free") return serveRequest(request, response);
+    admit(request, response, path).catch((error) => {
+      console.error(`Admission failed: ${error instanceof Error ? error.message : error}`);
+      if (!response.headersSent) response.writeHead(500).end();
     });
   });
   // The whole request, body included, within a minute (Node's default is 5 minutes): a body that

@@ -1,6 +1,7 @@
 // Environment read and validated once, with safe development defaults and a loud failure for
 // production secrets that are missing.
 import { z } from "zod";
+import { DEV_SECRET } from "./dev-secret.mjs";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -51,8 +52,6 @@ const schema = z.object({
   /** Enables /api/test-support for the test suites; never set on a real deployment. */
   TEST_SUPPORT_TOKEN: z.string().min(32).optional(),
 });
-
-const DEV_SECRET = "development-only-secret-do-not-use-in-production";
 
 /** Our own secrets are random strings of this many characters at least (`openssl rand -hex 32`). */
 const MIN_SECRET_LENGTH = 32;

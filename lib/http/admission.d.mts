@@ -1,6 +1,7 @@
 // Types of admission.mjs (plain JavaScript: server.mjs runs it without a build).
 export type Door = "free" | "inside" | "entry";
-export function doorOf(method: string | undefined, path: string, cookieHeader: string | undefined): Door;
+export function doorOf(method: string | undefined, path: string, hasGenuineSession: boolean): Door;
+export function genuineSessions(secret: string): (cookieHeader: string | undefined) => Promise<boolean>;
 export type Admission = {
   readonly inFlight: number;
   readonly waiting: number;
@@ -9,6 +10,6 @@ export type Admission = {
   retryAfter(since?: number): number;
 };
 export function createAdmission(options: { limit: number; queueMs?: number; now?: () => number; random?: () => number }): Admission;
-export function ticketCookie(since: number, secret: string): string;
-export function ticketTime(cookieHeader: string | undefined, secret: string, now?: number): number;
+export function ticketCookie(since: number, secret: string, client: string): string;
+export function ticketTime(cookieHeader: string | undefined, secret: string, client: string, now?: number): number;
 export function bodyArrived(request: import("node:http").IncomingMessage, waitMs: number): Promise<boolean>;

@@ -6,16 +6,20 @@
 // after signing in, the start, the attempt, the answers) may use twice the room and are served
 // first; the entrance (a sign-in, a page without a session) waits behind them. So a pupil let in
 // at the sign-in is not turned away again at each later step of the way to the first question.
-// A session cookie is only a claim here (a forged one moves a request to the inside queue, where
-// it still meets the session check and the rate limits); it is never trusted beyond ordering.
+// A session counts only once its token's signature holds (server.mjs decodes it, cheaply, before
+// the door is chosen): any `next-auth.session-token=x` cookie used to move a request inside.
 //
 // A refused client keeps its place: the 503 carries a signed ticket (a cookie) with the time it
 // first came, and its retry queues by that time, ahead of those who came later. Without it a
-// client refused twice could be overtaken for a minute by everyone arriving meanwhile.
+// client refused twice could be overtaken for a minute by everyone arriving meanwhile. The ticket
+// is bound to the client it was given to (its address and browser): one genuine ticket shared by
+// fifty bots does not put them ahead of those who came earlier.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { decode } from "next-auth/jwt";
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?next-auth\.session-token=/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?next-auth\.session-token=([^;]+)/;
 const TICKET = "olimpiada-queue";
 const TICKET_COOKIE = new RegExp(`(?:^|;\\s*)${TICKET}=(\\d+)\\.([\\w-]+)`);
 const TICKET_SECONDS = 120;
@@ -23,27 +27,50 @@ const TICKET_SECONDS = 120;
 // at P=0: a cap of 30 s gave p99 99 s); a returning client's ticket keeps its place anyway.
 const MAX_RETRY_AFTER_SECONDS = 8;
 
-/** The queue ticket's cookie: the time a client first came, signed with `secret`. */
-export function ticketCookie(since, secret) {
-  const signature = createHmac("sha256", secret).update(String(since)).digest("base64url").slice(0, 22);
+/**
+ * Whether a Cookie header carries a genuine session token: ours (it decrypts with `secret`) and
+ * not expired; remembered per token. Whether it still holds (signed out, blocked) is the app's
+ * to ask of the database: here it only chooses the door.
+ */
+export function genuineSessions(secret) {
+  const known = new LRUCache({ max: 20_000 });
+  return async (cookieHeader) => {
+    const token = (cookieHeader && SESSION_COOKIE.exec(cookieHeader)?.[1]) || null;
+    if (!token) return false;
+    const remembered = known.get(token);
+    if (remembered !== undefined) return remembered;
+    const claims = await decode({ token, secret }).catch(() => null);
+    const expiresInMs = Number(claims?.exp) * 1000 - Date.now();
+    const genuine = Boolean(claims?.sub) && expiresInMs > 0;
+    known.set(token, genuine, { ttl: genuine ? expiresInMs : 60_000 });
+    return genuine;
+  };
+}
+
+/**
+ * The queue ticket's cookie: the time a client first came, signed with `secret` for that client
+ * (what identifies it: its address and its browser), so that it holds for that client alone.
+ */
+export function ticketCookie(since, secret, client) {
+  const signature = createHmac("sha256", secret).update(`${since}\u0000${client}`).digest("base64url").slice(0, 22);
   return `${TICKET}=${since}.${signature}; Max-Age=${TICKET_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
 }
 
-/** The time on a valid, recent ticket in the Cookie header, else `now` (a first arrival). */
-export function ticketTime(cookieHeader, secret, now = Date.now()) {
+/** The time on a valid, recent ticket of this client in the Cookie header, else `now` (a first arrival). */
+export function ticketTime(cookieHeader, secret, client, now = Date.now()) {
   const match = cookieHeader ? TICKET_COOKIE.exec(cookieHeader) : null;
   if (!match) return now;
   const since = Number(match[1]);
-  const expected = ticketCookie(since, secret).split(";")[0].split(".")[1];
+  const expected = ticketCookie(since, secret, client).split(";")[0].split(".")[1];
   const valid = expected.length === match[2].length && timingSafeEqual(Buffer.from(expected), Buffer.from(match[2]));
   return valid && since <= now && now - since <= TICKET_SECONDS * 1_000 ? since : now;
 }
 
 /** Which door a request comes through: "free" (never held), "inside" or "entry". */
-export function doorOf(method, path, cookieHeader) {
+export function doorOf(method, path, hasGenuineSession) {
   if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/favicon.ico") return "free";
   if (/^\/api\/Identity\/Login$/i.test(path)) return "entry";
-  if (cookieHeader && SESSION_COOKIE.test(cookieHeader)) return "inside";
+  if (hasGenuineSession) return "inside";
   // Without a session: the API's public reads (regions, the payment callbacks) are inside; a page is the entrance.
   return method === "GET" && !path.startsWith("/api/") ? "entry" : "inside";
 }

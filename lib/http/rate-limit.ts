@@ -4,7 +4,7 @@ import Redis from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { uz } from "@/lib/i18n/uz";
-import { clientAddressOf } from "./client-address";
+import { clientAddressOf } from "./client-address.mjs";
 import { AppError } from "./errors";
 
 const globalForRedis = globalThis as unknown as { olimpiadaRedis?: Redis };
@@ -72,7 +72,7 @@ export function createLimiter(name: string, { points, durationSeconds }: { point
   };
 }
 
-/** The client's address as DESIGN §12 defines it (see client-address.ts). */
+/** The client's address as DESIGN §12 defines it (see client-address.mjs). */
 export function clientAddress(headers: Headers): string {
   return clientAddressOf(headers.get("x-forwarded-for"), config().trustProxyHops);
 }

@@ -1,25 +1,26 @@
 // DESIGN §13, admission control: a short queue in arrival order, those inside first, a refusal
 // with a Retry-After the size of the queue for whoever would wait longer.
-import { describe, expect, it } from "vitest";
-import { createAdmission, doorOf, ticketCookie, ticketTime } from "@/lib/http/admission.mjs";
 
-const SESSION = "theme=x; next-auth.session-token=abc";
+import { encode } from "next-auth/jwt";
+import { describe, expect, it } from "vitest";
+import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "@/lib/http/admission.mjs";
+
+const SESSION = true;
 
 describe("doorOf", () => {
   it("frees static files and the health check, makes a sign-in and a page without a session the entrance", () => {
-    expect(doorOf("GET", "/_next/static/chunks/a.js", undefined)).toBe("free");
-    expect(doorOf("GET", "/api/health", undefined)).toBe("free");
+    expect(doorOf("GET", "/_next/static/chunks/a.js", false)).toBe("free");
+    expect(doorOf("GET", "/api/health", false)).toBe("free");
     expect(doorOf("POST", "/api/Identity/Login", SESSION)).toBe("entry");
-    expect(doorOf("POST", "/api/identity/login", undefined)).toBe("entry");
-    expect(doorOf("GET", "/login", undefined)).toBe("entry");
-    expect(doorOf("GET", "/test-attempt", "next-auth.session-token-x=1")).toBe("entry");
+    expect(doorOf("POST", "/api/identity/login", false)).toBe("entry");
+    expect(doorOf("GET", "/login", false)).toBe("entry");
+    expect(doorOf("GET", "/test-attempt", false)).toBe("entry");
   });
 
   it("lets a request with a session (or a public API call) in as one of those inside", () => {
     expect(doorOf("GET", "/test-attempt", SESSION)).toBe("inside");
-    expect(doorOf("GET", "/test-attempt", "__Host-next-auth.session-token=abc")).toBe("inside");
     expect(doorOf("POST", "/api/TestAttempts/New", SESSION)).toBe("inside");
-    expect(doorOf("GET", "/api/Regions/GetAll", undefined)).toBe("inside");
+    expect(doorOf("GET", "/api/Regions/GetAll", false)).toBe("inside");
   });
 });
 
@@ -115,14 +116,40 @@ describe("createAdmission", () => {
 describe("queue tickets", () => {
   const secret = "a-secret-of-the-instances-0123456789";
 
+  const client = "10.1.2.3\u0000Mozilla/5.0 (Linux; Android 10)";
+
   it("give back the time a client first came, when signed with the secret and recent", () => {
-    const cookie = ticketCookie(1_000_000, secret).split(";")[0];
-    expect(ticketTime(`a=1; ${cookie}`, secret, 1_060_000)).toBe(1_000_000);
+    const cookie = ticketCookie(1_000_000, secret, client).split(";")[0];
+    expect(ticketTime(`a=1; ${cookie}`, secret, client, 1_060_000)).toBe(1_000_000);
     // Too old, from the future, forged, or signed with another secret: a first arrival.
-    expect(ticketTime(cookie, secret, 1_200_000)).toBe(1_200_000);
-    expect(ticketTime(cookie, secret, 999_000)).toBe(999_000);
-    expect(ticketTime(cookie.replace("1000000.", "900000."), secret, 1_000_500)).toBe(1_000_500);
-    expect(ticketTime(cookie, "another-secret-0123456789-abcdefgh", 1_000_500)).toBe(1_000_500);
-    expect(ticketTime(undefined, secret, 5)).toBe(5);
+    expect(ticketTime(cookie, secret, client, 1_200_000)).toBe(1_200_000);
+    expect(ticketTime(cookie, secret, client, 999_000)).toBe(999_000);
+    expect(ticketTime(cookie.replace("1000000.", "900000."), secret, client, 1_000_500)).toBe(1_000_500);
+    expect(ticketTime(cookie, "another-secret-0123456789-abcdefgh", client, 1_000_500)).toBe(1_000_500);
+    expect(ticketTime(undefined, secret, client, 5)).toBe(5);
+  });
+
+  it("hold for the client they were given to: one ticket shared by fifty bots puts none of them ahead", () => {
+    const cookie = ticketCookie(1_000_000, secret, client).split(";")[0];
+    for (let bot = 0; bot < 50; bot++) {
+      expect(ticketTime(cookie, secret, `10.9.9.${bot}\u0000python-requests/2.32`, 1_060_000)).toBe(1_060_000);
+    }
+    expect(ticketTime(cookie, secret, "10.1.2.3\u0000curl/8.0", 1_060_000)).toBe(1_060_000);
+  });
+});
+
+describe("genuine sessions", () => {
+  const secret = "a-secret-of-the-instances-0123456789";
+
+  it("only a token of ours, not expired, counts as a session: any cookie of that name used to", async () => {
+    const genuine = genuineSessions(secret);
+    const token = await encode({ token: { sub: "7", role: 1 }, secret, maxAge: 60 });
+    expect(await genuine(`theme=x; next-auth.session-token=${token}`)).toBe(true);
+    expect(await genuine(`__Host-next-auth.session-token=${token}`)).toBe(true);
+    expect(await genuine("next-auth.session-token=x")).toBe(false);
+    expect(await genuine(`next-auth.session-token=${token.slice(0, -4)}abcd`)).toBe(false);
+    expect(await genuine(`next-auth.session-token=${await encode({ token: { sub: "7" }, secret: "another", maxAge: 60 })}`)).toBe(false);
+    expect(await genuine(`next-auth.session-token=${await encode({ token: { sub: "7" }, secret, maxAge: -10 })}`)).toBe(false);
+    expect(await genuine(undefined)).toBe(false);
   });
 });

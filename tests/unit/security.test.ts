@@ -1,6 +1,6 @@
 // DESIGN §12 on its own: the client's address behind proxies, unsafe text, production defaults.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clientAddressOf } from "@/lib/http/client-address";
+import { clientAddressOf } from "@/lib/http/client-address.mjs";
 import { isUnsafeText, storableText, unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { TEST_ENV } from "../support/test-env";
 

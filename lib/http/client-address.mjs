@@ -5,8 +5,10 @@
 // read from the right are: the socket, then what each trusted proxy appended. Whatever stands
 // further left was written by the client and is never read: a forged header moves no limit.
 
+// Plain JavaScript: server.mjs (admission's queue tickets) reads the same address without a build.
+
 /** The address `hops` entries left of the socket's, from a chain that ends with the socket. */
-export function clientAddressOf(forwardedFor: string | null, hops: number): string {
+export function clientAddressOf(forwardedFor, hops) {
   const chain = (forwardedFor ?? "")
     .split(",")
     .map((entry) => entry.trim())
