@@ -1,4 +1,5 @@
-// The organisers: the list, a new one (its password shown once), and a password reset.
+// The organisers: the list, a new one (its password shown once), and a password reset; each with
+// a reason, and the head organiser's alone (the server says 403 to the others).
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -16,6 +17,7 @@ import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { OrganiserRow } from "@/lib/organiser/organisers";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { type OrganiserInput, organiserSchema } from "@/lib/validation/organiser";
+import { ReasonAction } from "./reason-action";
 
 const t = uzOrganiser.organisers;
 
@@ -36,7 +38,7 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
   const [shown, setShown] = useState<{ title: string; password: string } | null>(null);
   const form = useForm<OrganiserInput>({
     resolver: zodResolver(organiserSchema) as unknown as Resolver<OrganiserInput>,
-    defaultValues: { username: "", firstName: "", lastName: "" },
+    defaultValues: { username: "", firstName: "", lastName: "", reason: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -50,15 +52,6 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
       if (showServerErrors(form, error)?.status !== 422) showError(error);
     }
   });
-
-  async function reset(row: OrganiserRow) {
-    try {
-      const { password } = await api<{ password: string }>(`/admin/organisers/${row.userId}/password`, { method: "POST" });
-      setShown({ title: t.passwordOf(row.username), password });
-    } catch (error) {
-      showError(error);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -79,9 +72,19 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
               <TD>{row.fullName}</TD>
               <TD className="whitespace-nowrap">{formatTashkent(row.lastSignInAt)}</TD>
               <TD>
-                <Button variant="secondary" className="min-h-9 px-3" onClick={() => void reset(row)}>
-                  {t.resetPassword}
-                </Button>
+                <ReasonAction
+                  compact
+                  testId={`reset-organiser-${row.userId}`}
+                  label={t.resetPassword}
+                  done={t.resetPassword}
+                  run={async ({ reason }) => {
+                    const { password } = await api<{ password: string }>(`/admin/organisers/${row.userId}/password`, {
+                      method: "POST",
+                      body: { reason },
+                    });
+                    return <Shown title={t.passwordOf(row.username)} password={password} />;
+                  }}
+                />
               </TD>
             </TR>
           ))}
@@ -89,7 +92,7 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
       </Table>
       <Card size="panel" as="section">
         <h2 className="mb-3 font-semibold">{t.add}</h2>
-        <form onSubmit={create} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+        <form onSubmit={create} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_1fr_auto]">
           <Field id="username" label={t.username} error={errors.username?.message}>
             <Input
               id="username"
@@ -104,6 +107,9 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
           </Field>
           <Field id="lastName" label={t.lastName} error={errors.lastName?.message}>
             <Input id="lastName" invalid={Boolean(errors.lastName)} {...form.register("lastName")} />
+          </Field>
+          <Field id="organiser-reason" label={uzOrganiser.common.reason} error={errors.reason?.message}>
+            <Input id="organiser-reason" autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
           </Field>
           <div className="flex items-end">
             <Button type="submit" pending={isSubmitting} className="w-full">

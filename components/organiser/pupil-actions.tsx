@@ -1,127 +1,22 @@
 // What the organiser may do to a pupil on the day, each with a reason that the audit log keeps:
-// block or unblock, a new password (shown once), lift a sign-in lock, extra minutes, end or reset
-// the attempt.
+// block or unblock, a new password (shown once), lift a sign-in lock, correct the name (the
+// certificate's), extra minutes, end or reset the attempt.
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { type ReactNode, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Dialog } from "@/components/ui/dialog";
-import { Field, Input } from "@/components/ui/field";
-import { showServerErrors } from "@/components/ui/server-errors";
-import { toast } from "@/components/ui/toast";
-import { api, showError } from "@/lib/http/client";
+import { api } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { PupilDetail } from "@/lib/organiser/pupils";
-import { extraMinutesSchema, reasonSchema } from "@/lib/validation/organiser";
+import { ReasonAction } from "./reason-action";
 
 const t = uzOrganiser.pupils;
-const c = uzOrganiser.common;
-
-type Values = { reason: string; minutes?: number };
-
-type ActionProps = {
-  label: string;
-  hint?: string;
-  variant?: "primary" | "secondary" | "danger";
-  withMinutes?: number;
-  testId: string;
-  /** Sends the action; resolves with what to show afterwards (a new password), if anything. */
-  run: (values: Values) => Promise<ReactNode | undefined>;
-  done: string;
-};
-
-function Action({ label, hint, variant = "secondary", withMinutes, testId, run, done }: ActionProps) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [shown, setShown] = useState<ReactNode>(null);
-  const schema = withMinutes === undefined ? reasonSchema : extraMinutesSchema;
-  const form = useForm<Values>({
-    resolver: zodResolver(schema) as unknown as Resolver<Values>,
-    defaultValues: { reason: "", ...(withMinutes !== undefined && { minutes: withMinutes }) },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const close = () => {
-    setOpen(false);
-    setShown(null);
-    form.reset();
-    router.refresh();
-  };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const result = await run(values);
-      toast.success(done, { id: testId });
-      if (result) setShown(result);
-      else close();
-    } catch (error) {
-      if (showServerErrors(form, error)?.status !== 422) showError(error);
-    }
-  });
-
-  return (
-    <>
-      <Button variant={variant} onClick={() => setOpen(true)} data-testid={testId}>
-        {label}
-      </Button>
-      <Dialog
-        open={open}
-        onDismiss={close}
-        title={label}
-        description={hint ?? label}
-        hideDescription={!hint}
-        descriptionClassName="text-sm text-slate-600"
-      >
-        {shown ? (
-          <div className="mt-4 flex flex-col gap-3">
-            {shown}
-            <Button onClick={close}>{c.done}</Button>
-          </div>
-        ) : (
-          <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
-            {withMinutes !== undefined && (
-              <Field id={`${testId}-minutes`} label={t.extraMinutes} error={errors.minutes?.message}>
-                <Input
-                  id={`${testId}-minutes`}
-                  type="number"
-                  inputMode="numeric"
-                  invalid={Boolean(errors.minutes)}
-                  {...form.register("minutes", { valueAsNumber: true })}
-                />
-              </Field>
-            )}
-            <Field id={`${testId}-reason`} label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
-              <Input
-                id={`${testId}-reason`}
-                autoComplete="off"
-                maxLength={500}
-                invalid={Boolean(errors.reason)}
-                {...form.register("reason")}
-              />
-            </Field>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={close}>
-                {c.cancel}
-              </Button>
-              <Button type="submit" variant={variant === "danger" ? "danger" : "primary"} pending={isSubmitting}>
-                {label}
-              </Button>
-            </div>
-          </form>
-        )}
-      </Dialog>
-    </>
-  );
-}
 
 export function PupilActions({ pupil }: { pupil: PupilDetail }) {
   const base = `/admin/pupils/${pupil.userId}`;
   const attempt = pupil.attempt;
   return (
     <div className="flex flex-wrap gap-2">
-      <Action
+      <ReasonAction
         testId={pupil.blocked ? "unblock" : "block"}
         label={pupil.blocked ? t.unblock : t.block}
         variant={pupil.blocked ? "secondary" : "danger"}
@@ -132,7 +27,7 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
         }}
       />
       {pupil.username && (
-        <Action
+        <ReasonAction
           testId="reset-password"
           label={t.resetPassword}
           hint={t.resetPasswordHint}
@@ -152,7 +47,7 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
         />
       )}
       {pupil.username && (
-        <Action
+        <ReasonAction
           testId="unlock"
           label={t.unlock}
           hint={t.unlockHint}
@@ -163,7 +58,18 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
           }}
         />
       )}
-      <Action
+      <ReasonAction
+        testId="rename"
+        label={t.rename}
+        hint={t.renameHint}
+        withNames={pupil.names}
+        done={t.renameDone}
+        run={async ({ reason, firstName, lastName, middleName }) => {
+          await api(`${base}/name`, { method: "PUT", body: { firstName, lastName, middleName, reason } });
+          return undefined;
+        }}
+      />
+      <ReasonAction
         testId="extra-minutes"
         label={t.setExtraMinutes}
         hint={t.extraMinutesHint}
@@ -175,7 +81,7 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
         }}
       />
       {attempt?.state === "running" && (
-        <Action
+        <ReasonAction
           testId="end-attempt"
           label={t.endAttempt}
           variant="danger"
@@ -187,7 +93,7 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
         />
       )}
       {attempt && attempt.state !== "reset" && (
-        <Action
+        <ReasonAction
           testId="reset-attempt"
           label={t.resetAttempt}
           hint={t.resetAttemptHint}

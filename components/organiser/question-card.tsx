@@ -2,38 +2,23 @@
 // marked for the organiser, and "O'chirish" (or "Bankdan chiqarish" once drawn).
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { RichText } from "@/components/attempt/rich-text";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toast";
-import { api, showError } from "@/lib/http/client";
+import { api } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BankQuestion } from "@/lib/organiser/questions";
 import { QuestionEditForm } from "./question-edit";
+import { ReasonAction } from "./reason-action";
 
 const t = uzOrganiser.questions;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 export function QuestionCard({ question }: { question: BankQuestion }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
   const [editing, setEditing] = useState(false);
-  async function remove() {
-    setPending(true);
-    try {
-      const { removed } = await api<{ removed: "deleted" | "retired" }>(`/admin/questions/${question.questionId}`, { method: "DELETE" });
-      toast.success(removed === "retired" ? t.retiredDone : t.removed, { id: `question-${question.questionId}` });
-      router.refresh();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setPending(false);
-    }
-  }
   return (
     <Card size="panel" as="article" className={cn(question.retired && "opacity-60")} data-testid={`question-${question.questionId}`}>
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
@@ -73,9 +58,16 @@ export function QuestionCard({ question }: { question: BankQuestion }) {
               {t.edit}
             </Button>
           )}
-          <Button variant="secondary" className="min-h-9 px-3" pending={pending} onClick={() => void remove()}>
-            {question.drawn ? t.retire : t.remove}
-          </Button>
+          <ReasonAction
+            compact
+            testId={`remove-${question.questionId}`}
+            label={question.drawn ? t.retire : t.remove}
+            done={question.drawn ? t.retiredDone : t.removed}
+            run={async ({ reason }) => {
+              await api(`/admin/questions/${question.questionId}`, { method: "DELETE", body: { reason } });
+              return undefined;
+            }}
+          />
         </div>
       )}
       <Dialog

@@ -24,6 +24,7 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
       difficulty: LEVELS[question.difficulty - 1],
       text: question.text,
       choices: question.choices.map((c) => ({ text: c.text, correct: c.correct })),
+      reason: "",
     },
   });
   const { fields } = useFieldArray({ control: form.control, name: "choices" });
@@ -84,6 +85,9 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
         </div>
       ))}
       {errors.choices?.root?.message && <p className="text-sm text-red-600">{errors.choices.root.message}</p>}
+      <Field id="edit-reason" label={uzOrganiser.common.reason} hint={uzOrganiser.common.reasonHint} error={errors.reason?.message}>
+        <Input id="edit-reason" autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
+      </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           {uzOrganiser.common.cancel}

@@ -1,12 +1,13 @@
 // Import a bank from a file: format, the difficulty GIFT and Aiken files lack, "Tekshirish" (a
-// preview that saves nothing), then "Import qilish"; errors by row or question, all or nothing.
+// preview that saves nothing), then "Import qilish" with a reason; errors by row or question, all
+// or nothing.
 "use client";
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Select } from "@/components/ui/field";
+import { Field, Input, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { ApiError, api, showError } from "@/lib/http/client";
@@ -14,6 +15,7 @@ import type { SourceError } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
 const t = uzOrganiser.questions;
+const c = uzOrganiser.common;
 
 type Summary = { questions: number; readingTexts: number; dryRun: boolean };
 
@@ -25,6 +27,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
   const [errors, setErrors] = useState<SourceError[] | null>(null);
   const [preview, setPreview] = useState<Summary | null>(null);
   const [pending, setPending] = useState(false);
+  const [reason, setReason] = useState("");
 
   async function send(dryRun: boolean) {
     const file = fileRef.current?.files?.[0];
@@ -33,6 +36,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
     body.set("format", format);
     body.set("subjectId", String(subjectId));
     body.set("difficulty", difficulty);
+    body.set("reason", reason);
     setPending(true);
     setErrors(null);
     try {
@@ -95,11 +99,14 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
           />
         </Field>
       </div>
+      <Field id="import-reason" label={c.reason} hint={c.reasonHint}>
+        <Input id="import-reason" autoComplete="off" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" pending={pending} onClick={() => void send(true)}>
           {t.check}
         </Button>
-        <Button pending={pending} disabled={!preview} onClick={() => void send(false)}>
+        <Button pending={pending} disabled={!preview || reason.trim().length < 3} onClick={() => void send(false)}>
           {t.import}
         </Button>
       </div>

@@ -60,6 +60,7 @@ function defaults(test: TestView | null): FormValues {
     hardPoints: test?.hardPoints ?? 2.5,
     reviewPolicy: test?.reviewPolicy ?? ReviewPolicy.AfterClose,
     confirmSubjectName: "",
+    reason: "",
   };
 }
 
@@ -174,6 +175,10 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
           </Field>
         </div>
       )}
+
+      <Field id="test-reason" label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
+        <Input id="test-reason" autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
+      </Field>
 
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>

@@ -1,12 +1,10 @@
 // Certificates as PNG bytes, each drawn once per content and kept: a render costs the better part of
 // a second of CPU, so a pupil pressing "download" in a loop, or a crowd finishing together, must
-// not turn into renders that starve the test. Renders run one at a time per process, with a short
-// queue; past it the caller is told the server is busy instead of waiting.
+// not turn into renders that starve the test.
 import "server-only";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { AppError } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
+import { oneAtATime } from "@/lib/http/one-at-a-time";
 import type { Certificate } from "./certificates";
 import { certificateImage, notFoundPreview } from "./image";
 
@@ -24,35 +22,15 @@ export function certificateVersion(certificate: Certificate): string {
 const kept = new LRUCache<string, Buffer>({ maxSize: 96 * 1024 * 1024, sizeCalculation: (png) => png.byteLength });
 const drawing = new Map<string, Promise<Buffer>>();
 
-/** Renders waiting for the one slot; past MAX_WAITING a caller is told to come back. */
-const MAX_WAITING = 8;
-let slot: Promise<unknown> = Promise.resolve();
-let waiting = 0;
-
-const busy = () => new AppError(503, null, uz.http.busy, {}, { "Retry-After": "5" });
-
-async function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
-  if (waiting >= MAX_WAITING) throw busy();
-  waiting += 1;
-  const turn = slot.then(async () => {
-    // Let the requests that queued behind the last render through before drawing the next.
-    await new Promise((resolve) => setImmediate(resolve));
-    return draw();
-  });
-  slot = turn.catch(() => {});
-  try {
-    return await turn;
-  } finally {
-    waiting -= 1;
-  }
-}
+/** One render at a time per process; past 8 waiting, a caller is told to come back. */
+const oneRender = oneAtATime({ maxWaiting: 8 });
 
 async function keptOrDrawn(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
   const known = kept.get(key);
   if (known) return known;
   let pending = drawing.get(key);
   if (!pending) {
-    pending = oneAtATime(draw).finally(() => drawing.delete(key));
+    pending = oneRender(draw).finally(() => drawing.delete(key));
     drawing.set(key, pending);
   }
   const png = await pending;

@@ -25,6 +25,8 @@ export const ErrorCode = {
   QuestionInUse: 4009,
   PointsLocked: 4010,
   KeyChanged: 4011,
+  /** Added here: after the start the pupil's name (on the certificate) is changed by an organiser only. */
+  NameLocked: 4012,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -71,10 +71,11 @@ const sessionToken = (request: NextRequest) => request.cookies.get(sessionCookie
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export async function readText(request: NextRequest, maxBytes: number): Promise<string> {
+/** The body's bytes, refused (413) as soon as more than `maxBytes` arrive, chunked or not. */
+export async function readBytes(request: NextRequest, maxBytes: number, tooLarge = payloadTooLarge): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw payloadTooLarge();
-  if (!request.body) return "";
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -84,11 +85,15 @@ export async function readText(request: NextRequest, maxBytes: number): Promise<
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw payloadTooLarge();
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+export async function readText(request: NextRequest, maxBytes: number): Promise<string> {
+  return (await readBytes(request, maxBytes)).toString("utf8");
 }
 
 async function readJson(request: NextRequest, maxBytes: number): Promise<unknown> {

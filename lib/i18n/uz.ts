@@ -60,6 +60,7 @@ export const uz = {
     4008: "Bu login band. Boshqa login tanlang.",
     4009: "Bu savol testlarda ishlatilgan: uni o'zgartirib bo'lmaydi. Bankdan chiqarib, yangisini qo'shing.",
     4010: "Bu testni o'quvchilar boshlagan: savol ballarini endi o'zgartirib bo'lmaydi (natijalar shu ballar bilan hisoblangan).",
+    4012: "Test boshlangandan keyin ism-sharifni faqat tashkilotchi o'zgartira oladi: sertifikatdagi ism shu. Xato bo'lsa, tashkilotchiga murojaat qiling.",
     4011: "Sinovdan keyin kalit o'zgargan (boshqa tashkilotchi qayta baholagan bo'lishi mumkin). Sinovni qaytadan bajaring.",
   } as Record<number, string>,
   validation: {

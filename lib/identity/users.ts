@@ -57,23 +57,38 @@ export async function getCurrentUser({ userId }: { userId: number }): Promise<Cu
  * Grade and subject decide the pupil's test and ranking: they are fixed once a test was started.
  * One rule in one transaction: the pupil's row is locked before the check, and New locks it too
  * (startFromPaper, newAttempt), so a New and a change of subject sent together cannot both win
- * (one payment, two olympiads). After the start only an organiser changes them.
+ * (one payment, two olympiads). After the start only an organiser changes them, and the name
+ * (the certificate's) too.
  */
 export async function updateProfile({ userId, profile }: { userId: number; profile: ProfileInput }): Promise<CurrentUser> {
   await assertDetailsConsistent(db, profile);
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ grade: users.grade, subjectId: users.subjectId })
+      .select({
+        grade: users.grade,
+        subjectId: users.subjectId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        middleName: users.middleName,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (current && (current.grade !== profile.grade || current.subjectId !== profile.subjectId)) {
+    const subjectChanges = current && (current.grade !== profile.grade || current.subjectId !== profile.subjectId);
+    // The name is the certificate's ("Tasdiqlangan"): after the start only an organiser corrects it.
+    // A middle name never given may still be filled in (the profile asks for it).
+    const nameChanges =
+      current &&
+      (current.firstName !== profile.firstName ||
+        current.lastName !== profile.lastName ||
+        (Boolean(current.middleName) && current.middleName !== profile.middleName));
+    if (subjectChanges || nameChanges) {
       const [started] = await tx
         .select({ id: attempts.id })
         .from(attempts)
         .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)))
         .limit(1);
-      if (started) throw businessError(ErrorCode.SubjectLocked);
+      if (started) throw businessError(subjectChanges ? ErrorCode.SubjectLocked : ErrorCode.NameLocked);
     }
     await tx
       .update(users)

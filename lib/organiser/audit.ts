@@ -10,6 +10,7 @@ export const AuditAction = {
   PupilUnblock: "pupil.unblock",
   PupilPassword: "pupil.password",
   PupilUnlock: "pupil.unlock",
+  PupilName: "pupil.name",
   PupilExtraMinutes: "pupil.extraMinutes",
   AttemptEnd: "attempt.end",
   AttemptReset: "attempt.reset",

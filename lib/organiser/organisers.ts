@@ -4,10 +4,12 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { users } from "@/db/schema";
+import { config } from "@/lib/config";
 import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { hashPassword } from "@/lib/identity/password";
 import { UserRole } from "@/lib/identity/roles";
+import { forbidden } from "@/lib/identity/session";
 import { generatePassword } from "@/lib/payments/credentials";
 import type { OrganiserInput } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
@@ -25,8 +27,18 @@ export async function listOrganisers(): Promise<OrganiserRow[]> {
   }));
 }
 
+/**
+ * The head organiser (ADMIN_USERNAME, the first, from the environment) alone adds organisers and
+ * resets their passwords: the others cannot take each other's accounts. Every such act is audited.
+ */
+async function assertHead(organiserId: number): Promise<void> {
+  const [organiser] = await db.select({ username: users.username }).from(users).where(eq(users.id, organiserId));
+  if (organiser?.username !== config().adminUsername) throw forbidden();
+}
+
 /** A new organiser with a generated password, returned once. A username already taken: 4008. */
 export async function createOrganiser({ organiserId, input }: { organiserId: number; input: OrganiserInput }) {
+  await assertHead(organiserId);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
@@ -41,6 +53,7 @@ export async function createOrganiser({ organiserId, input }: { organiserId: num
       action: AuditAction.OrganiserCreate,
       targetType: "organiser",
       targetId: row.id,
+      reason: input.reason,
       details: { username: input.username },
     });
     return row;
@@ -48,8 +61,9 @@ export async function createOrganiser({ organiserId, input }: { organiserId: num
   return { userId: created.id, username: input.username, password };
 }
 
-/** A new password for an organiser, returned once; their sessions end. */
-export async function resetOrganiserPassword({ organiserId, userId }: { organiserId: number; userId: number }) {
+/** A new password for an organiser, returned once (to the head organiser only); their sessions end. */
+export async function resetOrganiserPassword({ organiserId, userId, reason }: { organiserId: number; userId: number; reason: string }) {
+  await assertHead(organiserId);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -59,7 +73,7 @@ export async function resetOrganiserPassword({ organiserId, userId }: { organise
       .where(sql`${users.id} = ${userId} and ${users.role} = ${UserRole.Admin}`)
       .returning({ id: users.id });
     if (!row) throw notFound();
-    await recordAction(tx, { organiserId, action: AuditAction.OrganiserPassword, targetType: "organiser", targetId: userId });
+    await recordAction(tx, { organiserId, action: AuditAction.OrganiserPassword, targetType: "organiser", targetId: userId, reason });
   });
   return { userId, password };
 }

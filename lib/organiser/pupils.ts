@@ -162,6 +162,7 @@ export async function searchPupils({ q, regionId, districtId, page = 1, now = ne
 }
 
 export type PupilDetail = PupilRow & {
+  names: { firstName: string; lastName: string; middleName: string };
   regionName: string | null;
   phoneNumber: string | null;
   birthDate: string | null;
@@ -186,6 +187,7 @@ export async function pupilDetail({ userId, now = new Date() }: { userId: number
   const r = row.registration;
   return {
     ...toRow(row, all.find((a) => a.state !== "reset") ?? null),
+    names: { firstName: row.user.firstName, lastName: row.user.lastName, middleName: row.user.middleName ?? "" },
     regionName: row.regionName,
     phoneNumber: row.user.phoneNumber,
     birthDate: row.user.birthDate,
@@ -256,6 +258,35 @@ export async function resetPupilPassword({ organiserId, userId, reason }: Action
     await recordAction(tx, { organiserId, action: AuditAction.PupilPassword, targetType: "pupil", targetId: userId, reason });
   });
   return { password };
+}
+
+/**
+ * Corrects the pupil's name, the certificate's: after the start the pupil cannot (4012), so a
+ * mistake is the organiser's to fix, audited with the name before and after.
+ */
+export async function renamePupil({
+  organiserId,
+  userId,
+  reason,
+  names,
+}: Action & { names: { firstName: string; lastName: string; middleName?: string } }): Promise<{ userId: number; fullName: string }> {
+  const middleName = names.middleName ?? null;
+  await db.transaction(async (tx) => {
+    const pupil = await lockPupil(tx, userId);
+    await tx
+      .update(users)
+      .set({ firstName: names.firstName, lastName: names.lastName, middleName, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.PupilName,
+      targetType: "pupil",
+      targetId: userId,
+      reason,
+      details: { before: fullName(pupil), after: fullName({ ...names, middleName }) },
+    });
+  });
+  return { userId, fullName: fullName({ ...names, middleName }) };
 }
 
 /** Lifts a sign-in lock (wrong passwords) on the pupil's username and on each of its devices. */

@@ -2,8 +2,12 @@
 // the spreadsheet template (.xlsx, read with exceljs), Moodle's GIFT (gift-pegjs) and Aiken.
 // Each reader reports an error per bad row or question, with where it is, in Uzbek.
 import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import ExcelJS from "exceljs";
 import { parse as parseGiftText } from "gift-pegjs/lib/gift-parser.js";
+import yauzl from "yauzl";
+import { oneAtATime } from "@/lib/http/one-at-a-time";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
 const m = uzOrganiser.questions.formats;
@@ -34,52 +38,90 @@ const LETTERS = ["A", "B", "C", "D", "E", "F"];
 /** The spreadsheet's columns, in the template's order. */
 export const TEMPLATE_COLUMNS = ["difficulty", "question", "reading_text", "A", "B", "C", "D", "E", "F", "correct"] as const;
 
-function cellText(cell: ExcelJS.Cell): { text: string; formula: boolean } {
-  const value = cell.value;
-  if (value === null || value === undefined) return { text: "", formula: false };
-  if (typeof value === "object") {
-    if ("formula" in value || "sharedFormula" in value) return { text: "", formula: true };
-    if ("richText" in value) return { text: value.richText.map((r) => r.text).join(""), formula: false };
-    if ("text" in value) return { text: String(value.text), formula: false };
-    if (value instanceof Date) return { text: value.toISOString().slice(0, 10), formula: false };
-  }
-  return { text: String(value).trim(), formula: false };
+type Cell = { text: string; formula: boolean };
+type Sheets = { name: string; questions: { number: number; cells: Cell[] }[]; texts: { number: number; cells: Cell[] }[] };
+
+/** What a spreadsheet of a few thousand questions unpacks to, with room to spare. */
+export const MAX_UNPACKED_BYTES = 8 * 1024 * 1024;
+const READ_TIMEOUT_MS = 15_000;
+/** One spreadsheet read at a time per process, a few waiting. */
+const oneRead = oneAtATime({ maxWaiting: 4 });
+
+/** What the zip says its files unpack to (its central directory; nothing is unpacked). */
+function unpackedBytes(data: Buffer): Promise<number | null> {
+  return new Promise((resolve) => {
+    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return resolve(null);
+      let total = 0;
+      zip.on("entry", (entry: yauzl.Entry) => {
+        total += entry.uncompressedSize;
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(total));
+      zip.on("error", () => resolve(null));
+      zip.readEntry();
+    });
+  });
+}
+
+/** The sheets' cells, read by a worker with bounded memory and time (xlsx-worker.mjs); null if unreadable. */
+function readSheets(data: Buffer): Promise<Sheets | null> {
+  return oneRead(
+    () =>
+      new Promise<Sheets | null>((resolve) => {
+        const worker = new Worker(path.join(process.cwd(), "lib/organiser/xlsx-worker.mjs"), {
+          workerData: { data, questionSheet: "Savollar", textSheet: "Matnlar", columns: TEMPLATE_COLUMNS.length },
+          resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+        });
+        const timer = setTimeout(() => void worker.terminate(), READ_TIMEOUT_MS);
+        let answer: Sheets | null = null;
+        worker.once("message", (message: Sheets | null) => {
+          answer = message;
+        });
+        worker.once("error", () => {});
+        worker.once("exit", () => {
+          clearTimeout(timer);
+          resolve(answer);
+        });
+      }),
+  );
 }
 
 /** The template: sheet "Savollar" with a header row, sheet "Matnlar" (key, text) for reading texts. */
 export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(data);
-  } catch {
-    return { readingTexts: [], questions: [], sources: [], errors: [{ where: m.file, field: "file", message: m.notSpreadsheet }] };
-  }
+  const refused = (message: string): ReadBank => ({
+    readingTexts: [],
+    questions: [],
+    sources: [],
+    errors: [{ where: m.file, field: "file", message }],
+  });
+  const bytes = Buffer.from(data);
+  const unpacked = await unpackedBytes(bytes);
+  if (unpacked === null) return refused(m.notSpreadsheet);
+  if (unpacked > MAX_UNPACKED_BYTES) return refused(m.tooLargeUnpacked);
+  const sheets = await readSheets(bytes);
+  if (!sheets) return refused(m.notSpreadsheet);
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
-  const questionsSheet = book.getWorksheet("Savollar") ?? book.worksheets[0];
-  if (!questionsSheet) return { ...bank, errors: [{ where: m.file, field: "file", message: m.notSpreadsheet }] };
 
-  const texts = book.getWorksheet("Matnlar");
-  texts?.eachRow((row, number) => {
-    if (number === 1) return;
-    const key = cellText(row.getCell(1));
-    const text = cellText(row.getCell(2));
+  for (const { number, cells } of sheets.texts) {
+    if (number === 1) continue;
+    const [key, text] = cells;
     if (key.formula || text.formula) bank.errors.push({ where: m.row("Matnlar", number), field: "text", message: m.formula });
     else if (key.text || text.text) bank.readingTexts.push({ key: key.text, text: text.text });
-  });
+  }
 
-  questionsSheet.eachRow((row, number) => {
-    if (number === 1) return; // the header
-    const where = m.row(questionsSheet.name, number);
-    const cells = TEMPLATE_COLUMNS.map((_, i) => cellText(row.getCell(i + 1)));
+  for (const { number, cells } of sheets.questions) {
+    if (number === 1) continue; // the header
+    const where = m.row(sheets.name, number);
     const formula = cells.findIndex((c) => c.formula);
     if (formula >= 0) {
       bank.errors.push({ where, field: TEMPLATE_COLUMNS[formula], message: m.formula });
-      return;
+      continue;
     }
     const [difficulty, question, readingText, ...rest] = cells.map((c) => c.text);
     const correct = rest.at(-1)?.toUpperCase() ?? "";
     const choices = rest.slice(0, LETTERS.length);
-    if (!difficulty && !question && choices.every((c) => !c)) return; // an empty row
+    if (!difficulty && !question && choices.every((c) => !c)) continue; // an empty row
     const level = DIFFICULTIES[difficulty.toLowerCase()];
     if (!level) bank.errors.push({ where, field: "difficulty", message: m.difficulty });
     const given = choices.map((text, i) => ({ letter: LETTERS[i], text })).filter((c) => c.text !== "");
@@ -91,7 +133,7 @@ export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
       ...(readingText && { readingText }),
       choices: given.map((c) => ({ text: c.text, correct: c.letter === correct })),
     });
-  });
+  }
   return bank;
 }
 

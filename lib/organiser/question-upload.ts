@@ -5,6 +5,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError, type SourceError, toValidationErrors } from "@/lib/http/errors";
+import { readBytes } from "@/lib/http/handler";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -21,6 +22,7 @@ const fields = z.object({
   format: z.enum(["xlsx", "gift", "aiken"]),
   subjectId: z.coerce.number().int().positive().max(2_147_483_647),
   difficulty: z.enum(["easy", "medium", "hard"]).default("easy"),
+  reason: z.string().max(500).optional(),
 });
 
 const refused = (errors: SourceError[]) => new AppError(422, null, uz.http.unprocessable, {}, {}, errors);
@@ -39,12 +41,11 @@ function located(validation: Record<string, string[]>, bank: ReadBank): SourceEr
 }
 
 export async function importUpload({ request, dryRun, organiserId }: { request: NextRequest; dryRun: boolean; organiserId: number }) {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_UPLOAD_BYTES) {
-    throw new AppError(413, null, m.tooLarge);
-  }
+  // Read up to the limit and no further, chunked or not: a 20 MB upload is refused at 5 MB.
+  const body = await readBytes(request, MAX_UPLOAD_BYTES, () => new AppError(413, null, m.tooLarge));
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(new Uint8Array(body), { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
   } catch {
     throw refused([{ where: m.file, field: "file", message: m.notSpreadsheet }]);
   }
@@ -54,7 +55,7 @@ export async function importUpload({ request, dryRun, organiserId }: { request: 
   if (!(file instanceof Blob) || file.size === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, null, m.tooLarge);
 
-  const { format, subjectId, difficulty } = parsed.data;
+  const { format, subjectId, difficulty, reason } = parsed.data;
   const bank =
     format === "xlsx"
       ? await readXlsx(await file.arrayBuffer())
@@ -66,12 +67,14 @@ export async function importUpload({ request, dryRun, organiserId }: { request: 
   if (unsafe.length > 0) throw refused(located(Object.fromEntries(unsafe.map((path) => [path, ["Required"]])), bank));
   if (bank.questions.length === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
 
-  const checked = questionImportSchema.safeParse({ subjectId, readingTexts: bank.readingTexts, questions: bank.questions });
+  const checked = questionImportSchema.safeParse({ subjectId, readingTexts: bank.readingTexts, questions: bank.questions, reason });
   if (!checked.success) throw refused(located(toValidationErrors(checked.error, bank), bank));
   try {
     return await importQuestionBank(checked.data, { dryRun, organiserId });
   } catch (error) {
-    if (error instanceof AppError && error.status === 422) throw refused(located(error.validationErrors, bank));
+    if (error instanceof AppError && error.status === 422 && !error.validationErrors.reason) {
+      throw refused(located(error.validationErrors, bank));
+    }
     throw error;
   }
 }

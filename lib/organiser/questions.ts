@@ -66,6 +66,8 @@ export async function importQuestionBank(
     choices: q.choices.map((c, j) => ({ text: clean(c.text, `questions.${i}.choices.${j}.text`), isCorrect: c.correct })),
   }));
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
+  // An organiser's import says why (the preview need not); the demo's seed and test data have no one.
+  if (!dryRun && organiserId !== undefined && !bank.reason) throw invalidInput({ reason: ["Required"] });
   if (dryRun) {
     return { readingTexts: texts.length, questions: items.length, choices: items.reduce((n, q) => n + q.choices.length, 0), dryRun };
   }
@@ -108,6 +110,7 @@ export async function importQuestionBank(
         action: AuditAction.QuestionImport,
         targetType: "subject",
         targetId: bank.subjectId,
+        reason: bank.reason,
         details: { readingTexts: texts.length, questions: items.length },
       });
     }
@@ -177,7 +180,7 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
  * Removes a question from the bank: deleted when no attempt drew it, otherwise retired (kept,
  * because an attempt's questions never change, and no longer drawn). Audited.
  */
-export async function removeQuestion({ organiserId, questionId }: { organiserId: number; questionId: number }) {
+export async function removeQuestion({ organiserId, questionId, reason }: { organiserId: number; questionId: number; reason: string }) {
   return db.transaction(async (tx) => {
     const { question, drawn } = await lockQuestion(tx, questionId);
     if (drawn) {
@@ -191,6 +194,7 @@ export async function removeQuestion({ organiserId, questionId }: { organiserId:
       action: drawn ? AuditAction.QuestionRetire : AuditAction.QuestionDelete,
       targetType: "question",
       targetId: questionId,
+      reason,
       details: { subjectId: question.subjectId },
     });
     return { questionId, removed: drawn ? ("retired" as const) : ("deleted" as const) };
@@ -215,6 +219,7 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
       action: AuditAction.QuestionUpdate,
       targetType: "question",
       targetId: questionId,
+      reason: edit.reason,
       details: { subjectId: question.subjectId },
     });
     return { questionId };

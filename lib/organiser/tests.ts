@@ -12,7 +12,7 @@ import type { TestSettings } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { loadBoard } from "./board";
 
-export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints" | "confirmSubjectName"> & {
+export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints" | "confirmSubjectName" | "reason"> & {
   testId: number;
   subjectId: number;
   easyPoints: number;
@@ -72,7 +72,8 @@ export async function upsertSubjectTest({
   now = new Date(),
 }: {
   subjectId: number;
-  settings: TestSettings;
+  /** With the organiser's reason (the audit log); the demo's seed and the test data give none. */
+  settings: Omit<TestSettings, "reason"> & { reason?: string };
   /** Who changes it (the audit log); the demo's seed has no one. */
   organiserId?: number;
   now?: Date;
@@ -149,6 +150,7 @@ export async function upsertSubjectTest({
         action: AuditAction.TestSave,
         targetType: "test",
         targetId: saved.id,
+        reason: settings.reason,
         details: { subject: subject.name, before: before ? view(before) : null, after: view(saved) },
       });
     }

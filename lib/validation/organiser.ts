@@ -6,6 +6,7 @@ import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { entityId, queryId } from "./fields";
+import { pupilDetailsSchema } from "./registration";
 
 const v = uz.validation;
 const o = uzOrganiser.validation;
@@ -13,6 +14,10 @@ const o = uzOrganiser.validation;
 const points = z.number({ error: v.required }).min(0.1, o.points).max(100, o.points).multipleOf(0.1, o.points);
 const count = z.number({ error: v.required }).int(o.count).min(1, o.count).max(200, o.count);
 const instant = z.iso.datetime({ offset: true, error: o.dateTime });
+/** Every organiser's act says why; the audit log keeps it. */
+const reason = z.string({ error: o.reason }).trim().min(3, o.reason).max(500, o.reason);
+/** Why, for an act with a dry run first: required to apply (the domain function checks). */
+const reasonToApply = z.preprocess((value) => (value === "" || value === null ? undefined : value), reason.optional());
 
 /** The most a stage-one test gives (spec §9: the score is out of 50.0). */
 export const TEST_TOTAL_POINTS = 50;
@@ -37,6 +42,7 @@ export const testSettingsSchema = z
     reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
     /** The subject's name, typed by the organiser to change the window or duration while pupils are testing. */
     confirmSubjectName: z.string().max(100).optional(),
+    reason,
   })
   .refine((t) => new Date(t.openedAt) < new Date(t.closedAt), { path: ["closedAt"], message: o.closeBeforeOpen, params: { code: "Range" } })
   .refine(
@@ -71,7 +77,12 @@ const choicesSchema = z
   .refine((choices) => choices.filter((c) => c.correct).length === 1, { message: o.oneCorrect, params: { code: "Invalid" } });
 
 /** A question of the bank as the organiser edits it (its reading text stays as it is). */
-export const questionEditSchema = z.object({ difficulty: z.enum(["easy", "medium", "hard"]), text: html, choices: choicesSchema });
+export const questionEditSchema = z.object({
+  difficulty: z.enum(["easy", "medium", "hard"]),
+  text: html,
+  choices: choicesSchema,
+  reason,
+});
 export type QuestionEdit = z.output<typeof questionEditSchema>;
 
 export const questionImportSchema = z
@@ -92,6 +103,7 @@ export const questionImportSchema = z
       )
       .min(1)
       .max(5000),
+    reason: reasonToApply,
   })
   .superRefine(
     (bank, ctx) => {
@@ -118,11 +130,15 @@ export const userIdParams = z.object({ userId: queryId });
 export const attemptIdParams = z.object({ attemptId: queryId });
 export const guidParams = z.object({ guid: z.string().uuid() });
 
-/** Every action on a pupil or an attempt says why; the audit log keeps it. */
-const reason = z.string({ error: o.reason }).trim().min(3, o.reason).max(500, o.reason);
-
 export const blockedSchema = z.object({ blocked: z.boolean(), reason });
 export const reasonSchema = z.object({ reason });
+/** An organiser's correction of a pupil's name (the certificate's), with the pupil's own rules. */
+export const pupilNameSchema = z.object({
+  firstName: pupilDetailsSchema.shape.firstName,
+  lastName: pupilDetailsSchema.shape.lastName,
+  middleName: pupilDetailsSchema.shape.middleName,
+  reason,
+});
 export const extraMinutesSchema = z.object({
   minutes: z.number({ error: v.required }).int(o.extraMinutes).min(0, o.extraMinutes).max(600, o.extraMinutes),
   reason,
@@ -170,6 +186,7 @@ export const organiserSchema = z.object({
     .regex(/^[a-z0-9._-]+$/, o.username),
   firstName: z.string({ error: v.required }).trim().min(2, v.required).max(50, v.nameMax),
   lastName: z.string({ error: v.required }).trim().min(2, v.required).max(50, v.nameMax),
+  reason,
 });
 export type OrganiserInput = z.output<typeof organiserSchema>;
 
@@ -216,7 +233,7 @@ export const regradeSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
-    reason: z.preprocess((value) => (value === "" || value === null ? undefined : value), reason.optional()),
+    reason: reasonToApply,
   })
   .superRefine((value, ctx) => {
     if (value.action === "key" && value.correctChoiceId === undefined)

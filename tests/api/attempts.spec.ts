@@ -169,6 +169,7 @@ test.describe("the organiser's JSON API", () => {
       easyPoints: 1,
       mediumPoints: 1.5,
       hardPoints: 2.5,
+      reason: "Olimpiada jadvali",
     };
     expect((await pupil.session.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: body })).status()).toBe(403);
     const bad = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
@@ -234,8 +235,12 @@ test.describe("the organiser's JSON API", () => {
     });
     const scriptOnly = await organiser.post("/api/admin/questions/import", { data: { ...bank, questions: [good, bank.questions[4]] } });
     expect((await scriptOnly.json()).validationErrors).toEqual({ "questions.1.text": ["Required"] });
-    const imported = await organiser.post("/api/admin/questions/import", {
+    const unexplained = await organiser.post("/api/admin/questions/import", {
       data: { ...bank, questions: [good, { ...good, readingText: "a" }] },
+    });
+    expect((await unexplained.json()).validationErrors).toEqual({ reason: ["Required"] });
+    const imported = await organiser.post("/api/admin/questions/import", {
+      data: { ...bank, questions: [good, { ...good, readingText: "a" }], reason: "Yangi savollar" },
     });
     expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4, dryRun: false });
     await organiser.dispose();

@@ -229,3 +229,56 @@ test.describe("an organiser blocks a pupil", () => {
     await Promise.all([pupilSession.dispose(), organiser.dispose()]);
   });
 });
+
+test.describe("the name on the certificate", () => {
+  test("after the start the pupil cannot change it (4012), the organiser corrects it with a reason, and the certificate follows", async ({
+    request,
+  }) => {
+    const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+    const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+    const session = await signedIn(pupil);
+    const me = await (await session.get("/api/Identity/GetCurrentUser")).json();
+    const profile = {
+      regionId: me.regionId,
+      districtId: me.districtId,
+      organizationId: 0,
+      grade: me.grade,
+      subjectId: me.subjectId,
+      firstName: me.firstName,
+      lastName: me.lastName,
+      middleName: me.middleName ?? "Sinovovich",
+      birthDate: "2012-03-04",
+      phoneNumber: "901112233",
+    };
+    expect((await session.post("/api/Identity/Update", { data: profile })).status()).toBe(200);
+    const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
+    await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } });
+
+    const renamed = await session.post("/api/Identity/Update", { data: { ...profile, firstName: "Boshqaism" } });
+    expect(renamed.status()).toBe(400);
+    expect(await renamed.json()).toMatchObject({ code: 4012, message: expect.stringContaining("faqat tashkilotchi") });
+    // Anything else of the profile still changes.
+    expect((await session.post("/api/Identity/Update", { data: { ...profile, phoneNumber: "907778899" } })).status()).toBe(200);
+    const check = async () =>
+      (await request.get(`/api/Certificates/Check?username=${pupil.username}`, { headers: { "X-Forwarded-For": "10.12.0.1" } })).json();
+    expect((await check()).fullName).toBe(`${me.lastName} ${me.firstName} ${profile.middleName}`);
+
+    const organiser = await signedIn(ORGANISER);
+    const name = { firstName: "Gʻayrat", lastName: "Oʻrinov", middleName: "Anvarovich" };
+    expect((await organiser.put(`/api/admin/pupils/${pupil.userId}/name`, { data: name })).status()).toBe(422);
+    const corrected = await organiser.put(`/api/admin/pupils/${pupil.userId}/name`, {
+      data: { ...name, reason: "Ota-onasi xatoni aytdi" },
+    });
+    expect(corrected.status()).toBe(200);
+    expect((await check()).fullName).toBe("Oʻrinov Gʻayrat Anvarovich");
+    const audit = await (await organiser.get("/api/admin/audit")).json();
+    expect(audit.items).toContainEqual(
+      expect.objectContaining({
+        action: "pupil.name",
+        targetId: pupil.userId,
+        details: expect.objectContaining({ after: "Oʻrinov Gʻayrat Anvarovich" }),
+      }),
+    );
+    await Promise.all([session.dispose(), organiser.dispose()]);
+  });
+});

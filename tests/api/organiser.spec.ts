@@ -64,7 +64,8 @@ test.describe("every admin endpoint", () => {
 test.describe("bad input changes nothing and says why in Uzbek", () => {
   test("test settings: close before open, a PIN of spaces, 0 questions, points that do not sum", async ({ request }) => {
     const olympiad = await newOlympiad(request);
-    const put = (data: Record<string, unknown>) => contexts.organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data });
+    const put = (data: Record<string, unknown>) =>
+      contexts.organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { reason: "Sozlamalar", ...data } });
     const now = Date.now();
     const window = { openedAt: new Date(now).toISOString(), closedAt: new Date(now + 3_600_000).toISOString(), pinCode: "2468" };
     const scoring = { easyCount: 10, mediumCount: 10, hardCount: 10, easyPoints: 1, mediumPoints: 1.5, hardPoints: 2.5 };
@@ -223,17 +224,36 @@ test.describe("the day's actions", () => {
   test("a new organiser signs in with the password shown once; a reset ends the old one", async ({ request }) => {
     const username = `org${Date.now().toString(36)}`;
     const created = await (
-      await contexts.organiser.post("/api/admin/organisers", { data: { username, firstName: "Dilnoza", lastName: "Yusupova" } })
+      await contexts.organiser.post("/api/admin/organisers", {
+        data: { username, firstName: "Dilnoza", lastName: "Yusupova", reason: "Yangi tuman tashkilotchisi" },
+      })
     ).json();
     expect(created).toMatchObject({ username, password: expect.stringMatching(/^[A-Za-z0-9]{10}$/) });
-    const again = await contexts.organiser.post("/api/admin/organisers", { data: { username, firstName: "Boshqa", lastName: "Odam" } });
+    const again = await contexts.organiser.post("/api/admin/organisers", {
+      data: { username, firstName: "Boshqa", lastName: "Odam", reason: "Yana bir" },
+    });
     expect((await again.json()).code).toBe(4008);
     const first = await signedIn({ username, password: created.password });
     expect((await first.get("/api/admin/board")).status()).toBe(200);
-    const { password } = await (await contexts.organiser.post(`/api/admin/organisers/${created.userId}/password`)).json();
+    expect((await contexts.organiser.post(`/api/admin/organisers/${created.userId}/password`, { data: {} })).status()).toBe(422);
+    const { password } = await (
+      await contexts.organiser.post(`/api/admin/organisers/${created.userId}/password`, { data: { reason: "Parolini unutdi" } })
+    ).json();
     expect((await first.get("/api/admin/board")).status()).toBe(401);
     const second = await signedIn({ username, password });
     expect((await second.get("/api/admin/organisers")).status()).toBe(200);
+    // Organisers cannot take each other's accounts: only the head organiser adds them or resets a password.
+    const head = (await (await contexts.organiser.get("/api/admin/organisers")).json()).items[0];
+    const takeover = await second.post(`/api/admin/organisers/${head.userId}/password`, { data: { reason: "Men ham xohlayman" } });
+    expect(takeover.status()).toBe(403);
+    const adding = await second.post("/api/admin/organisers", {
+      data: { username: `${username}x`, firstName: "Yana", lastName: "Biri", reason: "Yordamchi" },
+    });
+    expect(adding.status()).toBe(403);
+    const audit = await (await contexts.organiser.get("/api/admin/audit")).json();
+    expect(audit.items).toContainEqual(
+      expect.objectContaining({ action: "organiser.password", targetId: created.userId, reason: "Parolini unutdi" }),
+    );
     await Promise.all([first.dispose(), second.dispose()]);
     expect(request).toBeTruthy();
   });

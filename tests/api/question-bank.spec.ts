@@ -1,7 +1,9 @@
 // The question bank over HTTP (DESIGN §8): files teachers have (xlsx template, GIFT, Aiken),
 // previewed and imported all or nothing with an error per bad row; HTML sanitised; the list,
 // and removal (deleted, or retired once drawn).
+import { connect } from "node:net";
 import ExcelJS from "exceljs";
+import { baseURL } from "../../playwright.config";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 
@@ -44,7 +46,7 @@ const upload = (
   dryRun = false,
 ) =>
   organiser.post(`/api/admin/questions/upload?dryRun=${dryRun}`, {
-    multipart: { file, format: "xlsx", subjectId: String(subjectId), ...fields },
+    multipart: { file, format: "xlsx", subjectId: String(subjectId), reason: "Yangi savollar", ...fields },
   });
 
 const xlsx = (buffer: Buffer) => ({
@@ -124,6 +126,7 @@ test("Moodle GIFT and Aiken files import with the difficulty chosen for them, wi
       format: "gift",
       subjectId: String(subjectId),
       difficulty: "medium",
+      reason: "GIFT fayli",
     },
   });
   expect((await giftBad.json()).errors).toEqual([
@@ -135,6 +138,7 @@ test("Moodle GIFT and Aiken files import with the difficulty chosen for them, wi
       format: "gift",
       subjectId: String(subjectId),
       difficulty: "medium",
+      reason: "GIFT fayli",
     },
   });
   expect(await giftGood.json()).toMatchObject({ questions: 2 });
@@ -146,6 +150,7 @@ test("Moodle GIFT and Aiken files import with the difficulty chosen for them, wi
       format: "aiken",
       subjectId: String(subjectId),
       difficulty: "hard",
+      reason: "Aiken fayli",
     },
   });
   expect((await aikenBad.json()).errors).toEqual([
@@ -157,6 +162,7 @@ test("Moodle GIFT and Aiken files import with the difficulty chosen for them, wi
       format: "aiken",
       subjectId: String(subjectId),
       difficulty: "hard",
+      reason: "Aiken fayli",
     },
   });
   expect(await aikenGood.json()).toMatchObject({ questions: 2 });
@@ -171,7 +177,8 @@ test("removing a question: deleted when never drawn, retired (kept, never drawn 
   await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } });
   const { items } = await (await organiser.get(`/api/admin/questions?subjectId=${olympiad.subjectId}`)).json();
   expect(items.every((q: { drawn: boolean }) => q.drawn)).toBe(true);
-  const retired = await organiser.delete(`/api/admin/questions/${items[0].questionId}`);
+  expect((await organiser.delete(`/api/admin/questions/${items[0].questionId}`, { data: {} })).status()).toBe(422);
+  const retired = await organiser.delete(`/api/admin/questions/${items[0].questionId}`, { data: { reason: "Xato savol" } });
   expect(await retired.json()).toMatchObject({ removed: "retired" });
   // The pupil's attempt still shows it; a new pupil cannot start (the bank is one short now).
   const second = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
@@ -179,7 +186,9 @@ test("removing a question: deleted when never drawn, retired (kept, never drawn 
 
   const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
   const fresh = await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}`)).json();
-  expect(await (await organiser.delete(`/api/admin/questions/${fresh.items[0].questionId}`)).json()).toMatchObject({ removed: "deleted" });
+  expect(
+    await (await organiser.delete(`/api/admin/questions/${fresh.items[0].questionId}`, { data: { reason: "Takror savol" } })).json(),
+  ).toMatchObject({ removed: "deleted" });
   expect(await bankSize(subjectId)).toBe(2);
   await Promise.all([session.dispose(), second.dispose()]);
 });
@@ -195,7 +204,9 @@ test("editing: a question never drawn changes (sanitised, one right choice); a d
       { text: "1", correct: false },
       { text: "2", correct: true },
     ],
+    reason: "Matn tuzatildi",
   };
+  expect((await organiser.put(`/api/admin/questions/${id}`, { data: { ...edit, reason: undefined } })).status()).toBe(422);
   expect(
     (
       await organiser.put(`/api/admin/questions/${id}`, {
@@ -219,4 +230,58 @@ test("editing: a question never drawn changes (sanitised, one right choice); a d
   await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } });
   expect((await (await organiser.put(`/api/admin/questions/${id}`, { data: edit })).json()).code).toBe(4009);
   await session.dispose();
+});
+
+test.describe("a spreadsheet that unpacks huge, or an upload that never ends, harms nobody", () => {
+  test("an xlsx that unpacks past 8 MB is refused from its directory, nothing parsed; the server answers others at once meanwhile", async ({
+    request,
+  }) => {
+    const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+    // A genuine workbook whose shared strings unpack to 24 MB (it packs to well under 1 MB).
+    const bomb = await workbook(
+      Array.from({ length: 12 }, (_, i) => ["oson", `${i}${"x".repeat(2_000_000)}`, "", "1", "2", "", "", "", "", "A"]),
+    );
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    const sent = upload(subjectId, xlsx(bomb));
+    const health: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const at = Date.now();
+      expect((await request.get("/api/health")).status()).toBe(200);
+      health.push(Date.now() - at);
+    }
+    const refused = await sent;
+    expect(refused.status()).toBe(422);
+    expect((await refused.json()).errors).toEqual([
+      { where: "Fayl", field: "file", message: "Jadval ochilganda juda katta (ko'pi bilan 8 MB): uni bir necha faylga bo'ling" },
+    ]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Math.max(...health)).toBeLessThan(1_000);
+  });
+
+  test("a chunked upload past 5 MB is refused as the 5 MB pass, not after the whole of it is buffered", async () => {
+    const { cookies } = await organiser.storageState();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(baseURL).port), "127.0.0.1");
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        text += chunk;
+        if (text.includes("\r\n\r\n")) {
+          resolve(text);
+          socket.destroy();
+        }
+      });
+      socket.on("error", reject);
+      socket.write(
+        `POST /api/admin/questions/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      // 6 MB of the announced 20, then nothing: the answer must come without the rest.
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      for (let i = 0; i < 24; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString("latin1")}\r\n`);
+      setTimeout(() => reject(new Error("no answer before the rest of the upload")), 10_000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+  });
 });

@@ -11,6 +11,7 @@ test.describe("the organiser's test settings", () => {
       openedAt: new Date(Date.now() - 60_000).toISOString(),
       closedAt: new Date(Date.now() + 3_600_000).toISOString(),
       pinCode: "4321",
+      reason: "Sinov oynasi",
     };
     const practice = await (
       await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...window, reviewPolicy: "afterEnd" } })
@@ -33,7 +34,7 @@ test.describe("the organiser's test settings", () => {
     expect(await remaining()).toBeGreaterThan(80 * 60);
     const organiser = await signedIn(ORGANISER);
     const closedAt = new Date(Date.now() + 120_000).toISOString();
-    const change = { openedAt: new Date(Date.now() - 3_600_000).toISOString(), closedAt, pinCode: olympiad.pinCode };
+    const change = { openedAt: new Date(Date.now() - 3_600_000).toISOString(), closedAt, pinCode: olympiad.pinCode, reason: "Erta yopish" };
     // A pupil is testing: the organiser must type the subject's name to confirm.
     const unconfirmed = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: change });
     expect(await unconfirmed.json()).toMatchObject({ code: 4007, message: expect.stringContaining("1 ta o'quvchi hozir test ishlamoqda") });
@@ -59,6 +60,7 @@ test.describe("the organiser's test settings", () => {
       openedAt: new Date(Date.now() - 3_600_000).toISOString(),
       closedAt: new Date(Date.now() - 60_000).toISOString(),
       pinCode: olympiad.pinCode,
+      reason: "Test yopildi",
     };
     expect((await put(closed)).status()).toBe(200);
     const reopen = { ...closed, closedAt: new Date(Date.now() + 3_600_000).toISOString() };
@@ -83,7 +85,13 @@ test.describe("the organiser's test settings", () => {
     const organiser = await signedIn(ORGANISER);
     const { items } = await (await organiser.get("/api/admin/tests")).json();
     const item = items.find((t: { subjectId: number }) => t.subjectId === olympiad.subjectId);
-    const settings = { openedAt: item.test.openedAt, closedAt: item.test.closedAt, pinCode: olympiad.pinCode, reviewPolicy: "afterEnd" };
+    const settings = {
+      openedAt: item.test.openedAt,
+      closedAt: item.test.closedAt,
+      pinCode: olympiad.pinCode,
+      reviewPolicy: "afterEnd",
+      reason: "Mashq testi",
+    };
     const refused = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: settings });
     expect(await refused.json()).toMatchObject({ code: 4007, message: expect.stringContaining("1 ta o'quvchi hozir test ishlamoqda") });
     const after = await (await organiser.get("/api/admin/tests")).json();

@@ -52,6 +52,9 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   const subjectName = (await page.getByRole("dialog").getByRole("heading").textContent())?.replace(/^\d+-sinf, /, "") ?? "";
   await form.getByLabel(/^Tasdiqlash uchun fan nomini yozing/).fill(subjectName);
   await form.getByRole("button", { name: "Saqlash" }).click();
+  await expect(form.getByText("Sababini yozing (kamida 3 ta belgi)")).toBeVisible(); // every act says why
+  await form.getByLabel("Sabab").fill("Yopilish vaqti uzaytirildi");
+  await form.getByRole("button", { name: "Saqlash" }).click();
   await expect(page.getByText("Test saqlandi")).toBeVisible();
   await expect(page.getByTestId(`test-row-${olympiad.subjectId}`)).toContainText("01.01.2099 10:00");
 

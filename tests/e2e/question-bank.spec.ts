@@ -40,6 +40,8 @@ test("an organiser imports a bank from .xlsx: first with a bad row, then fixed; 
   await panel.getByLabel("Fayl", { exact: true }).setInputFiles(file(await spreadsheet("A")));
   await panel.getByRole("button", { name: "Tekshirish" }).click();
   await expect(panel.getByTestId("import-preview")).toHaveText("2 ta savol va 0 ta matn import qilinadi. Hech narsa saqlanmadi.");
+  await expect(panel.getByRole("button", { name: "Import qilish" })).toBeDisabled(); // not without a reason
+  await panel.getByLabel("Sabab").fill("Ikkinchi bosqich savollari");
   await panel.getByRole("button", { name: "Import qilish" }).click();
   const formula = page.getByTestId("question-list").locator("article", { hasText: "Kvadrat ildiz" });
   await expect(formula.locator(".katex").first()).toBeVisible();

@@ -528,7 +528,7 @@ describe("Finish and scoring", () => {
 });
 
 describe("the profile once a test was started", () => {
-  it("keeps grade and subject (4006); other details may change", async () => {
+  it("keeps grade and subject (4006) and the certificate's name (4012); other details may change", async () => {
     const { pupil } = await started();
     const me = await getCurrentUser({ userId: pupil.userId });
     const profile = {
@@ -537,13 +537,14 @@ describe("the profile once a test was started", () => {
       organizationId: 0,
       grade: me.grade!,
       subjectId: me.subjectId!,
-      firstName: "Boshqa",
+      firstName: me.firstName,
       lastName: me.lastName,
-      middleName: "Sinovovich",
+      middleName: me.middleName ?? "Sinovovich",
       birthDate: "2012-01-01",
       phoneNumber: "901112233",
     };
-    await expect(updateProfile({ userId: pupil.userId, profile })).resolves.toMatchObject({ firstName: "Boshqa" });
+    await expect(updateProfile({ userId: pupil.userId, profile })).resolves.toMatchObject({ phoneNumber: "901112233" });
+    expect(await codeOf(updateProfile({ userId: pupil.userId, profile: { ...profile, firstName: "Boshqa" } }))).toBe(4012);
     const [other] = await db
       .select()
       .from(subjects)

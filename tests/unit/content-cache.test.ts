@@ -38,7 +38,7 @@ async function easyDrawn(attemptId: number): Promise<number[]> {
 
 async function retire(questionIds: number[]) {
   const organiser = await organiserId();
-  for (const questionId of questionIds) await removeQuestion({ organiserId: organiser, questionId });
+  for (const questionId of questionIds) await removeQuestion({ organiserId: organiser, questionId, reason: "sinov" });
 }
 
 const versionOf = async (testId: number) => (await db.select({ v: tests.contentVersion }).from(tests).where(eq(tests.id, testId)))[0].v;
@@ -100,6 +100,7 @@ describe("Get with the question content cached per test", () => {
       organiserId: await organiserId(),
       questionId: edited,
       edit: {
+        reason: "sinov",
         difficulty: "easy",
         text: "<p>Tahrirlangan savol</p>",
         choices: [

@@ -90,7 +90,7 @@ describe("papers drawn before the opening", () => {
     const { o, pupil } = await waiting();
     await allowTestAttempt({ userId: pupil.userId, now: before });
     const [first] = (await paperOf(pupil.userId, o.testId))!;
-    await removeQuestion({ organiserId: await organiserId(), questionId: first[0] });
+    await removeQuestion({ organiserId: await organiserId(), questionId: first[0], reason: "sinov" });
     expect(await paperOf(pupil.userId, o.testId)).toBeNull();
     await allowTestAttempt({ userId: pupil.userId, now: before });
     expect((await paperOf(pupil.userId, o.testId))!.map(([id]) => id)).not.toContain(first[0]);

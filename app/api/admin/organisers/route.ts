@@ -4,7 +4,8 @@ import { organiserSchema } from "@/lib/validation/organiser";
 
 export const GET = handler({ auth: "organiser" }, async () => ({ items: await listOrganisers() }));
 
-// A new organiser: `{ username, firstName, lastName }` → `{ userId, username, password }` (shown once).
+// A new organiser (the head organiser only): `{ username, firstName, lastName, reason }` →
+// `{ userId, username, password }` (shown once).
 export const POST = handler({ auth: "organiser", body: organiserSchema }, ({ body, user }) =>
   createOrganiser({ organiserId: user.id, input: body }),
 );

@@ -1,13 +1,13 @@
 import { handler } from "@/lib/http/handler";
 import { removeQuestion, updateQuestion } from "@/lib/organiser/questions";
-import { questionEditSchema, questionIdParams } from "@/lib/validation/organiser";
+import { questionEditSchema, questionIdParams, reasonSchema } from "@/lib/validation/organiser";
 
-// Deleted when no attempt drew it; retired (kept, never drawn again) when one did.
-export const DELETE = handler({ auth: "organiser", params: questionIdParams }, ({ params, user }) =>
-  removeQuestion({ organiserId: user.id, questionId: params.questionId }),
+// Deleted when no attempt drew it; retired (kept, never drawn again) when one did: `{ reason }`.
+export const DELETE = handler({ auth: "organiser", params: questionIdParams, body: reasonSchema }, ({ params, body, user }) =>
+  removeQuestion({ organiserId: user.id, questionId: params.questionId, reason: body.reason }),
 );
 
-// A question no attempt drew: `{ difficulty, text, choices: [{ text, correct }] }` (4009 once drawn).
+// A question no attempt drew: `{ difficulty, text, choices: [{ text, correct }], reason }` (4009 once drawn).
 export const PUT = handler({ auth: "organiser", params: questionIdParams, body: questionEditSchema }, ({ params, body, user }) =>
   updateQuestion({ organiserId: user.id, questionId: params.questionId, edit: body }),
 );

@@ -1,7 +1,8 @@
 import { handler } from "@/lib/http/handler";
 import { resetOrganiserPassword } from "@/lib/organiser/organisers";
-import { userIdParams } from "@/lib/validation/organiser";
+import { reasonSchema, userIdParams } from "@/lib/validation/organiser";
 
-export const POST = handler({ auth: "organiser", params: userIdParams }, ({ params, user }) =>
-  resetOrganiserPassword({ organiserId: user.id, userId: params.userId }),
+// The head organiser only: `{ reason }` → `{ password }` (shown once).
+export const POST = handler({ auth: "organiser", params: userIdParams, body: reasonSchema }, ({ params, body, user }) =>
+  resetOrganiserPassword({ organiserId: user.id, userId: params.userId, reason: body.reason }),
 );

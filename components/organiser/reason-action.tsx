@@ -1,0 +1,141 @@
+// An organiser's act that asks why (the audit log keeps the reason) in a dialog, with the fields
+// the act needs (extra minutes, a corrected name), and shows what it returns (a new password).
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { type ReactNode, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input } from "@/components/ui/field";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { toast } from "@/components/ui/toast";
+import { showError } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { extraMinutesSchema, pupilNameSchema, reasonSchema } from "@/lib/validation/organiser";
+
+const c = uzOrganiser.common;
+
+export type Names = { firstName: string; lastName: string; middleName: string };
+export type ReasonValues = { reason: string; minutes?: number } & Partial<Names>;
+
+type ReasonActionProps = {
+  label: string;
+  hint?: string;
+  variant?: "primary" | "secondary" | "danger";
+  /** The button's look where it sits in a row of small ones. */
+  compact?: boolean;
+  withMinutes?: number;
+  /** The pupil's name as it stands, to correct (the certificate's name). */
+  withNames?: Names;
+  testId: string;
+  /** Sends the act; resolves with what to show afterwards (a new password), if anything. */
+  run: (values: ReasonValues) => Promise<ReactNode | undefined>;
+  done: string;
+};
+
+export function ReasonAction({
+  label,
+  hint,
+  variant = "secondary",
+  compact,
+  withMinutes,
+  withNames,
+  testId,
+  run,
+  done,
+}: ReasonActionProps) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<ReactNode>(null);
+  const schema = withNames ? pupilNameSchema : withMinutes === undefined ? reasonSchema : extraMinutesSchema;
+  const form = useForm<ReasonValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<ReasonValues>,
+    defaultValues: { reason: "", ...(withMinutes !== undefined && { minutes: withMinutes }), ...withNames },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const close = () => {
+    setOpen(false);
+    setShown(null);
+    form.reset();
+    router.refresh();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await run(values);
+      toast.success(done, { id: testId });
+      if (result) setShown(result);
+      else close();
+    } catch (error) {
+      if (showServerErrors(form, error)?.status !== 422) showError(error);
+    }
+  });
+
+  return (
+    <>
+      <Button variant={variant} className={compact ? "min-h-9 px-3" : undefined} onClick={() => setOpen(true)} data-testid={testId}>
+        {label}
+      </Button>
+      <Dialog
+        open={open}
+        onDismiss={close}
+        title={label}
+        description={hint ?? label}
+        hideDescription={!hint}
+        descriptionClassName="text-sm text-slate-600"
+      >
+        {shown ? (
+          <div className="mt-4 flex flex-col gap-3">
+            {shown}
+            <Button onClick={close}>{c.done}</Button>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
+            {withMinutes !== undefined && (
+              <Field id={`${testId}-minutes`} label={uzOrganiser.pupils.extraMinutes} error={errors.minutes?.message}>
+                <Input
+                  id={`${testId}-minutes`}
+                  type="number"
+                  inputMode="numeric"
+                  invalid={Boolean(errors.minutes)}
+                  {...form.register("minutes", { valueAsNumber: true })}
+                />
+              </Field>
+            )}
+            {withNames &&
+              (["lastName", "firstName", "middleName"] as const).map((name) => (
+                <Field key={name} id={`${testId}-${name}`} label={uz.registration[name]} error={errors[name]?.message}>
+                  <Input
+                    id={`${testId}-${name}`}
+                    autoComplete="off"
+                    maxLength={50}
+                    invalid={Boolean(errors[name])}
+                    {...form.register(name)}
+                  />
+                </Field>
+              ))}
+            <Field id={`${testId}-reason`} label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
+              <Input
+                id={`${testId}-reason`}
+                autoComplete="off"
+                maxLength={500}
+                invalid={Boolean(errors.reason)}
+                {...form.register("reason")}
+              />
+            </Field>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={close}>
+                {c.cancel}
+              </Button>
+              <Button type="submit" variant={variant === "danger" ? "danger" : "primary"} pending={isSubmitting}>
+                {label}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}
