@@ -8,8 +8,11 @@
 // the opening costs CPU in the app's process, and one Node process uses one core.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
+import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
@@ -111,10 +114,10 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
 <body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p>${busy.retryIn.replace("{seconds}", String(retryAfter))}</p></main></body></html>`;
   }
 
-  function refuse(response, path, since, client) {
+  function refuse(response, urlPath, since, client) {
     if (response.destroyed) return;
     const retryAfter = admission.retryAfter(since);
-    const page = !path.startsWith("/api/");
+    const page = !urlPath.startsWith("/api/");
     response.writeHead(503, {
       "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
       "Retry-After": String(retryAfter),
@@ -142,8 +145,8 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     response.end(JSON.stringify({ code: null, message: busy.tooSlow, validationErrors: {} }));
   }
 
-  async function admit(request, response, path) {
-    const door = doorOf(request.method, path, await hasGenuineSession(request.headers.cookie));
+  async function admit(request, response, urlPath) {
+    const door = doorOf(request.method, urlPath, await hasGenuineSession(request.headers.cookie));
     if (door === "free") return serveRequest(request, response);
     // A request holds a place only once its body is here: 64 connections that send headers and
     // then wait must not fill the room that pupils' requests need.
@@ -151,15 +154,46 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     const client = clientOf(request);
     const since = ticketTime(request.headers.cookie, ticketSecret, client);
     const admitted = await admission.enter(door, since, (drop) => response.once("close", drop));
-    if (!admitted) return refuse(response, path, since, client);
+    if (!admitted) return refuse(response, urlPath, since, client);
     response.once("close", () => admission.leave());
     serveRequest(request, response);
   }
 
+  // The build's scripts and stylesheets in brotli (scripts/precompress.mjs) for browsers that take
+  // it: the cheap phone's download, counted as the network carries it. Anything else is Next's.
+  const staticRoot = path.resolve(".next", "static");
+  const precompressed = new Map();
+  function servedBrotli(request, response, urlPath) {
+    if (!urlPath.startsWith("/_next/static/") || !/\.(js|css)$/.test(urlPath)) return false;
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
+    if (!/\bbr\b/.test(request.headers["accept-encoding"] ?? "")) return false;
+    let file;
+    try {
+      file = decodeURIComponent(urlPath.slice("/_next/static".length));
+    } catch {
+      return false;
+    }
+    const full = path.join(staticRoot, file);
+    if (!full.startsWith(staticRoot + path.sep)) return false;
+    if (!precompressed.has(full)) precompressed.set(full, existsSync(`${full}.br`));
+    if (!precompressed.get(full)) return false;
+    send(request, `${file}.br`, { root: staticRoot, immutable: true, maxAge: "1y", index: false, dotfiles: "deny" })
+      .on("headers", (res) => {
+        res.setHeader("Content-Type", file.endsWith(".css") ? "text/css; charset=utf-8" : "application/javascript; charset=utf-8");
+        res.setHeader("Content-Encoding", "br");
+        res.setHeader("Vary", "Accept-Encoding");
+        res.setHeader("X-Content-Type-Options", "nosniff");
+      })
+      .on("error", () => serveRequest(request, response))
+      .pipe(response);
+    return true;
+  }
+
   const server = createServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0];
-    if (!admission || doorOf(request.method, path, false) === "free") return serveRequest(request, response);
-    admit(request, response, path).catch((error) => {
+    const urlPath = (request.url ?? "/").split("?")[0];
+    if (servedBrotli(request, response, urlPath)) return;
+    if (!admission || doorOf(request.method, urlPath, false) === "free") return serveRequest(request, response);
+    admit(request, response, urlPath).catch((error) => {
       console.error(`Admission failed: ${error instanceof Error ? error.message : error}`);
       if (!response.headersSent) response.writeHead(500).end();
     });
