@@ -9,6 +9,8 @@
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
 const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;
+/** The page that shows an attempt kept on the device (components/attempt/offline.ts, SHELL_PATH). */
+const SHELL = "/test-attempt/offline";
 /** Marks of an ended attempt in the page's data (the key may be in it): such a page is not kept. */
 const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
 /** The session's mark (lib/identity/login.ts, SESSION_MARK_COOKIE): readable here, unlike the session. */
@@ -55,7 +57,9 @@ self.addEventListener("fetch", (event) => {
           if (response.ok && landed) event.waitUntil(keep(url.pathname, response.clone()));
           return response;
         },
-        async () => (await keptPage(url.pathname)) ?? Response.error(),
+        // Without network: the attempt's kept page; else the shell, which shows the attempt as the
+        // device received it when it was started in place (components/attempt/offline.ts).
+        async () => (await keptPage(url.pathname)) ?? (await keptPage(SHELL)) ?? Response.error(),
       ),
     );
     return;

@@ -17,7 +17,7 @@ import { uz } from "@/lib/i18n/uz";
 import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
 import { FinishDialog } from "./finish-dialog";
-import { forgetAttempt, keepAttemptOffline, keptSaved, rememberDeadline, rememberSaved } from "./offline";
+import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, rememberDeadline, rememberSaved } from "./offline";
 import { useAnswerOutbox } from "./outbox";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAttempt, useRemainingTime } from "./queries";
@@ -67,9 +67,11 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   // While the attempt runs, its page is kept on the device for a reload without network, with the
   // server's last word on the time; once it has ended, the kept page is forgotten.
   useEffect(() => {
-    if (running) void keepAttemptOffline(attemptId, KEEP_AFTER_MIN_MS + Math.random() * KEEP_SPREAD_MS);
-    else void forgetAttempt(attemptId);
-  }, [attemptId, running]);
+    if (running) {
+      rememberAttempt(initial);
+      void keepAttemptOffline(attemptId, KEEP_AFTER_MIN_MS + Math.random() * KEEP_SPREAD_MS);
+    } else void forgetAttempt(attemptId);
+  }, [attemptId, running, initial]);
   useEffect(() => {
     if (running) rememberDeadline(attemptId, remaining.data);
   }, [attemptId, running, remaining.data]);

@@ -1,19 +1,98 @@
 // What the device keeps of a running attempt for a reload without network: its page (kept by
 // public/sw.js when opened or reloaded, or fetched here once for a page opened in place), the
-// answers confirmed since and the deadline the server last implied. Never an ended attempt's page
-// (its review may show the key); all of it is forgotten at the end, and the pages at sign-in and
-// sign-out, so a device never shows one pupil's page to another.
+// attempt as the in-place start received it with the shell page that shows it (kept before the
+// opening: an offline reload works from the first second), the answers confirmed since and the
+// deadline the server last implied. Never an ended attempt's page or data (its review may show
+// the key); all of it is forgotten at the end, and at sign-in and sign-out, so a device never
+// shows one pupil's page to another. Pages are kept under the session's mark (public/sw.js).
 "use client";
 
+import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import type { ServerTime } from "./queries";
 
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
+/** The page that shows a kept attempt (app/(pupil)/test-attempt/offline): public/sw.js serves it. */
+export const SHELL_PATH = "/test-attempt/offline";
+/** Marks of an ended attempt in a page or its data (the key may be in it): never kept. */
+const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
+/** The session's mark cookie (lib/identity/session-token.ts): a page is kept under it. */
+const MARK = /(?:^|;\s*)olimpiada-session-mark=([^;]+)/;
 
 const supported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "caches" in window;
 
 /** Attempts this page has seen end: a keeping still on its way must not bring one back. */
 const ended = new Set<number>();
+
+/**
+ * Fetches `path` and keeps it, marked with this session, with the build files it needs; not if
+ * it is an ended attempt's (or `stale()` says so by the time it arrives).
+ */
+async function keepPage(path: string, stale: () => boolean = () => false): Promise<void> {
+  const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
+  if (!response.ok || response.redirected || new URL(response.url).pathname !== path) return;
+  const html = await response.text();
+  const mark = MARK.exec(document.cookie)?.[1];
+  if (stale() || ENDED.test(html) || !mark) return;
+  const headers = new Headers(response.headers);
+  headers.set("X-Session-Mark", mark);
+  headers.set("X-Kept-At", String(Date.now()));
+  await (await caches.open(PAGES)).put(path, new Response(html, { headers }));
+  // The build files the kept page names (its scripts, styles and fonts) and those loaded here.
+  const named = html.match(/\/_next\/static\/[\w\-./%()[\]@]+/g) ?? [];
+  const loaded = performance
+    .getEntriesByType("resource")
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith("/_next/static/"))
+    .map((url) => url.pathname);
+  const files = [...new Set([...named, ...loaded])];
+  const stat = await caches.open(STATIC);
+  await Promise.all(files.map(async (file) => (await stat.match(file)) ?? stat.add(file).catch(() => {})));
+}
+
+/**
+ * Before the opening (the start page): registers the worker and keeps the shell that shows a kept
+ * attempt, at a random moment within `spreadMs`, so that an attempt started in place can be
+ * reloaded without network from its first second, with no page rendered at the opening.
+ */
+export async function keepShell(spreadMs: number): Promise<void> {
+  if (!supported()) return;
+  try {
+    if (document.readyState !== "complete") await new Promise((resolve) => addEventListener("load", resolve, { once: true }));
+    await navigator.serviceWorker.register("/sw.js", { scope: "/test-attempt/" });
+    if (await (await caches.open(PAGES)).match(SHELL_PATH)) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * spreadMs));
+    await keepPage(SHELL_PATH);
+  } catch {
+    // No shell: a page opened in place is kept minutes later, as before.
+  }
+}
+
+const attemptKey = (attemptId: number) => `olimpiada.attempt.${attemptId}`;
+const LAST_ATTEMPT = "olimpiada.attempt.last";
+
+/** The running attempt as the device received it (never an ended one: it may carry the key). */
+export function rememberAttempt(attempt: AttemptData): void {
+  try {
+    const json = JSON.stringify(attempt);
+    if (attempt.isEnded || ENDED.test(json)) return;
+    localStorage.setItem(attemptKey(attempt.testAttemptId), json);
+    localStorage.setItem(LAST_ATTEMPT, String(attempt.testAttemptId));
+  } catch {
+    // Not kept: an offline reload then needs the kept page.
+  }
+}
+
+/** The kept attempt of that id; without one (the address was not an attempt's), the last one kept. */
+export function keptAttempt(attemptId: number | null): AttemptData | null {
+  try {
+    const id = attemptId ?? Number(localStorage.getItem(LAST_ATTEMPT));
+    const attempt = JSON.parse(localStorage.getItem(attemptKey(id)) ?? "null") as AttemptData | null;
+    return attempt && !attempt.isEnded ? attempt : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Registers the worker (it keeps the page whenever the pupil opens or reloads it). An attempt
@@ -30,22 +109,7 @@ export async function keepAttemptOffline(attemptId: number, afterMs: number): Pr
     if (await (await caches.open(PAGES)).match(page)) return;
     await new Promise((resolve) => setTimeout(resolve, afterMs));
     if (ended.has(attemptId) || (await (await caches.open(PAGES)).match(page))) return;
-    const response = await fetch(page, { credentials: "same-origin", cache: "no-store" });
-    if (!response.ok || response.redirected || new URL(response.url).pathname !== page) return;
-    // Only the page of a running attempt: had it ended meanwhile, its page may carry the key.
-    const html = await response.text();
-    if (ended.has(attemptId) || /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/.test(html)) return;
-    await (await caches.open(PAGES)).put(page, new Response(html, { headers: response.headers }));
-    // The build files the kept page names (its scripts, styles and fonts) and those loaded here.
-    const named = html.match(/\/_next\/static\/[\w\-./%()[\]@]+/g) ?? [];
-    const loaded = performance
-      .getEntriesByType("resource")
-      .map((entry) => new URL(entry.name))
-      .filter((url) => url.origin === location.origin && url.pathname.startsWith("/_next/static/"))
-      .map((url) => url.pathname);
-    const files = [...new Set([...named, ...loaded])];
-    const stat = await caches.open(STATIC);
-    await Promise.all(files.map(async (file) => (await stat.match(file)) ?? stat.add(file).catch(() => {})));
+    await keepPage(page, () => ended.has(attemptId));
   } catch {
     // No offline copy: the page works online as ever.
   }
@@ -104,6 +168,7 @@ export async function forgetAttempt(attemptId: number): Promise<void> {
   try {
     localStorage.removeItem(savedKey(attemptId));
     localStorage.removeItem(deadlineKey(attemptId));
+    localStorage.removeItem(attemptKey(attemptId));
   } catch {
     // Nothing kept.
   }
@@ -114,8 +179,14 @@ export async function forgetAttempt(attemptId: number): Promise<void> {
     .catch(() => {});
 }
 
-/** Forgets every stored page (signing in or out: the next pupil on this device sees none). */
+/** Forgets every stored page and attempt (signing in or out: the next pupil on this device sees none). */
 export async function forgetAllAttempts(): Promise<void> {
-  if (typeof window === "undefined" || !("caches" in window)) return;
+  if (typeof window === "undefined") return;
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith("olimpiada.attempt.")) localStorage.removeItem(key);
+  } catch {
+    // Nothing kept.
+  }
+  if (!("caches" in window)) return;
   await caches.delete(PAGES).catch(() => {});
 }

@@ -20,11 +20,14 @@ import type { CurrentUser } from "@/lib/identity/users";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { AttemptView } from "./attempt-view";
 import { Countdown } from "./countdown";
+import { keepShell } from "./offline";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
 import { ResultCard } from "./result-card";
 
 const t = uz.testAttempt;
+/** The shell is fetched at a random moment within this (pupils open the start page together at check-in). */
+const SHELL_SPREAD_MS = 10_000;
 
 type Props = {
   header: ReactNode;
@@ -48,6 +51,12 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   // The opening the countdown reached: the server said beforehand whether the pupil may start
   // then. A later opening (the organiser moved it) counts down anew.
   const [reached, setReached] = useState<string | null>(null);
+
+  // Before the opening, the shell that shows an attempt kept on the device: an attempt started here
+  // in place can then be reloaded without network from its first second.
+  useEffect(() => {
+    if (paid && !status.isEnded) void keepShell(SHELL_SPREAD_MS);
+  }, [paid, status.isEnded]);
 
   // A running attempt that was not started on this page (Back or Forward to the start page's
   // entry, a second tab): its own page at once, where the PIN kept on this device lets it through.

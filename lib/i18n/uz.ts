@@ -224,6 +224,7 @@ export const uz = {
     offline: (count: number) => `Internet aloqasi yo'q. ${count} ta javob qurilmada saqlandi va aloqa tiklanganda yuboriladi.`,
     savingShort: (count: number) => `${count} ta saqlanmoqda…`,
     offlineShort: (count: number) => `Aloqa yo'q: ${count} ta qurilmada`,
+    offlineNothing: "Internet aloqasi yo'q va bu test qurilmada saqlanmagan. Aloqa tiklangach sahifani yangilang.",
     answerRefused: "Bu javob qabul qilinmadi. Iltimos, boshqa variantni tanlang.",
     timeUp: "Vaqt tugadi. Test yakunlanmoqda...",
     lateAnswers: (count: number) => `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,

@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
-import { startAttempt } from "../support/ui";
+import { pressStart, signInAt, startAttempt } from "../support/ui";
 
 const choice = (page: Page, index: number) => page.getByRole("radio").nth(index);
 const gridButton = (page: Page, n: number) =>
@@ -93,4 +93,41 @@ test("a kept page is given back only to the session that kept it: with its cooki
   await expect(page.getByText("1-savol (3 tadan)")).toHaveCount(0);
   await expect(page.getByRole("radio")).toHaveCount(0);
   await context.setOffline(false);
+});
+
+test("offline reload from the first second: an attempt started in place comes back from the shell kept before the opening", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  await signInAt(page, "/test-attempt", pupil);
+  // The start page keeps the shell before the opening (at a random moment within 10 s).
+  await expect.poll(() => kept(page, "/test-attempt/offline"), { timeout: 20_000 }).toBe(true);
+  await pressStart(page, olympiad.pinCode);
+  await page.waitForURL(/\/test-attempt\/\d+$/);
+  const path = new URL(page.url()).pathname;
+  await choice(page, 1).click();
+  await expect(choice(page, 1)).toHaveAttribute("data-state", "saved");
+  expect(await kept(page, path)).toBe(false); // the attempt's own page is not kept yet
+
+  // Seconds after the start, the network goes and the pupil reloads.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("1-savol (3 tadan)")).toBeVisible();
+  await expect(gridButton(page, 1)).toHaveAttribute("data-state", "answered");
+  await expect(choice(page, 1)).toHaveAttribute("aria-checked", "true");
+  expect(seconds((await page.getByTestId("timer").textContent())!)).toBeLessThanOrEqual(90 * 60);
+  await screenshot(page, testInfo, "offline-reload-first-second");
+
+  // An answer offline waits on the device and goes out when the network returns.
+  await gridButton(page, 2).click();
+  await choice(page, 0).click();
+  await expect(gridButton(page, 2)).toHaveAttribute("data-state", "pending");
+  await expect(page.getByTestId("save-state")).toContainText("Aloqa yo'q");
+  await context.setOffline(false);
+  await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/, { timeout: 30_000 });
+  const view = await (await page.request.get(`/api/TestAttempts/Get?id=${path.split("/").pop()}`)).json();
+  expect(view.questions.filter((q: { answerId: number | null }) => q.answerId !== null)).toHaveLength(2);
 });

@@ -1,0 +1,15 @@
+// The shell that shows an attempt kept on the device (components/attempt/offline.ts): kept before
+// the opening, and served by public/sw.js for a reload without network of an attempt opened in
+// place before its own page was kept. Online it is never needed.
+import type { Metadata } from "next";
+import { OfflineAttempt } from "@/components/attempt/offline-attempt";
+import { uz } from "@/lib/i18n/uz";
+import { requirePupil } from "@/lib/identity/page-guards";
+
+export const metadata: Metadata = { title: uz.testAttempt.title, robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+export default async function OfflineAttemptPage() {
+  const { user } = await requirePupil();
+  return <OfflineAttempt user={user} />;
+}
