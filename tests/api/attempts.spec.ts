@@ -1,7 +1,7 @@
 // The TestAttempts endpoints over HTTP (spec §7, DESIGN §6): the whole flow, the codes, ownership,
 // double start, and no response revealing the key while the attempt runs.
 import { type APIRequestContext, type APIResponse, expect, test } from "../support/fixtures";
-import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, profileOf, signedIn } from "../support/http";
 
 /** Every body a running attempt's calls answered, to search for the key afterwards. */
 const seen: string[] = [];
@@ -254,19 +254,7 @@ test("one payment, one olympiad: New and a change of subject sent together never
   const outcomes: string[] = [];
   for (let i = 0; i < 12; i++) {
     const { session } = await pupilOf(request, first);
-    const me = await (await session.get("/api/Identity/GetCurrentUser")).json();
-    const profile = {
-      regionId: me.regionId,
-      districtId: me.districtId,
-      organizationId: 0,
-      grade: me.grade,
-      subjectId: second.subjectId,
-      firstName: me.firstName,
-      lastName: me.lastName,
-      middleName: "Sinovovich",
-      birthDate: "2012-01-01",
-      phoneNumber: "901234567",
-    };
+    const profile = { ...(await profileOf(session)), subjectId: second.subjectId };
     // The countdown drew the pupil's paper (the opening's one-statement start) on half of them.
     if (i % 2 === 0) await session.get("/api/TestAttempts/AllowTestAttempt");
     const [started, updated] = await Promise.all([

@@ -4,7 +4,7 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { expect, test } from "../support/fixtures";
-import { anonymous, newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
+import { anonymous, newOlympiad, newPupil, ORGANISER, profileOf, signedIn } from "../support/http";
 
 const login = (request: import("@playwright/test").APIRequestContext, data: unknown, headers: Record<string, string> = {}) =>
   request.post("/api/Identity/Login", { data, headers });
@@ -237,19 +237,7 @@ test.describe("the name on the certificate", () => {
     const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
     const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
     const session = await signedIn(pupil);
-    const me = await (await session.get("/api/Identity/GetCurrentUser")).json();
-    const profile = {
-      regionId: me.regionId,
-      districtId: me.districtId,
-      organizationId: 0,
-      grade: me.grade,
-      subjectId: me.subjectId,
-      firstName: me.firstName,
-      lastName: me.lastName,
-      middleName: me.middleName ?? "Sinovovich",
-      birthDate: "2012-03-04",
-      phoneNumber: "901112233",
-    };
+    const profile = await profileOf(session);
     expect((await session.post("/api/Identity/Update", { data: profile })).status()).toBe(200);
     const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
     await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } });
@@ -261,7 +249,7 @@ test.describe("the name on the certificate", () => {
     expect((await session.post("/api/Identity/Update", { data: { ...profile, phoneNumber: "907778899" } })).status()).toBe(200);
     const check = async () =>
       (await request.get(`/api/Certificates/Check?username=${pupil.username}`, { headers: { "X-Forwarded-For": "10.12.0.1" } })).json();
-    expect((await check()).fullName).toBe(`${me.lastName} ${me.firstName} ${profile.middleName}`);
+    expect((await check()).fullName).toBe(`${profile.lastName} ${profile.firstName} ${profile.middleName}`);
 
     const organiser = await signedIn(ORGANISER);
     const name = { firstName: "Gʻayrat", lastName: "Oʻrinov", middleName: "Anvarovich" };

@@ -56,6 +56,23 @@ export async function signedIn(credentials: Credentials): Promise<APIRequestCont
   return context;
 }
 
+/** The signed-in pupil's profile as Identity/Update takes it (school, middle name, birth date and phone filled in). */
+export async function profileOf(session: APIRequestContext) {
+  const me = await (await session.get("/api/Identity/GetCurrentUser")).json();
+  return {
+    regionId: me.regionId as number,
+    districtId: me.districtId as number,
+    organizationId: 0,
+    grade: me.grade as number,
+    subjectId: me.subjectId as number,
+    firstName: me.firstName as string,
+    lastName: me.lastName as string,
+    middleName: (me.middleName as string | null) ?? "Sinovovich",
+    birthDate: (me.birthDate as string | null) ?? "2012-01-01",
+    phoneNumber: (me.phoneNumber as string | null) ?? "901112233",
+  };
+}
+
 export async function anonymous(): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL });
 }
