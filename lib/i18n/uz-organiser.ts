@@ -257,7 +257,7 @@ export const uzOrganiser = {
   },
   organisers: {
     title: "Tashkilotchilar",
-    lead: "Birinchi tashkilotchi sozlamalardan olinadi; bu yerda yangilarini qo'shish va parollarini tiklash mumkin.",
+    lead: "Bosh tashkilotchi (birinchisi) sozlamalardan olinadi; yangilarini faqat u qo'shadi va ularning parollarini faqat u tiklaydi. Har bir amal sababi bilan jurnalga yoziladi.",
     add: "Tashkilotchi qo'shish",
     username: "Login",
     firstName: "Ism",
