@@ -99,9 +99,11 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
           />
         </Field>
       </div>
-      <Field id="import-reason" label={c.reason} hint={c.reasonHint}>
-        <Input id="import-reason" autoComplete="off" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
+      <div className="mt-3">
+        <Field id="import-reason" label={c.reason} hint={c.reasonHint}>
+          <Input id="import-reason" autoComplete="off" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+      </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" pending={pending} onClick={() => void send(true)}>
           {t.check}
