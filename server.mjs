@@ -8,15 +8,17 @@
 // the opening costs CPU in the app's process, and one Node process uses one core.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import Negotiator from "negotiator";
 import next from "next";
 import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
+import { UserRole } from "./lib/identity/roles.mjs";
 
 const argument = (flag, fallback) => {
   const at = process.argv.indexOf(flag);
@@ -86,15 +88,19 @@ async function serve() {
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
   const authSecret = process.env.AUTH_SECRET || DEV_SECRET;
+  const secureCookies = (process.env.PUBLIC_URL ?? "").startsWith("https://");
   const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0;
-  /** Who a ticket is for: the client's address (as the app reads it) and its browser. */
-  const clientOf = (request) => {
+  /** The X-Forwarded-For chain with the socket's address appended, as a proxy appends it. */
+  const forwardedChain = (request) => {
+    const socket = request.socket.remoteAddress ?? "unknown";
     const forwarded = request.headers["x-forwarded-for"];
-    const chain = `${Array.isArray(forwarded) ? forwarded.join(", ") : (forwarded ?? "")}, ${request.socket.remoteAddress ?? "unknown"}`;
-    return `${clientAddressOf(chain, trustProxyHops)}\u0000${request.headers["user-agent"] ?? ""}`;
+    const chain = Array.isArray(forwarded) ? forwarded.join(", ") : forwarded;
+    return chain ? `${chain}, ${socket}` : socket;
   };
+  /** Who a ticket is for: the client's address (as the app reads it) and its browser. */
+  const clientOf = (request) => `${clientAddressOf(forwardedChain(request), trustProxyHops)}\u0000${request.headers["user-agent"] ?? ""}`;
   // A session counts for the inside door only if its token decodes (our signature, not expired).
-  const hasGenuineSession = genuineSessions(authSecret);
+  const sessionRoleOf = genuineSessions(authSecret);
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
   const instanceName = process.env.INSTANCE_NAME;
   // How long a request's body may take to arrive before it is let in (a phone on 3G sends a few
@@ -121,7 +127,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     response.writeHead(503, {
       "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
       "Retry-After": String(retryAfter),
-      "Set-Cookie": ticketCookie(since, ticketSecret, client),
+      "Set-Cookie": `${ticketCookie(since, ticketSecret, client)}${secureCookies ? "; Secure" : ""}`,
       "Cache-Control": "no-store",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       "X-Content-Type-Options": "nosniff",
@@ -131,68 +137,98 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
 
   function serveRequest(request, response) {
     if (instanceName) response.setHeader("X-Served-By", instanceName);
-    const socket = request.socket.remoteAddress ?? "unknown";
-    const forwarded = request.headers["x-forwarded-for"];
-    const chain = Array.isArray(forwarded) ? forwarded.join(", ") : forwarded;
-    request.headers["x-forwarded-for"] = chain ? `${chain}, ${socket}` : socket;
+    request.headers["x-forwarded-for"] = forwardedChain(request);
     void handle(request, response);
   }
 
-  /** A body that has not arrived in time: 408, and the connection is closed. */
-  function tooSlow(response) {
+  /**
+   * A body that did not arrive in time (408) or is larger than any of the routes open to the
+   * caller takes (413): answered before admission, and the connection is closed.
+   */
+  function bodyRefused(response, outcome) {
     if (response.destroyed) return;
-    response.writeHead(408, { "Content-Type": "application/json; charset=utf-8", Connection: "close", "Cache-Control": "no-store" });
-    response.end(JSON.stringify({ code: null, message: busy.tooSlow, validationErrors: {} }));
+    const [status, message] = outcome === "tooLarge" ? [413, busy.tooLarge] : [408, busy.tooSlow];
+    response.writeHead(status, { "Content-Type": "application/json; charset=utf-8", Connection: "close", "Cache-Control": "no-store" });
+    response.end(JSON.stringify({ code: null, message, validationErrors: {} }));
   }
 
   async function admit(request, response, urlPath) {
-    const door = doorOf(request.method, urlPath, await hasGenuineSession(request.headers.cookie));
+    // The client may hang up at any await below: a place taken for it must be given back, once.
+    let gone = false;
+    let holding = false;
+    response.once("close", () => {
+      gone = true;
+      if (holding) admission.leave();
+      holding = false;
+    });
+    const role = await sessionRoleOf(request.headers.cookie);
+    const door = doorOf(urlPath, role !== null);
     if (door === "free") return serveRequest(request, response);
     // A request holds a place only once its body is here: 64 connections that send headers and
-    // then wait must not fill the room that pupils' requests need.
-    if (!(await bodyArrived(request, BODY_WAIT_MS))) return tooSlow(response);
+    // then wait must not fill the room that pupils' requests need. Only an organiser's upload (a
+    // spreadsheet, a picture) is let in as it streams; anyone else's body arrives whole first.
+    const body = await bodyArrived(request, BODY_WAIT_MS, { mayStream: role === UserRole.Admin });
+    if (body !== "arrived") return bodyRefused(response, body);
+    if (gone) return;
     const client = clientOf(request);
     const since = ticketTime(request.headers.cookie, ticketSecret, client);
     const admitted = await admission.enter(door, since, (drop) => response.once("close", drop));
     if (!admitted) return refuse(response, urlPath, since, client);
-    response.once("close", () => admission.leave());
+    if (gone) return admission.leave();
+    holding = true;
     serveRequest(request, response);
   }
 
   // The build's scripts and stylesheets in brotli (scripts/precompress.mjs) for browsers that take
   // it: the cheap phone's download, counted as the network carries it. Anything else is Next's.
+  // The set of them is read once: the build does not change under a running server.
   const staticRoot = path.resolve(".next", "static");
-  const precompressed = new Map();
-  function servedBrotli(request, response, urlPath) {
-    if (!urlPath.startsWith("/_next/static/") || !/\.(js|css)$/.test(urlPath)) return false;
-    if (request.method !== "GET" && request.method !== "HEAD") return false;
-    if (!/\bbr\b/.test(request.headers["accept-encoding"] ?? "")) return false;
-    let file;
+  const precompressed = new Set(
+    (() => {
+      try {
+        return readdirSync(staticRoot, { recursive: true }).filter((file) => String(file).endsWith(".br"));
+      } catch {
+        return [];
+      }
+    })().map((file) => `/_next/static/${String(file).split(path.sep).join("/").slice(0, -".br".length)}`),
+  );
+  const decodedPath = (urlPath) => {
     try {
-      file = decodeURIComponent(urlPath.slice("/_next/static".length));
+      return decodeURIComponent(urlPath);
     } catch {
-      return false;
+      return null;
     }
-    const full = path.join(staticRoot, file);
-    if (!full.startsWith(staticRoot + path.sep)) return false;
-    if (!precompressed.has(full)) precompressed.set(full, existsSync(`${full}.br`));
-    if (!precompressed.get(full)) return false;
-    send(request, `${file}.br`, { root: staticRoot, immutable: true, maxAge: "1y", index: false, dotfiles: "deny" })
+  };
+  function servedBrotli(request, response, urlPath) {
+    if (!urlPath.startsWith("/_next/static/") || !precompressed.has(decodedPath(urlPath))) return false;
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
+    if (new Negotiator(request).encoding(["br", "identity"]) !== "br") return false;
+    send(request, `${urlPath.slice("/_next/static".length)}.br`, {
+      root: staticRoot,
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "deny",
+    })
       .on("headers", (res) => {
-        res.setHeader("Content-Type", file.endsWith(".css") ? "text/css; charset=utf-8" : "application/javascript; charset=utf-8");
+        res.setHeader("Content-Type", urlPath.endsWith(".css") ? "text/css; charset=utf-8" : "application/javascript; charset=utf-8");
         res.setHeader("Content-Encoding", "br");
         res.setHeader("Vary", "Accept-Encoding");
         res.setHeader("X-Content-Type-Options", "nosniff");
       })
-      .on("error", () => serveRequest(request, response))
+      // Before anything is sent, Next serves the file as it is; after, the response can only be cut.
+      .on("error", () => (response.headersSent ? response.destroy() : serveRequest(request, response)))
       .pipe(response);
     return true;
   }
 
-  const server = createServer((request, response) => {
+  // A request's body waits unread in this buffer until the request is let in: it holds any body
+  // the app's routes take from a pupil or a parent (DEFAULT_MAX_BODY_BYTES in lib/http/handler.ts, 64 KB), so such a body arrives
+  // whole before its request takes a place.
+  const server = createServer({ highWaterMark: 68 * 1024 }, (request, response) => {
     const urlPath = (request.url ?? "/").split("?")[0];
     if (servedBrotli(request, response, urlPath)) return;
-    if (!admission || doorOf(request.method, urlPath, false) === "free") return serveRequest(request, response);
+    if (!admission || doorOf(urlPath, false) === "free") return serveRequest(request, response);
     admit(request, response, urlPath).catch((error) => {
       console.error(`Admission failed: ${error instanceof Error ? error.message : error}`);
       if (!response.headersSent) response.writeHead(500).end();

@@ -1,7 +1,8 @@
 // Types of admission.mjs (plain JavaScript: server.mjs runs it without a build).
 export type Door = "free" | "inside" | "entry";
-export function doorOf(method: string | undefined, path: string, hasGenuineSession: boolean): Door;
-export function genuineSessions(secret: string): (cookieHeader: string | undefined) => Promise<boolean>;
+export function doorOf(path: string, hasGenuineSession: boolean): Door;
+/** The role of a genuine session token in the Cookie header, else null. */
+export function genuineSessions(secret: string): (cookieHeader: string | undefined) => Promise<number | null>;
 export type Admission = {
   readonly inFlight: number;
   readonly waiting: number;
@@ -12,4 +13,8 @@ export type Admission = {
 export function createAdmission(options: { limit: number; queueMs?: number; now?: () => number; random?: () => number }): Admission;
 export function ticketCookie(since: number, secret: string, client: string): string;
 export function ticketTime(cookieHeader: string | undefined, secret: string, client: string, now?: number): number;
-export function bodyArrived(request: import("node:http").IncomingMessage, waitMs: number): Promise<boolean>;
+export function bodyArrived(
+  request: import("node:http").IncomingMessage,
+  waitMs: number,
+  options?: { mayStream?: boolean },
+): Promise<"arrived" | "tooLarge" | "slow">;

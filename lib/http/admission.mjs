@@ -28,22 +28,24 @@ const TICKET_SECONDS = 120;
 const MAX_RETRY_AFTER_SECONDS = 8;
 
 /**
- * Whether a Cookie header carries a genuine session token: ours (it decrypts with `secret`) and
- * not expired; remembered per token. Whether it still holds (signed out, blocked) is the app's
- * to ask of the database: here it only chooses the door.
+ * The role of a Cookie header's session token if it is genuine (ours: it decrypts with `secret`,
+ * and not expired), else null. Genuine tokens are remembered until they expire; anything else is
+ * decoded again (a failed decode is cheap, and remembering what anyone sends would fill memory).
+ * Whether a session still holds (signed out, blocked) is the app's to ask of the database: here it
+ * only chooses the door, and whether a large upload may stream in.
  */
 export function genuineSessions(secret) {
   const known = new LRUCache({ max: 20_000 });
   return async (cookieHeader) => {
     const token = (cookieHeader && SESSION_COOKIE.exec(cookieHeader)?.[1]) || null;
-    if (!token) return false;
+    if (!token) return null;
     const remembered = known.get(token);
     if (remembered !== undefined) return remembered;
     const claims = await decode({ token, secret }).catch(() => null);
     const expiresInMs = Number(claims?.exp) * 1000 - Date.now();
-    const genuine = Boolean(claims?.sub) && expiresInMs > 0;
-    known.set(token, genuine, { ttl: genuine ? expiresInMs : 60_000 });
-    return genuine;
+    if (!claims?.sub || typeof claims.role !== "number" || !(expiresInMs > 0)) return null;
+    known.set(token, claims.role, { ttl: expiresInMs });
+    return claims.role;
   };
 }
 
@@ -67,12 +69,13 @@ export function ticketTime(cookieHeader, secret, client, now = Date.now()) {
 }
 
 /** Which door a request comes through: "free" (never held), "inside" or "entry". */
-export function doorOf(method, path, hasGenuineSession) {
+export function doorOf(path, hasGenuineSession) {
   if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/favicon.ico") return "free";
   if (/^\/api\/Identity\/Login$/i.test(path)) return "entry";
   if (hasGenuineSession) return "inside";
-  // Without a session: the API's public reads (regions, the payment callbacks) are inside; a page is the entrance.
-  return method === "GET" && !path.startsWith("/api/") ? "entry" : "inside";
+  // Without a session: the API's public calls (regions, registration, the payment callbacks) are
+  // inside; a page, whatever the method (GET, HEAD, a POST), is the entrance.
+  return path.startsWith("/api/") ? "inside" : "entry";
 }
 
 /**
@@ -164,26 +167,30 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
 }
 
 /**
- * Resolves true once a request's body has arrived (or once the stream holds as much as it buffers
- * before a reader takes it: a large upload then streams on inside), false if it does not within
- * `waitMs` or the client goes. Nothing is read: the handler reads the body as usual.
+ * Waits, reading nothing, for a request's body to arrive: "arrived" once it has (or, where
+ * `mayStream`, once the stream holds as much as it buffers: a large upload then streams on
+ * inside), "tooLarge" for a body larger than the buffer where it may not stream (the server's
+ * buffer holds any body the app's routes take from anyone but an organiser), "slow" if it has not
+ * arrived within `waitMs` or the client went. The handler reads the body as usual.
  */
-export function bodyArrived(request, waitMs) {
+export function bodyArrived(request, waitMs, { mayStream = false } = {}) {
   const length = request.headers["content-length"];
   const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
-  if (!hasBody || request.complete) return Promise.resolve(true);
+  if (!hasBody || request.complete) return Promise.resolve("arrived");
+  if (!mayStream && Number(length) > request.readableHighWaterMark) return Promise.resolve("tooLarge");
   return new Promise((resolve) => {
-    const done = (arrived) => {
+    const done = (outcome) => {
       clearTimeout(timer);
       request.off("readable", check);
       request.off("close", gone);
-      resolve(arrived);
+      resolve(outcome);
     };
     const check = () => {
-      if (request.complete || request.readableLength >= request.readableHighWaterMark) done(true);
+      if (request.complete) done("arrived");
+      else if (request.readableLength >= request.readableHighWaterMark) done(mayStream ? "arrived" : "tooLarge");
     };
-    const gone = () => done(false);
-    const timer = setTimeout(() => done(false), waitMs);
+    const gone = () => done("slow");
+    const timer = setTimeout(gone, waitMs);
     request.on("readable", check);
     request.once("close", gone);
   });

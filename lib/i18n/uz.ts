@@ -2,7 +2,7 @@
 import busy from "./uz-busy.json";
 
 export const uz = {
-  /** The queue: shared with server.mjs, which answers a fast 503 when it is saturated. */
+  /** The queue's texts and the body refusals: shared with server.mjs, which answers them before the app. */
   busy,
   app: {
     name: "Olimpiada",
@@ -33,7 +33,7 @@ export const uz = {
     unauthorized: "Tizimga kirmagansiz.",
     forbidden: "Sizda ushbu amalni bajarish uchun ruxsat yo'q.",
     notFound: "Serverda so'ralgan ma'lumot topilmadi.",
-    payloadTooLarge: "Yuborilgan ma'lumot hajmi juda katta.",
+    payloadTooLarge: busy.tooLarge,
     unprocessable: "Kiritilgan ma'lumotlarda xatolik bor.",
     tooManyRequests: "Ko'p marta urinish amalga oshirildi. Iltimos keyinroq qayta urinib ko'ring.",
     serverError: "Serverda xatolik yuz berdi. Iltimos keyinroq urinib ko'ring.",

@@ -1,3 +1,5 @@
-// User roles: Default = 1 (a pupil, from the spec), Admin = 2 (the organiser).
-export const UserRole = { Default: 1, Admin: 2 } as const;
-export type UserRole = (typeof UserRole)[keyof typeof UserRole];
+// User roles (lib/identity/roles.mjs): Default = 1 (a pupil, from the spec), Admin = 2 (the organiser).
+import { UserRole as roles } from "./roles.mjs";
+
+export const UserRole = roles;
+export type UserRole = (typeof roles)[keyof typeof roles];

@@ -1,8 +1,13 @@
 // DESIGN §13, admission control: a saturated server answers a fast 503 with Retry-After (a calm
 // page that reloads itself for a page, JSON for the API) instead of queueing; static files and
-// the health check are always served. A server of its own with an admission limit of 1.
+// the health check are always served. A server of its own with an admission limit of 1. And the
+// rest of what server.mjs does before the app: bodies that must arrive first, brotli for scripts.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdir } from "node:fs/promises";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { connect, type Socket } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
+import { encode } from "next-auth/jwt";
 import { expect, test } from "../support/fixtures";
 import { TEST_ENV } from "../support/test-env";
 
@@ -80,33 +85,99 @@ test("past the limit: a fast 503 with Retry-After, a calm page for a page, JSON 
   expect((await fetch(`${base}/login`)).status).toBe(200);
 });
 
-test("64 requests whose bodies never come hold no place: the others are served at once, the idle ones get 408", async () => {
-  const idle: Socket[] = [];
+/** Opens `count` raw connections that each send `head` and `partial` of a body, and no more. */
+function heldOpen(count: number, head: string, partial: string) {
+  const sockets: Socket[] = [];
   const answers: string[] = [];
-  for (let i = 0; i < 64; i++) {
+  for (let i = 0; i < count; i++) {
     const socket = connect(PORT, "127.0.0.1");
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => answers.push(chunk));
     socket.on("error", () => {});
-    socket.write("POST /api/payments/payme HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{");
-    idle.push(socket);
+    socket.write(head + partial);
+    sockets.push(socket);
   }
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  try {
-    const took: string[] = [];
-    for (const path of ["/api/Regions/GetAll", "/login"]) {
-      const started = Date.now();
-      const response = await fetch(`${base}${path}`);
-      expect(response.status, path).toBe(200);
-      took.push(`${path} ${Date.now() - started} ms`);
-      expect(Date.now() - started, path).toBeLessThan(1_500);
+  return {
+    answers,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+/** A page and an API call, each served at once. */
+async function servedAtOnce(): Promise<string> {
+  const took: string[] = [];
+  for (const path of ["/api/Regions/GetAll", "/login"]) {
+    const started = Date.now();
+    const response = await fetch(`${base}${path}`);
+    expect(response.status, path).toBe(200);
+    took.push(`${path} ${Date.now() - started} ms`);
+    expect(Date.now() - started, path).toBeLessThan(1_500);
+  }
+  return took.join(", ");
+}
+
+for (const [what, length, sent] of [
+  ["bodies never come", 200, "{"],
+  ["bodies stop after 40 KB of 60 KB", 60_000, `{"username":"${"x".repeat(40_000)}`],
+] as const) {
+  test(`64 requests whose ${what} hold no place: the others are served at once, the idle ones get 408`, async () => {
+    const idle = heldOpen(
+      64,
+      `POST /api/payments/payme HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`,
+      sent,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      console.log(`64 idle request bodies (${what}) held open, admission limit 1: ${await servedAtOnce()}`);
+      // A body that does not arrive within BODY_WAIT_MS (2 s here) is dropped with 408.
+      await expect.poll(() => idle.answers.filter((a) => a.startsWith("HTTP/1.1 408")).length, { timeout: 6_000 }).toBe(64);
+    } finally {
+      idle.close();
     }
-    console.log(`64 idle request bodies held open, admission limit 1: ${took.join(", ")}`);
-    // A body that does not arrive within BODY_WAIT_MS (2 s here) is dropped with 408.
-    await expect.poll(() => answers.filter((a) => a.startsWith("HTTP/1.1 408")).length, { timeout: 6_000 }).toBe(64);
+  });
+}
+
+test("a body larger than any route takes from a caller without an organiser's session is refused at once with 413", async () => {
+  const started = Date.now();
+  const declared = await fetch(`${base}/api/Identity/Login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "x".repeat(200_000) }),
+  });
+  expect(declared.status).toBe(413);
+  expect((await declared.json()).message).toBe("Yuborilgan ma'lumot hajmi juda katta.");
+  expect(Date.now() - started).toBeLessThan(1_500);
+  // Without a declared length (chunked): refused once the buffer is full, not left to hold a place.
+  const chunked = heldOpen(
+    1,
+    "POST /api/payments/payme HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n",
+    `11170\r\n${"x".repeat(70_000)}`,
+  );
+  try {
+    await expect.poll(() => chunked.answers.join("").slice(0, 12), { timeout: 1_500 }).toBe("HTTP/1.1 413");
   } finally {
-    for (const socket of idle) socket.destroy();
+    chunked.close();
   }
+});
+
+test("300 clients that hang up as soon as they have asked take no place with them", async () => {
+  // Each with a session of its own (a genuine token is decoded once, and it is then that a
+  // client used to be able to go unnoticed: the place it was given was never given back).
+  const tokens = await Promise.all(
+    Array.from({ length: 300 }, (_, i) =>
+      encode({ token: { sub: String(1_000 + i), role: 1, sv: 0, sid: `s${i}` }, secret: TEST_ENV.AUTH_SECRET, maxAge: 600 }),
+    ),
+  );
+  for (const token of tokens) {
+    const socket = connect(PORT, "127.0.0.1");
+    socket.on("error", () => {});
+    socket.end(`GET /api/Regions/GetAll HTTP/1.1\r\nHost: a\r\nCookie: next-auth.session-token=${token}\r\n\r\n`, () => socket.destroy());
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // Admission limit 1 (2 inside): a single place kept by a client gone would refuse these.
+  for (let i = 0; i < 5; i++) await servedAtOnce();
 });
 
 test("a request whose body arrives in pieces is served whole", async () => {
@@ -129,4 +200,27 @@ test("a request whose body arrives in pieces is served whole", async () => {
   });
   // The body reached the handler whole: its schema answered (422: the password is too long), not a 408 or a hang.
   expect(answer).toMatch(/^HTTP\/1\.1 422/);
+});
+
+test("the build's scripts go out in brotli to a browser that takes it, unchanged to one that refuses it", async () => {
+  const chunk = (await readdir(".next/static/chunks/app", { recursive: true })).find((file) => /\[\w+\].*\.js$/.test(file))!;
+  // As the browser asks for it: the route's brackets percent-encoded.
+  const url = `${base}/_next/static/chunks/app/${chunk.split("/").map(encodeURIComponent).join("/")}`;
+  // Node's http, not fetch: fetch would undo the encoding before the test sees it.
+  const ask = (acceptEncoding: string) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      }).on("error", reject);
+    });
+  const plain = await ask("identity");
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  const brotli = await ask("gzip, deflate, br");
+  expect(brotli.headers["content-encoding"]).toBe("br");
+  expect(brotli.headers["cache-control"]).toContain("immutable");
+  expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+  expect(brotli.body.length).toBeLessThan(plain.body.length);
+  expect((await ask("br;q=0, gzip")).headers["content-encoding"]).not.toBe("br");
 });
