@@ -24,7 +24,8 @@ const schema = z.object({
     .string()
     .regex(/^[\w.-]{1,64}$/)
     .default("olimpiada"),
-  ADMIN_USERNAME: z.string().min(5).max(30).default("organiser"),
+  // As every username is kept (lib/identity/sign-in normaliseUsername): the head organiser is found by it.
+  ADMIN_USERNAME: z.string().trim().toLowerCase().min(5).max(30).default("organiser"),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   REGISTRATION_FEE_SOM: z.coerce.number().int().positive().default(75_000),
   PAYME_MERCHANT_ID: z.string().default("000000000000000000000000"),

@@ -13,7 +13,7 @@ const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;
 const SHELL = "/test-attempt/offline";
 /** Marks of an ended attempt in the page's data (the key may be in it): such a page is not kept. */
 const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
-/** The session's mark (lib/identity/login.ts, SESSION_MARK_COOKIE): readable here, unlike the session. */
+/** The session's mark (sessionMarkCookie in lib/identity/session-token.ts): readable here, unlike the session. */
 const MARK = "olimpiada-session-mark";
 /** Without the Cookie Store API a kept page is given back for no longer than a session lasts. */
 const SESSION_MS = 24 * 60 * 60 * 1000;

@@ -15,7 +15,7 @@ export function OfflineAttempt({ user }: { user: CurrentUser }) {
   const [kept, setKept] = useState<{ attempt: AttemptData | null; at: number } | null>(null);
   useEffect(() => {
     const id = /^\/test-attempt\/(\d+)$/.exec(location.pathname)?.[1];
-    setKept({ attempt: keptAttempt(id ? Number(id) : null), at: Date.now() });
+    setKept({ attempt: id ? keptAttempt(Number(id)) : null, at: Date.now() });
   }, []);
   if (!kept) return <Result status="info" title={uz.common.loading} />;
   if (!kept.attempt) return <Result status="warning" title={uz.attempt.offlineNothing} />;

@@ -69,7 +69,6 @@ export async function keepShell(spreadMs: number): Promise<void> {
 }
 
 const attemptKey = (attemptId: number) => `olimpiada.attempt.${attemptId}`;
-const LAST_ATTEMPT = "olimpiada.attempt.last";
 
 /** The running attempt as the device received it (never an ended one: it may carry the key). */
 export function rememberAttempt(attempt: AttemptData): void {
@@ -77,17 +76,15 @@ export function rememberAttempt(attempt: AttemptData): void {
     const json = JSON.stringify(attempt);
     if (attempt.isEnded || ENDED.test(json)) return;
     localStorage.setItem(attemptKey(attempt.testAttemptId), json);
-    localStorage.setItem(LAST_ATTEMPT, String(attempt.testAttemptId));
   } catch {
     // Not kept: an offline reload then needs the kept page.
   }
 }
 
-/** The kept attempt of that id; without one (the address was not an attempt's), the last one kept. */
-export function keptAttempt(attemptId: number | null): AttemptData | null {
+/** The kept attempt of that id, if this device kept it and it is still running. */
+export function keptAttempt(attemptId: number): AttemptData | null {
   try {
-    const id = attemptId ?? Number(localStorage.getItem(LAST_ATTEMPT));
-    const attempt = JSON.parse(localStorage.getItem(attemptKey(id)) ?? "null") as AttemptData | null;
+    const attempt = JSON.parse(localStorage.getItem(attemptKey(attemptId)) ?? "null") as AttemptData | null;
     return attempt && !attempt.isEnded ? attempt : null;
   } catch {
     return null;

@@ -25,12 +25,14 @@ const drawing = new Map<string, Promise<Buffer>>();
 /** One render at a time per process; past 8 waiting, a caller is told to come back. */
 const oneRender = oneAtATime({ maxWaiting: 8 });
 
-async function keptOrDrawn(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+/** `beforeDraw` is asked first when the picture is neither kept nor being drawn (it may refuse by throwing). */
+async function keptOrDrawn(key: string, draw: () => Promise<Buffer>, beforeDraw?: () => Promise<void>): Promise<Buffer> {
   const known = kept.get(key);
   if (known) return known;
   let pending = drawing.get(key);
   if (!pending) {
-    pending = oneRender(draw).finally(() => drawing.delete(key));
+    await beforeDraw?.();
+    pending = drawing.get(key) ?? oneRender(draw).finally(() => drawing.delete(key));
     drawing.set(key, pending);
   }
   const png = await pending;
@@ -40,10 +42,19 @@ async function keptOrDrawn(key: string, draw: () => Promise<Buffer>): Promise<Bu
 
 const bytesOf = async (image: Response | Promise<Response>) => Buffer.from(await (await image).arrayBuffer());
 
-/** The certificate's PNG, at print size or as a link preview; drawn at most once per version. */
-export function certificatePng(certificate: Certificate, kind: Kind): Promise<Buffer> {
-  return keptOrDrawn(`${kind}:${certificateVersion(certificate)}`, () =>
-    bytesOf(certificateImage(certificate, { preview: kind === "preview" })),
+/**
+ * The certificate's PNG, at print size or as a link preview; drawn at most once per version.
+ * `beforeDraw`: counts a caller's renders (a limit throws), asked only when one is drawn for it.
+ */
+export function certificatePng(
+  certificate: Certificate,
+  kind: Kind,
+  { beforeDraw }: { beforeDraw?: () => Promise<void> } = {},
+): Promise<Buffer> {
+  return keptOrDrawn(
+    `${kind}:${certificateVersion(certificate)}`,
+    () => bytesOf(certificateImage(certificate, { preview: kind === "preview" })),
+    beforeDraw,
   );
 }
 

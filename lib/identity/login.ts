@@ -1,4 +1,4 @@
-// Identity/Login as one step: sign in (counted per username, or per known device), issue the
+// Identity/Login as one step: sign in (counted per username and address, or per known device), issue the
 // session cookie and the device cookie; the client address is only a much higher outer bound.
 import "server-only";
 import { randomBytes } from "node:crypto";
@@ -32,7 +32,7 @@ export async function login({
   const username = normaliseUsername(input.username);
   let user: SignedInUser;
   try {
-    user = await signIn({ ...input, device: trustedDevice(request.cookies.get(device.name)?.value, username) });
+    user = await signIn({ ...input, address: clientAddress, device: trustedDevice(request.cookies.get(device.name)?.value, username) });
   } catch (error) {
     await loginFailures.consume(clientAddress).catch(() => {}); // the 429 comes on the next try
     throw error;

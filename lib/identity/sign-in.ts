@@ -1,11 +1,13 @@
-// Sign-in rules (DESIGN §4): wrong password 2102; five tries in a row lock the username for five
-// minutes 2101; an organiser-blocked account 2103; a success resets the count. An unknown username
-// is answered exactly as a wrong password, after the same work.
+// Sign-in rules (DESIGN §4): wrong password 2102; five tries in a row lock 2101 (see
+// LOCKOUT_SECONDS and triesKey for how long and for whom); an organiser-blocked account 2103; a
+// success resets the count. An unknown username is answered exactly as a wrong password, after the
+// same work.
 import "server-only";
 import { and, eq, isNull, like, lt, or, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { signInFailures, users } from "@/db/schema";
-import { businessError, ErrorCode } from "@/lib/http/errors";
+import { AppError, businessError, ErrorCode } from "@/lib/http/errors";
+import { createLimiter } from "@/lib/http/rate-limit";
 import { dummyHash, verifyPassword } from "./password";
 
 export const MAX_FAILED_SIGN_INS = 5;
@@ -23,11 +25,21 @@ export type SignedInUser = { id: number; role: number; sessionVersion: number };
 export const normaliseUsername = (username: string) => username.trim().toLowerCase();
 
 /**
- * Whose tries a sign-in counts against: the username for an unknown device; for a device the
- * account signed in on before (its device cookie), that device's own count, so a continuing attack
- * from elsewhere cannot keep the owner out.
+ * Whose tries a sign-in counts against. A device the account signed in on before (its device
+ * cookie) has its own count, so a continuing attack from elsewhere cannot keep the owner out. Any
+ * other device is counted per username and client address: one script (or one bored classmate)
+ * locks the username at its own address only, not for a pupil signing in on a new phone elsewhere.
  */
-export const triesKey = (username: string, device?: string) => (device ? `device:${username}:${device}` : username);
+export const triesKey = (username: string, { device, address }: { device?: string; address: string }) =>
+  device ? `device:${username}:${device}` : `address:${username}:${address}`;
+
+/**
+ * The ceiling on a username's tries from devices it never signed in on, over every address
+ * together: guessing spread over many addresses stays hopeless (60 a minute against 10 random
+ * characters). One address cannot reach it alone (its own count allows five tries per ten seconds).
+ */
+export const USERNAME_TRIES_PER_MINUTE = 60;
+const usernameTries = createLimiter("sign-in-tries", { points: USERNAME_TRIES_PER_MINUTE, durationSeconds: 60 });
 
 /**
  * Claims one try for the key before any password is hashed: one statement, so however many tries
@@ -59,9 +71,11 @@ async function claimTry(key: string, now: Date): Promise<{ locksOut: boolean } |
 /** The organiser's unlock: every count of the username, its devices' included. */
 export async function unlockSignIn(username: string, tx: Transaction | typeof db = db): Promise<void> {
   const name = normaliseUsername(username);
+  const escaped = name.replace(/[\\%_]/g, "\\$&");
   await tx
     .delete(signInFailures)
-    .where(or(eq(signInFailures.username, name), like(signInFailures.username, `device:${name.replace(/[\\%_]/g, "\\$&")}:%`)));
+    .where(or(like(signInFailures.username, `device:${escaped}:%`), like(signInFailures.username, `address:${escaped}:%`)));
+  await usernameTries.reset(name);
 }
 
 /** How long a count of wrong tries is remembered with no new try (the sweep forgets it then). */
@@ -85,6 +99,7 @@ export async function signIn({
   username,
   password,
   device,
+  address,
   now = new Date(),
   verify = verifyPassword,
 }: {
@@ -92,14 +107,21 @@ export async function signIn({
   password: string;
   /** A device this username signed in on before (its verified device cookie): counted on its own. */
   device?: string;
+  /** The client's address (lib/http/rate-limit clientAddress): an unknown device is counted with it. */
+  address: string;
   now?: Date;
   /** The password check (a test counts how many tries reach it). */
   verify?: (hash: string, password: string) => Promise<boolean>;
 }): Promise<SignedInUser> {
   const name = normaliseUsername(username);
-  const key = triesKey(name, device);
+  const key = triesKey(name, { device, address });
   const claim = await claimTry(key, now);
   if (!claim) throw businessError(ErrorCode.SignInLockedOut);
+  if (!device) {
+    await usernameTries.consume(name).catch((error: unknown) => {
+      throw error instanceof AppError && error.status === 429 ? businessError(ErrorCode.SignInLockedOut) : error;
+    });
+  }
 
   const [user] = await db
     .select({

@@ -2,12 +2,12 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attempts, signInFailures, subjects, users } from "@/db/schema";
+import { attempts, subjects, users } from "@/db/schema";
 import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import type { ProfileInput } from "@/lib/validation/identity";
 import { hashPassword } from "./password";
-import { normaliseUsername } from "./sign-in";
+import { normaliseUsername, unlockSignIn } from "./sign-in";
 
 export type CurrentUser = {
   userId: number;
@@ -125,5 +125,5 @@ export async function setCredentials({
     .update(users)
     .set({ username: name, passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
-  await db.delete(signInFailures).where(eq(signInFailures.username, name));
+  await unlockSignIn(name);
 }

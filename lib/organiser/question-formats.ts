@@ -47,15 +47,34 @@ const READ_TIMEOUT_MS = 15_000;
 /** One spreadsheet read at a time per process, a few waiting. */
 const oneRead = oneAtATime({ maxWaiting: 4 });
 
-/** What the zip says its files unpack to (its central directory; nothing is unpacked). */
-function unpackedBytes(data: Buffer): Promise<number | null> {
+/**
+ * What the zip's files unpack to, counted as they are inflated (not as its directory claims: a
+ * crafted directory can say anything), stopping as soon as the count passes `limit`: then
+ * `limit + 1`. Null if it is no zip or an entry is not what its header says (yauzl checks).
+ */
+function unpackedBytes(data: Buffer, limit: number): Promise<number | null> {
   return new Promise((resolve) => {
     yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
       if (error || !zip) return resolve(null);
       let total = 0;
+      const finish = (answer: number | null) => {
+        zip.close();
+        resolve(answer);
+      };
       zip.on("entry", (entry: yauzl.Entry) => {
-        total += entry.uncompressedSize;
-        zip.readEntry();
+        if (entry.fileName.endsWith("/")) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return finish(null);
+          stream.on("data", (chunk: Buffer) => {
+            total += chunk.length;
+            if (total > limit) {
+              stream.destroy();
+              finish(limit + 1);
+            }
+          });
+          stream.on("error", () => finish(null));
+          stream.on("end", () => zip.readEntry());
+        });
       });
       zip.on("end", () => resolve(total));
       zip.on("error", () => resolve(null));
@@ -96,7 +115,7 @@ export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
     errors: [{ where: m.file, field: "file", message }],
   });
   const bytes = Buffer.from(data);
-  const unpacked = await unpackedBytes(bytes);
+  const unpacked = await unpackedBytes(bytes, MAX_UNPACKED_BYTES);
   if (unpacked === null) return refused(m.notSpreadsheet);
   if (unpacked > MAX_UNPACKED_BYTES) return refused(m.tooLargeUnpacked);
   const sheets = await readSheets(bytes);

@@ -6,6 +6,7 @@ import { registrations, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
+import { registrationsCreated } from "@/lib/registration/register-limit";
 import { RegistrationStatus } from "@/lib/registration/status";
 import type { PupilDetails, RegisterInput } from "@/lib/validation/registration";
 import type { RegisterStatus } from "./types";
@@ -61,15 +62,20 @@ function userColumns(details: PupilDetails) {
 /**
  * Creates the pupil and the registration, or updates the details while unpaid.
  * Concurrent submissions of one guid serialise on the registration row: one pupil, last write wins.
+ * `clientAddress`: where a parent's submission came from, which a new registration counts
+ * against; null for a registration the server makes itself (test support).
  */
-export async function register(input: RegisterInput): Promise<RegisterStatus> {
+export async function register(input: RegisterInput, { clientAddress }: { clientAddress: string | null }): Promise<RegisterStatus> {
   const { guid, ...details } = input;
   await assertDetailsConsistent(db, details);
   return db.transaction(async (tx) => {
-    await tx
+    const created = await tx
       .insert(registrations)
       .values({ guid, status: RegistrationStatus.Registered, amountSom: config().registrationFeeSom })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ guid: registrations.guid });
+    // A new registration counts against its address (429 past it, and the row is not kept).
+    if (created.length > 0 && clientAddress !== null) await registrationsCreated.consume(clientAddress);
     const [registration] = await tx.select().from(registrations).where(eq(registrations.guid, guid)).for("update");
     if (registration.status === RegistrationStatus.Paid) throw businessError(ErrorCode.RegistrationAlreadyPaid);
 

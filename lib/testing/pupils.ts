@@ -30,14 +30,17 @@ export async function createTestRegistration({
     .from(subjects)
     .where(subjectId ? eq(subjects.id, subjectId) : and(eq(subjects.name, subject), eq(subjects.grade, grade)));
   const guid = randomUUID();
-  const { userId } = await register({
-    guid,
-    regionId: Math.floor(districtId / 1000),
-    districtId,
-    grade: row.grade,
-    subjectId: row.id,
-    ...names,
-  });
+  const { userId } = await register(
+    {
+      guid,
+      regionId: Math.floor(districtId / 1000),
+      districtId,
+      grade: row.grade,
+      subjectId: row.id,
+      ...names,
+    },
+    { clientAddress: null },
+  );
   return { guid, userId: userId! };
 }
 

@@ -55,6 +55,9 @@ const xlsx = (buffer: Buffer) => ({
   buffer,
 });
 
+/** The signature of a zip's central directory entry (PKWARE APPNOTE 4.3.12). */
+const CENTRAL_ENTRY = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
 const bankSize = async (subjectId: number) =>
   (await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}`)).json()).total as number;
 
@@ -257,6 +260,21 @@ test.describe("a spreadsheet that unpacks huge, or an upload that never ends, ha
     ]);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(Math.max(...health)).toBeLessThan(1_000);
+  });
+
+  test("an xlsx whose zip directory understates what it unpacks to is refused as it is inflated, not trusted", async ({ request }) => {
+    const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+    const bomb = await workbook(
+      Array.from({ length: 12 }, (_, i) => ["oson", `${i}${"x".repeat(2_000_000)}`, "", "1", "2", "", "", "", "", "A"]),
+    );
+    // Every entry of the central directory claims to unpack to 1 000 bytes.
+    for (let at = bomb.indexOf(CENTRAL_ENTRY); at >= 0; at = bomb.indexOf(CENTRAL_ENTRY, at + 4)) bomb.writeUInt32LE(1_000, at + 24);
+    const started = Date.now();
+    const refused = await upload(subjectId, xlsx(bomb));
+    expect(refused.status()).toBe(422);
+    expect((await refused.json()).errors).toEqual([{ where: "Fayl", field: "file", message: "Bu fayl Excel (.xlsx) jadvali emas" }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await bankSize(subjectId)).toBe(3);
   });
 
   test("a chunked upload past 5 MB is refused as the 5 MB pass, not after the whole of it is buffered", async () => {

@@ -9,7 +9,7 @@ import { verifyPassword } from "@/lib/identity/password";
 import { safeReturnUrl } from "@/lib/identity/return-url";
 import { endSession, requireUser } from "@/lib/identity/session";
 import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
-import { forgetOldSignInFailures, LOCKOUT_SECONDS, signIn, unlockSignIn } from "@/lib/identity/sign-in";
+import { forgetOldSignInFailures, LOCKOUT_SECONDS, signIn, USERNAME_TRIES_PER_MINUTE, unlockSignIn } from "@/lib/identity/sign-in";
 import { getCurrentUser } from "@/lib/identity/users";
 import { setPupilBlocked } from "@/lib/organiser/pupils";
 import { setUpDatabase } from "../support/database";
@@ -29,35 +29,39 @@ async function codeOf(promise: Promise<unknown>): Promise<number | null> {
 
 const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
 
+/** A sign-in from the pupil's usual address unless another is named. */
+const HOME = "10.0.0.1";
+const signInFrom = (input: Omit<Parameters<typeof signIn>[0], "address"> & { address?: string }) => signIn({ address: HOME, ...input });
+
 describe("Identity/Login", () => {
   it("signs in with the right password, whatever the username's case", async () => {
     const pupil = await createPupil();
-    const user = await signIn({ username: pupil.username.toUpperCase(), password: pupil.password });
+    const user = await signInFrom({ username: pupil.username.toUpperCase(), password: pupil.password });
     expect(user.id).toBe(pupil.userId);
     expect(user.role).toBe(1);
   });
 
   it("a wrong password or an unknown username → 2102", async () => {
     const pupil = await createPupil();
-    expect(await codeOf(signIn({ username: pupil.username, password: "wrong-one" }))).toBe(2102);
-    expect(await codeOf(signIn({ username: "nobody-here", password: "whatever1" }))).toBe(2102);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong-one" }))).toBe(2102);
+    expect(await codeOf(signInFrom({ username: "nobody-here", password: "whatever1" }))).toBe(2102);
   });
 
   it("five wrong in a row lock the account → 2101, even with the right password, until ten seconds after the last try", async () => {
     const pupil = await createPupil();
     const t0 = new Date("2025-06-01T08:00:00Z");
     for (let i = 1; i <= 4; i++) {
-      expect(await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, i) }))).toBe(2102);
+      expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, i) }))).toBe(2102);
     }
-    expect(await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, 5) }))).toBe(2101);
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(t0, 6) }))).toBe(2101);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, 5) }))).toBe(2101);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 6) }))).toBe(2101);
     // A try while locked pushes the end on: the lock ends LOCKOUT_SECONDS after the last try.
-    expect(await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, 6 + LOCKOUT_SECONDS - 1) }))).toBe(2101);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, 6 + LOCKOUT_SECONDS - 1) }))).toBe(2101);
     const lastTry = 6 + LOCKOUT_SECONDS - 1;
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(t0, lastTry + LOCKOUT_SECONDS - 1) }))).toBe(
-      2101,
-    );
-    const after = await signIn({ username: pupil.username, password: pupil.password, now: at(t0, lastTry + 2 * LOCKOUT_SECONDS) });
+    expect(
+      await codeOf(signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, lastTry + LOCKOUT_SECONDS - 1) })),
+    ).toBe(2101);
+    const after = await signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, lastTry + 2 * LOCKOUT_SECONDS) });
     expect(after.id).toBe(pupil.userId);
   });
 
@@ -66,9 +70,9 @@ describe("Identity/Login", () => {
     const t0 = new Date("2025-06-01T08:30:00Z");
     // An attack of five tries every five minutes used to keep the owner out for good.
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, round * 300 + i) }));
-      expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(t0, round * 300 + 5) }))).toBe(2101);
-      const owner = await signIn({
+      for (let i = 0; i < 5; i++) await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, round * 300 + i) }));
+      expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, round * 300 + 5) }))).toBe(2101);
+      const owner = await signInFrom({
         username: pupil.username,
         password: pupil.password,
         now: at(t0, round * 300 + 5 + LOCKOUT_SECONDS + 1),
@@ -82,44 +86,73 @@ describe("Identity/Login", () => {
     const pupil = await createPupil();
     const t0 = new Date("2025-06-01T08:45:00Z");
     const device = "known-device-nonce";
-    for (let s = 0; s < 120; s += 3) await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, s) }));
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(t0, 120) }))).toBe(2101);
-    expect((await signIn({ username: pupil.username, password: pupil.password, device, now: at(t0, 120) })).id).toBe(pupil.userId);
+    for (let s = 0; s < 120; s += 3) await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, s) }));
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 120) }))).toBe(2101);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, device, now: at(t0, 120) })).id).toBe(pupil.userId);
     // The device's own wrong tries lock the device alone.
-    for (let i = 1; i <= 5; i++) await codeOf(signIn({ username: pupil.username, password: "wrong", device, now: at(t0, 130 + i) }));
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, device, now: at(t0, 136) }))).toBe(2101);
+    for (let i = 1; i <= 5; i++) await codeOf(signInFrom({ username: pupil.username, password: "wrong", device, now: at(t0, 130 + i) }));
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, device, now: at(t0, 136) }))).toBe(2101);
+  });
+
+  it("a lock holds at the address the tries came from: the owner on a new device elsewhere still gets in", async () => {
+    const pupil = await createPupil();
+    const t0 = new Date("2025-06-01T08:47:00Z");
+    // One client kept trying for two minutes, one try every 9 s (each pushes its lock on).
+    for (let s = 0; s < 120; s += 9)
+      await codeOf(signInFrom({ username: pupil.username, password: "wrong", address: "10.6.6.6", now: at(t0, s) }));
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, address: "10.6.6.6", now: at(t0, 120) }))).toBe(
+      2101,
+    );
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 120) })).id).toBe(pupil.userId);
+  });
+
+  it("tries from many addresses together are capped per username (USERNAME_TRIES_PER_MINUTE), then locked for new devices", async () => {
+    const pupil = await createPupil();
+    const now = new Date("2025-06-01T08:48:00Z");
+    for (let i = 0; i < USERNAME_TRIES_PER_MINUTE; i++) {
+      expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong", address: `10.7.${i >> 8}.${i & 255}`, now }))).toBe(
+        2102,
+      );
+    }
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, address: "10.8.0.1", now }))).toBe(2101);
+    // A device the account signed in on before is outside the ceiling; an organiser's unlock lifts it.
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, device: "d2", now })).id).toBe(pupil.userId);
+    await unlockSignIn(pupil.username);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, address: "10.8.0.1", now })).id).toBe(pupil.userId);
   });
 
   it("an organiser's unlock lifts the username's lock and its devices' at once", async () => {
     const pupil = await createPupil();
     const t0 = new Date("2025-06-01T08:50:00Z");
     for (let i = 1; i <= 5; i++) {
-      await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, i) }));
-      await codeOf(signIn({ username: pupil.username, password: "wrong", device: "d1", now: at(t0, i) }));
+      await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, i) }));
+      await codeOf(signInFrom({ username: pupil.username, password: "wrong", device: "d1", now: at(t0, i) }));
     }
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(t0, 6) }))).toBe(2101);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 6) }))).toBe(2101);
     await unlockSignIn(pupil.username.toUpperCase());
-    expect((await signIn({ username: pupil.username, password: pupil.password, now: at(t0, 7) })).id).toBe(pupil.userId);
-    expect((await signIn({ username: pupil.username, password: pupil.password, device: "d1", now: at(t0, 7) })).id).toBe(pupil.userId);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 7) })).id).toBe(pupil.userId);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, device: "d1", now: at(t0, 7) })).id).toBe(pupil.userId);
   });
 
   it("a success resets the count: four wrong, one right, four wrong is no lockout", async () => {
     const pupil = await createPupil();
     const t0 = new Date("2025-06-01T09:00:00Z");
-    for (let i = 1; i <= 4; i++) await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, i) }));
-    await signIn({ username: pupil.username, password: pupil.password, now: at(t0, 5) });
+    for (let i = 1; i <= 4; i++) await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, i) }));
+    await signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 5) });
     for (let i = 6; i <= 9; i++) {
-      expect(await codeOf(signIn({ username: pupil.username, password: "wrong", now: at(t0, i) }))).toBe(2102);
+      expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong", now: at(t0, i) }))).toBe(2102);
     }
-    expect((await signIn({ username: pupil.username, password: pupil.password, now: at(t0, 10) })).id).toBe(pupil.userId);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 10) })).id).toBe(pupil.userId);
   });
 
   it("concurrent wrong guesses are all counted", async () => {
     const pupil = await createPupil();
     const now = new Date("2025-06-01T10:00:00Z");
-    const codes = await Promise.all(Array.from({ length: 5 }, () => codeOf(signIn({ username: pupil.username, password: "wrong", now }))));
+    const codes = await Promise.all(
+      Array.from({ length: 5 }, () => codeOf(signInFrom({ username: pupil.username, password: "wrong", now }))),
+    );
     expect(codes.filter((c) => c === 2101)).toHaveLength(1);
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now }))).toBe(2101);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, now }))).toBe(2101);
   });
 
   it("100 parallel wrong passwords: exactly 5 are evaluated, the rest 2101; the right one among them does not sign in", async () => {
@@ -131,9 +164,9 @@ describe("Identity/Login", () => {
       return verifyPassword(hash, password);
     };
     const wrong = Array.from({ length: 100 }, () =>
-      codeOf(signIn({ username: pupil.username, password: "wrong-guess", now, verify: counting })),
+      codeOf(signInFrom({ username: pupil.username, password: "wrong-guess", now, verify: counting })),
     );
-    const right = signIn({ username: pupil.username, password: pupil.password, now, verify: counting }).then(
+    const right = signInFrom({ username: pupil.username, password: pupil.password, now, verify: counting }).then(
       () => 200,
       (e: AppError) => e.code,
     );
@@ -142,14 +175,14 @@ describe("Identity/Login", () => {
     expect(codes).not.toContain(200);
     expect(codes.filter((c) => c === 2102).length + codes.filter((c) => c === 2101).length).toBe(101);
     expect(codes.filter((c) => c === 2102).length).toBeLessThanOrEqual(5);
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password, now: at(now, LOCKOUT_SECONDS - 1) }))).toBe(2101);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, now: at(now, LOCKOUT_SECONDS - 1) }))).toBe(2101);
   });
 
   it("an unknown username is answered exactly as a wrong password, and locks after five alike", async () => {
     const pupil = await createPupil();
     const t0 = new Date("2025-06-01T12:00:00Z");
     const answer = async (username: string, seconds: number) => {
-      const error = await signIn({ username, password: "wrong-guess", now: at(t0, seconds) }).catch((e: AppError) => e);
+      const error = await signInFrom({ username, password: "wrong-guess", now: at(t0, seconds) }).catch((e: AppError) => e);
       return error instanceof AppError ? { status: error.status, body: error.toBody() } : error;
     };
     for (let i = 1; i <= 5; i++) {
@@ -161,39 +194,39 @@ describe("Identity/Login", () => {
 
   it("a username longer once lower-cased (İ) is counted like any other, never a 500", async () => {
     const long = "İ".repeat(30);
-    expect(await codeOf(signIn({ username: long, password: "wrong-guess" }))).toBe(2102);
+    expect(await codeOf(signInFrom({ username: long, password: "wrong-guess" }))).toBe(2102);
   });
 
   it("tries nobody repeated for a day are forgotten by the sweep; a running lockout is not", async () => {
     const t0 = new Date("2025-06-02T08:00:00Z");
-    await codeOf(signIn({ username: "forgotten-name", password: "wrong-guess", now: t0 }));
-    for (let i = 0; i < 5; i++) await codeOf(signIn({ username: "locked-name", password: "wrong-guess", now: at(t0, 0) }));
+    await codeOf(signInFrom({ username: "forgotten-name", password: "wrong-guess", now: t0 }));
+    for (let i = 0; i < 5; i++) await codeOf(signInFrom({ username: "locked-name", password: "wrong-guess", now: at(t0, 0) }));
     const later = at(t0, 24 * 60 * 60 + 1);
     await db
       .update(signInFailures)
       .set({ lockoutEndsAt: at(later, 60) })
-      .where(eq(signInFailures.username, "locked-name"));
+      .where(eq(signInFailures.username, `address:locked-name:${HOME}`));
     await forgetOldSignInFailures({ now: later });
     const left = await db
       .select({ username: signInFailures.username })
       .from(signInFailures)
-      .where(inArray(signInFailures.username, ["forgotten-name", "locked-name"]));
-    expect(left.map((r) => r.username)).toEqual(["locked-name"]);
+      .where(inArray(signInFailures.username, [`address:forgotten-name:${HOME}`, `address:locked-name:${HOME}`]));
+    expect(left.map((r) => r.username)).toEqual([`address:locked-name:${HOME}`]);
   });
 
   it("an organiser-blocked account → 2103", async () => {
     const pupil = await createPupil();
     await setPupilBlocked({ organiserId: await organiserId(), userId: pupil.userId, blocked: true, reason: "sinov" });
-    expect(await codeOf(signIn({ username: pupil.username, password: pupil.password }))).toBe(2103);
+    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password }))).toBe(2103);
     await setPupilBlocked({ organiserId: await organiserId(), userId: pupil.userId, blocked: false, reason: "sinov" });
-    expect((await signIn({ username: pupil.username, password: pupil.password })).id).toBe(pupil.userId);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password })).id).toBe(pupil.userId);
   });
 });
 
 describe("the session", () => {
   it("ends on the server at Chiqish: the same token is refused afterwards, the pupil's other devices stay signed in", async () => {
     const pupil = await createPupil();
-    const signedIn = await signIn({ username: pupil.username, password: pupil.password });
+    const signedIn = await signInFrom({ username: pupil.username, password: pupil.password });
     const token = await encodeSession({ userId: signedIn.id, role: signedIn.role, sessionVersion: signedIn.sessionVersion });
     const otherDevice = await encodeSession({ userId: signedIn.id, role: signedIn.role, sessionVersion: signedIn.sessionVersion });
     expect((await requireUser(token)).id).toBe(pupil.userId);
@@ -201,7 +234,7 @@ describe("the session", () => {
     await expect(requireUser(token)).rejects.toMatchObject({ status: 401 });
     expect((await requireUser(otherDevice)).id).toBe(pupil.userId);
     // A new sign-in works again.
-    const again = await signIn({ username: pupil.username, password: pupil.password });
+    const again = await signInFrom({ username: pupil.username, password: pupil.password });
     const fresh = await encodeSession({ userId: again.id, role: again.role, sessionVersion: again.sessionVersion });
     expect((await requireUser(fresh)).id).toBe(pupil.userId);
   });

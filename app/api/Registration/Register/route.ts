@@ -10,5 +10,5 @@ export const POST = handler(
     limitPerBody: { limiter: registrationEdits, key: (body) => body.guid },
     body: registerSchema,
   },
-  ({ body }) => register(body),
+  ({ body, clientAddress }) => register(body, { clientAddress }),
 );

@@ -2,9 +2,11 @@
 // (`?v=`), so only an answer for the current version may be kept by a messenger, and kept for
 // good: those bytes never change. A link without a certificate, or a refused lookup, is never kept.
 import type { NextRequest } from "next/server";
+import { certificateDraws } from "@/lib/certificates/check-limit";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificatePng, certificateVersion, notFoundPng } from "@/lib/certificates/render";
 import { errorResponse } from "@/lib/http/handler";
+import { clientAddress } from "@/lib/http/rate-limit";
 import { uz } from "@/lib/i18n/uz";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +28,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     }
     if (!certificate) return png(await notFoundPng(), "no-store");
     const current = request.nextUrl.searchParams.get("v") === certificateVersion(certificate);
-    return png(await certificatePng(certificate, "preview"), current ? "public, max-age=31536000, immutable" : "no-store");
+    const address = clientAddress(request.headers);
+    const picture = await certificatePng(certificate, "preview", { beforeDraw: () => certificateDraws.consume(address) });
+    return png(picture, current ? "public, max-age=31536000, immutable" : "no-store");
   } catch (error) {
     return errorResponse(error);
   }
