@@ -103,6 +103,7 @@ async function serve() {
   const sessionRoleOf = genuineSessions(authSecret);
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
   const instanceName = process.env.INSTANCE_NAME;
+  const LONG_LIVED = /^\/api\/TestAttempts\/Events$/i;
   // How long a request's body may take to arrive before it is let in (a phone on 3G sends a few
   // kilobytes well within it).
   const BODY_WAIT_MS = Number(process.env.BODY_WAIT_MS ?? 10_000);
@@ -156,11 +157,23 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     // The client may hang up at any await below: a place taken for it must be given back, once.
     let gone = false;
     let holding = false;
-    response.once("close", () => {
-      gone = true;
+    const release = () => {
       if (holding) admission.leave();
       holding = false;
+    };
+    response.once("close", () => {
+      gone = true;
+      release();
     });
+    // A stream (an attempt page listening for the organiser's acts) stays open for minutes: it
+    // holds its place only until its answer starts, like any other request.
+    if (LONG_LIVED.test(urlPath)) {
+      const writeHead = response.writeHead;
+      response.writeHead = function (...args) {
+        release();
+        return writeHead.apply(this, args);
+      };
+    }
     const role = await sessionRoleOf(request.headers.cookie);
     const door = doorOf(urlPath, role !== null);
     if (door === "free") return serveRequest(request, response);

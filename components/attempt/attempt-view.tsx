@@ -17,6 +17,7 @@ import { uz } from "@/lib/i18n/uz";
 import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
 import { FinishDialog } from "./finish-dialog";
+import { useAttemptChanges } from "./live";
 import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, rememberDeadline, rememberSaved } from "./offline";
 import { useAnswerOutbox } from "./outbox";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
@@ -129,6 +130,29 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   useEffect(() => {
     if (running && !localStorage.getItem(PIN_STORAGE_KEY)) setPinNeeded(true);
   }, [running]);
+
+  // The organiser's acts on this attempt, told at once and said in words.
+  useAttemptChanges(running, (change) => {
+    const refetchClock = () => void queryClient.invalidateQueries({ queryKey: attemptKeys.remaining(attemptId) });
+    switch (change.kind) {
+      case "extended":
+        toast.info(t.extendedByOrganiser(change.minutes), { id: "extended", position: "top-center" });
+        return refetchClock();
+      case "deadline":
+        return refetchClock();
+      case "ended":
+      case "reset":
+        if (change.attemptId !== attemptId) return;
+        // Nothing still on its way can be saved now: it is not shown as saved, and it is let go.
+        outbox.discard();
+        toast.info(change.kind === "ended" ? t.endedByOrganiser : t.reopened, { id: "organiser-change", position: "top-center" });
+        return void leave();
+      case "signedOut":
+        // Answers still on their way stay on the device and go out after the pupil signs in again.
+        toast.warning(change.reason === "password" ? t.passwordChanged : uz.codes[2103], { id: "signed-out", duration: 30_000 });
+        return router.replace(`/login?returnUrl=${encodeURIComponent(`/test-attempt/${attemptId}`)}`);
+    }
+  });
 
   /** The pupil's "Yakunlash": answers on their way go first; offline, nothing is ended. */
   const finish = useCallback(async () => {

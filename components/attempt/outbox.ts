@@ -228,5 +228,12 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
     [flush, publish, state.offline],
   );
 
-  return { ...state, enqueue, drain, announceEnded };
+  /** The attempt ended or was reset elsewhere: what waits here can no longer be saved, so it goes. */
+  const discard = useCallback(() => {
+    clearTimeout(timer.current);
+    pendingRef.current = {};
+    publish(false);
+  }, [publish]);
+
+  return { ...state, enqueue, drain, announceEnded, discard };
 }

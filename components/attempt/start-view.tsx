@@ -72,7 +72,9 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
         <Result status="info" title={t.resuming} />
       </Shell>
     );
-  if (started && !status.isEnded)
+  // The attempt started here, while the server still has it running (not ended, not reset).
+  const startedHere = started && status.isThereAttempt && status.attemptId === started.attempt.testAttemptId;
+  if (startedHere && !status.isEnded)
     return <AttemptView attempt={started.attempt} user={user} review={false} requestedAt={started.requestedAt} />;
   if (ended !== null && result)
     return (
@@ -100,6 +102,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
       }
       window.history.replaceState(null, "", `/test-attempt/${attemptId}`);
       setStarted({ attempt, requestedAt });
+      setPinOpen(false); // done with: should this page show the start again (a reset), it shows it closed
       // After `started`: a running attempt this page did not start would send it to the attempt's page.
       queryClient.setQueryData(attemptKeys.isThere, live);
     } catch (error) {

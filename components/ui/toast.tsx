@@ -15,7 +15,7 @@ let wanted = false;
 /** Starts loading the toasts' code (where a toast may have to appear without network). */
 export const preloadToasts = loadOnce((): Promise<Sonner> => import("sonner"));
 
-function show(kind: "success" | "error" | "info", message: string, options?: Options): void {
+function show(kind: "success" | "error" | "info" | "warning", message: string, options?: Options): void {
   wanted = true;
   mountToaster?.();
   preloadToasts().then(
@@ -28,6 +28,7 @@ export const toast = {
   success: (message: string, options?: Options) => show("success", message, options),
   error: (message: string, options?: Options) => show("error", message, options),
   info: (message: string, options?: Options) => show("info", message, options),
+  warning: (message: string, options?: Options) => show("warning", message, options),
 };
 
 export function Toasts() {

@@ -9,7 +9,8 @@ import { AppError } from "./errors";
 
 const globalForRedis = globalThis as unknown as { olimpiadaRedis?: Redis };
 
-function redis(url: string): Redis {
+/** The one Redis client of this process (rate limits, the attempt changes' publisher). */
+export function sharedRedis(url: string): Redis {
   // No offline queue: when Redis is away, the in-memory insurance limiter answers at once.
   globalForRedis.olimpiadaRedis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   return globalForRedis.olimpiadaRedis;
@@ -22,7 +23,7 @@ function redis(url: string): Redis {
  */
 export function connectSharedLimits(): void {
   const { redisUrl } = config();
-  if (redisUrl) redis(redisUrl);
+  if (redisUrl) sharedRedis(redisUrl);
 }
 
 export type Limiter = {
@@ -44,7 +45,7 @@ export function createLimiter(name: string, { points, durationSeconds }: { point
     const { redisUrl, redisKeyPrefix } = config();
     limiter = redisUrl
       ? new RateLimiterRedis({
-          storeClient: redis(redisUrl),
+          storeClient: sharedRedis(redisUrl),
           keyPrefix: `${redisKeyPrefix}:${name}`,
           points,
           duration: durationSeconds,

@@ -227,6 +227,11 @@ export const uz = {
     offlineNothing: "Internet aloqasi yo'q va bu test qurilmada saqlanmagan. Aloqa tiklangach sahifani yangilang.",
     answerRefused: "Bu javob qabul qilinmadi. Iltimos, boshqa variantni tanlang.",
     timeUp: "Vaqt tugadi. Test yakunlanmoqda...",
+    /** The organiser's acts on a running attempt, told to its open page at once (issue 22). */
+    extendedByOrganiser: (minutes: number) => `Tashkilotchi vaqtingizni ${minutes} daqiqaga uzaytirdi`,
+    endedByOrganiser: "Test tashkilotchi tomonidan yakunlandi",
+    reopened: "Urinishingiz qayta ochildi",
+    passwordChanged: "Parolingiz yangilandi, qayta kiring",
     lateAnswers: (count: number) => `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,
     finishingSave: "Javoblar yuborilmoqda, so'ng test yakunlanadi...",
     correct: "To'g'ri javob",

@@ -12,6 +12,7 @@ import { fullName } from "@/lib/identity/names";
 import { hashPassword } from "@/lib/identity/password";
 import { UserRole } from "@/lib/identity/roles";
 import { unlockSignIn } from "@/lib/identity/sign-in";
+import { publishChange } from "@/lib/live/changes";
 import { generatePassword } from "@/lib/payments/credentials";
 import type { RegistrationStatus } from "@/lib/registration/status";
 import { likePattern } from "@/lib/validation/search";
@@ -223,9 +224,9 @@ async function lockPupil(tx: Transaction, userId: number) {
  * revives none of them, a thief's included) or unblock.
  */
 export async function setPupilBlocked({ organiserId, userId, reason, blocked }: Action & { blocked: boolean }) {
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const pupil = await lockPupil(tx, userId);
-    if ((pupil.blockedAt !== null) === blocked) return; // already so: nothing changes, nothing recorded
+    if ((pupil.blockedAt !== null) === blocked) return false; // already so: nothing changes, nothing recorded
     await tx
       .update(users)
       .set(blocked ? { blockedAt: sql`now()`, sessionVersion: sql`${users.sessionVersion} + 1` } : { blockedAt: null })
@@ -237,7 +238,9 @@ export async function setPupilBlocked({ organiserId, userId, reason, blocked }: 
       targetId: userId,
       reason,
     });
+    return true;
   });
+  if (changed && blocked) await publishChange([userId], { kind: "signedOut", reason: "blocked" });
   return { userId, blocked };
 }
 
@@ -257,6 +260,7 @@ export async function resetPupilPassword({ organiserId, userId, reason }: Action
       .where(eq(users.id, userId));
     await recordAction(tx, { organiserId, action: AuditAction.PupilPassword, targetType: "pupil", targetId: userId, reason });
   });
+  await publishChange([userId], { kind: "signedOut", reason: "password" });
   return { password };
 }
 
@@ -302,7 +306,7 @@ export async function unlockPupil({ organiserId, userId, reason }: Action): Prom
 
 /**
  * The pupil's extra minutes. A running attempt's deadline moves by the change at once (past the
- * window's close if need be): the pupil's timer follows at its next refetch.
+ * window's close if need be), and its open page is told.
  */
 export async function setExtraMinutes({
   organiserId,
@@ -311,7 +315,7 @@ export async function setExtraMinutes({
   minutes,
   now = new Date(),
 }: Action & { minutes: number; now?: Date }) {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const pupil = await lockPupil(tx, userId);
     const change = minutes - pupil.extraMinutes;
     await tx.update(users).set({ extraMinutes: minutes }).where(eq(users.id, userId));
@@ -335,8 +339,17 @@ export async function setExtraMinutes({
       reason,
       details: { from: pupil.extraMinutes, to: minutes, runningAttempt: moved[0]?.attemptId ?? null },
     });
-    return { userId, extraMinutes: minutes, deadlineAt: moved[0]?.deadlineAt.toISOString() ?? null };
+    return {
+      change,
+      movedAttemptId: moved[0]?.attemptId,
+      answer: { userId, extraMinutes: minutes, deadlineAt: moved[0]?.deadlineAt.toISOString() ?? null },
+    };
   });
+  if (saved.movedAttemptId !== undefined && saved.change !== 0) {
+    const attemptId = saved.movedAttemptId;
+    await publishChange([userId], saved.change > 0 ? { kind: "extended", attemptId, minutes: saved.change } : { kind: "deadline" });
+  }
+  return saved.answer;
 }
 
 async function lockAttempt(tx: Transaction, attemptId: number) {
@@ -355,9 +368,9 @@ type AttemptAction = { organiserId: number; attemptId: number; reason: string; n
 
 /** Ends a running attempt now, scored from its saved answers, as the clock would. */
 export async function endAttemptNow({ organiserId, attemptId, reason, now = new Date() }: AttemptAction) {
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
-    if (attempt.endedAt || attempt.resetAt) return;
+    if (attempt.endedAt || attempt.resetAt) return null;
     await endByOrganiser(tx, attempt, now);
     await recordAction(tx, {
       organiserId,
@@ -367,7 +380,9 @@ export async function endAttemptNow({ organiserId, attemptId, reason, now = new 
       reason,
       details: { userId: attempt.userId },
     });
+    return attempt.userId;
   });
+  if (ended !== null) await publishChange([ended], { kind: "ended", attemptId });
   return { attemptId, ended: true };
 }
 
@@ -376,9 +391,9 @@ export async function endAttemptNow({ organiserId, attemptId, reason, now = new 
  * answers for the record, and the pupil may start the test again.
  */
 export async function resetAttempt({ organiserId, attemptId, reason, now = new Date() }: AttemptAction) {
-  await db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
-    if (attempt.resetAt) return;
+    if (attempt.resetAt) return null;
     if (!attempt.endedAt) await endByOrganiser(tx, attempt, now);
     await tx.update(attempts).set({ resetAt: now }).where(eq(attempts.id, attemptId));
     await recordAction(tx, {
@@ -389,6 +404,8 @@ export async function resetAttempt({ organiserId, attemptId, reason, now = new D
       reason,
       details: { userId: attempt.userId },
     });
+    return attempt.userId;
   });
+  if (reset !== null) await publishChange([reset], { kind: "reset", attemptId });
   return { attemptId, reset: true };
 }

@@ -8,6 +8,7 @@ import { bankChanged } from "@/lib/attempts/papers";
 import { ANSWER_GRACE_SECONDS, isPastGrace, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
 import { AppError, businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { publishChange } from "@/lib/live/changes";
 import type { TestSettings } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { loadBoard } from "./board";
@@ -138,12 +139,14 @@ export async function upsertSubjectTest({
     // An earlier close caps every running attempt's deadline in the same transaction (DESIGN §6):
     // no one answers past the close while the key may open. A later close extends nothing, and a
     // save that leaves the close where it was keeps the extra minutes given past it.
-    if (before && saved.closedAt < before.closedAt) {
-      await tx
-        .update(attempts)
-        .set({ deadlineAt: saved.closedAt })
-        .where(and(eq(attempts.testId, saved.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, saved.closedAt)));
-    }
+    const capped =
+      before && saved.closedAt < before.closedAt
+        ? await tx
+            .update(attempts)
+            .set({ deadlineAt: saved.closedAt })
+            .where(and(eq(attempts.testId, saved.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, saved.closedAt)))
+            .returning({ userId: attempts.userId })
+        : [];
     if (organiserId !== undefined) {
       await recordAction(tx, {
         organiserId,
@@ -154,9 +157,14 @@ export async function upsertSubjectTest({
         details: { subject: subject.name, before: before ? view(before) : null, after: view(saved) },
       });
     }
-    return saved;
+    return { saved, capped };
   });
-  return view(row);
+  // Their open pages read their new remaining time at once.
+  await publishChange(
+    row.capped.map((a) => a.userId),
+    { kind: "deadline" },
+  );
+  return view(row.saved);
 }
 
 export type SubjectTest = { subjectId: number; grade: number; subjectName: string; test: TestView | null; running: number };

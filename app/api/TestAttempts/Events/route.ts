@@ -1,0 +1,6 @@
+import { handler } from "@/lib/http/handler";
+import { changesStream } from "@/lib/live/stream";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handler({ auth: "pupilToken" }, ({ claims, request }) => changesStream(claims.userId, request.signal));
