@@ -1,5 +1,7 @@
 // The TestAttempts endpoints over HTTP (spec §7, DESIGN §6): the whole flow, the codes, ownership,
 // double start, and no response revealing the key while the attempt runs.
+
+import { baseURL } from "../../playwright.config";
 import { type APIRequestContext, type APIResponse, expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, ORGANISER, profileOf, signedIn } from "../support/http";
 
@@ -271,3 +273,67 @@ test("one payment, one olympiad: New and a change of subject sent together never
   }
   console.log(`New beside Update: ${[...new Set(outcomes)].join("; ")}`);
 });
+
+test.describe("Events: the stream an open attempt page hears the organiser's acts on", () => {
+  test("carries the pupil's own changes as they happen, nothing of another's; a few streams per pupil, then 429", async ({ request }) => {
+    const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+    const [pupil, other] = await Promise.all([
+      newPupil(request, { subjectId: olympiad.subjectId }),
+      newPupil(request, { subjectId: olympiad.subjectId }),
+    ]);
+    // Each testing: a running attempt of their own.
+    const cookieOf = async (credentials: typeof pupil) => {
+      const context = await signedIn(credentials);
+      expect((await context.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).status()).toBe(200);
+      const { cookies } = await context.storageState();
+      await context.dispose();
+      return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    };
+    const [mine, theirs] = await Promise.all([cookieOf(pupil), cookieOf(other)]);
+    const open = (cookie: string, signal: AbortSignal) =>
+      fetch(`${baseURL}/api/TestAttempts/Events`, { headers: { Cookie: cookie }, signal });
+    const controller = new AbortController();
+    try {
+      const stream = await open(mine, controller.signal);
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get("content-type")).toContain("text/event-stream");
+      const otherStream = await open(theirs, controller.signal);
+      const organiser = await signedIn(ORGANISER);
+      expect(
+        (await organiser.put(`/api/admin/pupils/${pupil.userId}/extra-minutes`, { data: { minutes: 7, reason: "Sinov" } })).status(),
+      ).toBe(200);
+      await organiser.dispose();
+      const received = await readUntil(stream, /^data: (.+)$/m, 5_000);
+      expect(JSON.parse(received)).toEqual({ kind: "extended", attemptId: expect.any(Number), minutes: 7 });
+      // The other pupil's stream hears nothing of it.
+      expect(await readUntil(otherStream, /^data: (.+)$/m, 1_000).catch(() => null)).toBeNull();
+      // Four open at once (tabs, a reload) are let be; a fifth is refused.
+      const more = await Promise.all([1, 2, 3].map(() => open(mine, controller.signal)));
+      expect(more.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect((await open(mine, controller.signal)).status).toBe(429);
+    } finally {
+      controller.abort();
+    }
+    // Without a session: 401.
+    expect((await fetch(`${baseURL}/api/TestAttempts/Events`)).status).toBe(401);
+  });
+});
+
+/** Reads a stream until `pattern` matches; its first group. */
+async function readUntil(response: Response, pattern: RegExp, ms: number): Promise<string> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const deadline = setTimeout(() => void reader.cancel(), ms);
+  let text = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`no match within ${ms} ms: ${text}`);
+      text += value;
+      const match = pattern.exec(text);
+      if (match) return match[1];
+    }
+  } finally {
+    clearTimeout(deadline);
+    reader.releaseLock();
+  }
+}

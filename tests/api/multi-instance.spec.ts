@@ -117,6 +117,42 @@ test("a PIN tried at every instance counts once: the rate limit is shared throug
   expect(tries[9].status).toBe(429);
 });
 
+test("an organiser's act on one instance reaches a pupil's open page listening on another (through Redis)", async () => {
+  const olympiad = await testSupport("olympiads", { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "5678" });
+  const pupil = await signedInPupil(olympiad.subjectId, 2);
+  expect((await call("/api/TestAttempts/New", { method: "POST", body: { language: 0, pinCode: "5678" }, ...pupil })).status).toBe(200);
+  const profile = JSON.parse((await call("/api/Identity/GetCurrentUser", pupil)).body);
+  const controller = new AbortController();
+  try {
+    const stream = await fetch(`http://127.0.0.1:${instances[0].port}/api/TestAttempts/Events`, {
+      headers: { Cookie: pupil.cookie },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const at = (port: number, path: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { "Content-Type": "application/json", ...init.headers } });
+    const login = await at(instances[2].port, "/api/Identity/Login", {
+      method: "POST",
+      body: JSON.stringify({ username: TEST_ENV.ADMIN_USERNAME, password: TEST_ENV.ADMIN_PASSWORD }),
+    });
+    const organiser = login.headers.get("set-cookie")!.split(";")[0];
+    const extended = await at(instances[2].port, `/api/admin/pupils/${profile.userId}/extra-minutes`, {
+      method: "PUT",
+      headers: { Cookie: organiser },
+      body: JSON.stringify({ minutes: 3, reason: "Sinov" }),
+    });
+    expect(extended.status).toBe(200);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const deadline = setTimeout(() => controller.abort(), 5_000);
+    let text = "";
+    while (!/^data: /m.test(text)) text += (await reader.read()).value ?? "";
+    clearTimeout(deadline);
+    expect(text).toContain('"kind":"extended"');
+  } finally {
+    controller.abort();
+  }
+});
+
 test("an instance killed mid-test loses no acknowledged answer, and its pupils carry on through the others", async () => {
   test.setTimeout(120_000);
   const olympiad = await testSupport("olympiads", { counts: { easy: 2, medium: 2, hard: 2 }, pinCode: "2468" });
