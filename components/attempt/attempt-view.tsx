@@ -200,6 +200,8 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
     [outbox.pending],
   );
   const questions = attempt.questions;
+  /** Review shows the key only once the server gives it (DESIGN §6: never while anyone may answer). */
+  const keyShown = questions.some((q) => q.correctAnswerId !== null);
   const unanswered = questions.filter((q) => answerOf(q) === null).length;
   const pendingCount = Object.keys(outbox.pending).length;
   // Until the page's script runs (and, in a test, the outbox has read the device), a tap would be
@@ -309,11 +311,14 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
                     const chosen = answerOf(current) === choice.questionChoiceId;
                     const waiting = outbox.pending[current.testAttemptQuestionId] === choice.questionChoiceId;
                     const isKey = current.correctAnswerId === choice.questionChoiceId;
+                    // Before the key may be shown, a chosen answer is only "chosen": never red or green.
                     const tone = review
                       ? isKey
                         ? "border-green-600 bg-green-50"
                         : chosen
-                          ? "border-red-500 bg-red-50"
+                          ? keyShown
+                            ? "border-red-500 bg-red-50"
+                            : "border-primary-600 bg-primary-50"
                           : "border-slate-200"
                       : chosen
                         ? "border-primary-600 bg-primary-50"
@@ -342,6 +347,11 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
                           </span>
                           <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
                           {review && isKey && <span className="sr-only">{t.correct}</span>}
+                          {review && chosen && !keyShown && (
+                            <span className="shrink-0 self-center text-xs font-medium text-primary-700" data-testid="chosen">
+                              {t.chosen}
+                            </span>
+                          )}
                         </button>
                       </div>
                     );

@@ -235,6 +235,7 @@ export const uz = {
     lateAnswers: (count: number) => `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,
     finishingSave: "Javoblar yuborilmoqda, so'ng test yakunlanadi...",
     correct: "To'g'ri javob",
+    chosen: "tanlangan",
     wrong: "Noto'g'ri javob",
     questions: "Savollar",
   },

@@ -3,7 +3,7 @@
 import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { screenshot } from "../support/screens";
-import { signInAt } from "../support/ui";
+import { signInAt, startAttempt } from "../support/ui";
 
 const choice = (page: Page, index: number) => page.getByRole("radio").nth(index);
 const gridButton = (page: Page, n: number) =>
@@ -223,4 +223,20 @@ test("under five minutes the clock is red, and at zero the attempt ends by itsel
   await screenshot(page, testInfo, "timer-red");
   await page.waitForURL(/\/test-attempt$/, { timeout: 60_000 });
   await expect(page.getByTestId("result")).toBeVisible();
+});
+
+test("review before the key may be shown: the chosen answer is only 'tanlangan', never red or green", async ({ page, request }) => {
+  // The default policy (afterClose): the window is still open, so no key in review.
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, reviewPolicy: "afterClose" });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  await startAttempt(page, pupil, olympiad.pinCode);
+  await choice(page, 1).click();
+  await expect(choice(page, 1)).toHaveAttribute("data-state", "saved");
+  await page.getByRole("button", { name: "Yakunlash" }).first().click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yakunlash" }).click();
+  await page.waitForURL(/\/test-attempt$/);
+  await page.getByRole("link", { name: "Ko'rish" }).click();
+  await page.waitForURL(/isAnswer=true/);
+  await expect(choice(page, 1)).toContainText("tanlangan");
+  for (let i = 0; i < 4; i++) await expect(choice(page, i)).not.toHaveClass(/red|green/);
 });
