@@ -30,11 +30,11 @@ try {
     insert into registrations (guid, user_id, status, amount_som)
     select gen_random_uuid(), id, case when id % 10 = 0 then 1 else 2 end, 75000 from users where first_name = 'Bench'`;
   await sql`
-    insert into attempts (user_id, test_id, started_at, deadline_at, ended_at, is_ended_by_user)
+    insert into attempts (user_id, test_id, started_at, deadline_at, ended_at, ended_by)
     select u.id, t.id, now() - interval '30 minutes',
            now() + interval '60 minutes',
            case when u.id % 4 = 0 then null else now() - interval '5 minutes' end,
-           case when u.id % 4 = 0 then null else true end
+           case when u.id % 4 = 0 then null else 1 end
     from (select id, subject_id from users where first_name = 'Bench' order by id limit ${ATTEMPTS}) u
     join tests t on t.subject_id = u.subject_id`;
   await sql`analyze`;

@@ -36,9 +36,9 @@ try {
     insert into registrations (guid, user_id, status, amount_som, region_id, district_id)
     select gen_random_uuid(), id, 2, 75000, region_id, district_id from users where last_name = 'Bench'`;
   await sql`
-    insert into attempts (user_id, test_id, started_at, deadline_at, ended_at, is_ended_by_user)
+    insert into attempts (user_id, test_id, started_at, deadline_at, ended_at, ended_by)
     select id, ${test.id}, now() - interval '3 hours', now() - interval '90 minutes',
-           now() - interval '3 hours' + make_interval(secs => 1200 + (id * 7919) % 4200), id % 5 <> 0
+           now() - interval '3 hours' + make_interval(secs => 1200 + (id * 7919) % 4200), case when id % 5 <> 0 then 1 else 2 end
     from users where last_name = 'Bench'`;
   // Each attempt draws all 30; the answer is skewed to the key, so scores spread and some tie.
   await sql`

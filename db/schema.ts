@@ -319,7 +319,8 @@ export const attempts = pgTable(
     /** min(start + duration + the pupil's extra minutes, the window's close), fixed at start. */
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    isEndedByUser: boolean("is_ended_by_user"),
+    /** Who ended it (lib/attempts/enums EndedBy: 1 the pupil, 2 the clock, 3 an organiser); null while it runs. */
+    endedBy: smallint("ended_by"),
     easyScoreTenths: smallint("easy_score_tenths"),
     mediumScoreTenths: smallint("medium_score_tenths"),
     hardScoreTenths: smallint("hard_score_tenths"),

@@ -7,6 +7,7 @@ import { CertificateButton } from "@/components/certificates/certificate-button"
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { AttemptResult } from "@/lib/attempts/ending";
+import { EndedBy } from "@/lib/attempts/enums";
 import { uz } from "@/lib/i18n/uz";
 import { clock, points } from "./format";
 import { lateAnswerCount } from "./outbox";
@@ -36,6 +37,11 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
           </dd>
         </div>
       </dl>
+      {result.endedBy !== EndedBy.Pupil && (
+        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="ended-by">
+          {result.endedBy === EndedBy.Organiser ? uz.attempt.endedByOrganiser : uz.attempt.endedByClock}
+        </p>
+      )}
       {late > 0 && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="late-answers">
           {uz.attempt.lateAnswers(late)}

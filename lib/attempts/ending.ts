@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, selectRows, type Transaction } from "@/db/client";
 import { attempts } from "@/db/schema";
 import { businessError, ErrorCode } from "@/lib/http/errors";
+import { EndedBy } from "./enums";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { ANSWER_GRACE_SECONDS, isPastGrace, tenthsToPoints } from "./rules";
 import { lockKeysToScore, lockKeyToScore, scoresOf } from "./scoring";
@@ -11,7 +12,7 @@ import { lockKeysToScore, lockKeyToScore, scoresOf } from "./scoring";
 /** Ends a locked, unfinished attempt: scored from its saved answers, in one statement. */
 export async function endAttemptLocked(
   tx: Transaction,
-  { attempt, test, endedAt, isEndedByUser }: { attempt: AttemptRow; test: TestRow; endedAt: Date; isEndedByUser: boolean },
+  { attempt, test, endedAt, endedBy }: { attempt: AttemptRow; test: TestRow; endedAt: Date; endedBy: EndedBy },
 ): Promise<AttemptRow> {
   await lockKeyToScore(tx, test.id);
   // Each part a scalar subquery of the one scoring statement (over this attempt's ~30 rows).
@@ -19,7 +20,7 @@ export async function endAttemptLocked(
     sql<number>`(select ${sql.raw(column)} from (${scoresOf(sql`attempts.id = ${attempt.id}`)}) scored)`;
   const [ended] = await tx
     .update(attempts)
-    .set({ endedAt, isEndedByUser, easyScoreTenths: part("easy"), mediumScoreTenths: part("medium"), hardScoreTenths: part("hard") })
+    .set({ endedAt, endedBy, easyScoreTenths: part("easy"), mediumScoreTenths: part("medium"), hardScoreTenths: part("hard") })
     .where(eq(attempts.id, attempt.id))
     .returning();
   return ended;
@@ -53,7 +54,7 @@ export async function finishAttempt({
       attempt,
       test,
       endedAt: late ? attempt.deadlineAt : now,
-      isEndedByUser: late ? false : isEndedByUser,
+      endedBy: !late && isEndedByUser ? EndedBy.Pupil : EndedBy.Clock,
     });
   });
   return { attemptId, isEnded: true };
@@ -66,7 +67,7 @@ export async function expireIfDue(attempt: AttemptRow, now: Date): Promise<Attem
     const [locked] = await tx.select().from(attempts).where(eq(attempts.id, attempt.id)).for("update");
     if (locked.endedAt) return locked;
     const { test } = await loadOwnAttempt({ userId: locked.userId, attemptId: locked.id }, tx);
-    return endAttemptLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, isEndedByUser: false });
+    return endAttemptLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, endedBy: EndedBy.Clock });
   });
 }
 
@@ -99,7 +100,7 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
           ),
           scored as (${scoresOf(sql`attempts.id in (select id from due)`)})
           update attempts
-          set ended_at = attempts.deadline_at, is_ended_by_user = false,
+          set ended_at = attempts.deadline_at, ended_by = ${EndedBy.Clock},
               easy_score_tenths = scored.easy, medium_score_tenths = scored.medium, hard_score_tenths = scored.hard
           from scored
           where attempts.id = scored.attempt_id
@@ -121,7 +122,15 @@ export async function readOwnAttempt({ userId, attemptId, now = new Date() }: Ow
 }
 
 /** The spec's fields, and the most the test could give (50.0 with the default counts and points). */
-export type AttemptResult = { easyScore: number; mediumScore: number; hardScore: number; timeSpent: number; maxScore: number };
+export type AttemptResult = {
+  easyScore: number;
+  mediumScore: number;
+  hardScore: number;
+  timeSpent: number;
+  maxScore: number;
+  /** Who ended it (EndedBy): the pupil is told when it was the clock or an organiser. */
+  endedBy: EndedBy;
+};
 
 export async function attemptResult(read: OwnAttemptRead): Promise<AttemptResult> {
   const { attempt, test } = await readOwnAttempt(read);
@@ -133,5 +142,6 @@ export async function attemptResult(read: OwnAttemptRead): Promise<AttemptResult
     hardScore: tenthsToPoints(attempt.hardScoreTenths ?? 0),
     timeSpent: Math.round((attempt.endedAt.getTime() - attempt.startedAt.getTime()) / 1000),
     maxScore: tenthsToPoints(max),
+    endedBy: (attempt.endedBy ?? EndedBy.Clock) as EndedBy,
   };
 }

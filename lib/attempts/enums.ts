@@ -6,6 +6,10 @@ export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty];
 export const ReviewPolicy = { AfterClose: "afterClose", AfterEnd: "afterEnd" } as const;
 export type ReviewPolicy = (typeof ReviewPolicy)[keyof typeof ReviewPolicy];
 
+/** Who ended an attempt: the pupil ("Yakunlash"), the clock (its deadline), or an organiser. */
+export const EndedBy = { Pupil: 1, Clock: 2, Organiser: 3 } as const;
+export type EndedBy = (typeof EndedBy)[keyof typeof EndedBy];
+
 /** A voided question's points after a regrade: given to everyone who drew it, or to nobody. */
 export const VoidAwards = { All: "all", None: "none" } as const;
 export type VoidAwards = (typeof VoidAwards)[keyof typeof VoidAwards];

@@ -1,5 +1,6 @@
 // The organiser's console, in Uzbek: a part of the messages (lib/i18n/uz.ts) of its own, so that
 // the pupil's pages do not carry the console's texts (the cheap phone's JavaScript budget).
+import type { EndedBy } from "@/lib/attempts/enums";
 
 export const uzOrganiser = {
   validation: {
@@ -314,8 +315,8 @@ export const uzOrganiser = {
     questionNumber: (n: number, id: number) => `${n}-savol (#${id})`,
     excluded: { reset: "Urinish bekor qilingan: reytingda emas", blocked: "Bloklangan: reytingda emas" } as Record<string, string>,
     tieAtCut: (rank: number, pupils: number) => `${rank}-o'rin uchun teng natija: ${pupils} nafar`,
-    endedByPupil: "O'quvchi yakunladi",
-    endedByClock: "Vaqt tugadi",
+    /** Who ended the attempt (lib/attempts/enums EndedBy). */
+    endedBy: { 1: "O'quvchi yakunladi", 2: "Vaqt tugadi", 3: "Tashkilotchi yakunladi" } as Record<EndedBy, string>,
     otherSchool: "Boshqa maktab",
     allTests: "Barcha fanlar va sinflar",
     exports: "Yuklab olish",

@@ -230,6 +230,7 @@ export const uz = {
     /** The organiser's acts on a running attempt, told to its open page at once (issue 22). */
     extendedByOrganiser: (minutes: number) => `Tashkilotchi vaqtingizni ${minutes} daqiqaga uzaytirdi`,
     endedByOrganiser: "Test tashkilotchi tomonidan yakunlandi",
+    endedByClock: "Test vaqti tugagani uchun yakunlandi",
     reopened: "Urinishingiz qayta ochildi",
     passwordChanged: "Parolingiz yangilandi, qayta kiring",
     lateAnswers: (count: number) => `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,

@@ -5,6 +5,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, attempts, districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
 import { endAttemptLocked } from "@/lib/attempts/ending";
+import { EndedBy } from "@/lib/attempts/enums";
 import { loadOwnAttempt } from "@/lib/attempts/queries";
 import { isPastGrace, remainingSeconds } from "@/lib/attempts/rules";
 import { notFound } from "@/lib/http/errors";
@@ -361,7 +362,7 @@ async function lockAttempt(tx: Transaction, attemptId: number) {
 /** Ends a locked attempt now (or at its deadline, if that has passed), scored, as the clock would. */
 async function endByOrganiser(tx: Transaction, attempt: typeof attempts.$inferSelect, now: Date) {
   const { test } = await loadOwnAttempt({ userId: attempt.userId, attemptId: attempt.id }, tx);
-  await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, isEndedByUser: false });
+  await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, endedBy: EndedBy.Organiser });
 }
 
 type AttemptAction = { organiserId: number; attemptId: number; reason: string; now?: Date };

@@ -86,7 +86,7 @@ function allRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
       r.hardScore,
       r.totalScore,
       r.timeSpent,
-      r.isEndedByUser ? t.endedByPupil : t.endedByClock,
+      t.endedBy[r.endedBy],
       note(r),
     ]),
   };

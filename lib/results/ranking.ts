@@ -12,6 +12,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/client";
+import { EndedBy } from "@/lib/attempts/enums";
 import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { likePattern } from "@/lib/validation/search";
@@ -25,7 +26,7 @@ export type Exclusion = "reset" | "blocked";
 /**
  * Every ended attempt (of one test, or of all) with its place: columns of `ranked` are
  * attempt_id, user_id, test_id, subject_id, grade, region_id, district_id, organization_id,
- * easy, medium, hard, total (tenths), time_spent, is_ended_by_user, excluded, rank;
+ * easy, medium, hard, total (tenths), time_spent, ended_by, excluded, rank;
  * `cut` has per test and district: top_count (pupils within the cut), last_rank, cutoff (tenths).
  */
 export function rankingCtes(testId?: number): SQL {
@@ -39,7 +40,7 @@ export function rankingCtes(testId?: number): SQL {
              a.easy_score_tenths as easy, a.medium_score_tenths as medium, a.hard_score_tenths as hard,
              a.easy_score_tenths + a.medium_score_tenths + a.hard_score_tenths as total,
              round(extract(epoch from (a.ended_at - a.started_at)))::int as time_spent,
-             a.is_ended_by_user,
+             a.ended_by,
              case when a.reset_at is not null then 'reset' when u.blocked_at is not null then 'blocked' end as excluded
       from attempts a
       join users u on u.id = a.user_id
@@ -106,7 +107,7 @@ export type ResultRow = {
   hardScore: number;
   totalScore: number;
   timeSpent: number;
-  isEndedByUser: boolean;
+  endedBy: EndedBy;
   rank: number | null;
   inTop5: boolean;
   excluded: Exclusion | null;
@@ -115,10 +116,7 @@ export type ResultRow = {
 };
 
 /** A row as the statement reads it: names apart, scores in tenths, the district's cut. */
-type RawRow = Omit<
-  ResultRow,
-  "fullName" | "easyScore" | "mediumScore" | "hardScore" | "totalScore" | "isEndedByUser" | "inTop5" | "tieAtCut"
-> & {
+type RawRow = Omit<ResultRow, "fullName" | "easyScore" | "mediumScore" | "hardScore" | "totalScore" | "endedBy" | "inTop5" | "tieAtCut"> & {
   lastName: string;
   firstName: string;
   middleName: string | null;
@@ -126,7 +124,7 @@ type RawRow = Omit<
   medium: number;
   hard: number;
   total: number;
-  isEndedByUser: boolean | null;
+  endedBy: EndedBy | null;
   topCount: number;
   lastRank: number | null;
   rows: number;
@@ -165,7 +163,7 @@ async function rankedRows(
              ranked.organization_id as "organizationId", o.name as "schoolName",
              ranked.grade, ranked.subject_id as "subjectId", s.name as "subjectName",
              ranked.easy, ranked.medium, ranked.hard, ranked.total, ranked.time_spent as "timeSpent",
-             ranked.is_ended_by_user as "isEndedByUser", ranked.excluded, ranked.rank,
+             ranked.ended_by as "endedBy", ranked.excluded, ranked.rank,
              cut.top_count as "topCount", cut.last_rank as "lastRank",
              (count(*) over ())::int as rows
       from ranked
@@ -207,7 +205,7 @@ function toResult(r: RawRow): ResultRow {
     hardScore: points(r.hard),
     totalScore: points(r.total),
     timeSpent: r.timeSpent,
-    isEndedByUser: r.isEndedByUser === true,
+    endedBy: r.endedBy ?? EndedBy.Clock,
     rank: r.rank,
     inTop5: r.rank !== null && r.rank <= TOP,
     excluded: r.excluded,

@@ -170,3 +170,29 @@ test("bad input is refused with the field named, and a pupil or a stranger gets 
   await pupil.dispose();
   await stranger.dispose();
 });
+
+test("'Kim yakunladi' tells the pupil, the clock and the organiser apart: in the ranking, the export and the pupil's result", async ({
+  request,
+}) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
+  const finished = await pupilTakes(request, olympiad, [true, false, false], { names: { firstName: "Anvar", lastName: "Yakunlovchi" } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId, names: { firstName: "Olim", lastName: "Tugatilgan" } });
+  const session = await signedIn(pupil);
+  const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
+  expect((await organiser.post(`/api/admin/attempts/${attemptId}/end`, { data: { reason: "Qoidabuzarlik" } })).status()).toBe(200);
+
+  const { items } = await (await organiser.get(`/api/admin/results?testId=${olympiad.testId}`)).json();
+  const endedBy = Object.fromEntries(items.map((r: { userId: number; endedBy: number }) => [r.userId, r.endedBy]));
+  expect(endedBy).toEqual({ [finished.userId]: 1, [pupil.userId]: 3 });
+  const csv = (await (await organiser.get(`/api/admin/results/export?testId=${olympiad.testId}&format=csv&scope=all`)).body()).toString(
+    "utf8",
+  );
+  const rows = parse(csv.slice(1), { relax_column_count: true }) as string[][];
+  const header = rows[1];
+  const column = header.indexOf("Kim yakunladi");
+  expect(column).toBeGreaterThan(0);
+  const byName = Object.fromEntries(rows.slice(2).map((r) => [r.find((cell) => /Yakunlovchi|Tugatilgan/.test(cell)), r[column]]));
+  expect(byName).toEqual({ "Yakunlovchi Anvar": "O'quvchi yakunladi", "Tugatilgan Olim": "Tashkilotchi yakunladi" });
+  expect(await (await session.get(`/api/TestAttempts/Result?testAttemptId=${attemptId}`)).json()).toMatchObject({ endedBy: 3 });
+  await session.dispose();
+});

@@ -70,6 +70,7 @@ test("ended by the organiser: the page says so and shows the result; nothing wai
   await expect(page.getByText("Test tashkilotchi tomonidan yakunlandi")).toBeVisible(AT_ONCE);
   await page.waitForURL(/\/test-attempt$/, AT_ONCE);
   await expect(page.getByTestId("result")).toBeVisible();
+  await expect(page.getByTestId("ended-by")).toHaveText("Test tashkilotchi tomonidan yakunlandi");
   await expect(page.getByTestId("late-answers")).toHaveCount(0);
 });
 

@@ -6,7 +6,7 @@ import { secondsLeft } from "@/components/attempt/timer";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, endedSessions, questionChoices, questions, subjects, users } from "@/db/schema";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
-import { ReviewPolicy } from "@/lib/attempts/enums";
+import { EndedBy, ReviewPolicy } from "@/lib/attempts/enums";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
@@ -267,7 +267,7 @@ describe("the deadline", () => {
     expect(await isThereAttempt({ userId: pupil.userId, now: at(100, 10) })).toMatchObject({ isEnded: false });
     expect(await isThereAttempt({ userId: pupil.userId, now: at(101) })).toEqual({ isThereAttempt: true, isEnded: true, attemptId });
     const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
-    expect(a).toMatchObject({ endedAt: at(100), isEndedByUser: false });
+    expect(a).toMatchObject({ endedAt: at(100), endedBy: EndedBy.Clock });
     expect(a.easyScoreTenths! + a.mediumScoreTenths! + a.hardScoreTenths!).toBeGreaterThan(0);
   });
 
@@ -284,7 +284,7 @@ describe("the deadline", () => {
     expect(await sweepExpiredAttempts({ now: at(96) })).toBeGreaterThanOrEqual(3);
     expect(await sweepExpiredAttempts({ now: at(96) })).toBe(0);
     const rows = await ours();
-    expect(rows.every((r) => r.endedAt?.getTime() === at(95).getTime() && r.isEndedByUser === false)).toBe(true);
+    expect(rows.every((r) => r.endedAt?.getTime() === at(95).getTime() && r.endedBy === EndedBy.Clock)).toBe(true);
     expect(rows.every((r) => r.easyScoreTenths === 0)).toBe(true);
   });
 });
@@ -473,6 +473,7 @@ describe("Finish and scoring", () => {
       hardScore: 5,
       timeSpent: 30 * 60,
       maxScore: 15,
+      endedBy: EndedBy.Pupil,
     });
   });
 
@@ -481,7 +482,7 @@ describe("Finish and scoring", () => {
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(100, 5) });
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(120) });
     const [a] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
-    expect(a).toMatchObject({ endedAt: at(100), isEndedByUser: false });
+    expect(a).toMatchObject({ endedAt: at(100), endedBy: EndedBy.Clock });
     expect((await attemptResult({ userId: pupil.userId, attemptId, now: at(121) })).timeSpent).toBe(90 * 60);
   });
 

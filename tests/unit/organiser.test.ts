@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attempts, organiserActions } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
+import { EndedBy } from "@/lib/attempts/enums";
 import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime } from "@/lib/attempts/taking";
 import { certificateOfUsername } from "@/lib/certificates/certificates";
@@ -45,11 +46,11 @@ describe("extra minutes", () => {
 });
 
 describe("ending and resetting an attempt", () => {
-  it("end now: scored from its answers, ended by the clock, not the pupil", async () => {
+  it("end now: scored from its answers, recorded as ended by an organiser", async () => {
     const { pupil, attemptId } = await running();
     await endAttemptNow({ organiserId: await organiserId(), attemptId, reason: "Qoidabuzarlik", now: at(45) });
     const [row] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
-    expect(row).toMatchObject({ endedAt: at(45), isEndedByUser: false, easyScoreTenths: 0 });
+    expect(row).toMatchObject({ endedAt: at(45), endedBy: EndedBy.Organiser, easyScoreTenths: 0 });
     expect(await isThereAttempt({ userId: pupil.userId, now: at(46) })).toMatchObject({ isEnded: true, attemptId });
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, tests, users } from "@/db/schema";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
+import { EndedBy } from "@/lib/attempts/enums";
 import { lockKeyToChange } from "@/lib/attempts/scoring";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
@@ -75,7 +76,7 @@ async function seed(o: TestOlympiad, rows: Row[]): Promise<Map<string, number>> 
       startedAt: START,
       deadlineAt: new Date(START.getTime() + 90 * 60_000),
       endedAt: new Date(START.getTime() + (r.seconds ?? 600) * 1000),
-      isEndedByUser: true,
+      endedBy: EndedBy.Pupil,
       easyScoreTenths: r.easy ?? 0,
       mediumScoreTenths: r.medium ?? 0,
       hardScoreTenths: r.hard ?? 0,

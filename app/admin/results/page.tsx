@@ -192,7 +192,7 @@ export default async function ResultsPage({ searchParams }: Props) {
                 <Link href={`/admin/pupils/${r.userId}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
                   {r.fullName}
                 </Link>
-                <span className="block text-xs text-slate-500">{r.isEndedByUser ? t.endedByPupil : t.endedByClock}</span>
+                <span className="block text-xs text-slate-500">{t.endedBy[r.endedBy]}</span>
               </TD>
               <TD>
                 <span className="block">{r.schoolName ?? t.otherSchool}</span>

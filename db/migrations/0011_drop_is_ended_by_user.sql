@@ -1,0 +1,1 @@
+ALTER TABLE "attempts" DROP COLUMN "is_ended_by_user";
