@@ -246,6 +246,8 @@ export const tests = pgTable(
     reviewPolicy: varchar("review_policy", { length: 16 }).$type<ReviewPolicy>().notNull().default(ReviewPolicy.AfterClose),
     /** Bumped by every change of the bank's content: the key of the question content cached per test. */
     contentVersion: integer("content_version").notNull().default(0),
+    /** The date its certificates carry ("Berilgan sana"); null: the day the test closes (Tashkent). */
+    certificateDate: date("certificate_date", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

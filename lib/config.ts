@@ -40,7 +40,12 @@ const schema = z.object({
   CREDENTIALS_KEY: z.string().optional(),
   BOT_API_TOKEN: z.string().min(1).optional(),
   CHAT_BOT_URL: z.string().url().default("https://t.me/olimpiada_lager_bot"),
-  CERTIFICATE_DATE: z.string().default("24.06.2025"),
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d ()-]{5,20}$/)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   DEMO_PIN: z
     .string()
@@ -128,7 +133,7 @@ function load() {
     credentialsKey: env.CREDENTIALS_KEY ?? DEV_SECRET,
     botApiToken: env.BOT_API_TOKEN ?? DEV_SECRET,
     chatBotUrl: env.CHAT_BOT_URL,
-    certificateDate: env.CERTIFICATE_DATE,
+    supportPhone: env.SUPPORT_PHONE,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
     demoPin: env.DEMO_PIN,
     testSupportToken: env.TEST_SUPPORT_TOKEN,

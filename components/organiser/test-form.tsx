@@ -15,14 +15,19 @@ import { ReviewPolicy } from "@/lib/attempts/enums";
 import { ApiError, api, showError } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { fromTashkentInput, toTashkentInput } from "@/lib/organiser/tashkent-time";
+import { dateTextOf, fromTashkentInput, toTashkentInput } from "@/lib/organiser/tashkent-time";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
 import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
 
 const t = uzOrganiser.tests;
 const c = uzOrganiser.common;
 
-type FormValues = Omit<TestSettings, "openedAt" | "closedAt"> & { openedAt: string; closedAt: string };
+type FormValues = Omit<TestSettings, "openedAt" | "closedAt" | "certificateDate"> & {
+  openedAt: string;
+  closedAt: string;
+  /** dd.mm.yyyy, or empty: the day the test closes. */
+  certificateDate: string;
+};
 
 const NUMBER_FIELDS = [
   ["easyCount", t.easyCount],
@@ -59,6 +64,7 @@ function defaults(test: TestView | null): FormValues {
     mediumPoints: test?.mediumPoints ?? 1.5,
     hardPoints: test?.hardPoints ?? 2.5,
     reviewPolicy: test?.reviewPolicy ?? ReviewPolicy.AfterClose,
+    certificateDate: test?.certificateDate ? dateTextOf(test.certificateDate) : "",
     confirmSubjectName: "",
     reason: "",
   };
@@ -165,6 +171,18 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
           </p>
         )}
       </fieldset>
+
+      <Field id="certificateDate" label={t.certificateDate} hint={t.certificateDateHint} error={errors.certificateDate?.message}>
+        <Input
+          id="certificateDate"
+          inputMode="numeric"
+          placeholder="kk.oo.yyyy"
+          maxLength={10}
+          className="max-w-48"
+          invalid={Boolean(errors.certificateDate)}
+          {...form.register("certificateDate")}
+        />
+      </Field>
 
       {(item.running > 0 || confirmation) && (
         <div className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200" data-testid="running-warning">

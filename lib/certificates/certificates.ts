@@ -1,12 +1,13 @@
 // Certificates (DESIGN §7): a pupil with an ended attempt has one; anyone may check it by username.
 import "server-only";
-import { and, eq, exists, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attempts, subjects, users } from "@/db/schema";
+import { attempts, subjects, tests, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { normaliseUsername } from "@/lib/identity/sign-in";
+import { dateTextOf, tashkentDate } from "@/lib/organiser/tashkent-time";
 
 export type Certificate = {
   username: string;
@@ -23,26 +24,21 @@ export type Certificate = {
 
 export const verifyUrlOf = (username: string) => `${config().publicUrl}/cert/${encodeURIComponent(username.toWellFormed())}`;
 
-/** The certificate of a pupil who has ended an attempt; null for anyone else. */
+/**
+ * The certificate of a pupil who has ended an attempt (not reset) and is not blocked; null for
+ * anyone else. Its date is the test's (set by the organiser), else the day the test closes.
+ */
 async function certificateWhere(condition: SQL): Promise<Certificate | null> {
   const [row] = await db
-    .select({ user: users, subjectName: subjects.name })
+    .select({ user: users, subjectName: subjects.name, certificateDate: tests.certificateDate, closedAt: tests.closedAt })
     .from(users)
     .innerJoin(subjects, eq(subjects.id, users.subjectId))
-    .where(
-      and(
-        condition,
-        eq(users.role, UserRole.Default),
-        isNotNull(users.username),
-        // An ended attempt: the certificate is for taking part, whatever the score.
-        exists(
-          db
-            .select({ id: attempts.id })
-            .from(attempts)
-            .where(and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt))),
-        ),
-      ),
-    );
+    // An ended attempt: the certificate is for taking part, whatever the score.
+    .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt)))
+    .innerJoin(tests, eq(tests.id, attempts.testId))
+    .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNull(users.blockedAt)))
+    .orderBy(desc(attempts.endedAt))
+    .limit(1);
   if (!row?.user.username || row.user.grade === null) return null;
   const u = row.user;
   return {
@@ -53,7 +49,7 @@ async function certificateWhere(condition: SQL): Promise<Certificate | null> {
     fullName: fullName(u),
     subjectName: row.subjectName,
     grade: u.grade!,
-    issueDate: config().certificateDate,
+    issueDate: row.certificateDate ? dateTextOf(row.certificateDate) : tashkentDate(row.closedAt.toISOString()),
     verifyUrl: verifyUrlOf(u.username!),
   };
 }

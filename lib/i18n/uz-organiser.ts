@@ -5,6 +5,7 @@ import type { EndedBy } from "@/lib/attempts/enums";
 export const uzOrganiser = {
   validation: {
     dateTime: "Sana va vaqtni kiriting",
+    date: "Sanani kk.oo.yyyy ko'rinishida kiriting, masalan 24.06.2026",
     closeBeforeOpen: "Yopilish vaqti ochilish vaqtidan keyin bo'lishi kerak",
     duration: "Davomiylik 1 dan 600 daqiqagacha bo'lishi kerak",
     pinCode: "PIN kod 4–8 ta raqamdan iborat bo'lishi kerak",
@@ -88,6 +89,8 @@ export const uzOrganiser = {
     hardPoints: "Qiyin savol bali",
     totalPoints: (total: string) => `Jami ball: ${total}`,
     reviewPolicy: "To'g'ri javoblar qachon ko'rinadi",
+    certificateDate: "Sertifikatdagi sana",
+    certificateDateHint: "Bo'sh qoldirilsa: test yopiladigan kun (Toshkent vaqti)",
     reviewShort: "Kalit",
     reviewShortOf: { afterClose: "Yopilgach", afterEnd: "Yakunlagach (mashq)" } as Record<string, string>,
     afterClose: "Test oynasi yopilgandan va barcha o'quvchilar yakunlagandan keyin (tavsiya etiladi)",

@@ -196,6 +196,7 @@ export const uz = {
     downloaded: "Sertifikat muvaffaqiyatli yuklab olindi!",
     notFound: "Sertifikat topilmadi",
     notFoundHint: "Agar bu xato deb hisoblasangiz bizga murojaat qiling",
+    contactBot: "Telegram chat-bot",
     pageTitle: "Sertifikatni tekshirish",
     pageTitleOf: (fullName: string) => `${fullName} — sertifikat`,
     copyLink: "Havolani nusxalash",

@@ -37,3 +37,21 @@ export function formatTashkent(iso: string | null, { seconds = false } = {}): st
   const f = fields(iso);
   return `${f.day}.${f.month}.${f.year} ${f.hour}:${f.minute}${seconds ? `:${f.second}` : ""}`;
 }
+
+/**
+ * "24.06.2025" (a day as the organiser types it), or "2025-06-24" (as the form sends it once
+ * checked), as "2025-06-24"; null if no such day.
+ */
+export function isoDateOf(text: string): string | null {
+  const typed = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
+  const iso = typed ? `${typed[3]}-${typed[2]}-${typed[1]}` : /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null;
+  if (iso === null) return null;
+  // A day that does not exist (31.02) comes back as another one.
+  return new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : null;
+}
+
+/** "2025-06-24" as "24.06.2025". */
+export const dateTextOf = (iso: string) => iso.split("-").reverse().join(".");
+
+/** The day of an instant in Tashkent, "24.06.2025". */
+export const tashkentDate = (iso: string) => formatTashkent(iso).slice(0, 10);

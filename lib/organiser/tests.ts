@@ -38,6 +38,7 @@ function view(row: typeof tests.$inferSelect): TestView {
     mediumPoints: tenthsToPoints(row.mediumPointsTenths),
     hardPoints: tenthsToPoints(row.hardPointsTenths),
     reviewPolicy: row.reviewPolicy as TestView["reviewPolicy"],
+    certificateDate: row.certificateDate,
     warnings: row.reviewPolicy === ReviewPolicy.AfterEnd ? [uzOrganiser.afterEndWarning] : [],
   };
 }
@@ -93,6 +94,7 @@ export async function upsertSubjectTest({
     ...(settings.mediumPoints !== undefined && { mediumPointsTenths: pointsToTenths(settings.mediumPoints) }),
     ...(settings.hardPoints !== undefined && { hardPointsTenths: pointsToTenths(settings.hardPoints) }),
     ...(settings.reviewPolicy !== undefined && { reviewPolicy: settings.reviewPolicy }),
+    ...(settings.certificateDate !== undefined && { certificateDate: settings.certificateDate }),
   };
   const row = await db.transaction(async (tx) => {
     const [before] = await tx

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { isoDateOf } from "@/lib/organiser/tashkent-time";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { entityId, queryId } from "./fields";
@@ -40,6 +41,19 @@ export const testSettingsSchema = z
     mediumPoints: points.optional(),
     hardPoints: points.optional(),
     reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
+    /** The certificates' date, dd.mm.yyyy (or yyyy-mm-dd); empty or null: the day the test closes. */
+    certificateDate: z
+      .string()
+      .trim()
+      .transform((value, context) => {
+        if (value === "") return null;
+        const iso = isoDateOf(value);
+        if (iso === null) context.addIssue({ code: "custom", message: o.date, params: { code: "Invalid" } });
+        return iso ?? z.NEVER;
+      })
+      // Null (the default) as the form sends it after its own check.
+      .nullable()
+      .optional(),
     /** The subject's name, typed by the organiser to change the window or duration while pupils are testing. */
     confirmSubjectName: z.string().max(100).optional(),
     reason,

@@ -5,20 +5,23 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { baseURL } from "../../playwright.config";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
-import { newOlympiad, newPupil, signedIn, type TestPupil } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, signedIn, type TestPupil } from "../support/http";
 
 type Names = { firstName: string; lastName: string; middleName?: string };
 let address = 0;
 /** Each test its own client address, so that the per-address limit is the test's own. */
 const from = () => ({ "X-Forwarded-For": `10.77.${Math.floor(++address / 250)}.${address % 250}` });
 
-async function finishedPupil(request: APIRequestContext, names?: Names): Promise<TestPupil & { session: APIRequestContext }> {
+async function finishedPupil(
+  request: APIRequestContext,
+  names?: Names,
+): Promise<TestPupil & { session: APIRequestContext; subjectId: number }> {
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "2468" });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId, names });
   const session = await signedIn(pupil);
   const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "2468" } })).json();
   expect((await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } })).status()).toBe(200);
-  return { ...pupil, session };
+  return { ...pupil, session, subjectId: olympiad.subjectId };
 }
 
 function decodePng(buffer: Buffer) {
@@ -72,6 +75,60 @@ test.describe("Certificates/Check", () => {
     }
     const page = await request.get(`/cert/${pupil.username}`, { headers });
     expect(await page.text()).toContain("Oquvchi Test Sinovovich");
+  });
+});
+
+test.describe("a certificate tells the truth", () => {
+  test("blocking withdraws it (Check, /cert); unblocking gives it back; a reset attempt has none", async ({ request }) => {
+    const pupil = await finishedPupil(request);
+    const organiser = await signedIn(ORGANISER);
+    const block = (blocked: boolean) =>
+      organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked, reason: "Boshqa odam ishlagan" } });
+    expect((await block(true)).status()).toBe(200);
+    expect(await (await check(request, pupil.username)).json()).toEqual({ hasCertificate: false, fullName: null });
+    const page = await request.get(`/cert/${pupil.username}`, { headers: from() });
+    expect(page.status()).toBe(404);
+    expect(await page.text()).toContain("Sertifikat topilmadi");
+    expect((await block(false)).status()).toBe(200);
+    expect((await (await check(request, pupil.username)).json()).hasCertificate).toBe(true);
+    await organiser.dispose();
+  });
+
+  test("its date is the test's: the day it closes (Tashkent) unless the organiser sets one; a day that does not exist is refused", async ({
+    request,
+  }) => {
+    const pupil = await finishedPupil(request);
+    const organiser = await signedIn(ORGANISER);
+    const { items } = await (await organiser.get("/api/admin/tests")).json();
+    const item = items.find((i: { subjectId: number }) => i.subjectId === pupil.subjectId);
+    const closeDay = new Intl.DateTimeFormat("ru-RU", {
+      timeZone: "Asia/Tashkent",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }).format(new Date(item.test.closedAt));
+    const dateOnPage = async () =>
+      /data-testid="issue-date"[^>]*>([^<]+)</.exec(await (await request.get(`/cert/${pupil.username}`, { headers: from() })).text())?.[1];
+    expect(await dateOnPage()).toBe(closeDay);
+    const save = (certificateDate: string) =>
+      organiser.put(`/api/admin/subjects/${pupil.subjectId}/test`, {
+        data: { openedAt: item.test.openedAt, closedAt: item.test.closedAt, pinCode: item.test.pinCode, certificateDate, reason: "Sana" },
+      });
+    expect((await save("31.02.2026")).status()).toBe(422);
+    expect((await save("01.07.2026")).status()).toBe(200);
+    expect(await dateOnPage()).toBe("01.07.2026");
+    await organiser.dispose();
+  });
+
+  test("/cert of nobody: HTTP 404, the spec's text and whom to ask", async ({ request }) => {
+    const page = await request.get("/cert/nobody12345", { headers: from() });
+    expect(page.status()).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("Sertifikat topilmadi");
+    expect(html).toContain("bizga murojaat qiling");
+    // The chat-bot to ask (CHAT_BOT_URL), in what the page renders.
+    expect(html).toContain("contact-bot");
+    expect(html).toContain("https://t.me/olimpiada_lager_bot");
   });
 });
 

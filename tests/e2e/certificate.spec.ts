@@ -1,7 +1,7 @@
 // The certificate (spec §2, DESIGN §7): "Sertifikatni olish" on the result downloads the PNG under
 // the pupil's names; /cert/{username} shows it to anyone, with a link to copy; or says it is not found.
 import { expect, test } from "../support/fixtures";
-import { newOlympiad, newPupil, signedIn } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";
 
@@ -34,7 +34,13 @@ test("a pupil who finished downloads the certificate, and a stranger verifies it
   await visitor.goto(`/cert/${pupil.username}`);
   const card = visitor.getByTestId("certificate");
   await expect(card.getByTestId("full-name")).toHaveText("Gʻofurov Oʻlmas Baxtiyorovich");
-  await expect(card.getByTestId("issue-date")).toHaveText("24.06.2025");
+  // The day the test closes, in Tashkent (no date set by the organiser).
+  const closeDay = new Intl.DateTimeFormat("ru-RU", { timeZone: "Asia/Tashkent", day: "2-digit", month: "2-digit", year: "numeric" });
+  const organiser = await signedIn(ORGANISER);
+  const { items } = await (await organiser.get("/api/admin/tests")).json();
+  const closedAt = items.find((i: { subjectId: number }) => i.subjectId === olympiad.subjectId).test.closedAt;
+  await organiser.dispose();
+  await expect(card.getByTestId("issue-date")).toHaveText(closeDay.format(new Date(closedAt)));
   await expect(card.getByTestId("verified")).toHaveText("Tasdiqlangan");
   await visitor.getByTestId("copy-link").click();
   await expect(visitor.getByTestId("copy-link")).toHaveText("Nusxa olindi");

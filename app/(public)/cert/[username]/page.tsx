@@ -1,7 +1,9 @@
 // /cert/{username}: anyone can verify a certificate; a shared link previews it (./preview).
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CertificateCard } from "@/components/certificates/certificate-card";
+import { CertificateFrame } from "@/components/certificates/certificate-frame";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Result } from "@/components/ui/result";
@@ -49,12 +51,10 @@ export default async function CertificatePage({ params }: Props) {
   const { username } = await params;
   const { certificate, limited } = await lookUp(username);
 
+  // No certificate: HTTP 404 (./not-found.tsx), unless the lookup was refused (too many).
+  if (!certificate && !limited) notFound();
   return (
-    <main className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 py-6 sm:px-6 sm:py-10">
-      <header className="mb-5 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900">{t.pageTitle}</h1>
-      </header>
+    <CertificateFrame>
       {certificate ? (
         <div className="flex flex-col items-center gap-4">
           <CertificateCard certificate={certificate} />
@@ -62,13 +62,9 @@ export default async function CertificatePage({ params }: Props) {
         </div>
       ) : (
         <Card size="bare">
-          {limited ? (
-            <Result status="warning" title={uz.http.tooManyRequests} />
-          ) : (
-            <Result status="404" title={t.notFound} subTitle={t.notFoundHint} />
-          )}
+          <Result status="warning" title={uz.http.tooManyRequests} />
         </Card>
       )}
-    </main>
+    </CertificateFrame>
   );
 }

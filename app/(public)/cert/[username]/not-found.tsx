@@ -1,0 +1,39 @@
+// /cert/{username} without a certificate: HTTP 404, the spec's text, and whom to ask.
+import { CertificateFrame } from "@/components/certificates/certificate-frame";
+import { Card } from "@/components/ui/card";
+import { Result } from "@/components/ui/result";
+import { config } from "@/lib/config";
+import { uz } from "@/lib/i18n/uz";
+
+const t = uz.certificate;
+
+export default function CertificateNotFound() {
+  const { chatBotUrl, supportPhone } = config();
+  return (
+    <CertificateFrame>
+      <Card size="bare">
+        <Result
+          status="404"
+          title={t.notFound}
+          subTitle={t.notFoundHint}
+          extra={
+            <>
+              <a href={chatBotUrl} className="font-medium text-primary-700 underline" data-testid="contact-bot">
+                {t.contactBot}
+              </a>
+              {supportPhone && (
+                <a
+                  href={`tel:${supportPhone.replace(/[^\d+]/g, "")}`}
+                  className="font-medium text-primary-700 underline"
+                  data-testid="contact-phone"
+                >
+                  {supportPhone}
+                </a>
+              )}
+            </>
+          }
+        />
+      </Card>
+    </CertificateFrame>
+  );
+}
