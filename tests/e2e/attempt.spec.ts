@@ -225,7 +225,10 @@ test("under five minutes the clock is red, and at zero the attempt ends by itsel
   await expect(page.getByTestId("result")).toBeVisible();
 });
 
-test("review before the key may be shown: the chosen answer is only 'tanlangan', never red or green", async ({ page, request }) => {
+test("review before the key may be shown: the chosen answer is only 'tanlangan', never red or green", async ({
+  page,
+  request,
+}, testInfo) => {
   // The default policy (afterClose): the window is still open, so no key in review.
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, reviewPolicy: "afterClose" });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
@@ -239,4 +242,5 @@ test("review before the key may be shown: the chosen answer is only 'tanlangan',
   await page.waitForURL(/isAnswer=true/);
   await expect(choice(page, 1)).toContainText("tanlangan");
   for (let i = 0; i < 4; i++) await expect(choice(page, i)).not.toHaveClass(/red|green/);
+  await screenshot(page, testInfo, "review-before-key");
 });

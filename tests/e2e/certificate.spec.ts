@@ -47,6 +47,11 @@ test("a pupil who finished downloads the certificate, and a stranger verifies it
   expect(await visitor.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/cert/${pupil.username}$`));
   await screenshot(visitor, testInfo, "certificate-page");
   await expect(visitor.getByTestId("copy-link")).toHaveText("Havolani nusxalash", { timeout: 5000 });
+  // A link without a certificate: the spec's text, and whom to ask.
+  await visitor.goto("/cert/nobody12345");
+  await expect(visitor.getByText("Sertifikat topilmadi")).toBeVisible();
+  await expect(visitor.getByTestId("contact-bot")).toHaveAttribute("href", /^https:\/\/t\.me\//);
+  await screenshot(visitor, testInfo, "certificate-not-found");
   await stranger.close();
 });
 

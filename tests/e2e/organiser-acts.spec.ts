@@ -4,6 +4,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil, type Olympiad, ORGANISER, signedIn } from "../support/http";
+import { screenshot } from "../support/screens";
 import { startAttempt } from "../support/ui";
 
 /** The page hears within this long (the issue's bar). */
@@ -33,12 +34,14 @@ const secondsOn = async (page: Page) => {
   return h * 3600 + m * 60 + s;
 };
 
-test("extra minutes: the clock moves at once and the pupil is told", async ({ page, request }) => {
+test("extra minutes: the clock moves at once and the pupil is told", async ({ page, request }, testInfo) => {
   const { userId } = await testing(page, request);
   const before = await secondsOn(page);
   expect((await organiser.put(`/api/admin/pupils/${userId}/extra-minutes`, { data: { minutes: 5, reason: REASON } })).status()).toBe(200);
   await expect(page.getByText("Tashkilotchi vaqtingizni 5 daqiqaga uzaytirdi")).toBeVisible(AT_ONCE);
   await expect.poll(() => secondsOn(page), AT_ONCE).toBeGreaterThan(before + 4 * 60);
+  await page.waitForTimeout(800); // the toast in place
+  await screenshot(page, testInfo, "attempt-extended-by-organiser");
 });
 
 test("an earlier close: the clock shows the new close at once", async ({ page, request }) => {
@@ -60,7 +63,10 @@ test("an earlier close: the clock shows the new close at once", async ({ page, r
   await expect.poll(() => secondsOn(page), AT_ONCE).toBeLessThanOrEqual(120);
 });
 
-test("ended by the organiser: the page says so and shows the result; nothing waiting is called saved", async ({ page, request }) => {
+test("ended by the organiser: the page says so and shows the result; nothing waiting is called saved", async ({
+  page,
+  request,
+}, testInfo) => {
   const { attemptId } = await testing(page, request);
   // An answer the server will not answer before the end: it must not turn "saved" afterwards.
   await page.route("**/api/TestAttempts/Answer", () => {});
@@ -71,6 +77,7 @@ test("ended by the organiser: the page says so and shows the result; nothing wai
   await page.waitForURL(/\/test-attempt$/, AT_ONCE);
   await expect(page.getByTestId("result")).toBeVisible();
   await expect(page.getByTestId("ended-by")).toHaveText("Test tashkilotchi tomonidan yakunlandi");
+  await screenshot(page, testInfo, "result-ended-by-organiser");
   await expect(page.getByTestId("late-answers")).toHaveCount(0);
 });
 

@@ -47,6 +47,7 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await form.getByRole("button", { name: "Saqlash" }).click();
   await expect(form.getByText("Yopilish vaqti ochilish vaqtidan keyin bo'lishi kerak")).toBeVisible();
   await screenshot(page, testInfo, "organiser-test-form-error");
+  await expect(form.getByLabel(/^Sertifikatdagi sana/)).toHaveAttribute("placeholder", "kk.oo.yyyy");
   // Fixed, and confirmed with the subject's name (a pupil is testing): saved.
   await form.getByLabel(/^Yopilish vaqti/).fill("2099-01-01T10:00");
   const subjectName = (await page.getByRole("dialog").getByRole("heading").textContent())?.replace(/^\d+-sinf, /, "") ?? "";
