@@ -19,6 +19,8 @@ export const API_PATHS = [
   "/api/TestAttempts/Finish",
   "/api/TestAttempts/Result",
   "/api/TestAttempts/CheckPinCode",
+  /** Not the spec's: the attempt page's stream of the organiser's acts (lib/live). */
+  "/api/TestAttempts/Events",
   "/api/Certificates/Check",
   "/api/Certificates/Generate",
 ] as const;

@@ -268,12 +268,11 @@ test("no input is a 500: pages with a path parameter and the certificate's previ
   const t = tally();
   const browser = await anonymous();
   for (const page of PAGES) await t.check(`GET ${page}`, browser.get(page, { maxRedirects: 0 }));
-  // The certificate's preview image, with a name that is decoded more than once.
-  const html = await (await browser.get("/cert/nobody1")).text();
-  const image = /<meta property="og:image" content="[^"]*?(\/cert\/nobody1\/preview[^"]*)/.exec(html)?.[1];
-  expect(image).toBeTruthy();
+  // The certificate's preview image (the address /cert's OpenGraph tags give it), with a name that
+  // is decoded more than once.
+  const image = "/cert/nobody1/preview?v=none";
   for (const value of ["%25", "%00", "%ED%A0%80", "%2525"]) {
-    const url = image!.replace(/&amp;/g, "&").replace("nobody1", value);
+    const url = image.replace("nobody1", value);
     await t.check(`GET ${url}`, browser.get(url));
     await t.check(`GET ${url}`, browser.get(url.replace(/v=[^&]*/, `v=${value}`)));
   }
