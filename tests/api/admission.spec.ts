@@ -106,14 +106,14 @@ function heldOpen(count: number, head: string, partial: string) {
 }
 
 /** A page and an API call, each served at once. */
-async function servedAtOnce(): Promise<string> {
+async function servedAtOnce(withinMs = 1_500): Promise<string> {
   const took: string[] = [];
   for (const path of ["/api/Regions/GetAll", "/login"]) {
     const started = Date.now();
     const response = await fetch(`${base}${path}`);
     expect(response.status, path).toBe(200);
     took.push(`${path} ${Date.now() - started} ms`);
-    expect(Date.now() - started, path).toBeLessThan(1_500);
+    expect(Date.now() - started, path).toBeLessThan(withinMs);
   }
   return took.join(", ");
 }
@@ -175,9 +175,11 @@ test("300 clients that hang up as soon as they have asked take no place with the
     socket.on("error", () => {});
     socket.end(`GET /api/Regions/GetAll HTTP/1.1\r\nHost: a\r\nCookie: next-auth.session-token=${token}\r\n\r\n`, () => socket.destroy());
   }
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
   // Admission limit 1 (2 inside): a single place kept by a client gone would refuse these.
-  for (let i = 0; i < 5; i++) await servedAtOnce();
+  // A place kept would be a 503 (refused), not a slow answer: the time allowed is generous, since
+  // 300 closing sockets cost the server a moment on a loaded machine.
+  for (let i = 0; i < 5; i++) await servedAtOnce(10_000);
 });
 
 test("a request whose body arrives in pieces is served whole", async () => {
