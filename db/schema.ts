@@ -301,6 +301,11 @@ export const questionChoices = pgTable(
       .references(() => questions.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     isCorrect: boolean("is_correct").notNull(),
+    /**
+     * The choice's place in the source (A = 0), as the organiser wrote it and the bank shows it.
+     * Ids are given in a shuffled order, so an id never tells which choice was written first.
+     */
+    position: smallint("position").notNull().default(0),
   },
   (t) => [index("question_choices_question_idx").on(t.questionId)],
 );

@@ -1,10 +1,10 @@
 // A question of the bank as the pupil sees it (HTML, formulas, the reading text), with its key
-// marked for the organiser, and "O'chirish" (or "Bankdan chiqarish" once drawn).
+// marked for the organiser, and "O'chirish" (or, once drawn, "Bankdan chiqarish" and "Qayta baholash").
 "use client";
 
 import { useState } from "react";
 import { RichText } from "@/components/attempt/rich-text";
-import { Button } from "@/components/ui/button";
+import { Button, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
@@ -17,7 +17,8 @@ import { ReasonAction } from "./reason-action";
 const t = uzOrganiser.questions;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
-export function QuestionCard({ question }: { question: BankQuestion }) {
+/** regradeHref: where a drawn question's key is fixed or it is voided (its test's item statistics). */
+export function QuestionCard({ question, regradeHref }: { question: BankQuestion; regradeHref?: string }) {
   const [editing, setEditing] = useState(false);
   return (
     <Card size="panel" as="article" className={cn(question.retired && "opacity-60")} data-testid={`question-${question.questionId}`}>
@@ -27,32 +28,14 @@ export function QuestionCard({ question }: { question: BankQuestion }) {
         {question.drawn && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">{t.drawn}</span>}
         {question.retired && <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t.retired}</span>}
       </div>
-      {question.readingText && (
-        <details className="mb-2 rounded-lg bg-slate-50 p-2 text-sm">
-          <summary className="cursor-pointer font-medium text-slate-600">{t.readingText}</summary>
-          <RichText html={question.readingText} className="mt-2" />
-        </details>
-      )}
-      <RichText html={question.text} className="text-base leading-relaxed" />
-      <ol className="mt-3 flex flex-col gap-1.5">
-        {question.choices.map((choice, index) => (
-          <li
-            key={choice.choiceId}
-            className={cn(
-              "flex items-start gap-2 rounded-lg border-2 p-2 text-sm",
-              choice.correct ? "border-green-600 bg-green-50" : "border-slate-200",
-            )}
-          >
-            <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
-              {letter(index)}
-            </span>
-            <RichText as="span" html={choice.text} className="min-w-0 flex-1" />
-            {choice.correct && <span className="text-xs font-semibold text-green-700">{t.correct}</span>}
-          </li>
-        ))}
-      </ol>
+      <QuestionBody question={question} />
       {!question.retired && (
-        <div className="mt-3 flex justify-end gap-2">
+        <div className="mt-3 flex flex-wrap justify-end gap-2">
+          {question.drawn && regradeHref && (
+            <LinkButton variant="secondary" className="min-h-9 px-3" href={regradeHref}>
+              {uzOrganiser.results.regrade}
+            </LinkButton>
+          )}
           {!question.drawn && (
             <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(true)}>
               {t.edit}
@@ -82,5 +65,37 @@ export function QuestionCard({ question }: { question: BankQuestion }) {
         {editing && <QuestionEditForm question={question} onDone={() => setEditing(false)} />}
       </Dialog>
     </Card>
+  );
+}
+
+/** A question as the pupil sees it (its reading text folded), the key marked: the bank and the import's preview. */
+export function QuestionBody({ question }: { question: Pick<BankQuestion, "text" | "readingText" | "choices"> }) {
+  return (
+    <>
+      {question.readingText && (
+        <details className="mb-2 rounded-lg bg-slate-50 p-2 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-600">{t.readingText}</summary>
+          <RichText html={question.readingText} className="mt-2" />
+        </details>
+      )}
+      <RichText html={question.text} className="text-base leading-relaxed" />
+      <ol className="mt-3 flex flex-col gap-1.5">
+        {question.choices.map((choice, index) => (
+          <li
+            key={choice.choiceId}
+            className={cn(
+              "flex items-start gap-2 rounded-lg border-2 p-2 text-sm",
+              choice.correct ? "border-green-600 bg-green-50" : "border-slate-200",
+            )}
+          >
+            <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
+              {letter(index)}
+            </span>
+            <RichText as="span" html={choice.text} className="min-w-0 flex-1" />
+            {choice.correct && <span className="text-xs font-semibold text-green-700">{t.correct}</span>}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -13,11 +13,13 @@ import { toast } from "@/components/ui/toast";
 import { ApiError, api, showError } from "@/lib/http/client";
 import type { SourceError } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import type { PreviewQuestion } from "@/lib/organiser/questions";
+import { QuestionBody } from "./question-card";
 
 const t = uzOrganiser.questions;
 const c = uzOrganiser.common;
 
-type Summary = { questions: number; readingTexts: number; dryRun: boolean };
+type Summary = { questions: number; readingTexts: number; dryRun: boolean; preview?: PreviewQuestion[] };
 
 export function QuestionImport({ subjectId }: { subjectId: number }) {
   const router = useRouter();
@@ -120,6 +122,23 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
         >
           {t.preview(preview.questions, preview.readingTexts)}
         </p>
+      )}
+      {preview?.preview && preview.preview.length > 0 && (
+        // The questions as the pupil will see them (choices shuffled for each pupil), before anything is saved.
+        <section className="mt-3 flex flex-col gap-2" aria-label={t.previewTitle} data-testid="import-questions">
+          <h3 className="text-sm font-semibold text-slate-800">{t.previewTitle}</h3>
+          {preview.preview.length < preview.questions && (
+            <p className="text-xs text-slate-600">{t.previewFirst(preview.preview.length, preview.questions)}</p>
+          )}
+          {preview.preview.map((question) => (
+            <article key={question.number} className="rounded-lg p-3 ring-1 ring-slate-200">
+              <p className="mb-2 text-xs font-semibold text-slate-500">
+                {question.number}. {t.difficultyOf[question.difficulty]}
+              </p>
+              <QuestionBody question={{ ...question, choices: question.choices.map((c, choiceId) => ({ ...c, choiceId })) }} />
+            </article>
+          ))}
+        </section>
       )}
       {errors && (
         <div className="mt-3 flex flex-col gap-2" data-testid="import-errors">

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { RichText } from "@/components/attempt/rich-text";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
@@ -50,6 +51,15 @@ type Values = {
   reason?: string;
 };
 
+/** The question a regrade is of, as the item statistics show it. */
+export type RegradeQuestion = {
+  questionId: number;
+  text: string;
+  choices: { choiceId: number; text: string; isCorrect: boolean }[];
+};
+
+const letter = (index: number) => String.fromCharCode(65 + index);
+
 function Changes({ report }: { report: RegradeReport }) {
   if (report.changes.length === 0) return <p className="text-sm text-slate-700">{t.noChanges}</p>;
   return (
@@ -84,19 +94,45 @@ function Changes({ report }: { report: RegradeReport }) {
   );
 }
 
-export function RegradeButton({ testId }: { testId: number }) {
+/** What the dry run was of, in words: the question, and its new key or that it is voided. */
+function Tried({ question, values }: { question: RegradeQuestion; values: Values }) {
+  const index = question.choices.findIndex((c) => c.choiceId === values.correctChoiceId);
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200" data-testid="regrade-tried">
+      <p className="font-semibold text-slate-800">{t.triedQuestion(question.questionId)}</p>
+      <RichText html={question.text} className="mt-1 text-slate-700" />
+      <p className="mt-2 font-semibold text-slate-800">
+        {values.action === "key" ? t.triedKey(letter(index)) : t.triedVoid(values.voidAwards === "all" ? t.voidAll : t.voidNone)}
+      </p>
+      {values.action === "key" && index >= 0 && <RichText html={question.choices[index].text} className="text-slate-700" />}
+    </div>
+  );
+}
+
+/** A radio's value is its text (react-hook-form converts none): the choice's id as the schema takes it. */
+const regradeResolver: Resolver<Values> = (values, context, options) =>
+  (zodResolver(regradeSchema) as unknown as Resolver<Values>)(
+    { ...values, correctChoiceId: values.correctChoiceId ? Number(values.correctChoiceId) : undefined },
+    context,
+    options,
+  );
+
+/** A regrade of one question, started from it (the item statistics): its choices picked by their text. */
+export function RegradeButton({ testId, question }: { testId: number; question: RegradeQuestion }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [report, setReport] = useState<RegradeReport | null>(null);
+  const [report, setReport] = useState<{ report: RegradeReport; values: Values } | null>(null);
   const form = useForm<Values>({
-    resolver: zodResolver(regradeSchema) as unknown as Resolver<Values>,
-    defaultValues: { action: "key", reason: "" },
+    resolver: regradeResolver,
+    defaultValues: { questionId: question.questionId, action: "key", reason: "" },
   });
   const { errors, isSubmitting } = form.formState;
   const action = form.watch("action");
-  // A dry run is of the values it was made with: any change asks for a new one before applying.
+  // A dry run is of the values it was made with: any change but the reason asks for a new one.
   useEffect(() => {
-    const watching = form.watch(() => setReport(null));
+    const watching = form.watch((_, { name }) => {
+      if (name !== "reason") setReport(null);
+    });
     return () => watching.unsubscribe();
   }, [form]);
   const close = () => {
@@ -107,13 +143,13 @@ export function RegradeButton({ testId }: { testId: number }) {
   const send = (dryRun: boolean) =>
     form.handleSubmit(async (values) => {
       const input: RegradeInput = {
-        questionId: values.questionId,
+        questionId: question.questionId,
         action: values.action,
         dryRun,
         ...(values.action === "key" ? { correctChoiceId: values.correctChoiceId } : { voidAwards: values.voidAwards }),
         ...(values.reason ? { reason: values.reason } : {}),
         // Applying is of the key the dry run saw; the server refuses it if the key moved since.
-        ...(!dryRun && report ? { expectedKeyHash: report.oldKeyHash } : {}),
+        ...(!dryRun && report ? { expectedKeyHash: report.report.oldKeyHash } : {}),
       };
       // Applying is audited, so it needs a reason; the server's schema says the same.
       if (!dryRun && !values.reason) {
@@ -122,7 +158,7 @@ export function RegradeButton({ testId }: { testId: number }) {
       }
       try {
         const result = await api<RegradeReport>(`/admin/tests/${testId}/regrade`, { method: "POST", body: input });
-        setReport(result);
+        setReport({ report: result, values });
         if (!dryRun) {
           toast.success(t.applied(result.changes.length), { id: "regrade" });
           close();
@@ -132,10 +168,9 @@ export function RegradeButton({ testId }: { testId: number }) {
         if (showServerErrors(form, error)?.status !== 422) showError(error);
       }
     });
-  const number = { valueAsNumber: true } as const;
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="regrade">
+      <Button variant="secondary" className="mt-2" onClick={() => setOpen(true)} data-testid={`regrade-${question.questionId}`}>
         {t.regrade}
       </Button>
       <Dialog
@@ -148,15 +183,10 @@ export function RegradeButton({ testId }: { testId: number }) {
         descriptionClassName="text-sm text-slate-600"
       >
         <form onSubmit={send(true)} noValidate className="mt-4 flex min-h-0 flex-col gap-3 overflow-auto">
-          <Field id="regrade-question" label={t.questionId} error={errors.questionId?.message}>
-            <Input
-              id="regrade-question"
-              type="number"
-              inputMode="numeric"
-              invalid={Boolean(errors.questionId)}
-              {...form.register("questionId", number)}
-            />
-          </Field>
+          <div className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+            <p className="font-mono text-xs text-slate-500">#{question.questionId}</p>
+            <RichText html={question.text} className="text-slate-800" />
+          </div>
           <fieldset className="flex flex-col gap-1.5 text-sm">
             <legend className="mb-1 font-medium text-slate-800">{t.action}</legend>
             <label className="flex items-center gap-2">
@@ -169,15 +199,28 @@ export function RegradeButton({ testId }: { testId: number }) {
             </label>
           </fieldset>
           {action === "key" ? (
-            <Field id="regrade-choice" label={t.correctChoiceId} error={errors.correctChoiceId?.message}>
-              <Input
-                id="regrade-choice"
-                type="number"
-                inputMode="numeric"
-                invalid={Boolean(errors.correctChoiceId)}
-                {...form.register("correctChoiceId", number)}
-              />
-            </Field>
+            <fieldset
+              className="flex flex-col gap-1.5 text-sm"
+              aria-describedby={errors.correctChoiceId ? "regrade-choice-error" : undefined}
+            >
+              <legend className="mb-1 font-medium text-slate-800">{t.correctChoice}</legend>
+              {question.choices.map((choice, index) => (
+                <label
+                  key={choice.choiceId}
+                  className="flex items-start gap-2 rounded-md p-1.5 ring-1 ring-slate-200 has-[:checked]:ring-primary-600"
+                >
+                  <input type="radio" value={choice.choiceId} className="mt-0.5 size-4 shrink-0" {...form.register("correctChoiceId")} />
+                  <span className="font-semibold">{letter(index)}</span>
+                  <RichText as="span" html={choice.text} className="min-w-0 flex-1" />
+                  {choice.isCorrect && <span className="shrink-0 text-xs text-slate-500">{t.currentKey}</span>}
+                </label>
+              ))}
+              {errors.correctChoiceId && (
+                <p id="regrade-choice-error" className="text-sm text-red-700">
+                  {errors.correctChoiceId.message}
+                </p>
+              )}
+            </fieldset>
           ) : (
             <fieldset className="flex flex-col gap-1.5 text-sm">
               <label className="flex items-center gap-2">
@@ -191,11 +234,23 @@ export function RegradeButton({ testId }: { testId: number }) {
               {errors.voidAwards && <p className="text-sm text-red-700">{errors.voidAwards.message}</p>}
             </fieldset>
           )}
-          <Field id="regrade-reason" label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
-            <Input id="regrade-reason" autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
+          <Field id={`regrade-reason-${question.questionId}`} label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
+            <Input
+              id={`regrade-reason-${question.questionId}`}
+              autoComplete="off"
+              maxLength={500}
+              invalid={Boolean(errors.reason)}
+              {...form.register("reason")}
+            />
           </Field>
-          {report && <Changes report={report} />}
-          <div className="flex flex-wrap justify-end gap-2">
+          {report && (
+            <>
+              <Tried question={question} values={report.values} />
+              <Changes report={report.report} />
+            </>
+          )}
+          {/* Always in sight at the foot of the scrolling form, however long the dry run's list. */}
+          <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-white pt-3">
             <Button variant="secondary" onClick={close}>
               {c.cancel}
             </Button>

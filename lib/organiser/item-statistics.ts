@@ -112,7 +112,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
         drawnIds.length > 0 ? or(isNull(questions.retiredAt), inArray(questions.id, drawnIds)) : isNull(questions.retiredAt),
       ),
     )
-    .orderBy(asc(questions.difficulty), asc(questions.id), asc(questionChoices.id));
+    .orderBy(asc(questions.difficulty), asc(questions.id), asc(questionChoices.position), asc(questionChoices.id));
 
   const sumsOf = new Map(sums.map((s) => [s.questionId, s]));
   const pickedOf = new Map(picks.map((p) => [p.choiceId, Number(p.picked)]));

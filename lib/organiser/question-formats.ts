@@ -185,6 +185,25 @@ export async function xlsxTemplate(): Promise<ArrayBuffer> {
   return (await book.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
+/** Characters GIFT gives a meaning of its own; in a text they are written \= \~ \# \{ \} \: */
+const GIFT_SPECIAL = new Set(["=", "~", "#", "{", "}", ":"]);
+
+/** What the parser stopped at, said as what to fix: most often a special character left unescaped. */
+function giftSyntaxError(error: unknown): SourceError {
+  const { location, found } = error as { location?: { start?: { line?: number; column?: number } }; found?: string | null };
+  const { line, column } = location?.start ?? {};
+  const where = line ? m.line(line) : m.file;
+  const message =
+    found === null || found === undefined
+      ? m.giftEnd
+      : GIFT_SPECIAL.has(found)
+        ? m.giftSpecial(found)
+        : found.trim() === ""
+          ? m.giftSyntax
+          : m.giftFound(found);
+  return { where, field: "file", message: column ? m.giftAt(column, message) : message };
+}
+
 /** Moodle GIFT: multiple choice with exactly one right answer; everything else is an error of its question. */
 export function readGift(text: string, difficulty: Difficulty): ReadBank {
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
@@ -192,8 +211,7 @@ export function readGift(text: string, difficulty: Difficulty): ReadBank {
   try {
     parsed = parseGiftText(text);
   } catch (error) {
-    const line = (error as { location?: { start?: { line?: number } } }).location?.start?.line;
-    return { ...bank, errors: [{ where: line ? m.line(line) : m.file, field: "file", message: m.giftSyntax }] };
+    return { ...bank, errors: [giftSyntaxError(error)] };
   }
   let number = 0;
   for (const item of parsed) {
@@ -203,6 +221,11 @@ export function readGift(text: string, difficulty: Difficulty): ReadBank {
     const question = item as { type: string; stem?: { text: string }; choices?: { isCorrect: boolean; text: { text: string } }[] };
     if (question.type !== "MC" || !question.choices) {
       bank.errors.push({ where, field: "type", message: m.onlyMultipleChoice });
+      continue;
+    }
+    const correct = question.choices.filter((c) => c.isCorrect).length;
+    if (correct !== 1) {
+      bank.errors.push({ where, field: "correct", message: correct === 0 ? m.giftNoCorrect : m.giftManyCorrect });
       continue;
     }
     bank.sources.push(where);

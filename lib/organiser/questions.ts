@@ -1,8 +1,8 @@
-// The question bank import: all or nothing, HTML sanitised, choices stored in a shuffled order.
+// The question bank import: all or nothing, HTML sanitised, choices in the source's order (ids shuffled).
 import "server-only";
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
-import { attemptQuestions, questionChoices, questions, readingTexts, subjects } from "@/db/schema";
+import { attemptQuestions, questionChoices, questions, readingTexts, subjects, tests } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
 import { shuffle } from "@/lib/attempts/rules";
@@ -49,11 +49,23 @@ function batches<T>(rows: T[]): T[][] {
 
 export type ImportSummary = { readingTexts: number; questions: number; choices: number };
 
+/** A question of a preview as the bank will hold it (sanitised), its reading text inlined. */
+export type PreviewQuestion = {
+  /** Its place in the file (1, 2, …). */
+  number: number;
+  difficulty: number;
+  text: string;
+  readingText: string | null;
+  choices: { text: string; correct: boolean }[];
+};
+/** A preview shows the file's first questions; the counts are of all of them. */
+export const PREVIEW_QUESTIONS = 50;
+
 /** Checks and, unless `dryRun`, stores a bank; `organiserId` (the console) makes it audited. */
 export async function importQuestionBank(
   bank: QuestionImport,
   { dryRun = false, organiserId }: { dryRun?: boolean; organiserId?: number } = {},
-): Promise<ImportSummary & { dryRun: boolean }> {
+): Promise<ImportSummary & { dryRun: boolean; preview?: PreviewQuestion[] }> {
   const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, bank.subjectId));
   if (!subject) throw notFound();
 
@@ -69,7 +81,20 @@ export async function importQuestionBank(
   // An organiser's import says why (the preview need not); the demo's seed and test data have no one.
   if (!dryRun && organiserId !== undefined && !bank.reason) throw invalidInput({ reason: ["Required"] });
   if (dryRun) {
-    return { readingTexts: texts.length, questions: items.length, choices: items.reduce((n, q) => n + q.choices.length, 0), dryRun };
+    const textOf = new Map(texts.map((r) => [r.key, r.text]));
+    return {
+      readingTexts: texts.length,
+      questions: items.length,
+      choices: items.reduce((n, q) => n + q.choices.length, 0),
+      dryRun,
+      preview: items.slice(0, PREVIEW_QUESTIONS).map((q, i) => ({
+        number: i + 1,
+        difficulty: q.difficulty,
+        text: q.text,
+        readingText: q.readingText === undefined ? null : (textOf.get(q.readingText) ?? null),
+        choices: q.choices.map((c) => ({ text: c.text, correct: c.isCorrect })),
+      })),
+    };
   }
 
   // Reading texts, questions and choices, each in as few statements as PostgreSQL's limit of
@@ -101,8 +126,9 @@ export async function importQuestionBank(
           .returning({ id: questions.id })),
       );
     }
-    // Shuffled here, so the order of ids never tells which choice was written first (the key).
-    const choices = items.flatMap((item, i) => shuffle(item.choices).map((c) => ({ questionId: questionIds[i].id, ...c })));
+    // In the source's order (position), inserted shuffled: the order of ids never tells which
+    // choice was written first (often the key).
+    const choices = items.flatMap((item, i) => placed(item.choices).map((c) => ({ questionId: questionIds[i].id, ...c })));
     for (const batch of batches(choices)) await tx.insert(questionChoices).values(batch);
     if (organiserId !== undefined) {
       await recordAction(tx, {
@@ -116,6 +142,11 @@ export async function importQuestionBank(
     }
     return { readingTexts: texts.length, questions: items.length, choices: choices.length, dryRun };
   });
+}
+
+/** Choices with their place in the source, in a shuffled order (their ids then say nothing). */
+function placed<Choice>(choices: Choice[]): (Choice & { position: number })[] {
+  return shuffle(choices.map((choice, position) => ({ ...choice, position })));
 }
 
 export const QUESTIONS_PAGE_SIZE = 30;
@@ -133,14 +164,14 @@ export type BankQuestion = {
 
 export type QuestionSearch = { subjectId: number; difficulty?: number; q?: string; page?: number };
 
-/** A subject's bank, a page at a time, with the key (the organiser's view). */
+/** A subject's bank, a page at a time, with the key (the organiser's view), and its test (a drawn question's regrade). */
 export async function listQuestions({ subjectId, difficulty, q, page = 1 }: QuestionSearch) {
   const conditions: SQL[] = [eq(questions.subjectId, subjectId)];
   if (difficulty) conditions.push(eq(questions.difficulty, difficulty as Difficulty));
   const term = q?.trim();
   if (term) conditions.push(ilike(questions.text, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total }], [test]] = await Promise.all([
     db
       .select({
         question: questions,
@@ -154,12 +185,20 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
       .limit(QUESTIONS_PAGE_SIZE)
       .offset((page - 1) * QUESTIONS_PAGE_SIZE),
     db.select({ total: count() }).from(questions).where(where),
+    db
+      .select({ testId: tests.id })
+      .from(tests)
+      .where(and(eq(tests.subjectId, subjectId), eq(tests.stage, 1))),
   ]);
   const ids = rows.map((r) => r.question.id);
   const choices =
     ids.length === 0
       ? []
-      : await db.select().from(questionChoices).where(inArray(questionChoices.questionId, ids)).orderBy(asc(questionChoices.id));
+      : await db
+          .select()
+          .from(questionChoices)
+          .where(inArray(questionChoices.questionId, ids))
+          .orderBy(asc(questionChoices.position), asc(questionChoices.id));
   return {
     items: rows.map(
       (r): BankQuestion => ({
@@ -173,6 +212,7 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
       }),
     ),
     total: Number(total),
+    testId: test?.testId ?? null,
   };
 }
 
@@ -212,7 +252,7 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
     if (drawn) throw businessError(ErrorCode.QuestionInUse);
     await tx.update(questions).set({ text, difficulty: DIFFICULTY[edit.difficulty] }).where(eq(questions.id, questionId));
     await tx.delete(questionChoices).where(eq(questionChoices.questionId, questionId));
-    await tx.insert(questionChoices).values(shuffle(choices).map((c) => ({ questionId, ...c })));
+    await tx.insert(questionChoices).values(placed(choices).map((c) => ({ questionId, ...c })));
     await bankChanged(tx, { subjectId: question.subjectId });
     await recordAction(tx, {
       organiserId,

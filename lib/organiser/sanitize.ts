@@ -44,3 +44,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeQuestionHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** A question's or choice's HTML as plain text, for a line that names it (the audit log). */
+export function plainText(html: string, max: number): string {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -231,6 +231,12 @@ export const exportQuery = z.object({
   scope: z.enum([ExportScope.All, ExportScope.Top5, ExportScope.Summary]),
 });
 
+/** A district's lists of logins (one school's, with organizationId). */
+export const loginsQuery = z.object({ districtId: queryId, organizationId: z.optional(queryId) });
+
+/** "Hozir yopish": the subject's name typed, and why. */
+export const closeTestSchema = z.object({ confirmSubjectName: z.string().max(100), reason });
+
 /**
  * A regrade: fix the key of a question (the right choice), or void it, its points then given to
  * everyone who drew it or to nobody. A dry run unless dryRun is false.

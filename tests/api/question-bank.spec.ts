@@ -173,6 +173,75 @@ test("Moodle GIFT and Aiken files import with the difficulty chosen for them, wi
   expect(hard.total).toBe(1 + 2);
 });
 
+test("a GIFT file's mistakes are said as what to fix: an unescaped = or :, no right answer, several", async ({ request }) => {
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const preview = async (gift: string) =>
+    (
+      await organiser.post("/api/admin/questions/upload?dryRun=true", {
+        multipart: {
+          file: { name: "b.gift", mimeType: "text/plain", buffer: Buffer.from(gift) },
+          format: "gift",
+          subjectId: String(subjectId),
+          difficulty: "easy",
+        },
+      })
+    ).json();
+  const upload = async (gift: string) => (await preview(gift)).errors;
+  const escaped = (char: string) =>
+    `«${char}» belgisi GIFT formatida maxsus ma'noga ega. Uni savol yoki variant matnida ishlatish uchun oldiga teskari chiziq qo'ying: \\${char}`;
+  expect(await upload("::Q1:: 2+2 nechaga teng? {=4 ~3 ~5}\n\n::Q2:: a=b bo'lsa? {=ha ~yo'q}\n")).toEqual([
+    { where: "3-qator", field: "file", message: `9-belgi: ${escaped("=")}` },
+  ]);
+  expect(await upload("Soat 10:30 da nima? {=a ~b}")).toEqual([{ where: "1-qator", field: "file", message: `8-belgi: ${escaped(":")}` }]);
+  expect(await upload("Qaysi? {~a ~b ~c}\n\nQaysi? {=a=b ~c}")).toEqual([
+    {
+      where: "1-savol",
+      field: "correct",
+      message: "To'g'ri javob belgilanmagan: to'g'ri variant oldiga = qo'ying, noto'g'rilari oldiga ~ (masalan: {=4 ~3 ~5})",
+    },
+    {
+      where: "2-savol",
+      field: "correct",
+      message: "Bir nechta variant = bilan belgilangan. Faqat bitta to'g'ri javob bo'ladi; variant matnidagi = belgisini \\= deb yozing",
+    },
+  ]);
+  // Escaped, they are text; the preview shows the question as it will be.
+  expect(await preview("a\\=b va 10\\:30? {=ha ~yo'q}")).toMatchObject({
+    questions: 1,
+    preview: [
+      {
+        text: "a=b va 10:30?",
+        choices: [
+          { text: "ha", correct: true },
+          { text: "yo'q", correct: false },
+        ],
+      },
+    ],
+  });
+});
+
+test("the bank keeps the file's order of choices (the key stays where the file put it)", async ({ request }) => {
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const imported = await organiser.post("/api/admin/questions/upload", {
+    multipart: {
+      file: {
+        name: "a.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("Tartib?\nA) birinchi\nB) ikkinchi\nC) uchinchi\nD) to'rtinchi\nANSWER: C\n"),
+      },
+      format: "aiken",
+      subjectId: String(subjectId),
+      difficulty: "hard",
+      reason: "Tartib tekshiruvi",
+    },
+  });
+  expect(imported.status()).toBe(200);
+  const bank = await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}&q=Tartib`)).json();
+  const [question] = bank.items;
+  expect(question.choices.map((c: { text: string }) => c.text)).toEqual(["birinchi", "ikkinchi", "uchinchi", "to'rtinchi"]);
+  expect(question.choices.map((c: { correct: boolean }) => c.correct)).toEqual([false, false, true, false]);
+});
+
 test("removing a question: deleted when never drawn, retired (kept, never drawn again) when it was", async ({ request }) => {
   const olympiad = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });

@@ -1,6 +1,6 @@
 // The organiser fills a subject's bank from the spreadsheet template in the browser: a file with
-// bad rows is refused with its rows named, the fixed one is previewed and imported, and a question
-// with a formula shows as the pupil will see it.
+// bad rows is refused with its rows named, the fixed one is previewed as the pupil will see it and
+// imported, its choices in the file's order.
 import ExcelJS from "exceljs";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, ORGANISER } from "../support/http";
@@ -40,11 +40,18 @@ test("an organiser imports a bank from .xlsx: first with a bad row, then fixed; 
   await panel.getByLabel("Fayl", { exact: true }).setInputFiles(file(await spreadsheet("A")));
   await panel.getByRole("button", { name: "Tekshirish" }).click();
   await expect(panel.getByTestId("import-preview")).toHaveText("2 ta savol va 0 ta matn import qilinadi. Hech narsa saqlanmadi.");
+  // The questions as the pupil will see them, before anything is saved: formula typeset, key marked.
+  const previewed = panel.getByTestId("import-questions").locator("article");
+  await expect(previewed).toHaveCount(2);
+  await expect(previewed.first().locator(".katex").first()).toBeVisible();
+  await expect(previewed.first().locator("li").nth(1)).toContainText("to'g'ri javob"); // B, as in the file
+  await screenshot(page, testInfo, "organiser-import-preview");
   await expect(panel.getByRole("button", { name: "Import qilish" })).toBeDisabled(); // not without a reason
   await panel.getByLabel("Sabab").fill("Ikkinchi bosqich savollari");
   await panel.getByRole("button", { name: "Import qilish" }).click();
   const formula = page.getByTestId("question-list").locator("article", { hasText: "Kvadrat ildiz" });
   await expect(formula.locator(".katex").first()).toBeVisible();
   await expect(formula.getByText("to'g'ri javob")).toBeVisible();
+  await expect(formula.locator("li").nth(1)).toContainText("to'g'ri javob"); // the bank keeps the file's order: B is B
   await screenshot(page, testInfo, "organiser-questions");
 });

@@ -1,6 +1,6 @@
 // DESIGN §8, item statistics: facility, the corrected point-biserial and choice counts on an example
 // computed by hand, the flags that point to a wrong key, and which attempts count.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attemptQuestions, questionChoices, questions } from "@/db/schema";
@@ -138,8 +138,13 @@ describe("item statistics on a hand-computed example", () => {
     expect(hard.discrimination).toBeCloseTo(0.667, 3);
     expect(picks(hard, Difficulty.Hard)).toEqual({ key: 3, x1: 1, x2: 0, x3: 0 });
     expect(hard.flags).toEqual([]);
-    // The choices come in the order stored, the key marked.
-    expect(hard.choices.map((c) => c.choiceId)).toEqual([...hard.choices.map((c) => c.choiceId)].sort((a, b) => a - b));
+    // The choices come in the source's order (position), not their shuffled ids', the key marked.
+    const stored = await db
+      .select({ id: questionChoices.id })
+      .from(questionChoices)
+      .where(eq(questionChoices.questionId, hard.questionId))
+      .orderBy(asc(questionChoices.position));
+    expect(hard.choices.map((c) => c.choiceId)).toEqual(stored.map((c) => c.id));
     expect(hard.choices.filter((c) => c.isCorrect).map((c) => c.choiceId)).toEqual([bank.get(Difficulty.Hard)!.choices.key]);
 
     // Before the close the same figures are provisional: more attempts may still end.

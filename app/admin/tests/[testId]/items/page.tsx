@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { RichText } from "@/components/attempt/rich-text";
 import { ChoiceBars } from "@/components/organiser/choice-bars";
 import { PageHeader } from "@/components/organiser/page-header";
+import { RegradeButton } from "@/components/organiser/results-actions";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AppError } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -30,7 +31,7 @@ export default async function ItemStatisticsPage({ params }: Props) {
   });
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead}>
+      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.itemStatistics}>
         <Link href="/admin/tests" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
           {t.back}
         </Link>
@@ -83,6 +84,7 @@ export default async function ItemStatisticsPage({ params }: Props) {
                       {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{t.retired}</span>}
                     </div>
                   )}
+                  {!item.voided && <RegradeButton testId={parsed.data.testId} question={item} />}
                 </TD>
                 <TD className="text-right tabular-nums">{item.drawn}</TD>
                 <TD className="text-right tabular-nums">{item.facility === null ? "—" : `${Math.round(item.facility * 100)}%`}</TD>
