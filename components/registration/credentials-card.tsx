@@ -20,13 +20,21 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
   );
 }
 
-export function CredentialsCard({ credentials }: { credentials: Credentials }) {
+/** paid: just paid (the page the payment returned to), said before anything else. */
+export function CredentialsCard({ credentials, paid }: { credentials: Credentials; paid: boolean }) {
   return (
     <section aria-labelledby="credentials-title" className="mx-auto flex w-full max-w-md flex-col gap-3">
-      <h3 id="credentials-title" className="text-base font-semibold text-slate-900">
+      {paid && (
+        <p className="text-sm font-semibold text-green-800" data-testid="paid">
+          ✓ {t.paid}
+        </p>
+      )}
+      <h2 id="credentials-title" className="text-lg font-semibold text-slate-900">
         {t.credentialsTitle}
-      </h3>
-      <p className="text-sm text-slate-600">{t.credentialsLead}</p>
+      </h2>
+      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950">
+        {t.credentialsLead}
+      </p>
       <Row label={t.credentialsUsername} value={credentials.username} testId="username" />
       {credentials.password ? (
         <Row label={t.credentialsPassword} value={credentials.password} testId="password" />

@@ -12,7 +12,9 @@ const t = uz.payment;
 /** What a card checkout script provides once loaded (the provider's, or our sandbox's). */
 declare global {
   interface Window {
-    cardCheckout?: { open(options: { guid: string; amountSom: number; onSuccess: () => void }): void };
+    cardCheckout?: {
+      open(options: { guid: string; amountSom: number; provider?: "card" | "payme" | "click"; onSuccess: () => void }): void;
+    };
   }
 }
 
@@ -24,10 +26,14 @@ export function formatSom(amount: number): string {
   return `${somFormat.format(amount)} ${uz.common.som}`;
 }
 
-type Props = { guid: string; options: PaymentOptions; onCardPaid: () => void; onEdit: () => void };
+export type PayingFor = { fullName: string; grade: number; subject: string };
 
-export function PaymentPanel({ guid, options, onCardPaid, onEdit }: Props) {
+type Props = { guid: string; options: PaymentOptions; payingFor: PayingFor | null; onPaid: () => void; onEdit: () => void };
+
+export function PaymentPanel({ guid, options, payingFor, onPaid, onEdit }: Props) {
   const [cardReady, setCardReady] = useState(false);
+  const checkout = (provider: "card" | "payme" | "click") =>
+    window.cardCheckout?.open({ guid, amountSom: options.amountSom, provider, onSuccess: onPaid });
 
   return (
     <section className="flex flex-col gap-5" aria-labelledby="payment-title">
@@ -37,6 +43,12 @@ export function PaymentPanel({ guid, options, onCardPaid, onEdit }: Props) {
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t.lead}</p>
       </div>
+
+      {payingFor && (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="paying-for">
+          {t.payingFor(payingFor.fullName, payingFor.grade, payingFor.subject)}
+        </p>
+      )}
 
       <div className="rounded-xl bg-primary-50 p-4 text-center">
         <p className="text-sm text-primary-800">{t.amount}</p>
@@ -53,18 +65,28 @@ export function PaymentPanel({ guid, options, onCardPaid, onEdit }: Props) {
       )}
 
       <div className="grid gap-3">
-        <ExternalLinkButton href={options.clickUrl} data-testid="pay-click" rel="noopener">
-          {t.click}
-        </ExternalLinkButton>
-        <ExternalLinkButton href={options.paymeUrl} data-testid="pay-payme" rel="noopener">
-          {t.payme}
-        </ExternalLinkButton>
+        {options.sandbox ? (
+          // The sandbox's own sheet, which plays Click's and Payme's calls to our endpoints: the real ones would refuse a demo.
+          <>
+            <Button data-testid="pay-click" disabled={!cardReady} onClick={() => checkout("click")}>
+              {t.click}
+            </Button>
+            <Button data-testid="pay-payme" disabled={!cardReady} onClick={() => checkout("payme")}>
+              {t.payme}
+            </Button>
+          </>
+        ) : (
+          <>
+            <ExternalLinkButton href={options.clickUrl} data-testid="pay-click" rel="noopener">
+              {t.click}
+            </ExternalLinkButton>
+            <ExternalLinkButton href={options.paymeUrl} data-testid="pay-payme" rel="noopener">
+              {t.payme}
+            </ExternalLinkButton>
+          </>
+        )}
         {options.cardScriptUrl && <Script src={options.cardScriptUrl} strategy="afterInteractive" onReady={() => setCardReady(true)} />}
-        <Button
-          data-testid="pay-card"
-          disabled={!cardReady}
-          onClick={() => window.cardCheckout?.open({ guid, amountSom: options.amountSom, onSuccess: onCardPaid })}
-        >
+        <Button data-testid="pay-card" disabled={!cardReady} onClick={() => checkout("card")}>
           {t.card}
         </Button>
         {!cardReady && <p className="text-center text-xs text-slate-500">{options.cardScriptUrl ? t.cardLoading : t.cardUnavailable}</p>}

@@ -7,12 +7,14 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { Result } from "@/components/ui/result";
 import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
+import { fullName } from "@/lib/identity/names";
 import type { PaymentOptions } from "@/lib/payments/links";
 import type { Credentials } from "@/lib/payments/types";
 import type { ReferenceData } from "@/lib/reference/types";
 import { RegistrationStatus } from "@/lib/registration/status";
 import type { RegisterStatus } from "@/lib/registration/types";
 import type { PupilDetails } from "@/lib/validation/registration";
+import type { PayingFor } from "./payment-panel";
 import { RegistrationForm } from "./registration-form";
 
 // The steps after the form load when the parent reaches them (or when the page opens on them:
@@ -20,6 +22,12 @@ import { RegistrationForm } from "./registration-form";
 const PaymentPanel = lazy(() => import("./payment-panel").then((m) => ({ default: m.PaymentPanel })));
 const CredentialsCard = lazy(() => import("./credentials-card").then((m) => ({ default: m.CredentialsCard })));
 const loading = <p className="text-sm text-slate-500">{uz.common.loading}</p>;
+
+/** Who and what the fee is for, as the payment step says it. */
+function payingFor(details: PupilDetails, reference: ReferenceData): PayingFor {
+  const subject = reference.subjects.find((s) => s.subjectId === details.subjectId);
+  return { fullName: fullName({ ...details, middleName: details.middleName ?? null }), grade: details.grade, subject: subject?.name ?? "" };
+}
 
 type Props = {
   guid: string;
@@ -58,17 +66,18 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
   const [editing, setEditing] = useState(false);
 
   if (status.status === RegistrationStatus.Paid) {
+    // The login and password first: the parent must save them before "you may close the site".
     return (
       <div className="flex flex-col gap-2 pb-4">
+        {credentials && (
+          <Suspense fallback={loading}>
+            <CredentialsCard credentials={credentials} paid={registerSuccess} />
+          </Suspense>
+        )}
         {registerSuccess ? (
           <Result status="success" title={uz.registration.success} />
         ) : (
           <Result status="info" title={uz.registration.alreadyRegistered} />
-        )}
-        {credentials && (
-          <Suspense fallback={loading}>
-            <CredentialsCard credentials={credentials} />
-          </Suspense>
         )}
       </div>
     );
@@ -80,8 +89,9 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
         <PaymentPanel
           guid={guid}
           options={payment}
+          payingFor={details ? payingFor(details, reference) : null}
           onEdit={() => setEditing(true)}
-          onCardPaid={async () => {
+          onPaid={async () => {
             const { data: fresh } = await refetch();
             if (fresh && fresh.status > 0) router.replace(`/register/${guid}?registerSuccess=true`);
           }}

@@ -1,5 +1,5 @@
 // The card: a provider's checkout script on the payment panel. With PAYMENTS_SANDBOX=true the app
-// serves its own script and confirmation, which pay through the same service as Payme and Click.
+// serves its own script and confirmation, for the card and for Payme and Click (lib/payments/sandbox.ts).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
@@ -40,8 +40,9 @@ export async function confirmSandboxPayment({ guid, amountSom, now = Date.now() 
 }
 
 /**
- * The sandbox checkout: `window.cardCheckout.open({ guid, amountSom, onSuccess })` shows a
- * confirmation sheet, posts to the confirmation endpoint, and calls onSuccess once paid.
+ * The sandbox checkout: `window.cardCheckout.open({ guid, amountSom, provider, onSuccess })` shows
+ * a confirmation sheet for the card, Payme or Click, posts to the confirmation endpoint, and calls
+ * onSuccess once paid.
  */
 export function sandboxCheckoutScript(): string {
   const t = uz.payment.sandboxCheckout;
@@ -50,16 +51,16 @@ export function sandboxCheckoutScript(): string {
   const t = ${texts};
   const format = (n) => new Intl.NumberFormat("ru-RU").format(n) + " " + t.som;
   window.cardCheckout = {
-    open({ guid, amountSom, onSuccess }) {
+    open({ guid, amountSom, provider = "card", onSuccess }) {
       const sheet = document.createElement("div");
       sheet.setAttribute("role", "dialog");
       sheet.setAttribute("aria-modal", "true");
-      sheet.setAttribute("aria-label", t.title);
+      sheet.setAttribute("aria-label", t.titles[provider]);
       sheet.style.cssText = "position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.6);padding:16px;font-family:inherit";
       const box = document.createElement("div");
       box.style.cssText = "background:#fff;border-radius:16px;max-width:360px;width:100%;padding:20px;display:flex;flex-direction:column;gap:12px;box-shadow:0 10px 30px rgba(0,0,0,.3)";
       const title = document.createElement("h2");
-      title.textContent = t.title;
+      title.textContent = t.titles[provider];
       title.style.cssText = "margin:0;font-size:18px;font-weight:600;color:#0f172a";
       const note = document.createElement("p");
       note.textContent = t.note;
@@ -87,7 +88,7 @@ export function sandboxCheckoutScript(): string {
           const response = await fetch(${JSON.stringify(SANDBOX_CONFIRM_PATH)}, {
             method: "POST",
             headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ guid, amountSom }),
+            body: JSON.stringify({ guid, amountSom, provider }),
           });
           if (!response.ok) throw new Error(String(response.status));
           close();

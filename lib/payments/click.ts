@@ -64,11 +64,16 @@ function md5(text: string): string {
   return createHash("md5").update(text, "utf8").digest("hex");
 }
 
-function signatureMatches(action: ClickAction, f: Record<string, string>): boolean {
+/** Click's sign_string for a call's fields (payments.md): what Click sends, and what the sandbox signs with. */
+export function clickSignature(action: ClickAction, f: Record<string, string>): string {
   const parts = [f.click_trans_id, f.service_id, config().click.secretKey, f.merchant_trans_id];
   if (action === "complete") parts.push(f.merchant_prepare_id);
   parts.push(f.amount, f.action, f.sign_time);
-  const expected = Buffer.from(md5(parts.join("")));
+  return md5(parts.join(""));
+}
+
+function signatureMatches(action: ClickAction, f: Record<string, string>): boolean {
+  const expected = Buffer.from(clickSignature(action, f));
   const given = Buffer.from(f.sign_string.toLowerCase());
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { baseURL } from "../../playwright.config";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
-import { registerOverHttp } from "../support/http";
+import { ORGANISER, registerOverHttp, signedIn } from "../support/http";
 import { TEST_ENV } from "../support/test-env";
 
 const PAYME_AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
@@ -113,6 +113,30 @@ test.describe("the sandbox card", () => {
     const again = await confirm({ guid, amountSom: 75_000 });
     expect(again.status()).toBe(400);
     expect((await again.json()).code).toBe(1001);
+  });
+});
+
+test.describe("the sandbox's Payme and Click", () => {
+  test("pay by playing the provider's own calls to our endpoints, each recorded as the provider's", async ({ request }) => {
+    const organiser = await signedIn(ORGANISER);
+    for (const [provider, actions] of [
+      ["payme", ["CheckPerformTransaction", "CreateTransaction", "PerformTransaction"]],
+      ["click", ["prepare", "complete"]],
+    ] as const) {
+      const guid = await registration(request);
+      const paid = await request.post("/api/payments/sandbox/confirm", { data: { guid, amountSom: 75_000, provider } });
+      expect(paid.status()).toBe(200);
+      expect((await (await request.get(`/api/Registration/GetRegisterStatus?guid=${guid}`)).json()).status).toBe(2);
+      const detail = await (await organiser.get(`/api/admin/registrations/${guid}`)).json();
+      expect(detail.payments).toEqual([expect.objectContaining({ provider, state: 2 })]);
+      expect(detail.events.map((e: { action: string }) => e.action).sort()).toEqual([...actions].sort());
+      // Only a call that passed the provider's authentication is filed under the registration.
+      expect(detail.events.every((e: { provider: string }) => e.provider === provider)).toBe(true);
+      // Paid already: said so, nothing more taken.
+      const again = await request.post("/api/payments/sandbox/confirm", { data: { guid, amountSom: 75_000, provider } });
+      expect((await again.json()).code).toBe(1001);
+    }
+    await organiser.dispose();
   });
 });
 

@@ -150,12 +150,11 @@ test.describe("a parent registers a pupil", () => {
     // Submit: the payment panel with the fee and the three ways to pay.
     await page.getByRole("button", { name: "To'lovga o'tish" }).click();
     await expect(page.getByTestId("amount")).toHaveText(/75\s000 so'm/);
-    const payme = await page.getByTestId("pay-payme").getAttribute("href");
-    expect(Buffer.from(payme!.replace("https://checkout.paycom.uz/", ""), "base64").toString()).toContain(`ac.guid=${guid};a=7500000;`);
-    const click = new URL((await page.getByTestId("pay-click").getAttribute("href"))!);
-    expect(click.searchParams.get("transaction_param")).toBe(guid);
-    expect(click.searchParams.get("amount")).toBe("75000.00");
+    // Who and what is paid for; in the sandbox all three ways go through its own checkout (the
+    // real providers' links are tested in tests/unit/payment-links.test.ts).
+    await expect(page.getByTestId("paying-for")).toHaveText(/^O'quvchi: .+, \d-sinf, Kimyo$/);
     await expect(page.getByTestId("pay-card")).toBeEnabled(); // the (sandbox) checkout script loaded
+    await expect(page.getByTestId("pay-payme")).not.toHaveAttribute("href", /./);
     await screenshot(page, testInfo, "payment-panel");
 
     // The details were saved: they come back in the form.
@@ -252,6 +251,12 @@ test.describe("paying by card", () => {
 
     await expect(page).toHaveURL(new RegExp(`/register/${guid}\\?registerSuccess=true$`));
     await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.")).toBeVisible();
+    // The login and password come first, "save them" made plain; "you may close the site" after them.
+    await expect(page.getByTestId("paid")).toHaveText("✓ To'lov qabul qilindi");
+    await expect(page.getByText("Login va parolni hozir yozib oling yoki nusxalab saqlang", { exact: false })).toBeVisible();
+    const passwordBox = (await page.getByTestId("password").boundingBox())!;
+    const closeLine = (await page.getByText("Saytni yopishingiz mumkin", { exact: false }).boundingBox())!;
+    expect(passwordBox.y).toBeLessThan(closeLine.y);
     const username = (await page.getByTestId("username").textContent())!;
     const password = (await page.getByTestId("password").textContent())!;
     expect(username).toMatch(/^[a-z]{5}\d{4}$/);
@@ -272,6 +277,26 @@ test.describe("paying by card", () => {
     await fillLogin(page, { username, password });
     await expect(page).toHaveURL(/\/test-attempt$/);
   });
+});
+
+test.describe("paying through the sandbox's Payme and Click", () => {
+  for (const [provider, title] of [
+    ["payme", "Payme orqali to'lov (sinov)"],
+    ["click", "Click orqali to'lov (sinov)"],
+  ] as const) {
+    test(`${provider}: its sheet plays the provider's calls, and the page shows the login`, async ({ page, request }, testInfo) => {
+      const guid = await registerOverHttp(request, { grade: 6, subject: "Fizika", names: { firstName: "Lola", lastName: "Karimova" } });
+      await page.goto(`/register/${guid}`);
+      await expect(page.getByTestId("paying-for")).toHaveText("O'quvchi: Karimova Lola, 6-sinf, Fizika");
+      await page.getByTestId(`pay-${provider}`).click();
+      const sheet = page.getByRole("dialog", { name: title });
+      await expect(sheet.getByText(/75\s000 so'm/)).toBeVisible();
+      if (provider === "payme") await screenshot(page, testInfo, "payme-sandbox");
+      await sheet.getByRole("button", { name: "To'lash" }).click();
+      await expect(page).toHaveURL(new RegExp(`/register/${guid}\\?registerSuccess=true$`));
+      await expect(page.getByTestId("username")).toHaveText(/^[a-z]{5}\d{4}$/);
+    });
+  }
 });
 
 test.describe("the page by registration status", () => {

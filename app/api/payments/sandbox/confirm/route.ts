@@ -1,13 +1,20 @@
-// The sandbox card checkout's confirmation: pays through the same service as Payme and Click.
-
+// The sandbox checkout's confirmation (PAYMENTS_SANDBOX only). The card pays through the same
+// service as Payme and Click; Payme and Click are paid by playing their servers' calls to our
+// endpoints (lib/payments/sandbox.ts), each recorded as theirs are.
 import { handler } from "@/lib/http/handler";
 import { confirmSandboxPayment } from "@/lib/payments/card";
 import { PaymentProvider } from "@/lib/payments/enums";
+import { simulateClick, simulatePayme } from "@/lib/payments/sandbox";
 import { recordPaymentEvent } from "@/lib/payments/service";
+import { RegistrationStatus } from "@/lib/registration/status";
 import { sandboxConfirmSchema } from "@/lib/validation/payments";
 
 export const POST = handler({ auth: "public", body: sandboxConfirmSchema }, async ({ body }) => {
-  const answer = await confirmSandboxPayment({ guid: body.guid.toLowerCase(), amountSom: body.amountSom });
+  const order = { guid: body.guid.toLowerCase(), amountSom: body.amountSom };
+  if (body.provider === "payme") await simulatePayme(order);
+  if (body.provider === "click") await simulateClick(order);
+  if (body.provider !== "card") return { status: RegistrationStatus.Paid };
+  const answer = await confirmSandboxPayment(order);
   await recordPaymentEvent({
     provider: PaymentProvider.Card,
     action: "sandbox-confirm",

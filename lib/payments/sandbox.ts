@@ -1,0 +1,78 @@
+// The demo's payments (PAYMENTS_SANDBOX=true): Payme and Click paid as their servers would call
+// us, through our own endpoints' code (lib/payments/payme-route.ts, click-route.ts), with their
+// real authentication: Payme's JSON-RPC (CheckPerformTransaction, CreateTransaction,
+// PerformTransaction) and Click's Prepare and Complete. Every call is recorded as theirs are.
+import "server-only";
+import { randomBytes, randomInt } from "node:crypto";
+import { NextRequest } from "next/server";
+import { config } from "@/lib/config";
+import { businessError, ErrorCode } from "@/lib/http/errors";
+import { assertSandbox } from "./card";
+import { clickSignature } from "./click";
+import { clickCall } from "./click-route";
+import { paymeCall } from "./payme-route";
+import { tiyin } from "./service";
+
+type Order = { guid: string; amountSom: number };
+
+function providerRequest(path: string, body: string, headers: Record<string, string>): NextRequest {
+  return new NextRequest(new URL(path, config().publicUrl), { method: "POST", body, headers });
+}
+
+/** Payme's three calls for a paid order; the first error Payme would see stops it. */
+export async function simulatePayme({ guid, amountSom }: Order): Promise<void> {
+  assertSandbox();
+  const authorization = `Basic ${Buffer.from(`Paycom:${config().payme.key}`).toString("base64")}`;
+  const id = randomBytes(12).toString("hex"); // Payme's transaction ids are 24 hex digits
+  const amount = tiyin(amountSom);
+  let rpcId = 0;
+  const call = async (method: string, params: Record<string, unknown>) => {
+    rpcId += 1;
+    const body = JSON.stringify({ jsonrpc: "2.0", id: rpcId, method, params });
+    const response = await paymeCall(
+      providerRequest("/api/payments/payme", body, { Authorization: authorization, "Content-Type": "application/json" }),
+    );
+    const answer = (await response.json()) as { error?: { code: number } };
+    if (answer.error) throw refusal(answer.error.code);
+  };
+  await call("CheckPerformTransaction", { amount, account: { guid } });
+  await call("CreateTransaction", { id, time: Date.now(), amount, account: { guid } });
+  await call("PerformTransaction", { id });
+}
+
+/** Click's Prepare and Complete for a paid order, signed as Click signs them. */
+export async function simulateClick({ guid, amountSom }: Order): Promise<void> {
+  assertSandbox();
+  const { click } = config();
+  const fields = {
+    click_trans_id: String(randomInt(1, 2 ** 47)),
+    service_id: click.serviceId,
+    click_paydoc_id: String(randomInt(1, 2 ** 47)),
+    merchant_trans_id: guid,
+    amount: amountSom.toFixed(2),
+    error: "0",
+    error_note: "Success",
+    sign_time: new Date().toISOString().slice(0, 19).replace("T", " "),
+  };
+  const call = async (action: "prepare" | "complete", extra: Record<string, string>) => {
+    const f: Record<string, string> = { ...fields, ...extra, action: action === "prepare" ? "0" : "1" };
+    f.sign_string = clickSignature(action, f);
+    const response = await clickCall(
+      action,
+      providerRequest(`/api/payments/click/${action}`, new URLSearchParams(f).toString(), {
+        "Content-Type": "application/x-www-form-urlencoded",
+      }),
+    );
+    const answer = (await response.json()) as { error: number; merchant_prepare_id?: number };
+    if (answer.error !== 0) throw refusal(answer.error);
+    return answer;
+  };
+  const prepared = await call("prepare", {});
+  await call("complete", { merchant_prepare_id: String(prepared.merchant_prepare_id) });
+}
+
+/** A provider's refusal: paid already, or anything else the checkout shows as a failed payment. */
+function refusal(code: number): Error {
+  // Payme -31051 and Click -4: the order is paid (another tab, another way).
+  return code === -31051 || code === -4 ? businessError(ErrorCode.RegistrationAlreadyPaid) : new Error(`sandbox payment refused: ${code}`);
+}
