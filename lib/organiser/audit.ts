@@ -1,9 +1,9 @@
 // The organiser's audit log (DESIGN §8): every action and every change of a test, with who, when,
-// what and why. Written in the same transaction as the change it records; read-only afterwards.
+// what and why. Written in the same transaction as the change it records; read-only afterwards
+// (read as the organiser reads it: audit-log.ts).
 import "server-only";
-import { count, desc, eq } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
-import { organiserActions, users } from "@/db/schema";
+import type { db, Transaction } from "@/db/client";
+import { organiserActions } from "@/db/schema";
 
 export const AuditAction = {
   PupilBlock: "pupil.block",
@@ -22,10 +22,11 @@ export const AuditAction = {
   QuestionDelete: "question.delete",
   QuestionRetire: "question.retire",
   QuestionUpdate: "question.update",
+  LoginsExport: "pupil.loginsExport",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
-export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject";
+export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject" | "district";
 
 export type AuditEntry = {
   organiserId: number;
@@ -46,44 +47,4 @@ export async function recordAction(tx: Transaction | typeof db, entry: AuditEntr
     reason: entry.reason ?? null,
     details: entry.details ? JSON.stringify(entry.details) : null,
   });
-}
-
-export const AUDIT_PAGE_SIZE = 50;
-
-export type AuditRow = {
-  id: number;
-  createdAt: string;
-  organiser: string;
-  action: AuditAction;
-  targetType: AuditTarget;
-  targetId: number | null;
-  reason: string | null;
-  details: Record<string, unknown> | null;
-};
-
-/** Newest first, a page at a time. */
-export async function listActions({ page = 1 }: { page?: number }): Promise<{ items: AuditRow[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ action: organiserActions, organiser: users.username })
-      .from(organiserActions)
-      .innerJoin(users, eq(users.id, organiserActions.organiserId))
-      .orderBy(desc(organiserActions.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ total: count() }).from(organiserActions),
-  ]);
-  return {
-    items: rows.map(({ action: a, organiser }) => ({
-      id: a.id,
-      createdAt: a.createdAt.toISOString(),
-      organiser: organiser ?? "",
-      action: a.action as AuditAction,
-      targetType: a.targetType as AuditTarget,
-      targetId: a.targetId,
-      reason: a.reason,
-      details: a.details ? (JSON.parse(a.details) as Record<string, unknown>) : null,
-    })),
-    total: Number(total),
-  };
 }

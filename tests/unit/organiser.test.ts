@@ -9,9 +9,11 @@ import { EndedBy } from "@/lib/attempts/enums";
 import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime } from "@/lib/attempts/taking";
 import { certificateOfUsername } from "@/lib/certificates/certificates";
+import { listActions } from "@/lib/organiser/audit-log";
 import { loadBoard } from "@/lib/organiser/board";
 import { endAttemptNow, pupilDetail, resetAttempt, setExtraMinutes } from "@/lib/organiser/pupils";
 import { importQuestionBank } from "@/lib/organiser/questions";
+import { upsertSubjectTest } from "@/lib/organiser/tests";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
@@ -69,6 +71,65 @@ describe("ending and resetting an attempt", () => {
     expect(again.attemptId).not.toBe(attemptId);
     const detail = await pupilDetail({ userId: pupil.userId, now: at(43) });
     expect(detail.attempts.map((a) => a.state)).toEqual(["running", "reset"]);
+  });
+});
+
+describe("the audit log", () => {
+  it("names and links what each act was done to, and says what changed in words, in Tashkent time", async () => {
+    const o = await createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, durationMinutes: 90, counts: { easy: 1, medium: 1, hard: 1 } });
+    const pupil = await createPupil({ subjectId: o.subjectId, names: { firstName: "Jasur", lastName: "Toshpulatov" } });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(10) });
+    const organiser = await organiserId();
+    await setExtraMinutes({ organiserId: organiser, userId: pupil.userId, minutes: 15, reason: "Kech kirdi", now: at(20) });
+    await endAttemptNow({ organiserId: organiser, attemptId, reason: "Qoidabuzarlik", now: at(30) });
+    await importQuestionBank(
+      {
+        subjectId: o.subjectId,
+        readingTexts: [],
+        questions: [{ difficulty: "easy", text: "<p>2+2?</p>", choices: ["4", "5"].map((text, j) => ({ text, correct: j === 0 })) }],
+        reason: "Yangi savol",
+      },
+      { organiserId: organiser },
+    );
+    await upsertSubjectTest({
+      subjectId: o.subjectId,
+      organiserId: organiser,
+      settings: { openedAt: T0.toISOString(), closedAt: at(45).toISOString(), pinCode: o.pinCode, reason: "Erta yopildi" },
+      now: at(31),
+    });
+
+    const { items } = await listActions({ page: 1 });
+    const entry = (reason: string) => items.find((a) => a.reason === reason)!;
+    const subject = entry("Yangi savol").target.label; // "5-sinf, …"
+    expect(subject).toMatch(/^[5-9]-sinf, \S/);
+
+    expect(entry("Kech kirdi")).toMatchObject({
+      actionText: "Qo'shimcha vaqt berildi",
+      target: { label: `Toshpulatov Jasur (${pupil.username})`, href: `/admin/pupils/${pupil.userId}` },
+      lines: [
+        { label: "Qo'shimcha vaqt", value: "0 daqiqa → 15 daqiqa" },
+        { label: "Ishlayotgan urinish", value: `#${attemptId}` },
+      ],
+    });
+    expect(entry("Qoidabuzarlik")).toMatchObject({
+      actionText: "Test yakunlandi",
+      target: { label: `Urinish #${attemptId}: Toshpulatov Jasur, ${subject}`, href: `/admin/pupils/${pupil.userId}` },
+    });
+    expect(entry("Yangi savol")).toMatchObject({
+      actionText: "Savollar import qilindi",
+      target: { href: `/admin/questions?subjectId=${o.subjectId}` },
+      lines: [
+        { label: "Savollar", value: "1" },
+        { label: "Matnlar", value: "0" },
+      ],
+    });
+    // Only what changed, in Tashkent time (UTC+5): the close moved from 11:00 to 10:45.
+    expect(entry("Erta yopildi")).toMatchObject({
+      actionText: "Test sozlamalari saqlandi",
+      target: { label: subject, href: `/admin/results?testId=${o.testId}` },
+      lines: [{ label: "Yopilish vaqti", value: "02.06.2025 11:00 → 02.06.2025 10:45" }],
+    });
+    expect(JSON.stringify(items.map((a) => [a.actionText, a.target, a.lines]))).not.toMatch(/"(pupil|attempt|test|question)\.|T\d\d:\d\d/);
   });
 });
 

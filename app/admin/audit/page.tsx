@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
-import { AUDIT_PAGE_SIZE, listActions } from "@/lib/organiser/audit";
+import { AUDIT_PAGE_SIZE, type AuditLine, type AuditLink, listActions } from "@/lib/organiser/audit-log";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { pageQuery, searchOf } from "@/lib/validation/organiser";
 
@@ -13,10 +14,28 @@ export const metadata: Metadata = { title: t.title };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** A regrade's list of changes can be long: the page shows its start, the database keeps it all. */
-function shown(details: Record<string, unknown>): string {
-  const text = JSON.stringify(details, null, 1);
-  return text.length > 4000 ? `${text.slice(0, 4000)}\n…` : text;
+function Named({ link, className }: { link: AuditLink; className?: string }) {
+  return link.href ? (
+    <Link href={link.href} className={`text-primary-700 underline-offset-2 hover:underline ${className ?? ""}`}>
+      {link.label}
+    </Link>
+  ) : (
+    <span className={className}>{link.label}</span>
+  );
+}
+
+/** What changed, in words: a test's new window in Tashkent time, a pupil's old and new name, … */
+function Lines({ lines }: { lines: AuditLine[] }) {
+  return (
+    <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {lines.map((line) => (
+        <div key={`${line.label}\n${line.value}`} className="contents">
+          <dt className="text-slate-500">{line.label}</dt>
+          <dd className="break-words">{line.href ? <Named link={{ label: line.value, href: line.href }} /> : line.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export default async function AuditPage({ searchParams }: Props) {
@@ -26,7 +45,7 @@ export default async function AuditPage({ searchParams }: Props) {
   const { items, total } = await listActions({ page });
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} />
+      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.audit} />
       <Table data-testid="audit-table">
         <THead>
           <tr>
@@ -35,7 +54,7 @@ export default async function AuditPage({ searchParams }: Props) {
             <TH>{t.what}</TH>
             <TH>{t.target}</TH>
             <TH>{t.reason}</TH>
-            <TH>{t.details}</TH>
+            <TH>{t.detailsHeading}</TH>
           </tr>
         </THead>
         <TBody>
@@ -43,18 +62,20 @@ export default async function AuditPage({ searchParams }: Props) {
             <TR key={a.id}>
               <TD className="whitespace-nowrap">{formatTashkent(a.createdAt, { seconds: true })}</TD>
               <TD className="font-mono text-xs">{a.organiser}</TD>
-              <TD>{t.actions[a.action] ?? a.action}</TD>
-              <TD className="whitespace-nowrap">
-                {t.targets[a.targetType] ?? a.targetType} #{a.targetId}
+              <TD>{a.actionText}</TD>
+              <TD data-testid="audit-target">
+                <Named link={a.target} />
               </TD>
               <TD>{a.reason ?? "—"}</TD>
-              <TD>
-                {a.details && (
-                  // Folded: a test's settings before and after are long, and the table stays readable.
-                  <details className="max-w-sm text-[11px]">
-                    <summary className="cursor-pointer text-primary-700">{t.details}</summary>
-                    <pre className="overflow-x-auto whitespace-pre-wrap break-all">{shown(a.details)}</pre>
+              <TD data-testid="audit-details" className="min-w-72">
+                {a.lines.length > 6 ? (
+                  // Folded when long (a new test's every setting, a regrade's changes): the table stays readable.
+                  <details>
+                    <summary className="cursor-pointer text-xs text-primary-700">{t.detailsCount(a.lines.length)}</summary>
+                    <Lines lines={a.lines} />
                   </details>
+                ) : (
+                  <Lines lines={a.lines} />
                 )}
               </TD>
             </TR>

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/http/handler";
-import { listActions } from "@/lib/organiser/audit";
+import { listActions } from "@/lib/organiser/audit-log";
 import { pageQuery } from "@/lib/validation/organiser";
 
 export const GET = handler({ auth: "organiser", query: pageQuery }, ({ query }) => listActions(query));

@@ -1,0 +1,317 @@
+// The audit log as the organiser reads it (/admin/audit): newest first, what each act was done to
+// named and linked, its details in words and Tashkent time; the recorded details kept beside them.
+import "server-only";
+import { count, desc, eq, inArray } from "drizzle-orm";
+import { db } from "@/db/client";
+import { attempts, districts, organiserActions, questionChoices, questions, subjects, tests, users } from "@/db/schema";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { fullName } from "@/lib/identity/names";
+import { UserRole } from "@/lib/identity/roles";
+import { AuditAction, type AuditTarget } from "./audit";
+import { plainText } from "./sanitize";
+import { dateTextOf, formatTashkent } from "./tashkent-time";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Something the log names, with the console page it is seen on (null: it no longer exists). */
+export type AuditLink = { label: string; href: string | null };
+/** One line of an act's details, as the organiser reads it. */
+export type AuditLine = { label: string; value: string; href?: string };
+
+export type AuditRow = {
+  id: number;
+  createdAt: string;
+  organiser: string;
+  action: AuditAction;
+  /** The action in words. */
+  actionText: string;
+  targetType: AuditTarget;
+  targetId: number | null;
+  target: AuditLink;
+  reason: string | null;
+  /** As recorded (times in UTC), for a program. */
+  details: Record<string, unknown> | null;
+  /** As the organiser reads them: names, Tashkent time, only what changed. */
+  lines: AuditLine[];
+};
+
+/** The names the log's ids stand for, read for one page of it at a time. */
+type Names = {
+  people: Map<number, { name: string; username: string | null; organiser: boolean }>;
+  attempts: Map<number, { userId: number; subjectId: number }>;
+  tests: Map<number, number>;
+  questions: Map<number, number>;
+  subjects: Map<number, string>;
+  districts: Map<number, string>;
+  choices: Map<number, { questionId: number; text: string }>;
+};
+
+const t = uzOrganiser.audit;
+const ids = (values: unknown[]) => [...new Set(values.filter((v): v is number => Number.isInteger(v)))];
+
+/** A regrade names every pupil whose result changed: the page shows the first of them. */
+const CHANGES_SHOWN = 20;
+
+async function namesOf(rows: (typeof organiserActions.$inferSelect)[], details: (Record<string, unknown> | null)[]): Promise<Names> {
+  const of = (type: AuditTarget) => ids(rows.filter((r) => r.targetType === type).map((r) => r.targetId));
+  const changes = details.flatMap((d) => (Array.isArray(d?.changes) ? (d.changes as { userId?: number }[]).slice(0, CHANGES_SHOWN) : []));
+  const attemptRows = await inList(of("attempt"), (list) =>
+    db.select({ id: attempts.id, userId: attempts.userId, testId: attempts.testId }).from(attempts).where(inArray(attempts.id, list)),
+  );
+  const testRows = await inList(ids([...of("test"), ...attemptRows.map((a) => a.testId)]), (list) =>
+    db.select({ id: tests.id, subjectId: tests.subjectId }).from(tests).where(inArray(tests.id, list)),
+  );
+  const questionRows = await inList(ids([...of("question"), ...details.map((d) => d?.questionId)]), (list) =>
+    db.select({ id: questions.id, subjectId: questions.subjectId }).from(questions).where(inArray(questions.id, list)),
+  );
+  const choiceRows = await inList(ids(details.map((d) => d?.correctChoiceId)), (list) =>
+    db
+      .select({ id: questionChoices.id, questionId: questionChoices.questionId, text: questionChoices.text })
+      .from(questionChoices)
+      .where(inArray(questionChoices.id, list)),
+  );
+  const subjectIds = ids([
+    ...of("subject"),
+    ...details.map((d) => d?.subjectId),
+    ...testRows.map((r) => r.subjectId),
+    ...questionRows.map((r) => r.subjectId),
+  ]);
+  const subjectRows = await inList(subjectIds, (list) =>
+    db.select({ id: subjects.id, name: subjects.name, grade: subjects.grade }).from(subjects).where(inArray(subjects.id, list)),
+  );
+  const peopleIds = ids([
+    ...of("pupil"),
+    ...of("organiser"),
+    ...attemptRows.map((a) => a.userId),
+    ...details.map((d) => d?.userId),
+    ...changes.map((c) => c.userId),
+  ]);
+  const peopleRows = await inList(peopleIds, (list) =>
+    db
+      .select({
+        id: users.id,
+        role: users.role,
+        username: users.username,
+        lastName: users.lastName,
+        firstName: users.firstName,
+        middleName: users.middleName,
+      })
+      .from(users)
+      .where(inArray(users.id, list)),
+  );
+  const districtRows = await inList(of("district"), (list) =>
+    db.select({ id: districts.id, name: districts.name }).from(districts).where(inArray(districts.id, list)),
+  );
+  const tested = new Map(testRows.map((r) => [r.id, r.subjectId]));
+  return {
+    people: new Map(peopleRows.map((p) => [p.id, { name: fullName(p), username: p.username, organiser: p.role === UserRole.Admin }])),
+    attempts: new Map(attemptRows.map((a) => [a.id, { userId: a.userId, subjectId: tested.get(a.testId) ?? 0 }])),
+    tests: tested,
+    questions: new Map(questionRows.map((q) => [q.id, q.subjectId])),
+    subjects: new Map(subjectRows.map((s) => [s.id, t.subject(s.grade, s.name)])),
+    districts: new Map(districtRows.map((d) => [d.id, d.name])),
+    choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, text: plainText(c.text, 80) }])),
+  };
+}
+
+async function inList<T>(list: number[], read: (list: number[]) => Promise<T[]>): Promise<T[]> {
+  return list.length === 0 ? [] : read(list);
+}
+
+const pupilHref = (id: number) => `/admin/pupils/${id}`;
+const subjectHref = (id: number) => `/admin/questions?subjectId=${id}`;
+
+function personLink(names: Names, id: number): AuditLink {
+  const person = names.people.get(id);
+  if (!person) return { label: `${t.targets.pupil} #${id}`, href: null };
+  const label = person.username ? `${person.name} (${person.username})` : person.name;
+  return { label, href: person.organiser ? "/admin/organisers" : pupilHref(id) };
+}
+
+function targetOf(row: { targetType: AuditTarget; targetId: number | null }, names: Names): AuditLink {
+  const id = row.targetId;
+  const bare = { label: `${t.targets[row.targetType] ?? row.targetType}${id === null ? "" : ` #${id}`}`, href: null };
+  if (id === null) return bare;
+  const subject = (subjectId: number | undefined) => (subjectId === undefined ? undefined : names.subjects.get(subjectId));
+  switch (row.targetType) {
+    case "pupil":
+    case "organiser":
+      return names.people.has(id) ? personLink(names, id) : bare;
+    case "attempt": {
+      const attempt = names.attempts.get(id);
+      if (!attempt) return bare;
+      const pupil = names.people.get(attempt.userId)?.name ?? `#${attempt.userId}`;
+      return { label: t.attemptOf(id, pupil, subject(attempt.subjectId) ?? ""), href: pupilHref(attempt.userId) };
+    }
+    case "test": {
+      const subjectId = names.tests.get(id);
+      const label = subject(subjectId);
+      return label ? { label, href: `/admin/results?testId=${id}` } : bare;
+    }
+    case "question": {
+      const subjectId = names.questions.get(id);
+      const label = subject(subjectId);
+      return label && subjectId ? { label: t.questionOf(id, label), href: subjectHref(subjectId) } : bare;
+    }
+    case "subject": {
+      const label = subject(id);
+      return label ? { label, href: subjectHref(id) } : bare;
+    }
+    case "district": {
+      const label = names.districts.get(id);
+      return label ? { label, href: `/admin/pupils?districtId=${id}` } : bare;
+    }
+  }
+}
+
+type TestSettings = Record<string, unknown>;
+const testFields = uzOrganiser.tests;
+
+/** A test's setting as the form shows it. */
+function settingText(key: string, value: unknown): string {
+  if (value === null || value === undefined) return key === "certificateDate" ? t.certificateDateDefault : "—";
+  if (key === "openedAt" || key === "closedAt") return formatTashkent(String(value));
+  if (key === "certificateDate") return dateTextOf(String(value));
+  if (key === "durationMinutes") return t.minutes(Number(value));
+  if (key.endsWith("Points")) return t.points(Number(value));
+  if (key === "reviewPolicy") return testFields.reviewShortOf[String(value)] ?? String(value);
+  return String(value);
+}
+
+const SETTINGS: [key: string, label: string][] = [
+  ["openedAt", testFields.openedAt],
+  ["closedAt", testFields.closedAt],
+  ["durationMinutes", testFields.duration],
+  ["pinCode", testFields.pinCode],
+  ["easyCount", testFields.easyCount],
+  ["mediumCount", testFields.mediumCount],
+  ["hardCount", testFields.hardCount],
+  ["easyPoints", testFields.easyPoints],
+  ["mediumPoints", testFields.mediumPoints],
+  ["hardPoints", testFields.hardPoints],
+  ["reviewPolicy", testFields.reviewPolicy],
+  ["certificateDate", testFields.certificateDate],
+];
+
+/** A test saved: what changed (every setting for a new one). */
+function settingLines(before: TestSettings | null, after: TestSettings): AuditLine[] {
+  if (!before)
+    return [{ label: t.newTest, value: "" }, ...SETTINGS.map(([key, label]) => ({ label, value: settingText(key, after[key]) }))];
+  return SETTINGS.filter(([key]) => before[key] !== after[key]).map(([key, label]) => ({
+    label,
+    value: t.change(settingText(key, before[key]), settingText(key, after[key])),
+  }));
+}
+
+type Change = { userId: number; oldScore: number; newScore: number; oldRank: number; newRank: number };
+
+function regradeLines(testId: number | null, d: Record<string, unknown>, names: Names): AuditLine[] {
+  const lines: AuditLine[] = [];
+  // The question is seen, with its choices and statistics, on the test's item statistics.
+  lines.push({ label: t.fields.question, value: `#${d.questionId}`, ...(testId === null ? {} : { href: `/admin/tests/${testId}/items` }) });
+  lines.push({ label: t.fields.regrade, value: t.regradeActions[String(d.action)] ?? String(d.action) });
+  if (d.action === "key") {
+    const choice = names.choices.get(Number(d.correctChoiceId));
+    lines.push({ label: t.fields.correctChoice, value: choice ? choice.text : `#${d.correctChoiceId}` });
+  } else {
+    lines.push({ label: t.fields.voidAwards, value: t.voidAwards[String(d.voidAwards)] ?? String(d.voidAwards) });
+  }
+  lines.push({ label: t.fields.keyHash, value: t.change(String(d.oldKeyHash).slice(0, 12), String(d.newKeyHash).slice(0, 12)) });
+  const changes = Array.isArray(d.changes) ? (d.changes as Change[]) : [];
+  lines.push({ label: t.fields.changed, value: changes.length === 0 ? t.noneShort : String(changes.length) });
+  for (const c of changes.slice(0, CHANGES_SHOWN)) {
+    const who = personLink(names, c.userId);
+    lines.push({ label: who.label, value: t.scoreChange(c.oldScore, c.newScore, c.oldRank, c.newRank), href: who.href ?? undefined });
+  }
+  if (changes.length > CHANGES_SHOWN) lines.push({ label: "…", value: t.moreChanges(changes.length - CHANGES_SHOWN) });
+  return lines;
+}
+
+/** Any other act's details, key by key; an instant in Tashkent time. */
+function genericLines(d: Record<string, unknown>): AuditLine[] {
+  return Object.entries(d).map(([key, value]) => ({
+    label: key,
+    value:
+      typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)
+        ? formatTashkent(value)
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value),
+  }));
+}
+
+/** An act's details in words (the target itself is named by targetOf). */
+function linesOf(action: AuditAction, targetId: number | null, d: Record<string, unknown> | null, names: Names): AuditLine[] {
+  if (!d) return [];
+  switch (action) {
+    case AuditAction.TestSave:
+      return settingLines((d.before as TestSettings | null) ?? null, (d.after as TestSettings) ?? {});
+    case AuditAction.TestRegrade:
+      return regradeLines(targetId, d, names);
+    case AuditAction.QuestionImport:
+      return [
+        { label: t.fields.questions, value: String(d.questions) },
+        { label: t.fields.readingTexts, value: String(d.readingTexts) },
+      ];
+    case AuditAction.QuestionDelete:
+    case AuditAction.QuestionRetire:
+    case AuditAction.QuestionUpdate: {
+      const subjectId = Number(d.subjectId);
+      return [{ label: t.fields.subject, value: names.subjects.get(subjectId) ?? `#${subjectId}`, href: subjectHref(subjectId) }];
+    }
+    case AuditAction.PupilName:
+      return [{ label: t.fields.fullName, value: t.change(String(d.before), String(d.after)) }];
+    case AuditAction.PupilExtraMinutes:
+      return [
+        { label: t.fields.extraMinutes, value: t.change(t.minutes(Number(d.from)), t.minutes(Number(d.to))) },
+        ...(typeof d.runningAttempt === "number" ? [{ label: t.fields.runningAttempt, value: `#${d.runningAttempt}` }] : []),
+      ];
+    case AuditAction.AttemptEnd:
+    case AuditAction.AttemptReset:
+      return []; // the attempt's pupil is named by the target
+    case AuditAction.OrganiserCreate:
+      return [{ label: t.fields.username, value: String(d.username) }];
+    case AuditAction.LoginsExport:
+      return [{ label: t.fields.pupils, value: String(d.pupils) }];
+    default:
+      return genericLines(d);
+  }
+}
+
+/** Newest first, a page at a time, every id named and linked, details in words. */
+export async function listActions({ page = 1 }: { page?: number }): Promise<{ items: AuditRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ action: organiserActions, organiser: users.username })
+      .from(organiserActions)
+      .innerJoin(users, eq(users.id, organiserActions.organiserId))
+      .orderBy(desc(organiserActions.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ total: count() }).from(organiserActions),
+  ]);
+  const details = rows.map(({ action: a }) => (a.details ? (JSON.parse(a.details) as Record<string, unknown>) : null));
+  const names = await namesOf(
+    rows.map((r) => r.action),
+    details,
+  );
+  return {
+    items: rows.map(({ action: a, organiser }, i) => {
+      const row = { targetType: a.targetType as AuditTarget, targetId: a.targetId };
+      const action = a.action as AuditAction;
+      return {
+        id: a.id,
+        createdAt: a.createdAt.toISOString(),
+        organiser: organiser ?? "",
+        action,
+        actionText: t.actions[action] ?? action,
+        ...row,
+        target: targetOf(row, names),
+        reason: a.reason,
+        details: details[i],
+        lines: linesOf(action, a.targetId, details[i], names),
+      };
+    }),
+    total: Number(total),
+  };
+}
