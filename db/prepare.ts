@@ -27,8 +27,9 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     `  paid registration:    ${base}/register/${demo.guids.paid}`,
     `  sign in:              ${base}/login`,
     `  pupil:                ${demo.pupil.username} / ${demo.pupil.password}   (test PIN ${c.demoPin}, open for 7 days)`,
-    // A production log is read by more people than the organiser: the password stays where it was set.
-    `  organiser:            ${c.adminUsername} / ${c.production ? "(the password in ADMIN_PASSWORD)" : c.adminPassword}   (${base}/admin)`,
+    // A production log is read by more people than the organiser: a password someone set stays
+    // where it was set. The one `npm run demo` generated locally is shown, as the demo's own.
+    `  organiser:            ${c.adminUsername} / ${c.production && !c.adminPasswordGenerated ? "(the password in ADMIN_PASSWORD)" : c.adminPassword}   (${base}/admin)`,
     "",
   ];
   console.log(lines.join("\n"));

@@ -55,6 +55,8 @@ const schema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** In production, demo data (whose passwords are public) only with this acknowledgement. */
   DEMO_PUBLIC: bool.default(false),
+  /** Set by `npm run demo` when it generated the organiser's password itself: its banner may show it. */
+  ADMIN_PASSWORD_GENERATED: bool.default(false),
   /** Enables /api/test-support for the test suites; never set on a real deployment. */
   TEST_SUPPORT_TOKEN: z.string().min(32).optional(),
 });
@@ -110,6 +112,8 @@ function load() {
     pgliteDir: env.PGLITE_DIR,
     migrateOnStart: env.MIGRATE_ON_START,
     seedDemo: env.SEED_DEMO,
+    /** The organiser's password is a local one `npm run demo` generated: its banner shows it. */
+    adminPasswordGenerated: env.ADMIN_PASSWORD_GENERATED,
     authSecret: env.AUTH_SECRET ?? DEV_SECRET,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -12,7 +12,7 @@ export default async function BoardPage() {
   await requireOrganiser();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={uzOrganiser.board.title} lead={uzOrganiser.board.lead} />
+      <PageHeader title={uzOrganiser.board.title} lead={uzOrganiser.board.lead} help={uzOrganiser.help.board} />
       <BoardView initial={await loadBoard()} />
     </div>
   );

@@ -1,11 +1,13 @@
-// The day's board: one tile per subject and grade, refreshed every 5 s without a reload.
+// The day's board: one tile per subject and grade, refreshed every 5 s without a reload; today's
+// tests only, at a tick.
 "use client";
 
+import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BoardRow } from "@/lib/organiser/board";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent, isoDateOf, tashkentDate } from "@/lib/organiser/tashkent-time";
 import { type Board, useBoard } from "./queries";
 
 const t = uzOrganiser.board;
@@ -32,15 +34,31 @@ function BankCell({ row }: { row: BoardRow }) {
   return <span className="inline-flex gap-2">{parts}</span>;
 }
 
+/** The test's window takes in today (in Tashkent, by the server's clock). */
+function isToday(row: BoardRow, serverTime: string): boolean {
+  if (!row.openedAt || !row.closedAt) return false;
+  const today = isoDateOf(tashkentDate(serverTime))!;
+  return isoDateOf(tashkentDate(row.openedAt))! <= today && today <= isoDateOf(tashkentDate(row.closedAt))!;
+}
+
 export function BoardView({ initial }: { initial: Board }) {
   const { data } = useBoard(initial);
+  const [todayOnly, setTodayOnly] = useState(false);
+  const rows = todayOnly ? data.tests.filter((row) => isToday(row, data.serverTime)) : data.tests;
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-xs text-slate-500" data-testid="board-updated">
-        {t.updatedAt(formatTashkent(data.serverTime, { seconds: true }))}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" className="size-4" checked={todayOnly} onChange={(event) => setTodayOnly(event.target.checked)} />
+          {t.todayOnly}
+        </label>
+        <p className="text-xs text-slate-500" data-testid="board-updated">
+          {t.updatedAt(formatTashkent(data.serverTime, { seconds: true }))}
+        </p>
+      </div>
+      {rows.length === 0 && <p className="py-6 text-center text-slate-500">{t.noneToday}</p>}
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-        {data.tests.map((row) => {
+        {rows.map((row) => {
           const state = row.state ?? "none";
           return (
             <Card

@@ -1,14 +1,28 @@
-// A console page's title and one line on what it is for.
+// A console page's title, one line on what it is for, its help (how to do the page's tasks,
+// folded), and its actions beside the title, side by side (never squeezed into a column).
 import type { ReactNode } from "react";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
-export function PageHeader({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
+type Props = { title: string; lead?: string; help?: readonly string[]; children?: ReactNode };
+
+export function PageHeader({ title, lead, help, children }: Props) {
   return (
-    <header className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-      <div>
+    <header className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
         <h1 className="text-xl font-bold text-slate-900">{title}</h1>
         {lead && <p className="mt-1 text-sm text-slate-600">{lead}</p>}
+        {help && (
+          <details className="mt-1 text-sm text-slate-700" data-testid="page-help">
+            <summary className="cursor-pointer font-medium text-primary-700">{uzOrganiser.common.help}</summary>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {help.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </details>
+        )}
       </div>
-      {children}
+      {children && <div className="flex shrink-0 flex-wrap items-center gap-2">{children}</div>}
     </header>
   );
 }

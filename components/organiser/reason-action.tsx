@@ -1,5 +1,6 @@
 // An organiser's act that asks why (the audit log keeps the reason) in a dialog, with the fields
-// the act needs (extra minutes, a corrected name), and shows what it returns (a new password).
+// the act needs (extra minutes, a corrected name, the subject's name typed to confirm), and shows
+// what it returns (a new password).
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -14,22 +15,26 @@ import { toast } from "@/components/ui/toast";
 import { showError } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { extraMinutesSchema, pupilNameSchema, reasonSchema } from "@/lib/validation/organiser";
+import { closeTestSchema, extraMinutesSchema, pupilNameSchema, reasonSchema } from "@/lib/validation/organiser";
 
 const c = uzOrganiser.common;
 
 export type Names = { firstName: string; lastName: string; middleName: string };
-export type ReasonValues = { reason: string; minutes?: number } & Partial<Names>;
+export type ReasonValues = { reason: string; minutes?: number; confirmSubjectName?: string } & Partial<Names>;
 
 type ReasonActionProps = {
   label: string;
   hint?: string;
   variant?: "primary" | "secondary" | "danger";
+  /** The dialog's own button in red although the one opening it is not (a row of many). */
+  confirmDanger?: boolean;
   /** The button's look where it sits in a row of small ones. */
   compact?: boolean;
   withMinutes?: number;
   /** The pupil's name as it stands, to correct (the certificate's name). */
   withNames?: Names;
+  /** The subject's name, to be typed exactly before the act can be sent (closing a test now). */
+  withConfirmName?: string;
   testId: string;
   /** Sends the act; resolves with what to show afterwards (a new password), if anything. */
   run: (values: ReasonValues) => Promise<ReactNode | undefined>;
@@ -40,9 +45,11 @@ export function ReasonAction({
   label,
   hint,
   variant = "secondary",
+  confirmDanger,
   compact,
   withMinutes,
   withNames,
+  withConfirmName,
   testId,
   run,
   done,
@@ -50,12 +57,25 @@ export function ReasonAction({
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<ReactNode>(null);
-  const schema = withNames ? pupilNameSchema : withMinutes === undefined ? reasonSchema : extraMinutesSchema;
+  const schema = withNames
+    ? pupilNameSchema
+    : withConfirmName !== undefined
+      ? closeTestSchema
+      : withMinutes === undefined
+        ? reasonSchema
+        : extraMinutesSchema;
   const form = useForm<ReasonValues>({
     resolver: zodResolver(schema) as unknown as Resolver<ReasonValues>,
-    defaultValues: { reason: "", ...(withMinutes !== undefined && { minutes: withMinutes }), ...withNames },
+    defaultValues: {
+      reason: "",
+      ...(withMinutes !== undefined && { minutes: withMinutes }),
+      ...withNames,
+      ...(withConfirmName !== undefined && { confirmSubjectName: "" }),
+    },
   });
   const { errors, isSubmitting } = form.formState;
+  const typedName = form.watch("confirmSubjectName");
+  const unconfirmed = withConfirmName !== undefined && typedName?.trim() !== withConfirmName;
   const close = () => {
     setOpen(false);
     setShown(null);
@@ -116,6 +136,11 @@ export function ReasonAction({
                   />
                 </Field>
               ))}
+            {withConfirmName !== undefined && (
+              <Field id={`${testId}-confirm`} label={uzOrganiser.tests.confirmSubjectName} hint={withConfirmName}>
+                <Input id={`${testId}-confirm`} autoComplete="off" maxLength={100} {...form.register("confirmSubjectName")} />
+              </Field>
+            )}
             <Field id={`${testId}-reason`} label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
               <Input
                 id={`${testId}-reason`}
@@ -129,7 +154,12 @@ export function ReasonAction({
               <Button variant="secondary" onClick={close}>
                 {c.cancel}
               </Button>
-              <Button type="submit" variant={variant === "danger" ? "danger" : "primary"} pending={isSubmitting}>
+              <Button
+                type="submit"
+                variant={variant === "danger" || confirmDanger ? "danger" : "primary"}
+                pending={isSubmitting}
+                disabled={unconfirmed}
+              >
                 {label}
               </Button>
             </div>

@@ -15,7 +15,7 @@ import { ReviewPolicy } from "@/lib/attempts/enums";
 import { ApiError, api, showError } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { dateTextOf, fromTashkentInput, toTashkentInput } from "@/lib/organiser/tashkent-time";
+import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/organiser/tashkent-time";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
 import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
 
@@ -41,8 +41,8 @@ const NUMBER_FIELDS = [
 /** The form holds Tashkent wall-clock times; the shared schema checks what is sent, in UTC. */
 const toSettings = (values: FormValues): Record<string, unknown> => ({
   ...values,
-  openedAt: fromTashkentInput(values.openedAt) ?? values.openedAt,
-  closedAt: fromTashkentInput(values.closedAt) ?? values.closedAt,
+  openedAt: fromTashkentText(values.openedAt) ?? values.openedAt,
+  closedAt: fromTashkentText(values.closedAt) ?? values.closedAt,
   confirmSubjectName: values.confirmSubjectName || undefined,
 });
 const resolver: Resolver<FormValues> = (values, context, options) =>
@@ -53,8 +53,8 @@ const randomPin = () => String(crypto.getRandomValues(new Uint32Array(1))[0] % 1
 function defaults(test: TestView | null): FormValues {
   const hour = 3_600_000;
   return {
-    openedAt: toTashkentInput(test?.openedAt ?? new Date(Math.ceil(Date.now() / hour) * hour).toISOString()),
-    closedAt: toTashkentInput(test?.closedAt ?? new Date(Math.ceil(Date.now() / hour) * hour + 4 * hour).toISOString()),
+    openedAt: formatTashkent(test?.openedAt ?? new Date(Math.ceil(Date.now() / hour) * hour).toISOString()),
+    closedAt: formatTashkent(test?.closedAt ?? new Date(Math.ceil(Date.now() / hour) * hour + 4 * hour).toISOString()),
     durationMinutes: test?.durationMinutes ?? 90,
     pinCode: test?.pinCode ?? "",
     easyCount: test?.easyCount ?? 10,
@@ -109,10 +109,24 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id="openedAt" label={t.openedAt} hint={c.tashkentTime} error={errors.openedAt?.message}>
-          <Input id="openedAt" type="datetime-local" invalid={Boolean(errors.openedAt)} {...form.register("openedAt")} />
+          <Input
+            id="openedAt"
+            placeholder={t.dateTimePlaceholder}
+            autoComplete="off"
+            maxLength={20}
+            invalid={Boolean(errors.openedAt)}
+            {...form.register("openedAt")}
+          />
         </Field>
         <Field id="closedAt" label={t.closedAt} hint={c.tashkentTime} error={errors.closedAt?.message}>
-          <Input id="closedAt" type="datetime-local" invalid={Boolean(errors.closedAt)} {...form.register("closedAt")} />
+          <Input
+            id="closedAt"
+            placeholder={t.dateTimePlaceholder}
+            autoComplete="off"
+            maxLength={20}
+            invalid={Boolean(errors.closedAt)}
+            {...form.register("closedAt")}
+          />
         </Field>
         <Field id="durationMinutes" label={t.duration} error={errors.durationMinutes?.message}>
           <Input

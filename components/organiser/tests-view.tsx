@@ -1,4 +1,5 @@
-// Every subject's test in one table; "Tahrirlash" opens its settings.
+// Every subject's test in one table; "Tahrirlash" opens its settings, "Hozir yopish" closes an open
+// one (the subject's name typed), and links to the test as a pupil sees it and its item statistics.
 "use client";
 
 import Link from "next/link";
@@ -6,13 +7,16 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { api } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import type { SubjectTest } from "@/lib/organiser/tests";
+import { ReasonAction } from "./reason-action";
 import { TestForm } from "./test-form";
 
 const t = uzOrganiser.tests;
 const b = uzOrganiser.board;
+const link = "text-sm font-medium text-primary-700 underline-offset-2 hover:underline";
 
 export function TestsView({ items }: { items: SubjectTest[] }) {
   const [editing, setEditing] = useState<SubjectTest | null>(null);
@@ -37,24 +41,50 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                 {item.grade}-sinf, {item.subjectName}
               </TD>
               <TD className="whitespace-nowrap">
-                {item.test ? `${formatTashkent(item.test.openedAt)} — ${formatTashkent(item.test.closedAt)}` : t.noTest}
+                {item.test ? (
+                  <>
+                    <span className="block">{formatTashkent(item.test.openedAt)} —</span>
+                    <span className="block">{formatTashkent(item.test.closedAt)}</span>
+                  </>
+                ) : (
+                  t.noTest
+                )}
               </TD>
               <TD>{item.test ? t.minutes(item.test.durationMinutes ?? 0) : "—"}</TD>
               <TD className="font-mono">{item.test?.pinCode ?? "—"}</TD>
-              <TD className="whitespace-nowrap text-xs">{item.test ? t.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
+              <TD className="text-xs">{item.test ? t.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
               <TD className="tabular-nums">{item.running}</TD>
-              <TD className="whitespace-nowrap">
-                <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(item)}>
-                  {item.test ? t.edit : t.create}
-                </Button>
-                {item.test && (
-                  <Link
-                    href={`/admin/tests/${item.test.testId}/items`}
-                    className="ml-3 text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
-                  >
-                    {uzOrganiser.itemStatistics.title}
-                  </Link>
-                )}
+              <TD>
+                <div className="flex min-w-64 flex-wrap items-center gap-x-3 gap-y-2">
+                  <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(item)}>
+                    {item.test ? t.edit : t.create}
+                  </Button>
+                  {item.test && item.open && (
+                    <ReasonAction
+                      compact
+                      confirmDanger
+                      label={t.closeNow}
+                      hint={t.closeNowHint}
+                      withConfirmName={item.subjectName}
+                      testId={`close-now-${item.subjectId}`}
+                      done={t.closedNow}
+                      run={async ({ reason, confirmSubjectName }) => {
+                        await api(`/admin/subjects/${item.subjectId}/test/close`, { method: "POST", body: { reason, confirmSubjectName } });
+                        return undefined;
+                      }}
+                    />
+                  )}
+                  {item.test && (
+                    <>
+                      <Link href={`/admin/tests/${item.test.testId}/preview`} className={link}>
+                        {t.preview}
+                      </Link>
+                      <Link href={`/admin/tests/${item.test.testId}/items`} className={link}>
+                        {uzOrganiser.itemStatistics.title}
+                      </Link>
+                    </>
+                  )}
+                </div>
               </TD>
             </TR>
           ))}

@@ -17,10 +17,16 @@ const t = uz.shell;
 const consoleNav = uz.shell.console;
 
 function navItems(role: number) {
-  const items = [{ href: "/update-profile", label: t.profile, icon: <UserIcon /> }];
-  if (role === UserRole.Default) items.unshift({ href: "/test-attempt", label: t.testAttempt, icon: <TestIcon /> });
+  // The profile is the pupil's registration details; an organiser's account is the head organiser's to manage.
+  if (role === UserRole.Default) {
+    return [
+      { href: "/test-attempt", label: t.testAttempt, icon: <TestIcon /> },
+      { href: "/update-profile", label: t.profile, icon: <UserIcon /> },
+    ];
+  }
+  const items: { href: string; label: string; icon: ReactNode }[] = [];
   if (role === UserRole.Admin) {
-    items.unshift(
+    items.push(
       { href: "/admin", label: consoleNav.board, icon: <SettingsIcon /> },
       { href: "/admin/tests", label: consoleNav.tests, icon: <TestIcon /> },
       { href: "/admin/questions", label: consoleNav.questions, icon: <TestIcon /> },
@@ -111,11 +117,13 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
   return (
     <div className="flex min-h-dvh">
       {/* Large screens: a fixed column that collapses to icons. */}
-      <aside className={`sticky top-0 hidden h-dvh shrink-0 transition-[width] lg:block ${collapsed ? "w-16" : "w-64"}`}>{menu}</aside>
+      <aside className={`sticky top-0 hidden h-dvh shrink-0 transition-[width] print:hidden lg:block ${collapsed ? "w-16" : "w-64"}`}>
+        {menu}
+      </aside>
 
       {/* Phones: a top bar and a drawer. */}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-3 bg-menu px-3 py-2 text-white lg:hidden">
+        <header className="sticky top-0 z-30 flex items-center gap-3 bg-menu px-3 py-2 text-white print:hidden lg:hidden">
           <button
             type="button"
             onClick={() => setOpen(true)}

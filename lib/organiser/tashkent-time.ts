@@ -18,20 +18,24 @@ function fields(iso: string) {
   return Object.fromEntries(parts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
 }
 
-/** "2025-06-01T10:00" in Tashkent, for a datetime-local input. */
-export function toTashkentInput(iso: string): string {
-  const f = fields(iso);
-  return `${f.year}-${f.month}-${f.day}T${f.hour}:${f.minute}`;
-}
-
-/** A datetime-local value read as Tashkent time, as a UTC ISO instant; null if it is not one. */
-export function fromTashkentInput(value: string): string | null {
+/**
+ * A time the organiser types, "01.06.2025 10:00" (24-hour, Tashkent; or "2025-06-01T10:00"), as a
+ * UTC ISO instant; null if it is not one. A text field, not datetime-local: that one follows the
+ * browser's locale (12-hour, mm/dd on an English system), and the console is the same everywhere.
+ */
+export function fromTashkentText(text: string): string | null {
+  const typed = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\s+(\d{1,2}):(\d{2})$/.exec(text.trim());
+  const pad = (part: string) => part.padStart(2, "0");
+  const value = typed ? `${typed[3]}-${pad(typed[2])}-${pad(typed[1])}T${pad(typed[4])}:${typed[5]}` : text.trim();
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
   const time = Date.parse(`${value}:00${OFFSET}`);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
+  if (Number.isNaN(time)) return null;
+  const iso = new Date(time).toISOString();
+  // A day or an hour that does not exist (31.02, 24:30) comes back as another one.
+  return formatTashkent(iso) === `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)} ${value.slice(11)}` ? iso : null;
 }
 
-/** "01.06.2025 10:00" in Tashkent, for tables. */
+/** "01.06.2025 10:00" in Tashkent: for tables, and as the console's time fields show it. */
 export function formatTashkent(iso: string | null, { seconds = false } = {}): string {
   if (!iso) return "—";
   const f = fields(iso);

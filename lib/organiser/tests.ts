@@ -169,7 +169,54 @@ export async function upsertSubjectTest({
   return view(row.saved);
 }
 
-export type SubjectTest = { subjectId: number; grade: number; subjectName: string; test: TestView | null; running: number };
+/**
+ * "Hozir yopish": the test closes at the server's now, whatever the organiser's clock says; every
+ * running attempt's deadline is capped there (upsertSubjectTest). Always with the subject's name
+ * typed (4007) and a reason; a test not open yet (4003) or already closed is left as it is.
+ */
+export async function closeTestNow({
+  subjectId,
+  organiserId,
+  confirmSubjectName,
+  reason,
+  now = new Date(),
+}: {
+  subjectId: number;
+  organiserId: number;
+  confirmSubjectName: string;
+  reason: string;
+  now?: Date;
+}): Promise<TestView> {
+  const [row] = await db
+    .select({ test: tests, subjectName: subjects.name })
+    .from(tests)
+    .innerJoin(subjects, eq(subjects.id, tests.subjectId))
+    .where(and(eq(tests.subjectId, subjectId), eq(tests.stage, 1)));
+  if (!row) throw notFound();
+  const current = view(row.test);
+  if (row.test.closedAt <= now) return current;
+  if (row.test.openedAt > now) throw businessError(ErrorCode.TestNotOpen);
+  if (confirmSubjectName.trim() !== row.subjectName) {
+    throw new AppError(400, ErrorCode.ConfirmationRequired, uzOrganiser.validation.confirmClose);
+  }
+  const { openedAt, pinCode, durationMinutes, reviewPolicy } = current;
+  return upsertSubjectTest({
+    subjectId,
+    organiserId,
+    settings: { openedAt, closedAt: now.toISOString(), pinCode, durationMinutes, reviewPolicy, confirmSubjectName, reason },
+    now,
+  });
+}
+
+export type SubjectTest = {
+  subjectId: number;
+  grade: number;
+  subjectName: string;
+  test: TestView | null;
+  /** Its window is open now (by the server's clock): it may be closed now. */
+  open: boolean;
+  running: number;
+};
 
 /** Every subject with its stage-one test (or none yet), and how many pupils are testing in it now. */
 export async function listTests({ now = new Date() }: { now?: Date } = {}): Promise<SubjectTest[]> {
@@ -185,6 +232,7 @@ export async function listTests({ now = new Date() }: { now?: Date } = {}): Prom
     grade: r.subject.grade,
     subjectName: r.subject.name,
     test: r.test ? view(r.test) : null,
+    open: r.test !== null && r.test.openedAt <= now && now < r.test.closedAt,
     running: running.get(r.subject.id) ?? 0,
   }));
 }

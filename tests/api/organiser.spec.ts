@@ -22,6 +22,7 @@ const ENDPOINTS: { method: string; path: string; data?: unknown }[] = [
   { method: "GET", path: "/api/admin/board" },
   { method: "GET", path: "/api/admin/tests" },
   { method: "PUT", path: "/api/admin/subjects/999999/test", data: {} },
+  { method: "POST", path: "/api/admin/subjects/999999/test/close", data: { confirmSubjectName: "x", reason: REASON } },
   { method: "GET", path: "/api/admin/registrations" },
   { method: "GET", path: `/api/admin/registrations/${GUID}` },
   { method: "GET", path: "/api/admin/pupils" },

@@ -78,3 +78,10 @@ test.describe("the error contract", () => {
     });
   });
 });
+
+test("the site's icon is served at /favicon.ico, where browsers ask for it", async ({ request }) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/");
+  expect((await icon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO file
+});

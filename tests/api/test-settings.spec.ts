@@ -4,7 +4,7 @@ import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 
 test.describe("the organiser's test settings", () => {
-  test("say plainly that afterEnd lets the key reach pupils still testing", async ({ request }) => {
+  test("say plainly, in the console's words, that the key right after the end reaches pupils still testing", async ({ request }) => {
     const olympiad = await newOlympiad(request);
     const organiser = await signedIn(ORGANISER);
     const window = {
@@ -16,7 +16,8 @@ test.describe("the organiser's test settings", () => {
     const practice = await (
       await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...window, reviewPolicy: "afterEnd" } })
     ).json();
-    expect(practice.warnings).toEqual([expect.stringContaining("afterEnd")]);
+    expect(practice.warnings).toEqual([expect.stringContaining("\"O'quvchi o'z testini yakunlashi bilanoq\" tanlansa")]);
+    expect(practice.warnings[0]).not.toContain("afterEnd"); // the API's term is not the organiser's
     const stage = await (
       await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data: { ...window, reviewPolicy: "afterClose" } })
     ).json();
@@ -46,6 +47,32 @@ test.describe("the organiser's test settings", () => {
     });
     expect(moved.status()).toBe(200);
     expect(await remaining()).toBeLessThanOrEqual(120);
+    await Promise.all([session.dispose(), organiser.dispose()]);
+  });
+
+  test("close now: only with the subject's name and a reason; at the server's now; the running attempt ends there", async ({ request }) => {
+    const olympiad = await newOlympiad(request);
+    const session = await signedIn(await newPupil(request, { subjectId: olympiad.subjectId }));
+    const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
+    const organiser = await signedIn(ORGANISER);
+    const close = (data: Record<string, unknown>) => organiser.post(`/api/admin/subjects/${olympiad.subjectId}/test/close`, { data });
+    const { items } = await (await organiser.get("/api/admin/tests")).json();
+    const subjectName = items.find((t: { subjectId: number }) => t.subjectId === olympiad.subjectId).subjectName;
+
+    expect((await (await close({ confirmSubjectName: subjectName })).json()).validationErrors).toEqual({ reason: ["Required"] });
+    const unnamed = await close({ confirmSubjectName: "boshqa", reason: "Savollar tarqalib ketdi" });
+    expect(await unnamed.json()).toMatchObject({ code: 4007, message: "Testni hozir yopish uchun fan nomini aynan yozing." });
+    const before = Date.now();
+    const closed = await close({ confirmSubjectName: subjectName, reason: "Savollar tarqalib ketdi" });
+    expect(closed.status()).toBe(200);
+    const closedAt = Date.parse((await closed.json()).closedAt);
+    expect(closedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(closedAt).toBeLessThanOrEqual(Date.now());
+    const remaining = await (await session.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`)).json();
+    expect(remaining.remainingTime).toBe(0);
+    // Closed already: nothing moves again.
+    const again = await (await close({ confirmSubjectName: subjectName, reason: "Yana" })).json();
+    expect(Date.parse(again.closedAt)).toBe(closedAt);
     await Promise.all([session.dispose(), organiser.dispose()]);
   });
 

@@ -43,13 +43,13 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await form.getByLabel("O'rta savollar soni").fill("10");
   await form.getByLabel("Qiyin savollar soni").fill("10");
   await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 50.0");
-  await form.getByLabel(/^Yopilish vaqti/).fill("2020-01-01T10:00");
+  await form.getByLabel(/^Yopilish vaqti/).fill("01.01.2020 10:00");
   await form.getByRole("button", { name: "Saqlash" }).click();
   await expect(form.getByText("Yopilish vaqti ochilish vaqtidan keyin bo'lishi kerak")).toBeVisible();
   await screenshot(page, testInfo, "organiser-test-form-error");
   await expect(form.getByLabel(/^Sertifikatdagi sana/)).toHaveAttribute("placeholder", "kk.oo.yyyy");
   // Fixed, and confirmed with the subject's name (a pupil is testing): saved.
-  await form.getByLabel(/^Yopilish vaqti/).fill("2099-01-01T10:00");
+  await form.getByLabel(/^Yopilish vaqti/).fill("01.01.2099 10:00");
   const subjectName = (await page.getByRole("dialog").getByRole("heading").textContent())?.replace(/^\d+-sinf, /, "") ?? "";
   await form.getByLabel(/^Tasdiqlash uchun fan nomini yozing/).fill(subjectName);
   await form.getByRole("button", { name: "Saqlash" }).click();
@@ -109,6 +109,14 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await expect(audit).toContainText("Parolini unutibdi");
   await expect(audit).toContainText("Kech kirdi, internet uzildi");
   await expect(audit).toContainText(ORGANISER.username);
+  // Names, linked, and what changed in words (not ids, keys or JSON in UTC).
+  await expect(audit.getByRole("link", { name: `Toshpulatov Jasur (${tested.username})` }).first()).toHaveAttribute(
+    "href",
+    `/admin/pupils/${tested.userId}`,
+  );
+  await expect(audit).toContainText("0 daqiqa → 10 daqiqa");
+  await expect(audit).toContainText("01.01.2099 10:00");
+  await expect(audit).not.toContainText("pupil.");
   await screenshot(page, testInfo, "organiser-audit");
 
   for (const path of ["/admin/registrations", "/admin/organisers", "/admin/tests"]) {

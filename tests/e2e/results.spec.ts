@@ -1,6 +1,6 @@
 // The organiser's results in Chromium (DESIGN §8): the ranking of a test, a district filter, the
-// second-stage list downloaded as XLSX and CSV and read back, a pupil's marks, a regrade's dry
-// run, the item statistics. Screenshots of each screen.
+// second-stage list downloaded as XLSX and CSV and read back, a pupil's marks, the item statistics
+// and a regrade started from a question. Screenshots of each screen.
 
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
@@ -31,7 +31,9 @@ test("the organiser ranks, filters, exports the second-stage list, and tries a r
   await signInAt(page, "/admin/results", ORGANISER);
   await page.goto(`/admin/results?testId=${olympiad.testId}`);
   const table = page.getByTestId("results-table");
-  await expect(table.locator("tbody tr")).toHaveCount(5);
+  const ranked = table.locator("tbody tr:not([data-testid=district-heading])");
+  await expect(ranked).toHaveCount(5);
+  await expect(table.getByTestId("district-heading")).toHaveCount(2); // each district under its own heading
   await expect(page.getByTestId("key-hash")).toHaveText(/^[0-9a-f]{64}$/);
   // The wide table scrolls inside its frame; the page itself never scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -40,9 +42,9 @@ test("the organiser ranks, filters, exports the second-stage list, and tries a r
   // One district: its own ranking, 1 and 2.
   await page.getByLabel("Tuman", { exact: true }).selectOption(String(TOSHKENT_TUMANI));
   await page.getByRole("button", { name: "Qidirish" }).click();
-  await expect(table.locator("tbody tr")).toHaveCount(2);
-  await expect(table.locator("tbody tr").first()).toContainText("Ergasheva Gulnoza");
-  await expect(table.locator("tbody tr").first()).toContainText("2-bosqich");
+  await expect(ranked).toHaveCount(2);
+  await expect(ranked.first()).toContainText("Ergasheva Gulnoza");
+  await expect(ranked.first()).toContainText("2-bosqich");
   await expect(page).toHaveURL(new RegExp(`districtId=${TOSHKENT_TUMANI}`));
   await screenshot(page, testInfo, "organiser-results-district");
 
@@ -69,34 +71,43 @@ test("the organiser ranks, filters, exports the second-stage list, and tries a r
   ]);
 
   // A pupil's marks, question by question.
-  await table.locator("tbody tr").first().getByRole("button", { name: "Javoblar" }).click();
+  await ranked.first().getByRole("button", { name: "Javoblar" }).click();
   await expect(page.getByTestId("marks").locator("li")).toHaveCount(3);
   await expect(page.getByTestId("marks")).toContainText("To'g'ri · 2.5");
   await screenshot(page, testInfo, "organiser-results-marks");
   await page.keyboard.press("Escape");
 
-  // The item statistics show the hard question; a regrade's dry run of its key says who moves.
+  // The regrade starts from the question, on the item statistics: the choice is picked by its
+  // text, the dry run says what it tried and who moves, and typing the reason keeps it.
+  await page.getByRole("link", { name: "Savollar statistikasi" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/tests/${olympiad.testId}/items`));
+  await expect(page.getByRole("heading", { name: "Savollar statistikasi" })).toBeVisible();
+  await screenshot(page, testInfo, "organiser-item-statistics");
   const stats = await (await page.request.get(`/api/admin/tests/${olympiad.testId}/item-statistics`)).json();
   const hard = stats.items.find((i: { difficulty: number }) => i.difficulty === 3);
-  const wrong = hard.choices.find((c: { isCorrect: boolean; picked: number }) => !c.isCorrect && c.picked > 0);
-  await page.getByTestId("regrade").click();
+  await page.getByTestId(`regrade-${hard.questionId}`).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Savol raqami (#id)").fill(String(hard.questionId));
-  await dialog.getByLabel("To'g'ri variant raqami (#id)").fill(String(wrong.choiceId));
+  await expect(dialog).toContainText("hard savol 1");
+  await expect(dialog.getByText("hozirgi kalit")).toBeVisible();
+  await dialog.getByRole("radio", { name: /xato 1\.1/ }).check();
   await expect(dialog.getByTestId("regrade-apply")).toBeDisabled();
   await dialog.getByTestId("regrade-dry-run").click();
+  await expect(dialog.getByTestId("regrade-tried")).toContainText(`Sinov: savol #${hard.questionId}`);
+  await expect(dialog.getByTestId("regrade-tried")).toContainText("xato 1.1");
   await expect(dialog.getByTestId("regrade-changes")).toBeVisible();
   await expect(dialog).toContainText("nafar o'quvchining bali yoki o'rni o'zgaradi");
   await screenshot(page, testInfo, "organiser-regrade-dry-run");
   // Applying without a reason is refused in Uzbek; nothing changed by the dry run.
   await dialog.getByTestId("regrade-apply").click();
   await expect(dialog.getByText("Sababini yozing (kamida 3 ta belgi)")).toBeVisible();
-  await dialog.getByRole("button", { name: "Bekor qilish" }).click();
+  const unchanged = await (await page.request.get(`/api/admin/results?testId=${olympiad.testId}&districtId=${TOSHKENT_TUMANI}`)).json();
+  expect(unchanged.items[0].totalScore).toBe(5);
+  await dialog.getByLabel(/^Sabab/).fill("Kalitda xato bor edi");
+  await expect(dialog.getByTestId("regrade-tried")).toBeVisible(); // the dry run is kept while the reason is typed
+  await expect(dialog.getByTestId("regrade-apply")).toBeEnabled();
+  await dialog.getByTestId("regrade-apply").click();
+  await expect(page.getByText(/^Qayta baholandi: \d+ nafar/)).toBeVisible();
+  // Gulnoza answered the old key on the hard question: she loses its points.
   const after = await (await page.request.get(`/api/admin/results?testId=${olympiad.testId}&districtId=${TOSHKENT_TUMANI}`)).json();
-  expect(after.items[0].totalScore).toBe(5);
-
-  await page.getByRole("link", { name: "Savollar statistikasi" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/tests/${olympiad.testId}/items`));
-  await expect(page.getByRole("heading", { name: "Savollar statistikasi" })).toBeVisible();
-  await screenshot(page, testInfo, "organiser-item-statistics");
+  expect(after.items.find((r: { fullName: string }) => r.fullName.startsWith("Ergasheva")).totalScore).toBeLessThan(5);
 });

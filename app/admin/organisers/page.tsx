@@ -12,7 +12,7 @@ export default async function OrganisersPage() {
   await requireOrganiser();
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title={uzOrganiser.organisers.title} lead={uzOrganiser.organisers.lead} />
+      <PageHeader title={uzOrganiser.organisers.title} lead={uzOrganiser.organisers.lead} help={uzOrganiser.help.organisers} />
       <OrganisersView items={await listOrganisers()} />
     </div>
   );

@@ -4,6 +4,7 @@ import { AttemptBadge } from "@/components/organiser/attempt-badge";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { SearchForm } from "@/components/organiser/search-form";
+import { buttonClass } from "@/components/ui/button-style";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -24,7 +25,23 @@ export default async function PupilsPage({ searchParams }: Props) {
   const [{ items, total }, reference] = await Promise.all([searchPupils(search), loadReferenceData()]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} />
+      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.pupils}>
+        {search.districtId ? (
+          <a
+            href={`/api/admin/pupils/logins?districtId=${search.districtId}`}
+            download
+            title={uzOrganiser.logins.hint}
+            className={buttonClass("secondary")}
+            data-testid="logins-download"
+          >
+            {uzOrganiser.logins.download}
+          </a>
+        ) : (
+          <p className="max-w-56 text-xs text-slate-500">
+            {uzOrganiser.logins.download}: {uzOrganiser.logins.chooseDistrict.toLowerCase()}
+          </p>
+        )}
+      </PageHeader>
       <SearchForm
         q={search.q}
         placeholder={uzOrganiser.common.searchPlaceholder}

@@ -3,8 +3,9 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { QuestionCard } from "@/components/organiser/question-card";
 import { QuestionImport } from "@/components/organiser/question-import";
+import { SubmitOnChange } from "@/components/organiser/submit-on-change";
 import { buttonClass } from "@/components/ui/button-style";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
@@ -20,32 +21,33 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function QuestionsPage({ searchParams }: Props) {
   // Each page checks the role itself: a client-side navigation may render it without the layout.
   await requireOrganiser();
-  const search = searchOf(questionsQuery, await searchParams);
+  const asked = searchOf(questionsQuery, await searchParams);
   const subjects = await listSubjects();
+  // The bank opens on a subject (the first one) rather than on nothing.
+  const search = { ...asked, subjectId: asked.subjectId ?? subjects[0]?.subjectId };
   const bank = search.subjectId ? await listQuestions({ ...search, subjectId: search.subjectId }) : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <PageHeader title={t.title} lead={t.lead} />
+      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.questions} />
       <form method="get" className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto]">
         <Field id="subjectId" label={t.subject}>
-          <Select id="subjectId" name="subjectId" defaultValue={search.subjectId ?? ""}>
-            <option value="">{t.chooseSubject}</option>
+          <SubmitOnChange id="subjectId" name="subjectId" defaultValue={search.subjectId ?? ""}>
             {subjects.map((s) => (
               <option key={s.subjectId} value={s.subjectId}>
                 {s.grade}-sinf, {s.name}
               </option>
             ))}
-          </Select>
+          </SubmitOnChange>
         </Field>
         <Field id="difficulty" label={t.difficulty}>
-          <Select id="difficulty" name="difficulty" defaultValue={search.difficulty ?? ""}>
+          <SubmitOnChange id="difficulty" name="difficulty" defaultValue={search.difficulty ?? ""}>
             <option value="">{c.all}</option>
             {[1, 2, 3].map((d) => (
               <option key={d} value={d}>
                 {t.difficultyOf[d]}
               </option>
             ))}
-          </Select>
+          </SubmitOnChange>
         </Field>
         <Field id="q" label={c.search}>
           <Input id="q" name="q" type="search" defaultValue={search.q} maxLength={100} />
@@ -62,7 +64,11 @@ export default async function QuestionsPage({ searchParams }: Props) {
           <div className="flex flex-col gap-3" data-testid="question-list">
             {bank.items.length === 0 && <p className="py-6 text-center text-slate-500">{c.none}</p>}
             {bank.items.map((q) => (
-              <QuestionCard key={q.questionId} question={q} />
+              <QuestionCard
+                key={q.questionId}
+                question={q}
+                regradeHref={bank.testId === null ? undefined : `/admin/tests/${bank.testId}/items#item-${q.questionId}`}
+              />
             ))}
           </div>
           <Pagination page={search.page ?? 1} pageSize={QUESTIONS_PAGE_SIZE} total={bank.total} search={{ ...search, page: undefined }} />

@@ -28,7 +28,7 @@ export default async function RegistrationsPage({ searchParams }: Props) {
   const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} />
+      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.registrations} />
       <SearchForm
         q={search.q}
         placeholder={t.searchPlaceholder}

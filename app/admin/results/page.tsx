@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Fragment } from "react";
 import { clock } from "@/components/attempt/format";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
-import { RecomputeButton, RegradeButton } from "@/components/organiser/results-actions";
+import { RecomputeButton } from "@/components/organiser/results-actions";
 import { MarksButton } from "@/components/organiser/results-marks";
 import { SearchForm } from "@/components/organiser/search-form";
+import { SubmitOnChange } from "@/components/organiser/submit-on-change";
+import { LinkButton } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
@@ -59,7 +62,10 @@ export default async function ResultsPage({ searchParams }: Props) {
   await requireOrganiser();
   const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
   const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData()]);
-  const test = tests.find((x) => x.testId === search.testId) ?? tests[0];
+  // Without a choice: the test that closed last (the one whose results are wanted now), else the first.
+  const now = Date.now();
+  const lastClosed = tests.filter((x) => Date.parse(x.closedAt) <= now).sort((a, b) => Date.parse(b.closedAt) - Date.parse(a.closedAt))[0];
+  const test = tests.find((x) => x.testId === search.testId) ?? lastClosed ?? tests[0];
   if (!test) {
     return (
       <div className="mx-auto max-w-7xl">
@@ -77,17 +83,11 @@ export default async function ResultsPage({ searchParams }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead}>
-        <div className="flex flex-wrap gap-2">
-          <Link
-            href={`/admin/tests/${testId}/items`}
-            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-primary-700 hover:bg-slate-50"
-          >
-            {t.itemStatistics}
-          </Link>
-          <RecomputeButton testId={testId} />
-          <RegradeButton testId={testId} />
-        </div>
+      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.results}>
+        <LinkButton variant="secondary" href={`/admin/tests/${testId}/items`}>
+          {t.itemStatistics}
+        </LinkButton>
+        <RecomputeButton testId={testId} />
       </PageHeader>
 
       <SearchForm
@@ -99,13 +99,13 @@ export default async function ResultsPage({ searchParams }: Props) {
         districts={reference.districts}
       >
         <Field id="testId" label={t.test}>
-          <Select id="testId" name="testId" defaultValue={testId}>
+          <SubmitOnChange id="testId" name="testId" defaultValue={testId}>
             {tests.map((x) => (
               <option key={x.testId} value={x.testId}>
                 {uz.shell.gradeSubject(x.grade, x.subjectName)}
               </option>
             ))}
-          </Select>
+          </SubmitOnChange>
         </Field>
         <Field id="organizationId" label={t.school}>
           <Select id="organizationId" name="organizationId" defaultValue={search.organizationId ?? ""} disabled={schools.length === 0}>
@@ -180,33 +180,40 @@ export default async function ResultsPage({ searchParams }: Props) {
               </TD>
             </tr>
           )}
-          {items.map((r) => (
-            <TR key={r.attemptId}>
-              <TD className="whitespace-nowrap">
-                <RankCell row={r} />
-                {r.tieAtCut && r.rank === r.tieAtCut.rank && (
-                  <span className="mt-0.5 block text-xs text-amber-800">{t.tieAtCut(r.tieAtCut.rank, r.tieAtCut.pupils)}</span>
-                )}
-              </TD>
-              <TD>
-                <Link href={`/admin/pupils/${r.userId}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
-                  {r.fullName}
-                </Link>
-                <span className="block text-xs text-slate-500">{t.endedBy[r.endedBy]}</span>
-              </TD>
-              <TD>
-                <span className="block">{r.schoolName ?? t.otherSchool}</span>
-                <span className="block text-xs text-slate-500">{[r.districtName, r.regionName].filter(Boolean).join(", ")}</span>
-              </TD>
-              <TD className="whitespace-nowrap text-right tabular-nums">
-                {r.easyScore.toFixed(1)} / {r.mediumScore.toFixed(1)} / {r.hardScore.toFixed(1)}
-              </TD>
-              <TD className="text-right font-semibold tabular-nums">{r.totalScore.toFixed(1)}</TD>
-              <TD className="text-right tabular-nums">{clock(r.timeSpent)}</TD>
-              <TD>
-                <MarksButton attemptId={r.attemptId} fullName={r.fullName} />
-              </TD>
-            </TR>
+          {items.map((r, i) => (
+            <Fragment key={r.attemptId}>
+              {/* Each district's ranking under its own heading: the rows are in region, district, rank order. */}
+              {(i === 0 || items[i - 1].districtId !== r.districtId) && (
+                <tr className="bg-slate-100" data-testid="district-heading">
+                  <th colSpan={7} scope="colgroup" className="px-3 py-2 text-left text-sm font-semibold text-slate-800">
+                    {r.districtName ? `${r.districtName}, ${r.regionName}` : t.noDistrict}
+                  </th>
+                </tr>
+              )}
+              <TR>
+                <TD className="whitespace-nowrap">
+                  <RankCell row={r} />
+                  {r.tieAtCut && r.rank === r.tieAtCut.rank && (
+                    <span className="mt-0.5 block text-xs text-amber-800">{t.tieAtCut(r.tieAtCut.rank, r.tieAtCut.pupils)}</span>
+                  )}
+                </TD>
+                <TD>
+                  <Link href={`/admin/pupils/${r.userId}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
+                    {r.fullName}
+                  </Link>
+                  <span className="block text-xs text-slate-500">{t.endedBy[r.endedBy]}</span>
+                </TD>
+                <TD>{r.schoolName ?? t.otherSchool}</TD>
+                <TD className="whitespace-nowrap text-right tabular-nums">
+                  {r.easyScore.toFixed(1)} / {r.mediumScore.toFixed(1)} / {r.hardScore.toFixed(1)}
+                </TD>
+                <TD className="text-right font-semibold tabular-nums">{r.totalScore.toFixed(1)}</TD>
+                <TD className="text-right tabular-nums">{clock(r.timeSpent)}</TD>
+                <TD>
+                  <MarksButton attemptId={r.attemptId} fullName={r.fullName} />
+                </TD>
+              </TR>
+            </Fragment>
           ))}
         </TBody>
       </Table>

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { RichText } from "@/components/attempt/rich-text";
+import { PageHeader } from "@/components/organiser/page-header";
+import { LinkButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { AppError } from "@/lib/http/errors";
+import { uz } from "@/lib/i18n/uz";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { requireOrganiser } from "@/lib/identity/page-guards";
+import { previewPaper } from "@/lib/organiser/preview";
+import { testIdParams } from "@/lib/validation/organiser";
+
+const t = uzOrganiser.preview;
+const a = uz.attempt;
+export const metadata: Metadata = { title: t.title };
+// Every look is a new draw.
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ testId: string }> };
+
+const letter = (index: number) => String.fromCharCode(65 + index);
+
+export default async function TestPreviewPage({ params }: Props) {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
+  const parsed = testIdParams.safeParse(await params);
+  if (!parsed.success) notFound();
+  const testId = parsed.data.testId;
+  const paper = await previewPaper({ testId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) notFound();
+    if (error instanceof AppError) return error.message; // a bank too short for the test, as a pupil would be told
+    throw error;
+  });
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-3">
+      <PageHeader
+        title={t.title}
+        lead={typeof paper === "string" ? t.lead : t.leadOf(paper.grade, paper.subjectName, paper.durationMinutes)}
+      >
+        <LinkButton variant="secondary" href={`/admin/tests/${testId}/preview`} prefetch={false}>
+          {t.again}
+        </LinkButton>
+        <LinkButton variant="ghost" href="/admin/tests">
+          {t.back}
+        </LinkButton>
+      </PageHeader>
+      {typeof paper === "string" ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+          {paper}
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-3" data-testid="preview-questions">
+          {paper.questions.map((question) => (
+            <li key={question.number}>
+              <Card as="article" size="panel" className="sm:p-5">
+                <h2 className="mb-3 text-sm font-semibold text-primary-700">{a.question(question.number, paper.questions.length)}</h2>
+                {question.readingText && (
+                  <details className="mb-3 rounded-lg bg-slate-50 p-2 text-sm">
+                    <summary className="cursor-pointer font-medium text-slate-600">{a.readingText}</summary>
+                    <RichText html={question.readingText} className="mt-2 leading-relaxed" />
+                  </details>
+                )}
+                <RichText html={question.text} className="text-base leading-relaxed" />
+                <ul className="mt-4 flex flex-col gap-2">
+                  {question.choices.map((choice, index) => (
+                    <li key={choice.id} className="flex min-h-12 items-start gap-3 rounded-lg border-2 border-slate-200 p-3">
+                      <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-bold text-slate-700">
+                        {letter(index)}
+                      </span>
+                      <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/organiser/page-header";
+import { PrintButton } from "@/components/organiser/print-button";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { requireOrganiser } from "@/lib/identity/page-guards";
+import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { listTests } from "@/lib/organiser/tests";
+
+const t = uzOrganiser.pinSheet;
+export const metadata: Metadata = { title: t.title };
+
+/** The PINs of every test on one printable sheet, large, with the window they open in. */
+export default async function PinSheetPage() {
+  // Each page checks the role itself: a client-side navigation may render it without the layout.
+  await requireOrganiser();
+  const items = (await listTests()).filter((item) => item.test !== null);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t.title} lead={t.lead}>
+        <PrintButton />
+      </PageHeader>
+      {items.length === 0 ? (
+        <p className="text-slate-600">{t.none}</p>
+      ) : (
+        <table className="w-full border-collapse text-left" data-testid="pin-sheet">
+          <thead>
+            <tr className="border-b-2 border-slate-900 text-sm">
+              <th className="py-2 pr-3">{t.subject}</th>
+              <th className="py-2 pr-3">{t.window}</th>
+              <th className="py-2 text-right">{t.pin}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map(({ subjectId, grade, subjectName, test }) => (
+              <tr key={subjectId} className="break-inside-avoid border-b border-slate-300">
+                <td className="py-3 pr-3 text-lg font-semibold">
+                  {grade}-sinf, {subjectName}
+                </td>
+                <td className="py-3 pr-3 text-sm">
+                  {formatTashkent(test!.openedAt)} — {formatTashkent(test!.closedAt)}
+                </td>
+                <td className="py-3 text-right font-mono text-3xl font-bold tracking-widest">{test!.pinCode}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="mt-4 text-xs text-slate-500">{t.note}</p>
+    </div>
+  );
+}
