@@ -7,8 +7,6 @@ ensureBuild();
 
 const port = process.env.PORT ?? "3000";
 const secrets = localSecrets();
-// The server never prints the organiser's password; the demo's own, kept locally, is shown here.
-console.log(`Demo organiser password (kept in .data/local-secrets.json): ${process.env.ADMIN_PASSWORD ?? secrets.ADMIN_PASSWORD}`);
 // Its own process group, so stopping the demo stops every process of the server with it.
 const server = spawn(process.execPath, ["server.mjs", "-p", port], {
   cwd: root,
@@ -20,6 +18,8 @@ const server = spawn(process.execPath, ["server.mjs", "-p", port], {
     SEED_DEMO: "true",
     // The demo's accounts and their passwords are public on purpose (DESIGN §12).
     DEMO_PUBLIC: "true",
+    // The organiser's password is shown in the banner only when the demo generated it here.
+    ADMIN_PASSWORD_GENERATED: process.env.ADMIN_PASSWORD ? "false" : "true",
     PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? "true",
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/demo",

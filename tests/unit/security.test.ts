@@ -97,4 +97,15 @@ describe("a production server's configuration", () => {
     expect(printed).toContain("organiser");
     expect(printed).not.toContain(STRONG.ADMIN_PASSWORD);
   });
+
+  it("shows the password `npm run demo` generated itself, in its banner", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const env = { ...STRONG, SEED_DEMO: "true", DEMO_PUBLIC: "true", ADMIN_PASSWORD_GENERATED: "true" };
+    await load({ ...env, PGLITE_DIR: "memory://" });
+    const { prepareDatabase } = await import("@/db/prepare");
+    await prepareDatabase();
+    const printed = log.mock.calls.flat().join("\n");
+    log.mockRestore();
+    expect(printed).toContain(`organiser / ${STRONG.ADMIN_PASSWORD}`);
+  });
 });
