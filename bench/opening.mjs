@@ -4,7 +4,9 @@
 // seconds and wait on the countdown (the page's allowance draws their paper); the window opens;
 // pupil k replays the recorded start at k/N·A seconds until the first question is on screen; then
 // K answers with exponential think time, and Finish. Clients retry network errors, 5xx and 429
-// with back-off and jitter, as the outbox does. Every acknowledged answer is read back.
+// with back-off and jitter, as the outbox does. The attempt page's stream of the organiser's acts
+// is held open from the first question to the Finish, as the page holds it. Every acknowledged
+// answer is read back.
 //
 // Options (environment): BENCH_PUPILS (N, 2000), BENCH_SIGN_IN_SECONDS (P, 120; 0: everyone signs
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
@@ -89,6 +91,49 @@ async function call(kind, path, { method = "GET", body, raw, jar = {}, address, 
   }
 }
 
+/** The attempt page's stream of the organiser's acts: open while the pupil is on the page. */
+const STREAM = "/api/TestAttempts/Events";
+let streamsOpen = 0;
+let streamsMost = 0;
+
+/**
+ * Opens the stream as the page's EventSource does and keeps it open, reading its pings, until
+ * the returned function is called (the pupil leaves the page). Its time is to its first byte.
+ */
+async function openStream(kind, path, { jar, address, headers }) {
+  const controller = new AbortController();
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}${path}`, {
+      headers: { ...headers, Accept: "text/event-stream", Cookie: Object.values(jar).join("; "), "X-Forwarded-For": address },
+      signal: controller.signal,
+    });
+    record(kind, performance.now() - started, response.status);
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return () => {};
+    }
+    streamsOpen += 1;
+    streamsMost = Math.max(streamsMost, streamsOpen);
+    const reader = response.body.getReader();
+    const drained = (async () => {
+      try {
+        while (!(await reader.read()).done);
+      } catch {
+        // closed by us, or the server ended it
+      }
+      streamsOpen -= 1;
+    })();
+    return async () => {
+      controller.abort();
+      await drained;
+    };
+  } catch {
+    record(kind, performance.now() - started, "network");
+    return () => {};
+  }
+}
+
 /** A recorded request with this pupil's login, password and attempt in place of the recorder's. */
 function personal(step, recording, { username, password, attemptId }) {
   const id = String(attemptId ?? recording.attemptId);
@@ -160,8 +205,13 @@ try {
     else await sleep(Math.max(0, opening - Date.now() + (k / N) * A * 1000));
     const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
     const jar = {};
+    const leave = [];
     const replay = async (step) => {
       const { kind, path, body } = personal(step, recording, me);
+      if (path.startsWith(STREAM)) {
+        leave.push(await openStream(kind, path, { jar, address, headers: step.headers }));
+        return { kind, answer: { status: 200, text: "" } };
+      }
       const answer = await call(kind, path, { method: step.method, jar, address, headers: step.headers, raw: body });
       return { kind, answer };
     };
@@ -217,6 +267,7 @@ try {
       body: { attemptId, isEndedByUser: true },
     });
     if (finished.status !== 200) failed.push([me.username, "Finish", finished.status]);
+    await Promise.all(leave.map((close) => close()));
     await recheck;
   }
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
@@ -249,6 +300,7 @@ try {
   );
   console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);
   console.log(`answers acknowledged: ${acknowledged.length}   lost: ${lost}`);
+  console.log(`organiser's-acts streams (${STREAM}) open at once, at most: ${streamsMost}`);
 } finally {
   await bench.stop();
 }

@@ -10,7 +10,23 @@ import { TOKEN } from "./server.mjs";
 const PIN = "1234";
 /** The page's spread of the countdowns' one request at zero (components/attempt/countdown.tsx). */
 export const ZERO_SPREAD_MS = 30_000;
-const RECORDED = ["document", "fetch", "xhr"];
+// "eventsource": the attempt page's stream of the organiser's acts (components/attempt/live.ts).
+const RECORDED = ["document", "fetch", "xhr", "eventsource"];
+
+/**
+ * The page has no request in flight but its long-lived stream (which never ends, so "networkidle"
+ * never comes while it is open) for `quietMs`.
+ */
+async function settled(page, inFlight, quietMs = 1000, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < until) {
+    if (inFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the page kept requests in flight: ${[...inFlight].map((r) => r.url()).join(", ")}`);
+}
 
 /**
  * @returns {{ signIn: Step[], atZero: Step[], start: Step[], username: string, password: string, attemptId: number }}
@@ -42,6 +58,12 @@ export async function recordStart({ base }) {
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     let steps = null;
+    const inFlight = new Set();
+    page.on("request", (request) => {
+      if (request.resourceType() !== "eventsource") inFlight.add(request);
+    });
+    page.on("requestfinished", (request) => inFlight.delete(request));
+    page.on("requestfailed", (request) => inFlight.delete(request));
     page.on("request", (request) => {
       if (!steps || !RECORDED.includes(request.resourceType())) return;
       const url = new URL(request.url());
@@ -61,7 +83,7 @@ export async function recordStart({ base }) {
     steps = [];
     await page.getByRole("button", { name: "Kirish" }).click();
     await page.getByText("Test ochilishiga qoldi:").waitFor({ timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
+    await settled(page, inFlight);
     const signIn = steps;
 
     // The countdown reaches zero: from here on is the opening. The button shows at once; the
@@ -73,11 +95,11 @@ export async function recordStart({ base }) {
     await page.getByLabel("Pin kod", { exact: true }).fill(PIN);
     await page.getByRole("button", { name: "Boshlash" }).click();
     await page.getByRole("radio").first().waitFor({ timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
+    await settled(page, inFlight);
     const isRecheck = (step) => step.path.startsWith("/api/TestAttempts/AllowTestAttempt");
     if (![...before, ...steps].some(isRecheck)) {
       await page.waitForRequest(/\/api\/TestAttempts\/AllowTestAttempt/, { timeout: ZERO_SPREAD_MS + 5_000 });
-      await page.waitForLoadState("networkidle");
+      await settled(page, inFlight);
     }
     const atZero = [...before, ...steps].filter(isRecheck);
     const start = steps.filter((step) => !isRecheck(step));
