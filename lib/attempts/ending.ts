@@ -6,7 +6,8 @@ import { attempts } from "@/db/schema";
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { EndedBy } from "./enums";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
-import { ANSWER_GRACE_SECONDS, isPastGrace, tenthsToPoints } from "./rules";
+import { isPastGrace, tenthsToPoints } from "./rules";
+import { pastGraceSql } from "./rules-sql";
 import { lockKeysToScore, lockKeyToScore, scoresOf } from "./scoring";
 
 /** Ends a locked, unfinished attempt: scored from its saved answers, in one statement. */
@@ -77,8 +78,7 @@ export async function expireIfDue(attempt: AttemptRow, now: Date): Promise<Attem
  * with SKIP LOCKED, so several instances sweep at once and each attempt is ended once.
  */
 export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {}): Promise<number> {
-  const cutoff = new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000).toISOString();
-  const due = sql`attempts.ended_at is null and attempts.deadline_at < ${cutoff}::timestamptz`;
+  const due = sql`attempts.ended_at is null and ${pastGraceSql(sql`attempts.deadline_at`, now)}`;
   let ended = 0;
   for (;;) {
     const swept = await db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import { RegistrationStatus } from "@/lib/registration/status";
 import { Difficulty } from "./enums";
 import type { TestRow } from "./queries";
 import { numberQuestions, shuffle } from "./rules";
+import { deadlineSql, windowOpenSql } from "./rules-sql";
 
 /** In number order: [questionId, its choice ids in the order this pupil sees them]. */
 export type Paper = [number, number[]][];
@@ -120,13 +121,13 @@ export async function startFromPaper({
     sql`
       with ready as (
         select u.id as user_id, t.id as test_id,
-               least(${at}::timestamptz + make_interval(mins => t.duration_minutes + u.extra_minutes), t.closed_at) as deadline_at
+               ${deadlineSql({ startedAt: now, durationMinutes: sql`t.duration_minutes`, extraMinutes: sql`u.extra_minutes`, closedAt: sql`t.closed_at` })} as deadline_at
         from users u
         join registrations r on r.user_id = u.id and r.status = ${RegistrationStatus.Paid}
         join tests t on t.subject_id = u.subject_id and t.stage = 1
         join drawn_papers p on p.user_id = u.id and p.test_id = t.id
         where u.id = ${userId} and t.pin_code = ${pinCode}
-          and t.opened_at <= ${at}::timestamptz and ${at}::timestamptz < t.closed_at
+          and ${windowOpenSql({ openedAt: sql`t.opened_at`, closedAt: sql`t.closed_at` }, now)}
           and jsonb_array_length(p.questions) = t.easy_count + t.medium_count + t.hard_count
           and not exists (select 1 from attempts a where a.user_id = u.id and a.reset_at is null)
         -- The pupil's row, shared: a change of subject (updateProfile) waits for this start, or

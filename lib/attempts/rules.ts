@@ -1,5 +1,7 @@
 // The test's rules as plain functions of their inputs (DESIGN §6): deadline, remaining time,
-// when the key may be shown, scoring, and the order questions are numbered in.
+// when the key may be shown, scoring, and the order questions are numbered in. The rules a
+// statement must apply in the database have their SQL twins in rules-sql.ts, tested against the
+// same cases.
 import { randomInt } from "node:crypto";
 import { Difficulty, ReviewPolicy } from "@/lib/attempts/enums";
 
@@ -26,9 +28,14 @@ export function remainingSeconds(deadlineAt: Date, now: Date): number {
   return Math.max(0, Math.floor((deadlineAt.getTime() - now.getTime()) / 1000));
 }
 
+/** The earliest deadline that still takes an answer at `now`: the deadline's grace reaches back this far. */
+export function graceCutoff(now: Date): Date {
+  return new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000);
+}
+
 /** Past the deadline and its network grace: nothing more is accepted, the attempt is over. */
 export function isPastGrace(deadlineAt: Date, now: Date): boolean {
-  return now.getTime() > deadlineAt.getTime() + ANSWER_GRACE_SECONDS * 1000;
+  return deadlineAt.getTime() < graceCutoff(now).getTime();
 }
 
 export function isWindowOpen({ openedAt, closedAt }: { openedAt: Date; closedAt: Date }, now: Date): boolean {

@@ -1,6 +1,6 @@
 // Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
 import "server-only";
-import { and, eq, exists, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
 import { businessError, ErrorCode, notFound } from "@/lib/http/errors";
@@ -9,7 +9,8 @@ import type { SessionClaims } from "@/lib/identity/session-token";
 import { bankContent } from "./content";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
 import { VoidAwards } from "./enums";
-import { ANSWER_GRACE_SECONDS, isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
+import { isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
+import { withinGraceSql } from "./rules-sql";
 
 export type AttemptQuestionView = {
   testAttemptQuestionId: number;
@@ -146,11 +147,10 @@ async function keyOf(questionIds: number[]) {
 
 /** Whether some attempt of the test has not ended and is within its deadline and grace. */
 async function answersStillPossible({ testId, now }: { testId: number; now: Date }): Promise<boolean> {
-  const lastAccepted = new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000);
   const [open] = await db
     .select({ id: attempts.id })
     .from(attempts)
-    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), gte(attempts.deadlineAt, lastAccepted)))
+    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), withinGraceSql(attempts.deadlineAt, now)))
     .limit(1);
   return open !== undefined;
 }
@@ -195,7 +195,7 @@ export async function saveAnswer({
             eq(attempts.userId, sql.placeholder("userId")),
             sessionHoldsSql(),
             isNull(attempts.endedAt),
-            gte(attempts.deadlineAt, sql.placeholder("lastAccepted")),
+            withinGraceSql(attempts.deadlineAt, sql.placeholder("now")),
             sql`${sql.placeholder("answerId")} = any(${attemptQuestions.choiceOrder})`,
           ),
         )
@@ -216,7 +216,6 @@ export async function saveAnswer({
     answerId,
     // Placeholders skip the columns' encoders: timestamps go as ISO strings, as the drivers expect.
     now: now.toISOString(),
-    lastAccepted: new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000).toISOString(),
   });
   if (saved.length === 1) return { testAttemptQuestionId, answerId };
 

@@ -6,7 +6,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, questions, registrations, subjects, tests, users } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
-import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
+import { withinGraceSql } from "@/lib/attempts/rules-sql";
 import { UserRole } from "@/lib/identity/roles";
 import { RegistrationStatus } from "@/lib/registration/status";
 
@@ -44,7 +44,6 @@ export function testState(test: { openedAt: Date; closedAt: Date }, now: Date): 
 }
 
 export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Promise<{ tests: BoardRow[]; serverTime: string }> {
-  const lastAccepted = sql`${new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000).toISOString()}::timestamptz`;
   const pupils = db.$with("pupils").as(
     db
       .select({
@@ -64,7 +63,7 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
       .select({
         testId: attempts.testId,
         started: sql<number>`count(*)`.as("started"),
-        inProgress: sql<number>`count(*) filter (where ${attempts.endedAt} is null and ${attempts.deadlineAt} >= ${lastAccepted})`.as(
+        inProgress: sql<number>`count(*) filter (where ${attempts.endedAt} is null and ${withinGraceSql(attempts.deadlineAt, now)})`.as(
           "in_progress",
         ),
       })

@@ -1,11 +1,12 @@
 // The organiser sets up a subject's stage-one test: window, duration, PIN, counts and points.
 import "server-only";
-import { and, asc, count, eq, gt, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, subjects, tests } from "@/db/schema";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
-import { ANSWER_GRACE_SECONDS, isPastGrace, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
+import { isPastGrace, pointsToTenths, tenthsToPoints } from "@/lib/attempts/rules";
+import { withinGraceSql } from "@/lib/attempts/rules-sql";
 import { AppError, businessError, ErrorCode, notFound } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { publishChange } from "@/lib/live/changes";
@@ -45,11 +46,10 @@ function view(row: typeof tests.$inferSelect): TestView {
 
 /** Attempts of the test that may still save an answer. */
 async function runningAttempts(tx: Transaction, testId: number, now: Date): Promise<number> {
-  const lastAccepted = new Date(now.getTime() - ANSWER_GRACE_SECONDS * 1000);
   const [{ running }] = await tx
     .select({ running: count() })
     .from(attempts)
-    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), isNull(attempts.resetAt), gte(attempts.deadlineAt, lastAccepted)));
+    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), isNull(attempts.resetAt), withinGraceSql(attempts.deadlineAt, now)));
   return Number(running);
 }
 

@@ -11,7 +11,7 @@ import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
-import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
+import { withinGraceSql } from "@/lib/attempts/rules-sql";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
@@ -180,7 +180,7 @@ async function scopeOf(tx: Transaction, testId: number | undefined, now: Date): 
     tx,
     sql`
       select count(*)::int as tests, min(s.grade) as grade, min(s.name) as "subjectName",
-             (count(*) filter (where t.closed_at + make_interval(secs => ${ANSWER_GRACE_SECONDS}) > ${now.toISOString()}::timestamptz))::int as open,
+             (count(*) filter (where ${withinGraceSql(sql`t.closed_at`, now)}))::int as open,
              (select count(*)::int from attempts a
                where a.ended_at is null and a.reset_at is null ${testId === undefined ? sql`` : sql`and a.test_id = ${testId}`}) as "notEnded"
       from tests t join subjects s on s.id = t.subject_id
