@@ -68,6 +68,15 @@ export function mayRevealKey({
   return isPastGrace(closedAt, now) && !answersStillPossible;
 }
 
+/**
+ * Whether a test's results may still change: an answer may still arrive (its close and the grace
+ * have not passed), or an attempt has not ended yet (a Finish or the sweep will score it). The
+ * results page, the exports and the item statistics all say "provisional" by this rule.
+ */
+export function isProvisional({ closedAt, now, attemptsNotEnded }: { closedAt: Date; now: Date; attemptsNotEnded: number }): boolean {
+  return !isPastGrace(closedAt, now) || attemptsNotEnded > 0;
+}
+
 export const tenthsToPoints = (tenths: number) => tenths / 10;
 export const pointsToTenths = (points: number) => Math.round(points * 10);
 

@@ -427,7 +427,7 @@ export const uzOrganiser = {
     flag: "Kalit xato bo'lishi mumkin",
     voided: "Bekor qilingan",
     retired: "Bankdan chiqarilgan",
-    provisional: "Test oynasi hali yopilmagan: statistika dastlabki",
+    provisional: "Test oynasi hali yopilmagan yoki yakunlanmagan urinishlar bor: statistika dastlabki",
     none: "Hali yakunlangan urinish yo'q",
     attempts: (n: number) => `Yakunlangan urinishlar: ${n}`,
     noQuestions: "Bu fanda savol yo'q",

@@ -7,6 +7,7 @@ import { attemptQuestions, attempts, questionChoices, questions, tests } from "@
 import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
 import { earnsPoints } from "@/lib/attempts/scoring";
 import { notFound } from "@/lib/http/errors";
+import { resultsState } from "@/lib/results/state";
 
 export type ItemFlag = "negativeDiscrimination" | "distractorAboveKey";
 
@@ -74,7 +75,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
   // float8: exact for these integer sums (far below 2^53), and a number in both drivers.
   const sum = (value: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${value}), 0)::float8`;
 
-  const [sums, picks, [{ ended }]] = await Promise.all([
+  const [sums, picks, [{ ended }], state] = await Promise.all([
     reportDb
       .select({
         questionId: attemptQuestions.questionId,
@@ -99,6 +100,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
       .where(and(counted, isNotNull(attemptQuestions.answerChoiceId)))
       .groupBy(attemptQuestions.answerChoiceId),
     reportDb.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(counted),
+    resultsState(reportDb, testId, now),
   ]);
 
   const drawnIds = sums.map((s) => s.questionId);
@@ -144,7 +146,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
   }
   for (const item of items) item.flags = flagsOf(item);
 
-  return { testId, subjectId: test.subjectId, provisional: now < test.closedAt, attempts: Number(ended), items };
+  return { testId, subjectId: test.subjectId, provisional: state.provisional, attempts: Number(ended), items };
 }
 
 /** The wrong choices picked more often than the key: the pupils may know a key we got wrong. */

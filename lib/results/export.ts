@@ -11,13 +11,13 @@ import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
-import { withinGraceSql } from "@/lib/attempts/rules-sql";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { type ExportFormat, ExportScope } from "@/lib/validation/organiser";
 import { keyHash } from "./key";
 import { allResults, type ResultRow, rankingCtes, TOP, tieAtCut } from "./ranking";
+import { resultsState } from "./state";
 
 const t = uzOrganiser.results;
 
@@ -172,29 +172,6 @@ async function summaryRows(tx: Transaction, testId?: number): Promise<{ header: 
   };
 }
 
-type Scope = { testId?: number; grade: number | null; subjectName: string | null; provisional: boolean };
-
-/** Which tests the export covers, and whether any of them can still change (open, or not all ended). */
-async function scopeOf(tx: Transaction, testId: number | undefined, now: Date): Promise<Scope | null> {
-  const [row] = await selectRows<{ tests: number; grade: number | null; subjectName: string | null; open: number; notEnded: number }>(
-    tx,
-    sql`
-      select count(*)::int as tests, min(s.grade) as grade, min(s.name) as "subjectName",
-             (count(*) filter (where ${withinGraceSql(sql`t.closed_at`, now)}))::int as open,
-             (select count(*)::int from attempts a
-               where a.ended_at is null and a.reset_at is null ${testId === undefined ? sql`` : sql`and a.test_id = ${testId}`}) as "notEnded"
-      from tests t join subjects s on s.id = t.subject_id
-      ${testId === undefined ? sql`` : sql`where t.id = ${testId}`}`,
-  );
-  if (testId !== undefined && row.tests === 0) return null;
-  return {
-    testId,
-    grade: testId === undefined ? null : row.grade,
-    subjectName: testId === undefined ? null : row.subjectName,
-    provisional: row.open > 0 || row.notEnded > 0,
-  };
-}
-
 const slug = (text: string) =>
   text
     .toLowerCase()
@@ -216,8 +193,8 @@ export async function buildExport({
 }): Promise<ExportFile | null> {
   // One snapshot: the list, whether it is provisional and the key it was scored with agree.
   const read = await inSnapshot(async (tx) => {
-    const covered = await scopeOf(tx, testId, now);
-    if (!covered) return null;
+    const covered = await resultsState(tx, testId, now);
+    if (testId !== undefined && covered.tests === 0) return null;
     const table =
       scope === ExportScope.Summary
         ? await summaryRows(tx, testId)

@@ -4,12 +4,14 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attemptQuestions, questionChoices, questions } from "@/db/schema";
-import { finishAttempt } from "@/lib/attempts/ending";
+import { finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { Difficulty, VoidAwards } from "@/lib/attempts/enums";
+import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import { itemStatistics } from "@/lib/organiser/item-statistics";
 import { resetAttempt } from "@/lib/organiser/pupils";
+import { buildExport } from "@/lib/results/export";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
@@ -112,7 +114,8 @@ describe("item statistics on a hand-computed example", () => {
     //         r = (200 − 180) / √(6 · (3750 − 3600)) = 20 / 30 = 0.667; facility 3/5
     const bank = await bankOf(o);
     const stats = await itemStatistics({ testId: o.testId, now: T_CLOSE });
-    expect(stats).toMatchObject({ testId: o.testId, subjectId: o.subjectId, provisional: false, attempts: 5 });
+    // Provisional: one attempt has not ended yet (the sweep will end and count it).
+    expect(stats).toMatchObject({ testId: o.testId, subjectId: o.subjectId, provisional: true, attempts: 5 });
     expect(stats.items.map((i) => i.difficulty)).toEqual([Difficulty.Easy, Difficulty.Medium, Difficulty.Hard]);
     const [easy, medium, hard] = stats.items;
     const picks = (item: (typeof stats.items)[number], difficulty: number) => {
@@ -151,6 +154,30 @@ describe("item statistics on a hand-computed example", () => {
     const early = await itemStatistics({ testId: o.testId, now: at(30) });
     expect(early.provisional).toBe(true);
     expect(early.items).toEqual(stats.items);
+  });
+});
+
+describe("provisional", () => {
+  it("the item statistics and the results' exports agree at every moment: open, in the grace, an attempt not ended, final", async () => {
+    const o = await olympiad();
+    await sit(o, { easy: "key", medium: "key", hard: "x1" });
+    await sit(o, { easy: "x1", medium: null, hard: null }, { finish: false });
+    const afterClose = (seconds: number) => new Date(T_CLOSE.getTime() + seconds * 1000);
+    const moments = [
+      { name: "open", now: at(30), provisional: true },
+      { name: "closed, answers still in their grace", now: afterClose(ANSWER_GRACE_SECONDS - 1), provisional: true },
+      { name: "past the grace, an attempt not ended", now: afterClose(60), provisional: true },
+    ];
+    const both = async (now: Date) => {
+      const [stats, file] = await Promise.all([
+        itemStatistics({ testId: o.testId, now }),
+        buildExport({ testId: o.testId, scope: "top5", format: "csv", now }),
+      ]);
+      return [stats.provisional, file?.provisional];
+    };
+    for (const m of moments) expect(await both(m.now), m.name).toEqual([m.provisional, m.provisional]);
+    await sweepExpiredAttempts({ now: afterClose(60) });
+    expect(await both(afterClose(61)), "every attempt ended, past the grace").toEqual([false, false]);
   });
 });
 
