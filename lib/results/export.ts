@@ -179,6 +179,32 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
+/** The list of a scope as its file holds it: header and rows. */
+async function tableOf(tx: Transaction, testId: number | undefined, scope: ExportScope) {
+  if (scope === ExportScope.Summary) return summaryRows(tx, testId);
+  return scope === ExportScope.Top5 ? topRows(await allResults({ testId, top: true }, tx)) : allRows(await allResults({ testId }, tx));
+}
+
+export type PublishedState = { provisional: boolean; attemptsNotEnded: number; keyHash: string; topHash: string };
+
+/**
+ * What the results page shows of the second-stage list, without making a file: whether it is
+ * provisional, and the hashes its export would carry (the key's, the list's). Null for no test.
+ */
+export async function publishedState({ testId, now = new Date() }: { testId: number; now?: Date }): Promise<PublishedState | null> {
+  return inSnapshot(async (tx) => {
+    const state = await resultsState(tx, testId, now);
+    if (state.tests === 0) return null;
+    const top = await tableOf(tx, testId, ExportScope.Top5);
+    return {
+      provisional: state.provisional,
+      attemptsNotEnded: state.attemptsNotEnded,
+      keyHash: await keyHash(testId, tx),
+      topHash: sha256(csvBody(top.header, top.rows)),
+    };
+  }, reportDb);
+}
+
 /** The file for a scope, or null when the test does not exist. */
 export async function buildExport({
   testId,
@@ -195,13 +221,7 @@ export async function buildExport({
   const read = await inSnapshot(async (tx) => {
     const covered = await resultsState(tx, testId, now);
     if (testId !== undefined && covered.tests === 0) return null;
-    const table =
-      scope === ExportScope.Summary
-        ? await summaryRows(tx, testId)
-        : scope === ExportScope.Top5
-          ? topRows(await allResults({ testId, top: true }, tx))
-          : allRows(await allResults({ testId }, tx));
-    return { covered, table, key: await keyHash(testId, tx) };
+    return { covered, table: await tableOf(tx, testId, scope), key: await keyHash(testId, tx) };
   }, reportDb);
   if (!read) return null;
   const { covered, table, key } = read;

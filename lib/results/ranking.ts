@@ -16,6 +16,7 @@ import { EndedBy } from "@/lib/attempts/enums";
 import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { likePattern } from "@/lib/validation/search";
+import { resultsState } from "./state";
 
 export const TOP = 5;
 export const RESULTS_PAGE_SIZE = 50;
@@ -220,18 +221,14 @@ export async function allResults(filter: { testId?: number; top?: boolean }, run
 
 /** One page of a test's results, with how many attempts are not ended yet (the sweep ends them). */
 export async function listResults({ page = 1, ...filter }: ResultsFilter & { page?: number }) {
-  const [rows, [test]] = await Promise.all([
+  const [rows, state] = await Promise.all([
     rankedRows(reportDb, filter, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
-    selectRows<{ notEnded: number }>(
-      reportDb,
-      sql`select (select count(*)::int from attempts where test_id = t.id and ended_at is null and reset_at is null) as "notEnded"
-          from tests t where t.id = ${filter.testId}`,
-    ),
+    resultsState(reportDb, filter.testId, new Date()),
   ]);
-  if (!test) throw notFound();
+  if (state.tests === 0) throw notFound();
   // A page past the end has no row to carry the count: count without the page.
   const total = rows[0]?.rows ?? (page > 1 ? (await rankedRows(reportDb, filter, { limit: 1, offset: 0 }))[0]?.rows : 0) ?? 0;
-  return { items: rows.map(toResult), total, notEnded: test.notEnded };
+  return { items: rows.map(toResult), total, notEnded: state.attemptsNotEnded };
 }
 
 export type ResultsTest = { testId: number; grade: number; subjectName: string; closedAt: string };

@@ -15,7 +15,7 @@ import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
-import { buildExport } from "@/lib/results/export";
+import { publishedState } from "@/lib/results/export";
 import { listResults, RESULTS_PAGE_SIZE, type ResultRow, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery, searchOf } from "@/lib/validation/organiser";
 
@@ -75,9 +75,9 @@ export default async function ResultsPage({ searchParams }: Props) {
     );
   }
   const testId = test.testId;
-  const [{ items, total, notEnded }, published, schools] = await Promise.all([
+  const [{ items, total }, published, schools] = await Promise.all([
     listResults({ ...search, testId, top: search.top === "true" }),
-    buildExport({ testId, scope: "top5", format: "csv" }),
+    publishedState({ testId }),
     search.districtId ? listOrganizations({ districtId: search.districtId }) : Promise.resolve([]),
   ]);
 
@@ -125,7 +125,7 @@ export default async function ResultsPage({ searchParams }: Props) {
 
       {published?.provisional && (
         <p role="status" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t.provisionalBanner} {notEnded > 0 && t.notEnded(notEnded)}
+          {t.provisionalBanner} {published.attemptsNotEnded > 0 && t.notEnded(published.attemptsNotEnded)}
         </p>
       )}
 
@@ -149,7 +149,7 @@ export default async function ResultsPage({ searchParams }: Props) {
           </p>
           <p className="mt-2 font-semibold text-slate-900">{t.topHash}</p>
           <p className="break-all font-mono" data-testid="top-hash">
-            {published?.contentHash}
+            {published?.topHash}
           </p>
           <p className="mt-2 text-slate-500">{t.hashHint}</p>
           <p className="mt-2 text-slate-500">
