@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BoardRow } from "@/lib/organiser/board";
 import { formatTashkent, isoDateOf, tashkentDate } from "@/lib/organiser/tashkent-time";
@@ -22,7 +23,7 @@ const stateTone = {
 const COUNTS = ["registered", "paid", "signedIn", "started", "inProgress", "ended", "blocked"] as const;
 
 function BankCell({ row }: { row: BoardRow }) {
-  const parts = (["easy", "medium", "hard"] as const).map((d) => {
+  const parts = DIFFICULTY_NAMES.map((d) => {
     const short = row.needed !== null && row.bank[d] < row.needed[d];
     return (
       <span key={d} className={cn("tabular-nums", short && "font-semibold text-red-700")} title={short ? t.short : undefined}>

@@ -8,20 +8,20 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
+import { DIFFICULTY_NAMES, nameOfDifficulty } from "@/lib/attempts/scoring";
 import { api, showError } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BankQuestion } from "@/lib/organiser/questions";
 import { type QuestionEdit, questionEditSchema } from "@/lib/validation/organiser";
 
 const t = uzOrganiser.questions;
-const LEVELS = ["easy", "medium", "hard"] as const;
 
 export function QuestionEditForm({ question, onDone }: { question: BankQuestion; onDone: () => void }) {
   const router = useRouter();
   const form = useForm<QuestionEdit>({
     resolver: zodResolver(questionEditSchema) as unknown as Resolver<QuestionEdit>,
     defaultValues: {
-      difficulty: LEVELS[question.difficulty - 1],
+      difficulty: nameOfDifficulty(question.difficulty),
       text: question.text,
       choices: question.choices.map((c) => ({ text: c.text, correct: c.correct })),
       reason: "",
@@ -46,7 +46,7 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
     <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" data-testid="question-edit">
       <Field id="edit-difficulty" label={t.difficulty}>
         <Select id="edit-difficulty" {...form.register("difficulty")}>
-          {LEVELS.map((d) => (
+          {DIFFICULTY_NAMES.map((d) => (
             <option key={d} value={d}>
               {t.difficulties[d]}
             </option>

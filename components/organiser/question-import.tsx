@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
+import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { ApiError, api, showError } from "@/lib/http/client";
 import type { SourceError } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -80,7 +81,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
         </Field>
         <Field id="import-difficulty" label={t.difficultyForFile}>
           <Select id="import-difficulty" value={difficulty} disabled={format === "xlsx"} onChange={(e) => setDifficulty(e.target.value)}>
-            {["easy", "medium", "hard"].map((d) => (
+            {DIFFICULTY_NAMES.map((d) => (
               <option key={d} value={d}>
                 {t.difficulties[d]}
               </option>

@@ -12,6 +12,7 @@ import { Field, Input } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
 import { ReviewPolicy } from "@/lib/attempts/enums";
+import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { ApiError, api, showError } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -81,7 +82,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
   });
   const reviewPolicy = useWatch({ control: form.control, name: "reviewPolicy" });
   const [easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints] = scoring.map((x) => Number(x) || 0);
-  const total = totalTenths({ easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints }) / 10;
+  const total = tenthsToPoints(totalTenths({ easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints }));
 
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const save = useMutation({

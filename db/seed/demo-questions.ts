@@ -1,8 +1,9 @@
 // The demo's question bank: for every subject and grade, 12 easy, 12 medium and 12 hard questions
 // in Uzbek, some on a reading text, with formulas (TeX), sub/superscripts and a table.
+import type { DifficultyName } from "@/lib/attempts/scoring";
 import type { QuestionImport } from "@/lib/validation/organiser";
 
-type Draft = { difficulty: "easy" | "medium" | "hard"; text: string; correct: string; wrong: string[]; readingText?: string };
+type Draft = { difficulty: DifficultyName; text: string; correct: string; wrong: string[]; readingText?: string };
 
 /** Distinct wrong answers near the right one. */
 function near(answer: number, unit = ""): { correct: string; wrong: string[] } {

@@ -6,9 +6,10 @@ import { attempts } from "@/db/schema";
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { EndedBy } from "./enums";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
-import { isPastGrace, tenthsToPoints } from "./rules";
+import { isPastGrace } from "./rules";
 import { pastGraceSql } from "./rules-sql";
-import { lockKeysToScore, lockKeyToScore, scoresOf } from "./scoring";
+import { type DifficultyName, maxTenths, scoresInPoints, tenthsToPoints } from "./scoring";
+import { lockKeysToScore, lockKeyToScore, scoresOf } from "./scoring-sql";
 
 /** Ends a locked, unfinished attempt: scored from its saved answers, in one statement. */
 export async function endAttemptLocked(
@@ -17,8 +18,8 @@ export async function endAttemptLocked(
 ): Promise<AttemptRow> {
   await lockKeyToScore(tx, test.id);
   // Each part a scalar subquery of the one scoring statement (over this attempt's ~30 rows).
-  const part = (column: "easy" | "medium" | "hard") =>
-    sql<number>`(select ${sql.raw(column)} from (${scoresOf(sql`attempts.id = ${attempt.id}`)}) scored)`;
+  const part = (name: DifficultyName) =>
+    sql<number>`(select ${sql.identifier(name)} from (${scoresOf(sql`attempts.id = ${attempt.id}`)}) scored)`;
   const [ended] = await tx
     .update(attempts)
     .set({ endedAt, endedBy, easyScoreTenths: part("easy"), mediumScoreTenths: part("medium"), hardScoreTenths: part("hard") })
@@ -135,13 +136,10 @@ export type AttemptResult = {
 export async function attemptResult(read: OwnAttemptRead): Promise<AttemptResult> {
   const { attempt, test } = await readOwnAttempt(read);
   if (!attempt.endedAt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
-  const max = test.easyCount * test.easyPointsTenths + test.mediumCount * test.mediumPointsTenths + test.hardCount * test.hardPointsTenths;
   return {
-    easyScore: tenthsToPoints(attempt.easyScoreTenths ?? 0),
-    mediumScore: tenthsToPoints(attempt.mediumScoreTenths ?? 0),
-    hardScore: tenthsToPoints(attempt.hardScoreTenths ?? 0),
+    ...scoresInPoints({ easy: attempt.easyScoreTenths ?? 0, medium: attempt.mediumScoreTenths ?? 0, hard: attempt.hardScoreTenths ?? 0 }),
     timeSpent: Math.round((attempt.endedAt.getTime() - attempt.startedAt.getTime()) / 1000),
-    maxScore: tenthsToPoints(max),
+    maxScore: tenthsToPoints(maxTenths(test)),
     endedBy: (attempt.endedBy ?? EndedBy.Clock) as EndedBy,
   };
 }

@@ -7,19 +7,13 @@ import { db, selectRows, type Transaction } from "@/db/client";
 import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
 import { businessError, ErrorCode } from "@/lib/http/errors";
 import { RegistrationStatus } from "@/lib/registration/status";
-import { Difficulty } from "./enums";
 import type { TestRow } from "./queries";
 import { numberQuestions, shuffle } from "./rules";
 import { deadlineSql, windowOpenSql } from "./rules-sql";
+import { countOf, DIFFICULTIES } from "./scoring";
 
 /** In number order: [questionId, its choice ids in the order this pupil sees them]. */
 export type Paper = [number, number[]][];
-
-const COUNT_COLUMNS = [
-  [Difficulty.Easy, "easyCount"],
-  [Difficulty.Medium, "mediumCount"],
-  [Difficulty.Hard, "hardCount"],
-] as const;
 
 /**
  * Draws at random per difficulty from the subject's bank (not retired, not voided), numbers the
@@ -28,8 +22,8 @@ const COUNT_COLUMNS = [
  */
 export async function drawPaper(test: TestRow, runner: typeof db | Transaction = db): Promise<Paper> {
   const drawn: { id: number; difficulty: number; readingTextId: number | null }[] = [];
-  for (const [difficulty, column] of COUNT_COLUMNS) {
-    const needed = test[column];
+  for (const { difficulty } of DIFFICULTIES) {
+    const needed = countOf(test, difficulty);
     const rows = await runner
       .select({ id: questions.id, difficulty: questions.difficulty, readingTextId: questions.readingTextId })
       .from(questions)

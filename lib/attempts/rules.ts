@@ -3,7 +3,8 @@
 // statement must apply in the database have their SQL twins in rules-sql.ts, tested against the
 // same cases.
 import { randomInt } from "node:crypto";
-import { Difficulty, ReviewPolicy } from "@/lib/attempts/enums";
+import { ReviewPolicy } from "@/lib/attempts/enums";
+import { DIFFICULTIES } from "@/lib/attempts/scoring";
 
 /** An answer that left the phone in time may arrive this much after the deadline. */
 export const ANSWER_GRACE_SECONDS = 15;
@@ -77,9 +78,6 @@ export function isProvisional({ closedAt, now, attemptsNotEnded }: { closedAt: D
   return !isPastGrace(closedAt, now) || attemptsNotEnded > 0;
 }
 
-export const tenthsToPoints = (tenths: number) => tenths / 10;
-export const pointsToTenths = (points: number) => Math.round(points * 10);
-
 export function shuffle<T>(items: readonly T[]): T[] {
   const result = [...items];
   for (let i = result.length - 1; i > 0; i--) {
@@ -95,7 +93,7 @@ export function shuffle<T>(items: readonly T[]): T[] {
  */
 export function numberQuestions<Q extends { difficulty: number; readingTextId: number | null }>(drawn: Q[]): Q[] {
   const ordered: Q[] = [];
-  for (const difficulty of [Difficulty.Easy, Difficulty.Medium, Difficulty.Hard]) {
+  for (const { difficulty } of DIFFICULTIES) {
     const ofDifficulty = drawn.filter((q) => q.difficulty === difficulty);
     const placed = new Set<Q>();
     for (const question of ofDifficulty) {

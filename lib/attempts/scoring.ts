@@ -1,64 +1,48 @@
-// How a drawn question earns its points: the one definition that Finish, the sweep, recompute and
-// regrade all use, so a stored score can always be derived again from the answers and the key.
-import "server-only";
-import { type SQL, sql } from "drizzle-orm";
-import { selectRows, type Transaction } from "@/db/client";
-import { questionChoices, questions } from "@/db/schema";
-import { VoidAwards } from "./enums";
+// The scoring's vocabulary, one home for it and safe for the browser: a difficulty's number and its
+// name, points kept in tenths (10 points per question are 100 tenths: sums stay exact), and a
+// test's points per difficulty. The statements that score in the database are in scoring-sql.ts.
+import { Difficulty } from "./enums";
 
-/**
- * 1 when an attempt's question earns its points, else 0: a voided question as the regrade decided
- * (everyone or nobody), otherwise the answer's choice being the correct one. Read over
- * attempt_questions joined to questions and, left, to the answered question_choices row.
- */
-export const earnsPoints = sql<number>`case when ${questions.voidAwards} = ${VoidAwards.All} then 1 when ${questions.voidAwards} = ${VoidAwards.None} then 0 when ${questionChoices.isCorrect} then 1 else 0 end`;
+/** The difficulties in the order questions are numbered, with the names the console and the files use. */
+export const DIFFICULTIES = [
+  { difficulty: Difficulty.Easy, name: "easy" },
+  { difficulty: Difficulty.Medium, name: "medium" },
+  { difficulty: Difficulty.Hard, name: "hard" },
+] as const;
 
-/**
- * The scores (tenths) of every attempt matching `which`, a condition on `attempts`, from its
- * answers and the key: rows (attempt_id, easy, medium, hard), each difficulty's earned questions
- * × its points. Finish, the sweep, recompute and regrade all score with this one statement.
- */
-export function scoresOf(which: SQL): SQL {
-  const part = (difficulty: number, points: string) =>
-    sql.raw(`(coalesce(sum(earned) filter (where difficulty = ${difficulty}), 0) * ${points})::int`);
-  return sql`
-    select attempt_id, ${part(1, "easy_points_tenths")} as easy, ${part(2, "medium_points_tenths")} as medium,
-           ${part(3, "hard_points_tenths")} as hard
-    from (
-      select attempts.id as attempt_id, questions.difficulty, ${earnsPoints} as earned,
-             tests.easy_points_tenths, tests.medium_points_tenths, tests.hard_points_tenths
-      from attempts
-      join tests on tests.id = attempts.test_id
-      left join attempt_questions on attempt_questions.attempt_id = attempts.id
-      left join questions on questions.id = attempt_questions.question_id
-      left join question_choices on question_choices.id = attempt_questions.answer_choice_id
-      where ${which}
-    ) answers
-    group by attempt_id, easy_points_tenths, medium_points_tenths, hard_points_tenths`;
+/** A difficulty as the console and the import files name it. */
+export type DifficultyName = (typeof DIFFICULTIES)[number]["name"];
+export const DIFFICULTY_NAMES = DIFFICULTIES.map((d) => d.name) as [DifficultyName, ...DifficultyName[]];
+
+export const difficultyOfName = (name: DifficultyName): Difficulty => DIFFICULTIES.find((d) => d.name === name)!.difficulty;
+export const nameOfDifficulty = (difficulty: Difficulty): DifficultyName => DIFFICULTIES.find((d) => d.difficulty === difficulty)!.name;
+
+export const tenthsToPoints = (tenths: number) => tenths / 10;
+export const pointsToTenths = (points: number) => Math.round(points * 10);
+
+/** A test's points per question of each difficulty, in tenths, as the tests table keeps them. */
+export type PointsTenths = { easyPointsTenths: number; mediumPointsTenths: number; hardPointsTenths: number };
+export type Counts = { easyCount: number; mediumCount: number; hardCount: number };
+
+export function pointsTenthsOf(test: PointsTenths, difficulty: Difficulty): number {
+  return { [Difficulty.Easy]: test.easyPointsTenths, [Difficulty.Medium]: test.mediumPointsTenths, [Difficulty.Hard]: test.hardPointsTenths }[
+    difficulty
+  ];
 }
 
-/** The advisory lock class of a test's key (the test id is the second key). */
-const KEY_LOCK = 7301;
-
-/**
- * Scoring reads the key under a shared lock on the test's key, a regrade changes it under the
- * exclusive one: an attempt that ends while a regrade runs waits for it and is scored with the new
- * key, never with the old one after the regrade re-scored the others. In memory, no row written.
- */
-export async function lockKeyToScore(tx: Transaction, testId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${KEY_LOCK}, ${testId})`);
+/** How many questions of a difficulty a test draws. */
+export function countOf(test: Counts, difficulty: Difficulty): number {
+  return { [Difficulty.Easy]: test.easyCount, [Difficulty.Medium]: test.mediumCount, [Difficulty.Hard]: test.hardCount }[difficulty];
 }
 
-export async function lockKeyToChange(tx: Transaction, testId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK}, ${testId})`);
+/** The most a test gives, in tenths: each difficulty's questions × its points. */
+export function maxTenths(test: Counts & PointsTenths): number {
+  return test.easyCount * test.easyPointsTenths + test.mediumCount * test.mediumPointsTenths + test.hardCount * test.hardPointsTenths;
 }
 
-/** The tests with attempts matching `which`, each test's key locked shared; their ids. */
-export async function lockKeysToScore(tx: Transaction, which: SQL): Promise<number[]> {
-  const rows = await selectRows<{ testId: number }>(
-    tx,
-    sql`select test_id as "testId", pg_advisory_xact_lock_shared(${KEY_LOCK}, test_id)::text as locked
-        from (select distinct attempts.test_id from attempts where ${which}) due order by test_id`,
-  );
-  return rows.map((r) => r.testId);
-}
+/** The points of an attempt's three parts (tenths as stored), as the pupil and the console see them. */
+export const scoresInPoints = (s: { easy: number; medium: number; hard: number }) => ({
+  easyScore: tenthsToPoints(s.easy),
+  mediumScore: tenthsToPoints(s.medium),
+  hardScore: tenthsToPoints(s.hard),
+});

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
 import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
-import { earnsPoints } from "@/lib/attempts/scoring";
+import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
 import { notFound } from "@/lib/http/errors";
 import { resultsState } from "@/lib/results/state";
 
@@ -69,7 +69,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
   // x: whether the drawn question earned its points (the scoring's own rule); y: the attempt's
   // total without this question's points, both in tenths.
   const x = earnsPoints;
-  const itemTenths = sql`(case ${questions.difficulty} when 1 then ${tests.easyPointsTenths} when 2 then ${tests.mediumPointsTenths} else ${tests.hardPointsTenths} end)`;
+  const itemTenths = pointsTenthsSql(questions.difficulty);
   const total = sql`(coalesce(${attempts.easyScoreTenths}, 0) + coalesce(${attempts.mediumScoreTenths}, 0) + coalesce(${attempts.hardScoreTenths}, 0))`;
   const y = sql`(${total} - ${x} * ${itemTenths})`;
   // float8: exact for these integer sums (far below 2^53), and a number in both drivers.

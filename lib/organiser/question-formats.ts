@@ -7,13 +7,13 @@ import { Worker } from "node:worker_threads";
 import ExcelJS from "exceljs";
 import { parse as parseGiftText } from "gift-pegjs/lib/gift-parser.js";
 import yauzl from "yauzl";
+import type { DifficultyName } from "@/lib/attempts/scoring";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
 const m = uzOrganiser.questions.formats;
 
-export type Difficulty = "easy" | "medium" | "hard";
-export type ImportQuestion = { difficulty: Difficulty; text: string; readingText?: string; choices: { text: string; correct: boolean }[] };
+export type ImportQuestion = { difficulty: DifficultyName; text: string; readingText?: string; choices: { text: string; correct: boolean }[] };
 export type SourceError = { where: string; field: string; message: string };
 export type ReadBank = {
   readingTexts: { key: string; text: string }[];
@@ -23,7 +23,7 @@ export type ReadBank = {
   errors: SourceError[];
 };
 
-const DIFFICULTIES: Record<string, Difficulty> = {
+const DIFFICULTIES: Record<string, DifficultyName> = {
   easy: "easy",
   oson: "easy",
   medium: "medium",
@@ -205,7 +205,7 @@ function giftSyntaxError(error: unknown): SourceError {
 }
 
 /** Moodle GIFT: multiple choice with exactly one right answer; everything else is an error of its question. */
-export function readGift(text: string, difficulty: Difficulty): ReadBank {
+export function readGift(text: string, difficulty: DifficultyName): ReadBank {
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
   let parsed: ReturnType<typeof parseGiftText>;
   try {
@@ -242,7 +242,7 @@ export function readGift(text: string, difficulty: Difficulty): ReadBank {
  * Aiken: a question (one or more lines), its choices "A) …" or "A. …", then "ANSWER: B"; a blank
  * line between questions. The format is a few lines of text; no library reads it better.
  */
-export function readAiken(text: string, difficulty: Difficulty): ReadBank {
+export function readAiken(text: string, difficulty: DifficultyName): ReadBank {
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   let block: { line: number; text: string[]; choices: { letter: string; text: string }[] } | null = null;

@@ -4,6 +4,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { AppError, type SourceError, toValidationErrors } from "@/lib/http/errors";
 import { readBytes } from "@/lib/http/handler";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
@@ -21,7 +22,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const fields = z.object({
   format: z.enum(["xlsx", "gift", "aiken"]),
   subjectId: z.coerce.number().int().positive().max(2_147_483_647),
-  difficulty: z.enum(["easy", "medium", "hard"]).default("easy"),
+  difficulty: z.enum(DIFFICULTY_NAMES).default("easy"),
   reason: z.string().max(500).optional(),
 });
 

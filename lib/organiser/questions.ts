@@ -6,12 +6,12 @@ import { attemptQuestions, questionChoices, questions, readingTexts, subjects, t
 import { Difficulty } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
 import { shuffle } from "@/lib/attempts/rules";
+import { difficultyOfName } from "@/lib/attempts/scoring";
 import { businessError, ErrorCode, invalidInput, notFound, type ValidationErrors } from "@/lib/http/errors";
 import type { QuestionEdit, QuestionImport } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { sanitizeQuestionHtml } from "./sanitize";
 
-const DIFFICULTY = { easy: Difficulty.Easy, medium: Difficulty.Medium, hard: Difficulty.Hard } as const;
 
 /**
  * Sanitises question HTML, collecting an error per path: text that is nothing but markup is an
@@ -72,7 +72,7 @@ export async function importQuestionBank(
   const { errors, clean } = sanitiser();
   const texts = bank.readingTexts.map((r, i) => ({ key: r.key, text: clean(r.text, `readingTexts.${i}.text`) }));
   const items = bank.questions.map((q, i) => ({
-    difficulty: DIFFICULTY[q.difficulty],
+    difficulty: difficultyOfName(q.difficulty),
     text: clean(q.text, `questions.${i}.text`),
     readingText: q.readingText,
     choices: q.choices.map((c, j) => ({ text: clean(c.text, `questions.${i}.choices.${j}.text`), isCorrect: c.correct })),
@@ -250,7 +250,7 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
   return db.transaction(async (tx) => {
     const { question, drawn } = await lockQuestion(tx, questionId);
     if (drawn) throw businessError(ErrorCode.QuestionInUse);
-    await tx.update(questions).set({ text, difficulty: DIFFICULTY[edit.difficulty] }).where(eq(questions.id, questionId));
+    await tx.update(questions).set({ text, difficulty: difficultyOfName(edit.difficulty) }).where(eq(questions.id, questionId));
     await tx.delete(questionChoices).where(eq(questionChoices.questionId, questionId));
     await tx.insert(questionChoices).values(placed(choices).map((c) => ({ questionId, ...c })));
     await bankChanged(tx, { subjectId: question.subjectId });

@@ -15,6 +15,7 @@ import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { formatTashkent } from "@/lib/organiser/tashkent-time";
 import { type ExportFormat, ExportScope } from "@/lib/validation/organiser";
+import { tenthsToPointsSql } from "@/lib/attempts/scoring-sql";
 import { keyHash } from "./key";
 import { allResults, type ResultRow, rankingCtes, TOP, tieAtCut } from "./ranking";
 import { resultsState } from "./state";
@@ -134,9 +135,9 @@ async function summaryRows(tx: Transaction, testId?: number): Promise<{ header: 
       select s.grade, s.name as "subjectName", rg.name as "regionName", d.name as "districtName",
              grouping(ranked.district_id) = 1 as "regionTotal",
              count(*)::int as pupils,
-             round(avg(ranked.total) / 10.0, 2)::float8 as mean,
-             round((percentile_cont(0.5) within group (order by ranked.total) / 10.0)::numeric, 2)::float8 as median,
-             (min(ranked.total) filter (where ranked.rank <= ${TOP}) / 10.0)::float8 as cutoff,
+             round(${tenthsToPointsSql(sql`avg(ranked.total)`)}, 2)::float8 as mean,
+             round(${tenthsToPointsSql(sql`percentile_cont(0.5) within group (order by ranked.total)`)}::numeric, 2)::float8 as median,
+             ${tenthsToPointsSql(sql`min(ranked.total) filter (where ranked.rank <= ${TOP})`)}::float8 as cutoff,
              (count(*) filter (where ranked.rank <= ${TOP}))::int as selected,
              max(ranked.rank) filter (where ranked.rank <= ${TOP}) as "lastRank"
       from ranked

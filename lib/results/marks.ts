@@ -4,7 +4,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
 import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
-import { earnsPoints } from "@/lib/attempts/scoring";
+import { pointsTenthsOf, tenthsToPoints } from "@/lib/attempts/scoring";
+import { earnsPoints } from "@/lib/attempts/scoring-sql";
 import { notFound } from "@/lib/http/errors";
 
 export type Mark = {
@@ -39,7 +40,6 @@ export async function attemptMarks({ attemptId }: { attemptId: number }): Promis
     .where(eq(attemptQuestions.attemptId, attemptId))
     .orderBy(asc(attemptQuestions.number));
   const { test } = attempt;
-  const pointsOf = { 1: test.easyPointsTenths, 2: test.mediumPointsTenths, 3: test.hardPointsTenths } as Record<Difficulty, number>;
   return {
     attemptId,
     marks: rows.map((r) => ({
@@ -48,7 +48,7 @@ export async function attemptMarks({ attemptId }: { attemptId: number }): Promis
       difficulty: r.difficulty,
       answered: Boolean(r.answered),
       earned: Number(r.earned) === 1,
-      points: Number(r.earned) === 1 ? pointsOf[r.difficulty] / 10 : 0,
+      points: Number(r.earned) === 1 ? tenthsToPoints(pointsTenthsOf(test, r.difficulty)) : 0,
       voided: r.voided,
     })),
   };

@@ -13,6 +13,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/client";
 import { EndedBy } from "@/lib/attempts/enums";
+import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { likePattern } from "@/lib/validation/search";
@@ -183,8 +184,6 @@ async function rankedRows(
   );
 }
 
-const points = (tenths: number) => tenths / 10;
-
 function toResult(r: RawRow): ResultRow {
   return {
     attemptId: r.attemptId,
@@ -201,10 +200,10 @@ function toResult(r: RawRow): ResultRow {
     grade: r.grade,
     subjectId: r.subjectId,
     subjectName: r.subjectName,
-    easyScore: points(r.easy),
-    mediumScore: points(r.medium),
-    hardScore: points(r.hard),
-    totalScore: points(r.total),
+    easyScore: tenthsToPoints(r.easy),
+    mediumScore: tenthsToPoints(r.medium),
+    hardScore: tenthsToPoints(r.hard),
+    totalScore: tenthsToPoints(r.total),
     timeSpent: r.timeSpent,
     endedBy: r.endedBy ?? EndedBy.Clock,
     rank: r.rank,

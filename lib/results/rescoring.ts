@@ -6,7 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
 import { bankChanged } from "@/lib/attempts/papers";
-import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring";
+import { scoresInPoints } from "@/lib/attempts/scoring";
+import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
 import { businessError, ErrorCode, invalidInput, notFound } from "@/lib/http/errors";
 import { AuditAction, recordAction } from "@/lib/organiser/audit";
 import type { RegradeInput } from "@/lib/validation/organiser";
@@ -38,7 +39,6 @@ async function rescore(runner: Database | Transaction, testId: number): Promise<
   }));
 }
 
-const points = (s: Scores) => ({ easyScore: s.easy / 10, mediumScore: s.medium / 10, hardScore: s.hard / 10 });
 const same = (a: Scores, b: Scores) => a.easy === b.easy && a.medium === b.medium && a.hard === b.hard;
 
 async function existingTest(runner: Database | Transaction, testId: number) {
@@ -49,7 +49,7 @@ async function existingTest(runner: Database | Transaction, testId: number) {
 
 export type RecomputeReport = {
   checked: number;
-  differences: { attemptId: number; userId: number; stored: ReturnType<typeof points>; recomputed: ReturnType<typeof points> }[];
+  differences: { attemptId: number; userId: number; stored: ReturnType<typeof scoresInPoints>; recomputed: ReturnType<typeof scoresInPoints> }[];
   keyHash: string;
 };
 
@@ -62,7 +62,7 @@ export async function recompute({ testId }: { testId: number }): Promise<Recompu
       checked: rows.length,
       differences: rows
         .filter((r) => !same(r.stored, r.recomputed))
-        .map((r) => ({ attemptId: r.attemptId, userId: r.userId, stored: points(r.stored), recomputed: points(r.recomputed) })),
+        .map((r) => ({ attemptId: r.attemptId, userId: r.userId, stored: scoresInPoints(r.stored), recomputed: scoresInPoints(r.recomputed) })),
       keyHash: await keyHash(testId, tx),
     };
   });

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/db/client";
 import { subjects } from "@/db/schema";
 import { ReviewPolicy } from "@/lib/attempts/enums";
+import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { importQuestionBank } from "@/lib/organiser/questions";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
 
@@ -35,11 +36,10 @@ export async function createTestOlympiad({
     .insert(subjects)
     .values({ name: `Sinov fani ${randomUUID().slice(0, 8)}`, grade })
     .returning({ id: subjects.id });
-  const difficulties = ["easy", "medium", "hard"] as const;
   await importQuestionBank({
     subjectId: subject.id,
     readingTexts: withReadingText ? [{ key: "matn", text: "<p>Sinov matni: \\(E = mc^2\\) va H<sub>2</sub>O.</p>" }] : [],
-    questions: difficulties.flatMap((difficulty) =>
+    questions: DIFFICULTY_NAMES.flatMap((difficulty) =>
       Array.from({ length: bankPerDifficulty }, (_, i) => ({
         difficulty,
         text: `<p>${difficulty} savol ${i + 1}: \\(${i + 1} + ${i + 1}\\) nechaga teng?</p>`,

@@ -1,6 +1,7 @@
 // Schemas of the organiser's JSON API: a subject's test, and a question bank import (DESIGN §8).
 import { z } from "zod";
 import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
+import { DIFFICULTY_NAMES, maxTenths, pointsToTenths } from "@/lib/attempts/scoring";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { isoDateOf } from "@/lib/organiser/tashkent-time";
@@ -22,7 +23,6 @@ const reasonToApply = z.preprocess((value) => (value === "" || value === null ? 
 
 /** The most a stage-one test gives (spec §9: the score is out of 50.0). */
 export const TEST_TOTAL_POINTS = 50;
-const tenths = (value: number) => Math.round(value * 10);
 
 export const testSettingsSchema = z
   .object({
@@ -78,7 +78,12 @@ export function totalTenths(t: {
   mediumPoints: number;
   hardPoints: number;
 }) {
-  return t.easyCount * tenths(t.easyPoints) + t.mediumCount * tenths(t.mediumPoints) + t.hardCount * tenths(t.hardPoints);
+  return maxTenths({
+    ...t,
+    easyPointsTenths: pointsToTenths(t.easyPoints),
+    mediumPointsTenths: pointsToTenths(t.mediumPoints),
+    hardPointsTenths: pointsToTenths(t.hardPoints),
+  });
 }
 export type TestSettings = z.output<typeof testSettingsSchema>;
 
@@ -92,7 +97,7 @@ const choicesSchema = z
 
 /** A question of the bank as the organiser edits it (its reading text stays as it is). */
 export const questionEditSchema = z.object({
-  difficulty: z.enum(["easy", "medium", "hard"]),
+  difficulty: z.enum(DIFFICULTY_NAMES),
   text: html,
   choices: choicesSchema,
   reason,
@@ -109,7 +114,7 @@ export const questionImportSchema = z
     questions: z
       .array(
         z.object({
-          difficulty: z.enum(["easy", "medium", "hard"]),
+          difficulty: z.enum(DIFFICULTY_NAMES),
           text: html,
           readingText: z.string().trim().min(1).max(100).optional(),
           choices: choicesSchema,

@@ -9,7 +9,7 @@ import { db } from "@/db/client";
 import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, tests, users } from "@/db/schema";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
-import { lockKeyToChange } from "@/lib/attempts/scoring";
+import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
