@@ -17,6 +17,7 @@ import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
+import { serverConfig } from "./lib/server-config.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 import { UserRole } from "./lib/identity/roles.mjs";
 
@@ -24,11 +25,18 @@ const argument = (flag, fallback) => {
   const at = process.argv.indexOf(flag);
   return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
 };
-const port = Number(argument("-p", process.env.PORT ?? "3000"));
-const hostname = argument("-H", process.env.HOSTNAME ?? "0.0.0.0");
+let settings;
+try {
+  settings = serverConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const port = Number(argument("-p", String(settings.port)));
+const hostname = argument("-H", settings.hostname);
 
 process.env.NODE_ENV ??= "production";
-const processes = Math.max(1, Number(process.env.APP_PROCESSES ?? 1) || 1);
+const processes = settings.appProcesses;
 if (processes > 1 && !process.env.DATABASE_URL) {
   console.error("APP_PROCESSES > 1 needs DATABASE_URL: the embedded database belongs to one process.");
   process.exit(1);
@@ -82,14 +90,13 @@ async function serve() {
   // flight a request waits in a short queue in arrival order (ADMISSION_QUEUE_MS), those already
   // inside first; whoever would wait longer gets a fast 503 with a Retry-After the size of the
   // queue. Static files and the health check are always served. 0 turns it off.
-  const admissionLimit = Number(process.env.ADMISSION_LIMIT ?? 32);
   const admission =
-    admissionLimit > 0 ? createAdmission({ limit: admissionLimit, queueMs: Number(process.env.ADMISSION_QUEUE_MS ?? 3_000) }) : null;
+    settings.admissionLimit > 0 ? createAdmission({ limit: settings.admissionLimit, queueMs: settings.admissionQueueMs }) : null;
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
   const authSecret = process.env.AUTH_SECRET || DEV_SECRET;
   const secureCookies = (process.env.PUBLIC_URL ?? "").startsWith("https://");
-  const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0;
+  const trustProxyHops = settings.trustProxyHops;
   /** The X-Forwarded-For chain with the socket's address appended, as a proxy appends it. */
   const forwardedChain = (request) => {
     const socket = request.socket.remoteAddress ?? "unknown";
@@ -102,11 +109,11 @@ async function serve() {
   // A session counts for the inside door only if its token decodes (our signature, not expired).
   const sessionRoleOf = genuineSessions(authSecret);
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
-  const instanceName = process.env.INSTANCE_NAME;
+  const instanceName = settings.instanceName;
   const LONG_LIVED = /^\/api\/TestAttempts\/Events$/i;
   // How long a request's body may take to arrive before it is let in (a phone on 3G sends a few
   // kilobytes well within it).
-  const BODY_WAIT_MS = Number(process.env.BODY_WAIT_MS ?? 10_000);
+  const BODY_WAIT_MS = settings.bodyWaitMs;
 
   /**
    * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).

@@ -27,10 +27,10 @@ type Handle = {
 const globalForDb = globalThis as unknown as { olimpiadaDb?: Handle };
 
 function open(): Handle {
-  const { databaseUrl, databasePrepare, databaseReplicaUrl, pgliteDir } = config();
+  const { databaseUrl, databasePrepare, databasePoolMax, databaseReplicaUrl, pgliteDir } = config();
   if (databaseUrl) {
     const connect = (url: string) =>
-      postgres(url, { max: Number(process.env.DATABASE_POOL_MAX ?? 20), prepare: databasePrepare, onnotice: () => {} });
+      postgres(url, { max: databasePoolMax, prepare: databasePrepare, onnotice: () => {} });
     const client = connect(databaseUrl);
     const primary = drizzlePostgres(client, { schema });
     const replicaClient = databaseReplicaUrl ? connect(databaseReplicaUrl) : null;

@@ -2,6 +2,7 @@
 // production secrets that are missing.
 import { z } from "zod";
 import { DEV_SECRET } from "./dev-secret.mjs";
+import { serverConfig } from "./server-config.mjs";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -12,6 +13,8 @@ const schema = z.object({
   DATABASE_REPLICA_URL: z.string().url().optional(),
   /** false behind PgBouncer in transaction mode: no named prepared statements on the server. */
   DATABASE_PREPARE: bool.default(true),
+  /** Connections per app process (and per replica) to PostgreSQL. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   /** Where the embedded database keeps its files; "memory://" keeps nothing. */
   PGLITE_DIR: z.string().default(".data/pglite"),
   /** Apply pending migrations and reference data at start (off for scaled-out deployments). */
@@ -51,8 +54,6 @@ const schema = z.object({
     .string()
     .regex(/^\d{4,8}$/)
     .default("1234"),
-  /** How many proxies in front append to X-Forwarded-For (0: the socket's address is the client's). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** In production, demo data (whose passwords are public) only with this acknowledgement. */
   DEMO_PUBLIC: bool.default(false),
   /** Set by `npm run demo` when it generated the organiser's password itself: its banner may show it. */
@@ -108,6 +109,7 @@ function load() {
     production,
     databaseUrl: env.DATABASE_URL,
     databasePrepare: env.DATABASE_PREPARE,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     databaseReplicaUrl: env.DATABASE_URL ? env.DATABASE_REPLICA_URL : undefined,
     pgliteDir: env.PGLITE_DIR,
     migrateOnStart: env.MIGRATE_ON_START,
@@ -141,7 +143,7 @@ function load() {
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
     demoPin: env.DEMO_PIN,
     testSupportToken: env.TEST_SUPPORT_TOKEN,
-    trustProxyHops: env.TRUST_PROXY_HOPS,
+    trustProxyHops: serverConfig().trustProxyHops,
   };
 }
 

@@ -18,8 +18,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { decode } from "next-auth/jwt";
+import { SESSION_COOKIE } from "../identity/session-cookie.mjs";
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?next-auth\.session-token=([^;]+)/;
+const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE.replaceAll(".", "\\.")}=([^;]+)`);
 const TICKET = "olimpiada-queue";
 const TICKET_COOKIE = new RegExp(`(?:^|;\\s*)${TICKET}=(\\d+)\\.([\\w-]+)`);
 const TICKET_SECONDS = 120;
@@ -37,7 +38,7 @@ const MAX_RETRY_AFTER_SECONDS = 8;
 export function genuineSessions(secret) {
   const known = new LRUCache({ max: 20_000 });
   return async (cookieHeader) => {
-    const token = (cookieHeader && SESSION_COOKIE.exec(cookieHeader)?.[1]) || null;
+    const token = (cookieHeader && SESSION_COOKIE_VALUE.exec(cookieHeader)?.[1]) || null;
     if (!token) return null;
     const remembered = known.get(token);
     if (remembered !== undefined) return remembered;

@@ -2,6 +2,7 @@
 import { LRUCache } from "lru-cache";
 import { decode, encode } from "next-auth/jwt";
 import { config } from "@/lib/config";
+import { sessionCookieName } from "./session-cookie.mjs";
 
 /** An olympiad day, not next-auth's default 30 days. */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -16,7 +17,7 @@ export type SessionClaims = { userId: number; role: number; sessionVersion: numb
 export function sessionCookie() {
   const secure = config().publicUrl.startsWith("https://");
   return {
-    name: secure ? "__Host-next-auth.session-token" : "next-auth.session-token",
+    name: sessionCookieName(secure),
     options: {
       httpOnly: true,
       sameSite: "lax" as const,
