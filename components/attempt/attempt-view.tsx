@@ -22,7 +22,7 @@ import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, remember
 import { useAnswerOutbox } from "./outbox";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAttempt, useRemainingTime } from "./queries";
-import { RichText } from "./rich-text";
+import { RichText } from "@/components/ui/rich-text";
 import { Timer } from "./timer";
 import { Watermark } from "./watermark";
 

@@ -3,7 +3,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { uz } from "@/lib/i18n/uz";
-import { countdownParts } from "./format";
+import { countdownParts } from "@/components/ui/format";
 
 /** `onZero` at once; `onRecheck` once, within ZERO_SPREAD_MS after. */
 type Props = { openedAt: string; serverTime: string; onZero: () => void; onRecheck: () => void };

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
 import { uz } from "@/lib/i18n/uz";
-import { clock, points } from "./format";
+import { clock, points } from "@/components/ui/format";
 import { lateAnswerCount } from "./outbox";
 
 const t = uz.testAttempt;

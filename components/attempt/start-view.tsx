@@ -17,7 +17,7 @@ import { ApiError, api, busyWait } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { AttemptView } from "./attempt-view";
 import { Countdown } from "./countdown";
 import { keepShell } from "./offline";

@@ -4,7 +4,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { clock } from "./format";
+import { clock } from "@/components/ui/format";
 import type { ServerTime } from "./queries";
 
 const WARNING_SECONDS = 300;

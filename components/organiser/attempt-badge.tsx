@@ -1,5 +1,5 @@
 // A pupil's attempt in a word: running (with answers and time left), ended, reset, or none.
-import { clock } from "@/components/attempt/format";
+import { clock } from "@/components/ui/format";
 import { cn } from "@/components/ui/cn";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { AttemptSummary } from "@/lib/organiser/pupils";

@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BoardRow } from "@/lib/organiser/board";
-import { formatTashkent, isoDateOf, tashkentDate } from "@/lib/organiser/tashkent-time";
+import { formatTashkent, isoDateOf, tashkentDate } from "@/lib/time";
 import { type Board, useBoard } from "./queries";
 
 const t = uzOrganiser.board;

@@ -15,7 +15,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { api, showError } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { OrganiserRow } from "@/lib/organiser/organisers";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { type OrganiserInput, organiserSchema } from "@/lib/validation/organiser";
 import { ReasonAction } from "./reason-action";
 

@@ -3,7 +3,7 @@
 "use client";
 
 import { useState } from "react";
-import { RichText } from "@/components/attempt/rich-text";
+import { RichText } from "@/components/ui/rich-text";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

@@ -16,7 +16,7 @@ import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { ApiError, api, showError } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/organiser/tashkent-time";
+import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/time";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
 import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
 

@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { api } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import type { SubjectTest } from "@/lib/organiser/tests";
 import { ReasonAction } from "./reason-action";
 import { TestForm } from "./test-form";

@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { normaliseUsername } from "@/lib/identity/sign-in";
-import { dateTextOf, tashkentDate } from "@/lib/organiser/tashkent-time";
+import { dateTextOf, tashkentDate } from "@/lib/time";
 
 export type Certificate = {
   username: string;

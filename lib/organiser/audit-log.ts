@@ -9,7 +9,7 @@ import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { AuditAction, type AuditTarget } from "./audit";
 import { plainText } from "./sanitize";
-import { dateTextOf, formatTashkent } from "./tashkent-time";
+import { dateTextOf, formatTashkent } from "@/lib/time";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -14,7 +14,7 @@ import { UserRole } from "@/lib/identity/roles";
 import { decryptPassword } from "@/lib/payments/credentials";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { AuditAction, recordAction } from "./audit";
-import { formatTashkent } from "./tashkent-time";
+import { formatTashkent } from "@/lib/time";
 
 const t = uzOrganiser.logins;
 

@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import { inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { type ExportFormat, ExportScope } from "@/lib/validation/organiser";
 import { tenthsToPointsSql } from "@/lib/attempts/scoring-sql";
 import { keyHash } from "./key";

@@ -10,7 +10,7 @@ import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import { itemStatistics } from "@/lib/organiser/item-statistics";
-import { resetAttempt } from "@/lib/organiser/pupils";
+import { resetAttempt } from "@/lib/organiser/attempt-actions";
 import { buildExport } from "@/lib/results/export";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";

@@ -6,7 +6,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { AUDIT_PAGE_SIZE, type AuditLine, type AuditLink, listActions } from "@/lib/organiser/audit-log";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { pageQuery, searchOf } from "@/lib/validation/organiser";
 
 const t = uzOrganiser.audit;

@@ -9,7 +9,7 @@ import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { RegistrationStatus } from "@/lib/registration/status";

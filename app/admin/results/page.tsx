@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Fragment } from "react";
-import { clock } from "@/components/attempt/format";
+import { clock } from "@/components/ui/format";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { RecomputeButton } from "@/components/organiser/results-actions";

@@ -10,7 +10,7 @@ import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { pupilDetail } from "@/lib/organiser/pupils";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { userIdParams } from "@/lib/validation/organiser";
 
 const t = uzOrganiser.pupils;

@@ -8,7 +8,7 @@ import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { registrationDetail } from "@/lib/organiser/registrations";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { guidParams } from "@/lib/validation/organiser";
 
 const t = uzOrganiser.registrations;

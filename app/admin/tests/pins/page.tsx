@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { PrintButton } from "@/components/organiser/print-button";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
-import { formatTashkent } from "@/lib/organiser/tashkent-time";
+import { formatTashkent } from "@/lib/time";
 import { listTests } from "@/lib/organiser/tests";
 
 const t = uzOrganiser.pinSheet;

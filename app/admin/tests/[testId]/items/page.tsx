@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { RichText } from "@/components/attempt/rich-text";
+import { RichText } from "@/components/ui/rich-text";
 import { ChoiceBars } from "@/components/organiser/choice-bars";
 import { PageHeader } from "@/components/organiser/page-header";
 import { RegradeButton } from "@/components/organiser/results-actions";

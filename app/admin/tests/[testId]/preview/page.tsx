@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { RichText } from "@/components/attempt/rich-text";
+import { RichText } from "@/components/ui/rich-text";
 import { PageHeader } from "@/components/organiser/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/http/handler";
-import { endAttemptNow } from "@/lib/organiser/pupils";
+import { endAttemptNow } from "@/lib/organiser/attempt-actions";
 import { attemptIdParams, reasonSchema } from "@/lib/validation/organiser";
 
 export const POST = handler({ auth: "organiser", params: attemptIdParams, body: reasonSchema }, ({ body, params, user }) =>

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/http/handler";
-import { resetAttempt } from "@/lib/organiser/pupils";
+import { resetAttempt } from "@/lib/organiser/attempt-actions";
 import { attemptIdParams, reasonSchema } from "@/lib/validation/organiser";
 
 // After a technical failure: the attempt is kept, marked reset, and the pupil may start again.

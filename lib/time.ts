@@ -1,5 +1,5 @@
-// The organiser enters and reads times in Tashkent time (UTC+5, no daylight saving); they are
-// stored in UTC. Safe for the browser.
+// Times as people here read and enter them: Tashkent time (UTC+5, no daylight saving), on the
+// pupil's start page and in the console alike; they are stored in UTC. Safe for the browser.
 export const TASHKENT_TIME_ZONE = "Asia/Tashkent";
 const OFFSET = "+05:00";
 

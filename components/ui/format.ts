@@ -1,4 +1,4 @@
-// Time and score as the test pages print them.
+// Time and score as the pages print them: the test's and the console's.
 
 const two = (n: number) => String(n).padStart(2, "0");
 
