@@ -17,9 +17,9 @@ import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
-import { serverConfig } from "./lib/server-config.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 import { UserRole } from "./lib/identity/roles.mjs";
+import { serverConfig } from "./lib/server-config.mjs";
 
 const argument = (flag, fallback) => {
   const at = process.argv.indexOf(flag);
@@ -243,7 +243,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   }
 
   // A request's body waits unread in this buffer until the request is let in: it holds any body
-  // the app's routes take from a pupil or a parent (DEFAULT_MAX_BODY_BYTES in lib/http/handler.ts, 64 KB), so such a body arrives
+  // the app's routes take from a pupil or a parent (DEFAULT_MAX_BODY_BYTES in lib/api/handler.ts, 64 KB), so such a body arrives
   // whole before its request takes a place.
   const server = createServer({ highWaterMark: 68 * 1024 }, (request, response) => {
     const urlPath = (request.url ?? "/").split("?")[0];

@@ -3,7 +3,8 @@
 
 import { focusManager, MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { ApiError, retryDelay, shouldRetry, showError } from "@/lib/http/client";
+import { showError } from "@/components/ui/show-error";
+import { ApiError, retryDelay, shouldRetry } from "@/lib/http/client";
 import { reloadOnChunkError } from "./ui/chunk-reload";
 import { ProgressBar } from "./ui/progress-bar";
 import { Toasts } from "./ui/toast";

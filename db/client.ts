@@ -29,8 +29,7 @@ const globalForDb = globalThis as unknown as { olimpiadaDb?: Handle };
 function open(): Handle {
   const { databaseUrl, databasePrepare, databasePoolMax, databaseReplicaUrl, pgliteDir } = config();
   if (databaseUrl) {
-    const connect = (url: string) =>
-      postgres(url, { max: databasePoolMax, prepare: databasePrepare, onnotice: () => {} });
+    const connect = (url: string) => postgres(url, { max: databasePoolMax, prepare: databasePrepare, onnotice: () => {} });
     const client = connect(databaseUrl);
     const primary = drizzlePostgres(client, { schema });
     const replicaClient = databaseReplicaUrl ? connect(databaseReplicaUrl) : null;

@@ -10,9 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { preloadDialog } from "@/components/ui/dialog";
 import { useHydrated } from "@/components/ui/hydrated";
+import { RichText } from "@/components/ui/rich-text";
+import { showError } from "@/components/ui/show-error";
 import { preloadToasts, toast } from "@/components/ui/toast";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
-import { ApiError, api, showError } from "@/lib/http/client";
+import { ApiError, api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
@@ -22,7 +24,6 @@ import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, remember
 import { useAnswerOutbox } from "./outbox";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAttempt, useRemainingTime } from "./queries";
-import { RichText } from "@/components/ui/rich-text";
 import { Timer } from "./timer";
 import { Watermark } from "./watermark";
 

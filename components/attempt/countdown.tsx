@@ -2,8 +2,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { uz } from "@/lib/i18n/uz";
 import { countdownParts } from "@/components/ui/format";
+import { uz } from "@/lib/i18n/uz";
 
 /** `onZero` at once; `onRecheck` once, within ZERO_SPREAD_MS after. */
 type Props = { openedAt: string; serverTime: string; onZero: () => void; onRecheck: () => void };

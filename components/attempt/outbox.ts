@@ -7,7 +7,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "@/lib/http/client";
-import { ErrorCode } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/contract";
 
 type Pending = Record<number, number>; // testAttemptQuestionId → answerId
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { ApiError } from "@/lib/http/client";
-import { ErrorCode } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/contract";
 import { uz } from "@/lib/i18n/uz";
 
 export const PIN_STORAGE_KEY = "pinCode";

@@ -6,10 +6,10 @@ import { useEffect, useState } from "react";
 import { CertificateButton } from "@/components/certificates/certificate-button";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { clock, points } from "@/components/ui/format";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
 import { uz } from "@/lib/i18n/uz";
-import { clock, points } from "@/components/ui/format";
 import { lateAnswerCount } from "./outbox";
 
 const t = uz.testAttempt;

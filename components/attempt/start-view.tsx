@@ -14,7 +14,7 @@ import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, busyWait } from "@/lib/http/client";
-import { ErrorCode } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/contract";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import { formatTashkent } from "@/lib/time";

@@ -4,8 +4,9 @@
 import { useState } from "react";
 import { useCurrentUser } from "@/components/identity/use-current-user";
 import { Button } from "@/components/ui/button";
+import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import { api, showError } from "@/lib/http/client";
+import { api } from "@/lib/http/client";
 import { uz } from "@/lib/i18n/uz";
 import { certificateFileName } from "@/lib/identity/names";
 

@@ -1,6 +1,7 @@
 // A pupil's attempt in a word: running (with answers and time left), ended, reset, or none.
-import { clock } from "@/components/ui/format";
+
 import { cn } from "@/components/ui/cn";
+import { clock } from "@/components/ui/format";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { AttemptSummary } from "@/lib/organiser/pupils";
 

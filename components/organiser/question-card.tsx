@@ -3,11 +3,11 @@
 "use client";
 
 import { useState } from "react";
-import { RichText } from "@/components/ui/rich-text";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
+import { RichText } from "@/components/ui/rich-text";
 import { api } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BankQuestion } from "@/lib/organiser/questions";

@@ -10,14 +10,15 @@ import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
+import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { tenthsToPoints } from "@/lib/attempts/scoring";
-import { ApiError, api, showError } from "@/lib/http/client";
-import { ErrorCode } from "@/lib/http/errors";
+import { ApiError, api } from "@/lib/http/client";
+import { ErrorCode } from "@/lib/http/contract";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/time";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
+import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/time";
 import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
 
 const t = uzOrganiser.tests;

@@ -9,8 +9,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { api } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { formatTashkent } from "@/lib/time";
 import type { SubjectTest } from "@/lib/organiser/tests";
+import { formatTashkent } from "@/lib/time";
 import { ReasonAction } from "./reason-action";
 import { TestForm } from "./test-form";
 

@@ -25,9 +25,11 @@ export type PointsTenths = { easyPointsTenths: number; mediumPointsTenths: numbe
 export type Counts = { easyCount: number; mediumCount: number; hardCount: number };
 
 export function pointsTenthsOf(test: PointsTenths, difficulty: Difficulty): number {
-  return { [Difficulty.Easy]: test.easyPointsTenths, [Difficulty.Medium]: test.mediumPointsTenths, [Difficulty.Hard]: test.hardPointsTenths }[
-    difficulty
-  ];
+  return {
+    [Difficulty.Easy]: test.easyPointsTenths,
+    [Difficulty.Medium]: test.mediumPointsTenths,
+    [Difficulty.Hard]: test.hardPointsTenths,
+  }[difficulty];
 }
 
 /** How many questions of a difficulty a test draws. */

@@ -18,7 +18,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { decode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "../identity/session-cookie.mjs";
+import { SESSION_COOKIE } from "./session-cookie.mjs";
 
 const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE.replaceAll(".", "\\.")}=([^;]+)`);
 const TICKET = "olimpiada-queue";

@@ -1,9 +1,9 @@
-// The browser's fetch layer (spec §8): one error type, the status messages, the 401 rule, toasts.
+// The browser's fetch layer (spec §8): one error type, the status messages, the 401 rule, the
+// waits before trying again. No UI: a failure is shown by components/ui/show-error.ts.
 "use client";
 
-import { toast } from "@/components/ui/toast";
 import { uz } from "@/lib/i18n/uz";
-import type { ErrorBody, SourceError, ValidationErrors } from "./errors";
+import type { ErrorBody, SourceError, ValidationErrors } from "./contract";
 
 export class ApiError extends Error {
   constructor(
@@ -91,12 +91,6 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
     error?.errors ?? [],
     Number(response.headers.get("retry-after")) || null,
   );
-}
-
-/** A failure as a toast: at the top centre, five seconds, one toast per message. */
-export function showError(error: unknown): void {
-  const message = error instanceof ApiError ? error.message : uz.http.default;
-  toast.error(message, { id: message, position: "top-center", duration: 5000 });
 }
 
 /**

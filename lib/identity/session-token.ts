@@ -2,7 +2,7 @@
 import { LRUCache } from "lru-cache";
 import { decode, encode } from "next-auth/jwt";
 import { config } from "@/lib/config";
-import { sessionCookieName } from "./session-cookie.mjs";
+import { sessionCookieName } from "@/lib/http/session-cookie.mjs";
 
 /** An olympiad day, not next-auth's default 30 days. */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;

@@ -6,7 +6,8 @@ import "server-only";
 import { and, eq, isNull, like, lt, or, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { signInFailures, users } from "@/db/schema";
-import { AppError, businessError, ErrorCode } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/contract";
+import { AppError, businessError } from "@/lib/http/errors";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { dummyHash, verifyPassword } from "./password";
 

@@ -7,9 +7,9 @@ import { attempts, districts, organiserActions, questionChoices, questions, subj
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
+import { dateTextOf, formatTashkent } from "@/lib/time";
 import { AuditAction, type AuditTarget } from "./audit";
 import { plainText } from "./sanitize";
-import { dateTextOf, formatTashkent } from "@/lib/time";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -13,8 +13,8 @@ import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { decryptPassword } from "@/lib/payments/credentials";
 import { RegistrationStatus } from "@/lib/registration/status";
-import { AuditAction, recordAction } from "./audit";
 import { formatTashkent } from "@/lib/time";
+import { AuditAction, recordAction } from "./audit";
 
 const t = uzOrganiser.logins;
 

@@ -13,7 +13,12 @@ import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
 const m = uzOrganiser.questions.formats;
 
-export type ImportQuestion = { difficulty: DifficultyName; text: string; readingText?: string; choices: { text: string; correct: boolean }[] };
+export type ImportQuestion = {
+  difficulty: DifficultyName;
+  text: string;
+  readingText?: string;
+  choices: { text: string; correct: boolean }[];
+};
 export type SourceError = { where: string; field: string; message: string };
 export type ReadBank = {
   readingTexts: { key: string; text: string }[];

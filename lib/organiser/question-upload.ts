@@ -4,9 +4,10 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { readBytes } from "@/lib/api/handler";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
-import { AppError, type SourceError, toValidationErrors } from "@/lib/http/errors";
-import { readBytes } from "@/lib/http/handler";
+import type { SourceError } from "@/lib/http/contract";
+import { AppError, toValidationErrors } from "@/lib/http/errors";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";

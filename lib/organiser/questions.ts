@@ -3,15 +3,15 @@ import "server-only";
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, subjects, tests } from "@/db/schema";
-import { Difficulty } from "@/lib/attempts/enums";
+import type { Difficulty } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
 import { shuffle } from "@/lib/attempts/rules";
 import { difficultyOfName } from "@/lib/attempts/scoring";
-import { businessError, ErrorCode, invalidInput, notFound, type ValidationErrors } from "@/lib/http/errors";
+import { ErrorCode, type ValidationErrors } from "@/lib/http/contract";
+import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import type { QuestionEdit, QuestionImport } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { sanitizeQuestionHtml } from "./sanitize";
-
 
 /**
  * Sanitises question HTML, collecting an error per path: text that is nothing but markup is an
@@ -250,7 +250,10 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
   return db.transaction(async (tx) => {
     const { question, drawn } = await lockQuestion(tx, questionId);
     if (drawn) throw businessError(ErrorCode.QuestionInUse);
-    await tx.update(questions).set({ text, difficulty: difficultyOfName(edit.difficulty) }).where(eq(questions.id, questionId));
+    await tx
+      .update(questions)
+      .set({ text, difficulty: difficultyOfName(edit.difficulty) })
+      .where(eq(questions.id, questionId));
     await tx.delete(questionChoices).where(eq(questionChoices.questionId, questionId));
     await tx.insert(questionChoices).values(placed(choices).map((c) => ({ questionId, ...c })));
     await bankChanged(tx, { subjectId: question.subjectId });

@@ -3,7 +3,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
-import { businessError, ErrorCode, invalidInput, notFound } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/contract";
+import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";

@@ -2,7 +2,7 @@
 // authenticates inside the protocol (the md5 sign_string, -1), so the routes are public.
 import "server-only";
 import type { NextRequest } from "next/server";
-import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
+import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/api/handler";
 import { answerClick, type ClickAction, type ClickAnswer, ClickError } from "./click";
 import { PaymentProvider } from "./enums";
 import { recordPaymentEvent } from "./service";

@@ -3,7 +3,7 @@
 // protocol (Basic auth, -32504), so the route is public.
 import "server-only";
 import type { NextRequest } from "next/server";
-import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/http/handler";
+import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/api/handler";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { PaymentProvider } from "./enums";
 import { answerPayme, isPaymeAuthorised, type PaymeAnswer, PaymeError, paymeError } from "./payme";

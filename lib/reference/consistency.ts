@@ -3,7 +3,8 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
-import { invalidInput, type ValidationErrors } from "@/lib/http/errors";
+import type { ValidationErrors } from "@/lib/http/contract";
+import { invalidInput } from "@/lib/http/errors";
 import type { PupilDetails } from "@/lib/validation/registration";
 
 /** Throws a 422 naming each field that contradicts another (district of another region, …). */

@@ -8,7 +8,8 @@ import { questionChoices, questions, tests } from "@/db/schema";
 import { bankChanged } from "@/lib/attempts/papers";
 import { scoresInPoints } from "@/lib/attempts/scoring";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
-import { businessError, ErrorCode, invalidInput, notFound } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/contract";
+import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { AuditAction, recordAction } from "@/lib/organiser/audit";
 import type { RegradeInput } from "@/lib/validation/organiser";
 import { keyHash } from "./key";
@@ -49,7 +50,12 @@ async function existingTest(runner: Database | Transaction, testId: number) {
 
 export type RecomputeReport = {
   checked: number;
-  differences: { attemptId: number; userId: number; stored: ReturnType<typeof scoresInPoints>; recomputed: ReturnType<typeof scoresInPoints> }[];
+  differences: {
+    attemptId: number;
+    userId: number;
+    stored: ReturnType<typeof scoresInPoints>;
+    recomputed: ReturnType<typeof scoresInPoints>;
+  }[];
   keyHash: string;
 };
 
@@ -62,7 +68,12 @@ export async function recompute({ testId }: { testId: number }): Promise<Recompu
       checked: rows.length,
       differences: rows
         .filter((r) => !same(r.stored, r.recomputed))
-        .map((r) => ({ attemptId: r.attemptId, userId: r.userId, stored: scoresInPoints(r.stored), recomputed: scoresInPoints(r.recomputed) })),
+        .map((r) => ({
+          attemptId: r.attemptId,
+          userId: r.userId,
+          stored: scoresInPoints(r.stored),
+          recomputed: scoresInPoints(r.recomputed),
+        })),
       keyHash: await keyHash(testId, tx),
     };
   });

@@ -17,7 +17,13 @@ export type ResultsState = {
 };
 
 export async function resultsState(runner: Database | Transaction, testId: number | undefined, now: Date): Promise<ResultsState> {
-  const [row] = await selectRows<{ tests: number; grade: number | null; subjectName: string | null; lastClose: string | Date | null; notEnded: number }>(
+  const [row] = await selectRows<{
+    tests: number;
+    grade: number | null;
+    subjectName: string | null;
+    lastClose: string | Date | null;
+    notEnded: number;
+  }>(
     runner,
     sql`
       select count(*)::int as tests, min(s.grade) as grade, min(s.name) as "subjectName", max(t.closed_at) as "lastClose",

@@ -1,6 +1,6 @@
 // A server's validation code for a field, as the Uzbek message the form shows under it.
 
-import type { ValidationCode } from "@/lib/http/errors";
+import type { ValidationCode } from "@/lib/http/contract";
 import { uz } from "@/lib/i18n/uz";
 
 const v = uz.validation;

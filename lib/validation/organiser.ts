@@ -4,9 +4,9 @@ import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { DIFFICULTY_NAMES, maxTenths, pointsToTenths } from "@/lib/attempts/scoring";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { isoDateOf } from "@/lib/time";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
+import { isoDateOf } from "@/lib/time";
 import { entityId, queryId } from "./fields";
 import { pupilDetailsSchema } from "./registration";
 

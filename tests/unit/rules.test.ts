@@ -16,7 +16,7 @@ setUpDatabase();
 const T = new Date("2026-06-01T05:00:00Z");
 const at = (minutes: number, seconds = 0) => new Date(T.getTime() + minutes * 60_000 + seconds * 1000);
 
-async function valueOf(expression: SQL): Promise<unknown> {
+async function evaluate(expression: SQL): Promise<unknown> {
   const [row] = await selectRows<{ value: unknown }>(db, sql`select ${expression} as value`);
   return row.value;
 }
@@ -27,13 +27,20 @@ describe("the deadline: start + duration + extra minutes, never past the close",
     { name: "extra minutes", startedAt: at(10), durationMinutes: 90, extraMinutes: 15, closedAt: at(600), deadline: at(115) },
     { name: "cut by the close", startedAt: at(550), durationMinutes: 90, extraMinutes: 0, closedAt: at(600), deadline: at(600) },
     { name: "exactly at the close", startedAt: at(510), durationMinutes: 90, extraMinutes: 0, closedAt: at(600), deadline: at(600) },
-    { name: "extra minutes cut by the close", startedAt: at(500), durationMinutes: 90, extraMinutes: 30, closedAt: at(600), deadline: at(600) },
+    {
+      name: "extra minutes cut by the close",
+      startedAt: at(500),
+      durationMinutes: 90,
+      extraMinutes: 30,
+      closedAt: at(600),
+      deadline: at(600),
+    },
     { name: "a start a second in", startedAt: at(0, 1), durationMinutes: 1, extraMinutes: 0, closedAt: at(600), deadline: at(1, 1) },
   ];
   for (const c of cases) {
     it(c.name, async () => {
       expect(deadlineOf(c).toISOString()).toBe(c.deadline.toISOString());
-      const value = await valueOf(
+      const value = await evaluate(
         deadlineSql({
           startedAt: c.startedAt,
           durationMinutes: sql`${c.durationMinutes}::int`,
@@ -60,7 +67,7 @@ describe("the window: open from its opening (included) to its close (excluded)",
   for (const c of cases) {
     it(`at ${c.now.toISOString()}: ${c.open ? "open" : "not open"}`, async () => {
       expect(isWindowOpen(window, c.now)).toBe(c.open);
-      expect(Boolean(await valueOf(windowOpenSql(window, c.now)))).toBe(c.open);
+      expect(Boolean(await evaluate(windowOpenSql(window, c.now)))).toBe(c.open);
     });
   }
 });
@@ -79,8 +86,8 @@ describe(`the grace: an answer may arrive up to ${ANSWER_GRACE_SECONDS} s after 
   for (const c of cases) {
     it(`at deadline + ${(c.now.getTime() - deadline.getTime()) / 1000} s: ${c.past ? "past" : "within"}`, async () => {
       expect(isPastGrace(deadline, c.now)).toBe(c.past);
-      expect(Boolean(await valueOf(pastGraceSql(deadline, c.now)))).toBe(c.past);
-      expect(Boolean(await valueOf(withinGraceSql(deadline, c.now)))).toBe(!c.past);
+      expect(Boolean(await evaluate(pastGraceSql(deadline, c.now)))).toBe(c.past);
+      expect(Boolean(await evaluate(withinGraceSql(deadline, c.now)))).toBe(!c.past);
       // As the hot statements bind it: a placeholder for now.
       const [row] = await db
         .select({ past: pastGraceSql(deadline, sql.placeholder("now")).mapWith(Boolean) })
@@ -106,9 +113,22 @@ describe("the session holds: not blocked, not signed out everywhere, not signed 
   const cases: { name: string; change: (userId: number) => Promise<unknown>; sessionVersion?: number; holds: boolean }[] = [
     { name: "a fresh sign-in", change: async () => {}, holds: true },
     { name: "blocked", change: (userId) => db.update(users).set({ blockedAt: T }).where(eq(users.id, userId)), holds: false },
-    { name: "signed out everywhere (a new password)", change: (userId) => db.update(users).set({ sessionVersion: 1 }).where(eq(users.id, userId)), holds: false },
-    { name: "a token of the new version", change: (userId) => db.update(users).set({ sessionVersion: 1 }).where(eq(users.id, userId)), sessionVersion: 1, holds: true },
-    { name: "signed out on this device", change: () => db.insert(endedSessions).values({ sessionId: "this-device", expiresAt: at(60 * 24) }), holds: false },
+    {
+      name: "signed out everywhere (a new password)",
+      change: (userId) => db.update(users).set({ sessionVersion: 1 }).where(eq(users.id, userId)),
+      holds: false,
+    },
+    {
+      name: "a token of the new version",
+      change: (userId) => db.update(users).set({ sessionVersion: 1 }).where(eq(users.id, userId)),
+      sessionVersion: 1,
+      holds: true,
+    },
+    {
+      name: "signed out on this device",
+      change: () => db.insert(endedSessions).values({ sessionId: "this-device", expiresAt: at(60 * 24) }),
+      holds: false,
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {

@@ -9,10 +9,10 @@ import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
-import { formatTashkent } from "@/lib/time";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { RegistrationStatus } from "@/lib/registration/status";
+import { formatTashkent } from "@/lib/time";
 import { registrationsQuery, searchOf } from "@/lib/validation/organiser";
 
 const t = uzOrganiser.registrations;

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Fragment } from "react";
-import { clock } from "@/components/ui/format";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { RecomputeButton } from "@/components/organiser/results-actions";
@@ -10,6 +9,7 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { SubmitOnChange } from "@/components/organiser/submit-on-change";
 import { LinkButton } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
+import { clock } from "@/components/ui/format";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";

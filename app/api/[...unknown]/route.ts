@@ -1,5 +1,5 @@
 // Any other path under /api answers the contract's JSON 404, not the HTML page.
-import { notServed } from "@/lib/http/handler";
+import { notServed } from "@/lib/api/handler";
 
 const answer = notServed("public");
 

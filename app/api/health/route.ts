@@ -1,5 +1,5 @@
 // For load balancers (and the benchmark's floor): the app answers, without touching the database.
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 
 export const dynamic = "force-dynamic";
 

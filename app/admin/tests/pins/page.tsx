@@ -3,8 +3,8 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { PrintButton } from "@/components/organiser/print-button";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { requireOrganiser } from "@/lib/identity/page-guards";
-import { formatTashkent } from "@/lib/time";
 import { listTests } from "@/lib/organiser/tests";
+import { formatTashkent } from "@/lib/time";
 
 const t = uzOrganiser.pinSheet;
 export const metadata: Metadata = { title: t.title };

@@ -1,10 +1,11 @@
 // The signed-in pupil's certificate as a PNG download, named from first, last and middle names:
 // drawn once per content and kept (lib/certificates/render), a few downloads a minute per pupil.
+
+import { handler } from "@/lib/api/handler";
 import { certificateOfUser } from "@/lib/certificates/certificates";
 import { certificateDownloads } from "@/lib/certificates/check-limit";
 import { certificatePng } from "@/lib/certificates/render";
 import { notFound } from "@/lib/http/errors";
-import { handler } from "@/lib/http/handler";
 import { certificateFileName } from "@/lib/identity/names";
 
 export const POST = handler({ auth: "pupil", limit: { limiter: certificateDownloads, per: "user" } }, async ({ user }) => {

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { login } from "@/lib/identity/login";
 import { loginSchema } from "@/lib/validation/identity";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { updateProfile } from "@/lib/identity/users";
 import { profileSchema } from "@/lib/validation/identity";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { listOrganizations } from "@/lib/reference/queries";
 import { organizationsQuery } from "@/lib/validation/reference";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { getRegisterStatus } from "@/lib/registration/registration";
 import { registerStatusQuery } from "@/lib/validation/registration";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { registrationEdits, registrationSubmissions } from "@/lib/registration/register-limit";
 import { register } from "@/lib/registration/registration";
 import { registerSchema } from "@/lib/validation/registration";

@@ -1,4 +1,4 @@
+import { handler } from "@/lib/api/handler";
 import { allowTestAttempt } from "@/lib/attempts/start";
-import { handler } from "@/lib/http/handler";
 
 export const GET = handler({ auth: "pupil" }, ({ user }) => allowTestAttempt({ userId: user.id }));

@@ -1,5 +1,5 @@
+import { handler } from "@/lib/api/handler";
 import { saveAnswer } from "@/lib/attempts/taking";
-import { handler } from "@/lib/http/handler";
 import { answerSchema } from "@/lib/validation/attempts";
 
 // The opening minute's hottest call: the session is checked inside saveAnswer's one statement.

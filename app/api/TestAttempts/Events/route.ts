@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { changesStream } from "@/lib/live/stream";
 
 export const dynamic = "force-dynamic";

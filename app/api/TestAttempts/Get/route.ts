@@ -1,5 +1,5 @@
+import { handler } from "@/lib/api/handler";
 import { getAttempt } from "@/lib/attempts/taking";
-import { handler } from "@/lib/http/handler";
 import { attemptIdQuery } from "@/lib/validation/attempts";
 
 // On the opening's path: the session is checked inside getAttempt's one statement.

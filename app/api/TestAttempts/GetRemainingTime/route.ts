@@ -1,5 +1,5 @@
+import { handler } from "@/lib/api/handler";
 import { getRemainingTime } from "@/lib/attempts/taking";
-import { handler } from "@/lib/http/handler";
 import { remainingTimeQuery } from "@/lib/validation/attempts";
 
 export const GET = handler({ auth: "pupil", query: remainingTimeQuery }, ({ user, query }) =>

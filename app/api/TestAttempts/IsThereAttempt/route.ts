@@ -1,4 +1,4 @@
+import { handler } from "@/lib/api/handler";
 import { isThereAttempt } from "@/lib/attempts/start";
-import { handler } from "@/lib/http/handler";
 
 export const GET = handler({ auth: "pupil" }, ({ user }) => isThereAttempt({ userId: user.id }));

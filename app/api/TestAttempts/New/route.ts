@@ -1,6 +1,6 @@
+import { handler } from "@/lib/api/handler";
 import { pinAttempts } from "@/lib/attempts/pin-limit";
 import { newAttempt } from "@/lib/attempts/start";
-import { handler } from "@/lib/http/handler";
 import { newAttemptSchema } from "@/lib/validation/attempts";
 
 export const POST = handler({ auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: newAttemptSchema }, ({ user, body }) =>

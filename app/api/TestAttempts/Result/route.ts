@@ -1,5 +1,5 @@
+import { handler } from "@/lib/api/handler";
 import { attemptResult } from "@/lib/attempts/ending";
-import { handler } from "@/lib/http/handler";
 import { resultQuery } from "@/lib/validation/attempts";
 
 export const GET = handler({ auth: "pupil", query: resultQuery }, ({ user, query }) =>

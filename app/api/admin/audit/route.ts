@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { listActions } from "@/lib/organiser/audit-log";
 import { pageQuery } from "@/lib/validation/organiser";
 

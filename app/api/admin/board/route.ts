@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { loadBoard } from "@/lib/organiser/board";
 
 export const GET = handler({ auth: "organiser" }, () => loadBoard());

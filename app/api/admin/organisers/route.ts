@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { createOrganiser, listOrganisers } from "@/lib/organiser/organisers";
 import { organiserSchema } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { searchPupils } from "@/lib/organiser/pupils";
 import { pupilsQuery } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { listQuestions } from "@/lib/organiser/questions";
 import { questionsQuery } from "@/lib/validation/organiser";
 

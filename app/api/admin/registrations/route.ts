@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { searchRegistrations } from "@/lib/organiser/registrations";
 import { registrationsQuery } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { listResults } from "@/lib/results/ranking";
 import { resultsQuery } from "@/lib/validation/organiser";
 

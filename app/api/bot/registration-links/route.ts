@@ -1,7 +1,7 @@
 // The chat-bot asks for a new registration link for a parent.
 import { randomUUID } from "node:crypto";
+import { handler } from "@/lib/api/handler";
 import { config } from "@/lib/config";
-import { handler } from "@/lib/http/handler";
 
 export const POST = handler({ auth: "bot" }, () => {
   const guid = randomUUID();

@@ -1,5 +1,5 @@
 // Payme Merchant API (JSON-RPC 2.0): authenticated inside the protocol, always HTTP 200.
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { paymeCall, paymeNotPost } from "@/lib/payments/payme-route";
 
 export const POST = handler({ auth: "public", crossOrigin: true }, ({ request }) => paymeCall(request));

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { handler, notServed } from "@/lib/api/handler";
 import { ReviewPolicy } from "@/lib/attempts/enums";
-import { handler, notServed } from "@/lib/http/handler";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 
 const count = z.number().int().min(0).max(50);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { handler, notServed } from "@/lib/http/handler";
+import { handler, notServed } from "@/lib/api/handler";
 import { createTestPupil } from "@/lib/testing/pupils";
 
 const body = z.object({

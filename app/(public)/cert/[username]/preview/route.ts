@@ -2,10 +2,10 @@
 // (`?v=`), so only an answer for the current version may be kept by a messenger, and kept for
 // good: those bytes never change. A link without a certificate, or a refused lookup, is never kept.
 import type { NextRequest } from "next/server";
+import { errorResponse } from "@/lib/api/handler";
 import { certificateDraws } from "@/lib/certificates/check-limit";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificatePng, certificateVersion, notFoundPng } from "@/lib/certificates/render";
-import { errorResponse } from "@/lib/http/handler";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { uz } from "@/lib/i18n/uz";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { RichText } from "@/components/ui/rich-text";
 import { PageHeader } from "@/components/organiser/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { RichText } from "@/components/ui/rich-text";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { pupilDetail } from "@/lib/organiser/pupils";
 import { userIdParams } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { loginsWorkbook } from "@/lib/organiser/logins";
 import { loginsQuery } from "@/lib/validation/organiser";
 

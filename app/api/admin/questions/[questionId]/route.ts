@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { removeQuestion, updateQuestion } from "@/lib/organiser/questions";
 import { questionEditSchema, questionIdParams, reasonSchema } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { importQuestionBank } from "@/lib/organiser/questions";
 import { dryRunQuery, questionImportSchema } from "@/lib/validation/organiser";
 

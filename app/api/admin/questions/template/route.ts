@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { xlsxTemplate } from "@/lib/organiser/question-formats";
 
 // The spreadsheet template: sheet "Savollar" (one question a row) and "Matnlar" (reading texts).

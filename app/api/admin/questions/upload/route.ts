@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { importUpload } from "@/lib/organiser/question-upload";
 import { dryRunQuery } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { registrationDetail } from "@/lib/organiser/registrations";
 import { guidParams } from "@/lib/validation/organiser";
 

@@ -1,5 +1,5 @@
+import { handler } from "@/lib/api/handler";
 import { notFound } from "@/lib/http/errors";
-import { handler } from "@/lib/http/handler";
 import { buildExport, toCsv, toXlsxStream } from "@/lib/results/export";
 import { ExportFormat, exportQuery } from "@/lib/validation/organiser";
 

@@ -1,6 +1,6 @@
 // The chat-bot reads a registration: its status and, once paid, the pupil's username and password.
 import { z } from "zod";
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { registrationCredentials } from "@/lib/payments/service";
 import { getRegisterStatus } from "@/lib/registration/registration";
 import { uuid } from "@/lib/validation/fields";

@@ -1,5 +1,5 @@
 // The sandbox card checkout's script (PAYMENTS_SANDBOX=true only).
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { assertSandbox, sandboxCheckoutScript } from "@/lib/payments/card";
 
 export const dynamic = "force-dynamic";

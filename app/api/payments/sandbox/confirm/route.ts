@@ -1,7 +1,7 @@
 // The sandbox checkout's confirmation (PAYMENTS_SANDBOX only). The card pays through the same
 // service as Payme and Click; Payme and Click are paid by playing their servers' calls to our
 // endpoints (lib/payments/sandbox.ts), each recorded as theirs are.
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { confirmSandboxPayment } from "@/lib/payments/card";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { simulateClick, simulatePayme } from "@/lib/payments/sandbox";

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { endAttemptNow } from "@/lib/organiser/attempt-actions";
 import { attemptIdParams, reasonSchema } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { attemptMarks } from "@/lib/results/marks";
 import { attemptIdParams } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { resetOrganiserPassword } from "@/lib/organiser/organisers";
 import { reasonSchema, userIdParams } from "@/lib/validation/organiser";
 

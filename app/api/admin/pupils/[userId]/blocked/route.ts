@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { setPupilBlocked } from "@/lib/organiser/pupils";
 import { blockedSchema, userIdParams } from "@/lib/validation/organiser";
 

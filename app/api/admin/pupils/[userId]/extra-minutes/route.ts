@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { setExtraMinutes } from "@/lib/organiser/pupils";
 import { extraMinutesSchema, userIdParams } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { renamePupil } from "@/lib/organiser/pupils";
 import { pupilNameSchema, userIdParams } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { itemStatistics } from "@/lib/organiser/item-statistics";
 import { testIdParams } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { recompute } from "@/lib/results/rescoring";
 import { testIdParams } from "@/lib/validation/organiser";
 

@@ -1,4 +1,4 @@
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { regrade } from "@/lib/results/rescoring";
 import { regradeSchema, testIdParams } from "@/lib/validation/organiser";
 

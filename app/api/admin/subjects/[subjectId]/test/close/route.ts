@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { handler } from "@/lib/http/handler";
+import { handler } from "@/lib/api/handler";
 import { closeTestNow } from "@/lib/organiser/tests";
 import { queryId } from "@/lib/validation/fields";
 import { closeTestSchema } from "@/lib/validation/organiser";

@@ -1,20 +1,22 @@
 // The one wrapper of every route handler: who may call (checked before the body is read), rate
 // limits, the body limit, parsing params, query and body with the shared schemas, refusing unsafe
-// text, error mapping and the API's security headers.
+// text, error mapping and the API's security headers. It knows who is signed in (lib/identity), so
+// it sits on the domain's side of lib/http, whose transport pieces (errors, limits) it uses.
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { requireBot } from "@/lib/bot/auth";
 import { config } from "@/lib/config";
+import type { ValidationErrors } from "@/lib/http/contract";
+import { AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge } from "@/lib/http/errors";
+import { clientAddress, type Limiter } from "@/lib/http/rate-limit";
+import { withApiSecurityHeaders } from "@/lib/http/security-headers";
+import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { uz } from "@/lib/i18n/uz";
 import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
 import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token";
 import { assertTestSupport } from "@/lib/testing/guard";
-import { AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge, type ValidationErrors } from "./errors";
-import { clientAddress, type Limiter } from "./rate-limit";
-import { withApiSecurityHeaders } from "./security-headers";
-import { unsafeTextPaths } from "./unsafe-text";
 
 /** Bodies are small JSON documents; anything larger is refused before it is read whole. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;

@@ -1,0 +1,11 @@
+// A failed call as the pages show it: a toast at the top centre, five seconds, one per message.
+"use client";
+
+import { ApiError } from "@/lib/http/client";
+import { uz } from "@/lib/i18n/uz";
+import { toast } from "./toast";
+
+export function showError(error: unknown): void {
+  const message = error instanceof ApiError ? error.message : uz.http.default;
+  toast.error(message, { id: message, position: "top-center", duration: 5000 });
+}

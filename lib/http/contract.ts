@@ -1,0 +1,40 @@
+// The error contract every API answer keeps (spec §8, DESIGN §3), safe for the browser: the
+// business codes, the validation codes per field, and the body an error carries. The server's
+// errors (errors.ts) and the browser's fetch layer (client.ts) both speak it.
+
+/** Business error codes carried in the body's `code` (spec §8 and DESIGN §3). */
+export const ErrorCode = {
+  RegistrationAlreadyPaid: 1001,
+  SignInLockedOut: 2101,
+  SignInFailed: 2102,
+  SignInBlocked: 2103,
+  QuestionsNotEnough: 3000,
+  ThereIsNotEndedAttempt: 4000,
+  WrongPinCode: 4001,
+  AttemptEnded: 4002,
+  TestNotOpen: 4003,
+  AttemptAlreadyTaken: 4004,
+  InvalidChoice: 4005,
+  /** Added here: grade and subject are fixed once the pupil has started a test. */
+  SubjectLocked: 4006,
+  /** Added here: a change of window, duration or review policy while pupils are testing, or reopening a test whose key may have been shown, needs the subject's name typed. */
+  ConfirmationRequired: 4007,
+  /** Added here: a new organiser's username is already someone's. */
+  UsernameTaken: 4008,
+  /** Added here: a question an attempt drew never changes (retire it and add a new one). */
+  QuestionInUse: 4009,
+  PointsLocked: 4010,
+  KeyChanged: 4011,
+  /** Added here: after the start the pupil's name (on the certificate) is changed by an organiser only. */
+  NameLocked: 4012,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Stable validation codes, per field (DESIGN §3). */
+export type ValidationCode = "Required" | "MinLength" | "MaxLength" | "Length" | "Pattern" | "Range" | "Enum" | "Invalid";
+export type ValidationErrors = Record<string, ValidationCode[]>;
+
+/** A file's errors, one per bad row or question, where the contract's field map cannot point. */
+export type SourceError = { where: string; field: string; message: string };
+
+export type ErrorBody = { code: number | null; message: string; validationErrors: ValidationErrors; errors?: SourceError[] };
