@@ -6,13 +6,13 @@ import { attemptResult } from "@/lib/attempts/ending";
 import { loadPupilTest } from "@/lib/attempts/queries";
 import { allowTestAttempt, isThereAttempt } from "@/lib/attempts/start";
 import { uz } from "@/lib/i18n/uz";
-import { requirePupil } from "@/lib/identity/page-guards";
+import { pupilPage } from "@/lib/identity/page-guards";
 
 export const metadata: Metadata = { title: uz.testAttempt.title };
 export const dynamic = "force-dynamic";
 
 export default async function TestAttemptPage() {
-  const { id: userId, user } = await requirePupil();
+  const { id: userId, user } = await pupilPage();
   const status = await isThereAttempt({ userId });
   // An unfinished attempt is resumed at once, before anything else is sent to a slow phone.
   if (status.isThereAttempt && !status.isEnded) redirect(`/test-attempt/${status.attemptId}`);

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { AUDIT_PAGE_SIZE, type AuditLine, type AuditLink, listActions } from "@/lib/organiser/audit-log";
 import { formatTashkent } from "@/lib/time";
 import { pageQuery, searchOf } from "@/lib/validation/organiser";
@@ -39,8 +39,7 @@ function Lines({ lines }: { lines: AuditLine[] }) {
 }
 
 export default async function AuditPage({ searchParams }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   const page = searchOf(pageQuery, await searchParams).page ?? 1;
   const { items, total } = await listActions({ page });
   return (

@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import { OrganisersView } from "@/components/organiser/organisers-view";
 import { PageHeader } from "@/components/organiser/page-header";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganisers } from "@/lib/organiser/organisers";
 
 export const metadata: Metadata = { title: uzOrganiser.organisers.title };
 
 export default async function OrganisersPage() {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={uzOrganiser.organisers.title} lead={uzOrganiser.organisers.lead} help={uzOrganiser.help.organisers} />

@@ -8,7 +8,7 @@ import { buttonClass } from "@/components/ui/button-style";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, searchPupils } from "@/lib/organiser/pupils";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { pupilsQuery, searchOf } from "@/lib/validation/organiser";
@@ -19,8 +19,7 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PupilsPage({ searchParams }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   const search = searchOf(pupilsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchPupils(search), loadReferenceData()]);
   return (

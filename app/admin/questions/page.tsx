@@ -7,7 +7,7 @@ import { SubmitOnChange } from "@/components/organiser/submit-on-change";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
 import { listSubjects } from "@/lib/reference/queries";
 import { questionsQuery, searchOf } from "@/lib/validation/organiser";
@@ -19,8 +19,7 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function QuestionsPage({ searchParams }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   const asked = searchOf(questionsQuery, await searchParams);
   const subjects = await listSubjects();
   // The bank opens on a subject (the first one) rather than on nothing.

@@ -7,7 +7,7 @@ import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { loadReferenceData } from "@/lib/reference/queries";
@@ -22,8 +22,7 @@ export const metadata: Metadata = { title: t.title };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RegistrationsPage({ searchParams }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   const search = searchOf(registrationsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
   return (

@@ -13,7 +13,7 @@ import { clock } from "@/components/ui/format";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
 import { publishedState } from "@/lib/results/export";
 import { listResults, RESULTS_PAGE_SIZE, type ResultRow, resultsTests } from "@/lib/results/ranking";
@@ -58,8 +58,7 @@ function RankCell({ row }: { row: ResultRow }) {
 }
 
 export default async function ResultsPage({ searchParams }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
   const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData()]);
   // Without a choice: the test that closed last (the one whose results are wanted now), else the first.

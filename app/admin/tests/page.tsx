@@ -3,14 +3,13 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { TestsView } from "@/components/organiser/tests-view";
 import { LinkButton } from "@/components/ui/button";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/organiser/tests";
 
 export const metadata: Metadata = { title: uzOrganiser.tests.title };
 
 export default async function TestsPage() {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={uzOrganiser.tests.title} lead={uzOrganiser.tests.lead} help={uzOrganiser.help.tests}>

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { AttemptView } from "@/components/attempt/attempt-view";
 import { getAttempt } from "@/lib/attempts/taking";
-import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
-import { requirePupil } from "@/lib/identity/page-guards";
+import { foundOr404, pupilPage } from "@/lib/identity/page-guards";
+import { attemptIdQuery } from "@/lib/validation/attempts";
 
 export const metadata: Metadata = { title: uz.testAttempt.title };
 export const dynamic = "force-dynamic";
@@ -15,13 +15,13 @@ type Props = {
 };
 
 export default async function AttemptPage({ params, searchParams }: Props) {
-  const { id } = await params;
-  if (!/^\d{1,9}$/.test(id)) notFound();
-  const { id: userId, user } = await requirePupil();
-  const attempt = await getAttempt({ userId, attemptId: Number(id) }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound(); // another pupil's, or none
-    throw error;
-  });
+  const {
+    id: userId,
+    user,
+    params: { id },
+  } = await pupilPage(params, attemptIdQuery);
+  // Another pupil's attempt, or none: the 404 page.
+  const attempt = await foundOr404(getAttempt({ userId, attemptId: id }));
   const { isAnswer, questionNumber } = await searchParams;
   // An ended attempt is only ever shown read-only.
   if (attempt.isEnded && isAnswer !== "true") {

@@ -4,12 +4,12 @@
 import type { Metadata } from "next";
 import { OfflineAttempt } from "@/components/attempt/offline-attempt";
 import { uz } from "@/lib/i18n/uz";
-import { requirePupil } from "@/lib/identity/page-guards";
+import { pupilPage } from "@/lib/identity/page-guards";
 
 export const metadata: Metadata = { title: uz.testAttempt.title, robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 export default async function OfflineAttemptPage() {
-  const { user } = await requirePupil();
+  const { user } = await pupilPage();
   return <OfflineAttempt user={user} />;
 }

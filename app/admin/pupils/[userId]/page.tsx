@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { AttemptBadge } from "@/components/organiser/attempt-badge";
 import { PupilActions } from "@/components/organiser/pupil-actions";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { pupilDetail } from "@/lib/organiser/pupils";
 import { formatTashkent } from "@/lib/time";
 import { userIdParams } from "@/lib/validation/organiser";
@@ -28,14 +26,8 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export default async function PupilPage({ params }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
-  const parsed = userIdParams.safeParse(await params);
-  if (!parsed.success) notFound();
-  const pupil = await pupilDetail({ userId: parsed.data.userId }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  });
+  const { params: route } = await organiserPage(params, userIdParams);
+  const pupil = await foundOr404(pupilDetail({ userId: route.userId }));
   const r = pupil.registration;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">

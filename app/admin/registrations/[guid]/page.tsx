@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { registrationDetail } from "@/lib/organiser/registrations";
 import { formatTashkent } from "@/lib/time";
 import { guidParams } from "@/lib/validation/organiser";
@@ -19,18 +17,8 @@ type Props = { params: Promise<{ guid: string }> };
 const fromMs = (ms: number | null) => (ms ? formatTashkent(new Date(ms).toISOString(), { seconds: true }) : "—");
 
 export default async function RegistrationPage({ params }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
-  const parsed = guidParams.safeParse(await params);
-  if (!parsed.success) notFound();
-  const {
-    registration: r,
-    payments,
-    events,
-  } = await registrationDetail({ guid: parsed.data.guid.toLowerCase() }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  });
+  const { params: route } = await organiserPage(params, guidParams);
+  const { registration: r, payments, events } = await foundOr404(registrationDetail({ guid: route.guid.toLowerCase() }));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <Link href="/admin/registrations" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">

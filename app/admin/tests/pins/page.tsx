@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { PrintButton } from "@/components/organiser/print-button";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { organiserPage } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/organiser/tests";
 import { formatTashkent } from "@/lib/time";
 
@@ -11,8 +11,7 @@ export const metadata: Metadata = { title: t.title };
 
 /** The PINs of every test on one printable sheet, large, with the window they open in. */
 export default async function PinSheetPage() {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
+  await organiserPage();
   const items = (await listTests()).filter((item) => item.test !== null);
   return (
     <div className="mx-auto max-w-4xl">

@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ChoiceBars } from "@/components/organiser/choice-bars";
 import { PageHeader } from "@/components/organiser/page-header";
 import { RegradeButton } from "@/components/organiser/results-actions";
 import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { AppError } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { distractorsAboveKey, itemStatistics } from "@/lib/organiser/item-statistics";
 import { testIdParams } from "@/lib/validation/organiser";
 
@@ -21,14 +19,8 @@ type Props = { params: Promise<{ testId: string }> };
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
 export default async function ItemStatisticsPage({ params }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
-  const parsed = testIdParams.safeParse(await params);
-  if (!parsed.success) notFound();
-  const stats = await itemStatistics({ testId: parsed.data.testId }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  });
+  const { params: route } = await organiserPage(params, testIdParams);
+  const stats = await foundOr404(itemStatistics({ testId: route.testId }));
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.itemStatistics}>
@@ -84,7 +76,7 @@ export default async function ItemStatisticsPage({ params }: Props) {
                       {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{t.retired}</span>}
                     </div>
                   )}
-                  {!item.voided && <RegradeButton testId={parsed.data.testId} question={item} />}
+                  {!item.voided && <RegradeButton testId={route.testId} question={item} />}
                 </TD>
                 <TD className="text-right tabular-nums">{item.drawn}</TD>
                 <TD className="text-right tabular-nums">{item.facility === null ? "—" : `${Math.round(item.facility * 100)}%`}</TD>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/organiser/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -7,7 +6,7 @@ import { RichText } from "@/components/ui/rich-text";
 import { AppError } from "@/lib/http/errors";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
-import { requireOrganiser } from "@/lib/identity/page-guards";
+import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { previewPaper } from "@/lib/organiser/preview";
 import { testIdParams } from "@/lib/validation/organiser";
 
@@ -22,13 +21,9 @@ type Props = { params: Promise<{ testId: string }> };
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 export default async function TestPreviewPage({ params }: Props) {
-  // Each page checks the role itself: a client-side navigation may render it without the layout.
-  await requireOrganiser();
-  const parsed = testIdParams.safeParse(await params);
-  if (!parsed.success) notFound();
-  const testId = parsed.data.testId;
-  const paper = await previewPaper({ testId }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound();
+  const { params: route } = await organiserPage(params, testIdParams);
+  const testId = route.testId;
+  const paper = await foundOr404(previewPaper({ testId })).catch((error: unknown) => {
     if (error instanceof AppError) return error.message; // a bank too short for the test, as a pupil would be told
     throw error;
   });
