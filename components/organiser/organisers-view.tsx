@@ -10,8 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/field";
-import { showServerErrors } from "@/components/ui/server-errors";
-import { showError } from "@/components/ui/show-error";
+import { submitWith } from "@/components/ui/server-errors";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { api } from "@/lib/http/client";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -43,15 +42,11 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const create = form.handleSubmit(async (input) => {
-    try {
-      const created = await api<{ username: string; password: string }>("/admin/organisers", { method: "POST", body: input });
-      setShown({ title: t.created(created.username), password: created.password });
-      form.reset();
-      router.refresh();
-    } catch (error) {
-      if (showServerErrors(form, error)?.status !== 422) showError(error);
-    }
+  const create = submitWith(form, async (input) => {
+    const created = await api<{ username: string; password: string }>("/admin/organisers", { method: "POST", body: input });
+    setShown({ title: t.created(created.username), password: created.password });
+    form.reset();
+    router.refresh();
   });
 
   return (

@@ -6,8 +6,7 @@ import { useRouter } from "next/navigation";
 import { type Resolver, useFieldArray, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
-import { showServerErrors } from "@/components/ui/server-errors";
-import { showError } from "@/components/ui/show-error";
+import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
 import { DIFFICULTY_NAMES, nameOfDifficulty } from "@/lib/attempts/scoring";
 import { api } from "@/lib/http/client";
@@ -32,15 +31,11 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
   const { errors, isSubmitting } = form.formState;
   const correct = form.watch("choices").findIndex((c) => c.correct);
 
-  const submit = form.handleSubmit(async (edit) => {
-    try {
-      await api(`/admin/questions/${question.questionId}`, { method: "PUT", body: edit });
-      toast.success(t.saved, { id: `question-${question.questionId}` });
-      router.refresh();
-      onDone();
-    } catch (error) {
-      if (showServerErrors(form, error)?.status !== 422) showError(error);
-    }
+  const submit = submitWith(form, async (edit) => {
+    await api(`/admin/questions/${question.questionId}`, { method: "PUT", body: edit });
+    toast.success(t.saved, { id: `question-${question.questionId}` });
+    router.refresh();
+    onDone();
   });
 
   return (

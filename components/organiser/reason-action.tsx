@@ -10,8 +10,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
-import { showServerErrors } from "@/components/ui/server-errors";
-import { showError } from "@/components/ui/show-error";
+import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -82,15 +81,11 @@ export function ReasonAction({
     form.reset();
     router.refresh();
   };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const result = await run(values);
-      toast.success(done, { id: testId });
-      if (result) setShown(result);
-      else close();
-    } catch (error) {
-      if (showServerErrors(form, error)?.status !== 422) showError(error);
-    }
+  const submit = submitWith(form, async (values) => {
+    const result = await run(values);
+    toast.success(done, { id: testId });
+    if (result) setShown(result);
+    else close();
   });
 
   return (

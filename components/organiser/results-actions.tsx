@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { RichText } from "@/components/ui/rich-text";
-import { showServerErrors } from "@/components/ui/server-errors";
+import { submitWith } from "@/components/ui/server-errors";
 import { showError } from "@/components/ui/show-error";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
@@ -142,7 +142,7 @@ export function RegradeButton({ testId, question }: { testId: number; question: 
     form.reset();
   };
   const send = (dryRun: boolean) =>
-    form.handleSubmit(async (values) => {
+    submitWith(form, async (values) => {
       const input: RegradeInput = {
         questionId: question.questionId,
         action: values.action,
@@ -157,16 +157,12 @@ export function RegradeButton({ testId, question }: { testId: number; question: 
         form.setError("reason", { message: uzOrganiser.validation.reason });
         return;
       }
-      try {
-        const result = await api<RegradeReport>(`/admin/tests/${testId}/regrade`, { method: "POST", body: input });
-        setReport({ report: result, values });
-        if (!dryRun) {
-          toast.success(t.applied(result.changes.length), { id: "regrade" });
-          close();
-          router.refresh();
-        }
-      } catch (error) {
-        if (showServerErrors(form, error)?.status !== 422) showError(error);
+      const result = await api<RegradeReport>(`/admin/tests/${testId}/regrade`, { method: "POST", body: input });
+      setReport({ report: result, values });
+      if (!dryRun) {
+        toast.success(t.applied(result.changes.length), { id: "regrade" });
+        close();
+        router.refresh();
       }
     });
   return (

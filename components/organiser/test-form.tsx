@@ -9,8 +9,7 @@ import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { showServerErrors } from "@/components/ui/server-errors";
-import { showError } from "@/components/ui/show-error";
+import { showFormError } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { tenthsToPoints } from "@/lib/attempts/scoring";
@@ -98,7 +97,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
       // A 422 is shown under its fields; anything else as a toast. 4007 (type the name) also
       // opens the confirmation with the server's reason (pupils testing, a key already shown).
       if (error instanceof ApiError && error.code === ErrorCode.ConfirmationRequired) setConfirmation(error.message);
-      if (showServerErrors(form, error)?.status !== 422) showError(error);
+      showFormError(form, error);
     },
   });
 
