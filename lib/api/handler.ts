@@ -3,11 +3,12 @@
 // text, error mapping and the API's security headers. It knows who is signed in (lib/identity), so
 // it sits on the domain's side of lib/http, whose transport pieces (errors, limits) it uses.
 import "server-only";
-import type { NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import type { z } from "zod";
 import { requireBot } from "@/lib/bot/auth";
 import { config } from "@/lib/config";
 import type { ValidationErrors } from "@/lib/http/contract";
+import type { CookieOptions, Cookies } from "@/lib/http/cookies";
 import { AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge } from "@/lib/http/errors";
 import { clientAddress, type Limiter } from "@/lib/http/rate-limit";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
@@ -38,13 +39,18 @@ export type AuthKind = "public" | "signedIn" | "pupil" | "organiser" | "pupilTok
 
 type WithUser = "signedIn" | "pupil" | "organiser";
 
-type HandlerOptions<P, Q, B, A extends AuthKind> = {
+type HandlerOptions<P, Q, B, A extends AuthKind, M = undefined> = {
   auth: A;
   params?: P;
   query?: Q;
   body?: B;
   /** Counts each call against the limiter, per client address or per signed-in user (429 past it). */
   limit?: { limiter: Limiter; per: "address" | "user" };
+  /**
+   * Counts only the calls that fail (the function throws an AppError), per client address; past
+   * the limit every call is refused (429) before it runs: wrong passwords, not sign-ins.
+   */
+  limitFailures?: { limiter: Limiter; per: "address" };
   /**
    * Counts each valid call against the limiter under a key taken from its body: what the action is
    * about (a registration's guid), where the address would lump a carrier's thousands together.
@@ -53,14 +59,30 @@ type HandlerOptions<P, Q, B, A extends AuthKind> = {
   /** Server-to-server callers (payment providers, the chat-bot) are not held to our Origin. */
   crossOrigin?: boolean;
   maxBodyBytes?: number;
+  /**
+   * The body as it came, text (a provider's protocol reads it itself): null when it is larger than
+   * maxBodyBytes or was cut off, which the protocol answers in its own way.
+   */
+  rawBody?: true;
+  /**
+   * A multipart form (an organiser's upload): read up to `maxBytes` (413 `tooLarge` past it), its
+   * text fields parsed by `fields`, its `file` handed on; a body that is no form is `unreadable`.
+   */
+  multipart?: { fields: M; maxBytes: number; tooLarge: () => AppError; unreadable: () => AppError };
   /** Public, rarely changing answers (reference data) may be cached by browsers for this long. */
   cacheSeconds?: number;
 };
 
-type Input<P, Q, B, A> = {
+type Input<P, Q, B, A, M = undefined> = {
   params: P extends Schema ? z.output<P> : undefined;
   query: Q extends Schema ? z.output<Q> : undefined;
   body: B extends Schema ? z.output<B> : undefined;
+  /** With `rawBody`: the body's text, or null (too large, cut off). */
+  rawBody: string | null;
+  /** With `multipart`: its fields, parsed, and its file (null when none was sent). */
+  form: M extends Schema ? { fields: z.output<M>; file: Blob | null } : undefined;
+  /** The request's cookies, and the ones the answer sets (a plain answer only). */
+  cookies: Cookies;
   user: A extends WithUser ? SessionUser : undefined;
   /** With `pupilToken`: the token's claims, which the route checks against the database itself. */
   claims: A extends "pupilToken" ? SessionClaims : undefined;
@@ -74,7 +96,7 @@ const sessionToken = (request: NextRequest) => request.cookies.get(sessionCookie
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** The body's bytes, refused (413) as soon as more than `maxBytes` arrive, chunked or not. */
-export async function readBytes(request: NextRequest, maxBytes: number, tooLarge = payloadTooLarge): Promise<Buffer> {
+async function readBytes(request: NextRequest, maxBytes: number, tooLarge = payloadTooLarge): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
   if (!request.body) return Buffer.alloc(0);
@@ -94,8 +116,25 @@ export async function readBytes(request: NextRequest, maxBytes: number, tooLarge
   return Buffer.concat(chunks);
 }
 
-export async function readText(request: NextRequest, maxBytes: number): Promise<string> {
+async function readText(request: NextRequest, maxBytes: number): Promise<string> {
   return (await readBytes(request, maxBytes)).toString("utf8");
+}
+
+async function readMultipart<M extends ObjectSchema>(
+  request: NextRequest,
+  { fields, maxBytes, tooLarge, unreadable }: { fields: M; maxBytes: number; tooLarge: () => AppError; unreadable: () => AppError },
+): Promise<{ fields: z.output<M>; file: Blob | null }> {
+  // Read up to the limit and no further, chunked or not: a 20 MB upload is refused at 5 MB.
+  const bytes = await readBytes(request, maxBytes, tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw unreadable();
+  }
+  const file = form.get("file");
+  const text = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  return { fields: parseSafe(fields, text), file: file instanceof Blob ? file : null };
 }
 
 async function readJson(request: NextRequest, maxBytes: number): Promise<unknown> {
@@ -190,7 +229,8 @@ export function handler<
   P extends ObjectSchema | undefined = undefined,
   Q extends ObjectSchema | undefined = undefined,
   B extends Schema | undefined = undefined,
->(options: HandlerOptions<P, Q, B, A>, fn: (input: Input<P, Q, B, A>) => Promise<unknown> | unknown) {
+  M extends ObjectSchema | undefined = undefined,
+>(options: HandlerOptions<P, Q, B, A, M>, fn: (input: Input<P, Q, B, A, M>) => Promise<unknown> | unknown) {
   const crossOrigin = options.crossOrigin ?? (options.auth === "bot" || options.auth === "testSupport");
   if (options.limit?.per === "user" && !["signedIn", "pupil", "organiser", "pupilToken"].includes(options.auth)) {
     throw new Error(`A limit per user needs a signed-in caller, not auth "${options.auth}"`);
@@ -204,23 +244,49 @@ export function handler<
         const key = options.limit.per === "user" ? `user:${user?.id ?? claims?.userId}` : address;
         await options.limit.limiter.consume(key);
       }
+      if (options.limitFailures) await options.limitFailures.limiter.check(address);
       const rawParams = (await context?.params) ?? {};
       const params = options.params ? parseSafe(options.params, rawParams) : undefined;
       const query = options.query ? parseSafe(options.query, readQuery(request, options.query)) : undefined;
       const body = options.body
         ? parseSafe(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
+      const rawBody = options.rawBody ? await readText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES).catch(() => null) : null;
+      const form = options.multipart ? await readMultipart(request, options.multipart) : undefined;
       if (options.limitPerBody) await options.limitPerBody.limiter.consume(options.limitPerBody.key(body as never));
-      const result = await fn({ params, query, body, user, claims, request, clientAddress: address } as Input<P, Q, B, A>);
-      if (result instanceof Response) return withApiSecurityHeaders(result);
+      const setCookies: [string, string, CookieOptions][] = [];
+      const cookies: Cookies = {
+        get: (name) => request.cookies.get(name)?.value,
+        set: (name, value, cookieOptions) => void setCookies.push([name, value, cookieOptions]),
+      };
+      const input = { params, query, body, rawBody, form, cookies, user, claims, request, clientAddress: address };
+      const result = await (options.limitFailures
+        ? countingFailures(options.limitFailures.limiter, address, () => fn(input as never))
+        : fn(input as never));
+      if (result instanceof Response) {
+        if (setCookies.length > 0) throw new Error("A route that answers with its own Response sets its own cookies");
+        return withApiSecurityHeaders(result);
+      }
       const cacheControl = options.cacheSeconds ? `public, max-age=${options.cacheSeconds}` : "no-store";
-      return withApiSecurityHeaders(Response.json(result ?? {}, { headers: { "Cache-Control": cacheControl } }));
+      const response = NextResponse.json(result ?? {}, { headers: { "Cache-Control": cacheControl } });
+      for (const [name, value, cookieOptions] of setCookies) response.cookies.set(name, value, cookieOptions);
+      return withApiSecurityHeaders(response);
     } catch (error) {
       // A client that hung up mid-request (a phone losing its signal) is no server error to log.
       if (request.signal.aborted) return new Response(null, { status: 499 });
       return errorResponse(error);
     }
   };
+}
+
+/** Runs `call`; an AppError it throws counts once against the limiter (its 429 comes on the next try). */
+async function countingFailures<T>(limiter: Limiter, key: string, call: () => Promise<T> | T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) await limiter.consume(key).catch(() => {});
+    throw error;
+  }
 }
 
 /** A route's methods it does not serve: the contract's 404 (after the same auth check), not 405. */

@@ -2,9 +2,7 @@
 // format's reader, checked with the import's own schema, and imported all or nothing; every
 // error names its row or question. `dryRun` is the preview.
 import "server-only";
-import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { readBytes } from "@/lib/api/handler";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import type { SourceError } from "@/lib/http/contract";
 import { AppError, toValidationErrors } from "@/lib/http/errors";
@@ -20,7 +18,8 @@ const m = uzOrganiser.questions.formats;
 /** A spreadsheet of a few thousand questions is well under this. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-const fields = z.object({
+/** The upload's text fields (the route's wrapper reads the multipart form with it). */
+export const uploadFields = z.object({
   format: z.enum(["xlsx", "gift", "aiken"]),
   subjectId: z.coerce.number().int().positive().max(2_147_483_647),
   difficulty: z.enum(DIFFICULTY_NAMES).default("easy"),
@@ -42,22 +41,28 @@ function located(validation: Record<string, string[]>, bank: ReadBank): SourceEr
   });
 }
 
-export async function importUpload({ request, dryRun, organiserId }: { request: NextRequest; dryRun: boolean; organiserId: number }) {
-  // Read up to the limit and no further, chunked or not: a 20 MB upload is refused at 5 MB.
-  const body = await readBytes(request, MAX_UPLOAD_BYTES, () => new AppError(413, null, m.tooLarge));
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    throw refused([{ where: m.file, field: "file", message: m.notSpreadsheet }]);
-  }
-  const file = form.get("file");
-  const parsed = fields.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) throw new AppError(422, null, uz.http.unprocessable, toValidationErrors(parsed.error, {}));
-  if (!(file instanceof Blob) || file.size === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
-  if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, null, m.tooLarge);
+/** The multipart form as the route's wrapper reads it: at most MAX_UPLOAD_BYTES, the errors in our words. */
+export const uploadForm = {
+  fields: uploadFields,
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooLarge: () => new AppError(413, null, m.tooLarge),
+  unreadable: () => refused([{ where: m.file, field: "file", message: m.notSpreadsheet }]),
+};
 
-  const { format, subjectId, difficulty, reason } = parsed.data;
+export async function importUpload({
+  fields,
+  file,
+  dryRun,
+  organiserId,
+}: {
+  fields: z.output<typeof uploadFields>;
+  file: Blob | null;
+  dryRun: boolean;
+  organiserId: number;
+}) {
+  if (!file || file.size === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
+
+  const { format, subjectId, difficulty, reason } = fields;
   const bank =
     format === "xlsx"
       ? await readXlsx(await file.arrayBuffer())

@@ -1,20 +1,14 @@
 // Click's Prepare and Complete endpoints: form-encoded in, JSON out, every call recorded. Click
-// authenticates inside the protocol (the md5 sign_string, -1), so the routes are public.
+// authenticates inside the protocol (the md5 sign_string, -1), so the routes are public; their
+// wrapper hands over the body's text (null when too large or cut off).
 import "server-only";
-import type { NextRequest } from "next/server";
-import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/api/handler";
 import { answerClick, type ClickAction, type ClickAnswer, ClickError } from "./click";
 import { PaymentProvider } from "./enums";
 import { recordPaymentEvent } from "./service";
 
-export async function clickCall(action: ClickAction, request: NextRequest): Promise<Response> {
-  let text: string | null = null;
+export async function clickCall(action: ClickAction, text: string | null): Promise<ClickAnswer> {
   let answer: ClickAnswer;
-  try {
-    text = await readText(request, DEFAULT_MAX_BODY_BYTES);
-  } catch {
-    // Over the size limit or cut off: answered as a request without its fields (-8).
-  }
+  // Over the size limit or cut off (null): answered as a request without its fields (-8).
   try {
     answer = await answerClick(action, new URLSearchParams(text ?? ""));
   } catch (error) {
@@ -31,5 +25,5 @@ export async function clickCall(action: ClickAction, request: NextRequest): Prom
     // A call whose signature did not check (or that had no fields to sign) is anyone's.
     authenticated: answer.error !== ClickError.SignCheckFailed && answer.error !== ClickError.ErrorInRequest,
   }).catch((error) => console.error("Click audit record failed:", error instanceof Error ? error.message : error));
-  return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+  return answer;
 }

@@ -1,40 +1,36 @@
 // Payme's endpoint (JSON-RPC 2.0): every answer is HTTP 200, errors included, and every call is
 // recorded (a call without Payme's key only as a capped line). Payme authenticates inside the
-// protocol (Basic auth, -32504), so the route is public.
+// protocol (Basic auth, -32504), so the route is public; its wrapper hands over the body's text
+// (null when too large or cut off) and the Authorization header.
 import "server-only";
-import type { NextRequest } from "next/server";
-import { DEFAULT_MAX_BODY_BYTES, readText } from "@/lib/api/handler";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { PaymentProvider } from "./enums";
 import { answerPayme, isPaymeAuthorised, type PaymeAnswer, PaymeError, paymeError } from "./payme";
 import { findPayment, recordPaymentEvent } from "./service";
 
-const reply = (answer: PaymeAnswer) => Response.json(answer, { headers: { "Cache-Control": "no-store" } });
-
-export async function paymeCall(request: NextRequest): Promise<Response> {
-  let text = "";
+export async function paymeCall({ text, authorization }: { text: string | null; authorization: string | null }): Promise<PaymeAnswer> {
   let answer: PaymeAnswer;
   let method = "invalid";
   let registrationGuid: string | null = null;
   try {
-    text = await readText(request, DEFAULT_MAX_BODY_BYTES);
+    if (text === null) throw new Error("unreadable");
     const body: unknown = JSON.parse(text);
     if (typeof (body as { method?: unknown })?.method === "string") method = (body as { method: string }).method;
-    answer = await answerPayme({ body, authorization: request.headers.get("authorization") });
-    if (isPaymeAuthorised(request.headers.get("authorization"))) registrationGuid = await registrationOfCall(body).catch(() => null);
+    answer = await answerPayme({ body, authorization });
+    if (isPaymeAuthorised(authorization)) registrationGuid = await registrationOfCall(body).catch(() => null);
   } catch {
     answer = paymeError(null, PaymeError.ParseError, paymeMessages.parseError);
   }
-  const authenticated = isPaymeAuthorised(request.headers.get("authorization"));
+  const authenticated = isPaymeAuthorised(authorization);
   await recordPaymentEvent({
     provider: PaymentProvider.Payme,
     action: method,
-    request: text,
+    request: text ?? "",
     response: answer,
     registrationGuid,
     authenticated,
   }).catch((error) => console.error("Payme audit record failed:", error instanceof Error ? error.message : error));
-  return reply(answer);
+  return answer;
 }
 
 /** The registration a call names: its account's guid, or the one its transaction id was made for. */
@@ -46,4 +42,4 @@ async function registrationOfCall(body: unknown): Promise<string | null> {
 }
 
 /** Anything but POST: Payme's own error, still HTTP 200. */
-export const paymeNotPost = () => reply(paymeError(null, PaymeError.NotPost, paymeMessages.notPost));
+export const paymeNotPost = (): PaymeAnswer => paymeError(null, PaymeError.NotPost, paymeMessages.notPost);

@@ -4,7 +4,6 @@
 // PerformTransaction) and Click's Prepare and Complete. Every call is recorded as theirs are.
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
-import { NextRequest } from "next/server";
 import { config } from "@/lib/config";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
@@ -16,10 +15,6 @@ import { tiyin } from "./service";
 
 type Order = { guid: string; amountSom: number };
 
-function providerRequest(path: string, body: string, headers: Record<string, string>): NextRequest {
-  return new NextRequest(new URL(path, config().publicUrl), { method: "POST", body, headers });
-}
-
 /** Payme's three calls for a paid order; the first error Payme would see stops it. */
 export async function simulatePayme({ guid, amountSom }: Order): Promise<void> {
   assertSandbox();
@@ -30,11 +25,8 @@ export async function simulatePayme({ guid, amountSom }: Order): Promise<void> {
   const call = async (method: string, params: Record<string, unknown>) => {
     rpcId += 1;
     const body = JSON.stringify({ jsonrpc: "2.0", id: rpcId, method, params });
-    const response = await paymeCall(
-      providerRequest("/api/payments/payme", body, { Authorization: authorization, "Content-Type": "application/json" }),
-    );
-    const answer = (await response.json()) as { error?: { code: number } };
-    if (answer.error) throw refusal(answer.error.code);
+    const answer = await paymeCall({ text: body, authorization });
+    if ("error" in answer && answer.error) throw refusal(answer.error.code);
   };
   await call("CheckPerformTransaction", { amount, account: { guid } });
   await call("CreateTransaction", { id, time: Date.now(), amount, account: { guid } });
@@ -58,13 +50,7 @@ export async function simulateClick({ guid, amountSom }: Order): Promise<void> {
   const call = async (action: "prepare" | "complete", extra: Record<string, string>) => {
     const f: Record<string, string> = { ...fields, ...extra, action: action === "prepare" ? "0" : "1" };
     f.sign_string = clickSignature(action, f);
-    const response = await clickCall(
-      action,
-      providerRequest(`/api/payments/click/${action}`, new URLSearchParams(f).toString(), {
-        "Content-Type": "application/x-www-form-urlencoded",
-      }),
-    );
-    const answer = (await response.json()) as { error: number; merchant_prepare_id?: number };
+    const answer = (await clickCall(action, new URLSearchParams(f).toString())) as { error: number; merchant_prepare_id?: number };
     if (answer.error !== 0) throw refusal(answer.error);
     return answer;
   };

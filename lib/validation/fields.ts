@@ -19,6 +19,12 @@ export const entityId = z.number({ error: v.required }).check(z.int(v.invalid), 
 /** Ids arriving in a query string. */
 export const queryId = z.coerce.number().check(z.int(), z.positive(), z.maximum(PG_INT_MAX));
 
+/** A yes/no arriving in a query string: "true" is yes, "false" or none is no; anything else is refused. */
+export const queryYesNo = z.pipe(
+  z.optional(z.enum(["true", "false"])),
+  z.transform((value) => value === "true"),
+);
+
 export const grade = z.number({ error: v.required }).check(z.int(v.grade), z.minimum(5, v.grade), z.maximum(9, v.grade));
 
 /** A school: 0 is "Boshqa maktab", a school not in the list. */

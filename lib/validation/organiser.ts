@@ -7,7 +7,7 @@ import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { isoDateOf } from "@/lib/time";
-import { entityId, queryId } from "./fields";
+import { entityId, queryId, queryYesNo } from "./fields";
 import { pupilDetailsSchema } from "./registration";
 
 const v = uz.validation;
@@ -179,7 +179,7 @@ export const registrationsQuery = z.object({
   page,
 });
 export const pageQuery = z.object({ page });
-export const dryRunQuery = z.object({ dryRun: z.enum(["true", "false"]).optional() });
+export const dryRunQuery = z.object({ dryRun: queryYesNo });
 export const questionsQuery = z.object({
   subjectId: queryId,
   difficulty: z.coerce.number().int().min(1).max(3).optional(),
@@ -219,7 +219,7 @@ export const resultsQuery = z.object({
   districtId: z.optional(queryId),
   organizationId: z.optional(queryId),
   q: search,
-  top: z.enum(["true", "false"]).optional(),
+  top: queryYesNo,
   page,
 });
 export type ResultsQuery = z.output<typeof resultsQuery>;

@@ -75,7 +75,7 @@ export default async function ResultsPage({ searchParams }: Props) {
   }
   const testId = test.testId;
   const [{ items, total }, published, schools] = await Promise.all([
-    listResults({ ...search, testId, top: search.top === "true" }),
+    listResults({ ...search, testId }),
     publishedState({ testId }),
     search.districtId ? listOrganizations({ districtId: search.districtId }) : Promise.resolve([]),
   ]);
@@ -117,7 +117,7 @@ export default async function ResultsPage({ searchParams }: Props) {
           </Select>
         </Field>
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-          <input type="checkbox" name="top" value="true" defaultChecked={search.top === "true"} className="size-4" />
+          <input type="checkbox" name="top" value="true" defaultChecked={search.top} className="size-4" />
           {t.onlyTop}
         </label>
       </SearchForm>

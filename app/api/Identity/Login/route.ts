@@ -1,7 +1,8 @@
 import { handler } from "@/lib/api/handler";
-import { login } from "@/lib/identity/login";
+import { login, loginFailures } from "@/lib/identity/login";
 import { loginSchema } from "@/lib/validation/identity";
 
-export const POST = handler({ auth: "public", body: loginSchema }, ({ body, clientAddress, request }) =>
-  login({ input: body, clientAddress, request }),
+export const POST = handler(
+  { auth: "public", body: loginSchema, limitFailures: { limiter: loginFailures, per: "address" } },
+  ({ body, clientAddress, cookies }) => login({ input: body, clientAddress, cookies }),
 );

@@ -2,7 +2,9 @@
 import { handler } from "@/lib/api/handler";
 import { paymeCall, paymeNotPost } from "@/lib/payments/payme-route";
 
-export const POST = handler({ auth: "public", crossOrigin: true }, ({ request }) => paymeCall(request));
+export const POST = handler({ auth: "public", crossOrigin: true, rawBody: true }, ({ rawBody, request }) =>
+  paymeCall({ text: rawBody, authorization: request.headers.get("authorization") }),
+);
 
 const notPost = handler({ auth: "public", crossOrigin: true }, paymeNotPost);
 
