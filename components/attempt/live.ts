@@ -3,8 +3,15 @@
 // page's periodic checks and the answers' own refusals still bring the change, later.
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { toast } from "@/components/ui/toast";
+import { uz } from "@/lib/i18n/uz";
 import type { AttemptChange } from "@/lib/live/changes";
+import { attemptKeys } from "./queries";
+
+const t = uz.attempt;
 
 export function useAttemptChanges(enabled: boolean, onChange: (change: AttemptChange) => void): void {
   const listener = useRef(onChange);
@@ -21,4 +28,44 @@ export function useAttemptChanges(enabled: boolean, onChange: (change: AttemptCh
     };
     return () => source.close();
   }, [enabled]);
+}
+
+/**
+ * The organiser's acts on this attempt, said in words: extra minutes (the clock is read again), an
+ * earlier deadline, an end or a reset (what is still on its way is let go, the page leaves), a
+ * new password or a block (answers on their way stay on the device until the pupil signs in again).
+ */
+export function useOrganiserActs({
+  attemptId,
+  running,
+  discardOutbox,
+  leave,
+}: {
+  attemptId: number;
+  running: boolean;
+  discardOutbox: () => void;
+  leave: () => Promise<void>;
+}): void {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  useAttemptChanges(running, (change) => {
+    const refetchClock = () => void queryClient.invalidateQueries({ queryKey: attemptKeys.remaining(attemptId) });
+    switch (change.kind) {
+      case "extended":
+        toast.info(t.extendedByOrganiser(change.minutes), { id: "extended", position: "top-center" });
+        return refetchClock();
+      case "deadline":
+        return refetchClock();
+      case "ended":
+      case "reset":
+        if (change.attemptId !== attemptId) return;
+        // Nothing still on its way can be saved now: it is not shown as saved, and it is let go.
+        discardOutbox();
+        toast.info(change.kind === "ended" ? t.endedByOrganiser : t.reopened, { id: "organiser-change", position: "top-center" });
+        return void leave();
+      case "signedOut":
+        toast.warning(change.reason === "password" ? t.passwordChanged : uz.codes[2103], { id: "signed-out", duration: 30_000 });
+        return router.replace(`/login?returnUrl=${encodeURIComponent(`/test-attempt/${attemptId}`)}`);
+    }
+  });
 }

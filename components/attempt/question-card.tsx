@@ -1,0 +1,144 @@
+// The question on screen: its text, its choices (large buttons with radio semantics and the saved
+// state) and the way to the previous and next question; in review, the key once it may be shown
+// and, before then, the pupil's choice marked only as chosen.
+import { clsx } from "clsx";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { RichText } from "@/components/ui/rich-text";
+import type { AttemptView } from "@/lib/attempts/taking";
+import { uz } from "@/lib/i18n/uz";
+import { Watermark } from "./watermark";
+
+const t = uz.attempt;
+const letter = (index: number) => String.fromCharCode(65 + index);
+type Question = AttemptView["questions"][number];
+
+export function QuestionCard({
+  attemptId,
+  question,
+  total,
+  review,
+  keyShown,
+  disabled,
+  ready,
+  chosen,
+  waiting,
+  onChoose,
+  panel,
+  previous,
+  next,
+  go,
+}: {
+  attemptId: number;
+  question: Question | undefined;
+  total: number;
+  review: boolean;
+  /** Review shows the key only once the server gives it. */
+  keyShown: boolean;
+  /** The choices cannot be changed (review, ended, finishing). */
+  disabled: boolean;
+  /** The page's script runs and the outbox has read the device: until then a tap would be lost. */
+  ready: boolean;
+  /** The displayed answer (waiting in the outbox, else confirmed) and the one still on its way. */
+  chosen: number | null;
+  waiting: number | undefined;
+  onChoose: (choiceId: number) => void;
+  /** The reading text's panel beside the question (wide screens), when there is one. */
+  panel: { shown: boolean; toggle: () => void } | null;
+  previous: number | undefined;
+  next: number | undefined;
+  go: (questionNumber: number) => void;
+}) {
+  return (
+    <Card as="section" size="panel" className="relative min-w-0 flex-1 overflow-hidden sm:p-5">
+      <Watermark attemptId={attemptId} />
+      {!question ? (
+        <p className="py-10 text-center font-medium text-slate-600" data-testid="question-not-found">
+          {t.questionNotFound}
+        </p>
+      ) : (
+        <>
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <h2 className="text-sm font-semibold text-primary-700">{t.question(question.questionNumber, total)}</h2>
+            {panel && (
+              <button
+                type="button"
+                className="hidden text-xs font-medium text-primary-700 underline lg:block"
+                onClick={panel.toggle}
+                data-testid="toggle-panel"
+              >
+                {panel.shown ? t.hidePanel : t.showPanel}
+              </button>
+            )}
+          </div>
+          <RichText html={question.text} className="text-base leading-relaxed" />
+          {review && question.answerId === null && (
+            <p className="mt-3 rounded-lg bg-slate-100 p-2 text-sm text-slate-700">{t.notAnswered}</p>
+          )}
+          {/* Choices are buttons (large, tappable, with the saved state) carrying radio semantics. */}
+          <div
+            className={clsx("mt-4 flex flex-col gap-2", !ready && "cursor-wait opacity-60")}
+            role="radiogroup"
+            aria-busy={!ready || undefined}
+            aria-label={t.question(question.questionNumber, total)}
+          >
+            {question.questionChoices.map((choice, index) => {
+              const isChosen = chosen === choice.questionChoiceId;
+              const isWaiting = waiting === choice.questionChoiceId;
+              const isKey = question.correctAnswerId === choice.questionChoiceId;
+              // Before the key may be shown, a chosen answer is only "chosen": never red or green.
+              const tone = review
+                ? isKey
+                  ? "border-green-600 bg-green-50"
+                  : isChosen
+                    ? keyShown
+                      ? "border-red-500 bg-red-50"
+                      : "border-primary-600 bg-primary-50"
+                    : "border-slate-200"
+                : isChosen
+                  ? "border-primary-600 bg-primary-50"
+                  : "border-slate-200 hover:border-primary-300";
+              return (
+                <div key={choice.questionChoiceId}>
+                  {/* biome-ignore lint/a11y/useSemanticElements: a styled button with radio semantics, see the group above */}
+                  <button
+                    type="button"
+                    role="radio"
+                    aria-checked={isChosen}
+                    disabled={disabled || !ready}
+                    data-state={isWaiting ? "pending" : isChosen ? "saved" : undefined}
+                    onClick={() => onChoose(choice.questionChoiceId)}
+                    className={`relative z-20 flex min-h-12 w-full items-start gap-3 rounded-lg border-2 p-3 text-left transition disabled:cursor-default ${tone}`}
+                  >
+                    <span
+                      className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                        isChosen ? "bg-primary-600 text-white" : "bg-slate-100 text-slate-700"
+                      }`}
+                    >
+                      {letter(index)}
+                    </span>
+                    <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
+                    {review && isKey && <span className="sr-only">{t.correct}</span>}
+                    {review && isChosen && !keyShown && (
+                      <span className="shrink-0 self-center text-xs font-medium text-primary-700" data-testid="chosen">
+                        {t.chosen}
+                      </span>
+                    )}
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        </>
+      )}
+      <div className="relative z-20 mt-5 flex justify-between gap-2">
+        <Button variant="secondary" disabled={previous === undefined} onClick={() => previous !== undefined && go(previous)}>
+          {t.previous}
+        </Button>
+        <Button variant="secondary" disabled={next === undefined} onClick={() => next !== undefined && go(next)}>
+          {t.next}
+        </Button>
+      </div>
+    </Card>
+  );
+}
