@@ -51,7 +51,7 @@ export function scoresOf(which: SQL): SQL {
 }
 
 /** The advisory lock class of a test's key (the test id is the second key). */
-const KEY_LOCK = 7301;
+export const KEY_LOCK = 7301;
 
 /**
  * Scoring reads the key under a shared lock on the test's key, a regrade changes it under the

@@ -5,11 +5,11 @@ import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
+import { databaseHandle, db, selectRows } from "@/db/client";
 import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, tests, users } from "@/db/schema";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
-import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
+import { KEY_LOCK, lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
@@ -95,6 +95,20 @@ async function ranking(rows: Row[]) {
 }
 
 const total = (points: number): Row => ({ name: "", easy: points * 10 });
+
+/** Until some session waits on the advisory lock of this test's key (KEY_LOCK, the test's id). */
+async function waitForKeyLockWaiter(testId: number): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    const [row] = await selectRows<{ waiting: number }>(
+      db,
+      sql`select count(*)::int as waiting from pg_locks
+          where locktype = 'advisory' and not granted and classid = ${KEY_LOCK}::oid and objid = ${testId}::oid`,
+    );
+    if (row.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the Finish never waited on the key's lock");
+}
 
 describe("the ranking (per district × grade × subject)", () => {
   it.each([
@@ -381,7 +395,10 @@ describe("regrade", () => {
     await db.transaction(async (tx) => {
       await lockKeyToChange(tx, o.testId);
       finishing = finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // On PostgreSQL the Finish runs on a connection of its own: the key is changed only once it
+      // waits on the key's lock (pg_locks), so the race is tested, never assumed. The embedded
+      // database has one connection, and the Finish waits for this transaction by construction.
+      if (databaseHandle().kind === "postgres") await waitForKeyLockWaiter(o.testId);
       await tx
         .update(questionChoices)
         .set({ isCorrect: sql`${questionChoices.id} = ${wrong.id}` })

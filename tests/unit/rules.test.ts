@@ -1,13 +1,27 @@
 // The test's rules (lib/attempts/rules.ts) as tables of cases, and their SQL twins
 // (lib/attempts/rules-sql.ts, sessionHoldsSql) run in the database on the same cases: a rule the
-// server applies in a statement cannot drift from the one it applies in code.
+// server applies in a statement cannot drift from the one it applies in code. Then the other pure
+// rules, each a table: when the key may be shown, the numbering, provisional, the tie at the cut,
+// the point-biserial, a test's state.
 import { eq, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, selectRows } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
-import { ANSWER_GRACE_SECONDS, deadlineOf, isPastGrace, isWindowOpen } from "@/lib/attempts/rules";
+import { Difficulty, ReviewPolicy } from "@/lib/attempts/enums";
+import {
+  ANSWER_GRACE_SECONDS,
+  deadlineOf,
+  isPastGrace,
+  isProvisional,
+  isWindowOpen,
+  mayRevealKey,
+  numberQuestions,
+} from "@/lib/attempts/rules";
 import { deadlineSql, pastGraceSql, windowOpenSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { sessionHoldsSql, userOfClaims } from "@/lib/identity/session";
+import { testState } from "@/lib/organiser/board";
+import { pointBiserial } from "@/lib/organiser/item-statistics";
+import { tieAtCut } from "@/lib/results/ranking";
 import { setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
 
@@ -140,4 +154,107 @@ describe("the session holds: not blocked, not signed out everywhere, not signed 
       await db.delete(endedSessions).where(eq(endedSessions.sessionId, "this-device"));
     });
   }
+});
+
+describe("when review may show the key", () => {
+  const closedAt = at(600);
+  const base = { endedAt: at(100), reviewPolicy: ReviewPolicy.AfterClose as string, closedAt, now: at(700), answersStillPossible: false };
+  const cases = [
+    { name: "after the close and its grace, nobody answering", ...base, shown: true },
+    { name: "the attempt still running", ...base, endedAt: null, shown: false },
+    { name: "still running, practice round", ...base, endedAt: null, reviewPolicy: ReviewPolicy.AfterEnd, shown: false },
+    { name: "ended, window open", ...base, now: at(300), shown: false },
+    { name: "ended, the close's grace not over", ...base, now: at(600, ANSWER_GRACE_SECONDS), shown: false },
+    { name: "ended, past the grace, someone's extra minutes still running", ...base, answersStillPossible: true, shown: false },
+    { name: "practice round (afterEnd), window open", ...base, reviewPolicy: ReviewPolicy.AfterEnd, now: at(300), shown: true },
+  ];
+  for (const c of cases) it(c.name, () => expect(mayRevealKey(c)).toBe(c.shown));
+});
+
+describe("numbering: easy, medium, hard; a reading text's questions together where the first fell", () => {
+  const q = (id: number, difficulty: number, readingTextId: number | null = null) => ({ id, difficulty, readingTextId });
+  const cases = [
+    {
+      name: "by difficulty, drawn order kept within",
+      drawn: [q(1, Difficulty.Hard), q(2, Difficulty.Easy), q(3, Difficulty.Medium), q(4, Difficulty.Easy)],
+      order: [2, 4, 3, 1],
+    },
+    {
+      name: "a reading text's questions pulled to its first",
+      drawn: [q(1, Difficulty.Easy, 9), q(2, Difficulty.Easy), q(3, Difficulty.Easy, 9), q(4, Difficulty.Easy)],
+      order: [1, 3, 2, 4],
+    },
+    {
+      name: "a reading text across difficulties stays within each",
+      drawn: [
+        q(1, Difficulty.Medium, 9),
+        q(2, Difficulty.Easy, 9),
+        q(3, Difficulty.Medium),
+        q(4, Difficulty.Easy),
+        q(5, Difficulty.Medium, 9),
+      ],
+      order: [2, 4, 1, 5, 3],
+    },
+    { name: "nothing drawn", drawn: [], order: [] },
+  ];
+  for (const c of cases) it(c.name, () => expect(numberQuestions(c.drawn).map((x) => x.id)).toEqual(c.order));
+});
+
+describe("provisional: answers may still arrive, or an attempt has not ended", () => {
+  const closedAt = at(600);
+  const cases = [
+    { name: "open", now: at(300), attemptsNotEnded: 0, provisional: true },
+    { name: "in the close's grace", now: at(600, ANSWER_GRACE_SECONDS), attemptsNotEnded: 0, provisional: true },
+    { name: "past the grace, one attempt not ended", now: at(700), attemptsNotEnded: 1, provisional: true },
+    { name: "past the grace, all ended", now: at(700), attemptsNotEnded: 0, provisional: false },
+  ];
+  for (const c of cases)
+    it(c.name, () => expect(isProvisional({ closedAt, now: c.now, attemptsNotEnded: c.attemptsNotEnded })).toBe(c.provisional));
+});
+
+describe("the tie at the cut: more than five within the top five of a district", () => {
+  const cases = [
+    { name: "five, no tie", topCount: 5, lastRank: 5, tie: null },
+    { name: "fewer than five", topCount: 3, lastRank: 3, tie: null },
+    { name: "nobody ranked", topCount: 0, lastRank: null, tie: null },
+    { name: "two share 5th", topCount: 6, lastRank: 5, tie: { rank: 5, pupils: 2 } },
+    { name: "three share 4th", topCount: 6, lastRank: 4, tie: { rank: 4, pupils: 3 } },
+    { name: "everyone shares 1st", topCount: 7, lastRank: 1, tie: { rank: 1, pupils: 7 } },
+  ];
+  for (const c of cases) it(c.name, () => expect(tieAtCut(c.topCount, c.lastRank)).toEqual(c.tie));
+});
+
+describe("the point-biserial from its sums", () => {
+  // x the item's 0/1 per attempt, y the rest of the score: r = (nΣxy − ΣxΣy) / √((nΣx − (Σx)²)(nΣy² − (Σy)²)).
+  const sums = (xs: number[], ys: number[]) => ({
+    n: xs.length,
+    sx: xs.reduce((a, b) => a + b, 0),
+    sy: ys.reduce((a, b) => a + b, 0),
+    sxy: xs.reduce((a, x, i) => a + x * ys[i], 0),
+    syy: ys.reduce((a, y) => a + y * y, 0),
+  });
+  const cases = [
+    { name: "the strong answer it, the weak do not", ...sums([1, 1, 0, 0], [30, 20, 10, 0]), r: 0.894 },
+    { name: "the weak answer it: negative", ...sums([0, 0, 1, 1], [30, 20, 10, 0]), r: -0.894 },
+    { name: "everyone right: no spread, no index", ...sums([1, 1, 1], [30, 20, 10]), r: null },
+    { name: "the same rest for all: no index", ...sums([1, 0, 1], [10, 10, 10]), r: null },
+    { name: "one attempt: no index", ...sums([1], [10]), r: null },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      const r = pointBiserial(c);
+      if (c.r === null) expect(r).toBeNull();
+      else expect(r).toBeCloseTo(c.r, 3);
+    });
+});
+
+describe("a test's state on the board", () => {
+  const window = { openedAt: at(0), closedAt: at(600) };
+  const cases = [
+    { now: at(-1), state: "notOpen" },
+    { now: at(0), state: "open" },
+    { now: at(600, -1), state: "open" },
+    { now: at(600), state: "closed" },
+  ];
+  for (const c of cases) it(`at ${c.now.toISOString()}: ${c.state}`, () => expect(testState(window, c.now)).toBe(c.state));
 });
