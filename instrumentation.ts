@@ -12,7 +12,7 @@ export async function register() {
     }
     const { connectSharedLimits } = await import("./lib/http/rate-limit");
     connectSharedLimits();
-    const { prepareDatabase } = await import("./db/prepare");
+    const { prepareDatabase } = await import("./lib/setup/prepare");
     await prepareDatabase();
     const { startAttemptSweep } = await import("./lib/attempts/sweep");
     startAttemptSweep();

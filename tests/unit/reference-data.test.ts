@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { districts, organizations } from "@/db/schema";
 import { seedReferenceData } from "@/db/seed/reference";
-import { importSchools, parseSchoolsCsv } from "@/db/seed/schools";
 import { compareSchools, listDistricts, listOrganizations, listRegions, listSubjects } from "@/lib/reference/queries";
+import { importSchools, parseSchoolsCsv } from "@/lib/setup/schools";
 import { setUpDatabase } from "../support/database";
 
 setUpDatabase();

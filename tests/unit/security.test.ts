@@ -90,7 +90,7 @@ describe("a production server's configuration", () => {
   it("never prints the organiser's password in production", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     await load({ ...STRONG, SEED_DEMO: "true", DEMO_PUBLIC: "true", PGLITE_DIR: "memory://" });
-    const { prepareDatabase } = await import("@/db/prepare");
+    const { prepareDatabase } = await import("@/lib/setup/prepare");
     await prepareDatabase();
     const printed = log.mock.calls.flat().join("\n");
     log.mockRestore();
@@ -102,7 +102,7 @@ describe("a production server's configuration", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const env = { ...STRONG, SEED_DEMO: "true", DEMO_PUBLIC: "true", ADMIN_PASSWORD_GENERATED: "true" };
     await load({ ...env, PGLITE_DIR: "memory://" });
-    const { prepareDatabase } = await import("@/db/prepare");
+    const { prepareDatabase } = await import("@/lib/setup/prepare");
     await prepareDatabase();
     const printed = log.mock.calls.flat().join("\n");
     log.mockRestore();

@@ -1,10 +1,10 @@
 // Seeded accounts: the first organiser (ADMIN_USERNAME / ADMIN_PASSWORD) and, for the demo, logins.
 import { eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/identity/password";
 import { UserRole } from "@/lib/identity/roles";
 import { encryptPassword } from "@/lib/payments/credentials";
-import type { Database } from "../client";
-import { users } from "../schema";
 
 /** Creates the organiser once; an existing account keeps the password it has now. */
 export async function ensureOrganiser(db: Database, { username, password }: { username: string; password: string }) {

@@ -1,10 +1,11 @@
 // What a server does before its first request: migrations, reference data and, if asked, the demo.
+
+import { databaseHandle, db } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { seedReferenceData } from "@/db/seed/reference";
 import { config } from "@/lib/config";
-import { databaseHandle, db } from "./client";
-import { migrateDatabase } from "./migrate";
-import { ensureOrganiser } from "./seed/accounts";
-import { seedDemo } from "./seed/demo";
-import { seedReferenceData } from "./seed/reference";
+import { ensureOrganiser } from "./accounts";
+import { seedDemo } from "./demo";
 
 export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
   const c = config();

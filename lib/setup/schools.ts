@@ -1,9 +1,9 @@
 // The school list: imported from CSV (district SOATO code + name), and the demo's own list.
 import { parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { districts, organizations } from "@/db/schema";
 import { uz } from "@/lib/i18n/uz";
-import type { Database } from "../client";
-import { districts, organizations } from "../schema";
 
 export type SchoolRow = { districtSoato: number; name: string };
 export type SchoolImportResult = { inserted: number; skipped: number; errors: string[] };

@@ -1,11 +1,11 @@
 // The demo: schools in every district and registrations in each state, so every screen can be seen.
 import { and, eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { districts, organizations, questions, registrations, subjects, tests, users } from "@/db/schema";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { importQuestionBank } from "@/lib/organiser/questions";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
 import { RegistrationStatus } from "@/lib/registration/status";
-import type { Database } from "../client";
-import { districts, organizations, questions, registrations, subjects, tests, users } from "../schema";
 import { ensureLogin } from "./accounts";
 import { demoQuestionBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";

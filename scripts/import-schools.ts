@@ -1,7 +1,7 @@
 // `npm run db:import-schools -- schools.csv`: adds the schools of a CSV (district_soato,name).
 import { readFileSync } from "node:fs";
-import { closeDatabase, db } from "../client";
-import { importSchools, parseSchoolsCsv } from "./schools";
+import { closeDatabase, db } from "@/db/client";
+import { importSchools, parseSchoolsCsv } from "@/lib/setup/schools";
 
 const file = process.argv[2];
 if (!file) {
