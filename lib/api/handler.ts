@@ -252,7 +252,9 @@ export function handler<
         ? parseSafe(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
       const rawBody = options.rawBody ? await readText(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES).catch(() => null) : null;
-      const form = options.multipart ? await readMultipart(request, options.multipart) : undefined;
+      const form = options.multipart
+        ? await readMultipart(request, { ...options.multipart, fields: options.multipart.fields as ObjectSchema })
+        : undefined;
       if (options.limitPerBody) await options.limitPerBody.limiter.consume(options.limitPerBody.key(body as never));
       const setCookies: [string, string, CookieOptions][] = [];
       const cookies: Cookies = {

@@ -53,7 +53,7 @@ export type ImportSummary = { readingTexts: number; questions: number; choices: 
 export type PreviewQuestion = {
   /** Its place in the file (1, 2, …). */
   number: number;
-  difficulty: number;
+  difficulty: Difficulty;
   text: string;
   readingText: string | null;
   choices: { text: string; correct: boolean }[];
@@ -153,7 +153,7 @@ export const QUESTIONS_PAGE_SIZE = 30;
 
 export type BankQuestion = {
   questionId: number;
-  difficulty: number;
+  difficulty: Difficulty;
   text: string;
   readingText: string | null;
   choices: { choiceId: number; text: string; correct: boolean }[];

@@ -1,19 +1,12 @@
 // What a server does before its first request: migrations, reference data and, if asked, the demo.
-
 import { databaseHandle, db } from "@/db/client";
-import { migrateDatabase } from "@/db/migrate";
-import { seedReferenceData } from "@/db/seed/reference";
 import { config } from "@/lib/config";
-import { ensureOrganiser } from "./accounts";
 import { seedDemo } from "./demo";
+import { migrateAndSeed } from "./migrate";
 
 export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
   const c = config();
-  if (c.migrateOnStart) {
-    await migrateDatabase();
-    await seedReferenceData(db);
-    await ensureOrganiser(db, { username: c.adminUsername, password: c.adminPassword });
-  }
+  if (c.migrateOnStart) await migrateAndSeed();
   if (!c.seedDemo) return;
   const demo = await seedDemo(db, { feeSom: c.registrationFeeSom, pinCode: c.demoPin });
   if (quiet) return;

@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   await admin.unsafe(`drop database if exists "${replicaName}" with (force)`);
   await admin.unsafe(`create database "${replicaName}"`);
   await admin.end();
-  const migrated = spawnSync("npx", ["tsx", "db/migrate-cli.ts"], {
+  const migrated = spawnSync("npx", ["tsx", "scripts/migrate.ts"], {
     env: { ...process.env, ...TEST_ENV, DATABASE_URL: replicaUrl, NODE_ENV: "production" },
     encoding: "utf8",
   });

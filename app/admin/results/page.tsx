@@ -216,7 +216,12 @@ export default async function ResultsPage({ searchParams }: Props) {
           ))}
         </TBody>
       </Table>
-      <Pagination page={search.page ?? 1} pageSize={RESULTS_PAGE_SIZE} total={total} search={{ ...search, testId, page: undefined }} />
+      <Pagination
+        page={search.page ?? 1}
+        pageSize={RESULTS_PAGE_SIZE}
+        total={total}
+        search={{ ...search, testId, top: search.top ? "true" : undefined, page: undefined }}
+      />
     </div>
   );
 }
