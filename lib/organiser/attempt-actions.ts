@@ -12,29 +12,33 @@ import { notFound } from "@/lib/http/errors";
 import { publishChange } from "@/lib/live/changes";
 import { AuditAction, recordAction } from "./audit";
 
-async function lockAttempt(tx: Transaction, attemptId: number) {
-  const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for("update");
-  if (!attempt) throw notFound();
-  return attempt;
-}
-
 /** Ends a locked attempt now (or at its deadline, if that has passed), scored, as the clock would. */
-async function endByOrganiser(tx: Transaction, attempt: typeof attempts.$inferSelect, now: Date) {
+async function endByOrganiser(tx: Transaction, attempt: AttemptRow, now: Date) {
   const { test } = await loadOwnAttempt({ userId: attempt.userId, attemptId: attempt.id }, tx);
   await endAttemptLocked(tx, { attempt, test, endedAt: now < attempt.deadlineAt ? now : attempt.deadlineAt, endedBy: EndedBy.Organiser });
 }
 
+type AttemptRow = typeof attempts.$inferSelect;
 type AttemptAction = { organiserId: number; attemptId: number; reason: string; now?: Date };
 
-/** Ends a running attempt now, scored from its saved answers, as the clock would. */
-export async function endAttemptNow({ organiserId, attemptId, reason, now = new Date() }: AttemptAction) {
-  const ended = await db.transaction(async (tx) => {
-    const attempt = await lockAttempt(tx, attemptId);
-    if (attempt.endedAt || attempt.resetAt) return null;
-    await endByOrganiser(tx, attempt, now);
+/**
+ * An act on an attempt: the row locked, `act` applied unless the attempt is past it already
+ * (`act` returns false), recorded in the audit log in the same transaction, and once committed
+ * told to the pupil's open page.
+ */
+async function actOnAttempt(
+  { organiserId, attemptId, reason }: AttemptAction,
+  action: AuditAction,
+  change: "ended" | "reset",
+  act: (tx: Transaction, attempt: AttemptRow) => Promise<boolean>,
+): Promise<void> {
+  const userId = await db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for("update");
+    if (!attempt) throw notFound();
+    if (!(await act(tx, attempt))) return null;
     await recordAction(tx, {
       organiserId,
-      action: AuditAction.AttemptEnd,
+      action,
       targetType: "attempt",
       targetId: attemptId,
       reason,
@@ -42,30 +46,31 @@ export async function endAttemptNow({ organiserId, attemptId, reason, now = new 
     });
     return attempt.userId;
   });
-  if (ended !== null) await publishChange([ended], { kind: "ended", attemptId });
-  return { attemptId, ended: true };
+  if (userId !== null) await publishChange([userId], { kind: change, attemptId });
+}
+
+/** Ends a running attempt now, scored from its saved answers, as the clock would. */
+export async function endAttemptNow(input: AttemptAction) {
+  const now = input.now ?? new Date();
+  await actOnAttempt(input, AuditAction.AttemptEnd, "ended", async (tx, attempt) => {
+    if (attempt.endedAt || attempt.resetAt) return false;
+    await endByOrganiser(tx, attempt, now);
+    return true;
+  });
+  return { attemptId: input.attemptId, ended: true };
 }
 
 /**
  * After a technical failure: the attempt is ended (if it was not) and marked reset, kept with its
  * answers for the record, and the pupil may start the test again.
  */
-export async function resetAttempt({ organiserId, attemptId, reason, now = new Date() }: AttemptAction) {
-  const reset = await db.transaction(async (tx) => {
-    const attempt = await lockAttempt(tx, attemptId);
-    if (attempt.resetAt) return null;
+export async function resetAttempt(input: AttemptAction) {
+  const now = input.now ?? new Date();
+  await actOnAttempt(input, AuditAction.AttemptReset, "reset", async (tx, attempt) => {
+    if (attempt.resetAt) return false;
     if (!attempt.endedAt) await endByOrganiser(tx, attempt, now);
-    await tx.update(attempts).set({ resetAt: now }).where(eq(attempts.id, attemptId));
-    await recordAction(tx, {
-      organiserId,
-      action: AuditAction.AttemptReset,
-      targetType: "attempt",
-      targetId: attemptId,
-      reason,
-      details: { userId: attempt.userId },
-    });
-    return attempt.userId;
+    await tx.update(attempts).set({ resetAt: now }).where(eq(attempts.id, attempt.id));
+    return true;
   });
-  if (reset !== null) await publishChange([reset], { kind: "reset", attemptId });
-  return { attemptId, reset: true };
+  return { attemptId: input.attemptId, reset: true };
 }
