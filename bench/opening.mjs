@@ -8,9 +8,17 @@
 // is held open from the first question to the Finish, as the page holds it. Every acknowledged
 // answer is read back.
 //
+// A share of the pupils (BENCH_PAGE_SHARE) comes by the pages instead of the countdown: the start
+// page opened after the opening (a reload, the teacher's link), then the start as recorded for it.
+// A pupil keeps trying each step for BENCH_STEP_SECONDS before it gives up (then it has failed).
+// Printed besides the timings: failed pupils, the order kept (pupils served after someone who came
+// later, and by how much), and the wait the queue told each refused request against the wait it had.
+//
 // Options (environment): BENCH_PUPILS (N, 2000), BENCH_SIGN_IN_SECONDS (P, 120; 0: everyone signs
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
-// 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
+// 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), BENCH_PAGE_SHARE (0..1, 0),
+// BENCH_STEP_SECONDS (120), BENCH_IGNORE_RETRY_AFTER (1: retry on the client's own back-off),
+// APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
 // seconds after the opening and start it again), --restart-db-at S (restart PostgreSQL S seconds
 // after the opening, in a cluster the bench makes for itself with pg_ctl).
 import { performance } from "node:perf_hooks";
@@ -23,6 +31,9 @@ const P = Number(process.env.BENCH_SIGN_IN_SECONDS ?? 120);
 const A = Number(process.env.BENCH_START_SECONDS ?? 24);
 const K = Number(process.env.BENCH_ANSWERS ?? 5);
 const THINK = Number(process.env.BENCH_THINK_MS ?? 20_000);
+const PAGE_SHARE = Number(process.env.BENCH_PAGE_SHARE ?? 0);
+const STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 120) * 1000;
+const IGNORE_RETRY_AFTER = process.env.BENCH_IGNORE_RETRY_AFTER === "1";
 const PORT = Number(process.env.BENCH_PORT ?? 3404);
 const flag = (name) => {
   const at = process.argv.indexOf(name);
@@ -39,6 +50,7 @@ const { base, databaseUrl } = bench;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const timings = new Map(); // kind → [ms]
 const statuses = new Map(); // kind → {status: count}
+const waits = new Map(); // kind → [[the wait the queue told at the first refusal, the wait had] in s]
 
 function record(kind, ms, status) {
   if (!timings.has(kind)) timings.set(kind, []);
@@ -49,13 +61,18 @@ function record(kind, ms, status) {
 }
 
 /**
- * One request as a browser's fetch makes it; retried like the outbox: network, 5xx, 429. `jar`
- * is the pupil's cookies, as a browser keeps them: the session, and the queue ticket a 503 gives.
+ * One request as a browser's fetch makes it; retried like the outbox (network, 5xx, 429) for up
+ * to BENCH_STEP_SECONDS. `jar` is the pupil's cookies, as a browser keeps them: the session, and
+ * the queue ticket a 503 gives. The wait the queue told at the first refusal is kept beside the
+ * wait the request then had.
  */
-async function call(kind, path, { method = "GET", body, raw, jar = {}, address, headers = {}, tries = 40 } = {}) {
+async function call(kind, path, { method = "GET", body, raw, jar = {}, address, headers = {} } = {}) {
+  const began = performance.now();
+  let told = null; // [the wait told in s, when]
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
     let status = "network";
+    let retryAfter = 0;
     try {
       const response = await fetch(`${base}${path}`, {
         method,
@@ -77,17 +94,25 @@ async function call(kind, path, { method = "GET", body, raw, jar = {}, address, 
       }
       const text = await response.text();
       record(kind, performance.now() - started, status);
-      if (status < 500 && status !== 429) return { status, text, headers: response.headers };
-      const retryAfter = Number(response.headers.get("retry-after")) || 0;
-      if (attempt >= tries) return { status, text, headers: response.headers };
-      // As the pages do (lib/http/client.ts busyWait, the busy page's refresh): the server's
-      // Retry-After when it sent one, else growing back-off; plus up to a second of jitter.
-      await sleep((retryAfter ? retryAfter * 1000 : Math.min(10_000, 500 * 2 ** attempt)) + Math.random() * 1000);
+      if (status < 500 && status !== 429) {
+        if (told) waits.set(kind, [...(waits.get(kind) ?? []), [told[0], (performance.now() - told[1]) / 1000]]);
+        return { status, text, headers: response.headers };
+      }
+      if (status === 503 && !told) {
+        const json = /"waitSeconds":(\d+)/.exec(text);
+        const page = /o'rningiz: \d+\. Taxminan (\d+) (soniya|daqiqa)/.exec(text);
+        const waitSeconds = json ? Number(json[1]) : page ? Number(page[1]) * (page[2] === "daqiqa" ? 60 : 1) : null;
+        if (waitSeconds !== null) told = [waitSeconds, performance.now()];
+      }
+      if (performance.now() - began > STEP_MS) return { status, text, headers: response.headers };
+      retryAfter = IGNORE_RETRY_AFTER ? 0 : Number(response.headers.get("retry-after")) || 0;
     } catch {
       record(kind, performance.now() - started, status);
-      if (attempt >= tries) return { status, text: "", headers: new Headers() };
-      await sleep(Math.min(10_000, 500 * 2 ** attempt) + Math.random() * 1000);
+      if (performance.now() - began > STEP_MS) return { status, text: "", headers: new Headers() };
     }
+    // As the pages do (lib/http/client.ts busyWait, the busy page's refresh): the server's
+    // Retry-After when it sent one, else back-off from 0.5 s doubling to 8 s, ±50 %.
+    await sleep(retryAfter ? retryAfter * 1000 + Math.random() * 1000 : Math.min(8_000, 500 * 2 ** attempt) * (0.5 + Math.random()));
   }
 }
 
@@ -134,7 +159,10 @@ async function openStream(kind, path, { jar, address, headers }) {
   }
 }
 
-/** A recorded request with this pupil's login, password and attempt in place of the recorder's. */
+/**
+ * A recorded request with this pupil's login, password and attempt in place of the recorder's
+ * (`recording`: its username and attempt id).
+ */
 function personal(step, recording, { username, password, attemptId }) {
   const id = String(attemptId ?? recording.attemptId);
   const path = step.path
@@ -155,6 +183,8 @@ try {
   console.log(`recorded in Chromium: sign-in: ${listSteps(recording.signIn)}`);
   console.log(`                      at zero: ${listSteps(recording.atZero)}`);
   console.log(`                      start:   ${listSteps(recording.start)}`);
+  const byPages = recording.pages;
+  console.log(`                      by pages: ${byPages.steps.map((step) => personal(step, byPages, {}).kind).join(", ")}`);
 
   // Pupils straight into the tables, each with the password hash of one pupil the server made.
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
@@ -190,24 +220,30 @@ try {
   const opening = Date.now() + (P > 0 ? P * 1000 + 5000 : 3000);
   await sql`update tests set opened_at = ${new Date(opening)}, closed_at = ${new Date(opening + 3 * 3_600_000)} where id = ${made.testId}`;
   await sql.end();
-  console.log(`${N} pupils; sign-in over ${P} s; starts over ${A} s from the opening; ${K} answers each`);
+  console.log(
+    `${N} pupils; sign-in over ${P} s; starts over ${A} s from the opening, ${Math.round(PAGE_SHARE * 100)} % by the pages; ${K} answers each`,
+  );
 
   let killer;
   if (killAppAt !== null) killer = sleep(opening - Date.now() + killAppAt * 1000).then(() => bench.restart());
   if (restartDbAt !== null) killer = sleep(opening - Date.now() + restartDbAt * 1000).then(() => bench.restartDatabase());
 
-  const firstQuestion = [];
+  const firstQuestion = { inPlace: [], byPages: [] };
+  const served = []; // [arrival, first question] in ms, per pupil served
   const failed = [];
   const acknowledged = []; // [attemptId, testAttemptQuestionId, answerId]
   async function pupil(k) {
     const me = { username: `bench${k + 1}`, password: template.password, attemptId: null };
     if (P > 0) await sleep((k / N) * P * 1000);
     else await sleep(Math.max(0, opening - Date.now() + (k / N) * A * 1000));
+    // Pupils spread evenly over the arrivals come by the pages (replayed as the second recorded
+    // pupil), the others from the countdown, which checks the allowance once at zero.
+    const comesByPages = Math.floor((k + 1) * PAGE_SHARE) > Math.floor(k * PAGE_SHARE);
     const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
     const jar = {};
     const leave = [];
-    const replay = async (step) => {
-      const { kind, path, body } = personal(step, recording, me);
+    const replay = async (step, from = recording) => {
+      const { kind, path, body } = personal(step, from, me);
       if (path.startsWith(STREAM)) {
         leave.push(await openStream(kind, path, { jar, address, headers: step.headers }));
         return { kind, answer: { status: 200, text: "" } };
@@ -224,16 +260,18 @@ try {
     // its spread of it, whatever the pupil does meanwhile; the pupil presses "Testni boshlash" at k/N·A.
     // (Signing in at the opening, the pupil sees no countdown: the start button at once.)
     const recheck =
-      P > 0
+      P > 0 && !comesByPages
         ? sleep(Math.max(0, opening + Math.random() * ZERO_SPREAD_MS - Date.now())).then(async () => {
             for (const step of recording.atZero) await replay(step);
           })
         : Promise.resolve();
     await sleep(Math.max(0, opening + (k / N) * A * 1000 - Date.now()));
     const arrival = P > 0 ? performance.now() : signInStarted;
+    const flow = comesByPages ? byPages.steps : recording.start;
+    const flowOf = comesByPages ? byPages : recording;
     let view = null;
-    for (const step of recording.start) {
-      const { kind, answer } = await replay(step);
+    for (const step of flow) {
+      const { kind, answer } = await replay(step, flowOf);
       if (kind === "POST TestAttempts/New") {
         me.attemptId = answer.status === 200 ? JSON.parse(answer.text).attemptId : null;
         if (me.attemptId === null) {
@@ -245,7 +283,8 @@ try {
       if (kind === "GET TestAttempts/Get" && answer.status === 200) view = JSON.parse(answer.text);
     }
     if (!view) return failed.push([me.username, "Get"]);
-    firstQuestion.push(performance.now() - arrival);
+    firstQuestion[comesByPages ? "byPages" : "inPlace"].push(performance.now() - arrival);
+    served.push([arrival, performance.now()]);
     const attemptId = me.attemptId;
     const { questions } = view;
     for (let i = 0; i < K; i++) {
@@ -294,10 +333,34 @@ try {
       `${kind.padEnd(30)} ${String(values.length).padStart(6)} ${ms(at(values, 0.5))} ${ms(at(values, 0.95))} ${ms(at(values, 0.99))} ${ms(values.at(-1))}  ${counts}`,
     );
   }
-  firstQuestion.sort((a, b) => a - b);
+  const seconds = (v) => (v / 1000).toFixed(2);
+  for (const [flow, values] of Object.entries(firstQuestion)) {
+    if (values.length === 0) continue;
+    values.sort((a, b) => a - b);
+    console.log(
+      `\narrival → first question, ${flow === "inPlace" ? "from the countdown" : "by the pages"}: p50 ${seconds(at(values, 0.5))} s   p99 ${seconds(at(values, 0.99))} s   max ${seconds(values.at(-1))} s   (${values.length} pupils)`,
+    );
+  }
+  // The order kept: each pupil against the earliest served of those who came after them.
+  served.sort((a, b) => a[0] - b[0]);
+  const late = [];
+  let earliestAfter = Number.POSITIVE_INFINITY;
+  for (let i = served.length - 1; i >= 0; i--) {
+    const [, servedAt] = served[i];
+    if (servedAt > earliestAfter) late.push(servedAt - earliestAfter);
+    earliestAfter = Math.min(earliestAfter, servedAt);
+  }
+  late.sort((a, b) => a - b);
   console.log(
-    `\narrival → first question: p50 ${(at(firstQuestion, 0.5) / 1000).toFixed(2)} s   p99 ${(at(firstQuestion, 0.99) / 1000).toFixed(2)} s   max ${((firstQuestion.at(-1) ?? Number.NaN) / 1000).toFixed(2)} s   (${firstQuestion.length} pupils)`,
+    `order kept: ${late.length} of ${served.length} pupils served after someone who came later (${late.filter((v) => v > 1000).length} by more than 1 s, ${late.filter((v) => v > 10_000).length} by more than 10 s); at most ${seconds(late.at(-1) ?? 0)} s later`,
   );
+  for (const [kind, pairs] of waits) {
+    const ratios = pairs.map(([toldSeconds, had]) => had / Math.max(1, toldSeconds)).sort((a, b) => a - b);
+    const within = ratios.filter((r) => r >= 0.5 && r <= 1.5).length;
+    console.log(
+      `wait told vs had, ${kind}: ${pairs.length} refused then served; within ±50 %: ${within} (${Math.round((100 * within) / pairs.length)} %); had/told p10 ${at(ratios, 0.1).toFixed(2)} p50 ${at(ratios, 0.5).toFixed(2)} p90 ${at(ratios, 0.9).toFixed(2)}`,
+    );
+  }
   console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);
   console.log(`answers acknowledged: ${acknowledged.length}   lost: ${lost}`);
   console.log(`organiser's-acts streams (${STREAM}) open at once, at most: ${streamsMost}`);

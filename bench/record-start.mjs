@@ -29,7 +29,31 @@ async function settled(page, inFlight, quietMs = 1000, timeoutMs = 30_000) {
 }
 
 /**
- * @returns {{ signIn: Step[], atZero: Step[], start: Step[], username: string, password: string, attemptId: number }}
+ * Records what `page` asks for while `steps` is an array (documents, fetches, the stream; not the
+ * build's static files), and keeps the requests in flight but the stream in `inFlight`.
+ */
+function watch(page) {
+  const recorder = { steps: null, inFlight: new Set() };
+  page.on("request", (request) => {
+    if (request.resourceType() !== "eventsource") recorder.inFlight.add(request);
+    if (!recorder.steps || !RECORDED.includes(request.resourceType())) return;
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/_next/static/")) return;
+    const headers = Object.fromEntries(
+      Object.entries(request.headers()).filter(([name]) =>
+        /^(rsc|next-router-state-tree|next-url|next-router-prefetch|accept|content-type)$/i.test(name),
+      ),
+    );
+    recorder.steps.push({ method: request.method(), path: `${url.pathname}${url.search}`, headers, body: request.postData() ?? undefined });
+  });
+  page.on("requestfinished", (request) => recorder.inFlight.delete(request));
+  page.on("requestfailed", (request) => recorder.inFlight.delete(request));
+  return recorder;
+}
+
+/**
+ * @returns {{ signIn: Step[], atZero: Step[], start: Step[], pages: { steps: Step[], username: string, attemptId: number },
+ *   username: string, password: string, attemptId: number }}
  * where a Step is { method, path, headers, body } with the recorder's own attempt id, username and
  * password in it (bench:opening puts each pupil's in their place).
  */
@@ -57,55 +81,61 @@ export async function recordStart({ base }) {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    let steps = null;
-    const inFlight = new Set();
-    page.on("request", (request) => {
-      if (request.resourceType() !== "eventsource") inFlight.add(request);
-    });
-    page.on("requestfinished", (request) => inFlight.delete(request));
-    page.on("requestfailed", (request) => inFlight.delete(request));
-    page.on("request", (request) => {
-      if (!steps || !RECORDED.includes(request.resourceType())) return;
-      const url = new URL(request.url());
-      if (url.pathname.startsWith("/_next/static/")) return;
-      const headers = request.headers();
-      const kept = Object.fromEntries(
-        Object.entries(headers).filter(([name]) =>
-          /^(rsc|next-router-state-tree|next-url|next-router-prefetch|accept|content-type)$/i.test(name),
-        ),
-      );
-      steps.push({ method: request.method(), path: `${url.pathname}${url.search}`, headers: kept, body: request.postData() ?? undefined });
-    });
+    const recorder = watch(page);
+    const { inFlight } = recorder;
 
     await page.goto(`${base}/login`);
     await page.getByLabel("Login").fill(pupil.username);
     await page.getByLabel("Parol").fill(pupil.password);
-    steps = [];
+    recorder.steps = [];
     await page.getByRole("button", { name: "Kirish" }).click();
     await page.getByText("Test ochilishiga qoldi:").waitFor({ timeout: 30_000 });
     await settled(page, inFlight);
-    const signIn = steps;
+    const signIn = recorder.steps;
 
     // The countdown reaches zero: from here on is the opening. The button shows at once; the
     // page's one check of the allowance comes within ZERO_SPREAD_MS, and is recorded on its own.
     await page.waitForTimeout(Math.max(0, openedAt.getTime() - Date.now() - 500));
-    const before = steps;
-    steps = [];
+    const before = recorder.steps;
+    recorder.steps = [];
     await page.getByRole("button", { name: "Testni boshlash" }).click({ timeout: 30_000 });
     await page.getByLabel("Pin kod", { exact: true }).fill(PIN);
     await page.getByRole("button", { name: "Boshlash" }).click();
     await page.getByRole("radio").first().waitFor({ timeout: 30_000 });
     await settled(page, inFlight);
     const isRecheck = (step) => step.path.startsWith("/api/TestAttempts/AllowTestAttempt");
-    if (![...before, ...steps].some(isRecheck)) {
+    if (![...before, ...recorder.steps].some(isRecheck)) {
       await page.waitForRequest(/\/api\/TestAttempts\/AllowTestAttempt/, { timeout: ZERO_SPREAD_MS + 5_000 });
       await settled(page, inFlight);
     }
-    const atZero = [...before, ...steps].filter(isRecheck);
-    const start = steps.filter((step) => !isRecheck(step));
-    steps = null;
+    const atZero = [...before, ...recorder.steps].filter(isRecheck);
+    const start = recorder.steps.filter((step) => !isRecheck(step));
+    recorder.steps = null;
     const attemptId = Number(new URL(page.url()).pathname.split("/").pop());
-    return { signIn, atZero, start, username: pupil.username, password: pupil.password, attemptId, pinCode: PIN };
+
+    // A second pupil, signed in before, comes by the pages after the opening (a reload, the link
+    // the teacher wrote on the board): phase "byPages", from opening the start page to the first question.
+    const other = await post("/api/test-support/pupils", { subjectId: olympiad.subjectId });
+    const second = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await second.goto(`${base}/login`);
+    await second.getByLabel("Login").fill(other.username);
+    await second.getByLabel("Parol").fill(other.password);
+    await second.getByRole("button", { name: "Kirish" }).click();
+    await second.getByRole("button", { name: "Testni boshlash" }).waitFor({ timeout: 30_000 });
+    const pagesRecorder = watch(second);
+    pagesRecorder.steps = [];
+    await second.goto(`${base}/test-attempt`);
+    await second.getByRole("button", { name: "Testni boshlash" }).click({ timeout: 30_000 });
+    await second.getByLabel("Pin kod", { exact: true }).fill(PIN);
+    await second.getByRole("button", { name: "Boshlash" }).click();
+    await second.getByRole("radio").first().waitFor({ timeout: 30_000 });
+    await settled(second, pagesRecorder.inFlight);
+    const pages = {
+      steps: pagesRecorder.steps,
+      username: other.username,
+      attemptId: Number(new URL(second.url()).pathname.split("/").pop()),
+    };
+    return { signIn, atZero, start, pages, username: pupil.username, password: pupil.password, attemptId, pinCode: PIN };
   } finally {
     await browser.close();
   }
