@@ -15,8 +15,9 @@ import Negotiator from "negotiator";
 import next from "next";
 import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
-import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "./lib/http/admission.mjs";
+import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketSince } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
+import { placeWords } from "./lib/i18n/queue-place.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 import { UserRole } from "./lib/identity/roles.mjs";
 import { serverConfig } from "./lib/server-config.mjs";
@@ -119,28 +120,49 @@ async function serve() {
    * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
    * Its texts are our own (lib/i18n/uz-busy.json, plain text without markup).
    */
-  function busyPage(retryAfter) {
+  function busyPage(refused) {
     return `<!doctype html><html lang="uz"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${retryAfter}"><title>${busy.title}</title>
+<meta http-equiv="refresh" content="${refused.retryAfter}"><title>${busy.title}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f1f5f9;color:#0f172a}
 main{max-width:26rem;margin:1rem;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002;text-align:center}
 h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
-<body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p>${busy.retryIn.replace("{seconds}", String(retryAfter))}</p></main></body></html>`;
+<body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p><strong>${placeWords(busy, refused)}</strong></p><p>${busy.retryIn.replace("{seconds}", String(refused.retryAfter))}</p></main></body></html>`;
   }
 
-  function refuse(response, urlPath, since, client) {
+  /** The queue ticket, as a Set-Cookie value: the time the client first came, given now. */
+  const ticketFor = (since, client) => `${ticketCookie(since, ticketSecret, client, Date.now())}${secureCookies ? "; Secure" : ""}`;
+
+  function refuse(response, urlPath, door, since, client) {
     if (response.destroyed) return;
-    const retryAfter = admission.retryAfter(since);
+    const refused = admission.refusal(door, since, client);
     const page = !urlPath.startsWith("/api/");
     response.writeHead(503, {
       "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
-      "Retry-After": String(retryAfter),
-      "Set-Cookie": `${ticketCookie(since, ticketSecret, client)}${secureCookies ? "; Secure" : ""}`,
+      "Retry-After": String(refused.retryAfter),
+      "Set-Cookie": ticketFor(since, client),
       "Cache-Control": "no-store",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       "X-Content-Type-Options": "nosniff",
     });
-    response.end(page ? busyPage(retryAfter) : JSON.stringify({ code: null, message: busy.title, validationErrors: {}, busy: true }));
+    const { position, waitSeconds } = refused;
+    response.end(
+      page
+        ? busyPage(refused)
+        : JSON.stringify({ code: null, message: busy.title, validationErrors: {}, busy: true, position, waitSeconds }),
+    );
+  }
+
+  /**
+   * Sets the queue ticket on a response the app is about to write, beside any cookie the app sets
+   * (Next appends its cookies, or sets them all at once: both keep this one).
+   */
+  function keepTicket(response, ticket) {
+    response.setHeader("Set-Cookie", [ticket]);
+    const setHeader = response.setHeader;
+    response.setHeader = function (name, value) {
+      if (String(name).toLowerCase() !== "set-cookie") return setHeader.call(this, name, value);
+      return setHeader.call(this, name, [ticket, ...[value].flat().filter((cookie) => cookie !== ticket)]);
+    };
   }
 
   function serveRequest(request, response) {
@@ -191,11 +213,16 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     if (body !== "arrived") return bodyRefused(response, body);
     if (gone) return;
     const client = clientOf(request);
-    const since = ticketTime(request.headers.cookie, ticketSecret, client);
+    const ticket = ticketSince(request.headers.cookie, ticketSecret, client);
+    const since = ticket ?? Date.now();
     const admitted = await admission.enter(door, since, (drop) => response.once("close", drop));
-    if (!admitted) return refuse(response, urlPath, since, client);
+    if (!admitted) return refuse(response, urlPath, door, since, client);
     if (gone) return admission.leave();
     holding = true;
+    admission.welcome(client);
+    // While the server queues, the client's place holds for its next steps too: its ticket is
+    // renewed (or given, to one that came in while others wait) with the time it first came.
+    if (ticket !== null || admission.waiting > 0) keepTicket(response, ticketFor(since, client));
     serveRequest(request, response);
   }
 

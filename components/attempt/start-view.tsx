@@ -14,7 +14,7 @@ import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, busyWait } from "@/lib/http/client";
-import { ErrorCode } from "@/lib/http/contract";
+import { ErrorCode, type QueuePlace } from "@/lib/http/contract";
 import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import { formatTashkent } from "@/lib/time";
@@ -112,7 +112,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
       // try again by ourselves, a little later each time and at a random moment (jitter).
       if (error.status === 503) {
         const wait = busyWait(error.retryAfter, tries);
-        setQueue({ tries: tries + 1, retryAt: Date.now() + wait });
+        setQueue({ tries: tries + 1, retryAt: Date.now() + wait, place: error.queue });
         setTimeout(() => void start(pinCode, tries + 1), wait);
         return;
       }
@@ -125,7 +125,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   }
 
   let body: ReactNode;
-  if (queue) body = <QueueState retryAt={queue.retryAt} />;
+  if (queue) body = <QueueState retryAt={queue.retryAt} place={queue.place} />;
   else if (!paid) body = <Result status="info" title={t.notPaid} />;
   else if (allow.isAllowed || (reached === allow.openedAt && allow.allowedAtOpening)) {
     body = (
@@ -195,4 +195,4 @@ function Shell({ header, children }: { header: ReactNode; children: ReactNode })
   );
 }
 
-type Queue = { tries: number; retryAt: number };
+type Queue = { tries: number; retryAt: number; place: QueuePlace | null };

@@ -11,6 +11,7 @@ import { Field, Input } from "@/components/ui/field";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { QueueState } from "@/components/ui/queue-state";
 import { ApiError, api, busyWait } from "@/lib/http/client";
+import type { QueuePlace } from "@/lib/http/contract";
 import { uz } from "@/lib/i18n/uz";
 import { homeOf } from "@/lib/identity/routes";
 import type { CurrentUser } from "@/lib/identity/users";
@@ -28,21 +29,21 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
 
   // A saturated server (a 503 with Retry-After, DESIGN §13) keeps the pupil in its queue: the
   // form waits and tries again by itself, the password kept; nothing to press again.
-  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const [queue, setQueue] = useState<{ retryAt: number; place: QueuePlace | null } | null>(null);
   const mutation = useMutation({
     mutationFn: async (input: LoginInput) => {
       for (let tries = 0; ; tries++) {
         try {
           const user = await api<CurrentUser>("/Identity/Login", { method: "POST", body: input });
-          setRetryAt(null);
+          setQueue(null);
           return user;
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 503 && error.retryAfter !== null)) {
-            setRetryAt(null);
+            setQueue(null);
             throw error;
           }
           const wait = busyWait(error.retryAfter, tries);
-          setRetryAt(Date.now() + wait);
+          setQueue({ retryAt: Date.now() + wait, place: error.queue });
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
       }
@@ -66,7 +67,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
       noValidate
       className="flex flex-col gap-4"
     >
-      {retryAt !== null && <QueueState retryAt={retryAt} />}
+      {queue !== null && <QueueState retryAt={queue.retryAt} place={queue.place} />}
       {failure && (
         <p role="alert" data-testid="login-error" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {failure}

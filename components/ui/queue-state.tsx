@@ -2,12 +2,18 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { QueuePlace } from "@/lib/http/contract";
+import { placeWords } from "@/lib/i18n/queue-place.mjs";
 import { uz } from "@/lib/i18n/uz";
 
 const t = uz.busy;
 
-/** `retryAt`: when the page tries again by itself (Date.now() time). */
-export function QueueState({ retryAt }: { retryAt: number }) {
+/**
+ * `retryAt`: when the page tries again by itself (Date.now() time); `place`: where the server's
+ * queue has this pupil and the wait it measured (absent when the network failed rather than the
+ * server being busy).
+ */
+export function QueueState({ retryAt, place }: { retryAt: number; place?: QueuePlace | null }) {
   const [now, setNow] = useState(() => Date.now());
   const [from] = useState(() => Date.now());
   useEffect(() => {
@@ -20,6 +26,11 @@ export function QueueState({ retryAt }: { retryAt: number }) {
     <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-6 text-center" data-testid="queue">
       <h2 className="text-lg font-semibold text-slate-900">{t.title}</h2>
       <p className="max-w-sm text-sm text-slate-600">{t.lead}</p>
+      {place && (
+        <p className="text-sm font-medium text-slate-800" data-testid="queue-place">
+          {placeWords(t, place)}
+        </p>
+      )}
       <div className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-200">
         <div
           className="h-full rounded-full bg-primary-600 transition-[width] duration-200"

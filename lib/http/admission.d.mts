@@ -7,12 +7,18 @@ export type Admission = {
   readonly inFlight: number;
   readonly waiting: number;
   enter(door: "inside" | "entry", since?: number, gone?: (drop: () => void) => void): Promise<boolean>;
+  /** Clients refused and due back. */
+  readonly away: number;
   leave(): void;
-  retryAfter(since?: number): number;
+  /** A refused request: its place (1: next), its wait at the measured rate, the Retry-After to send. */
+  refusal(door: "inside" | "entry", since?: number, client?: string | null): { position: number; waitSeconds: number; retryAfter: number };
+  /** A client let in is no longer away. */
+  welcome(client: string): void;
 };
 export function createAdmission(options: { limit: number; queueMs?: number; now?: () => number; random?: () => number }): Admission;
-export function ticketCookie(since: number, secret: string, client: string): string;
-export function ticketTime(cookieHeader: string | undefined, secret: string, client: string, now?: number): number;
+export function ticketCookie(since: number, secret: string, client: string, seen?: number): string;
+/** The time a client first came, from its valid ticket; null for none (or a forged, lapsed or foreign one). */
+export function ticketSince(cookieHeader: string | undefined, secret: string, client: string, now?: number): number | null;
 export function bodyArrived(
   request: import("node:http").IncomingMessage,
   waitMs: number,

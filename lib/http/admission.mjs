@@ -10,10 +10,13 @@
 // the door is chosen): any `next-auth.session-token=x` cookie used to move a request inside.
 //
 // A refused client keeps its place: the 503 carries a signed ticket (a cookie) with the time it
-// first came, and its retry queues by that time, ahead of those who came later. Without it a
-// client refused twice could be overtaken for a minute by everyone arriving meanwhile. The ticket
-// is bound to the client it was given to (its address and browser): one genuine ticket shared by
-// fifty bots does not put them ahead of those who came earlier.
+// first came, and its retry queues by that time, ahead of those who came later. The ticket holds
+// for as long as the client keeps coming back (it lapses a minute after it was last given, and in
+// any case after half an hour), and it is renewed on every request the client makes while the
+// server queues: a pupil's place holds across all the steps to the first question (the sign-in,
+// the start page, the start, the attempt page), not one step at a time. The ticket is bound to the
+// client it was given to (its address and browser): one genuine ticket shared by fifty bots does
+// not put them ahead of those who came earlier, and a forged one is a first arrival.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
@@ -22,8 +25,15 @@ import { SESSION_COOKIE } from "./session-cookie.mjs";
 
 const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE.replaceAll(".", "\\.")}=([^;]+)`);
 const TICKET = "olimpiada-queue";
-const TICKET_COOKIE = new RegExp(`(?:^|;\\s*)${TICKET}=(\\d+)\\.([\\w-]+)`);
-const TICKET_SECONDS = 120;
+const TICKET_COOKIE = new RegExp(`(?:^|;\\s*)${TICKET}=(\\d+)\\.(\\d+)\\.([\\w-]+)`);
+/** A ticket lapses this long after it was last given: the client stopped trying. */
+const TICKET_IDLE_SECONDS = 60;
+/** No wait lasts this long: a ticket kept alive by a script is worth nothing after it. */
+const TICKET_MAX_SECONDS = 30 * 60;
+/** A refused client not back this long after its Retry-After no longer counts ahead of others. */
+const AWAY_GRACE_MS = 15_000;
+/** Refused clients remembered at most (per process): past it a refused client's place is told a little short. */
+const AWAY_MAX = 10_000;
 // Longer waits were measured to leave the server idle while refused clients sleep (bench:opening
 // at P=0: a cap of 30 s gave p99 99 s); a returning client's ticket keeps its place anyway.
 const MAX_RETRY_AFTER_SECONDS = 8;
@@ -50,23 +60,31 @@ export function genuineSessions(secret) {
   };
 }
 
+const signTicket = (since, seen, secret, client) =>
+  createHmac("sha256", secret).update(`${since}\u0000${seen}\u0000${client}`).digest("base64url").slice(0, 22);
+
 /**
- * The queue ticket's cookie: the time a client first came, signed with `secret` for that client
- * (what identifies it: its address and its browser), so that it holds for that client alone.
+ * The queue ticket's cookie: the time a client first came and the time it was given (`seen`),
+ * signed with `secret` for that client (what identifies it: its address and its browser), so that
+ * it holds for that client alone.
  */
-export function ticketCookie(since, secret, client) {
-  const signature = createHmac("sha256", secret).update(`${since}\u0000${client}`).digest("base64url").slice(0, 22);
-  return `${TICKET}=${since}.${signature}; Max-Age=${TICKET_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
+export function ticketCookie(since, secret, client, seen = since) {
+  return `${TICKET}=${since}.${seen}.${signTicket(since, seen, secret, client)}; Max-Age=${TICKET_IDLE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
 }
 
-/** The time on a valid, recent ticket of this client in the Cookie header, else `now` (a first arrival). */
-export function ticketTime(cookieHeader, secret, client, now = Date.now()) {
+/**
+ * The time a client first came, from a valid ticket of this client in the Cookie header (signed
+ * for it, given within the last minute, first came within half an hour); null when it has none.
+ */
+export function ticketSince(cookieHeader, secret, client, now = Date.now()) {
   const match = cookieHeader ? TICKET_COOKIE.exec(cookieHeader) : null;
-  if (!match) return now;
+  if (!match) return null;
   const since = Number(match[1]);
-  const expected = ticketCookie(since, secret, client).split(";")[0].split(".")[1];
-  const valid = expected.length === match[2].length && timingSafeEqual(Buffer.from(expected), Buffer.from(match[2]));
-  return valid && since <= now && now - since <= TICKET_SECONDS * 1_000 ? since : now;
+  const seen = Number(match[2]);
+  const expected = signTicket(since, seen, secret, client);
+  const genuine = expected.length === match[3].length && timingSafeEqual(Buffer.from(expected), Buffer.from(match[3]));
+  const recent = since <= seen && seen <= now && now - seen <= TICKET_IDLE_SECONDS * 1_000 && now - since <= TICKET_MAX_SECONDS * 1_000;
+  return genuine && recent ? since : null;
 }
 
 /** Which door a request comes through: "free" (never held), "inside" or "entry". */
@@ -81,8 +99,10 @@ export function doorOf(path, hasGenuineSession) {
 
 /**
  * `limit` requests in flight for the entrance (twice that for those inside); past it a request
- * waits in its queue at most `queueMs`, then is refused. `retryAfter()` is the seconds the queue
- * ahead now needs at the measured rate, spread ±50 % so refused clients do not come back together.
+ * waits in its queue at most `queueMs`, then is refused. `refusal()` tells a refused client its
+ * place and its wait: those ahead of it (waiting here, or refused earlier and due back) at the
+ * measured rate; it comes back after that wait (at most MAX_RETRY_AFTER_SECONDS), spread ±50 % so
+ * refused clients do not come back together.
  */
 export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random = Math.random }) {
   let inFlight = 0;
@@ -92,6 +112,9 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
   let rate = limit;
   let served = 0;
   let since = now();
+  // Clients refused and due back (client → the time they first came, and until when they count):
+  // they keep their place in the count a refused client is told, not in the room while away.
+  const away = new Map();
 
   function measure() {
     const elapsed = now() - since;
@@ -113,12 +136,34 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     }
   }
 
+  /** Those waiting here ahead of a request of `door` that first came at `first`. */
+  function waitingAhead(door, first) {
+    const entryAhead = queues.entry.filter((waiter) => waiter.since <= first).length;
+    if (door === "entry") return queues.inside.length + entryAhead;
+    return queues.inside.filter((waiter) => waiter.since <= first).length;
+  }
+
+  /** Refused clients due back who first came before `first` (the lapsed ones are forgotten). */
+  function awayAhead(first, client) {
+    let ahead = 0;
+    const at = now();
+    for (const [other, { since: theirs, until }] of away) {
+      if (until < at) away.delete(other);
+      else if (theirs < first && other !== client) ahead++;
+    }
+    return ahead;
+  }
+
   return {
     get inFlight() {
       return inFlight;
     },
     get waiting() {
       return queues.inside.length + queues.entry.length;
+    },
+    /** Clients refused and due back, counted ahead of those who came after them. */
+    get away() {
+      return away.size;
     },
     /**
      * For a request of the "inside" or "entry" door: resolves true when it may go on (call
@@ -135,7 +180,8 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
         inFlight++;
         return Promise.resolve(true);
       }
-      // A place further back than the server drains in `queueMs` is refused at once: waiting would not help.
+      // A place further back than the server drains in `queueMs` is refused at once: waiting would
+      // not help. The client keeps its place with its ticket and comes back.
       measure();
       if (ahead >= (rate * queueMs) / 1_000 + limit) return Promise.resolve(false);
       return new Promise((resolve) => {
@@ -157,12 +203,23 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       measure();
       drain();
     },
-    /** Seconds until the queue ahead of a ticket of `since` is served at the measured rate. */
-    retryAfter(since = now()) {
+    /**
+     * A refused request of `door` from `client`, which first came at `first`: its place (1 is the
+     * next), the seconds until its turn at the measured rate, and the Retry-After to send. The
+     * client is counted ahead of later ones until it is back (`welcome`) or overdue.
+     */
+    refusal(door, first = now(), client = null) {
       measure();
-      const ahead = queues.inside.length + queues.entry.filter((waiter) => waiter.since <= since).length;
-      const drainSeconds = (ahead + inFlight) / rate;
-      return Math.max(1, Math.round(Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, drainSeconds)) * (0.5 + random())));
+      const ahead = waitingAhead(door, first) + awayAhead(first, client);
+      const waitSeconds = Math.max(1, Math.ceil((ahead + inFlight) / rate));
+      const retryAfter = Math.max(1, Math.round(Math.min(MAX_RETRY_AFTER_SECONDS, waitSeconds) * (0.5 + random())));
+      if (client !== null && (away.size < AWAY_MAX || away.has(client)))
+        away.set(client, { since: first, until: now() + retryAfter * 1_000 + AWAY_GRACE_MS });
+      return { position: ahead + 1, waitSeconds, retryAfter };
+    },
+    /** A client let in is no longer away. */
+    welcome(client) {
+      away.delete(client);
     },
   };
 }

@@ -3,7 +3,7 @@
 "use client";
 
 import { uz } from "@/lib/i18n/uz";
-import type { ErrorBody, SourceError, ValidationErrors } from "./contract";
+import type { ErrorBody, QueuePlace, SourceError, ValidationErrors } from "./contract";
 
 export class ApiError extends Error {
   constructor(
@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly sourceErrors: SourceError[] = [],
     /** Seconds a saturated server asks to wait before trying again (a 503's Retry-After). */
     readonly retryAfter: number | null = null,
+    /** Where a saturated server's queue has this client, and how long it is likely to wait. */
+    readonly queue: QueuePlace | null = null,
   ) {
     super(message || uz.http.default);
     this.name = "ApiError";
@@ -90,6 +92,9 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
     error?.validationErrors ?? {},
     error?.errors ?? [],
     Number(response.headers.get("retry-after")) || null,
+    typeof error?.position === "number" && typeof error.waitSeconds === "number"
+      ? { position: error.position, waitSeconds: error.waitSeconds }
+      : null,
   );
 }
 

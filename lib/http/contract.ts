@@ -37,4 +37,12 @@ export type ValidationErrors = Record<string, ValidationCode[]>;
 /** A file's errors, one per bad row or question, where the contract's field map cannot point. */
 export type SourceError = { where: string; field: string; message: string };
 
-export type ErrorBody = { code: number | null; message: string; validationErrors: ValidationErrors; errors?: SourceError[] };
+/** A saturated server's 503 (server.mjs): the client's place in the queue (1: next) and its wait. */
+export type QueuePlace = { position: number; waitSeconds: number };
+
+export type ErrorBody = {
+  code: number | null;
+  message: string;
+  validationErrors: ValidationErrors;
+  errors?: SourceError[];
+} & Partial<QueuePlace>;

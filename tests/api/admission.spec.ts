@@ -48,6 +48,11 @@ test.afterAll(() => {
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
 });
 
+/** The queue ticket a response sets: [name=value, the time its client first came, the time it was given]. */
+const ticketOf = (cookie: string | Response | null) =>
+  /olimpiada-queue=(\d+)\.(\d+)\.[\w-]+/.exec((cookie instanceof Response ? cookie.headers.get("set-cookie") : cookie) ?? "");
+let burstTicket: [string, string, string] | null = null;
+
 test("past the limit: a fast 503 with Retry-After, a calm page for a page, JSON for the API; health always answers", async () => {
   const burst = await Promise.all([
     ...Array.from({ length: 24 }, () =>
@@ -55,6 +60,7 @@ test("past the limit: a fast 503 with Retry-After, a calm page for a page, JSON 
         kind: "page",
         status: r.status,
         retry: r.headers.get("retry-after"),
+        cookie: r.headers.get("set-cookie"),
         body: await r.text(),
       })),
     ),
@@ -63,11 +69,12 @@ test("past the limit: a fast 503 with Retry-After, a calm page for a page, JSON 
         kind: "api",
         status: r.status,
         retry: r.headers.get("retry-after"),
+        cookie: r.headers.get("set-cookie"),
         body: await r.text(),
       })),
     ),
     ...Array.from({ length: 8 }, () =>
-      fetch(`${base}/api/health`).then(async (r) => ({ kind: "health", status: r.status, retry: null, body: "" })),
+      fetch(`${base}/api/health`).then(async (r) => ({ kind: "health", status: r.status, retry: null, cookie: null, body: "" })),
     ),
   ]);
   const refused = burst.filter((r) => r.status === 503);
@@ -78,11 +85,42 @@ test("past the limit: a fast 503 with Retry-After, a calm page for a page, JSON 
   const page = refused.find((r) => r.kind === "page");
   expect(page?.body).toContain("Navbatdasiz");
   expect(page?.body).toMatch(/<meta http-equiv="refresh" content="\d+">/);
+  expect(page?.body).toMatch(/Navbatdagi o'rningiz: \d+\. Taxminan \d+ (soniya|daqiqa) kutasiz\./);
   const api = refused.find((r) => r.kind === "api");
-  if (api) expect(JSON.parse(api.body)).toMatchObject({ code: null, busy: true });
+  if (api)
+    expect(JSON.parse(api.body)).toMatchObject({ code: null, busy: true, position: expect.any(Number), waitSeconds: expect.any(Number) });
+  const ticket = refused.map((r) => ticketOf(r.cookie)).find(Boolean);
+  burstTicket = ticket ? [ticket[0], ticket[1], ticket[2]] : null;
   expect(burst.filter((r) => r.kind === "health").every((r) => r.status === 200)).toBe(true);
   // The crowd gone, everything is served again.
   expect((await fetch(`${base}/login`)).status).toBe(200);
+});
+
+test("a refused client keeps its place with its ticket, renewed while it keeps coming: worth nothing to anyone else, or forged", async () => {
+  // The burst above came from one client (this address, Node's fetch): its refused requests carry a ticket.
+  expect(burstTicket, "the burst above was partly refused").not.toBeNull();
+  const [ticket, first, given] = burstTicket!;
+  const as = (userAgent: string | null, cookie: string) =>
+    fetch(`${base}/api/Regions/GetAll`, { headers: { Cookie: cookie, ...(userAgent ? { "User-Agent": userAgent } : {}) } });
+  // Back at once, ignoring Retry-After: served, and its ticket renewed with the same first time.
+  const back = await as(null, ticket);
+  expect(back.status).toBe(200);
+  const renewed = ticketOf(back);
+  expect(renewed?.[1]).toBe(first);
+  expect(Number(renewed?.[2])).toBeGreaterThanOrEqual(Number(given));
+  // A sign-in with its ticket: the session the app sets and the renewed ticket, side by side.
+  const signIn = await fetch(`${base}/api/Identity/Login`, {
+    method: "POST",
+    headers: { Cookie: ticket, "Content-Type": "application/json" },
+    body: JSON.stringify({ username: TEST_ENV.ADMIN_USERNAME, password: TEST_ENV.ADMIN_PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookies = signIn.headers.getSetCookie();
+  expect(cookies.some((cookie) => cookie.startsWith("next-auth.session-token="))).toBe(true);
+  expect(ticketOf(cookies.find((cookie) => cookie.startsWith("olimpiada-queue=")) ?? null)?.[1]).toBe(first);
+  // The same ticket from another browser, or with an earlier time written in: a first arrival (no ticket to renew).
+  expect(ticketOf(await as("python-requests/2.32", ticket))).toBeNull();
+  expect(ticketOf(await as(null, ticket.replace(`=${first}.`, `=${Number(first) - 60_000}.`)))).toBeNull();
 });
 
 /** Opens `count` raw connections that each send `head` and `partial` of a body, and no more. */

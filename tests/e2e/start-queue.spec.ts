@@ -16,6 +16,8 @@ test("a saturated opening: the pupil waits in the queue and gets the first quest
   await pressStart(page, olympiad.pinCode);
   const queue = page.getByTestId("queue");
   await expect(queue).toContainText("Navbatdasiz");
+  // The place and the wait the server measured, in words.
+  await expect(page.getByTestId("queue-place")).toHaveText("Navbatdagi o'rningiz: 12. Taxminan 45 soniya kutasiz.");
   await expect(page.getByRole("button", { name: "Testni boshlash" })).toHaveCount(0);
   await screenshot(page, testInfo, "start-queue");
   await page.waitForURL(/\/test-attempt\/\d+$/, { timeout: 20_000 });
@@ -32,6 +34,7 @@ test("a saturated sign-in: the form waits in the queue, keeps the password and s
   await page.getByLabel("Parol").fill(pupil.password);
   await page.getByRole("button", { name: "Kirish" }).click();
   await expect(page.getByTestId("queue")).toContainText("Navbatdasiz");
+  await expect(page.getByTestId("queue-place")).toHaveText("Navbatdagi o'rningiz: 12. Taxminan 45 soniya kutasiz.");
   await expect(page.getByTestId("login-error")).toHaveCount(0);
   await expect(page.getByLabel("Parol")).toHaveValue(pupil.password);
   await screenshot(page, testInfo, "login-queue");

@@ -45,7 +45,7 @@ export async function refuseTwice(page: Page, url: string, message = ""): Promis
         status: 503,
         headers: { "Retry-After": "1" },
         contentType: "application/json",
-        body: JSON.stringify({ code: null, message, validationErrors: {}, busy: true }),
+        body: JSON.stringify({ code: null, message, validationErrors: {}, busy: true, position: 12, waitSeconds: 45 }),
       });
     } else await route.continue();
   });

@@ -3,7 +3,7 @@
 
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketTime } from "@/lib/http/admission.mjs";
+import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketSince } from "@/lib/http/admission.mjs";
 
 const SESSION = true;
 
@@ -95,21 +95,38 @@ describe("createAdmission", () => {
     expect(order).toEqual(["ticket", "first", "late"]);
   });
 
-  it("asks for a Retry-After as long as the queue takes to drain, spread ±50 %", async () => {
+  it("tells a refused client its place and its wait, and asks for a Retry-After that long, spread ±50 %", async () => {
     let now = 10_000;
     const admission = createAdmission({ limit: 2, queueMs: 60_000, now: () => now, random: () => 0.5 });
     await admission.enter("entry");
     await admission.enter("entry");
     for (let i = 0; i < 3; i++) void admission.enter("entry");
     // 2 in flight + 3 waiting at the starting rate of 2 a second: 2.5 s → 3 s at the middle of the spread.
-    expect(admission.retryAfter()).toBe(3);
+    expect(admission.refusal("entry")).toEqual({ position: 4, waitSeconds: 3, retryAfter: 3 });
     const low = createAdmission({ limit: 2, now: () => now, random: () => 0 });
-    expect(low.retryAfter()).toBe(1); // never below a second
+    expect(low.refusal("entry").retryAfter).toBe(1); // never below a second
     // One who first came before all three waiting needs only those in flight: 1 s.
-    expect(admission.retryAfter(now - 1)).toBe(1);
+    expect(admission.refusal("entry", now - 1)).toEqual({ position: 1, waitSeconds: 1, retryAfter: 1 });
     now += 2_000;
     for (let i = 0; i < 2; i++) admission.leave();
     expect(admission.inFlight).toBe(2);
+  });
+
+  it("counts refused clients due back ahead of those who came after them, until they are let in or overdue", () => {
+    let now = 100_000;
+    const admission = createAdmission({ limit: 1, queueMs: 1_000, now: () => now, random: () => 0.5 });
+    expect(admission.refusal("inside", 90_000, "early").position).toBe(1);
+    expect(admission.refusal("inside", 95_000, "middle").position).toBe(2);
+    expect(admission.refusal("inside", 99_000, "late").position).toBe(3);
+    // Coming back, a client is not ahead of itself.
+    expect(admission.refusal("inside", 95_000, "middle").position).toBe(2);
+    expect(admission.away).toBe(3);
+    admission.welcome("early");
+    expect(admission.refusal("inside", 99_000, "late").position).toBe(2);
+    // A client that does not come back within its Retry-After and a grace stops counting.
+    now += 60_000;
+    expect(admission.refusal("inside", 99_000, "late").position).toBe(1);
+    expect(admission.away).toBe(1);
   });
 });
 
@@ -117,24 +134,36 @@ describe("queue tickets", () => {
   const secret = "a-secret-of-the-instances-0123456789";
 
   const client = "10.1.2.3\u0000Mozilla/5.0 (Linux; Android 10)";
+  const ticket = (since: number, seen = since, to = client) => ticketCookie(since, secret, to, seen).split(";")[0];
 
-  it("give back the time a client first came, when signed with the secret and recent", () => {
-    const cookie = ticketCookie(1_000_000, secret, client).split(";")[0];
-    expect(ticketTime(`a=1; ${cookie}`, secret, client, 1_060_000)).toBe(1_000_000);
-    // Too old, from the future, forged, or signed with another secret: a first arrival.
-    expect(ticketTime(cookie, secret, client, 1_200_000)).toBe(1_200_000);
-    expect(ticketTime(cookie, secret, client, 999_000)).toBe(999_000);
-    expect(ticketTime(cookie.replace("1000000.", "900000."), secret, client, 1_000_500)).toBe(1_000_500);
-    expect(ticketTime(cookie, "another-secret-0123456789-abcdefgh", client, 1_000_500)).toBe(1_000_500);
-    expect(ticketTime(undefined, secret, client, 5)).toBe(5);
+  it("give back the time a client first came, when signed with the secret and given within the last minute", () => {
+    expect(ticketSince(`a=1; ${ticket(1_000_000)}`, secret, client, 1_060_000)).toBe(1_000_000);
+    // Lapsed (not renewed for a minute), from the future, forged, or signed with another secret: none.
+    expect(ticketSince(ticket(1_000_000), secret, client, 1_060_001)).toBeNull();
+    expect(ticketSince(ticket(1_000_000), secret, client, 999_000)).toBeNull();
+    expect(ticketSince(ticket(1_000_000).replace("1000000.", "900000."), secret, client, 1_000_500)).toBeNull();
+    expect(ticketSince(ticket(1_000_000, 1_000_000).replace(".1000000.", ".1050000."), secret, client, 1_060_500)).toBeNull();
+    expect(ticketSince(ticket(1_000_000), "another-secret-0123456789-abcdefgh", client, 1_000_500)).toBeNull();
+    expect(ticketSince(undefined, secret, client, 5)).toBeNull();
+  });
+
+  it("hold a place for as long as the client keeps coming back, renewed at each step, but never past half an hour", () => {
+    // First came at 1 000 000; renewed every 50 s: still its place after 10 minutes (the old ticket lapsed at 2 minutes).
+    let seen = 1_000_000;
+    for (let step = 0; step < 12; step++) {
+      const now = seen + 50_000;
+      expect(ticketSince(ticket(1_000_000, seen), secret, client, now)).toBe(1_000_000);
+      seen = now;
+    }
+    expect(ticketSince(ticket(1_000_000, 1_000_000 + 29 * 60_000), secret, client, 1_000_000 + 29.5 * 60_000)).toBe(1_000_000);
+    expect(ticketSince(ticket(1_000_000, 1_000_000 + 30 * 60_000), secret, client, 1_000_000 + 30 * 60_000 + 1)).toBeNull();
   });
 
   it("hold for the client they were given to: one ticket shared by fifty bots puts none of them ahead", () => {
-    const cookie = ticketCookie(1_000_000, secret, client).split(";")[0];
     for (let bot = 0; bot < 50; bot++) {
-      expect(ticketTime(cookie, secret, `10.9.9.${bot}\u0000python-requests/2.32`, 1_060_000)).toBe(1_060_000);
+      expect(ticketSince(ticket(1_000_000), secret, `10.9.9.${bot}\u0000python-requests/2.32`, 1_060_000)).toBeNull();
     }
-    expect(ticketTime(cookie, secret, "10.1.2.3\u0000curl/8.0", 1_060_000)).toBe(1_060_000);
+    expect(ticketSince(ticket(1_000_000), secret, "10.1.2.3\u0000curl/8.0", 1_060_000)).toBeNull();
   });
 });
 

@@ -1,0 +1,12 @@
+// A client's place in a saturated server's queue, in words: for the calm page that server.mjs
+// answers itself and for the pages' queue state (components/ui/queue-state.tsx). Plain JavaScript,
+// as server.mjs runs without a build. `texts` are the queue's texts (uz-busy.json).
+
+/** "Navbatdagi o'rningiz: 12. Taxminan 45 soniya kutasiz." */
+export function placeWords(texts, { position, waitSeconds }) {
+  const wait =
+    waitSeconds < 90
+      ? texts.seconds.replace("{n}", String(waitSeconds))
+      : texts.minutes.replace("{n}", String(Math.round(waitSeconds / 60)));
+  return texts.place.replace("{position}", String(position)).replace("{wait}", wait);
+}
