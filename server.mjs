@@ -8,7 +8,7 @@
 // the opening costs CPU in the app's process, and one Node process uses one core.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import Negotiator from "negotiator";
@@ -20,6 +20,7 @@ import { clientAddressOf } from "./lib/http/client-address.mjs";
 import { placeWords } from "./lib/i18n/queue-place.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 import { UserRole } from "./lib/identity/roles.mjs";
+import { metrics, routeLabels } from "./lib/metrics.mjs";
 import { serverConfig } from "./lib/server-config.mjs";
 
 const argument = (flag, fallback) => {
@@ -93,6 +94,31 @@ async function serve() {
   // queue. Static files and the health check are always served. 0 turns it off.
   const admission =
     settings.admissionLimit > 0 ? createAdmission({ limit: settings.admissionLimit, queueMs: settings.admissionQueueMs }) : null;
+  // Live figures (lib/metrics.mjs, served at /api/metrics): every request by its app route, and
+  // the admission's state at each scrape. Each instance and process has its own set.
+  const figures = metrics();
+  if (settings.instanceName) figures.registry.setDefaultLabels({ instance: settings.instanceName });
+  if (admission) figures.watchAdmission(admission);
+  const routeOf = routeLabels(
+    (() => {
+      try {
+        return Object.keys(JSON.parse(readFileSync(path.resolve(".next", "server", "app-paths-manifest.json"), "utf8")));
+      } catch {
+        return [];
+      }
+    })(),
+  );
+  const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+  /** Counts a request once its answer has gone (or the client went), with its duration. */
+  function measured(request, response, urlPath) {
+    const started = performance.now();
+    response.once("close", () => {
+      const method = METHODS.has(request.method ?? "") ? request.method : "OTHER";
+      const status = response.headersSent ? String(response.statusCode) : "gone";
+      figures.requests.observe({ route: routeOf(urlPath), method, status }, (performance.now() - started) / 1000);
+    });
+  }
+
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
   const authSecret = process.env.AUTH_SECRET || DEV_SECRET;
@@ -135,6 +161,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   function refuse(response, urlPath, door, since, client) {
     if (response.destroyed) return;
     const refused = admission.refusal(door, since, client);
+    figures.admissionRefused.inc();
     const page = !urlPath.startsWith("/api/");
     response.writeHead(503, {
       "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
@@ -274,6 +301,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   // whole before its request takes a place.
   const server = createServer({ highWaterMark: 68 * 1024 }, (request, response) => {
     const urlPath = (request.url ?? "/").split("?")[0];
+    measured(request, response, urlPath);
     if (servedBrotli(request, response, urlPath)) return;
     if (!admission || doorOf(urlPath, false) === "free") return serveRequest(request, response);
     admit(request, response, urlPath).catch((error) => {

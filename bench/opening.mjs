@@ -12,7 +12,9 @@
 // page opened after the opening (a reload, the teacher's link), then the start as recorded for it.
 // A pupil keeps trying each step for BENCH_STEP_SECONDS before it gives up (then it has failed).
 // Printed besides the timings: failed pupils, the order kept (pupils served after someone who came
-// later, and by how much), and the wait the queue told each refused request against the wait it had.
+// later, and by how much), the wait the queue told each refused request against the wait it had,
+// and the sign-ins a second the server sustained (with everyone signing in at the opening, the
+// figure for SIGN_INS_PER_SECOND).
 //
 // Options (environment): BENCH_PUPILS (N, 2000), BENCH_SIGN_IN_SECONDS (P, 120; 0: everyone signs
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
@@ -230,6 +232,7 @@ try {
 
   const firstQuestion = { inPlace: [], byPages: [] };
   const served = []; // [arrival, first question] in ms, per pupil served
+  const signIns = []; // [asked, signed in] in ms, per pupil signed in
   const failed = [];
   const acknowledged = []; // [attemptId, testAttemptQuestionId, answerId]
   async function pupil(k) {
@@ -255,6 +258,7 @@ try {
     const signInStarted = performance.now();
     for (const step of recording.signIn) await replay(step);
     if (!Object.keys(jar).some((name) => name.endsWith("session-token"))) return failed.push([me.username, "login"]);
+    signIns.push([signInStarted, performance.now()]);
 
     // Every countdown reaches zero at the opening, and its page checks the allowance once within
     // its spread of it, whatever the pupil does meanwhile; the pupil presses "Testni boshlash" at k/N·A.
@@ -359,6 +363,13 @@ try {
     const within = ratios.filter((r) => r >= 0.5 && r <= 1.5).length;
     console.log(
       `wait told vs had, ${kind}: ${pairs.length} refused then served; within ±50 %: ${within} (${Math.round((100 * within) / pairs.length)} %); had/told p10 ${at(ratios, 0.1).toFixed(2)} p50 ${at(ratios, 0.5).toFixed(2)} p90 ${at(ratios, 0.9).toFixed(2)}`,
+    );
+  }
+  // The sign-ins the server sustained: signed in over the time from the first asked to the last in.
+  if (signIns.length > 1) {
+    const span = (Math.max(...signIns.map(([, done]) => done)) - Math.min(...signIns.map(([asked]) => asked))) / 1000;
+    console.log(
+      `sign-ins: ${signIns.length} in ${span.toFixed(1)} s = ${(signIns.length / span).toFixed(1)} a second (SIGN_INS_PER_SECOND)`,
     );
   }
   console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);

@@ -248,6 +248,8 @@ export const tests = pgTable(
     contentVersion: integer("content_version").notNull().default(0),
     /** The date its certificates carry ("Berilgan sana"); null: the day the test closes (Tashkent). */
     certificateDate: date("certificate_date", { mode: "string" }),
+    /** Check-in opens this many minutes before the test: pupils sign in, their papers are drawn (DESIGN §13). */
+    checkInMinutes: smallint("check_in_minutes").notNull().default(60),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

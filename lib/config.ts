@@ -4,6 +4,9 @@ import { z } from "zod";
 import { DEV_SECRET } from "./dev-secret.mjs";
 import { serverConfig } from "./server-config.mjs";
 
+/** Sign-ins a second measured on one 2-core machine (app, PostgreSQL and the load together): bench:opening, sign-in at the opening. */
+const SIGN_INS_MEASURED = 30;
+
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
@@ -49,6 +52,11 @@ const schema = z.object({
     .regex(/^\+?[\d ()-]{5,20}$/)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Sign-ins a second this deployment serves at most (bench:opening with BENCH_SIGN_IN_SECONDS=0
+   * prints it, as does the rehearsal): the console tells from it how long check-in must last.
+   */
+  SIGN_INS_PER_SECOND: z.coerce.number().positive().max(100_000).default(SIGN_INS_MEASURED),
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   DEMO_PIN: z
     .string()
@@ -60,6 +68,12 @@ const schema = z.object({
   ADMIN_PASSWORD_GENERATED: bool.default(false),
   /** Enables /api/test-support for the test suites; never set on a real deployment. */
   TEST_SUPPORT_TOKEN: z.string().min(32).optional(),
+  /** The operator's bearer token for /api/metrics (Prometheus); unset: the path is not served. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 /** Our own secrets are random strings of this many characters at least (`openssl rand -hex 32`). */
@@ -140,9 +154,11 @@ function load() {
     botApiToken: env.BOT_API_TOKEN ?? DEV_SECRET,
     chatBotUrl: env.CHAT_BOT_URL,
     supportPhone: env.SUPPORT_PHONE,
+    signInsPerSecond: env.SIGN_INS_PER_SECOND,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
     demoPin: env.DEMO_PIN,
     testSupportToken: env.TEST_SUPPORT_TOKEN,
+    metricsToken: env.METRICS_TOKEN,
     trustProxyHops: serverConfig().trustProxyHops,
   };
 }

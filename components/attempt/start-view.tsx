@@ -19,6 +19,7 @@ import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import { formatTashkent } from "@/lib/time";
 import { AttemptView } from "./attempt-view";
+import { CheckInLater, CheckInRoom } from "./check-in";
 import { Countdown } from "./countdown";
 import { keepShell } from "./offline";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
@@ -28,6 +29,8 @@ import { ResultCard } from "./result-card";
 const t = uz.testAttempt;
 /** The shell is fetched at a random moment within this (pupils open the start page together at check-in). */
 const SHELL_SPREAD_MS = 10_000;
+/** Pages open before check-in ask for the allowance (which draws the paper) at a random moment within this after it opens. */
+const CHECK_IN_SPREAD_MS = 60_000;
 
 type Props = {
   header: ReactNode;
@@ -51,6 +54,15 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   // The opening the countdown reached: the server said beforehand whether the pupil may start
   // then. A later opening (the organiser moved it) counts down anew.
   const [reached, setReached] = useState<string | null>(null);
+
+  // A page open before check-in checks in when it opens: the allowance asked again draws the paper.
+  useEffect(() => {
+    if (!paid || !allow.checkInAt) return;
+    const untilCheckIn = new Date(allow.checkInAt).getTime() - new Date(allow.serverTime).getTime();
+    if (untilCheckIn <= 0 || untilCheckIn > 2 ** 31 - 1 - CHECK_IN_SPREAD_MS) return;
+    const timer = setTimeout(() => void refetchAllow(), untilCheckIn + Math.random() * CHECK_IN_SPREAD_MS);
+    return () => clearTimeout(timer);
+  }, [paid, allow.checkInAt, allow.serverTime, refetchAllow]);
 
   // Before the opening, the shell that shows an attempt kept on the device: an attempt started here
   // in place can then be reloaded without network from its first second.
@@ -139,8 +151,14 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   } else if (!allow.openedAt || !allow.closedAt) body = <Result status="info" title={t.noTest} />;
   else if (new Date(allow.serverTime) >= new Date(allow.closedAt)) body = <Result status="info" title={t.closed} />;
   else {
+    const checkedIn = allow.checkInAt !== null && new Date(allow.serverTime) >= new Date(allow.checkInAt);
     body = (
       <>
+        {checkedIn ? (
+          <CheckInRoom openedAt={allow.openedAt} serverTime={allow.serverTime} />
+        ) : (
+          allow.checkInAt && <CheckInLater checkInAt={allow.checkInAt} />
+        )}
         <Countdown
           key={allow.openedAt}
           openedAt={allow.openedAt}

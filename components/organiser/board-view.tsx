@@ -20,7 +20,7 @@ const stateTone = {
   none: "bg-red-100 text-red-800",
 };
 
-const COUNTS = ["registered", "paid", "signedIn", "started", "inProgress", "ended", "blocked"] as const;
+const COUNTS = ["registered", "paid", "signedIn", "checkedIn", "started", "inProgress", "ended", "blocked"] as const;
 
 function BankCell({ row }: { row: BoardRow }) {
   const parts = DIFFICULTY_NAMES.map((d) => {
@@ -57,6 +57,7 @@ export function BoardView({ initial }: { initial: Board }) {
           {t.updatedAt(formatTashkent(data.serverTime, { seconds: true }))}
         </p>
       </div>
+      <OpeningNow opening={data.opening} />
       {rows.length === 0 && <p className="py-6 text-center text-slate-500">{t.noneToday}</p>}
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {rows.map((row) => {
@@ -80,10 +81,13 @@ export function BoardView({ initial }: { initial: Board }) {
               <p className="mt-1 text-xs text-slate-500">
                 {row.openedAt ? `${formatTashkent(row.openedAt)} — ${formatTashkent(row.closedAt)}` : t.states.none}
               </p>
+              {row.checkInAt && row.state === "notOpen" && (
+                <p className="mt-1 text-xs text-slate-500">{t.checkInFrom(formatTashkent(row.checkInAt))}</p>
+              )}
               <p className="mt-1 text-xs text-slate-600">
                 {t.bank}: <BankCell row={row} />
               </p>
-              <dl className="mt-3 grid grid-cols-4 gap-x-2 gap-y-2 text-center sm:grid-cols-7 md:grid-cols-4 xl:grid-cols-4">
+              <dl className="mt-3 grid grid-cols-4 gap-x-2 gap-y-2 text-center sm:grid-cols-8 md:grid-cols-4">
                 {COUNTS.map((key) => (
                   <div key={key} className="rounded-lg bg-slate-50 px-1 py-1.5">
                     <dt className="text-[11px] leading-tight text-slate-500">{t.counts[key]}</dt>
@@ -97,6 +101,58 @@ export function BoardView({ initial }: { initial: Board }) {
           );
         })}
       </div>
+      <CheckIns board={data} />
     </div>
+  );
+}
+
+/** While the opening runs: starts a second, and this server's queue. */
+function OpeningNow({ opening }: { opening: Board["opening"] }) {
+  const { startsPerSecond, queue } = opening;
+  if (startsPerSecond === 0 && !(queue && queue.waiting + queue.away > 0)) return null;
+  return (
+    <div
+      className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200"
+      data-testid="opening-now"
+    >
+      <span className="font-semibold tabular-nums">{t.startsPerSecond(startsPerSecond)}</span>
+      {queue && <span className="tabular-nums">{t.queue(queue.waiting, queue.inFlight, queue.away)}</span>}
+    </div>
+  );
+}
+
+/** Per test whose check-in has begun, per region: the pupils who paid and those checked in. */
+function CheckIns({ board }: { board: Board }) {
+  if (board.checkIns.length === 0) return null;
+  const names = new Map(board.tests.map((row) => [row.testId, `${row.grade}-sinf, ${row.subjectName}`]));
+  return (
+    <Card size="panel" as="section" aria-labelledby="check-ins-title" data-testid="check-ins">
+      <h2 id="check-ins-title" className="font-semibold text-slate-900">
+        {t.checkIns}
+      </h2>
+      <p className="mt-1 text-xs text-slate-500">{t.checkInsLead}</p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-slate-500">
+            <tr>
+              <th className="py-1 pr-3 font-medium">{t.subject}</th>
+              <th className="py-1 pr-3 font-medium">{t.region}</th>
+              <th className="py-1 pr-3 text-right font-medium">{t.paid}</th>
+              <th className="py-1 text-right font-medium">{t.checkedIn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.checkIns.map((row) => (
+              <tr key={`${row.testId}-${row.regionId}`} className="border-t border-slate-100">
+                <td className="py-1 pr-3">{names.get(row.testId)}</td>
+                <td className="py-1 pr-3">{row.regionName}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{row.paid}</td>
+                <td className="py-1 text-right font-semibold tabular-nums">{row.checkedIn}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
   );
 }

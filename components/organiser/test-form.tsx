@@ -66,6 +66,7 @@ function defaults(test: TestView | null): FormValues {
     hardPoints: test?.hardPoints ?? 2.5,
     reviewPolicy: test?.reviewPolicy ?? ReviewPolicy.AfterClose,
     certificateDate: test?.certificateDate ? dateTextOf(test.certificateDate) : "",
+    checkInMinutes: test?.checkInMinutes ?? 60,
     confirmSubjectName: "",
     reason: "",
   };
@@ -81,6 +82,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
     name: ["easyCount", "mediumCount", "hardCount", "easyPoints", "mediumPoints", "hardPoints"],
   });
   const reviewPolicy = useWatch({ control: form.control, name: "reviewPolicy" });
+  const checkInMinutes = Number(useWatch({ control: form.control, name: "checkInMinutes" })) || 0;
   const [easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints] = scoring.map((x) => Number(x) || 0);
   const total = tenthsToPoints(totalTenths({ easyCount, mediumCount, hardCount, easyPoints, mediumPoints, hardPoints }));
 
@@ -186,6 +188,25 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
           </p>
         )}
       </fieldset>
+
+      <Field id="checkInMinutes" label={t.checkInMinutes} hint={t.checkInMinutesHint} error={errors.checkInMinutes?.message}>
+        <Input
+          id="checkInMinutes"
+          type="number"
+          step={1}
+          inputMode="numeric"
+          className="max-w-48"
+          invalid={Boolean(errors.checkInMinutes)}
+          {...form.register("checkInMinutes", { valueAsNumber: true })}
+        />
+      </Field>
+      <p
+        className={checkInMinutes >= item.checkIn.minutesNeeded ? "text-sm text-slate-600" : "text-sm font-semibold text-amber-800"}
+        data-testid="check-in-needed"
+      >
+        {t.checkInNeeded(item.checkIn.pupils, item.checkIn.minutesNeeded, item.checkIn.perSecond)}
+        {checkInMinutes < item.checkIn.minutesNeeded && ` ${t.checkInShort}`}
+      </p>
 
       <Field id="certificateDate" label={t.certificateDate} hint={t.certificateDateHint} error={errors.certificateDate?.message}>
         <Input

@@ -17,6 +17,7 @@ import { uz } from "@/lib/i18n/uz";
 import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
 import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token";
+import { requireMetricsToken } from "@/lib/operations/metrics";
 import { assertTestSupport } from "@/lib/testing/guard";
 
 /** Bodies are small JSON documents; anything larger is refused before it is read whole. */
@@ -33,9 +34,10 @@ type ObjectSchema = Parseable & z.core.$ZodObject;
  *   another role);
  * - `pupilToken`: the hottest path only: a pupil's valid token, whose database check the route's
  *   own statement makes (see saveAnswer);
- * - `bot`: the chat-bot's bearer token; `testSupport`: the test suites' token (404 otherwise).
+ * - `bot`: the chat-bot's bearer token; `testSupport`: the test suites' token (404 otherwise);
+ * - `metrics`: the operator's METRICS_TOKEN (404 when none is set, 401 for a wrong one).
  */
-export type AuthKind = "public" | "signedIn" | "pupil" | "organiser" | "pupilToken" | "bot" | "testSupport";
+export type AuthKind = "public" | "signedIn" | "pupil" | "organiser" | "pupilToken" | "bot" | "testSupport" | "metrics";
 
 type WithUser = "signedIn" | "pupil" | "organiser";
 
@@ -213,6 +215,9 @@ async function authorise(auth: AuthKind, request: NextRequest) {
     case "testSupport":
       assertTestSupport(request);
       return {};
+    case "metrics":
+      requireMetricsToken(request);
+      return {};
     case "pupilToken":
       return { claims: await requireClaims(sessionToken(request), [UserRole.Default]) };
     case "signedIn":
@@ -231,7 +236,7 @@ export function handler<
   B extends Schema | undefined = undefined,
   M extends ObjectSchema | undefined = undefined,
 >(options: HandlerOptions<P, Q, B, A, M>, fn: (input: Input<P, Q, B, A, M>) => Promise<unknown> | unknown) {
-  const crossOrigin = options.crossOrigin ?? (options.auth === "bot" || options.auth === "testSupport");
+  const crossOrigin = options.crossOrigin ?? (options.auth === "bot" || options.auth === "testSupport" || options.auth === "metrics");
   if (options.limit?.per === "user" && !["signedIn", "pupil", "organiser", "pupilToken"].includes(options.auth)) {
     throw new Error(`A limit per user needs a signed-in caller, not auth "${options.auth}"`);
   }

@@ -43,6 +43,16 @@ export function isWindowOpen({ openedAt, closedAt }: { openedAt: Date; closedAt:
   return openedAt.getTime() <= now.getTime() && now.getTime() < closedAt.getTime();
 }
 
+/** When check-in opens (DESIGN §13): `checkInMinutes` before the opening. */
+export function checkInOf({ openedAt, checkInMinutes }: { openedAt: Date; checkInMinutes: number }): Date {
+  return new Date(openedAt.getTime() - checkInMinutes * 60_000);
+}
+
+/** From check-in until the close: a pupil's paper may be drawn, and the start page is the check-in room until the opening. */
+export function hasCheckInBegun(test: { openedAt: Date; closedAt: Date; checkInMinutes: number }, now: Date): boolean {
+  return checkInOf(test).getTime() <= now.getTime() && now.getTime() < test.closedAt.getTime();
+}
+
 /**
  * Whether review may show which choice is correct: never while the attempt runs. With
  * `afterClose` (the default), only once no attempt of the test can still save an answer: the

@@ -6,11 +6,12 @@ import { attemptQuestions, attempts, drawnPapers, registrations, tests, users } 
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError, notFound } from "@/lib/http/errors";
 import { forbidden } from "@/lib/identity/session";
+import { metrics } from "@/lib/metrics.mjs";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { expireIfDue } from "./ending";
 import { drawPaper, preparePaper, startFromPaper, takePaper } from "./papers";
 import { loadLatestAttempt, loadPupilTest } from "./queries";
-import { deadlineOf, isWindowOpen } from "./rules";
+import { checkInOf, deadlineOf, hasCheckInBegun, isWindowOpen } from "./rules";
 
 /**
  * `serverTime` lets the countdown run on the server's clock, not the phone's. `allowedAtOpening`:
@@ -23,6 +24,8 @@ export type AllowTestAttempt = {
   allowedAtOpening: boolean;
   openedAt: string | null;
   closedAt: string | null;
+  /** When check-in opens (before it, the start page counts down to it and draws no paper). */
+  checkInAt: string | null;
   serverTime: string;
   /** What the start page says before the start: the pupil's minutes (with any extra) and questions. */
   durationMinutes: number | null;
@@ -54,20 +57,22 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
       allowedAtOpening: false,
       openedAt: null,
       closedAt: null,
+      checkInAt: null,
       serverTime: now.toISOString(),
       durationMinutes: null,
       questionCount: null,
     };
   const paid = row.status === RegistrationStatus.Paid;
   const ended = row.endedAt !== null;
-  // The countdown is open and nothing started yet: draw the pupil's paper now, so the opening's New
-  // is one statement (a started attempt has its questions: no paper for it).
-  if (paid && row.live === null && row.hasPaper === null && now < test.closedAt) await preparePaper({ userId, test });
+  // Checked in and nothing started yet: draw the pupil's paper now, so the opening's New is one
+  // statement (a started attempt has its questions: no paper for it). A drawn paper is the check-in.
+  if (paid && row.live === null && row.hasPaper === null && hasCheckInBegun(test, now)) await preparePaper({ userId, test });
   return {
     isAllowed: paid && isWindowOpen(test, now) && !ended,
     allowedAtOpening: paid && !ended && now < test.openedAt,
     openedAt: test.openedAt.toISOString(),
     closedAt: test.closedAt.toISOString(),
+    checkInAt: checkInOf(test).toISOString(),
     serverTime: now.toISOString(),
     durationMinutes: test.durationMinutes + row.extraMinutes,
     questionCount: test.easyCount + test.mediumCount + test.hardCount,
@@ -104,7 +109,10 @@ export async function newAttempt({
 }): Promise<{ attemptId: number }> {
   try {
     const fast = await startFromPaper({ userId, pinCode, language, now });
-    if (fast !== null) return { attemptId: fast };
+    if (fast !== null) {
+      metrics().attemptsStarted.inc();
+      return { attemptId: fast };
+    }
   } catch {
     // A paper gone stale under a concurrent bank change (a question deleted): draw anew below.
   }
@@ -153,6 +161,7 @@ export async function newAttempt({
     await tx
       .insert(attemptQuestions)
       .values(fresh.map(([questionId, choiceOrder], index) => ({ attemptId: created.id, questionId, number: index + 1, choiceOrder })));
+    metrics().attemptsStarted.inc();
     return { attemptId: created.id };
   });
 }

@@ -7,6 +7,7 @@ import { ErrorCode } from "@/lib/http/contract";
 import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
+import { metrics } from "@/lib/metrics.mjs";
 import { bankContent } from "./content";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
 import { VoidAwards } from "./enums";
@@ -218,7 +219,10 @@ export async function saveAnswer({
     // Placeholders skip the columns' encoders: timestamps go as ISO strings, as the drivers expect.
     now: now.toISOString(),
   });
-  if (saved.length === 1) return { testAttemptQuestionId, answerId };
+  if (saved.length === 1) {
+    metrics().answersSaved.inc();
+    return { testAttemptQuestionId, answerId };
+  }
 
   const userId = session.userId;
   if (!(await userOfClaims(session))) throw unauthorized();

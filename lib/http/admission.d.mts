@@ -9,6 +9,8 @@ export type Admission = {
   enter(door: "inside" | "entry", since?: number, gone?: (drop: () => void) => void): Promise<boolean>;
   /** Clients refused and due back. */
   readonly away: number;
+  /** Requests completed a second, as last measured. */
+  readonly rate: number;
   leave(): void;
   /** A refused request: its place (1: next), its wait at the measured rate, the Retry-After to send. */
   refusal(door: "inside" | "entry", since?: number, client?: string | null): { position: number; waitSeconds: number; retryAfter: number };

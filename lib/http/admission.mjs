@@ -89,7 +89,8 @@ export function ticketSince(cookieHeader, secret, client, now = Date.now()) {
 
 /** Which door a request comes through: "free" (never held), "inside" or "entry". */
 export function doorOf(path, hasGenuineSession) {
-  if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/favicon.ico") return "free";
+  // The operator's scrape (bearer-protected) is served while the app is saturated, as the health check is.
+  if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/api/metrics" || path === "/favicon.ico") return "free";
   if (/^\/api\/Identity\/Login$/i.test(path)) return "entry";
   if (hasGenuineSession) return "inside";
   // Without a session: the API's public calls (regions, registration, the payment callbacks) are
@@ -164,6 +165,10 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     /** Clients refused and due back, counted ahead of those who came after them. */
     get away() {
       return away.size;
+    },
+    /** Requests completed a second, as last measured. */
+    get rate() {
+      return Math.round(rate * 10) / 10;
     },
     /**
      * For a request of the "inside" or "entry" door: resolves true when it may go on (call

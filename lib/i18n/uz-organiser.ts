@@ -8,6 +8,7 @@ export const uzOrganiser = {
     date: "Sanani kk.oo.yyyy ko'rinishida kiriting, masalan 24.06.2026",
     closeBeforeOpen: "Yopilish vaqti ochilish vaqtidan keyin bo'lishi kerak",
     duration: "Davomiylik 1 dan 600 daqiqagacha bo'lishi kerak",
+    checkInMinutes: "Kirishni qayd etish testdan 0 dan 1440 daqiqagacha oldin ochilishi mumkin",
     pinCode: "PIN kod 4–8 ta raqamdan iborat bo'lishi kerak",
     count: "Har bir qiyinlik darajasidan 1 tadan 200 tagacha savol bo'lishi kerak",
     points: "Ball 0.1 dan 100 gacha, 0.1 qadam bilan bo'lishi kerak",
@@ -107,6 +108,7 @@ export const uzOrganiser = {
       registered: "Ro'yxatdan o'tgan",
       paid: "To'lagan",
       signedIn: "Kirgan",
+      checkedIn: "Qayd etilgan",
       started: "Boshlagan",
       inProgress: "Ishlamoqda",
       ended: "Yakunlagan",
@@ -116,6 +118,15 @@ export const uzOrganiser = {
     updatedAt: (time: string) => `Yangilandi: ${time}`,
     todayOnly: "Faqat bugungi testlar",
     noneToday: "Bugun (Toshkent vaqti) oynasi ochiladigan test yo'q",
+    startsPerSecond: (perSecond: number) => `Boshlayotganlar: soniyasiga ${perSecond} ta (so'nggi 10 soniya)`,
+    queue: (waiting: number, inFlight: number, away: number) =>
+      `Navbat (shu server): ${waiting} kutmoqda, ${inFlight} xizmatda, ${away} qayta urinadi`,
+    checkIns: "Kirishi qayd etilganlar, hududlar bo'yicha",
+    checkInsLead: "Qayd etish boshlangan testlar: to'lagan o'quvchilar va ulardan saytga kirib, savollari tayyorlanganlar.",
+    checkInFrom: (time: string) => `Qayd etish: ${time} dan`,
+    region: "Hudud",
+    paid: "To'lagan",
+    checkedIn: "Qayd etilgan",
   },
   tests: {
     title: "Testlar",
@@ -138,6 +149,13 @@ export const uzOrganiser = {
     reviewPolicy: "To'g'ri javoblar qachon ko'rinadi",
     dateTimePlaceholder: "kk.oo.yyyy ss:dd",
     certificateDate: "Sertifikatdagi sana",
+    checkInMinutes: "Kirishni qayd etish (testdan necha daqiqa oldin)",
+    checkInMinutesHint:
+      "Shu vaqtdan o'quvchilar saytga kirib, qurilmasini tekshiradi va savollari oldindan tayyorlanadi: ochilish daqiqasida server faqat «boshlash»ni qabul qiladi.",
+    /** From the measured sign-in rate: how long check-in must last for the pupils who paid. */
+    checkInNeeded: (pupils: number, minutes: number, perSecond: number) =>
+      `${pupils} o'quvchi uchun kirishni qayd etish kamida ${minutes} daqiqa davom etishi kerak (server soniyasiga ${perSecond} ta kirishni ko'taradi; o'quvchilar bir tekis kelmasligi uchun ikki barobar zaxira bilan).`,
+    checkInShort: "Belgilangan vaqt bundan qisqa: qayd etishni ertaroq oching.",
     certificateDateHint: "Bo'sh qoldirilsa: test yopiladigan kun (Toshkent vaqti)",
     reviewShort: "Kalit",
     reviewShortOf: { afterClose: "Yopilgach", afterEnd: "Yakunlagach (mashq)" } as Record<string, string>,

@@ -172,6 +172,24 @@ export const uz = {
     review: "Ko'rish",
     certificate: "Sertifikatni olish",
     resuming: "Test davom ettirilmoqda...",
+    /** The start page from check-in to the opening (DESIGN §13): the paper is drawn, the device checked. */
+    checkIn: {
+      title: "Kirishingiz qayd etildi",
+      lead: (opensAt: string) =>
+        `Test ${opensAt} da boshlanadi (Toshkent vaqti). Savollaringiz tayyorlab qo'yildi. Sahifani yopmang: vaqt kelganda «Testni boshlash» tugmasi chiqadi.`,
+      later: (opensAt: string) =>
+        `Kirishni qayd etish ${opensAt} da boshlanadi (Toshkent vaqti). Shu vaqtdan keyin saytga kirib, sahifani ochiq qoldiring.`,
+      checksTitle: "Qurilma tekshiruvi",
+      checking: "Tekshirilmoqda…",
+      clockOk: "Telefon soati server soati bilan mos",
+      clockOff: (minutes: number) =>
+        `Telefon soati ${minutes} daqiqa farq qiladi. Taymer server vaqti bilan ishlaydi, bu testga xalaqit bermaydi.`,
+      storageOk: "Javoblar qurilmaning o'zida ham saqlanadi",
+      storageFail: "Brauzer ma'lumot saqlay olmayapti: maxfiy (incognito) rejimdan chiqing yoki boshqa brauzerda oching.",
+      networkOk: (ms: number) => `Internet ishlayapti (javob ${ms} ms da keldi)`,
+      networkSlow: (ms: number) => `Internet sekin (javob ${ms} ms da keldi). Iloji bo'lsa, yaxshiroq tarmoqqa ulaning.`,
+      networkFail: "Server bilan bog'lanib bo'lmadi. Internetni tekshiring.",
+    },
     before: {
       title: "Test haqida",
       duration: "Davomiyligi:",

@@ -5,6 +5,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Cookies } from "@/lib/http/cookies";
 import { createLimiter } from "@/lib/http/rate-limit";
+import { metrics } from "@/lib/metrics.mjs";
 import type { LoginInput } from "@/lib/validation/identity";
 import { deviceCookie, deviceCookieValue, trustedDevice } from "./device";
 import { endSession } from "./session";
@@ -22,7 +23,14 @@ export const loginFailures = createLimiter("login-failures", { points: 1_000, du
 export async function login({ input, clientAddress, cookies }: { input: LoginInput; clientAddress: string; cookies: Cookies }) {
   const device = deviceCookie();
   const username = normaliseUsername(input.username);
-  const user: SignedInUser = await signIn({ ...input, address: clientAddress, device: trustedDevice(cookies.get(device.name), username) });
+  let user: SignedInUser;
+  try {
+    user = await signIn({ ...input, address: clientAddress, device: trustedDevice(cookies.get(device.name), username) });
+  } catch (error) {
+    metrics().signIns.inc({ outcome: "refused" });
+    throw error;
+  }
+  metrics().signIns.inc({ outcome: "signed_in" });
   const cookie = sessionCookie();
   cookies.set(cookie.name, await encodeSession({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }), cookie.options);
   cookies.set(device.name, deviceCookieValue(username), device.options);

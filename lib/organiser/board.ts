@@ -2,12 +2,14 @@
 // difficulty, and the live counts. One statement (grouped CTEs), polled every 5 s by each open
 // console: `npm run bench:board` measures it at 10 000 attempts.
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attempts, questions, registrations, subjects, tests, users } from "@/db/schema";
+import { attempts, drawnPapers, questions, regions, registrations, subjects, tests, users } from "@/db/schema";
 import { Difficulty } from "@/lib/attempts/enums";
-import { withinGraceSql } from "@/lib/attempts/rules-sql";
+import { checkInOf } from "@/lib/attempts/rules";
+import { checkInBegunSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { UserRole } from "@/lib/identity/roles";
+import { type AdmissionNow, metrics } from "@/lib/metrics.mjs";
 import { RegistrationStatus } from "@/lib/registration/status";
 
 export type TestState = "notOpen" | "open" | "closed";
@@ -16,6 +18,8 @@ export type BoardCounts = {
   registered: number;
   paid: number;
   signedIn: number;
+  /** Checked in: a paper drawn (or the test already started), from check-in on. */
+  checkedIn: number;
   started: number;
   inProgress: number;
   ended: number;
@@ -30,6 +34,7 @@ export type BoardRow = {
   state: TestState | null;
   openedAt: string | null;
   closedAt: string | null;
+  checkInAt: string | null;
   /** Questions in the bank (not retired) per difficulty, and how many the test draws. */
   bank: { easy: number; medium: number; hard: number };
   needed: { easy: number; medium: number; hard: number } | null;
@@ -43,7 +48,11 @@ export function testState(test: { openedAt: Date; closedAt: Date }, now: Date): 
   return now < test.closedAt ? "open" : "closed";
 }
 
-export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Promise<{ tests: BoardRow[]; serverTime: string }> {
+export async function loadBoard({
+  now = new Date(),
+}: {
+  now?: Date;
+} = {}): Promise<{ tests: BoardRow[]; checkIns: CheckInRow[]; opening: Opening; serverTime: string }> {
   const pupils = db.$with("pupils").as(
     db
       .select({
@@ -71,6 +80,12 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
       .where(isNull(attempts.resetAt))
       .groupBy(attempts.testId),
   );
+  const papers = db.$with("papers").as(
+    db
+      .select({ testId: drawnPapers.testId, drawn: sql<number>`count(*)`.as("drawn") })
+      .from(drawnPapers)
+      .groupBy(drawnPapers.testId),
+  );
   const bank = db.$with("bank").as(
     db
       .select({
@@ -86,7 +101,7 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
   );
 
   const rows = await db
-    .with(pupils, taken, bank)
+    .with(pupils, taken, papers, bank)
     .select({
       subject: subjects,
       test: tests,
@@ -96,6 +111,7 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
       blocked: pupils.blocked,
       started: taken.started,
       inProgress: taken.inProgress,
+      drawn: papers.drawn,
       easy: bank.easy,
       medium: bank.medium,
       hard: bank.hard,
@@ -104,11 +120,14 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
     .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
     .leftJoin(pupils, eq(pupils.subjectId, subjects.id))
     .leftJoin(taken, eq(taken.testId, tests.id))
+    .leftJoin(papers, eq(papers.testId, tests.id))
     .leftJoin(bank, eq(bank.subjectId, subjects.id))
     .orderBy(asc(subjects.grade), asc(subjects.name));
 
   return {
     serverTime: now.toISOString(),
+    checkIns: await loadCheckIns({ now }),
+    opening: await openingNow(now),
     tests: rows.map((r) => ({
       testId: r.test?.id ?? null,
       subjectId: r.subject.id,
@@ -117,12 +136,14 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
       state: r.test ? testState(r.test, now) : null,
       openedAt: r.test?.openedAt.toISOString() ?? null,
       closedAt: r.test?.closedAt.toISOString() ?? null,
+      checkInAt: r.test ? checkInOf(r.test).toISOString() : null,
       bank: { easy: n(r.easy), medium: n(r.medium), hard: n(r.hard) },
       needed: r.test ? { easy: r.test.easyCount, medium: r.test.mediumCount, hard: r.test.hardCount } : null,
       counts: {
         registered: n(r.registered),
         paid: n(r.paid),
         signedIn: n(r.signedIn),
+        checkedIn: n(r.drawn) + n(r.started),
         started: n(r.started),
         inProgress: n(r.inProgress),
         ended: n(r.started) - n(r.inProgress),
@@ -130,4 +151,45 @@ export async function loadBoard({ now = new Date() }: { now?: Date } = {}): Prom
       },
     })),
   };
+}
+
+/** How the opening goes: starts a second over the last 10 s (every instance), and this instance's queue. */
+export type Opening = { startsPerSecond: number; queue: AdmissionNow | null };
+
+const STARTS_WINDOW_SECONDS = 10;
+
+async function openingNow(now: Date): Promise<Opening> {
+  const since = new Date(now.getTime() - STARTS_WINDOW_SECONDS * 1000);
+  const [{ started }] = await db
+    .select({ started: count() })
+    .from(attempts)
+    .where(and(gt(attempts.startedAt, since), lte(attempts.startedAt, now)));
+  return { startsPerSecond: Math.round((10 * Number(started)) / STARTS_WINDOW_SECONDS) / 10, queue: metrics().admissionNow() };
+}
+
+export type CheckInRow = { testId: number; regionId: number; regionName: string; paid: number; checkedIn: number };
+
+/**
+ * Per test whose check-in has begun and which has not closed, and per region: the pupils who paid
+ * and those checked in (a paper drawn, or started). Polled with the board.
+ */
+export async function loadCheckIns({ now = new Date() }: { now?: Date } = {}): Promise<CheckInRow[]> {
+  const rows = await db
+    .select({
+      testId: tests.id,
+      regionId: regions.id,
+      regionName: regions.name,
+      paid: sql<number>`count(*) filter (where ${registrations.status} = ${RegistrationStatus.Paid})`,
+      checkedIn: sql<number>`count(*) filter (where ${drawnPapers.userId} is not null or ${attempts.id} is not null)`,
+    })
+    .from(tests)
+    .innerJoin(users, and(eq(users.subjectId, tests.subjectId), eq(users.role, UserRole.Default)))
+    .innerJoin(registrations, eq(registrations.userId, users.id))
+    .innerJoin(regions, eq(regions.id, users.regionId))
+    .leftJoin(drawnPapers, and(eq(drawnPapers.userId, users.id), eq(drawnPapers.testId, tests.id)))
+    .leftJoin(attempts, and(eq(attempts.userId, users.id), eq(attempts.testId, tests.id), isNull(attempts.resetAt)))
+    .where(and(eq(tests.stage, 1), checkInBegunSql(tests, now)))
+    .groupBy(tests.id, regions.id, regions.name)
+    .orderBy(asc(tests.id), asc(regions.name));
+  return rows.map((r) => ({ ...r, paid: n(r.paid), checkedIn: n(r.checkedIn) }));
 }

@@ -8,6 +8,7 @@ import { bankChanged } from "@/lib/attempts/papers";
 import { isPastGrace } from "@/lib/attempts/rules";
 import { withinGraceSql } from "@/lib/attempts/rules-sql";
 import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/scoring";
+import { config } from "@/lib/config";
 import { ErrorCode } from "@/lib/http/contract";
 import { AppError, businessError, notFound } from "@/lib/http/errors";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
@@ -42,6 +43,7 @@ function view(row: typeof tests.$inferSelect): TestView {
     hardPoints: tenthsToPoints(row.hardPointsTenths),
     reviewPolicy: row.reviewPolicy as TestView["reviewPolicy"],
     certificateDate: row.certificateDate,
+    checkInMinutes: row.checkInMinutes,
     warnings: row.reviewPolicy === ReviewPolicy.AfterEnd ? [uzOrganiser.afterEndWarning] : [],
   };
 }
@@ -97,6 +99,7 @@ export async function upsertSubjectTest({
     ...(settings.hardPoints !== undefined && { hardPointsTenths: pointsToTenths(settings.hardPoints) }),
     ...(settings.reviewPolicy !== undefined && { reviewPolicy: settings.reviewPolicy }),
     ...(settings.certificateDate !== undefined && { certificateDate: settings.certificateDate }),
+    ...(settings.checkInMinutes !== undefined && { checkInMinutes: settings.checkInMinutes }),
   };
   const row = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -218,7 +221,17 @@ export type SubjectTest = {
   /** Its window is open now (by the server's clock): it may be closed now. */
   open: boolean;
   running: number;
+  /** The pupils who paid, and how long check-in must last for them at the measured sign-in rate. */
+  checkIn: { pupils: number; minutesNeeded: number; perSecond: number };
 };
+
+/**
+ * The minutes check-in must last for `pupils` at `perSecond` sign-ins a second: twice the time
+ * they would take arriving evenly (they do not), and never less than a minute.
+ */
+export function checkInMinutesNeeded(pupils: number, perSecond: number): number {
+  return Math.max(1, Math.ceil((2 * pupils) / perSecond / 60));
+}
 
 /** Every subject with its stage-one test (or none yet), and how many pupils are testing in it now. */
 export async function listTests({ now = new Date() }: { now?: Date } = {}): Promise<SubjectTest[]> {
@@ -228,13 +241,19 @@ export async function listTests({ now = new Date() }: { now?: Date } = {}): Prom
     .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
     .orderBy(asc(subjects.grade), asc(subjects.name));
   const { tests: board } = await loadBoard({ now });
-  const running = new Map(board.map((b) => [b.subjectId, b.counts.inProgress]));
+  const counts = new Map(board.map((b) => [b.subjectId, b.counts]));
+  const perSecond = config().signInsPerSecond;
   return rows.map((r) => ({
     subjectId: r.subject.id,
     grade: r.subject.grade,
     subjectName: r.subject.name,
     test: r.test ? view(r.test) : null,
     open: r.test !== null && r.test.openedAt <= now && now < r.test.closedAt,
-    running: running.get(r.subject.id) ?? 0,
+    running: counts.get(r.subject.id)?.inProgress ?? 0,
+    checkIn: {
+      pupils: counts.get(r.subject.id)?.paid ?? 0,
+      minutesNeeded: checkInMinutesNeeded(counts.get(r.subject.id)?.paid ?? 0, perSecond),
+      perSecond,
+    },
   }));
 }

@@ -41,6 +41,8 @@ export const testSettingsSchema = z
     mediumPoints: points.optional(),
     hardPoints: points.optional(),
     reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
+    /** Check-in opens this many minutes before the test (0: at the opening; at most a day). */
+    checkInMinutes: z.number({ error: v.required }).int(o.checkInMinutes).min(0, o.checkInMinutes).max(1440, o.checkInMinutes).optional(),
     /** The certificates' date, dd.mm.yyyy (or yyyy-mm-dd); empty or null: the day the test closes. */
     certificateDate: z
       .string()

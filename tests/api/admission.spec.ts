@@ -123,6 +123,15 @@ test("a refused client keeps its place with its ticket, renewed while it keeps c
   expect(ticketOf(await as(null, ticket.replace(`=${first}.`, `=${Number(first) - 60_000}.`)))).toBeNull();
 });
 
+test("the operator's figures count the refusals and show the queue (its own figures, on this server)", async () => {
+  const figures = await (await fetch(`${base}/api/metrics`, { headers: { Authorization: `Bearer ${TEST_ENV.METRICS_TOKEN}` } })).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(figures)?.[1]);
+  expect(value("olimpiada_admission_refused_total")).toBeGreaterThan(0);
+  expect(value("olimpiada_admission_rate")).toBeGreaterThan(0);
+  expect(value("olimpiada_admission_waiting")).toBeGreaterThanOrEqual(0);
+  expect(value("olimpiada_admission_away")).toBeGreaterThanOrEqual(0);
+});
+
 /** Opens `count` raw connections that each send `head` and `partial` of a body, and no more. */
 function heldOpen(count: number, head: string, partial: string) {
   const sockets: Socket[] = [];

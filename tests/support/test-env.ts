@@ -9,4 +9,5 @@ export const TEST_ENV = {
   ADMIN_USERNAME: "organiser",
   ADMIN_PASSWORD: "e2e-organiser-password",
   TEST_SUPPORT_TOKEN: "e2e-test-support-token-0123456789abcdef",
+  METRICS_TOKEN: "e2e-metrics-token-0123456789abcdef0123456",
 } as const;

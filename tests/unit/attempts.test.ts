@@ -84,6 +84,8 @@ describe("AllowTestAttempt", () => {
       allowedAtOpening: false,
       openedAt: T0.toISOString(),
       closedAt: T_CLOSE.toISOString(),
+      // Check-in: 60 minutes before the opening by default.
+      checkInAt: new Date(T0.getTime() - 60 * 60_000).toISOString(),
       serverTime: T0.toISOString(),
       // What the start page says before the start: the test's minutes and its three counts summed.
       durationMinutes: expect.any(Number),

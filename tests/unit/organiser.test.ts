@@ -14,7 +14,7 @@ import { listActions } from "@/lib/organiser/audit-log";
 import { loadBoard } from "@/lib/organiser/board";
 import { pupilDetail, setExtraMinutes } from "@/lib/organiser/pupils";
 import { importQuestionBank } from "@/lib/organiser/questions";
-import { upsertSubjectTest } from "@/lib/organiser/tests";
+import { checkInMinutesNeeded, upsertSubjectTest } from "@/lib/organiser/tests";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
@@ -132,6 +132,22 @@ describe("the audit log", () => {
     });
     expect(JSON.stringify(items.map((a) => [a.actionText, a.target, a.lines]))).not.toMatch(/"(pupil|attempt|test|question)\.|T\d\d:\d\d/);
   });
+});
+
+describe("how long check-in must last: twice the even arrival at the measured sign-in rate, a minute at least", () => {
+  const cases = [
+    { pupils: 0, perSecond: 30, minutes: 1 },
+    { pupils: 1, perSecond: 30, minutes: 1 },
+    { pupils: 900, perSecond: 30, minutes: 1 },
+    { pupils: 901, perSecond: 30, minutes: 2 },
+    { pupils: 10_000, perSecond: 30, minutes: 12 },
+    { pupils: 10_000, perSecond: 5, minutes: 67 },
+  ];
+  for (const c of cases) {
+    it(`${c.pupils} pupils at ${c.perSecond} a second: ${c.minutes} min`, () => {
+      expect(checkInMinutesNeeded(c.pupils, c.perSecond)).toBe(c.minutes);
+    });
+  }
 });
 
 describe("the board", () => {

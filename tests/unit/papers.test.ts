@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attemptQuestions, drawnPapers, questions } from "@/db/schema";
 import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/start";
-import { loadBoard } from "@/lib/organiser/board";
+import { loadBoard, loadCheckIns } from "@/lib/organiser/board";
 import { removeQuestion } from "@/lib/organiser/questions";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
 import { listResults } from "@/lib/results/ranking";
@@ -53,6 +53,35 @@ describe("papers drawn before the opening", () => {
     const tile = (await loadBoard({ now: before })).tests.find((t) => t.subjectId === o.subjectId)!;
     expect(tile.counts).toMatchObject({ started: 0, inProgress: 0, ended: 0 });
     expect(await listResults({ testId: o.testId })).toMatchObject({ total: 0, notEnded: 0 });
+  });
+
+  it("check-in draws the paper: none before it, and the board counts the checked in per test and region", async () => {
+    const o = await createTestOlympiad({
+      openedAt: OPEN,
+      closedAt: new Date(OPEN.getTime() + 3 * 3_600_000),
+      counts: { easy: 2, medium: 2, hard: 2 },
+    });
+    const tashkent = await createPupil({ subjectId: o.subjectId });
+    const andijan = await createPupil({ subjectId: o.subjectId, districtId: 1703202 });
+    await createPupil({ subjectId: o.subjectId, districtId: 1703203 });
+    const early = new Date(OPEN.getTime() - 61 * 60_000);
+    const allowed = await allowTestAttempt({ userId: tashkent.userId, now: early });
+    expect(allowed.checkInAt).toBe(new Date(OPEN.getTime() - 60 * 60_000).toISOString());
+    expect(await paperOf(tashkent.userId, o.testId)).toBeNull();
+    expect(await loadCheckIns({ now: early })).not.toContainEqual(expect.objectContaining({ testId: o.testId }));
+
+    const checkIn = new Date(OPEN.getTime() - 60 * 60_000);
+    await allowTestAttempt({ userId: tashkent.userId, now: checkIn });
+    await allowTestAttempt({ userId: andijan.userId, now: checkIn });
+    expect(await paperOf(tashkent.userId, o.testId)).toHaveLength(6);
+    const tile = (await loadBoard({ now: checkIn })).tests.find((t) => t.subjectId === o.subjectId)!;
+    expect(tile.counts).toMatchObject({ paid: 3, checkedIn: 2, started: 0 });
+    expect(tile.checkInAt).toBe(checkIn.toISOString());
+    const regions = (await loadCheckIns({ now: checkIn })).filter((row) => row.testId === o.testId);
+    expect(regions).toEqual([
+      expect.objectContaining({ regionId: 1703, paid: 2, checkedIn: 1 }),
+      expect.objectContaining({ regionId: 1726, paid: 1, checkedIn: 1 }),
+    ]);
   });
 
   it("New at the opening makes the attempt from the paper, and takes the paper out", async () => {

@@ -10,14 +10,16 @@ import { endedSessions, users } from "@/db/schema";
 import { Difficulty, ReviewPolicy } from "@/lib/attempts/enums";
 import {
   ANSWER_GRACE_SECONDS,
+  checkInOf,
   deadlineOf,
+  hasCheckInBegun,
   isPastGrace,
   isProvisional,
   isWindowOpen,
   mayRevealKey,
   numberQuestions,
 } from "@/lib/attempts/rules";
-import { deadlineSql, pastGraceSql, windowOpenSql, withinGraceSql } from "@/lib/attempts/rules-sql";
+import { checkInBegunSql, deadlineSql, pastGraceSql, windowOpenSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { sessionHoldsSql, userOfClaims } from "@/lib/identity/session";
 import { testState } from "@/lib/organiser/board";
 import { pointBiserial } from "@/lib/organiser/item-statistics";
@@ -82,6 +84,30 @@ describe("the window: open from its opening (included) to its close (excluded)",
     it(`at ${c.now.toISOString()}: ${c.open ? "open" : "not open"}`, async () => {
       expect(isWindowOpen(window, c.now)).toBe(c.open);
       expect(Boolean(await evaluate(windowOpenSql(window, c.now)))).toBe(c.open);
+    });
+  }
+});
+
+describe("check-in: from its minutes before the opening (included) to the close (excluded)", () => {
+  const test = { openedAt: at(0), closedAt: at(600), checkInMinutes: 60 };
+  const cases = [
+    { now: at(-61), begun: false },
+    { now: at(-60, -1), begun: false },
+    { now: at(-60), begun: true },
+    { now: at(-1), begun: true },
+    { now: at(0), begun: true },
+    { now: at(600, -1), begun: true },
+    { now: at(600), begun: false },
+  ];
+  it("opens 60 minutes before by default, or as set", () => {
+    expect(checkInOf(test).toISOString()).toBe(at(-60).toISOString());
+    expect(checkInOf({ ...test, checkInMinutes: 0 }).toISOString()).toBe(at(0).toISOString());
+  });
+  for (const c of cases) {
+    it(`at ${c.now.toISOString()}: ${c.begun ? "begun" : "not begun"}`, async () => {
+      expect(hasCheckInBegun(test, c.now)).toBe(c.begun);
+      const sqlTest = { openedAt: test.openedAt, closedAt: test.closedAt, checkInMinutes: sql`${test.checkInMinutes}::int` };
+      expect(Boolean(await evaluate(checkInBegunSql(sqlTest, c.now)))).toBe(c.begun);
     });
   }
 });

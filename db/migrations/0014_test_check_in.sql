@@ -1,0 +1,1 @@
+ALTER TABLE "tests" ADD COLUMN "check_in_minutes" smallint DEFAULT 60 NOT NULL;

@@ -1,0 +1,128 @@
+// Live figures for the operator (DESIGN §13): Prometheus metrics, served at /api/metrics with the
+// METRICS_TOKEN. One set per process, kept on globalThis: server.mjs (plain JavaScript) counts
+// every request and reads the admission's state, and the app's code (bundled by Next) counts
+// sign-ins, starts and saved answers into the same set.
+import client from "prom-client";
+
+const KEY = Symbol.for("olimpiada.metrics");
+
+function create() {
+  const registry = new client.Registry();
+  // The admission of this process (server.mjs), read at each scrape; none under the suites' server.
+  const watched = { admission: null };
+  const fromAdmission = (read) =>
+    function collect() {
+      this.set(watched.admission ? read(watched.admission) : 0);
+    };
+  client.collectDefaultMetrics({ register: registry, prefix: "olimpiada_process_" });
+  const registers = [registry];
+  return {
+    registry,
+    /** Lets the admission's state be read at each scrape. */
+    watchAdmission(admission) {
+      watched.admission = admission;
+    },
+    /** This process's admission now (in flight, waiting, away, the measured rate), or null without one. */
+    admissionNow() {
+      const a = watched.admission;
+      return a ? { inFlight: a.inFlight, waiting: a.waiting, away: a.away, rate: a.rate } : null;
+    },
+    requests: new client.Histogram({
+      name: "olimpiada_http_request_duration_seconds",
+      help: "Requests by route (the app's route, never the raw path), method and status, with their duration",
+      labelNames: ["route", "method", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    admissionInFlight: new client.Gauge({
+      name: "olimpiada_admission_in_flight",
+      help: "Requests being served",
+      collect: fromAdmission((a) => a.inFlight),
+      registers,
+    }),
+    admissionWaiting: new client.Gauge({
+      name: "olimpiada_admission_waiting",
+      help: "Requests waiting in the queue",
+      collect: fromAdmission((a) => a.waiting),
+      registers,
+    }),
+    admissionAway: new client.Gauge({
+      name: "olimpiada_admission_away",
+      help: "Clients refused and due back, who keep their place",
+      collect: fromAdmission((a) => a.away),
+      registers,
+    }),
+    admissionRate: new client.Gauge({
+      name: "olimpiada_admission_rate",
+      help: "Requests completed a second, as measured",
+      collect: fromAdmission((a) => a.rate),
+      registers,
+    }),
+    admissionRefused: new client.Counter({
+      name: "olimpiada_admission_refused_total",
+      help: "Requests refused with 503 and a Retry-After (the client keeps its place)",
+      registers,
+    }),
+    signIns: new client.Counter({
+      name: "olimpiada_sign_ins_total",
+      help: "Sign-ins, by outcome",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    attemptsStarted: new client.Counter({ name: "olimpiada_attempts_started_total", help: "Attempts started (New)", registers }),
+    answersSaved: new client.Counter({ name: "olimpiada_answers_saved_total", help: "Answers saved", registers }),
+    attemptsRunning: new client.Gauge({
+      name: "olimpiada_attempts_running",
+      help: "Attempts that may still save an answer (all instances: read from the database)",
+      registers,
+    }),
+    databaseConnections: new client.Gauge({
+      name: "olimpiada_database_connections",
+      help: "Connections to this database, by state (PostgreSQL's pg_stat_activity: every instance's)",
+      labelNames: ["state"],
+      registers,
+    }),
+    databasePoolMax: new client.Gauge({ name: "olimpiada_database_pool_max", help: "Connections this process may open", registers }),
+  };
+}
+
+/** This process's metrics, made on first use. */
+export function metrics() {
+  globalThis[KEY] ??= create();
+  return globalThis[KEY];
+}
+
+/**
+ * A bounded label for a request path: the app route it reaches (from the build's route list, as
+ * `/api/admin/pupils/[userId]`), "static" for the build's files, else "other". A made-up path
+ * never becomes a label of its own.
+ */
+export function routeLabels(routeFiles) {
+  const routes = routeFiles
+    .map((file) =>
+      file
+        .replace(/\/(route|page)$/, "")
+        .split("/")
+        .filter((segment) => !/^\(.*\)$/.test(segment))
+        .join("/"),
+    )
+    .map((route) => route || "/")
+    .filter((route) => route !== "/_not-found");
+  const dynamic = (route) => (route.match(/\[/g) ?? []).length + (route.includes("[...") ? 10 : 0);
+  const matchers = [...new Set(routes)]
+    .sort((a, b) => dynamic(a) - dynamic(b))
+    .map((route) => {
+      const pattern = route
+        .split("/")
+        .map((segment) =>
+          segment.startsWith("[...") ? ".+" : segment.startsWith("[") ? "[^/]+" : segment.replace(/[.*+?^${}()|\\]/g, "\\$&"),
+        )
+        .join("/");
+      return [route, new RegExp(`^${pattern}/?$`, "i")];
+    });
+  return (path) => {
+    if (path.startsWith("/_next/")) return "static";
+    for (const [route, pattern] of matchers) if (pattern.test(path)) return route;
+    return "other";
+  };
+}

@@ -1,0 +1,44 @@
+// The operator's scrape (DESIGN §13): /api/metrics in Prometheus's text format, behind
+// METRICS_TOKEN. The counters are kept as things happen (lib/metrics.mjs); the figures every
+// instance shares are read from the database at each scrape: attempts running and connections.
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { and, count, isNull, sql } from "drizzle-orm";
+import { databaseHandle, db, selectRows } from "@/db/client";
+import { attempts } from "@/db/schema";
+import { withinGraceSql } from "@/lib/attempts/rules-sql";
+import { config } from "@/lib/config";
+import { notFound } from "@/lib/http/errors";
+import { unauthorized } from "@/lib/identity/session";
+import { metrics } from "@/lib/metrics.mjs";
+
+/** The operator's bearer token: without one set the path is not there (404); a wrong one is 401. */
+export function requireMetricsToken(request: Request): void {
+  const expected = config().metricsToken;
+  if (!expected) throw notFound();
+  const given = Buffer.from(request.headers.get("authorization") ?? "");
+  const wanted = Buffer.from(`Bearer ${expected}`);
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw unauthorized();
+}
+
+/** The figures in Prometheus's text format, with the shared ones read now. */
+export async function scrape(now = new Date()): Promise<Response> {
+  const figures = metrics();
+  const [{ running }] = await db
+    .select({ running: count() })
+    .from(attempts)
+    .where(and(isNull(attempts.endedAt), isNull(attempts.resetAt), withinGraceSql(attempts.deadlineAt, now)));
+  figures.attemptsRunning.set(Number(running));
+  figures.databasePoolMax.set(config().databasePoolMax);
+  if (databaseHandle().kind === "postgres") {
+    const states = await selectRows<{ state: string | null; connections: number }>(
+      db,
+      sql`select state, count(*)::int as connections from pg_stat_activity where datname = current_database() group by state`,
+    );
+    figures.databaseConnections.reset();
+    for (const { state, connections } of states) figures.databaseConnections.set({ state: state ?? "background" }, connections);
+  }
+  return new Response(await figures.registry.metrics(), {
+    headers: { "Content-Type": figures.registry.contentType, "Cache-Control": "no-store" },
+  });
+}
