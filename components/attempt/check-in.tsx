@@ -40,7 +40,8 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
     const started = performance.now();
     // The health check is served before admission and costs the server nothing: one per pupil.
     fetch("/api/health", { cache: "no-store" })
-      .then((response) => {
+      .then(async (response) => {
+        await response.text(); // the whole answer, as a question's would come
         const ms = Math.round(performance.now() - started);
         if (!response.ok) setNetwork({ ok: false, text: t.networkFail });
         else setNetwork(ms <= SLOW_NETWORK_MS ? { ok: true, text: t.networkOk(ms) } : { ok: false, text: t.networkSlow(ms) });
