@@ -284,11 +284,15 @@ try {
         }
         if (!me.attemptId) return failed.push([me.username, "New", answer.status, answer.text.slice(0, 80)]);
       }
-      if (kind === "GET TestAttempts/Get" && answer.status === 200) view = JSON.parse(answer.text);
+      // The first question is on screen once Get has answered: what the page asks after it (the
+      // stream, the offline shell) goes on while the pupil reads.
+      if (kind === "GET TestAttempts/Get" && answer.status === 200 && !view) {
+        view = JSON.parse(answer.text);
+        firstQuestion[comesByPages ? "byPages" : "inPlace"].push(performance.now() - arrival);
+        served.push([arrival, performance.now()]);
+      }
     }
     if (!view) return failed.push([me.username, "Get"]);
-    firstQuestion[comesByPages ? "byPages" : "inPlace"].push(performance.now() - arrival);
-    served.push([arrival, performance.now()]);
     const attemptId = me.attemptId;
     const { questions } = view;
     for (let i = 0; i < K; i++) {

@@ -8,14 +8,19 @@ const KEY = Symbol.for("olimpiada.metrics");
 
 function create() {
   const registry = new client.Registry();
+  const registers = [registry];
   // The admission of this process (server.mjs), read at each scrape; none under the suites' server.
   const watched = { admission: null };
-  const fromAdmission = (read) =>
-    function collect() {
-      this.set(watched.admission ? read(watched.admission) : 0);
-    };
+  const admissionGauge = (name, help, read) =>
+    new client.Gauge({
+      name: `olimpiada_admission_${name}`,
+      help,
+      collect() {
+        this.set(watched.admission ? read(watched.admission) : 0);
+      },
+      registers,
+    });
   client.collectDefaultMetrics({ register: registry, prefix: "olimpiada_process_" });
-  const registers = [registry];
   return {
     registry,
     /** Lets the admission's state be read at each scrape. */
@@ -34,30 +39,10 @@ function create() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     }),
-    admissionInFlight: new client.Gauge({
-      name: "olimpiada_admission_in_flight",
-      help: "Requests being served",
-      collect: fromAdmission((a) => a.inFlight),
-      registers,
-    }),
-    admissionWaiting: new client.Gauge({
-      name: "olimpiada_admission_waiting",
-      help: "Requests waiting in the queue",
-      collect: fromAdmission((a) => a.waiting),
-      registers,
-    }),
-    admissionAway: new client.Gauge({
-      name: "olimpiada_admission_away",
-      help: "Clients refused and due back, who keep their place",
-      collect: fromAdmission((a) => a.away),
-      registers,
-    }),
-    admissionRate: new client.Gauge({
-      name: "olimpiada_admission_rate",
-      help: "Requests completed a second, as measured",
-      collect: fromAdmission((a) => a.rate),
-      registers,
-    }),
+    admissionInFlight: admissionGauge("in_flight", "Requests being served", (a) => a.inFlight),
+    admissionWaiting: admissionGauge("waiting", "Requests waiting in the queue", (a) => a.waiting),
+    admissionAway: admissionGauge("away", "Clients refused and due back, who keep their place", (a) => a.away),
+    admissionRate: admissionGauge("rate", "Requests completed a second, as measured", (a) => a.rate),
     admissionRefused: new client.Counter({
       name: "olimpiada_admission_refused_total",
       help: "Requests refused with 503 and a Retry-After (the client keeps its place)",
