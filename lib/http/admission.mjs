@@ -32,6 +32,12 @@ const TICKET_IDLE_SECONDS = 60;
 const TICKET_MAX_SECONDS = 30 * 60;
 /** A refused client not back this long after its Retry-After no longer counts ahead of others. */
 const AWAY_GRACE_MS = 15_000;
+/** The frontier's speed is measured over this long. */
+const FRONTIER_WINDOW_MS = 10_000;
+/** A frontier slower than this (arrival time per time) is not moving: the wait is told from the requests ahead. */
+const MIN_FRONTIER_SPEED = 0.02;
+/** First-came times sampled a second for the frontier (the first ones let in; enough for a median). */
+const LET_IN_SAMPLES = 1_000;
 /** Refused clients remembered at most (per process): past it a refused client's place is told a little short. */
 const AWAY_MAX = 10_000;
 // Longer waits were measured to leave the server idle while refused clients sleep (bench:opening
@@ -101,9 +107,11 @@ export function doorOf(path, hasGenuineSession) {
 /**
  * `limit` requests in flight for the entrance (twice that for those inside); past it a request
  * waits in its queue at most `queueMs`, then is refused. `refusal()` tells a refused client its
- * place and its wait: those ahead of it (waiting here, or refused earlier and due back) at the
- * measured rate; it comes back after that wait (at most MAX_RETRY_AFTER_SECONDS), spread ±50 % so
- * refused clients do not come back together.
+ * place (those ahead of it, waiting here or refused earlier and due back) and its wait: until the
+ * frontier of those let in reaches the time it first came, at the speed the frontier moves, or
+ * until the requests ahead are served at the measured rate if that is longer. It asks again once
+ * the requests ahead are served (at most MAX_RETRY_AFTER_SECONDS), spread ±50 % so refused
+ * clients do not come back together.
  */
 export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random = Math.random }) {
   let inFlight = 0;
@@ -117,12 +125,37 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
   // they keep their place in the count a refused client is told, not in the room while away.
   const away = new Map();
 
+  // The arrival frontier: the time those let in now first came, and how fast it moves. A refused
+  // client's wait is the time the frontier takes to reach its own first time: that counts every
+  // step still ahead of those before it, where a count of requests counts only the one they ask now.
+  let letIn = []; // the first-came times of those let in since the last measure
+  const frontiers = []; // [when, the frontier then], a sample a second over FRONTIER_WINDOW_MS
+
   function measure() {
     const elapsed = now() - since;
     if (elapsed < 1_000) return;
     rate = Math.max(1, 0.6 * rate + (0.4 * served * 1_000) / elapsed);
     served = 0;
     since = now();
+    if (letIn.length > 0) {
+      letIn.sort((a, b) => a - b);
+      frontiers.push([since, letIn[Math.floor(letIn.length / 2)]]);
+      letIn = [];
+    }
+    while (frontiers.length > 0 && frontiers[0][0] < since - FRONTIER_WINDOW_MS) frontiers.shift();
+  }
+
+  /** Seconds until the frontier reaches `first`, at the speed it moved over the window; null if it is there, or not moving. */
+  function frontierWait(first) {
+    if (frontiers.length < 2) return null;
+    const [[fromTime, fromFrontier], [toTime, toFrontier]] = [frontiers[0], frontiers.at(-1)];
+    const speed = (toFrontier - fromFrontier) / (toTime - fromTime); // arrival time per time
+    if (first <= toFrontier || speed <= MIN_FRONTIER_SPEED) return null;
+    return Math.ceil(((first - toFrontier) / speed - (now() - toTime)) / 1_000);
+  }
+
+  function noteLetIn(first) {
+    if (letIn.length < LET_IN_SAMPLES) letIn.push(first);
   }
 
   function drain() {
@@ -132,6 +165,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
         const waiter = queue.shift();
         clearTimeout(waiter.timer);
         inFlight++;
+        noteLetIn(waiter.since);
         waiter.resolve(true);
       }
     }
@@ -183,6 +217,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       const ahead = door === "inside" ? at : queues.inside.length + at;
       if (ahead === 0 && inFlight < room[door]) {
         inFlight++;
+        noteLetIn(since);
         return Promise.resolve(true);
       }
       // A place further back than the server drains in `queueMs` is refused at once: waiting would
@@ -216,8 +251,11 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     refusal(door, first = now(), client = null) {
       measure();
       const ahead = waitingAhead(door, first) + awayAhead(first, client);
-      const waitSeconds = Math.max(1, Math.ceil((ahead + inFlight) / rate));
-      const retryAfter = Math.max(1, Math.round(Math.min(MAX_RETRY_AFTER_SECONDS, waitSeconds) * (0.5 + random())));
+      // Asking again is worth it once the requests ahead are served; being served takes until the
+      // frontier reaches this client (those ahead have further steps), which may be longer.
+      const requestsAhead = Math.max(1, Math.ceil((ahead + inFlight) / rate));
+      const waitSeconds = Math.max(requestsAhead, frontierWait(first) ?? 0);
+      const retryAfter = Math.max(1, Math.round(Math.min(MAX_RETRY_AFTER_SECONDS, requestsAhead) * (0.5 + random())));
       if (client !== null && (away.size < AWAY_MAX || away.has(client)))
         away.set(client, { since: first, until: now() + retryAfter * 1_000 + AWAY_GRACE_MS });
       return { position: ahead + 1, waitSeconds, retryAfter };

@@ -112,6 +112,26 @@ describe("createAdmission", () => {
     expect(admission.inFlight).toBe(2);
   });
 
+  it("tells the wait until those let in reach the time the client first came, when that is longer than the requests ahead", async () => {
+    let now = 1_000_000;
+    const admission = createAdmission({ limit: 1, queueMs: 60_000, now: () => now, random: () => 0.5 });
+    // For 10 s, those let in first came half a second earlier each second: the frontier moves at half speed.
+    for (let second = 0; second <= 10; second++) {
+      const first = 900_000 + second * 500;
+      expect(await admission.enter("inside", first)).toBe(true);
+      now += 1_000;
+      admission.leave();
+    }
+    // The frontier is at 905 000 (first-came time), moving at 0.5: a client who first came 10 s
+    // of arrivals later waits about 20 s, though no request is ahead of it.
+    const { waitSeconds, retryAfter } = admission.refusal("inside", 915_000, "late");
+    expect(waitSeconds).toBeGreaterThanOrEqual(19);
+    expect(waitSeconds).toBeLessThanOrEqual(21);
+    expect(retryAfter).toBeLessThanOrEqual(2); // it asks again when the requests ahead are served
+    // One who came before the frontier: the requests ahead only.
+    expect(admission.refusal("inside", 890_000, "early").waitSeconds).toBe(1);
+  });
+
   it("counts refused clients due back ahead of those who came after them, until they are let in or overdue", () => {
     let now = 100_000;
     const admission = createAdmission({ limit: 1, queueMs: 1_000, now: () => now, random: () => 0.5 });
