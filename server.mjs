@@ -7,7 +7,7 @@
 // APP_PROCESSES=N (PostgreSQL only) runs N app processes on the one port, one per core: a start at
 // the opening costs CPU in the app's process, and one Node process uses one core.
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
@@ -15,13 +15,16 @@ import Negotiator from "negotiator";
 import next from "next";
 import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
-import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketSince } from "./lib/http/admission.mjs";
+import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
 import { placeWords } from "./lib/i18n/queue-place.mjs";
 import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
 import { UserRole } from "./lib/identity/roles.mjs";
 import { metrics, routeLabels } from "./lib/metrics.mjs";
 import { serverConfig } from "./lib/server-config.mjs";
+
+/** Requests of one client at once that its queue ticket's time serves (a page and its calls). */
+const TICKET_PARALLEL = 4;
 
 const argument = (flag, fallback) => {
   const at = process.argv.indexOf(flag);
@@ -97,7 +100,18 @@ async function serve() {
   // Live figures (lib/metrics.mjs, served at /api/metrics): every request by its app route, and
   // the admission's state at each scrape. Each instance and process has its own set.
   const figures = metrics();
-  if (settings.instanceName) figures.registry.setDefaultLabels({ instance: settings.instanceName });
+  // Whose figures: the instance (npm run cluster) and, with APP_PROCESSES > 1, the process on the
+  // shared port that answered the scrape (each keeps its own; a scrape reaches one of them).
+  figures.registry.setDefaultLabels({
+    ...(settings.instanceName ? { app_instance: settings.instanceName } : {}),
+    ...(cluster.isWorker ? { app_process: String(cluster.worker?.id) } : {}),
+  });
+  // The operator's scrape with its token is served before admission, as the health check is: the
+  // figures are wanted most when the app is saturated. Without the token it queues like any call.
+  const digest = (text) => createHash("sha256").update(text).digest();
+  const operatorToken = process.env.METRICS_TOKEN ? digest(`Bearer ${process.env.METRICS_TOKEN}`) : null;
+  const isOperatorScrape = (request, urlPath) =>
+    operatorToken !== null && urlPath === "/api/metrics" && timingSafeEqual(digest(request.headers.authorization ?? ""), operatorToken);
   if (admission) figures.watchAdmission(admission);
   const routeOf = routeLabels(
     (() => {
@@ -121,6 +135,8 @@ async function serve() {
 
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
+  // A ticket's time serves a page and its calls, not a script's hundreds at once.
+  const tickets = ticketLender(TICKET_PARALLEL);
   const authSecret = process.env.AUTH_SECRET || DEV_SECRET;
   const secureCookies = (process.env.PUBLIC_URL ?? "").startsWith("https://");
   const trustProxyHops = settings.trustProxyHops;
@@ -138,6 +154,9 @@ async function serve() {
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
   const instanceName = settings.instanceName;
   const LONG_LIVED = /^\/api\/TestAttempts\/Events$/i;
+  // What a pupil already in asks: not a step on the way to the first question (the queue's
+  // arrival frontier leaves them out).
+  const ANSWERING = /^\/api\/TestAttempts\/(Answer|Finish|Events)$/i;
   // How long a request's body may take to arrive before it is let in (a phone on 3G sends a few
   // kilobytes well within it).
   const BODY_WAIT_MS = settings.bodyWaitMs;
@@ -241,15 +260,19 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     if (gone) return;
     const client = clientOf(request);
     const ticket = ticketSince(request.headers.cookie, ticketSecret, client);
-    const since = ticket ?? Date.now();
-    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop));
-    if (!admitted) return refuse(response, urlPath, door, since, client);
+    const loan = ticket !== null ? tickets.lend(client) : null;
+    if (loan) response.once("close", loan);
+    const since = loan ? ticket : Date.now();
+    admission.back(client);
+    const step = !ANSWERING.test(urlPath);
+    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step });
+    if (!admitted) return refuse(response, urlPath, door, ticket ?? since, client);
     if (gone) return admission.leave();
     holding = true;
-    admission.welcome(client);
+    admission.back(client);
     // While the server queues, the client's place holds for its next steps too: its ticket is
     // renewed (or given, to one that came in while others wait) with the time it first came.
-    if (ticket !== null || admission.waiting > 0) keepTicket(response, ticketFor(since, client));
+    if (ticket !== null || admission.waiting > 0) keepTicket(response, ticketFor(ticket ?? since, client));
     serveRequest(request, response);
   }
 
@@ -303,7 +326,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     const urlPath = (request.url ?? "/").split("?")[0];
     measured(request, response, urlPath);
     if (servedBrotli(request, response, urlPath)) return;
-    if (!admission || doorOf(urlPath, false) === "free") return serveRequest(request, response);
+    if (!admission || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
     admit(request, response, urlPath).catch((error) => {
       console.error(`Admission failed: ${error instanceof Error ? error.message : error}`);
       if (!response.headersSent) response.writeHead(500).end();

@@ -132,7 +132,7 @@ export async function newAttempt({
   }
   const fresh = await drawPaper(test);
 
-  return db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
     // The pupil's row, shared, and the subject checked again under it: a change of subject sent
     // with this New (updateProfile locks the row) either came first, and the test is not theirs
     // any more, or waits and then sees this attempt.
@@ -161,9 +161,10 @@ export async function newAttempt({
     await tx
       .insert(attemptQuestions)
       .values(fresh.map(([questionId, choiceOrder], index) => ({ attemptId: created.id, questionId, number: index + 1, choiceOrder })));
-    metrics().attemptsStarted.inc();
     return { attemptId: created.id };
   });
+  metrics().attemptsStarted.inc(); // once committed
+  return started;
 }
 
 /** CheckPinCode: the PIN of the test of the pupil's current (unfinished) attempt. */

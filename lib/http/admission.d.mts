@@ -6,7 +6,7 @@ export function genuineSessions(secret: string): (cookieHeader: string | undefin
 export type Admission = {
   readonly inFlight: number;
   readonly waiting: number;
-  enter(door: "inside" | "entry", since?: number, gone?: (drop: () => void) => void): Promise<boolean>;
+  enter(door: "inside" | "entry", since?: number, gone?: (drop: () => void) => void, options?: { step?: boolean }): Promise<boolean>;
   /** Clients refused and due back. */
   readonly away: number;
   /** Requests completed a second, as last measured. */
@@ -14,10 +14,12 @@ export type Admission = {
   leave(): void;
   /** A refused request: its place (1: next), its wait at the measured rate, the Retry-After to send. */
   refusal(door: "inside" | "entry", since?: number, client?: string | null): { position: number; waitSeconds: number; retryAfter: number };
-  /** A client let in is no longer away. */
-  welcome(client: string): void;
+  /** A client back (in the queue, or let in) is no longer away. */
+  back(client: string): void;
 };
 export function createAdmission(options: { limit: number; queueMs?: number; now?: () => number; random?: () => number }): Admission;
+/** Lends a ticket's time to at most `parallel` requests of its client at once. */
+export function ticketLender(parallel: number): { lend(client: string): (() => void) | null; readonly clients: number };
 export function ticketCookie(since: number, secret: string, client: string, seen?: number): string;
 /** The time a client first came, from its valid ticket; null for none (or a forged, lapsed or foreign one). */
 export function ticketSince(cookieHeader: string | undefined, secret: string, client: string, now?: number): number | null;

@@ -93,10 +93,36 @@ export function ticketSince(cookieHeader, secret, client, now = Date.now()) {
   return genuine && recent ? since : null;
 }
 
+/**
+ * A ticket lends the time its client first came to at most `parallel` requests of that client at
+ * once (a page and the calls it makes): a script sending hundreds in parallel on one ticket queues
+ * the rest as newcomers. `lend(client)` gives a function that returns the loan, or null.
+ */
+export function ticketLender(parallel) {
+  const lent = new Map(); // client → requests holding its ticket's time now
+  return {
+    lend(client) {
+      const holding = lent.get(client) ?? 0;
+      if (holding >= parallel) return null;
+      lent.set(client, holding + 1);
+      let returned = false;
+      return () => {
+        if (returned) return;
+        returned = true;
+        const left = (lent.get(client) ?? 1) - 1;
+        if (left > 0) lent.set(client, left);
+        else lent.delete(client);
+      };
+    },
+    get clients() {
+      return lent.size;
+    },
+  };
+}
+
 /** Which door a request comes through: "free" (never held), "inside" or "entry". */
 export function doorOf(path, hasGenuineSession) {
-  // The operator's scrape (bearer-protected) is served while the app is saturated, as the health check is.
-  if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/api/metrics" || path === "/favicon.ico") return "free";
+  if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/favicon.ico") return "free";
   if (/^\/api\/Identity\/Login$/i.test(path)) return "entry";
   if (hasGenuineSession) return "inside";
   // Without a session: the API's public calls (regions, registration, the payment callbacks) are
@@ -165,7 +191,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
         const waiter = queue.shift();
         clearTimeout(waiter.timer);
         inFlight++;
-        noteLetIn(waiter.since);
+        if (waiter.step) noteLetIn(waiter.since);
         waiter.resolve(true);
       }
     }
@@ -178,14 +204,16 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     return queues.inside.filter((waiter) => waiter.since <= first).length;
   }
 
-  /** Refused clients due back who first came before `first` (the lapsed ones are forgotten). */
-  function awayAhead(first, client) {
-    let ahead = 0;
+  function forgetOverdue() {
     const at = now();
-    for (const [other, { since: theirs, until }] of away) {
-      if (until < at) away.delete(other);
-      else if (theirs < first && other !== client) ahead++;
-    }
+    for (const [other, { until }] of away) if (until < at) away.delete(other);
+  }
+
+  /** Refused clients due back who first came before `first` (the overdue ones are forgotten). */
+  function awayAhead(first, client) {
+    forgetOverdue();
+    let ahead = 0;
+    for (const [other, { since: theirs }] of away) if (theirs < first && other !== client) ahead++;
     return ahead;
   }
 
@@ -198,6 +226,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     },
     /** Clients refused and due back, counted ahead of those who came after them. */
     get away() {
+      forgetOverdue();
       return away.size;
     },
     /** Requests completed a second, as last measured. */
@@ -207,9 +236,10 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     /**
      * For a request of the "inside" or "entry" door: resolves true when it may go on (call
      * `leave()` when it ends), false when it is to be refused. `gone` registers a callback for a
-     * client that hangs up while it waits.
+     * client that hangs up while it waits. `step`: a step on the way to the first question (not an
+     * answer of a pupil already in), which the arrival frontier follows.
      */
-    enter(door, since = now(), gone) {
+    enter(door, since = now(), gone, { step = true } = {}) {
       const queue = queues[door];
       // Those inside go before the entrance; within a door, in the order they first came.
       let at = queue.length;
@@ -217,7 +247,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       const ahead = door === "inside" ? at : queues.inside.length + at;
       if (ahead === 0 && inFlight < room[door]) {
         inFlight++;
-        noteLetIn(since);
+        if (step) noteLetIn(since);
         return Promise.resolve(true);
       }
       // A place further back than the server drains in `queueMs` is refused at once: waiting would
@@ -225,7 +255,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       measure();
       if (ahead >= (rate * queueMs) / 1_000 + limit) return Promise.resolve(false);
       return new Promise((resolve) => {
-        const waiter = { resolve, since, timer: null };
+        const waiter = { resolve, since, step, timer: null };
         const drop = () => {
           const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
@@ -246,7 +276,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     /**
      * A refused request of `door` from `client`, which first came at `first`: its place (1 is the
      * next), the seconds until its turn at the measured rate, and the Retry-After to send. The
-     * client is counted ahead of later ones until it is back (`welcome`) or overdue.
+     * client is counted ahead of later ones until it is back (`back`) or overdue.
      */
     refusal(door, first = now(), client = null) {
       measure();
@@ -260,8 +290,8 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
         away.set(client, { since: first, until: now() + retryAfter * 1_000 + AWAY_GRACE_MS });
       return { position: ahead + 1, waitSeconds, retryAfter };
     },
-    /** A client let in is no longer away. */
-    welcome(client) {
+    /** A client back (in the queue, or let in) is no longer away: it is counted where it is. */
+    back(client) {
       away.delete(client);
     },
   };

@@ -141,8 +141,14 @@ export async function upsertSubjectTest({
       .values({ subjectId, stage: 1, ...values })
       .onConflictDoUpdate({ target: [tests.subjectId, tests.stage], set: { ...values, updatedAt: sql`now()` } })
       .returning();
-    // Counts may have changed: papers drawn ahead of the opening are drawn anew.
-    await bankChanged(tx, { subjectId });
+    // Papers drawn at check-in are drawn anew only when the counts they follow changed: any other
+    // save (a window, the check-in minutes, a PIN) keeps every pupil checked in.
+    const recounted =
+      !before ||
+      (["easyCount", "mediumCount", "hardCount"] as const).some(
+        (column) => values[column] !== undefined && values[column] !== before[column],
+      );
+    if (recounted) await bankChanged(tx, { subjectId });
     // An earlier close caps every running attempt's deadline in the same transaction (DESIGN §6):
     // no one answers past the close while the key may open. A later close extends nothing, and a
     // save that leaves the close where it was keeps the extra minutes given past it.

@@ -3,7 +3,7 @@
 
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketSince } from "@/lib/http/admission.mjs";
+import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "@/lib/http/admission.mjs";
 
 const SESSION = true;
 
@@ -141,7 +141,7 @@ describe("createAdmission", () => {
     // Coming back, a client is not ahead of itself.
     expect(admission.refusal("inside", 95_000, "middle").position).toBe(2);
     expect(admission.away).toBe(3);
-    admission.welcome("early");
+    admission.back("early");
     expect(admission.refusal("inside", 99_000, "late").position).toBe(2);
     // A client that does not come back within its Retry-After and a grace stops counting.
     now += 60_000;
@@ -177,6 +177,19 @@ describe("queue tickets", () => {
     }
     expect(ticketSince(ticket(1_000_000, 1_000_000 + 29 * 60_000), secret, client, 1_000_000 + 29.5 * 60_000)).toBe(1_000_000);
     expect(ticketSince(ticket(1_000_000, 1_000_000 + 30 * 60_000), secret, client, 1_000_000 + 30 * 60_000 + 1)).toBeNull();
+  });
+
+  it("lend their time to a page and its calls, not to a script's hundred requests at once", () => {
+    const lender = ticketLender(4);
+    const loans = Array.from({ length: 100 }, () => lender.lend(client));
+    expect(loans.filter(Boolean)).toHaveLength(4); // the other 96 queue as newcomers
+    expect(lender.lend("10.9.9.9\u0000another phone")).not.toBeNull();
+    loans[0]!();
+    loans[0]!(); // given back once, however often the answer closes
+    expect(lender.lend(client)).not.toBeNull();
+    expect(lender.lend(client)).toBeNull();
+    for (const loan of loans.slice(1, 4)) loan!();
+    expect(lender.clients).toBe(2);
   });
 
   it("hold for the client they were given to: one ticket shared by fifty bots puts none of them ahead", () => {

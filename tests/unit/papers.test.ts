@@ -115,7 +115,7 @@ describe("papers drawn before the opening", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
-  it("a change of counts or of the bank draws the paper anew; a deleted question never breaks a start", async () => {
+  it("a change of counts or of the bank draws the paper anew, another save keeps it; a deleted question never breaks a start", async () => {
     const { o, pupil } = await waiting();
     await allowTestAttempt({ userId: pupil.userId, now: before });
     const [first] = (await paperOf(pupil.userId, o.testId))!;
@@ -140,6 +140,22 @@ describe("papers drawn before the opening", () => {
       now: before,
     });
     expect(await paperOf(pupil.userId, o.testId)).toBeNull();
+    // A save that leaves the counts (here: check-in opens earlier) keeps every pupil checked in.
+    await allowTestAttempt({ userId: pupil.userId, now: before });
+    const kept = await paperOf(pupil.userId, o.testId);
+    await upsertSubjectTest({
+      subjectId: o.subjectId,
+      settings: {
+        openedAt: OPEN.toISOString(),
+        closedAt: new Date(OPEN.getTime() + 3 * 3_600_000).toISOString(),
+        pinCode: o.pinCode,
+        checkInMinutes: 120,
+        reason: "Qayd etish ertaroq",
+      },
+      organiserId: await organiserId(),
+      now: before,
+    });
+    expect(await paperOf(pupil.userId, o.testId)).toEqual(kept);
     // A paper whose question vanished behind its back (no drop): New draws anew.
     await allowTestAttempt({ userId: pupil.userId, now: before });
     const paper = (await paperOf(pupil.userId, o.testId))!;
