@@ -14,7 +14,7 @@ function routeFiles(dir: string): string[] {
 }
 
 describe("every route declares who may call it", () => {
-  const KINDS = "public|signedIn|pupil|organiser|pupilToken|bot|testSupport";
+  const KINDS = "public|signedIn|pupil|organiser|pupilToken|bot|testSupport|metrics";
   const files = routeFiles(path.resolve("app/api"));
 
   it.each(files.map((f) => [path.relative(path.resolve("app/api"), f), f]))("%s goes through the wrapper with its auth", (_, file) => {
