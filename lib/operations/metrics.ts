@@ -21,8 +21,30 @@ export function requireMetricsToken(request: Request): void {
   if (!timingSafeEqual(digest(request.headers.get("authorization") ?? ""), digest(`Bearer ${expected}`))) throw unauthorized();
 }
 
-/** The figures in Prometheus's text format, with the shared ones read now. */
+/** How long a scrape waits for the database's figures: a stalled database must not stall the scrape. */
+const DATABASE_FIGURES_MS = 1_000;
+
+/**
+ * The figures in Prometheus's text format, with the shared ones read now. When the database does
+ * not answer within DATABASE_FIGURES_MS (at a saturated opening, when they are wanted most), the
+ * process's own figures go out at once with the database's last ones.
+ */
 export async function scrape(now = new Date()): Promise<Response> {
+  const figures = metrics();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    readDatabaseFigures(now).catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DATABASE_FIGURES_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  return new Response(await figures.registry.metrics(), {
+    headers: { "Content-Type": figures.registry.contentType, "Cache-Control": "no-store" },
+  });
+}
+
+async function readDatabaseFigures(now: Date): Promise<void> {
   const figures = metrics();
   const [{ running }] = await db
     .select({ running: count() })
@@ -38,7 +60,4 @@ export async function scrape(now = new Date()): Promise<Response> {
     figures.databaseConnections.reset();
     for (const { state, connections } of states) figures.databaseConnections.set({ state: state ?? "background" }, connections);
   }
-  return new Response(await figures.registry.metrics(), {
-    headers: { "Content-Type": figures.registry.contentType, "Cache-Control": "no-store" },
-  });
 }
