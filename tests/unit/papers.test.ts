@@ -123,38 +123,24 @@ describe("papers drawn before the opening", () => {
     expect(await paperOf(pupil.userId, o.testId)).toBeNull();
     await allowTestAttempt({ userId: pupil.userId, now: before });
     expect((await paperOf(pupil.userId, o.testId))!.map(([id]) => id)).not.toContain(first[0]);
-    await upsertSubjectTest({
-      subjectId: o.subjectId,
-      settings: {
-        openedAt: OPEN.toISOString(),
-        closedAt: new Date(OPEN.getTime() + 3 * 3_600_000).toISOString(),
-        pinCode: o.pinCode,
-        easyCount: 1,
-        mediumCount: 1,
-        hardCount: 1,
-        easyPoints: 1,
-        mediumPoints: 1.5,
-        hardPoints: 2.5,
-      },
-      organiserId: await organiserId(),
-      now: before,
-    });
+    const save = async (settings: Record<string, unknown>) =>
+      upsertSubjectTest({
+        subjectId: o.subjectId,
+        settings: {
+          openedAt: OPEN.toISOString(),
+          closedAt: new Date(OPEN.getTime() + 3 * 3_600_000).toISOString(),
+          pinCode: o.pinCode,
+          ...settings,
+        },
+        organiserId: await organiserId(),
+        now: before,
+      });
+    await save({ easyCount: 1, mediumCount: 1, hardCount: 1, easyPoints: 1, mediumPoints: 1.5, hardPoints: 2.5 });
     expect(await paperOf(pupil.userId, o.testId)).toBeNull();
     // A save that leaves the counts (here: check-in opens earlier) keeps every pupil checked in.
     await allowTestAttempt({ userId: pupil.userId, now: before });
     const kept = await paperOf(pupil.userId, o.testId);
-    await upsertSubjectTest({
-      subjectId: o.subjectId,
-      settings: {
-        openedAt: OPEN.toISOString(),
-        closedAt: new Date(OPEN.getTime() + 3 * 3_600_000).toISOString(),
-        pinCode: o.pinCode,
-        checkInMinutes: 120,
-        reason: "Qayd etish ertaroq",
-      },
-      organiserId: await organiserId(),
-      now: before,
-    });
+    await save({ checkInMinutes: 120, reason: "Qayd etish ertaroq" });
     expect(await paperOf(pupil.userId, o.testId)).toEqual(kept);
     // A paper whose question vanished behind its back (no drop): New draws anew.
     await allowTestAttempt({ userId: pupil.userId, now: before });
