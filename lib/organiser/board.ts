@@ -1,6 +1,7 @@
 // The day's board (DESIGN §8): per subject and grade, the test's window and state, the bank per
-// difficulty, and the live counts. One statement (grouped CTEs), polled every 5 s by each open
-// console: `npm run bench:board` measures it at 10 000 attempts.
+// difficulty, and the live counts (one statement, grouped CTEs); the check-ins by region and the
+// opening's starts a second beside it. Polled every 5 s by each open console: `npm run bench:board`
+// measures it at 10 000 attempts.
 import "server-only";
 import { and, asc, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { db } from "@/db/client";
@@ -48,11 +49,22 @@ export function testState(test: { openedAt: Date; closedAt: Date }, now: Date): 
   return now < test.closedAt ? "open" : "closed";
 }
 
+/** The day's board: each subject's test with its counts, the check-ins by region, and how the opening goes. */
 export async function loadBoard({
   now = new Date(),
 }: {
   now?: Date;
 } = {}): Promise<{ tests: BoardRow[]; checkIns: CheckInRow[]; opening: Opening; serverTime: string }> {
+  return {
+    serverTime: now.toISOString(),
+    tests: await boardTests(now),
+    checkIns: await loadCheckIns({ now }),
+    opening: await openingNow(now),
+  };
+}
+
+/** Each subject with its test, bank and live counts: one statement (grouped CTEs). */
+export async function boardTests(now = new Date()): Promise<BoardRow[]> {
   const pupils = db.$with("pupils").as(
     db
       .select({
@@ -124,33 +136,28 @@ export async function loadBoard({
     .leftJoin(bank, eq(bank.subjectId, subjects.id))
     .orderBy(asc(subjects.grade), asc(subjects.name));
 
-  return {
-    serverTime: now.toISOString(),
-    checkIns: await loadCheckIns({ now }),
-    opening: await openingNow(now),
-    tests: rows.map((r) => ({
-      testId: r.test?.id ?? null,
-      subjectId: r.subject.id,
-      grade: r.subject.grade,
-      subjectName: r.subject.name,
-      state: r.test ? testState(r.test, now) : null,
-      openedAt: r.test?.openedAt.toISOString() ?? null,
-      closedAt: r.test?.closedAt.toISOString() ?? null,
-      checkInAt: r.test ? checkInOf(r.test).toISOString() : null,
-      bank: { easy: n(r.easy), medium: n(r.medium), hard: n(r.hard) },
-      needed: r.test ? { easy: r.test.easyCount, medium: r.test.mediumCount, hard: r.test.hardCount } : null,
-      counts: {
-        registered: n(r.registered),
-        paid: n(r.paid),
-        signedIn: n(r.signedIn),
-        checkedIn: n(r.drawn) + n(r.started),
-        started: n(r.started),
-        inProgress: n(r.inProgress),
-        ended: n(r.started) - n(r.inProgress),
-        blocked: n(r.blocked),
-      },
-    })),
-  };
+  return rows.map((r) => ({
+    testId: r.test?.id ?? null,
+    subjectId: r.subject.id,
+    grade: r.subject.grade,
+    subjectName: r.subject.name,
+    state: r.test ? testState(r.test, now) : null,
+    openedAt: r.test?.openedAt.toISOString() ?? null,
+    closedAt: r.test?.closedAt.toISOString() ?? null,
+    checkInAt: r.test ? checkInOf(r.test).toISOString() : null,
+    bank: { easy: n(r.easy), medium: n(r.medium), hard: n(r.hard) },
+    needed: r.test ? { easy: r.test.easyCount, medium: r.test.mediumCount, hard: r.test.hardCount } : null,
+    counts: {
+      registered: n(r.registered),
+      paid: n(r.paid),
+      signedIn: n(r.signedIn),
+      checkedIn: n(r.drawn) + n(r.started),
+      started: n(r.started),
+      inProgress: n(r.inProgress),
+      ended: n(r.started) - n(r.inProgress),
+      blocked: n(r.blocked),
+    },
+  }));
 }
 
 /** How the opening goes: starts a second over the last 10 s (every instance), and this instance's queue. */

@@ -15,7 +15,7 @@ import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { publishChange } from "@/lib/live/changes";
 import type { TestSettings } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
-import { loadBoard } from "./board";
+import { boardTests } from "./board";
 
 export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints" | "confirmSubjectName" | "reason"> & {
   testId: number;
@@ -246,7 +246,7 @@ export async function listTests({ now = new Date() }: { now?: Date } = {}): Prom
     .from(subjects)
     .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
     .orderBy(asc(subjects.grade), asc(subjects.name));
-  const { tests: board } = await loadBoard({ now });
+  const board = await boardTests(now);
   const counts = new Map(board.map((b) => [b.subjectId, b.counts]));
   const perSecond = config().signInsPerSecond;
   return rows.map((r) => ({
