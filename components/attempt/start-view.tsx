@@ -153,7 +153,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   else {
     const checkedIn = allow.checkInAt !== null && new Date(allow.serverTime) >= new Date(allow.checkInAt);
     body = (
-      <>
+      <div className="flex flex-col items-center gap-4">
         {checkedIn ? (
           <CheckInRoom openedAt={allow.openedAt} serverTime={allow.serverTime} />
         ) : (
@@ -167,7 +167,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
           onRecheck={() => void refetchAllow()}
         />
         <BeforeStart allow={allow} />
-      </>
+      </div>
     );
   }
 
