@@ -2,7 +2,8 @@
 // 20 connections for one pupil with a running 30-question attempt (production build on
 // PostgreSQL): the framework's floor (/api/health), the calls and the pages the browser makes on
 // its way to the first question. The CPU each costs bounds the opening (DESIGN §13).
-// Options (environment): BENCH_SECONDS (5 each), BENCH_CONNECTIONS (20), APP_PROCESSES (passed on).
+// Options (environment): BENCH_SECONDS (5 each), BENCH_CONNECTIONS (20), BENCH_ONLY (a part of the
+// cases' names), APP_PROCESSES and BENCH_NODE_ARGS (passed on).
 import autocannon from "autocannon";
 import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";
 
@@ -28,8 +29,11 @@ try {
     ["GET AllowTestAttempt", "/api/TestAttempts/AllowTestAttempt", {}],
     ["GET GetRemainingTime", `/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`, {}],
     ["GET Get", `/api/TestAttempts/Get?id=${attemptId}`, {}],
+    ["static /sw.js (a cached shell's floor)", "/sw.js", { Cookie: "" }],
+    ["page /login (HTML, a page's floor)", "/login", { Accept: "text/html", Cookie: "" }],
     ["page /test-attempt/{id} (HTML)", `/test-attempt/${attemptId}`, { Accept: "text/html" }],
     ["page /test-attempt/{id} (RSC)", `/test-attempt/${attemptId}`, { RSC: "1" }],
+    ["page /test-attempt (HTML, start page)", "/test-attempt", { Accept: "text/html", Cookie: waitingCookie }],
     ["page /test-attempt (RSC, start page)", "/test-attempt", { RSC: "1", Cookie: waitingCookie }],
     [
       "POST Identity/Login",
@@ -47,7 +51,9 @@ try {
   }
   const withoutRequest = ({ method: _method, body: _body, ...rest }) => rest;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, one pupil with a running attempt`);
-  for (const [name, path, headers] of cases) {
+  // BENCH_ONLY: a part of the cases' names (e.g. "page"), to measure those alone.
+  const only = process.env.BENCH_ONLY;
+  for (const [name, path, headers] of cases.filter(([name]) => !only || name.includes(only))) {
     const result = await new Promise((resolve, reject) => {
       const instance = autocannon(
         {
