@@ -20,9 +20,12 @@
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
 // 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), BENCH_PAGE_SHARE (0..1, 0),
 // BENCH_STEP_SECONDS (120), BENCH_IGNORE_RETRY_AFTER (1: retry on the client's own back-off),
+// BENCH_SEALED (1: a pupil on the countdown fetches its paper sealed after signing in, as a checked-in
+// page does, and at the opening opens it with New's key instead of a Get; 0: New then Get),
 // APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
 // seconds after the opening and start it again), --restart-db-at S (restart PostgreSQL S seconds
 // after the opening, in a cluster the bench makes for itself with pg_ctl).
+import { createDecipheriv } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { recordStart, ZERO_SPREAD_MS } from "./record-start.mjs";
@@ -36,6 +39,7 @@ const THINK = Number(process.env.BENCH_THINK_MS ?? 20_000);
 const PAGE_SHARE = Number(process.env.BENCH_PAGE_SHARE ?? 0);
 const STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 120) * 1000;
 const IGNORE_RETRY_AFTER = process.env.BENCH_IGNORE_RETRY_AFTER === "1";
+const SEALED = process.env.BENCH_SEALED !== "0";
 const PORT = Number(process.env.BENCH_PORT ?? 3404);
 const flag = (name) => {
   const at = process.argv.indexOf(name);
@@ -230,6 +234,16 @@ try {
   if (killAppAt !== null) killer = sleep(opening - Date.now() + killAppAt * 1000).then(() => bench.restart());
   if (restartDbAt !== null) killer = sleep(opening - Date.now() + restartDbAt * 1000).then(() => bench.restartDatabase());
 
+  let sealedOpened = 0;
+  /** The attempt as the page builds it from its sealed paper and New's answer. */
+  const openSealed = ({ iv, data }, { key, testAttemptQuestionIds }) => {
+    const bytes = Buffer.from(data, "base64");
+    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64url"), Buffer.from(iv, "base64"));
+    decipher.setAuthTag(bytes.subarray(-16));
+    const content = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8"));
+    sealedOpened++;
+    return { questions: content.questions.map((q, i) => ({ ...q, testAttemptQuestionId: testAttemptQuestionIds[i] })) };
+  };
   const firstQuestion = { inPlace: [], byPages: [] };
   const served = []; // [arrival, first question] in ms, per pupil served
   const signIns = []; // [asked, signed in] in ms, per pupil signed in
@@ -259,6 +273,12 @@ try {
     for (const step of recording.signIn) await replay(step);
     if (!Object.keys(jar).some((name) => name.endsWith("session-token"))) return failed.push([me.username, "login"]);
     signIns.push([signInStarted, performance.now()]);
+    // Checked in on the countdown: the paper, sealed (components/attempt/sealed-paper.ts).
+    let sealed = null;
+    if (SEALED && P > 0 && !comesByPages) {
+      const paper = await call("GET TestAttempts/Paper", "/api/TestAttempts/Paper", { jar, address });
+      if (paper.status === 200) sealed = JSON.parse(paper.text);
+    }
 
     // Every countdown reaches zero at the opening, and its page checks the allowance once within
     // its spread of it, whatever the pupil does meanwhile; the pupil presses "Testni boshlash" at k/N·A.
@@ -275,9 +295,17 @@ try {
     const flowOf = comesByPages ? byPages : recording;
     let view = null;
     for (const step of flow) {
+      // The sealed paper opened: the page asks no Get.
+      if (view && step.path.startsWith("/api/TestAttempts/Get?")) continue;
       const { kind, answer } = await replay(step, flowOf);
       if (kind === "POST TestAttempts/New") {
         me.attemptId = answer.status === 200 ? JSON.parse(answer.text).attemptId : null;
+        const opening = answer.status === 200 ? JSON.parse(answer.text).paper : undefined;
+        if (sealed && opening) {
+          view = openSealed(sealed, opening);
+          firstQuestion.inPlace.push(performance.now() - arrival);
+          served.push([arrival, performance.now()]);
+        }
         if (me.attemptId === null) {
           const there = await call("GET TestAttempts/IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { jar, address });
           me.attemptId = there.status === 200 ? JSON.parse(there.text).attemptId : null;
@@ -318,6 +346,7 @@ try {
     await recheck;
   }
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
+  console.log(`sealed papers opened without a Get: ${sealedOpened}`);
   await killer;
 
   // Every acknowledged answer read back (the last one per question counts: a later one replaces it).

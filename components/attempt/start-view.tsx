@@ -11,6 +11,7 @@ import { QueueState } from "@/components/ui/queue-state";
 import { Result } from "@/components/ui/result";
 import { toast } from "@/components/ui/toast";
 import type { AttemptResult } from "@/lib/attempts/ending";
+import type { PaperOpening } from "@/lib/attempts/sealed-paper";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, busyWait } from "@/lib/http/client";
@@ -25,12 +26,15 @@ import { keepShell } from "./offline";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
 import { ResultCard } from "./result-card";
+import { keepSealedPaper, openSealedPaper } from "./sealed-paper";
 
 const t = uz.testAttempt;
 /** The shell is fetched at a random moment within this (pupils open the start page together at check-in). */
 const SHELL_SPREAD_MS = 10_000;
 /** Pages open before check-in ask for the allowance (which draws the paper) at a random moment within this after it opens. */
 const CHECK_IN_SPREAD_MS = 60_000;
+/** Checked-in pages fetch the sealed paper at a random moment within this (and not in the opening's minute). */
+const PAPER_SPREAD_MS = 5 * 60_000;
 
 type Props = {
   header: ReactNode;
@@ -63,6 +67,14 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
     const timer = setTimeout(() => void refetchAllow(), untilCheckIn + Math.random() * CHECK_IN_SPREAD_MS);
     return () => clearTimeout(timer);
   }, [paid, allow.checkInAt, allow.serverTime, refetchAllow]);
+
+  // Checked in, before the opening: the paper, sealed, at a random moment of the check-in.
+  const checkedIn = allow.checkInAt !== null && new Date(allow.serverTime) >= new Date(allow.checkInAt);
+  const msToOpening = allow.openedAt ? new Date(allow.openedAt).getTime() - new Date(allow.serverTime).getTime() : 0;
+  const awaitsOpening = paid && checkedIn && !status.isThereAttempt && msToOpening > 0;
+  useEffect(() => {
+    if (awaitsOpening) void keepSealedPaper({ userId: user.userId, spreadMs: PAPER_SPREAD_MS, msToOpening });
+  }, [awaitsOpening, user.userId, msToOpening]);
 
   // Before the opening, the shell that shows an attempt kept on the device: an attempt started here
   // in place can then be reloaded without network from its first second.
@@ -97,16 +109,19 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
 
   async function start(pinCode: string, tries = 0) {
     try {
-      const { attemptId } = await api<{ attemptId: number }>("/TestAttempts/New", {
+      const requestedAt = Date.now();
+      const { attemptId, paper } = await api<{ attemptId: number; paper?: PaperOpening }>("/TestAttempts/New", {
         method: "POST",
         body: { language: 0, pinCode },
       });
       localStorage.setItem(PIN_STORAGE_KEY, pinCode);
       const live: IsThereAttempt = { isThereAttempt: true, isEnded: false, attemptId };
-      // The attempt opens here from one cheap call (DESIGN §13): at the opening no page is
-      // rendered for it. The address becomes the attempt's, so a reload lands on its own page.
-      const requestedAt = Date.now();
-      const attempt = await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null);
+      // The attempt opens here (DESIGN §13): at the opening no page is rendered for it, and its
+      // questions come from the paper kept sealed since check-in, else from one cheap Get. The
+      // address becomes the attempt's, so a reload lands on its own page.
+      const attempt =
+        (paper && (await openSealedPaper(user.userId, attemptId, paper))) ??
+        (await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null));
       if (!attempt) {
         queryClient.setQueryData(attemptKeys.isThere, live);
         router.push(`/test-attempt/${attemptId}`);
@@ -151,7 +166,6 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
   } else if (!allow.openedAt || !allow.closedAt) body = <Result status="info" title={t.noTest} />;
   else if (new Date(allow.serverTime) >= new Date(allow.closedAt)) body = <Result status="info" title={t.closed} />;
   else {
-    const checkedIn = allow.checkInAt !== null && new Date(allow.serverTime) >= new Date(allow.checkInAt);
     body = (
       <div className="flex flex-col items-center gap-4">
         {checkedIn ? (

@@ -109,13 +109,20 @@ export async function startFromPaper({
   pinCode: string;
   language: number;
   now: Date;
-}): Promise<number | null> {
+}): Promise<StartedFromPaper | null> {
   const at = now.toISOString();
-  const rows = await selectRows<{ id: number }>(
+  const rows = await selectRows<{
+    id: number;
+    test_id: number;
+    content_version: number;
+    deadline_at: string;
+    paper: Paper;
+    numbered: number[];
+  }>(
     db,
     sql`
       with ready as (
-        select u.id as user_id, t.id as test_id,
+        select u.id as user_id, t.id as test_id, t.content_version,
                ${deadlineSql({ startedAt: now, durationMinutes: sql`t.duration_minutes`, extraMinutes: sql`u.extra_minutes`, closedAt: sql`t.closed_at` })} as deadline_at
         from users u
         join registrations r on r.user_id = u.id and r.status = ${RegistrationStatus.Paid}
@@ -145,9 +152,31 @@ export async function startFromPaper({
         select created.id, (q.value->>0)::int, q.number,
                array(select c.id::int from jsonb_array_elements_text(q.value->1) with ordinality as c(id, n) order by c.n)
         from created, taken, jsonb_array_elements(taken.questions) with ordinality as q(value, number)
-        returning 1
+        returning id, number
       )
-      select id from created`,
+      select created.id, ready.test_id, ready.content_version, ready.deadline_at, taken.questions as paper,
+             (select array_agg(id order by number) from numbered) as numbered
+      from created, ready, taken`,
   );
-  return rows[0]?.id ?? null;
+  const [row] = rows;
+  if (!row) return null;
+  return {
+    attemptId: row.id,
+    testId: row.test_id,
+    contentVersion: row.content_version,
+    deadlineAt: new Date(row.deadline_at),
+    paper: row.paper,
+    testAttemptQuestionIds: row.numbered.map(Number),
+  };
 }
+
+/** An attempt made from the drawn paper, with what opens the device's sealed copy of it. */
+export type StartedFromPaper = {
+  attemptId: number;
+  testId: number;
+  contentVersion: number;
+  deadlineAt: Date;
+  paper: Paper;
+  /** The attempt's question rows in number order (Answer names them). */
+  testAttemptQuestionIds: number[];
+};

@@ -11,7 +11,8 @@ import { RegistrationStatus } from "@/lib/registration/status";
 import { expireIfDue } from "./ending";
 import { drawPaper, preparePaper, startFromPaper, takePaper } from "./papers";
 import { loadLatestAttempt, loadPupilTest } from "./queries";
-import { checkInOf, deadlineOf, hasCheckInBegun, isWindowOpen } from "./rules";
+import { checkInOf, deadlineOf, hasCheckInBegun, isWindowOpen, remainingSeconds } from "./rules";
+import { type PaperOpening, paperKey } from "./sealed-paper";
 
 /**
  * `serverTime` lets the countdown run on the server's clock, not the phone's. `allowedAtOpening`:
@@ -106,12 +107,18 @@ export async function newAttempt({
   pinCode: string;
   language: number;
   now?: Date;
-}): Promise<{ attemptId: number }> {
+}): Promise<{ attemptId: number; paper?: PaperOpening }> {
   try {
     const fast = await startFromPaper({ userId, pinCode, language, now });
     if (fast !== null) {
       metrics().attemptsStarted.inc();
-      return { attemptId: fast };
+      // What opens the paper the device was given sealed during check-in (sealed-paper.ts).
+      const paper = {
+        key: paperKey({ userId, testId: fast.testId, contentVersion: fast.contentVersion, paper: fast.paper }),
+        testAttemptQuestionIds: fast.testAttemptQuestionIds,
+        remainingTime: remainingSeconds(fast.deadlineAt, now),
+      };
+      return { attemptId: fast.attemptId, paper };
     }
   } catch {
     // A paper gone stale under a concurrent bank change (a question deleted): draw anew below.

@@ -21,6 +21,8 @@ export const API_PATHS = [
   "/api/TestAttempts/CheckPinCode",
   /** Not the spec's: the attempt page's stream of the organiser's acts (lib/live). */
   "/api/TestAttempts/Events",
+  /** Not the spec's: during check-in, the pupil's paper sealed for the device (lib/attempts/sealed-paper.ts). */
+  "/api/TestAttempts/Paper",
   "/api/Certificates/Check",
   "/api/Certificates/Generate",
 ] as const;

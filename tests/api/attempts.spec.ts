@@ -337,3 +337,82 @@ async function readUntil(response: Response, pattern: RegExp, ms: number): Promi
     reader.releaseLock();
   }
 }
+
+test.describe("Paper: the pupil's paper sealed for the device during check-in", () => {
+  test("sealed under a key only New answers: it opens to the questions Get shows, with nothing of the key; gone once started", async ({
+    request,
+  }) => {
+    // Opening in 30 minutes: checked in (60 minutes before by default), the paper drawn by AllowTestAttempt.
+    const olympiad = await newOlympiad(request, {
+      counts: { easy: 2, medium: 1, hard: 1 },
+      openedAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+      closedAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { session } = await pupilOf(request, olympiad);
+    const before: string[] = [];
+    const read = async (response: APIResponse) => {
+      before.push(await response.text());
+      return response;
+    };
+    await read(await session.get("/api/TestAttempts/AllowTestAttempt"));
+    const paperResponse = await read(await session.get("/api/TestAttempts/Paper"));
+    expect(paperResponse.status()).toBe(200);
+    const sealed = await paperResponse.json();
+    expect(sealed).toEqual({ testId: olympiad.testId, iv: expect.any(String), data: expect.any(String) });
+    // Each fetch is sealed afresh (its own IV): nothing to compare between two devices' copies.
+    const again = await (await read(await session.get("/api/TestAttempts/Paper"))).json();
+    expect(again.iv).not.toBe(sealed.iv);
+    // Without a session: 401.
+    expect((await fetch(`${baseURL}/api/TestAttempts/Paper`)).status).toBe(401);
+
+    // The organiser opens the test now; New answers the attempt with what opens the paper.
+    const organiser = await signedIn(ORGANISER);
+    const now = Date.now();
+    const window = { openedAt: new Date(now - 60_000).toISOString(), closedAt: new Date(now + 3_600_000).toISOString() };
+    const moved = await organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
+      data: { ...window, pinCode: olympiad.pinCode, reason: "Ochish" },
+    });
+    expect(moved.status()).toBe(200);
+    await organiser.dispose();
+    const started = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } });
+    const { attemptId, paper } = await started.json();
+    expect(paper).toEqual({ key: expect.any(String), testAttemptQuestionIds: expect.any(Array), remainingTime: expect.any(Number) });
+    // The key was in no answer before New.
+    for (const body of before) expect(body).not.toContain(paper.key);
+
+    const { createDecipheriv } = await import("node:crypto");
+    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(paper.key, "base64url"), Buffer.from(sealed.iv, "base64"));
+    const data = Buffer.from(sealed.data, "base64");
+    decipher.setAuthTag(data.subarray(-16));
+    const opened = JSON.parse(Buffer.concat([decipher.update(data.subarray(0, -16)), decipher.final()]).toString("utf8"));
+    const view: View & { readingTexts: unknown[]; remainingTime: number } = await (
+      await session.get(`/api/TestAttempts/Get?id=${attemptId}`)
+    ).json();
+    expect(paper.testAttemptQuestionIds).toEqual(view.questions.map((q) => q.testAttemptQuestionId));
+    expect(Math.abs(paper.remainingTime - view.remainingTime)).toBeLessThanOrEqual(3);
+    expect(opened).toEqual({
+      questions: view.questions.map(
+        ({ testAttemptQuestionId: _, answerId: _a, correctAnswerId: _c, isAnswerCorrect: _i, ...rest }) => rest,
+      ),
+      readingTexts: view.readingTexts,
+    });
+    expect(JSON.stringify(opened)).not.toMatch(/correct/i);
+    // The stored bytes are not the texts: none of the questions' texts is in the sealed copy.
+    const stored = JSON.stringify(sealed);
+    for (const q of opened.questions) expect(stored).not.toContain(q.text.slice(0, 12));
+    // Taken with the start: no paper any more.
+    expect((await session.get("/api/TestAttempts/Paper")).status()).toBe(404);
+    await session.dispose();
+  });
+
+  test("before check-in there is no paper to seal", async ({ request }) => {
+    const olympiad = await newOlympiad(request, {
+      openedAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      closedAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { session } = await pupilOf(request, olympiad);
+    await session.get("/api/TestAttempts/AllowTestAttempt");
+    expect((await session.get("/api/TestAttempts/Paper")).status()).toBe(404);
+    await session.dispose();
+  });
+});

@@ -4,7 +4,7 @@
 // brings too.
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { newOlympiad, newPupil } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt, startAttempt } from "../support/ui";
 
@@ -84,4 +84,67 @@ test("Back to the start page during an attempt started in place lands on the run
   await expect(page.getByTestId("timer")).toHaveText(/^01:(29|30):\d\d$/);
   await expect(page.getByRole("button", { name: "Testni boshlash" })).toHaveCount(0);
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("checked in before the opening, the device keeps the paper sealed; at the opening New alone brings the first question", async ({
+  page,
+  request,
+}, testInfo) => {
+  // Check-in began an hour before; the paper may come until a minute before the opening.
+  const olympiad = await newOlympiad(request, {
+    counts: { easy: 2, medium: 1, hard: 1 },
+    openedAt: new Date(Date.now() + 72_000).toISOString(),
+    closedAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  const bodies: string[] = [];
+  page.on("response", async (response) => {
+    if (!new URL(response.url()).pathname.startsWith("/_next/static/")) bodies.push(await response.text().catch(() => ""));
+  });
+  await signInAt(page, "/test-attempt", pupil);
+  await expect(page.getByTestId("check-in")).toBeVisible();
+  const stored = () => page.evaluate(() => localStorage.getItem("olimpiada.attempt.paper"));
+  await expect.poll(stored, { timeout: 20_000 }).not.toBeNull();
+  const sealed = JSON.parse((await stored())!);
+  expect(Object.keys(sealed).sort()).toEqual(["data", "iv", "testId", "userId"]);
+
+  // The organiser opens the test a minute early; the pupil's page is reloaded at the opening.
+  const admin = await signedIn(ORGANISER);
+  const now = Date.now();
+  const moved = await admin.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
+    data: {
+      openedAt: new Date(now - 1_000).toISOString(),
+      closedAt: new Date(now + 3_600_000).toISOString(),
+      pinCode: olympiad.pinCode,
+      reason: "Ochish",
+    },
+  });
+  expect(moved.status()).toBe(200);
+  await admin.dispose();
+  await page.reload();
+
+  const asked = listen(page);
+  const newAnswer = page.waitForResponse((r) => r.url().includes("/api/TestAttempts/New"));
+  const before = [...bodies];
+  await page.getByRole("button", { name: "Testni boshlash" }).click();
+  await page.getByLabel("Pin kod", { exact: true }).fill(olympiad.pinCode);
+  await page.getByRole("button", { name: "Boshlash" }).click();
+  const { attemptId, paper } = await (await newAnswer).json();
+  await page.waitForURL(/\/test-attempt\/\d+$/);
+  await expect(page.getByRole("radio").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked.filter((line) => line.includes("/TestAttempts/") && !line.includes("/Events"))).toEqual(["POST /api/TestAttempts/New"]);
+  // The key was in nothing the device received before New; the copy is gone once opened.
+  for (const body of before) expect(body).not.toContain(paper.key);
+  expect(await stored()).toBeNull();
+
+  // What the sealed copy showed is the attempt as the server has it, and an answer saves to it.
+  const view = await (await page.request.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+  for (const q of view.questions) expect(sealed.data).not.toContain(q.text.slice(0, 12));
+  await expect(page.locator("main")).toContainText(view.questions[0].text.replace(/<[^>]+>/g, "").slice(0, 10));
+  await page.getByRole("radio").nth(1).click();
+  await expect(page.getByRole("radio").nth(1)).toHaveAttribute("data-state", "saved", { timeout: 10_000 });
+  const saved = await (await page.request.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+  expect(saved.questions[0].answerId).toBe(view.questions[0].questionChoices[1].questionChoiceId);
+  await screenshot(page, testInfo, "opening-sealed-paper");
 });

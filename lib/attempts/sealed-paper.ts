@@ -1,0 +1,70 @@
+// The pupil's paper on the device before the opening (DESIGN §13): during check-in the drawn
+// paper's questions and choices (never the key) come to the device sealed with AES-256-GCM under a
+// key of that paper; `New` answers the key with the attempt, so the first question appears without
+// a `Get` and no paper crosses the network in the opening's minute. The key is derived, never
+// stored: from the server's secret, the pupil, the test, the bank's content version and the paper
+// itself, so a paper drawn again or a bank edited since sealing simply fails to open (then `Get`).
+import "server-only";
+import { createCipheriv, createHmac, randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { drawnPapers, tests } from "@/db/schema";
+import { config } from "@/lib/config";
+import { notFound } from "@/lib/http/errors";
+import { bankContent } from "./content";
+import type { Paper } from "./papers";
+import type { AttemptQuestionView, AttemptView } from "./taking";
+
+/** What the sealed paper holds: the attempt as `Get` would show it, less what only `New` makes. */
+export type PaperContent = {
+  questions: Omit<AttemptQuestionView, "testAttemptQuestionId" | "answerId" | "correctAnswerId" | "isAnswerCorrect">[];
+  readingTexts: AttemptView["readingTexts"];
+};
+
+/** The sealed paper as the device keeps it: base64 of the 12-byte IV and of ciphertext + tag. */
+export type SealedPaper = { testId: number; iv: string; data: string };
+
+/** What `New` adds when the attempt was made from the drawn paper: what opens the device's copy. */
+export type PaperOpening = { key: string; testAttemptQuestionIds: number[]; remainingTime: number };
+
+type PaperOf = { userId: number; testId: number; contentVersion: number; paper: Paper };
+
+/** The paper's AES-256 key (base64url): a function of the paper, so it opens no other. */
+export function paperKey({ userId, testId, contentVersion, paper }: PaperOf): string {
+  return createHmac("sha256", config().authSecret)
+    .update(`paper\u0000${userId}\u0000${testId}\u0000${contentVersion}\u0000${JSON.stringify(paper)}`)
+    .digest("base64url");
+}
+
+/** Paper: the pupil's drawn paper, sealed; 404 before check-in has drawn it or once it is taken. */
+export async function sealedPaper({ userId }: { userId: number }): Promise<SealedPaper> {
+  const [row] = await db
+    .select({ paper: drawnPapers.questions, testId: tests.id, subjectId: tests.subjectId, contentVersion: tests.contentVersion })
+    .from(drawnPapers)
+    .innerJoin(tests, eq(tests.id, drawnPapers.testId))
+    .where(and(eq(drawnPapers.userId, userId), eq(tests.stage, 1)));
+  if (!row) throw notFound();
+  const bank = await bankContent(
+    { testId: row.testId, subjectId: row.subjectId, version: row.contentVersion },
+    { questionIds: row.paper.map(([id]) => id), choiceIds: row.paper.flatMap(([, choices]) => choices) },
+  );
+  const readingTextIds = new Set<number>();
+  const content: PaperContent = {
+    questions: row.paper.map(([questionId, choiceOrder], index) => {
+      const question = bank.questions.get(questionId)!;
+      if (question.readingTextId !== null) readingTextIds.add(question.readingTextId);
+      return {
+        questionNumber: index + 1,
+        text: question.text,
+        readingTextId: question.readingTextId,
+        questionChoices: choiceOrder.map((id) => ({ questionChoiceId: id, text: bank.choices.get(id)! })),
+      };
+    }),
+    readingTexts: [...readingTextIds].map((id) => ({ readingTextId: id, text: bank.readingTexts.get(id)! })),
+  };
+  const key = Buffer.from(paperKey({ userId, testId: row.testId, contentVersion: row.contentVersion, paper: row.paper }), "base64url");
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(content), "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return { testId: row.testId, iv: iv.toString("base64"), data: data.toString("base64") };
+}
