@@ -20,6 +20,7 @@
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
 // 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), BENCH_PAGE_SHARE (0..1, 0),
 // BENCH_STEP_SECONDS (120), BENCH_IGNORE_RETRY_AFTER (1: retry on the client's own back-off),
+// BENCH_CHECKPOINT (1: a CHECKPOINT a minute before the opening, as README's hour before says; 0: none),
 // BENCH_SEALED (1: a pupil on the countdown fetches its paper sealed after signing in, as a checked-in
 // page does, and at the opening opens it with New's key instead of a Get; 0: New then Get),
 // APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
@@ -230,6 +231,19 @@ try {
     `${N} pupils; sign-in over ${P} s; starts over ${A} s from the opening, ${Math.round(PAGE_SHARE * 100)} % by the pages; ${K} answers each`,
   );
 
+  // As the operator does in the hour before (README): a checkpoint a minute before the opening, so
+  // that PostgreSQL's next timed one (checkpoint_timeout, 5 minutes by default) falls after the
+  // opening's minutes instead of in them, where its writes stall every commit for seconds.
+  // BENCH_CHECKPOINT=0 leaves it to chance.
+  const checkpoint =
+    process.env.BENCH_CHECKPOINT === "0"
+      ? Promise.resolve()
+      : sleep(opening - 60_000 - Date.now()).then(async () => {
+          const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+          await admin`checkpoint`.catch((error) => console.warn(`no checkpoint before the opening: ${error.message}`));
+          await admin.end();
+        });
+
   let killer;
   if (killAppAt !== null) killer = sleep(opening - Date.now() + killAppAt * 1000).then(() => bench.restart());
   if (restartDbAt !== null) killer = sleep(opening - Date.now() + restartDbAt * 1000).then(() => bench.restartDatabase());
@@ -237,12 +251,16 @@ try {
   let sealedOpened = 0;
   /** The attempt as the page builds it from its sealed paper and New's answer. */
   const openSealed = ({ iv, data }, { key, testAttemptQuestionIds }) => {
-    const bytes = Buffer.from(data, "base64");
-    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64url"), Buffer.from(iv, "base64"));
-    decipher.setAuthTag(bytes.subarray(-16));
-    const content = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8"));
-    sealedOpened++;
-    return { questions: content.questions.map((q, i) => ({ ...q, testAttemptQuestionId: testAttemptQuestionIds[i] })) };
+    try {
+      const bytes = Buffer.from(data, "base64url");
+      const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64url"), Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(bytes.subarray(-16));
+      const content = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8"));
+      sealedOpened++;
+      return { questions: content.questions.map((q, i) => ({ ...q, testAttemptQuestionId: testAttemptQuestionIds[i] })) };
+    } catch {
+      return null; // as the page: then Get
+    }
   };
   const firstQuestion = { inPlace: [], byPages: [] };
   const served = []; // [arrival, first question] in ms, per pupil served
@@ -275,7 +293,7 @@ try {
     signIns.push([signInStarted, performance.now()]);
     // Checked in on the countdown: the paper, sealed (components/attempt/sealed-paper.ts).
     let sealed = null;
-    if (SEALED && P > 0 && !comesByPages) {
+    if (SEALED && P > 0 && !comesByPages && opening - Date.now() > 60_000) {
       const paper = await call("GET TestAttempts/Paper", "/api/TestAttempts/Paper", { jar, address });
       if (paper.status === 200) sealed = JSON.parse(paper.text);
     }
@@ -300,9 +318,9 @@ try {
       const { kind, answer } = await replay(step, flowOf);
       if (kind === "POST TestAttempts/New") {
         me.attemptId = answer.status === 200 ? JSON.parse(answer.text).attemptId : null;
-        const opening = answer.status === 200 ? JSON.parse(answer.text).paper : undefined;
-        if (sealed && opening) {
-          view = openSealed(sealed, opening);
+        const key = answer.status === 200 ? JSON.parse(answer.text).paper : undefined;
+        view = sealed && key ? openSealed(sealed, key) : null;
+        if (view) {
           firstQuestion.inPlace.push(performance.now() - arrival);
           served.push([arrival, performance.now()]);
         }
@@ -346,6 +364,7 @@ try {
     await recheck;
   }
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
+  await checkpoint;
   console.log(`sealed papers opened without a Get: ${sealedOpened}`);
   await killer;
 

@@ -65,6 +65,8 @@ export const subjects = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     grade: smallint("grade").notNull(),
+    /** A rehearsal's own subject (lib/organiser/rehearsal.ts): never offered, counted or ranked. */
+    rehearsal: boolean("rehearsal").notNull().default(false),
   },
   (t) => [uniqueIndex("subjects_name_grade_uq").on(t.name, t.grade), check("subjects_grade_range", sql`${t.grade} between 5 and 9`)],
 );
@@ -410,3 +412,23 @@ export const organiserActions = pgTable(
   },
   (t) => [index("organiser_actions_created_idx").on(t.createdAt), index("organiser_actions_target_idx").on(t.targetType, t.targetId)],
 );
+
+/**
+ * A rehearsal of the opening (`npm run rehearsal`): its own subject, test and synthetic pupils,
+ * removed when it ends; the row stays with what the run measured, for the console.
+ */
+export const rehearsals = pgTable("rehearsals", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** Null once its subject, test and pupils are removed. */
+  subjectId: integer("subject_id").references(() => subjects.id, { onDelete: "set null" }),
+  organiserId: integer("organiser_id")
+    .notNull()
+    .references(() => users.id),
+  pupils: integer("pupils").notNull(),
+  openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+  /** What the run measured and its verdict (lib/validation/rehearsal.ts). */
+  report: jsonb("report").$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+  reportedAt: timestamp("reported_at", { withTimezone: true }),
+  removedAt: timestamp("removed_at", { withTimezone: true }),
+});

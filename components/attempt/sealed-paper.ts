@@ -36,10 +36,14 @@ export async function keepSealedPaper({ userId, spreadMs, msToOpening }: { userI
   if (pending || typeof crypto === "undefined" || !crypto.subtle || kept()?.userId === userId) return;
   const latest = msToOpening - QUIET_BEFORE_OPENING_MS;
   if (latest <= 0) return;
+  // A timer may fire late (a sleeping tab, a page restored from the cache): past its moment, none.
+  const deadline = Date.now() + latest;
   pending = true;
   await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(spreadMs, latest)));
   try {
+    if (Date.now() > deadline) return;
     const sealed = await api<SealedPaper>("/TestAttempts/Paper");
+    if (Date.now() > deadline + QUIET_BEFORE_OPENING_MS) return; // the opening came first: New decides without it
     localStorage.setItem(STORE, JSON.stringify({ ...sealed, userId } satisfies Kept));
   } catch {
     // None drawn yet, busy, or no storage: the opening's `Get` brings the questions.
@@ -48,15 +52,18 @@ export async function keepSealedPaper({ userId, spreadMs, msToOpening }: { userI
   }
 }
 
-/** The attempt from the kept paper and what `New` answered, or null (then `Get`). The copy goes either way. */
-export async function openSealedPaper(userId: number, attemptId: number, opening: PaperOpening): Promise<AttemptData | null> {
+/**
+ * After a `New`: the attempt from the kept paper and what `New` answered, or null (then `Get`).
+ * The copy goes either way: one paper opens one attempt.
+ */
+export async function openSealedPaper(userId: number, attemptId: number, opening: PaperOpening | undefined): Promise<AttemptData | null> {
   const copy = kept();
   try {
     localStorage.removeItem(STORE);
   } catch {
     // Nothing kept.
   }
-  if (!copy || copy.userId !== userId || typeof crypto === "undefined" || !crypto.subtle) return null;
+  if (!opening || !copy || copy.userId !== userId || typeof crypto === "undefined" || !crypto.subtle) return null;
   try {
     const key = await crypto.subtle.importKey("raw", bytes(opening.key), "AES-GCM", false, ["decrypt"]);
     const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(copy.iv) }, key, bytes(copy.data));

@@ -109,19 +109,24 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
 
   async function start(pinCode: string, tries = 0) {
     try {
-      const requestedAt = Date.now();
+      const newAt = Date.now();
       const { attemptId, paper } = await api<{ attemptId: number; paper?: PaperOpening }>("/TestAttempts/New", {
         method: "POST",
         body: { language: 0, pinCode },
       });
-      localStorage.setItem(PIN_STORAGE_KEY, pinCode);
-      const live: IsThereAttempt = { isThereAttempt: true, isEnded: false, attemptId };
       // The attempt opens here (DESIGN §13): at the opening no page is rendered for it, and its
       // questions come from the paper kept sealed since check-in, else from one cheap Get. The
-      // address becomes the attempt's, so a reload lands on its own page.
-      const attempt =
-        (paper && (await openSealedPaper(user.userId, attemptId, paper))) ??
-        (await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null));
+      // address becomes the attempt's, so a reload lands on its own page. The clock counts from
+      // when the call that brought the time left the device.
+      const sealed = await openSealedPaper(user.userId, attemptId, paper);
+      try {
+        localStorage.setItem(PIN_STORAGE_KEY, pinCode);
+      } catch {
+        // Not kept: the attempt's page asks for the PIN again after a reload.
+      }
+      const live: IsThereAttempt = { isThereAttempt: true, isEnded: false, attemptId };
+      const requestedAt = sealed ? newAt : Date.now();
+      const attempt = sealed ?? (await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null));
       if (!attempt) {
         queryClient.setQueryData(attemptKeys.isThere, live);
         router.push(`/test-attempt/${attemptId}`);

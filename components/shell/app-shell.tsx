@@ -34,6 +34,7 @@ function navItems(role: number) {
       { href: "/admin/pupils", label: consoleNav.pupils, icon: <UserIcon /> },
       { href: "/admin/registrations", label: consoleNav.registrations, icon: <TestIcon /> },
       { href: "/admin/audit", label: consoleNav.audit, icon: <TestIcon /> },
+      { href: "/admin/rehearsal", label: consoleNav.rehearsal, icon: <SettingsIcon /> },
       { href: "/admin/organisers", label: consoleNav.organisers, icon: <UserIcon /> },
     );
   }

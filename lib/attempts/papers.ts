@@ -142,8 +142,10 @@ export async function startFromPaper({
         returning p.questions
       ),
       created as (
+        -- No paper taken (deleted under it by a bank change): no attempt either.
         insert into attempts (user_id, test_id, language, started_at, deadline_at)
         select user_id, test_id, ${language}, ${at}::timestamptz, deadline_at from ready
+        where exists (select 1 from taken)
         on conflict do nothing
         returning id
       ),
@@ -155,7 +157,7 @@ export async function startFromPaper({
         returning id, number
       )
       select created.id, ready.test_id, ready.content_version, ready.deadline_at, taken.questions as paper,
-             (select array_agg(id order by number) from numbered) as numbered
+             (select coalesce(json_agg(id order by number), '[]'::json) from numbered) as numbered
       from created, ready, taken`,
   );
   const [row] = rows;

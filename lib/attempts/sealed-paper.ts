@@ -8,7 +8,7 @@ import "server-only";
 import { createCipheriv, createHmac, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { drawnPapers, tests } from "@/db/schema";
+import { drawnPapers, tests, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { notFound } from "@/lib/http/errors";
 import { bankContent } from "./content";
@@ -21,8 +21,8 @@ export type PaperContent = {
   readingTexts: AttemptView["readingTexts"];
 };
 
-/** The sealed paper as the device keeps it: base64 of the 12-byte IV and of ciphertext + tag. */
-export type SealedPaper = { testId: number; iv: string; data: string };
+/** The sealed paper as the device keeps it: base64url of the 12-byte IV and of ciphertext + tag. */
+export type SealedPaper = { iv: string; data: string };
 
 /** What `New` adds when the attempt was made from the drawn paper: what opens the device's copy. */
 export type PaperOpening = { key: string; testAttemptQuestionIds: number[]; remainingTime: number };
@@ -42,12 +42,15 @@ export async function sealedPaper({ userId }: { userId: number }): Promise<Seale
     .select({ paper: drawnPapers.questions, testId: tests.id, subjectId: tests.subjectId, contentVersion: tests.contentVersion })
     .from(drawnPapers)
     .innerJoin(tests, eq(tests.id, drawnPapers.testId))
+    .innerJoin(users, and(eq(users.id, drawnPapers.userId), eq(users.subjectId, tests.subjectId)))
     .where(and(eq(drawnPapers.userId, userId), eq(tests.stage, 1)));
   if (!row) throw notFound();
   const bank = await bankContent(
     { testId: row.testId, subjectId: row.subjectId, version: row.contentVersion },
     { questionIds: row.paper.map(([id]) => id), choiceIds: row.paper.flatMap(([, choices]) => choices) },
   );
+  // A question deleted since the draw: nothing to seal (New draws anew, and the page asks Get).
+  if (!row.paper.every(([id, choices]) => bank.questions.has(id) && choices.every((c) => bank.choices.has(c)))) throw notFound();
   const readingTextIds = new Set<number>();
   const content: PaperContent = {
     questions: row.paper.map(([questionId, choiceOrder], index) => {
@@ -66,5 +69,5 @@ export async function sealedPaper({ userId }: { userId: number }): Promise<Seale
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const data = Buffer.concat([cipher.update(JSON.stringify(content), "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return { testId: row.testId, iv: iv.toString("base64"), data: data.toString("base64") };
+  return { iv: iv.toString("base64url"), data: data.toString("base64url") };
 }

@@ -108,20 +108,17 @@ export async function newAttempt({
   language: number;
   now?: Date;
 }): Promise<{ attemptId: number; paper?: PaperOpening }> {
-  try {
-    const fast = await startFromPaper({ userId, pinCode, language, now });
-    if (fast !== null) {
-      metrics().attemptsStarted.inc();
-      // What opens the paper the device was given sealed during check-in (sealed-paper.ts).
-      const paper = {
-        key: paperKey({ userId, testId: fast.testId, contentVersion: fast.contentVersion, paper: fast.paper }),
-        testAttemptQuestionIds: fast.testAttemptQuestionIds,
-        remainingTime: remainingSeconds(fast.deadlineAt, now),
-      };
-      return { attemptId: fast.attemptId, paper };
-    }
-  } catch {
-    // A paper gone stale under a concurrent bank change (a question deleted): draw anew below.
+  // A paper gone stale under a concurrent bank change (a question deleted) is drawn anew below.
+  const fast = await startFromPaper({ userId, pinCode, language, now }).catch(() => null);
+  if (fast !== null) {
+    metrics().attemptsStarted.inc();
+    // What opens the paper the device was given sealed during check-in (sealed-paper.ts).
+    const paper = {
+      key: paperKey({ userId, testId: fast.testId, contentVersion: fast.contentVersion, paper: fast.paper }),
+      testAttemptQuestionIds: fast.testAttemptQuestionIds,
+      remainingTime: remainingSeconds(fast.deadlineAt, now),
+    };
+    return { attemptId: fast.attemptId, paper };
   }
   const { user, paid, test } = await loadPupilTest({ userId });
   if (!paid) throw forbidden();

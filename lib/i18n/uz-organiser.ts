@@ -55,6 +55,11 @@ export const uzOrganiser = {
   },
   /** Each console page's help: how its tasks are done, folded under the title. */
   help: {
+    rehearsal: [
+      "Olimpiada kunidan bir hafta oldin, kunning o'zidagi serverlarda ishga tushiring: skript sinov o'quvchilarini yaratadi, ularni kirishni qayd etish orqali kiritadi, ochilishda haqiqiy aralashmada boshlatadi (ko'pchiligi sanoq sahifasidan, bir qismi sahifalar orqali), javob berdiradi, yakunlaydi va har bir javobni qayta o'qiydi.",
+      "Xulosa to'lov qilgan o'quvchilar soni uchun: ular bir daqiqa ichida boshlaganda p99 3 soniyadan oshmasligi kerak. TAYYOR EMAS bo'lsa — server qo'shing, kirishni qayd etishni uzaytiring yoki testlar ochilishini bo'lib tashlang.",
+      "Mashq o'quvchilari oxirida o'chiriladi; bu sahifada faqat o'lchangan raqamlar qoladi.",
+    ],
     board: [
       "Har bir fan va sinf uchun: test holati, bankdagi savollar yetarlimi va nechta o'quvchi kirgan, boshlagan, yakunlagan.",
       '"Faqat bugungi testlar" bugun (Toshkent vaqti) oynasi ochiq bo\'ladigan testlarni qoldiradi.',
@@ -250,6 +255,56 @@ export const uzOrganiser = {
     pupil: "O'quvchi",
     som: (amount: number) => `${amount.toLocaleString("ru-RU").replace(/\u00a0/g, " ")} so'm`,
   },
+  rehearsal: {
+    title: "Ochilish mashqi",
+    lead: "Olimpiada kunidan bir hafta oldin: sinov o'quvchilari bilan ochilish daqiqasini o'lchash. Mashq o'z fani, testi va o'quvchilari bilan o'tadi; natijalar, eksport, kun taxtasi va reytingga kirmaydi, oxirida o'quvchilari o'chiriladi.",
+    how: "Ishga tushirish (tashkilotchi login va paroli bilan):",
+    none: "Hali mashq o'tkazilmagan.",
+    last: "Oxirgi mashq",
+    running: "Mashq davom etmoqda yoki hisobot yuborilmagan",
+    go: "TAYYOR",
+    noGo: "TAYYOR EMAS",
+    fields: {
+      when: "Vaqti",
+      url: "Manzil",
+      pupils: "Sinov o'quvchilari",
+      pageShare: "Sahifalar orqali kirganlar",
+      startSeconds: "Boshlash oralig'i",
+      firstQuestion: "Birinchi savolgacha (p50 / p99)",
+      failed: "Muvaffaqiyatsiz",
+      lost: "Yo'qolgan javoblar",
+      answers: "Saqlangan javoblar",
+      sustained: "p99 ≤ 3 s bo'lgan eng yuqori tezlik",
+      peak: "Eng yuqori boshlash tezligi",
+      registered: "To'lov qilgan o'quvchilar",
+      needed: "Kerakli tezlik",
+    },
+    /** The go/no-go line for the registered count, from the figures. */
+    verdict: (r: {
+      registered: number;
+      openingSeconds: number;
+      neededStartsPerSecond: number;
+      sustainedStartsPerSecond: number | null;
+      failed: number;
+      lost: number;
+    }) =>
+      [
+        `${r.registered} o'quvchi ${Math.round(r.openingSeconds)} soniyada boshlashi uchun ${r.neededStartsPerSecond.toFixed(1)} ta/s kerak`,
+        r.sustainedStartsPerSecond === null
+          ? "p99 hech bir tezlikda 3 soniyadan oshmay qolmadi"
+          : `p99 ≤ 3 s ${r.sustainedStartsPerSecond.toFixed(1)} ta/s gacha saqlandi`,
+        ...(r.failed > 0 ? [`${r.failed} o'quvchi savolini ololmadi`] : []),
+        ...(r.lost > 0 ? [`${r.lost} ta javob yo'qoldi`] : []),
+      ].join("; "),
+    seconds: (n: number) => `${n.toFixed(2)} s`,
+    wholeSeconds: (n: number) => `${Math.round(n)} s`,
+    perSecond: (n: number | null) => (n === null ? "—" : `${n.toFixed(1)} ta/s`),
+    percent: (n: number) => `${Math.round(n * 100)} %`,
+    validation: {
+      pupils: "O'quvchilar soni 1 dan 5 000 gacha bo'lishi kerak",
+      opensIn: "Test 10 soniyadan 1 soatgacha ichida ochilishi kerak",
+    },
+  },
   audit: {
     title: "Amallar jurnali",
     lead: "Tashkilotchilarning barcha amallari va testlardagi o'zgarishlar: kim, qachon, nima va nima uchun.",
@@ -279,6 +334,8 @@ export const uzOrganiser = {
       "question.retire": "Savol bankdan chiqarildi",
       "question.update": "Savol tahrirlandi",
       "pupil.loginsExport": "Loginlar ro'yxati yuklab olindi",
+      "rehearsal.create": "Ochilish mashqi boshlandi",
+      "rehearsal.remove": "Ochilish mashqi o'quvchilari o'chirildi",
     } as Record<string, string>,
     /** What an act was done to, when it no longer exists (a deleted question). */
     targets: {

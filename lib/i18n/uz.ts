@@ -142,6 +142,7 @@ export const uz = {
       organisers: "Tashkilotchilar",
       questions: "Savollar banki",
       results: "Natijalar",
+      rehearsal: "Ochilish mashqi",
     },
     gradeSubject: (grade: number | null, subject: string | null) => [grade ? `${grade}-sinf` : null, subject].filter(Boolean).join(", "),
   },

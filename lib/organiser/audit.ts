@@ -23,6 +23,8 @@ export const AuditAction = {
   QuestionRetire: "question.retire",
   QuestionUpdate: "question.update",
   LoginsExport: "pupil.loginsExport",
+  RehearsalCreate: "rehearsal.create",
+  RehearsalRemove: "rehearsal.remove",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

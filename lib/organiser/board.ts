@@ -134,6 +134,7 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
     .leftJoin(taken, eq(taken.testId, tests.id))
     .leftJoin(papers, eq(papers.testId, tests.id))
     .leftJoin(bank, eq(bank.subjectId, subjects.id))
+    .where(eq(subjects.rehearsal, false)) // a rehearsal is no olympiad: none of its counts here
     .orderBy(asc(subjects.grade), asc(subjects.name));
 
   return rows.map((r) => ({
@@ -190,6 +191,7 @@ export async function loadCheckIns({ now = new Date() }: { now?: Date } = {}): P
       checkedIn: sql<number>`count(*) filter (where ${drawnPapers.userId} is not null or ${attempts.id} is not null)`,
     })
     .from(tests)
+    .innerJoin(subjects, and(eq(subjects.id, tests.subjectId), eq(subjects.rehearsal, false)))
     .innerJoin(users, and(eq(users.subjectId, tests.subjectId), eq(users.role, UserRole.Default)))
     .innerJoin(registrations, eq(registrations.userId, users.id))
     .innerJoin(regions, eq(regions.id, users.regionId))

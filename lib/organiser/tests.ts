@@ -245,6 +245,7 @@ export async function listTests({ now = new Date() }: { now?: Date } = {}): Prom
     .select({ subject: subjects, test: tests })
     .from(subjects)
     .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
+    .where(eq(subjects.rehearsal, false))
     .orderBy(asc(subjects.grade), asc(subjects.name));
   const board = await boardTests(now);
   const counts = new Map(board.map((b) => [b.subjectId, b.counts]));

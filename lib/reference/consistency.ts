@@ -18,7 +18,7 @@ export async function assertDetailsConsistent(db: Database | Transaction, detail
     db
       .select({ id: subjects.id })
       .from(subjects)
-      .where(and(eq(subjects.id, details.subjectId), eq(subjects.grade, details.grade))),
+      .where(and(eq(subjects.id, details.subjectId), eq(subjects.grade, details.grade), eq(subjects.rehearsal, false))),
     details.organizationId
       ? db
           .select({ id: organizations.id })

@@ -21,7 +21,8 @@ export async function listDistricts(): Promise<District[]> {
 }
 
 export async function listSubjects(): Promise<Subject[]> {
-  const rows = await db.select().from(subjects).orderBy(asc(subjects.grade), asc(subjects.id));
+  // A rehearsal's subject (lib/organiser/rehearsal.ts) is never offered.
+  const rows = await db.select().from(subjects).where(eq(subjects.rehearsal, false)).orderBy(asc(subjects.grade), asc(subjects.id));
   return rows.map((s) => ({ subjectId: s.id, grade: s.grade, name: s.name }));
 }
 

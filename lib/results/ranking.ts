@@ -49,7 +49,7 @@ export function rankingCtes(testId?: number): SQL {
       join tests t on t.id = a.test_id
       join subjects s on s.id = t.subject_id
       left join registrations r on r.user_id = a.user_id
-      where a.ended_at is not null ${ofTest}
+      where a.ended_at is not null and not s.rehearsal ${ofTest}
     ),
     ranked as (
       select base.*,
@@ -237,6 +237,6 @@ export async function resultsTests(): Promise<ResultsTest[]> {
   return selectRows<ResultsTest>(
     reportDb,
     sql`select t.id as "testId", s.grade, s.name as "subjectName", to_json(t.closed_at)#>>'{}' as "closedAt"
-        from tests t join subjects s on s.id = t.subject_id order by s.grade, s.name`,
+        from tests t join subjects s on s.id = t.subject_id where not s.rehearsal order by s.grade, s.name`,
   );
 }

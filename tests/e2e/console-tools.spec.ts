@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import ExcelJS from "exceljs";
 import { expect, test } from "../support/fixtures";
-import { newOlympiad, newPupil, ORGANISER, pupilTakes } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, pupilTakes, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { TEST_ENV } from "../support/test-env";
 import { signInAt } from "../support/ui";
@@ -119,4 +119,42 @@ test("an organiser's day with the console's own tools", async ({ page, request }
   await page.goto("/admin/audit");
   await expect(page.getByTestId("audit-table")).toContainText("Loginlar ro'yxati yuklab olindi");
   await expect(page.getByTestId("audit-table")).toContainText("Olimpiada yakunlandi");
+});
+
+test("the rehearsal's page: how to run it, and the last one's verdict with its figures", async ({ page }, testInfo) => {
+  const organiser = await signedIn(ORGANISER);
+  const rehearsal = await (await organiser.post("/api/admin/rehearsals", { data: { pupils: 2, opensInSeconds: 3600 } })).json();
+  const report = {
+    url: "https://olimpiada.example.uz",
+    pupils: 2000,
+    pageShare: 0.2,
+    startSeconds: 24,
+    firstQuestionP50Ms: 80,
+    firstQuestionP99Ms: 5840,
+    failed: 0,
+    lost: 0,
+    answers: 4000,
+    sustainedStartsPerSecond: 41.5,
+    peakStartsPerSecond: 160,
+    registered: 6000,
+    neededStartsPerSecond: 100,
+    openingSeconds: 60,
+    go: false,
+  };
+  expect((await organiser.put(`/api/admin/rehearsals/${rehearsal.rehearsalId}`, { data: report })).status()).toBe(200);
+  await signInAt(page, "/admin/rehearsal", ORGANISER);
+  await expect(page.getByRole("heading", { name: "Ochilish mashqi" })).toBeVisible();
+  await expect(page.getByText("npm run rehearsal -- --url")).toBeVisible();
+  // Another suite's rehearsal may be the last one by now: then its verdict is the one shown.
+  await expect(page.getByTestId("rehearsal-verdict")).toContainText(/TAYYOR/);
+  const last = await (await organiser.get("/api/admin/rehearsals")).json();
+  if (last.rehearsalId === rehearsal.rehearsalId) {
+    await expect(page.getByTestId("rehearsal-verdict")).toHaveText(
+      "TAYYOR EMAS: 6000 o'quvchi 60 soniyada boshlashi uchun 100.0 ta/s kerak; p99 ≤ 3 s 41.5 ta/s gacha saqlandi",
+    );
+    await expect(page.getByTestId("last-rehearsal")).toContainText("0.08 s / 5.84 s");
+    await screenshot(page, testInfo, "console-rehearsal");
+  }
+  await organiser.delete(`/api/admin/rehearsals/${rehearsal.rehearsalId}`);
+  await organiser.dispose();
 });

@@ -1,0 +1,39 @@
+// Schemas of a rehearsal of the opening (lib/organiser/rehearsal.ts, scripts/rehearsal.mjs).
+import { z } from "zod";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { queryId } from "./fields";
+
+const o = uzOrganiser.rehearsal.validation;
+
+export const rehearsalIdParams = z.object({ rehearsalId: queryId });
+
+/** Up to 5 000 synthetic pupils; the test opens 10 s to an hour from now. */
+export const rehearsalCreateSchema = z.object({
+  pupils: z.number({ error: o.pupils }).int(o.pupils).min(1, o.pupils).max(5000, o.pupils),
+  opensInSeconds: z.number({ error: o.opensIn }).int(o.opensIn).min(10, o.opensIn).max(3600, o.opensIn),
+});
+
+const figure = z.number().finite().min(0).max(1e9);
+const whole = z.number().int().min(0).max(1e9);
+
+/** What the rehearsal measured, as the script reports it. */
+export const rehearsalReportSchema = z.object({
+  url: z.string().max(300),
+  pupils: whole,
+  pageShare: z.number().min(0).max(1),
+  startSeconds: figure,
+  firstQuestionP50Ms: figure,
+  firstQuestionP99Ms: figure,
+  failed: whole,
+  lost: whole,
+  answers: whole,
+  /** The highest starts a second at which the first question's p99 stayed within 3 s; null if none did. */
+  sustainedStartsPerSecond: figure.nullable(),
+  peakStartsPerSecond: figure,
+  registered: whole,
+  neededStartsPerSecond: figure,
+  /** The minute (or so) in which the registered pupils press start, for the needed rate. */
+  openingSeconds: figure,
+  go: z.boolean(),
+});
+export type RehearsalReport = z.infer<typeof rehearsalReportSchema>;

@@ -1,0 +1,265 @@
+// `npm run rehearsal -- --url URL --pupils N`: the opening rehearsed against a deployment over its
+// public API (README "The week before"), with an organiser's credentials (REHEARSAL_USERNAME and
+// REHEARSAL_PASSWORD, or --username; a password is never taken on the command line). It makes N
+// synthetic pupils in a rehearsal test (POST /api/admin/rehearsals: never in results, exports, the
+// board's counts or the ranking), signs them in over the check-in (the in-place ones keep their
+// paper sealed, as a checked-in page does), and at the opening starts them as pupils do: most from
+// the countdown (New, and the sealed paper opened with its key, else Get), --page-share by the
+// pages (the start page, AllowTestAttempt, IsThereAttempt, New, Get). Arrivals ramp up over
+// --start-seconds, so one run finds the starts a second at which the first question's p99 stays
+// within 3 s. Each pupil answers --answers questions and finishes; every acknowledged answer is
+// read back. It prints p50/p99 to the first question, failed, lost, that rate and a go/no-go line
+// for the pupils registered (paid) on the deployment starting within --opening-seconds, reports
+// the figures for the console's page (/admin/rehearsal), and removes its pupils.
+// Clients behave like patient browsers: each keeps its cookies (the session, the queue's ticket),
+// retries 5xx, 429 and network errors after Retry-After or a growing back-off, for up to 2 minutes a step.
+import { createDecipheriv } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+
+const { values: options } = parseArgs({
+  options: {
+    url: { type: "string" },
+    pupils: { type: "string", default: "200" },
+    username: { type: "string", default: process.env.REHEARSAL_USERNAME ?? "organiser" },
+    "page-share": { type: "string", default: "0.2" },
+    "start-seconds": { type: "string", default: "24" },
+    "opening-seconds": { type: "string", default: "60" },
+    answers: { type: "string", default: "3" },
+    "opens-in": { type: "string" },
+    keep: { type: "boolean", default: false },
+  },
+});
+if (!options.url) {
+  console.error("usage: npm run rehearsal -- --url https://olimpiada.example.uz --pupils 2000  (REHEARSAL_PASSWORD in the environment)");
+  process.exit(2);
+}
+const BASE = options.url.replace(/\/+$/, "");
+const N = Number(options.pupils);
+const PAGE_SHARE = Number(options["page-share"]);
+const A = Number(options["start-seconds"]);
+const OPENING_SECONDS = Number(options["opening-seconds"]);
+const K = Number(options.answers);
+/** Sign-ins before the opening at ~10 a second, plus the quiet minute before it. */
+const OPENS_IN = Number(options["opens-in"] ?? Math.max(90, Math.ceil(N / 10) + 75));
+const PASSWORD = process.env.REHEARSAL_PASSWORD ?? process.env.ADMIN_PASSWORD;
+const STEP_MS = 120_000;
+const QUIET_MS = 60_000; // no sealed paper is fetched in the minute before the opening
+const TARGET_MS = 3_000;
+if (!PASSWORD) {
+  console.error("REHEARSAL_PASSWORD (the organiser's password) is not set.");
+  process.exit(2);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** A browser-like client: its own cookies, patient retries. */
+function client() {
+  const jar = new Map();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const keep = (response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(name);
+      else jar.set(name, pair.slice(at + 1).trim());
+    }
+  };
+  return async function call(path, { method = "GET", body, accept = "application/json" } = {}) {
+    const started = performance.now();
+    let backOff = 500;
+    for (;;) {
+      let response = null;
+      try {
+        response = await fetch(`${BASE}${path}`, {
+          method,
+          redirect: "manual",
+          headers: { Accept: accept, Cookie: cookie(), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(60_000),
+        });
+        keep(response);
+        if (response.status < 500 && response.status !== 429) return { status: response.status, text: await response.text() };
+        await response.arrayBuffer().catch(() => {});
+      } catch {
+        // A network error: tried again, as the page does.
+      }
+      if (performance.now() - started > STEP_MS) return { status: response?.status ?? 0, text: "" };
+      const retryAfter = Number(response?.headers.get("retry-after"));
+      await sleep((retryAfter > 0 ? retryAfter * 1000 : backOff) * (0.5 + Math.random()));
+      backOff = Math.min(8_000, backOff * 2);
+    }
+  };
+}
+
+const json = (answer) => (answer.status === 200 ? JSON.parse(answer.text) : null);
+const at = (values, q) => values[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN;
+
+function openSealed({ iv, data }, { key, testAttemptQuestionIds }) {
+  try {
+    const bytes = Buffer.from(data, "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64url"), Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(bytes.subarray(-16));
+    const content = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8"));
+    return { questions: content.questions.map((q, i) => ({ ...q, testAttemptQuestionId: testAttemptQuestionIds[i] })) };
+  } catch {
+    return null;
+  }
+}
+
+const organiser = client();
+const signedIn = await organiser("/api/Identity/Login", { method: "POST", body: { username: options.username, password: PASSWORD } });
+if (signedIn.status !== 200) {
+  console.error(`The organiser could not sign in: ${signedIn.status} ${signedIn.text.slice(0, 200)}`);
+  process.exit(1);
+}
+const board = json(await organiser("/api/admin/board"));
+const registered = (board?.tests ?? []).reduce((sum, test) => sum + (test.counts?.paid ?? 0), 0);
+const made = await organiser("/api/admin/rehearsals", { method: "POST", body: { pupils: N, opensInSeconds: OPENS_IN } });
+if (made.status !== 200) {
+  console.error(`The rehearsal could not be made: ${made.status} ${made.text.slice(0, 300)}`);
+  process.exit(1);
+}
+const rehearsal = JSON.parse(made.text);
+const opening = Date.parse(rehearsal.openedAt);
+console.log(
+  `rehearsal #${rehearsal.rehearsalId} on ${BASE}: ${N} pupils sign in over the check-in, the test opens in ${OPENS_IN} s; ` +
+    `starts ramp up over ${A} s, ${Math.round(PAGE_SHARE * 100)} % by the pages; ${K} answers each`,
+);
+
+const firstQuestion = []; // [arrival offset ms, ms to the first question or Infinity]
+const failed = [];
+const acknowledged = []; // [pupil index, attemptId, testAttemptQuestionId, answerId]
+const attemptsOf = [];
+let sealedOpened = 0;
+const signInSpan = Math.max(1_000, opening - Date.now() - QUIET_MS - 5_000);
+
+async function pupil(k) {
+  const call = client();
+  const username = rehearsal.usernames[k];
+  const byPages = Math.floor((k + 1) * PAGE_SHARE) > Math.floor(k * PAGE_SHARE);
+  // The check-in: signed in at a moment of it; the page's allowance draws the paper.
+  await sleep((k / N) * signInSpan);
+  const login = await call("/api/Identity/Login", { method: "POST", body: { username, password: rehearsal.password } });
+  if (login.status !== 200) return failed.push([username, "login", login.status]);
+  await call("/api/TestAttempts/AllowTestAttempt");
+  let sealed = null;
+  if (!byPages && opening - Date.now() > QUIET_MS) {
+    await sleep(Math.random() * Math.min(60_000, opening - Date.now() - QUIET_MS));
+    sealed = json(await call("/api/TestAttempts/Paper"));
+  }
+
+  // The opening: arrivals ramp up (pupil k at A·√(k/N)), so the rate grows through the run.
+  const offset = A * 1000 * Math.sqrt(k / N);
+  await sleep(opening + offset - Date.now());
+  const arrival = performance.now();
+  if (byPages) {
+    await call("/test-attempt", { accept: "text/html" });
+    await call("/api/TestAttempts/AllowTestAttempt");
+    await call("/api/TestAttempts/IsThereAttempt");
+  }
+  const started = json(await call("/api/TestAttempts/New", { method: "POST", body: { language: 0, pinCode: rehearsal.pinCode } }));
+  if (!started) {
+    firstQuestion.push([offset, Number.POSITIVE_INFINITY]);
+    return failed.push([username, "New"]);
+  }
+  const attemptId = started.attemptId;
+  attemptsOf[k] = { call, attemptId };
+  let view = sealed && started.paper ? openSealed(sealed, started.paper) : null;
+  if (view) sealedOpened++;
+  else view = json(await call(`/api/TestAttempts/Get?id=${attemptId}`));
+  if (!view) {
+    firstQuestion.push([offset, Number.POSITIVE_INFINITY]);
+    return failed.push([username, "Get"]);
+  }
+  firstQuestion.push([offset, performance.now() - arrival]);
+  if (byPages) await call(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`);
+
+  for (let i = 0; i < K; i++) {
+    await sleep(1_000 + Math.random() * 2_000);
+    const q = view.questions[i % view.questions.length];
+    const answerId = q.questionChoices[Math.floor(Math.random() * q.questionChoices.length)].questionChoiceId;
+    const saved = await call("/api/TestAttempts/Answer", {
+      method: "POST",
+      body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId },
+    });
+    if (saved.status === 200) acknowledged.push([k, attemptId, q.testAttemptQuestionId, answerId]);
+  }
+  const finished = await call("/api/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: true } });
+  if (finished.status !== 200) failed.push([username, "Finish", finished.status]);
+}
+
+let reported = false;
+try {
+  await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
+
+  // Every acknowledged answer read back (a later answer to the same question replaces an earlier one).
+  const last = new Map(acknowledged.map(([k, attemptId, question, answer]) => [question, { k, attemptId, answer }]));
+  const views = new Map();
+  let lost = 0;
+  for (const [question, { k, attemptId, answer }] of last) {
+    if (!views.has(attemptId)) views.set(attemptId, json(await attemptsOf[k].call(`/api/TestAttempts/Get?id=${attemptId}`)));
+    const stored = views.get(attemptId)?.questions.find((q) => q.testAttemptQuestionId === question);
+    if (stored?.answerId !== answer) lost++;
+  }
+
+  // The rate at which p99 stayed within 3 s: 2-second windows of arrivals, in order (the rate grows).
+  const windows = new Map();
+  for (const [offset, ms] of firstQuestion) {
+    const w = Math.floor(offset / 2_000);
+    windows.set(w, [...(windows.get(w) ?? []), ms]);
+  }
+  let sustained = null;
+  let peak = 0;
+  for (const w of [...windows.keys()].sort((a, b) => a - b)) {
+    const values = windows.get(w).sort((a, b) => a - b);
+    const rate = values.length / 2;
+    peak = Math.max(peak, rate);
+    if (at(values, 0.99) > TARGET_MS) break;
+    sustained = Math.max(sustained ?? 0, rate);
+  }
+  const served = firstQuestion
+    .map(([, ms]) => ms)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const needed = registered / OPENING_SECONDS;
+  const go = failed.length === 0 && lost === 0 && sustained !== null && sustained >= needed;
+  const report = {
+    url: BASE,
+    pupils: N,
+    pageShare: PAGE_SHARE,
+    startSeconds: A,
+    firstQuestionP50Ms: Math.round(at(served, 0.5) || 0),
+    firstQuestionP99Ms: Math.round(at(served, 0.99) || 0),
+    failed: failed.length,
+    lost,
+    answers: acknowledged.length,
+    sustainedStartsPerSecond: sustained,
+    peakStartsPerSecond: peak,
+    registered,
+    neededStartsPerSecond: Math.round(needed * 10) / 10,
+    openingSeconds: OPENING_SECONDS,
+    go,
+  };
+  const s = (ms) => (ms / 1000).toFixed(2);
+  console.log(`first question: p50 ${s(report.firstQuestionP50Ms)} s   p99 ${s(report.firstQuestionP99Ms)} s   (${served.length} pupils)`);
+  console.log(`sealed papers opened without a Get: ${sealedOpened}`);
+  console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);
+  console.log(`answers acknowledged: ${acknowledged.length}   lost: ${lost}`);
+  console.log(
+    `starts a second with p99 ≤ 3 s: ${sustained === null ? "none" : sustained.toFixed(1)}${sustained === peak ? " (the run's peak: the deployment may take more)" : ""}; peak ${peak.toFixed(1)}`,
+  );
+  console.log(
+    `${go ? "GO" : "NO-GO"}: ${registered} registered pupils starting within ${OPENING_SECONDS} s need ${needed.toFixed(1)} starts a second`,
+  );
+  const saved = await organiser(`/api/admin/rehearsals/${rehearsal.rehearsalId}`, { method: "PUT", body: report });
+  reported = saved.status === 200;
+  if (!reported) console.error(`The figures could not be reported: ${saved.status} ${saved.text.slice(0, 200)}`);
+} finally {
+  if (!options.keep) {
+    const removed = json(await organiser(`/api/admin/rehearsals/${rehearsal.rehearsalId}`, { method: "DELETE" }));
+    console.log(removed ? `removed: ${removed.removed} rehearsal pupils` : "the rehearsal's pupils could not be removed");
+  }
+}
+process.exit(reported ? 0 : 1);
