@@ -369,6 +369,7 @@ export const uzOrganiser = {
       keyHash: "Kalit SHA-256",
       changed: "Natijasi o'zgarganlar",
       pupils: "O'quvchilar",
+      opensAt: "Ochiladi",
     },
     regradeActions: { key: "Kalit tuzatildi", void: "Savol bekor qilindi" } as Record<string, string>,
     voidAwards: { all: "hammaga berildi", none: "hech kimga berilmadi" } as Record<string, string>,

@@ -272,7 +272,13 @@ function linesOf(action: AuditAction, targetId: number | null, d: Record<string,
     case AuditAction.OrganiserCreate:
       return [{ label: t.fields.username, value: String(d.username) }];
     case AuditAction.LoginsExport:
+    case AuditAction.RehearsalRemove:
       return [{ label: t.fields.pupils, value: String(d.pupils) }];
+    case AuditAction.RehearsalCreate:
+      return [
+        { label: t.fields.pupils, value: String(d.pupils) },
+        { label: t.fields.opensAt, value: formatTashkent(String(d.openedAt)) },
+      ];
     default:
       return genericLines(d);
   }

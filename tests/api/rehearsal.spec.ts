@@ -76,6 +76,10 @@ test("a rehearsal's pupils take its test unseen by registration, the board and t
   const signIn = await request.post("/api/Identity/Login", { data: { username: rehearsal.usernames[1], password: rehearsal.password } });
   expect(signIn.status()).not.toBe(200);
   expect((await taker.get("/api/TestAttempts/IsThereAttempt")).status()).toBe(401);
+  // Both acts are in the audit log, in words.
+  const audit = JSON.stringify(await (await organiser.get("/api/admin/audit")).json());
+  expect(audit).toContain("Ochilish mashqi boshlandi");
+  expect(audit).toContain("Ochilish mashqi o'quvchilari o'chirildi");
   const last = await (await organiser.get("/api/admin/rehearsals")).json();
   if (last.rehearsalId === rehearsal.rehearsalId) expect(last).toMatchObject({ removed: true, report });
   await Promise.all([taker.dispose(), organiser.dispose()]);
