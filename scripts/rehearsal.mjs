@@ -251,7 +251,7 @@ try {
     `starts a second with p99 ≤ 3 s: ${sustained === null ? "none" : sustained.toFixed(1)}${sustained === peak ? " (the run's peak: the deployment may take more)" : ""}; peak ${peak.toFixed(1)}`,
   );
   console.log(
-    `${go ? "GO" : "NO-GO"}: ${registered} registered pupils starting within ${OPENING_SECONDS} s need ${needed.toFixed(1)} starts a second`,
+    `${go ? "GO" : "NO-GO"}: ${registered} pupils registered (paid), starting within ${OPENING_SECONDS} s, need ${needed.toFixed(1)} starts a second`,
   );
   const saved = await organiser(`/api/admin/rehearsals/${rehearsal.rehearsalId}`, { method: "PUT", body: report });
   reported = saved.status === 200;

@@ -105,7 +105,7 @@ test("npm run rehearsal: a handful of pupils through check-in, the opening and b
   expect(output.text).toContain("failed pupils: 0");
   expect(output.text).toMatch(/answers acknowledged: 24 {3}lost: 0/);
   expect(output.text).toMatch(/first question: p50 [\d.]+ s {3}p99 [\d.]+ s {3}\(12 pupils\)/);
-  expect(output.text).toMatch(/^(GO|NO-GO): \d+ registered pupils starting within 60 s need [\d.]+ starts a second$/m);
+  expect(output.text).toMatch(/^(GO|NO-GO): \d+ pupils registered \(paid\), starting within 60 s, need [\d.]+ starts a second$/m);
   expect(output.text).toContain("removed: 12 rehearsal pupils");
   expect(output.code).toBe(0);
 });
