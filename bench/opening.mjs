@@ -292,11 +292,15 @@ try {
     if (!Object.keys(jar).some((name) => name.endsWith("session-token"))) return failed.push([me.username, "login"]);
     signIns.push([signInStarted, performance.now()]);
     // Checked in on the countdown: the paper, sealed (components/attempt/sealed-paper.ts).
+    // At a random moment within 5 minutes, never in the 10 s before the opening, as the page does.
     let sealed = null;
-    if (SEALED && P > 0 && !comesByPages && opening - Date.now() > 60_000) {
-      const paper = await call("GET TestAttempts/Paper", "/api/TestAttempts/Paper", { jar, address });
-      if (paper.status === 200) sealed = JSON.parse(paper.text);
-    }
+    const sealing =
+      SEALED && P > 0 && !comesByPages && opening - 10_000 - Date.now() > 0
+        ? sleep(Math.random() * Math.min(300_000, opening - 10_000 - Date.now())).then(async () => {
+            const paper = await call("GET TestAttempts/Paper", "/api/TestAttempts/Paper", { jar, address });
+            if (paper.status === 200) sealed = JSON.parse(paper.text);
+          })
+        : Promise.resolve();
 
     // Every countdown reaches zero at the opening, and its page checks the allowance once within
     // its spread of it, whatever the pupil does meanwhile; the pupil presses "Testni boshlash" at k/N·A.
@@ -308,6 +312,7 @@ try {
           })
         : Promise.resolve();
     await sleep(Math.max(0, opening + (k / N) * A * 1000 - Date.now()));
+    await sealing;
     const arrival = P > 0 ? performance.now() : signInStarted;
     const flow = comesByPages ? byPages.steps : recording.start;
     const flowOf = comesByPages ? byPages : recording;

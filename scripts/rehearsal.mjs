@@ -44,7 +44,7 @@ const K = Number(options.answers);
 const OPENS_IN = Number(options["opens-in"] ?? Math.max(90, Math.ceil(N / 10) + 75));
 const PASSWORD = process.env.REHEARSAL_PASSWORD ?? process.env.ADMIN_PASSWORD;
 const STEP_MS = 120_000;
-const QUIET_MS = 60_000; // no sealed paper is fetched in the minute before the opening
+const QUIET_MS = 10_000; // no sealed paper is fetched in the 10 s before the opening
 const TARGET_MS = 3_000;
 if (!PASSWORD) {
   console.error("REHEARSAL_PASSWORD (the organiser's password) is not set.");
@@ -146,7 +146,7 @@ async function pupil(k) {
   await call("/api/TestAttempts/AllowTestAttempt");
   let sealed = null;
   if (!byPages && opening - Date.now() > QUIET_MS) {
-    await sleep(Math.random() * Math.min(60_000, opening - Date.now() - QUIET_MS));
+    await sleep(Math.random() * Math.min(300_000, opening - Date.now() - QUIET_MS));
     sealed = json(await call("/api/TestAttempts/Paper"));
   }
 

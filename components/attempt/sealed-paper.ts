@@ -10,8 +10,8 @@ import { api } from "@/lib/http/client";
 
 /** Under the attempts' prefix: forgotten with them at sign-in and sign-out (forgetAllAttempts). */
 const STORE = "olimpiada.attempt.paper";
-/** No fetch closer than this to the opening: that minute is the opening's own. */
-const QUIET_BEFORE_OPENING_MS = 60_000;
+/** No fetch closer than this to the opening: those seconds are the opening's own. */
+const QUIET_BEFORE_OPENING_MS = 10_000;
 
 type Kept = SealedPaper & { userId: number };
 
@@ -30,7 +30,7 @@ function kept(): Kept | null {
 
 /**
  * Fetches and keeps the pupil's sealed paper at a random moment within `spreadMs` (never within
- * the minute before the opening, `msToOpening` from now). Resolves when done or given up.
+ * the 10 s before the opening, `msToOpening` from now). Resolves when done or given up.
  */
 export async function keepSealedPaper({ userId, spreadMs, msToOpening }: { userId: number; spreadMs: number; msToOpening: number }) {
   if (pending || typeof crypto === "undefined" || !crypto.subtle || kept()?.userId === userId) return;

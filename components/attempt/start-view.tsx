@@ -33,7 +33,7 @@ const t = uz.testAttempt;
 const SHELL_SPREAD_MS = 10_000;
 /** Pages open before check-in ask for the allowance (which draws the paper) at a random moment within this after it opens. */
 const CHECK_IN_SPREAD_MS = 60_000;
-/** Checked-in pages fetch the sealed paper at a random moment within this (and not in the opening's minute). */
+/** Checked-in pages fetch the sealed paper at a random moment within this (and not in the 10 s before the opening). */
 const PAPER_SPREAD_MS = 5 * 60_000;
 
 type Props = {
