@@ -20,7 +20,7 @@
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
 // 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), BENCH_PAGE_SHARE (0..1, 0),
 // BENCH_STEP_SECONDS (120), BENCH_IGNORE_RETRY_AFTER (1: retry on the client's own back-off),
-// BENCH_CHECKPOINT (1: a CHECKPOINT a minute before the opening, as README's hour before says; 0: none),
+// BENCH_CHECKPOINT (1: a CHECKPOINT before the sign-ins, as README's hour before says; 0: none),
 // BENCH_SEALED (1: a pupil on the countdown fetches its paper sealed after signing in, as a checked-in
 // page does, and at the opening opens it with New's key instead of a Get; 0: New then Get),
 // APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
@@ -242,18 +242,16 @@ try {
     `${N} pupils; sign-in over ${P} s; starts over ${A} s from the opening, ${Math.round(PAGE_SHARE * 100)} % by the pages; ${K} answers each`,
   );
 
-  // As the operator does in the hour before (README): a checkpoint a minute before the opening, so
-  // that PostgreSQL's next timed one (checkpoint_timeout, 5 minutes by default) falls after the
-  // opening's minutes instead of in them, where its writes stall every commit for seconds.
-  // BENCH_CHECKPOINT=0 leaves it to chance.
-  const checkpoint =
-    process.env.BENCH_CHECKPOINT === "0"
-      ? Promise.resolve()
-      : sleep(opening - 60_000 - Date.now()).then(async () => {
-          const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-          await admin`checkpoint`.catch((error) => console.warn(`no checkpoint before the opening: ${error.message}`));
-          await admin.end();
-        });
+  // As the operator does before the opening (README, the hour before): a checkpoint well before it
+  // (here, before the sign-ins), so that PostgreSQL's next timed one (checkpoint_timeout, 5 minutes
+  // by default) does not start in the opening's minutes. A checkpoint starting there, or just before
+  // it, stalls the opening's commits: its writes, and the full page images every page first written
+  // after it adds to the WAL. BENCH_CHECKPOINT=0 leaves it to chance.
+  if (process.env.BENCH_CHECKPOINT !== "0") {
+    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    await admin`checkpoint`.catch((error) => console.warn(`no checkpoint before the sign-ins: ${error.message}`));
+    await admin.end();
+  }
 
   let killer;
   if (killAppAt !== null) killer = sleep(opening - Date.now() + killAppAt * 1000).then(() => bench.restart());
@@ -380,7 +378,6 @@ try {
     await recheck;
   }
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
-  await checkpoint;
   console.log(`sealed papers opened without a Get: ${sealedOpened}`);
   await killer;
 
