@@ -62,3 +62,31 @@ export async function bankContent(
   loading.catch(() => banks.delete(key));
   return loading;
 }
+
+/** A drawn question as the pupil sees it, before anything of an attempt (its row, answer, key). */
+export type PaperQuestion = {
+  questionNumber: number;
+  text: string;
+  readingTextId: number | null;
+  questionChoices: { questionChoiceId: number; text: string }[];
+};
+
+/**
+ * Drawn questions (in number order, each with its choice order) in the bank's words, and the
+ * reading texts they name: what `Get` shows and what the sealed paper holds, made in one place.
+ */
+export function paperView(bank: BankContent, drawn: { questionId: number; number: number; choiceOrder: number[] }[]) {
+  const readingTextIds = new Set<number>();
+  const questions: PaperQuestion[] = drawn.map((q) => {
+    const content = bank.questions.get(q.questionId)!;
+    if (content.readingTextId !== null) readingTextIds.add(content.readingTextId);
+    return {
+      questionNumber: q.number,
+      text: content.text,
+      readingTextId: content.readingTextId,
+      questionChoices: q.choiceOrder.map((id) => ({ questionChoiceId: id, text: bank.choices.get(id)! })),
+    };
+  });
+  const readingTexts = [...readingTextIds].map((id) => ({ readingTextId: id, text: bank.readingTexts.get(id)! }));
+  return { questions, readingTexts };
+}

@@ -11,15 +11,12 @@ import { db } from "@/db/client";
 import { drawnPapers, tests, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { notFound } from "@/lib/http/errors";
-import { bankContent } from "./content";
+import { bankContent, type PaperQuestion, paperView } from "./content";
 import type { Paper } from "./papers";
-import type { AttemptQuestionView, AttemptView } from "./taking";
+import type { AttemptView } from "./taking";
 
 /** What the sealed paper holds: the attempt as `Get` would show it, less what only `New` makes. */
-export type PaperContent = {
-  questions: Omit<AttemptQuestionView, "testAttemptQuestionId" | "answerId" | "correctAnswerId" | "isAnswerCorrect">[];
-  readingTexts: AttemptView["readingTexts"];
-};
+export type PaperContent = { questions: PaperQuestion[]; readingTexts: AttemptView["readingTexts"] };
 
 /** The sealed paper as the device keeps it: base64url of the 12-byte IV and of ciphertext + tag. */
 export type SealedPaper = { iv: string; data: string };
@@ -51,20 +48,10 @@ export async function sealedPaper({ userId }: { userId: number }): Promise<Seale
   );
   // A question deleted since the draw: nothing to seal (New draws anew, and the page asks Get).
   if (!row.paper.every(([id, choices]) => bank.questions.has(id) && choices.every((c) => bank.choices.has(c)))) throw notFound();
-  const readingTextIds = new Set<number>();
-  const content: PaperContent = {
-    questions: row.paper.map(([questionId, choiceOrder], index) => {
-      const question = bank.questions.get(questionId)!;
-      if (question.readingTextId !== null) readingTextIds.add(question.readingTextId);
-      return {
-        questionNumber: index + 1,
-        text: question.text,
-        readingTextId: question.readingTextId,
-        questionChoices: choiceOrder.map((id) => ({ questionChoiceId: id, text: bank.choices.get(id)! })),
-      };
-    }),
-    readingTexts: [...readingTextIds].map((id) => ({ readingTextId: id, text: bank.readingTexts.get(id)! })),
-  };
+  const content: PaperContent = paperView(
+    bank,
+    row.paper.map(([questionId, choiceOrder], index) => ({ questionId, number: index + 1, choiceOrder })),
+  );
   const key = Buffer.from(paperKey({ userId, testId: row.testId, contentVersion: row.contentVersion, paper: row.paper }), "base64url");
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);

@@ -8,7 +8,7 @@ import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
 import { metrics } from "@/lib/metrics.mjs";
-import { bankContent } from "./content";
+import { bankContent, paperView } from "./content";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
 import { VoidAwards } from "./enums";
 import { isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
@@ -105,22 +105,21 @@ export async function getAttempt({
     mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: attempt.testId, now }) });
   const key = reveal ? await keyOf(drawn.map((q) => q.questionId)) : null;
 
-  const readingTextIds = new Set<number>();
-  const questionViews = drawn.map((q) => {
-    const content = bank.questions.get(q.questionId)!;
-    if (content.readingTextId !== null) readingTextIds.add(content.readingTextId);
+  const seen = paperView(bank, drawn);
+  const questionViews = drawn.map((q, index) => {
     const correctAnswerId = key ? (q.choiceOrder.find((id) => key.correct.has(id)) ?? null) : null;
     const voidAwards = key?.voided.get(q.questionId);
+    const { questionNumber, text, readingTextId, questionChoices } = seen.questions[index];
     return {
       testAttemptQuestionId: q.id,
-      questionNumber: q.number,
-      text: content.text,
+      questionNumber,
+      text,
       answerId: q.answerId,
       correctAnswerId,
       // A question voided by a regrade counts for everyone or for nobody, as its score does.
       isAnswerCorrect: !key ? null : voidAwards ? voidAwards === VoidAwards.All : q.answerId !== null && q.answerId === correctAnswerId,
-      readingTextId: content.readingTextId,
-      questionChoices: q.choiceOrder.map((id) => ({ questionChoiceId: id, text: bank.choices.get(id)! })),
+      readingTextId,
+      questionChoices,
     };
   });
   return {
@@ -128,7 +127,7 @@ export async function getAttempt({
     isEnded: attempt.endedAt !== null,
     remainingTime: attempt.endedAt ? 0 : remainingSeconds(attempt.deadlineAt, now),
     questions: questionViews,
-    readingTexts: [...readingTextIds].map((id) => ({ readingTextId: id, text: bank.readingTexts.get(id)! })),
+    readingTexts: seen.readingTexts,
   };
 }
 
