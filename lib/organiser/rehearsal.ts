@@ -124,7 +124,15 @@ export async function createRehearsal({
       details: { pupils, openedAt: openedAt.toISOString() },
     });
   });
-  return { rehearsalId: row.id, subjectId: subject.id, testId: test.testId, pinCode, openedAt: openedAt.toISOString(), password, usernames };
+  return {
+    rehearsalId: row.id,
+    subjectId: subject.id,
+    testId: test.testId,
+    pinCode,
+    openedAt: openedAt.toISOString(),
+    password,
+    usernames,
+  };
 }
 
 /** The script's figures, kept for the console's page. */
