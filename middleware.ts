@@ -1,8 +1,11 @@
-// Edge middleware: the pages' security headers (a nonce per request for Next's scripts), and
-// only redirects and rewrites besides. Every handler, layout and page checks the session again.
+// Edge middleware: the pages' security headers (a nonce per request for Next's scripts), the
+// page's language (DESIGN §10: `?lang=` sets it and the cookie remembers it, else Accept-Language),
+// and only redirects and rewrites besides. Every handler, layout and page checks the session again.
 import { type NextRequest, NextResponse } from "next/server";
 import { canonicalApiPath } from "@/lib/http/api-paths";
 import { commonSecurityHeaders, pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { asLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/locale.mjs";
+import { resolveLocale } from "@/lib/i18n/negotiate.mjs";
 import { needsSignIn } from "@/lib/identity/routes";
 import { decodeSession, sessionCookie } from "@/lib/identity/session-token";
 
@@ -29,19 +32,33 @@ export async function middleware(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("Content-Security-Policy", policy);
   headers.delete("x-return-url");
+  const chosen = asLocale(request.nextUrl.searchParams.get("lang"));
+  // Read by lib/i18n/server.ts (LOCALE_HEADER); a client's own x-locale is overwritten here.
+  headers.set(
+    "x-locale",
+    resolveLocale({
+      query: chosen,
+      cookie: request.cookies.get(LOCALE_COOKIE)?.value,
+      acceptLanguage: request.headers.get("accept-language"),
+    }),
+  );
+  const remember = (response: NextResponse) => {
+    if (chosen) response.cookies.set(LOCALE_COOKIE, chosen, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "lax", httpOnly: true });
+    return response;
+  };
 
   if (needsSignIn(pathname)) {
     const session = await decodeSession(request.cookies.get(sessionCookie().name)?.value);
     if (!session) {
       const login = new URL("/login", request.url);
       login.searchParams.set("returnUrl", `${pathname}${search}`);
-      return withPageHeaders(NextResponse.redirect(login), policy);
+      return remember(withPageHeaders(NextResponse.redirect(login), policy));
     }
     // Layouts check the session against the database again (and answer 403 to another role's
     // visit with forbidden()); they need the address to return to.
     headers.set("x-return-url", `${pathname}${search}`);
   }
-  return withPageHeaders(NextResponse.next({ request: { headers } }), policy);
+  return remember(withPageHeaders(NextResponse.next({ request: { headers } }), policy));
 }
 
 export const config = {

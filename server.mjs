@@ -17,11 +17,28 @@ import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
+import { resolveLocale } from "./lib/i18n/negotiate.mjs";
 import { placeWords } from "./lib/i18n/queue-place.mjs";
-import busy from "./lib/i18n/uz-busy.json" with { type: "json" };
+import ruBusy from "./lib/i18n/ru-busy.json" with { type: "json" };
+import uzBusy from "./lib/i18n/uz-busy.json" with { type: "json" };
+import uzCyrlBusy from "./lib/i18n/uz-Cyrl-busy.json" with { type: "json" };
 import { UserRole } from "./lib/identity/roles.mjs";
 import { metrics, routeLabels } from "./lib/metrics.mjs";
 import { serverConfig } from "./lib/server-config.mjs";
+
+/** The queue's texts per locale (plain text without markup). */
+const BUSY = { uz: uzBusy, "uz-Cyrl": uzCyrlBusy, ru: ruBusy };
+
+/** The locale a request is answered in before the app sees it: as middleware.ts and the API pick it. */
+function localeOf(request) {
+  const lang = /[?&]lang=([^&]*)/.exec(request.url ?? "");
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? "");
+  return resolveLocale({
+    query: lang?.[1] ?? null,
+    cookie: cookie?.[1] ?? null,
+    acceptLanguage: request.headers["accept-language"] ?? null,
+  });
+}
 
 /** Requests of one client at once that its queue ticket's time serves (a page and its calls). */
 const TICKET_PARALLEL = 4;
@@ -163,10 +180,11 @@ async function serve() {
 
   /**
    * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
-   * Its texts are our own (lib/i18n/uz-busy.json, plain text without markup).
+   * Its texts are our own (lib/i18n/*-busy.json, plain text without markup), in the visitor's language.
    */
-  function busyPage(refused) {
-    return `<!doctype html><html lang="uz"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  function busyPage(refused, locale) {
+    const busy = BUSY[locale];
+    return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="${refused.retryAfter}"><title>${busy.title}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f1f5f9;color:#0f172a}
 main{max-width:26rem;margin:1rem;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002;text-align:center}
@@ -177,7 +195,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   /** The queue ticket, as a Set-Cookie value: the time the client first came, given now. */
   const ticketFor = (since, client) => `${ticketCookie(since, ticketSecret, client, Date.now())}${secureCookies ? "; Secure" : ""}`;
 
-  function refuse(response, urlPath, door, since, client) {
+  function refuse(response, urlPath, door, since, client, locale) {
     if (response.destroyed) return;
     const refused = admission.refusal(door, since, client);
     figures.admissionRefused.inc();
@@ -193,8 +211,8 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     const { position, waitSeconds } = refused;
     response.end(
       page
-        ? busyPage(refused)
-        : JSON.stringify({ code: null, message: busy.title, validationErrors: {}, busy: true, position, waitSeconds }),
+        ? busyPage(refused, locale)
+        : JSON.stringify({ code: null, message: BUSY[locale].title, validationErrors: {}, busy: true, position, waitSeconds }),
     );
   }
 
@@ -221,8 +239,9 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
    * A body that did not arrive in time (408) or is larger than any of the routes open to the
    * caller takes (413): answered before admission, and the connection is closed.
    */
-  function bodyRefused(response, outcome) {
+  function bodyRefused(response, outcome, locale) {
     if (response.destroyed) return;
+    const busy = BUSY[locale];
     const [status, message] = outcome === "tooLarge" ? [413, busy.tooLarge] : [408, busy.tooSlow];
     response.writeHead(status, { "Content-Type": "application/json; charset=utf-8", Connection: "close", "Cache-Control": "no-store" });
     response.end(JSON.stringify({ code: null, message, validationErrors: {} }));
@@ -256,7 +275,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     // then wait must not fill the room that pupils' requests need. Only an organiser's upload (a
     // spreadsheet, a picture) is let in as it streams; anyone else's body arrives whole first.
     const body = await bodyArrived(request, BODY_WAIT_MS, { mayStream: role === UserRole.Admin });
-    if (body !== "arrived") return bodyRefused(response, body);
+    if (body !== "arrived") return bodyRefused(response, body, localeOf(request));
     if (gone) return;
     const client = clientOf(request);
     const ticket = ticketSince(request.headers.cookie, ticketSecret, client);
@@ -266,7 +285,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     admission.back(client);
     const step = !ANSWERING.test(urlPath);
     const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step });
-    if (!admitted) return refuse(response, urlPath, door, ticket ?? since, client);
+    if (!admitted) return refuse(response, urlPath, door, ticket ?? since, client, localeOf(request));
     if (gone) return admission.leave();
     holding = true;
     admission.back(client);

@@ -15,6 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ["tests/unit/**/*.test.ts"],
+    setupFiles: ["tests/support/messages.ts"],
     environment: "node",
     env: { ...TEST_ENV, PGLITE_DIR: "memory://", NODE_ENV: "test" },
     testTimeout: 30_000,

@@ -1,14 +1,16 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import Script from "next/script";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
-import { uz } from "@/lib/i18n/uz";
+import { messagesScriptPath } from "@/lib/i18n/catalogues";
+import { getLocale, getMessages } from "@/lib/i18n/server";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: uz.app.title, template: `%s · ${uz.app.name}` },
-  description: uz.app.description,
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const m = await getMessages();
+  return { title: { default: m.app.title, template: `%s · ${m.app.name}` }, description: m.app.description };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -17,13 +19,17 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // Every page is rendered per request, so Next can put this request's CSP nonce (set by
-  // middleware.ts) on its scripts; a prerendered page's scripts would carry none and not run.
-  await headers();
+  // Every page is rendered per request (the locale is read from the request's headers), so Next
+  // can put this request's CSP nonce (set by middleware.ts) on its scripts; a prerendered page's
+  // scripts would carry none and not run.
+  const locale = await getLocale();
+  const nonce = /'nonce-([^']+)'/.exec((await headers()).get("content-security-policy") ?? "")?.[1];
   return (
-    <html lang="uz">
+    <html lang={locale}>
       <body>
-        <Providers>{children}</Providers>
+        {/* The locale's messages, cached by the device for good, run before the page hydrates. */}
+        <Script src={messagesScriptPath(locale)} strategy="beforeInteractive" nonce={nonce} />
+        <Providers locale={locale}>{children}</Providers>
       </body>
     </html>
   );

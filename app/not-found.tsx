@@ -1,11 +1,14 @@
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { LinkButton } from "@/components/ui/button";
 import { Result } from "@/components/ui/result";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const m = await getMessages();
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl items-center justify-center">
-      <Result status="404" title={uz.notFound.page} extra={<LinkButton href="/test-attempt">{uz.notFound.back}</LinkButton>} />
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-3 px-3">
+      <LanguageSwitcher />
+      <Result status="404" title={m.notFound.page} extra={<LinkButton href="/test-attempt">{m.notFound.back}</LinkButton>} />
     </main>
   );
 }

@@ -3,8 +3,10 @@
 
 import { focusManager, MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
+import { MessagesProvider } from "@/components/i18n/messages";
 import { showError } from "@/components/ui/show-error";
 import { ApiError, retryDelay, shouldRetry } from "@/lib/http/client";
+import type { Locale } from "@/lib/i18n/locale.mjs";
 import { reloadOnChunkError } from "./ui/chunk-reload";
 import { ProgressBar } from "./ui/progress-bar";
 import { Toasts } from "./ui/toast";
@@ -47,7 +49,7 @@ function makeQueryClient() {
   });
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
 
   useEffect(() => {
@@ -65,10 +67,12 @@ export function Providers({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ProgressBar />
-      {children}
-      <Toasts />
-    </QueryClientProvider>
+    <MessagesProvider locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        <ProgressBar />
+        {children}
+        <Toasts />
+      </QueryClientProvider>
+    </MessagesProvider>
   );
 }

@@ -64,8 +64,8 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  // The build's files never change under one name: the device's copy first.
-  if (url.pathname.startsWith("/_next/static/")) {
+  // The build's files and the messages' scripts never change under one name: the device's copy first.
+  if (url.pathname.startsWith("/_next/static/") || url.pathname.startsWith("/i18n/")) {
     event.respondWith(
       caches.open(STATIC).then(async (cache) => {
         const stored = await cache.match(event.request);

@@ -94,6 +94,7 @@ export function ensureBuild() {
   }
   console.log("Building the production bundle (next build)...");
   run("npx", ["next", "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_IGNORE_INCORRECT_LOCKFILE: "1" } });
+  run("npx", ["tsx", "--conditions=react-server", "scripts/i18n-assets.ts"]);
   run("node", ["scripts/precompress.mjs"]);
   writeFileSync(stamp, hash);
 }

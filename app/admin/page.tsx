@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
 import { BoardView } from "@/components/organiser/board-view";
 import { PageHeader } from "@/components/organiser/page-header";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { loadBoard } from "@/lib/organiser/board";
 
-export const metadata: Metadata = { title: uzOrganiser.board.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).board.title };
+}
 
 export default async function BoardPage() {
   await organiserPage();
+  const t = await getOrganiserMessages();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={uzOrganiser.board.title} lead={uzOrganiser.board.lead} help={uzOrganiser.help.board} />
+      <PageHeader title={t.board.title} lead={t.board.lead} help={t.help.board} />
       <BoardView initial={await loadBoard()} />
     </div>
   );

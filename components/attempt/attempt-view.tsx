@@ -8,6 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { preloadDialog } from "@/components/ui/dialog";
@@ -16,7 +17,7 @@ import { RichText } from "@/components/ui/rich-text";
 import { preloadToasts, toast } from "@/components/ui/toast";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
 import { FinishDialog } from "./finish-dialog";
@@ -32,7 +33,6 @@ import { Timer } from "./timer";
 import { useFinishAttempt } from "./use-finish-attempt";
 import { useOfflineCopy } from "./use-offline-copy";
 
-const t = uz.attempt;
 // What the end of the test shows (the "Yakunlash" dialog, the time-up toast) loads with the first
 // answer, not with the page: by the end it is here, even without network.
 const preloadEnding = () => {
@@ -49,6 +49,9 @@ type Props = {
 };
 
 export function AttemptView({ attempt: initial, user, review, requestedAt }: Props) {
+  const m = useMessages();
+  const local = useLocalName();
+  const t = m.attempt;
   const router = useRouter();
   const queryClient = useQueryClient();
   const searchParams = useSearchParams();
@@ -182,7 +185,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
         <aside className="flex flex-col gap-3">
           <Card size="panel" className="order-2 lg:order-1" data-testid="attempt-user">
             <p className="font-semibold">{fullName(user)}</p>
-            <p className="text-sm text-slate-600">{uz.shell.gradeSubject(user.grade, user.subjectName)}</p>
+            <p className="text-sm text-slate-600">{gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}</p>
           </Card>
           <QuestionGrid
             questions={questions}

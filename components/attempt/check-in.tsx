@@ -4,10 +4,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { uz } from "@/lib/i18n/uz";
+import { useMessages } from "@/components/i18n/messages";
 import { formatTashkent } from "@/lib/time";
 
-const t = uz.testAttempt.checkIn;
 /** A phone's clock further off than this is mentioned (the timer runs on the server's clock anyway). */
 const CLOCK_TOLERANCE_MS = 60_000;
 /** A round trip slower than this is called slow. */
@@ -29,13 +28,17 @@ function storageWorks(): boolean {
 }
 
 export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; serverTime: string }) {
+  const m = useMessages();
+  const t = m.testAttempt.checkIn;
   const [clock, setClock] = useState<Check>(null);
   const [storage, setStorage] = useState<Check>(null);
   const [network, setNetwork] = useState<Check>(null);
 
   useEffect(() => {
     const skew = Math.abs(Date.now() - new Date(serverTime).getTime());
-    setClock(skew <= CLOCK_TOLERANCE_MS ? { ok: true, text: t.clockOk } : { ok: false, text: t.clockOff(Math.round(skew / 60_000)) });
+    setClock(
+      skew <= CLOCK_TOLERANCE_MS ? { ok: true, text: t.clockOk } : { ok: false, text: t.clockOff({ count: Math.round(skew / 60_000) }) },
+    );
     setStorage(storageWorks() ? { ok: true, text: t.storageOk } : { ok: false, text: t.storageFail });
     const started = performance.now();
     // The health check is served before admission and costs the server nothing: one per pupil.
@@ -44,10 +47,10 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
         await response.text(); // the whole answer, as a question's would come
         const ms = Math.round(performance.now() - started);
         if (!response.ok) setNetwork({ ok: false, text: t.networkFail });
-        else setNetwork(ms <= SLOW_NETWORK_MS ? { ok: true, text: t.networkOk(ms) } : { ok: false, text: t.networkSlow(ms) });
+        else setNetwork(ms <= SLOW_NETWORK_MS ? { ok: true, text: t.networkOk({ ms }) } : { ok: false, text: t.networkSlow({ ms }) });
       })
       .catch(() => setNetwork({ ok: false, text: t.networkFail }));
-  }, [serverTime]);
+  }, [serverTime, t]);
 
   return (
     <section
@@ -58,7 +61,7 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
         <span aria-hidden="true">✓</span>
         {t.title}
       </h2>
-      <p className="mt-1 text-slate-700">{t.lead(formatTashkent(openedAt))}</p>
+      <p className="mt-1 text-slate-700">{t.lead({ opensAt: formatTashkent(openedAt) })}</p>
       <h3 className="mt-3 font-semibold text-slate-900">{t.checksTitle}</h3>
       <ul className="mt-1 space-y-1" data-testid="device-checks">
         {[clock, storage, network].map((check, index) => (
@@ -77,9 +80,11 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
 
 /** Before check-in: when it opens. */
 export function CheckInLater({ checkInAt }: { checkInAt: string }) {
+  const m = useMessages();
+  const t = m.testAttempt.checkIn;
   return (
     <p data-testid="check-in-later" className="mx-auto max-w-md text-center text-sm text-slate-600">
-      {t.later(formatTashkent(checkInAt))}
+      {t.later({ opensAt: formatTashkent(checkInAt) })}
     </p>
   );
 }

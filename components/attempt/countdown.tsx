@@ -2,8 +2,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { countdownParts } from "@/components/ui/format";
-import { uz } from "@/lib/i18n/uz";
 
 /** `onZero` at once; `onRecheck` once, within ZERO_SPREAD_MS after. */
 type Props = { openedAt: string; serverTime: string; onZero: () => void; onRecheck: () => void };
@@ -18,6 +18,7 @@ export const ZERO_SPREAD_MS = 30_000;
 const secondsUntil = (target: number, skewMs: number) => Math.max(0, Math.ceil((target - (Date.now() + skewMs)) / 1000));
 
 export function Countdown({ openedAt, serverTime, onZero, onRecheck }: Props) {
+  const m = useMessages();
   // The phone's clock may be wrong; count from the server's time at arrival instead.
   const [skewMs] = useState(() => new Date(serverTime).getTime() - Date.now());
   const target = new Date(openedAt).getTime();
@@ -39,14 +40,14 @@ export function Countdown({ openedAt, serverTime, onZero, onRecheck }: Props) {
 
   const parts = countdownParts(seconds);
   const cells = [
-    [parts.days, uz.testAttempt.units.days],
-    [parts.hours, uz.testAttempt.units.hours],
-    [parts.minutes, uz.testAttempt.units.minutes],
-    [parts.seconds, uz.testAttempt.units.seconds],
+    [parts.days, m.testAttempt.units.days],
+    [parts.hours, m.testAttempt.units.hours],
+    [parts.minutes, m.testAttempt.units.minutes],
+    [parts.seconds, m.testAttempt.units.seconds],
   ] as const;
   return (
     <section aria-live="polite" className="flex flex-col items-center gap-3 py-4" data-testid="countdown">
-      <h2 className="text-base font-semibold text-slate-700">{uz.testAttempt.countdown}</h2>
+      <h2 className="text-base font-semibold text-slate-700">{m.testAttempt.countdown}</h2>
       <div className="grid grid-cols-4 gap-2 sm:gap-4">
         {cells.map(([value, label]) => (
           <div key={label} className="flex min-w-16 flex-col items-center rounded-xl bg-primary-900 px-2 py-3 text-white sm:min-w-20">

@@ -1,9 +1,9 @@
 // "Yakunlash": a confirmation that says how many questions are still unanswered.
 "use client";
 
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { uz } from "@/lib/i18n/uz";
 
 type Props = {
   open: boolean;
@@ -16,26 +16,27 @@ type Props = {
 };
 
 export function FinishDialog({ open, unanswered, pending, sending, onConfirm, onCancel }: Props) {
+  const m = useMessages();
   return (
     <Dialog
       open={open}
       onDismiss={pending ? undefined : onCancel}
-      title={uz.attempt.confirmFinish}
-      description={unanswered > 0 ? uz.attempt.unanswered(unanswered) : uz.attempt.confirmFinish}
+      title={m.attempt.confirmFinish}
+      description={unanswered > 0 ? m.attempt.unanswered({ count: unanswered }) : m.attempt.confirmFinish}
       hideDescription={unanswered === 0}
       descriptionClassName="font-medium text-red-600"
     >
       {pending && sending && (
         <p className="mt-2 text-sm text-amber-700" role="status" data-testid="finish-sending">
-          {uz.attempt.finishingSave}
+          {m.attempt.finishingSave}
         </p>
       )}
       <div className="mt-5 flex gap-2">
         <Button variant="secondary" className="flex-1" disabled={pending} onClick={onCancel}>
-          {uz.attempt.cancel}
+          {m.attempt.cancel}
         </Button>
         <Button variant="danger" className="flex-1" pending={pending} onClick={onConfirm}>
-          {uz.attempt.finish}
+          {m.attempt.finish}
         </Button>
       </div>
     </Dialog>

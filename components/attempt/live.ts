@@ -6,12 +6,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { toast } from "@/components/ui/toast";
-import { uz } from "@/lib/i18n/uz";
 import type { AttemptChange } from "@/lib/live/changes";
 import { attemptKeys } from "./queries";
-
-const t = uz.attempt;
 
 export function useAttemptChanges(enabled: boolean, onChange: (change: AttemptChange) => void): void {
   const listener = useRef(onChange);
@@ -46,13 +44,15 @@ export function useOrganiserActs({
   discardOutbox: () => void;
   leave: () => Promise<void>;
 }): void {
+  const m = useMessages();
+  const t = m.attempt;
   const queryClient = useQueryClient();
   const router = useRouter();
   useAttemptChanges(running, (change) => {
     const refetchClock = () => void queryClient.invalidateQueries({ queryKey: attemptKeys.remaining(attemptId) });
     switch (change.kind) {
       case "extended":
-        toast.info(t.extendedByOrganiser(change.minutes), { id: "extended", position: "top-center" });
+        toast.info(t.extendedByOrganiser({ count: change.minutes }), { id: "extended", position: "top-center" });
         return refetchClock();
       case "deadline":
         return refetchClock();
@@ -64,7 +64,7 @@ export function useOrganiserActs({
         toast.info(change.kind === "ended" ? t.endedByOrganiser : t.reopened, { id: "organiser-change", position: "top-center" });
         return void leave();
       case "signedOut":
-        toast.warning(change.reason === "password" ? t.passwordChanged : uz.codes[2103], { id: "signed-out", duration: 30_000 });
+        toast.warning(change.reason === "password" ? t.passwordChanged : m.codes[2103], { id: "signed-out", duration: 30_000 });
         return router.replace(`/login?returnUrl=${encodeURIComponent(`/test-attempt/${attemptId}`)}`);
     }
   });

@@ -4,20 +4,21 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { Result } from "@/components/ui/result";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
-import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import { AttemptView } from "./attempt-view";
 import { keptAttempt } from "./offline";
 
 export function OfflineAttempt({ user }: { user: CurrentUser }) {
+  const m = useMessages();
   const [kept, setKept] = useState<{ attempt: AttemptData | null; at: number } | null>(null);
   useEffect(() => {
     const id = /^\/test-attempt\/(\d+)$/.exec(location.pathname)?.[1];
     setKept({ attempt: id ? keptAttempt(Number(id)) : null, at: Date.now() });
   }, []);
-  if (!kept) return <Result status="info" title={uz.common.loading} />;
-  if (!kept.attempt) return <Result status="warning" title={uz.attempt.offlineNothing} />;
+  if (!kept) return <Result status="info" title={m.common.loading} />;
+  if (!kept.attempt) return <Result status="warning" title={m.attempt.offlineNothing} />;
   return <AttemptView attempt={kept.attempt} user={user} review={false} requestedAt={kept.at} />;
 }

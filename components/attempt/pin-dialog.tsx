@@ -3,12 +3,12 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { ApiError } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/contract";
-import { uz } from "@/lib/i18n/uz";
 
 export const PIN_STORAGE_KEY = "pinCode";
 
@@ -25,6 +25,7 @@ type Props = {
 };
 
 export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrongMessage }: Props) {
+  const m = useMessages();
   const [pin, setPin] = useState("");
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +42,7 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
       await onSubmit(pin.trim());
     } catch (e) {
       const wrong = e instanceof ApiError && e.code === ErrorCode.WrongPinCode;
-      setError(wrong && wrongMessage ? wrongMessage : e instanceof ApiError ? e.message : uz.http.default);
+      setError(wrong && wrongMessage ? wrongMessage : e instanceof ApiError ? e.message : m.http.default);
       if (wrong) setPin("");
     } finally {
       setPending(false);
@@ -53,7 +54,7 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
         <Input
           id="pin-code"
-          aria-label={uz.testAttempt.pinLabel}
+          aria-label={m.testAttempt.pinLabel}
           inputMode="numeric"
           autoComplete="one-time-code"
           autoFocus
@@ -69,13 +70,13 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
         />
         {(error || (touched && blank)) && (
           <p id="pin-code-error" role="alert" className="text-sm text-red-600">
-            {error ?? uz.attempt.pinRequired}
+            {error ?? m.attempt.pinRequired}
           </p>
         )}
         <div className="flex gap-2">
           {onCancel && (
             <Button variant="secondary" className="flex-1" onClick={onCancel}>
-              {uz.attempt.cancel}
+              {m.attempt.cancel}
             </Button>
           )}
           <Button type="submit" className="flex-1" disabled={blank} pending={pending}>

@@ -2,14 +2,13 @@
 // state) and the way to the previous and next question; in review, the key once it may be shown
 // and, before then, the pupil's choice marked only as chosen.
 import { clsx } from "clsx";
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
 import type { AttemptView } from "@/lib/attempts/taking";
-import { uz } from "@/lib/i18n/uz";
 import { Watermark } from "./watermark";
 
-const t = uz.attempt;
 const letter = (index: number) => String.fromCharCode(65 + index);
 type Question = AttemptView["questions"][number];
 
@@ -49,6 +48,8 @@ export function QuestionCard({
   next: number | undefined;
   go: (questionNumber: number) => void;
 }) {
+  const m = useMessages();
+  const t = m.attempt;
   return (
     <Card as="section" size="panel" className="relative min-w-0 flex-1 overflow-hidden sm:p-5">
       <Watermark attemptId={attemptId} />
@@ -59,7 +60,7 @@ export function QuestionCard({
       ) : (
         <>
           <div className="mb-3 flex items-center justify-between gap-2">
-            <h2 className="text-sm font-semibold text-primary-700">{t.question(question.questionNumber, total)}</h2>
+            <h2 className="text-sm font-semibold text-primary-700">{t.question({ n: question.questionNumber, total })}</h2>
             {panel && (
               <button
                 type="button"
@@ -80,7 +81,7 @@ export function QuestionCard({
             className={clsx("mt-4 flex flex-col gap-2", !ready && "cursor-wait opacity-60")}
             role="radiogroup"
             aria-busy={!ready || undefined}
-            aria-label={t.question(question.questionNumber, total)}
+            aria-label={t.question({ n: question.questionNumber, total })}
           >
             {question.questionChoices.map((choice, index) => {
               const isChosen = chosen === choice.questionChoiceId;

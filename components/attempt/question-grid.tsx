@@ -1,11 +1,10 @@
 // The numbers of the attempt's questions: where the pupil is, which are answered, which are still
 // on their way; in review, which earned their points (once the key may be shown).
 import { clsx } from "clsx";
+import { useMessages } from "@/components/i18n/messages";
 import { Card } from "@/components/ui/card";
 import type { AttemptView } from "@/lib/attempts/taking";
-import { uz } from "@/lib/i18n/uz";
 
-const t = uz.attempt;
 type Question = AttemptView["questions"][number];
 
 export function QuestionGrid({
@@ -25,6 +24,8 @@ export function QuestionGrid({
   isPending: (q: Question) => boolean;
   go: (questionNumber: number) => void;
 }) {
+  const m = useMessages();
+  const t = m.attempt;
   return (
     <Card as="nav" size="panel" className="order-1 lg:order-2" aria-label={t.questions}>
       <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.questions}</h2>

@@ -4,17 +4,17 @@
 
 import { useEffect, useState } from "react";
 import { CertificateButton } from "@/components/certificates/certificate-button";
+import { useMessages } from "@/components/i18n/messages";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { clock, points } from "@/components/ui/format";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
-import { uz } from "@/lib/i18n/uz";
 import { lateAnswerCount } from "./outbox";
 
-const t = uz.testAttempt;
-
 export function ResultCard({ attemptId, result }: { attemptId: number; result: AttemptResult }) {
+  const m = useMessages();
+  const t = m.testAttempt;
   const total = result.easyScore + result.mediumScore + result.hardScore;
   // Kept on the device that sent them, so read after hydration.
   const [late, setLate] = useState(0);
@@ -39,12 +39,12 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
       </dl>
       {result.endedBy !== EndedBy.Pupil && (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="ended-by">
-          {result.endedBy === EndedBy.Organiser ? uz.attempt.endedByOrganiser : uz.attempt.endedByClock}
+          {result.endedBy === EndedBy.Organiser ? m.attempt.endedByOrganiser : m.attempt.endedByClock}
         </p>
       )}
       {late > 0 && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="late-answers">
-          {uz.attempt.lateAnswers(late)}
+          {m.attempt.lateAnswers({ count: late })}
         </p>
       )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">

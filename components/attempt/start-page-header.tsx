@@ -2,24 +2,27 @@
 "use client";
 
 import { useState } from "react";
+import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { logout } from "@/components/identity/use-current-user";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { uz } from "@/lib/i18n/uz";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
 
 export function StartPageHeader({ user }: { user: CurrentUser }) {
+  const m = useMessages();
+  const local = useLocalName();
   const [leaving, setLeaving] = useState(false);
   return (
     <Card as="section" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <h1 className="text-xl font-bold">{uz.testAttempt.title}</h1>
+        <h1 className="text-xl font-bold">{m.testAttempt.title}</h1>
         <p className="mt-1 truncate font-medium" data-testid="pupil-name">
           {fullName(user)}
         </p>
         <p className="text-sm text-slate-600" data-testid="pupil-subject">
-          {uz.shell.gradeSubject(user.grade, user.subjectName)}
+          {gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}
         </p>
       </div>
       <Button
@@ -30,7 +33,7 @@ export function StartPageHeader({ user }: { user: CurrentUser }) {
           void logout();
         }}
       >
-        {uz.shell.logout}
+        {m.shell.logout}
       </Button>
     </Card>
   );

@@ -5,6 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueueState } from "@/components/ui/queue-state";
@@ -16,7 +17,6 @@ import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, busyWait } from "@/lib/http/client";
 import { ErrorCode, type QueuePlace } from "@/lib/http/contract";
-import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import { formatTashkent } from "@/lib/time";
 import { AttemptView } from "./attempt-view";
@@ -28,7 +28,6 @@ import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt }
 import { ResultCard } from "./result-card";
 import { keepSealedPaper, openSealedPaper } from "./sealed-paper";
 
-const t = uz.testAttempt;
 /** The shell is fetched at a random moment within this (pupils open the start page together at check-in). */
 const SHELL_SPREAD_MS = 10_000;
 /** Pages open before check-in ask for the allowance (which draws the paper) at a random moment within this after it opens. */
@@ -46,6 +45,8 @@ type Props = {
 };
 
 export function StartView({ header, user, status: initialStatus, allow: initialAllow, result: initialResult, paid }: Props) {
+  const m = useMessages();
+  const t = m.testAttempt;
   const router = useRouter();
   const queryClient = useQueryClient();
   const { data: status = initialStatus } = useIsThereAttempt(initialStatus);
@@ -202,17 +203,19 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
 
 /** What a pupil should know before the start: minutes, questions, the closing time, the rules. */
 function BeforeStart({ allow }: { allow: AllowTestAttempt }) {
+  const m = useMessages();
+  const t = m.testAttempt;
   if (allow.durationMinutes === null || allow.questionCount === null || !allow.closedAt) return null;
   return (
     <section data-testid="before-start" className="w-full max-w-md rounded-lg bg-slate-50 p-4 text-left text-sm text-slate-700">
       <h2 className="mb-2 font-semibold text-slate-900">{t.before.title}</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-500">{t.before.duration}</dt>
-        <dd className="font-medium text-slate-900">{t.before.minutes(allow.durationMinutes)}</dd>
+        <dd className="font-medium text-slate-900">{t.before.minutes({ count: allow.durationMinutes })}</dd>
         <dt className="text-slate-500">{t.before.questions}</dt>
-        <dd className="font-medium text-slate-900">{t.before.questionCount(allow.questionCount)}</dd>
+        <dd className="font-medium text-slate-900">{t.before.questionCount({ count: allow.questionCount })}</dd>
         <dt className="text-slate-500">{t.before.closes}</dt>
-        <dd className="font-medium text-slate-900">{t.before.tashkent(formatTashkent(allow.closedAt))}</dd>
+        <dd className="font-medium text-slate-900">{t.before.tashkent({ time: formatTashkent(allow.closedAt) })}</dd>
       </dl>
       <ul className="mt-3 list-disc space-y-1 pl-5">
         {t.before.rules.map((rule) => (

@@ -6,20 +6,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
 import { ApiError, api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
 import { forgetAttempt } from "./offline";
 import type { useAnswerOutbox } from "./outbox";
 
-const t = uz.attempt;
 /** The clock's Finish, when it fails (offline), is tried again this often. */
 const FINISH_RETRY_MS = 5_000;
 
 type Outbox = Pick<ReturnType<typeof useAnswerOutbox>, "drain" | "announceEnded">;
 
 export function useFinishAttempt({ attemptId, running }: { attemptId: number; running: boolean }) {
+  const m = useMessages();
+  const t = m.attempt;
   const router = useRouter();
   const queryClient = useQueryClient();
   const [finishing, setFinishing] = useState(false);
@@ -45,7 +46,7 @@ export function useFinishAttempt({ attemptId, running }: { attemptId: number; ru
         const outcome = await outbox.drain();
         if (outcome === "ended") return; // the outbox has already left for the result
         // Finishing with answers still on the device would lose them: not now.
-        if (outcome === "trouble") throw new ApiError(503, uz.http.network);
+        if (outcome === "trouble") throw new ApiError(503, m.http.network);
         await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: true } });
         outbox.announceEnded();
         await leave();
@@ -54,7 +55,7 @@ export function useFinishAttempt({ attemptId, running }: { attemptId: number; ru
         setFinishing(false);
       }
     },
-    [attemptId, leave],
+    [attemptId, leave, m.http.network],
   );
 
   /**
@@ -80,7 +81,7 @@ export function useFinishAttempt({ attemptId, running }: { attemptId: number; ru
         }
       }
     },
-    [attemptId, leave, running],
+    [attemptId, leave, running, t.timeUp],
   );
 
   return { finishing, leave, finish, onTimeUp };

@@ -2,15 +2,16 @@
 "use client";
 
 import { useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { useCurrentUser } from "@/components/identity/use-current-user";
 import { Button } from "@/components/ui/button";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
 import { certificateFileName } from "@/lib/identity/names";
 
 export function CertificateButton() {
+  const m = useMessages();
   const { data: user } = useCurrentUser();
   const [pending, setPending] = useState(false);
 
@@ -24,7 +25,7 @@ export function CertificateButton() {
       link.download = user ? certificateFileName(user) : "sertifikat.png";
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      const message = uz.certificate.downloaded;
+      const message = m.certificate.downloaded;
       toast.success(message, { id: message, position: "top-center", duration: 5000 });
     } catch (error) {
       showError(error);
@@ -35,7 +36,7 @@ export function CertificateButton() {
 
   return (
     <Button variant="secondary" pending={pending} onClick={download} data-testid="certificate-download">
-      {uz.testAttempt.certificate}
+      {m.testAttempt.certificate}
     </Button>
   );
 }

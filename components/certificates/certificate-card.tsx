@@ -1,23 +1,24 @@
 // The certificate as the verification page shows it: the same content as the PNG, in HTML.
 import type { Certificate } from "@/lib/certificates/certificates";
-import { uz } from "@/lib/i18n/uz";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 
-const t = uz.certificate;
-
-export function CertificateCard({ certificate }: { certificate: Certificate }) {
+export async function CertificateCard({ certificate }: { certificate: Certificate }) {
+  const m = await getMessages();
+  const t = m.certificate;
+  const local = await getLocalName();
   return (
     <article
       data-testid="certificate"
       className="w-full rounded-2xl border-[6px] border-primary-900 bg-slate-50 px-4 py-6 text-center shadow-sm sm:px-10 sm:py-10"
     >
-      <p className="text-xs font-bold uppercase tracking-widest text-primary-900 sm:text-sm">{uz.app.title}</p>
+      <p className="text-xs font-bold uppercase tracking-widest text-primary-900 sm:text-sm">{m.app.title}</p>
       <p className="mt-3 text-3xl font-bold tracking-[0.3em] text-amber-700 sm:text-5xl">{t.heading}</p>
       <p className="mt-3 text-sm text-slate-600 sm:text-base">{t.lead}</p>
       <p data-testid="full-name" className="mt-2 break-words text-2xl font-bold text-slate-900 sm:text-4xl">
         {certificate.fullName}
       </p>
       <p className="mx-auto mt-3 max-w-lg text-sm text-slate-700 sm:text-base">
-        {t.participation(certificate.grade, certificate.subjectName)}
+        {t.participation({ grade: certificate.grade, subject: local(certificate.subjectName) })}
       </p>
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
         <div className="text-left">

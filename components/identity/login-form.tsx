@@ -6,13 +6,13 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { forgetAllAttempts } from "@/components/attempt/offline";
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { QueueState } from "@/components/ui/queue-state";
 import { ApiError, api, busyWait } from "@/lib/http/client";
 import type { QueuePlace } from "@/lib/http/contract";
-import { uz } from "@/lib/i18n/uz";
 import { homeOf } from "@/lib/identity/routes";
 import type { CurrentUser } from "@/lib/identity/users";
 import type { LoginInput } from "@/lib/validation/identity";
@@ -22,6 +22,7 @@ const resolver = lazyZodResolver<LoginInput>(() => import("@/lib/validation/iden
 
 /** `returnUrl` null: the signed-in user's own home (spec §2: /test-attempt for a pupil), in one step. */
 export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
+  const m = useMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<LoginInput>({ resolver, defaultValues: { username: "", password: "" } });
@@ -58,7 +59,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
     },
     onError: () => form.setValue("password", ""),
   });
-  const failure = mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? uz.http.default : null;
+  const failure = mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? m.http.default : null;
 
   return (
     <form
@@ -73,7 +74,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
           {failure}
         </p>
       )}
-      <Field id="username" label={uz.login.username} error={errors.username?.message}>
+      <Field id="username" label={m.login.username} error={errors.username?.message}>
         <Input
           id="username"
           autoComplete="username"
@@ -85,7 +86,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
           {...form.register("username")}
         />
       </Field>
-      <Field id="password" label={uz.login.password} error={errors.password?.message}>
+      <Field id="password" label={m.login.password} error={errors.password?.message}>
         <Input
           id="password"
           type="password"
@@ -96,7 +97,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
         />
       </Field>
       <Button type="submit" pending={mutation.isPending} className="w-full">
-        {uz.login.submit}
+        {m.login.submit}
       </Button>
     </form>
   );

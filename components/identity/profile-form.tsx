@@ -4,13 +4,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { useMessages } from "@/components/i18n/messages";
 import { PupilFields, type PupilFormValues } from "@/components/registration/pupil-fields";
 import { Button } from "@/components/ui/button";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { preloadToasts, toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
 import type { CurrentUser } from "@/lib/identity/users";
 import type { ReferenceData } from "@/lib/reference/types";
 import type { ProfileInput } from "@/lib/validation/identity";
@@ -40,6 +40,7 @@ function defaults(user: CurrentUser): PupilFormValues {
 }
 
 export function ProfileForm({ user, reference }: { user: CurrentUser; reference: ReferenceData }) {
+  const m = useMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<PupilFormValues>({
@@ -52,13 +53,13 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
     mutationFn: (profile: ProfileInput) => api<CurrentUser>("/Identity/Update", { method: "POST", body: profile }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: currentUserKey });
-      toast.success(uz.profile.saved);
+      toast.success(m.profile.saved);
       router.push("/");
       router.refresh();
     },
     onError: (error) => {
       const server = showServerErrors(form, error);
-      toast.error(uz.registration.saveFailed, {
+      toast.error(m.registration.saveFailed, {
         id: "profile-save",
         position: "top-center",
         description: server && server.status !== 422 ? server.message : undefined,
@@ -75,7 +76,7 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
     >
       <PupilFields form={form} reference={reference} allRequired />
       <Button type="submit" pending={mutation.isPending} className="w-full sm:w-auto sm:self-end">
-        {uz.profile.save}
+        {m.profile.save}
       </Button>
     </form>
   );

@@ -1,14 +1,15 @@
-// A pupil's attempt in a word: running (with answers and time left), ended, reset, or none.
+// A pupil's attempt in a word: running (with answers and time left), ended, reset, or none. A server
+// component (the console's pages render it).
 
 import { cn } from "@/components/ui/cn";
 import { clock } from "@/components/ui/format";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { AttemptSummary } from "@/lib/organiser/pupils";
 
-const t = uzOrganiser.pupils;
 const tone = { running: "bg-green-100 text-green-800", ended: "bg-slate-200 text-slate-700", reset: "bg-amber-100 text-amber-800" };
 
-export function AttemptBadge({ attempt }: { attempt: AttemptSummary | null }) {
+export async function AttemptBadge({ attempt }: { attempt: AttemptSummary | null }) {
+  const t = (await getOrganiserMessages()).pupils;
   if (!attempt) return <span className="text-xs text-slate-500">{t.attemptStates.none}</span>;
   return (
     <span className="flex flex-col gap-0.5" data-testid="attempt-state" data-state={attempt.state}>
@@ -16,8 +17,8 @@ export function AttemptBadge({ attempt }: { attempt: AttemptSummary | null }) {
         {t.attemptStates[attempt.state]}
       </span>
       <span className="text-xs text-slate-600">
-        {t.answered(attempt.answered, attempt.questions)}
-        {attempt.state === "running" && `, ${t.timeLeft(clock(attempt.remainingTime))}`}
+        {t.answered({ answered: attempt.answered, total: attempt.questions })}
+        {attempt.state === "running" && `, ${t.timeLeft({ time: clock(attempt.remainingTime) })}`}
       </span>
     </span>
   );

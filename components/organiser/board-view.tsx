@@ -3,15 +3,15 @@
 "use client";
 
 import { useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import type { BoardRow } from "@/lib/organiser/board";
 import { formatTashkent, isoDateOf, tashkentDate } from "@/lib/time";
 import { type Board, useBoard } from "./queries";
-
-const t = uzOrganiser.board;
 
 const stateTone = {
   open: "bg-green-100 text-green-800",
@@ -23,6 +23,7 @@ const stateTone = {
 const COUNTS = ["registered", "paid", "signedIn", "checkedIn", "started", "inProgress", "ended", "blocked"] as const;
 
 function BankCell({ row }: { row: BoardRow }) {
+  const t = useOrganiserMessages().board;
   const parts = DIFFICULTY_NAMES.map((d) => {
     const short = row.needed !== null && row.bank[d] < row.needed[d];
     return (
@@ -43,6 +44,8 @@ function isToday(row: BoardRow, serverTime: string): boolean {
 }
 
 export function BoardView({ initial }: { initial: Board }) {
+  const t = useOrganiserMessages().board;
+  const m = useMessages();
   const { data } = useBoard(initial);
   const [todayOnly, setTodayOnly] = useState(false);
   const rows = todayOnly ? data.tests.filter((row) => isToday(row, data.serverTime)) : data.tests;
@@ -54,7 +57,7 @@ export function BoardView({ initial }: { initial: Board }) {
           {t.todayOnly}
         </label>
         <p className="text-xs text-slate-500" data-testid="board-updated">
-          {t.updatedAt(formatTashkent(data.serverTime, { seconds: true }))}
+          {t.updatedAt({ time: formatTashkent(data.serverTime, { seconds: true }) })}
         </p>
       </div>
       <OpeningNow opening={data.opening} />
@@ -62,18 +65,11 @@ export function BoardView({ initial }: { initial: Board }) {
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {rows.map((row) => {
           const state = row.state ?? "none";
+          const name = gradeAndSubject(m, row.grade, row.subjectName);
           return (
-            <Card
-              key={row.subjectId}
-              size="panel"
-              as="section"
-              data-testid={`board-${row.subjectId}`}
-              aria-label={`${row.grade}-sinf, ${row.subjectName}`}
-            >
+            <Card key={row.subjectId} size="panel" as="section" data-testid={`board-${row.subjectId}`} aria-label={name}>
               <div className="flex items-start justify-between gap-2">
-                <h2 className="font-semibold text-slate-900">
-                  {row.grade}-sinf, {row.subjectName}
-                </h2>
+                <h2 className="font-semibold text-slate-900">{name}</h2>
                 <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold", stateTone[state])} data-testid="board-state">
                   {t.states[state]}
                 </span>
@@ -82,7 +78,7 @@ export function BoardView({ initial }: { initial: Board }) {
                 {row.openedAt ? `${formatTashkent(row.openedAt)} — ${formatTashkent(row.closedAt)}` : t.states.none}
               </p>
               {row.checkInAt && row.state === "notOpen" && (
-                <p className="mt-1 text-xs text-slate-500">{t.checkInFrom(formatTashkent(row.checkInAt))}</p>
+                <p className="mt-1 text-xs text-slate-500">{t.checkInFrom({ time: formatTashkent(row.checkInAt) })}</p>
               )}
               <p className="mt-1 text-xs text-slate-600">
                 {t.bank}: <BankCell row={row} />
@@ -108,6 +104,7 @@ export function BoardView({ initial }: { initial: Board }) {
 
 /** While the opening runs: starts a second, and this server's queue. */
 function OpeningNow({ opening }: { opening: Board["opening"] }) {
+  const t = useOrganiserMessages().board;
   const { startsPerSecond, queue } = opening;
   if (startsPerSecond === 0 && !(queue && queue.waiting + queue.away > 0)) return null;
   return (
@@ -115,16 +112,18 @@ function OpeningNow({ opening }: { opening: Board["opening"] }) {
       className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200"
       data-testid="opening-now"
     >
-      <span className="font-semibold tabular-nums">{t.startsPerSecond(startsPerSecond)}</span>
-      {queue && <span className="tabular-nums">{t.queue(queue.waiting, queue.inFlight, queue.away)}</span>}
+      <span className="font-semibold tabular-nums">{t.startsPerSecond({ perSecond: startsPerSecond })}</span>
+      {queue && <span className="tabular-nums">{t.queue({ waiting: queue.waiting, inFlight: queue.inFlight, away: queue.away })}</span>}
     </div>
   );
 }
 
 /** Per test whose check-in has begun, per region: the pupils who paid and those checked in. */
 function CheckIns({ board }: { board: Board }) {
+  const t = useOrganiserMessages().board;
+  const m = useMessages();
   if (board.checkIns.length === 0) return null;
-  const names = new Map(board.tests.map((row) => [row.testId, `${row.grade}-sinf, ${row.subjectName}`]));
+  const names = new Map(board.tests.map((row) => [row.testId, gradeAndSubject(m, row.grade, row.subjectName)]));
   return (
     <Card size="panel" as="section" aria-labelledby="check-ins-title" data-testid="check-ins">
       <h2 id="check-ins-title" className="font-semibold text-slate-900">

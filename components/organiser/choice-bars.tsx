@@ -1,7 +1,7 @@
-// How often each choice of a question was picked: one horizontal bar per choice, in plain SVG.
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+// How often each choice of a question was picked: one horizontal bar per choice, in plain SVG. A
+// server component (the item statistics page renders it).
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
 
-const t = uzOrganiser.itemStatistics;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 export type ChoiceBar = {
@@ -17,7 +17,8 @@ const LABEL = 64; // the letter and the choice's id (the regrade asks for it)
 const BAR = 120; // the longest bar
 const WIDTH = LABEL + BAR + 40; // room for the count after the longest bar
 
-export function ChoiceBars({ choices }: { choices: ChoiceBar[] }) {
+export async function ChoiceBars({ choices }: { choices: ChoiceBar[] }) {
+  const t = (await getOrganiserMessages()).itemStatistics;
   // Scaled to the most picked choice, so even a handful of attempts shows the shape.
   const most = Math.max(1, ...choices.map((c) => c.picked));
   return (
@@ -29,7 +30,7 @@ export function ChoiceBars({ choices }: { choices: ChoiceBar[] }) {
         const fill = choice.isCorrect ? "fill-green-600" : choice.flagged ? "fill-red-600" : "fill-slate-400";
         return (
           <g key={choice.choiceId} data-testid={`choice-bar-${choice.choiceId}`}>
-            <title>{t.choiceBar(letter(index), choice.picked, choice.isCorrect)}</title>
+            <title>{(choice.isCorrect ? t.choiceBarCorrect : t.choiceBar)({ letter: letter(index), count: choice.picked })}</title>
             <text x={0} y={y + 12} className="fill-slate-700 text-[11px] font-semibold">
               {letter(index)} <tspan className="fill-slate-500 font-normal">#{choice.choiceId}</tspan>
             </text>

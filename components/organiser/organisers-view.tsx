@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -13,13 +14,10 @@ import { Field, Input } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { api } from "@/lib/http/client";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { OrganiserRow } from "@/lib/organiser/organisers";
 import { formatTashkent } from "@/lib/time";
 import { type OrganiserInput, organiserSchema } from "@/lib/validation/organiser";
 import { ReasonAction } from "./reason-action";
-
-const t = uzOrganiser.organisers;
 
 function Shown({ title, password }: { title: string; password: string }) {
   return (
@@ -34,6 +32,8 @@ function Shown({ title, password }: { title: string; password: string }) {
 }
 
 export function OrganisersView({ items }: { items: OrganiserRow[] }) {
+  const messages = useOrganiserMessages();
+  const t = messages.organisers;
   const router = useRouter();
   const [shown, setShown] = useState<{ title: string; password: string } | null>(null);
   const form = useForm<OrganiserInput>({
@@ -44,7 +44,7 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
 
   const create = submitWith(form, async (input) => {
     const created = await api<{ username: string; password: string }>("/admin/organisers", { method: "POST", body: input });
-    setShown({ title: t.created(created.username), password: created.password });
+    setShown({ title: t.created({ username: created.username }), password: created.password });
     form.reset();
     router.refresh();
   });
@@ -78,7 +78,7 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
                       method: "POST",
                       body: { reason },
                     });
-                    return <Shown title={t.passwordOf(row.username)} password={password} />;
+                    return <Shown title={t.passwordOf({ username: row.username })} password={password} />;
                   }}
                 />
               </TD>
@@ -104,7 +104,7 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
           <Field id="lastName" label={t.lastName} error={errors.lastName?.message}>
             <Input id="lastName" invalid={Boolean(errors.lastName)} {...form.register("lastName")} />
           </Field>
-          <Field id="organiser-reason" label={uzOrganiser.common.reason} error={errors.reason?.message}>
+          <Field id="organiser-reason" label={messages.common.reason} error={errors.reason?.message}>
             <Input id="organiser-reason" autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
           </Field>
           <div className="flex items-end">

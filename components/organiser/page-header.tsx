@@ -1,11 +1,13 @@
 // A console page's title, one line on what it is for, its help (how to do the page's tasks,
-// folded), and its actions beside the title, side by side (never squeezed into a column).
+// folded), and its actions beside the title, side by side (never squeezed into a column). A server
+// component (the console's pages render it).
 import type { ReactNode } from "react";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
 
 type Props = { title: string; lead?: string; help?: readonly string[]; children?: ReactNode };
 
-export function PageHeader({ title, lead, help, children }: Props) {
+export async function PageHeader({ title, lead, help, children }: Props) {
+  const c = (await getOrganiserMessages()).common;
   return (
     <header className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -13,7 +15,7 @@ export function PageHeader({ title, lead, help, children }: Props) {
         {lead && <p className="mt-1 text-sm text-slate-600">{lead}</p>}
         {help && (
           <details className="mt-1 text-sm text-slate-700" data-testid="page-help">
-            <summary className="cursor-pointer font-medium text-primary-700">{uzOrganiser.common.help}</summary>
+            <summary className="cursor-pointer font-medium text-primary-700">{c.help}</summary>
             <ul className="mt-1 list-disc space-y-1 pl-5">
               {help.map((line) => (
                 <li key={line}>{line}</li>

@@ -1,13 +1,14 @@
 // "Chop etish": the browser's print dialog for a page made to be printed (the menu is not printed).
 "use client";
 
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
 export function PrintButton() {
+  const c = useOrganiserMessages().common;
   return (
     <Button variant="secondary" className="print:hidden" onClick={() => window.print()}>
-      {uzOrganiser.common.print}
+      {c.print}
     </Button>
   );
 }

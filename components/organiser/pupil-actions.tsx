@@ -3,15 +3,14 @@
 // certificate's), extra minutes, end or reset the attempt.
 "use client";
 
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { CopyButton } from "@/components/ui/copy-button";
 import { api } from "@/lib/http/client";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { PupilDetail } from "@/lib/organiser/pupils";
 import { ReasonAction } from "./reason-action";
 
-const t = uzOrganiser.pupils;
-
 export function PupilActions({ pupil }: { pupil: PupilDetail }) {
+  const t = useOrganiserMessages().pupils;
   const base = `/admin/pupils/${pupil.userId}`;
   const attempt = pupil.attempt;
   return (

@@ -3,22 +3,23 @@
 "use client";
 
 import { useState } from "react";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { RichText } from "@/components/ui/rich-text";
 import { api } from "@/lib/http/client";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BankQuestion } from "@/lib/organiser/questions";
 import { QuestionEditForm } from "./question-edit";
 import { ReasonAction } from "./reason-action";
 
-const t = uzOrganiser.questions;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 /** regradeHref: where a drawn question's key is fixed or it is voided (its test's item statistics). */
 export function QuestionCard({ question, regradeHref }: { question: BankQuestion; regradeHref?: string }) {
+  const messages = useOrganiserMessages();
+  const t = messages.questions;
   const [editing, setEditing] = useState(false);
   return (
     <Card size="panel" as="article" className={cn(question.retired && "opacity-60")} data-testid={`question-${question.questionId}`}>
@@ -33,7 +34,7 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
         <div className="mt-3 flex flex-wrap justify-end gap-2">
           {question.drawn && regradeHref && (
             <LinkButton variant="secondary" className="min-h-9 px-3" href={regradeHref}>
-              {uzOrganiser.results.regrade}
+              {messages.results.regrade}
             </LinkButton>
           )}
           {!question.drawn && (
@@ -58,8 +59,8 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
         onDismiss={() => setEditing(false)}
         size="lg"
         className="overflow-y-auto p-5"
-        title={t.editTitle(question.questionId)}
-        description={t.editTitle(question.questionId)}
+        title={t.editTitle({ id: question.questionId })}
+        description={t.editTitle({ id: question.questionId })}
         hideDescription
       >
         {editing && <QuestionEditForm question={question} onDone={() => setEditing(false)} />}
@@ -70,6 +71,7 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
 
 /** A question as the pupil sees it (its reading text folded), the key marked: the bank and the import's preview. */
 export function QuestionBody({ question }: { question: Pick<BankQuestion, "text" | "readingText" | "choices"> }) {
+  const t = useOrganiserMessages().questions;
   return (
     <>
       {question.readingText && (

@@ -4,19 +4,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type Resolver, useFieldArray, useForm } from "react-hook-form";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
 import { DIFFICULTY_NAMES, nameOfDifficulty } from "@/lib/attempts/scoring";
 import { api } from "@/lib/http/client";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { BankQuestion } from "@/lib/organiser/questions";
 import { type QuestionEdit, questionEditSchema } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.questions;
-
 export function QuestionEditForm({ question, onDone }: { question: BankQuestion; onDone: () => void }) {
+  const messages = useOrganiserMessages();
+  const [t, c] = [messages.questions, messages.common];
   const router = useRouter();
   const form = useForm<QuestionEdit>({
     resolver: zodResolver(questionEditSchema) as unknown as Resolver<QuestionEdit>,
@@ -61,7 +61,7 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
         <div key={field.id} className="grid grid-cols-[1fr_auto] items-end gap-2">
           <Field
             id={`edit-choice-${index}`}
-            label={t.choiceText(String.fromCharCode(65 + index))}
+            label={t.choiceText({ letter: String.fromCharCode(65 + index) })}
             error={errors.choices?.[index]?.text?.message}
           >
             <Input id={`edit-choice-${index}`} {...form.register(`choices.${index}.text`)} />
@@ -81,15 +81,15 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
         </div>
       ))}
       {errors.choices?.root?.message && <p className="text-sm text-red-600">{errors.choices.root.message}</p>}
-      <Field id="edit-reason" label={uzOrganiser.common.reason} hint={uzOrganiser.common.reasonHint} error={errors.reason?.message}>
+      <Field id="edit-reason" label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
         <Input id="edit-reason" autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          {uzOrganiser.common.cancel}
+          {c.cancel}
         </Button>
         <Button type="submit" pending={isSubmitting}>
-          {uzOrganiser.common.save}
+          {c.save}
         </Button>
       </div>
     </form>

@@ -5,6 +5,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -14,18 +15,16 @@ import { toast } from "@/components/ui/toast";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { ApiError, api } from "@/lib/http/client";
 import type { SourceError } from "@/lib/http/contract";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { PreviewQuestion } from "@/lib/organiser/questions";
 import { QuestionBody } from "./question-card";
-
-const t = uzOrganiser.questions;
-const c = uzOrganiser.common;
 
 type Summary = { questions: number; readingTexts: number; dryRun: boolean; preview?: PreviewQuestion[] };
 
 export function QuestionImport({ subjectId }: { subjectId: number }) {
   const router = useRouter();
   const fileRef = useRef<HTMLInputElement>(null);
+  const messages = useOrganiserMessages();
+  const [t, c] = [messages.questions, messages.common];
   const [format, setFormat] = useState("xlsx");
   const [difficulty, setDifficulty] = useState("easy");
   const [errors, setErrors] = useState<SourceError[] | null>(null);
@@ -48,7 +47,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
       if (dryRun) setPreview(summary);
       else {
         setPreview(null);
-        toast.success(t.imported(summary.questions), { id: "questions-imported" });
+        toast.success(t.imported({ count: summary.questions }), { id: "questions-imported" });
         if (fileRef.current) fileRef.current.value = "";
         router.refresh();
       }
@@ -73,7 +72,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         <Field id="import-format" label={t.format}>
           <Select id="import-format" value={format} onChange={(e) => setFormat(e.target.value)}>
-            {["xlsx", "gift", "aiken"].map((f) => (
+            {(["xlsx", "gift", "aiken"] as const).map((f) => (
               <option key={f} value={f}>
                 {t.formatNames[f]}
               </option>
@@ -122,7 +121,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
           role="status"
           data-testid="import-preview"
         >
-          {t.preview(preview.questions, preview.readingTexts)}
+          {t.preview({ count: preview.questions, texts: preview.readingTexts })}
         </p>
       )}
       {preview?.preview && preview.preview.length > 0 && (
@@ -130,7 +129,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
         <section className="mt-3 flex flex-col gap-2" aria-label={t.previewTitle} data-testid="import-questions">
           <h3 className="text-sm font-semibold text-slate-800">{t.previewTitle}</h3>
           {preview.preview.length < preview.questions && (
-            <p className="text-xs text-slate-600">{t.previewFirst(preview.preview.length, preview.questions)}</p>
+            <p className="text-xs text-slate-600">{t.previewFirst({ count: preview.preview.length, total: preview.questions })}</p>
           )}
           {preview.preview.map((question) => (
             <article key={question.number} className="rounded-lg p-3 ring-1 ring-slate-200">
@@ -145,7 +144,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
       {errors && (
         <div className="mt-3 flex flex-col gap-2" data-testid="import-errors">
           <p className="text-sm font-semibold text-red-700" role="alert">
-            {t.errorsTitle(errors.length)}
+            {t.errorsTitle({ count: errors.length })}
           </p>
           <Table>
             <THead>

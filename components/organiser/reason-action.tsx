@@ -7,16 +7,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { useMessages } from "@/components/i18n/messages";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { closeTestSchema, extraMinutesSchema, pupilNameSchema, reasonSchema } from "@/lib/validation/organiser";
-
-const c = uzOrganiser.common;
 
 export type Names = { firstName: string; lastName: string; middleName: string };
 export type ReasonValues = { reason: string; minutes?: number; confirmSubjectName?: string } & Partial<Names>;
@@ -53,6 +51,9 @@ export function ReasonAction({
   run,
   done,
 }: ReasonActionProps) {
+  const messages = useOrganiserMessages();
+  const c = messages.common;
+  const m = useMessages();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<ReactNode>(null);
@@ -109,7 +110,7 @@ export function ReasonAction({
         ) : (
           <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
             {withMinutes !== undefined && (
-              <Field id={`${testId}-minutes`} label={uzOrganiser.pupils.extraMinutes} error={errors.minutes?.message}>
+              <Field id={`${testId}-minutes`} label={messages.pupils.extraMinutes} error={errors.minutes?.message}>
                 <Input
                   id={`${testId}-minutes`}
                   type="number"
@@ -121,7 +122,7 @@ export function ReasonAction({
             )}
             {withNames &&
               (["lastName", "firstName", "middleName"] as const).map((name) => (
-                <Field key={name} id={`${testId}-${name}`} label={uz.registration[name]} error={errors[name]?.message}>
+                <Field key={name} id={`${testId}-${name}`} label={m.registration[name]} error={errors[name]?.message}>
                   <Input
                     id={`${testId}-${name}`}
                     autoComplete="off"
@@ -132,7 +133,7 @@ export function ReasonAction({
                 </Field>
               ))}
             {withConfirmName !== undefined && (
-              <Field id={`${testId}-confirm`} label={uzOrganiser.tests.confirmSubjectName} hint={withConfirmName}>
+              <Field id={`${testId}-confirm`} label={messages.tests.confirmSubjectName} hint={withConfirmName}>
                 <Input id={`${testId}-confirm`} autoComplete="off" maxLength={100} {...form.register("confirmSubjectName")} />
               </Field>
             )}

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
@@ -15,22 +16,19 @@ import { showError } from "@/components/ui/show-error";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { RecomputeReport, RegradeReport } from "@/lib/results/rescoring";
 import { type RegradeInput, regradeSchema } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.results;
-const c = uzOrganiser.common;
-
 export function RecomputeButton({ testId }: { testId: number }) {
+  const t = useOrganiserMessages().results;
   const [pending, setPending] = useState(false);
   const run = async () => {
     setPending(true);
     try {
       const report = await api<RecomputeReport>(`/admin/tests/${testId}/recompute`, { method: "POST" });
-      const message = t.recomputeDone(report.checked, report.differences.length);
-      if (report.differences.length === 0) toast.success(message, { id: "recompute" });
-      else toast.error(message, { id: "recompute" });
+      const differences = report.differences.length;
+      if (differences === 0) toast.success(t.recomputeSame({ count: report.checked }), { id: "recompute" });
+      else toast.error(t.recomputeDiffers({ count: report.checked, differences }), { id: "recompute" });
     } catch (error) {
       showError(error);
     } finally {
@@ -62,14 +60,16 @@ export type RegradeQuestion = {
 const letter = (index: number) => String.fromCharCode(65 + index);
 
 function Changes({ report }: { report: RegradeReport }) {
+  const messages = useOrganiserMessages();
+  const t = messages.results;
   if (report.changes.length === 0) return <p className="text-sm text-slate-700">{t.noChanges}</p>;
   return (
     <div className="max-h-72 overflow-auto">
-      <p className="mb-2 text-sm font-semibold text-slate-800">{t.changes(report.changes.length)}</p>
+      <p className="mb-2 text-sm font-semibold text-slate-800">{t.changes({ count: report.changes.length })}</p>
       <Table data-testid="regrade-changes">
         <THead>
           <tr>
-            <TH>{uzOrganiser.pupils.fullName}</TH>
+            <TH>{messages.pupils.fullName}</TH>
             <TH className="text-right">{t.oldScore}</TH>
             <TH className="text-right">{t.newScore}</TH>
             <TH className="text-right">{t.oldRank}</TH>
@@ -97,13 +97,16 @@ function Changes({ report }: { report: RegradeReport }) {
 
 /** What the dry run was of, in words: the question, and its new key or that it is voided. */
 function Tried({ question, values }: { question: RegradeQuestion; values: Values }) {
+  const t = useOrganiserMessages().results;
   const index = question.choices.findIndex((c) => c.choiceId === values.correctChoiceId);
   return (
     <div className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200" data-testid="regrade-tried">
-      <p className="font-semibold text-slate-800">{t.triedQuestion(question.questionId)}</p>
+      <p className="font-semibold text-slate-800">{t.triedQuestion({ id: question.questionId })}</p>
       <RichText html={question.text} className="mt-1 text-slate-700" />
       <p className="mt-2 font-semibold text-slate-800">
-        {values.action === "key" ? t.triedKey(letter(index)) : t.triedVoid(values.voidAwards === "all" ? t.voidAll : t.voidNone)}
+        {values.action === "key"
+          ? t.triedKey({ letter: letter(index) })
+          : t.triedVoid({ awards: (values.voidAwards === "all" ? t.voidAll : t.voidNone).toLowerCase() })}
       </p>
       {values.action === "key" && index >= 0 && <RichText html={question.choices[index].text} className="text-slate-700" />}
     </div>
@@ -120,6 +123,8 @@ const regradeResolver: Resolver<Values> = (values, context, options) =>
 
 /** A regrade of one question, started from it (the item statistics): its choices picked by their text. */
 export function RegradeButton({ testId, question }: { testId: number; question: RegradeQuestion }) {
+  const messages = useOrganiserMessages();
+  const [t, c] = [messages.results, messages.common];
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<{ report: RegradeReport; values: Values } | null>(null);
@@ -154,13 +159,13 @@ export function RegradeButton({ testId, question }: { testId: number; question: 
       };
       // Applying is audited, so it needs a reason; the server's schema says the same.
       if (!dryRun && !values.reason) {
-        form.setError("reason", { message: uzOrganiser.validation.reason });
+        form.setError("reason", { message: messages.validation.reason });
         return;
       }
       const result = await api<RegradeReport>(`/admin/tests/${testId}/regrade`, { method: "POST", body: input });
       setReport({ report: result, values });
       if (!dryRun) {
-        toast.success(t.applied(result.changes.length), { id: "regrade" });
+        toast.success(t.applied({ count: result.changes.length }), { id: "regrade" });
         close();
         router.refresh();
       }

@@ -3,18 +3,17 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { api } from "@/lib/http/client";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { attemptMarks } from "@/lib/results/marks";
-
-const t = uzOrganiser.results;
-const q = uzOrganiser.questions;
 
 type Marks = Awaited<ReturnType<typeof attemptMarks>>;
 
 function MarksList({ attemptId }: { attemptId: number }) {
+  const messages = useOrganiserMessages();
+  const [t, q] = [messages.results, messages.questions];
   const { data, error } = useQuery({
     queryKey: ["organiser", "marks", attemptId],
     queryFn: ({ signal }) => api<Marks>(`/admin/attempts/${attemptId}/marks`, { signal }),
@@ -26,7 +25,8 @@ function MarksList({ attemptId }: { attemptId: number }) {
       {data.marks.map((m) => (
         <li key={m.number} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-2 py-1">
           <span>
-            {t.questionNumber(m.number, m.questionId)} <span className="text-xs text-slate-500">{q.difficultyOf[m.difficulty]}</span>
+            {t.questionNumber({ n: m.number, id: m.questionId })}{" "}
+            <span className="text-xs text-slate-500">{q.difficultyOf[m.difficulty]}</span>
           </span>
           <span className={m.earned ? "font-semibold text-emerald-700" : "text-slate-600"}>
             {m.voided ? t.marksVoided : m.earned ? t.marksEarned : m.answered ? t.marksWrong : t.marksEmpty} · {m.points.toFixed(1)}
@@ -38,6 +38,7 @@ function MarksList({ attemptId }: { attemptId: number }) {
 }
 
 export function MarksButton({ attemptId, fullName }: { attemptId: number; fullName: string }) {
+  const t = useOrganiserMessages().results;
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -47,7 +48,7 @@ export function MarksButton({ attemptId, fullName }: { attemptId: number; fullNa
       <Dialog
         open={open}
         onDismiss={() => setOpen(false)}
-        title={t.marksTitle(fullName)}
+        title={t.marksTitle({ name: fullName })}
         description={t.marks}
         hideDescription
         size="lg"

@@ -1,12 +1,11 @@
 // A console list's search: a text box, region and district, and any extra filters; a plain GET
-// form, so the address is the search (a link can be shared, Back works).
+// form, so the address is the search (a link can be shared, Back works). A server component (the
+// console's pages render it).
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input, Select } from "@/components/ui/field";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { District, Region } from "@/lib/reference/types";
-
-const c = uzOrganiser.common;
 
 type Props = {
   q?: string;
@@ -18,7 +17,8 @@ type Props = {
   children?: ReactNode;
 };
 
-export function SearchForm({ q, placeholder, regionId, districtId, regions, districts, children }: Props) {
+export async function SearchForm({ q, placeholder, regionId, districtId, regions, districts, children }: Props) {
+  const c = (await getOrganiserMessages()).common;
   return (
     <form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">
       <Field id="q" label={c.search}>

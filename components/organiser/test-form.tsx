@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { showFormError } from "@/components/ui/server-errors";
@@ -15,13 +16,9 @@ import { ReviewPolicy } from "@/lib/attempts/enums";
 import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { ApiError, api } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/contract";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
 import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/time";
 import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
-
-const t = uzOrganiser.tests;
-const c = uzOrganiser.common;
 
 type FormValues = Omit<TestSettings, "openedAt" | "closedAt" | "certificateDate"> & {
   openedAt: string;
@@ -30,14 +27,8 @@ type FormValues = Omit<TestSettings, "openedAt" | "closedAt" | "certificateDate"
   certificateDate: string;
 };
 
-const NUMBER_FIELDS = [
-  ["easyCount", t.easyCount],
-  ["mediumCount", t.mediumCount],
-  ["hardCount", t.hardCount],
-  ["easyPoints", t.easyPoints],
-  ["mediumPoints", t.mediumPoints],
-  ["hardPoints", t.hardPoints],
-] as const;
+/** The counts and points, each labelled by its own message (tests.easyCount, …). */
+const NUMBER_FIELDS = ["easyCount", "mediumCount", "hardCount", "easyPoints", "mediumPoints", "hardPoints"] as const;
 
 /** The form holds Tashkent wall-clock times; the shared schema checks what is sent, in UTC. */
 const toSettings = (values: FormValues): Record<string, unknown> => ({
@@ -73,6 +64,8 @@ function defaults(test: TestView | null): FormValues {
 }
 
 export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => void }) {
+  const messages = useOrganiserMessages();
+  const [t, c] = [messages.tests, messages.common];
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>({ resolver, defaultValues: defaults(item.test) });
@@ -151,8 +144,8 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {NUMBER_FIELDS.map(([name, label]) => (
-          <Field key={name} id={name} label={label} error={errors[name]?.message}>
+        {NUMBER_FIELDS.map((name) => (
+          <Field key={name} id={name} label={t[name]} error={errors[name]?.message}>
             <Input
               id={name}
               type="number"
@@ -168,7 +161,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         className={total === TEST_TOTAL_POINTS ? "text-sm font-semibold text-green-700" : "text-sm font-semibold text-red-700"}
         data-testid="total-points"
       >
-        {t.totalPoints(total.toFixed(1))}
+        {t.totalPoints({ total: total.toFixed(1) })}
       </p>
 
       <fieldset className="flex flex-col gap-2">
@@ -184,7 +177,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         ))}
         {reviewPolicy === ReviewPolicy.AfterEnd && (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="alert">
-            {uzOrganiser.afterEndWarning}
+            {messages.afterEndWarning}
           </p>
         )}
       </fieldset>
@@ -204,7 +197,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         className={checkInMinutes >= item.checkIn.minutesNeeded ? "text-sm text-slate-600" : "text-sm font-semibold text-amber-800"}
         data-testid="check-in-needed"
       >
-        {t.checkInNeeded(item.checkIn.pupils, item.checkIn.minutesNeeded, item.checkIn.perSecond)}
+        {t.checkInNeeded({ count: item.checkIn.pupils, minutes: item.checkIn.minutesNeeded, perSecond: item.checkIn.perSecond })}
         {checkInMinutes < item.checkIn.minutesNeeded && ` ${t.checkInShort}`}
       </p>
 
@@ -212,7 +205,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         <Input
           id="certificateDate"
           inputMode="numeric"
-          placeholder="kk.oo.yyyy"
+          placeholder={t.datePlaceholder}
           maxLength={10}
           className="max-w-48"
           invalid={Boolean(errors.certificateDate)}
@@ -222,7 +215,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
 
       {(item.running > 0 || confirmation) && (
         <div className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200" data-testid="running-warning">
-          {item.running > 0 && <p className="text-sm font-semibold text-red-800">{t.running(item.running)}</p>}
+          {item.running > 0 && <p className="text-sm font-semibold text-red-800">{t.running({ count: item.running })}</p>}
           <p className="text-sm text-red-800">{confirmation ?? t.runningWarning}</p>
           <Field id="confirmSubjectName" label={`${t.confirmSubjectName}: ${item.subjectName}`}>
             <Input id="confirmSubjectName" autoComplete="off" {...form.register("confirmSubjectName")} />

@@ -4,21 +4,24 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { api } from "@/lib/http/client";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import type { SubjectTest } from "@/lib/organiser/tests";
 import { formatTashkent } from "@/lib/time";
 import { ReasonAction } from "./reason-action";
 import { TestForm } from "./test-form";
 
-const t = uzOrganiser.tests;
-const b = uzOrganiser.board;
 const link = "text-sm font-medium text-primary-700 underline-offset-2 hover:underline";
 
 export function TestsView({ items }: { items: SubjectTest[] }) {
+  const messages = useOrganiserMessages();
+  const [t, b] = [messages.tests, messages.board];
+  const m = useMessages();
   const [editing, setEditing] = useState<SubjectTest | null>(null);
   return (
     <>
@@ -37,9 +40,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
         <TBody>
           {items.map((item) => (
             <TR key={item.subjectId} data-testid={`test-row-${item.subjectId}`}>
-              <TD className="whitespace-nowrap font-medium">
-                {item.grade}-sinf, {item.subjectName}
-              </TD>
+              <TD className="whitespace-nowrap font-medium">{gradeAndSubject(m, item.grade, item.subjectName)}</TD>
               <TD className="whitespace-nowrap">
                 {item.test ? (
                   <>
@@ -50,7 +51,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                   t.noTest
                 )}
               </TD>
-              <TD>{item.test ? t.minutes(item.test.durationMinutes ?? 0) : "—"}</TD>
+              <TD>{item.test ? t.minutes({ count: item.test.durationMinutes ?? 0 }) : "—"}</TD>
               <TD className="font-mono">{item.test?.pinCode ?? "—"}</TD>
               <TD className="text-xs">{item.test ? t.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
               <TD className="tabular-nums">{item.running}</TD>
@@ -80,7 +81,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                         {t.preview}
                       </Link>
                       <Link href={`/admin/tests/${item.test.testId}/items`} className={link}>
-                        {uzOrganiser.itemStatistics.title}
+                        {messages.itemStatistics.title}
                       </Link>
                     </>
                   )}
@@ -95,7 +96,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
         onDismiss={() => setEditing(null)}
         size="lg"
         className="overflow-y-auto p-5"
-        title={editing ? t.dialogTitle(editing.subjectName, editing.grade) : ""}
+        title={editing ? t.dialogTitle({ grade: editing.grade, subject: editing.subjectName }) : ""}
         description={t.lead}
         descriptionClassName="text-sm text-slate-600"
       >

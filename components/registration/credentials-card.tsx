@@ -1,12 +1,12 @@
 // The pupil's login and password on the paid registration page, each with a copy button.
+
+import { useMessages } from "@/components/i18n/messages";
 import { LinkButton } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { uz } from "@/lib/i18n/uz";
 import type { Credentials } from "@/lib/payments/types";
 
-const t = uz.registration;
-
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const m = useMessages();
   return (
     <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="min-w-0 flex-1">
@@ -15,13 +15,15 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
           {value}
         </p>
       </div>
-      <CopyButton value={value} label={`${label}: ${uz.common.copy}`} testId={`copy-${testId}`} />
+      <CopyButton value={value} label={`${label}: ${m.common.copy}`} testId={`copy-${testId}`} />
     </div>
   );
 }
 
 /** paid: just paid (the page the payment returned to), said before anything else. */
 export function CredentialsCard({ credentials, paid }: { credentials: Credentials; paid: boolean }) {
+  const m = useMessages();
+  const t = m.registration;
   return (
     <section aria-labelledby="credentials-title" className="mx-auto flex w-full max-w-md flex-col gap-3">
       {paid && (

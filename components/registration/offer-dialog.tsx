@@ -2,15 +2,16 @@
 "use client";
 
 import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { uz } from "@/lib/i18n/uz";
 
 /** How close to the bottom counts as "read to the end" (spec: 5 px). */
 const SCROLL_TOLERANCE_PX = 5;
 
 /** `text`: the offer itself (components/registration/offer-text.tsx, rendered by the server). */
 export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: ReactNode; onConfirm: () => void }) {
+  const m = useMessages();
   // The text's box, once the dialog's code has arrived and shown it (components/ui/dialog.tsx).
   const [body, setBody] = useState<HTMLDivElement | null>(null);
   const [readToEnd, setReadToEnd] = useState(false);
@@ -37,9 +38,9 @@ export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: Re
     <Dialog
       open={open}
       size="lg"
-      title={uz.offer.title}
+      title={m.offer.title}
       titleClassName="border-b border-slate-200 px-5 py-4"
-      description={uz.offer.scrollHint}
+      description={m.offer.scrollHint}
       hideDescription
     >
       <div
@@ -51,9 +52,9 @@ export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: Re
         {text}
       </div>
       <div className="flex flex-col gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-        {!readToEnd && <p className="text-xs text-slate-500">{uz.offer.scrollHint}</p>}
+        {!readToEnd && <p className="text-xs text-slate-500">{m.offer.scrollHint}</p>}
         <Button className="sm:ml-auto" disabled={!readToEnd} onClick={onConfirm}>
-          {uz.offer.confirm}
+          {m.offer.confirm}
         </Button>
       </div>
     </Dialog>

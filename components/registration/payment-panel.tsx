@@ -3,11 +3,9 @@
 
 import Script from "next/script";
 import { useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { Button, ExternalLinkButton } from "@/components/ui/button";
-import { uz } from "@/lib/i18n/uz";
 import type { PaymentOptions } from "@/lib/payments/links";
-
-const t = uz.payment;
 
 /** What a card checkout script provides once loaded (the provider's, or our sandbox's). */
 declare global {
@@ -22,8 +20,8 @@ declare global {
 // data and would fall back to "75,000", and the server and browser must print the same.
 const somFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
 
-export function formatSom(amount: number): string {
-  return `${somFormat.format(amount)} ${uz.common.som}`;
+export function formatSom(amount: number, som: string): string {
+  return `${somFormat.format(amount)} ${som}`;
 }
 
 export type PayingFor = { fullName: string; grade: number; subject: string };
@@ -31,6 +29,8 @@ export type PayingFor = { fullName: string; grade: number; subject: string };
 type Props = { guid: string; options: PaymentOptions; payingFor: PayingFor | null; onPaid: () => void; onEdit: () => void };
 
 export function PaymentPanel({ guid, options, payingFor, onPaid, onEdit }: Props) {
+  const m = useMessages();
+  const t = m.payment;
   const [cardReady, setCardReady] = useState(false);
   const checkout = (provider: "card" | "payme" | "click") =>
     window.cardCheckout?.open({ guid, amountSom: options.amountSom, provider, onSuccess: onPaid });
@@ -46,14 +46,14 @@ export function PaymentPanel({ guid, options, payingFor, onPaid, onEdit }: Props
 
       {payingFor && (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="paying-for">
-          {t.payingFor(payingFor.fullName, payingFor.grade, payingFor.subject)}
+          {t.payingFor(payingFor)}
         </p>
       )}
 
       <div className="rounded-xl bg-primary-50 p-4 text-center">
         <p className="text-sm text-primary-800">{t.amount}</p>
         <p data-testid="amount" className="text-3xl font-bold text-primary-900">
-          {formatSom(options.amountSom)}
+          {formatSom(options.amountSom, m.common.som)}
         </p>
         <p className="mt-1 text-xs text-slate-600">{t.nonRefundable}</p>
       </div>

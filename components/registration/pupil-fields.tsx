@@ -4,13 +4,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type FieldErrors, type UseFormReturn, useWatch } from "react-hook-form";
+import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { Field, Input, Select } from "@/components/ui/field";
 import { api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
 import type { Organization, ReferenceData } from "@/lib/reference/types";
 import type { PupilDetails } from "@/lib/validation/registration";
 
-const t = uz.registration;
 const GRADES = [5, 6, 7, 8, 9];
 
 /** Form values as the inputs hold them: ids may be blank until chosen. */
@@ -26,6 +25,9 @@ type Props = {
 };
 
 export function PupilFields({ form, reference, allRequired = false }: Props) {
+  const m = useMessages();
+  const t = m.registration;
+  const local = useLocalName();
   const { register, setValue, control, formState } = form;
   const errors = formState.errors as FieldErrors<PupilDetails>;
   const [regionId, districtId, grade] = useWatch({ control, name: ["regionId", "districtId", "grade"] });
@@ -63,7 +65,7 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           <option value="">{t.choose}</option>
           {reference.regions.map((r) => (
             <option key={r.regionId} value={r.regionId}>
-              {r.name}
+              {local(r.name)}
             </option>
           ))}
         </Select>
@@ -79,7 +81,7 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           <option value="">{t.choose}</option>
           {districts.map((d) => (
             <option key={d.districtId} value={d.districtId}>
-              {d.name}
+              {local(d.name)}
             </option>
           ))}
         </Select>
@@ -97,11 +99,11 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           invalid={Boolean(errors.organizationId)}
           {...register("organizationId", { setValueAs: toNumber })}
         >
-          {districtId && schools.isPending ? <option value="">{uz.common.loading}</option> : <option value="">{t.choose}</option>}
+          {districtId && schools.isPending ? <option value="">{m.common.loading}</option> : <option value="">{t.choose}</option>}
           <option value={0}>{t.otherSchool}</option>
           {(schools.data ?? []).map((o) => (
             <option key={o.organizationId} value={o.organizationId}>
-              {o.name}
+              {local(o.name)}
             </option>
           ))}
         </Select>
@@ -116,7 +118,7 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           <option value="">{t.choose}</option>
           {GRADES.map((g) => (
             <option key={g} value={g}>
-              {t.gradeOption(g)}
+              {t.gradeOption({ grade: g })}
             </option>
           ))}
         </Select>
@@ -127,7 +129,7 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           <option value="">{t.choose}</option>
           {subjects.map((s) => (
             <option key={s.subjectId} value={s.subjectId}>
-              {s.name}
+              {local(s.name)}
             </option>
           ))}
         </Select>

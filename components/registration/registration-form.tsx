@@ -4,13 +4,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { preloadDialog } from "@/components/ui/dialog";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { preloadToasts, toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
 import type { ReferenceData } from "@/lib/reference/types";
 import type { RegisterStatus } from "@/lib/registration/types";
 import type { PupilDetails, RegistrationFormValues } from "@/lib/validation/registration";
@@ -38,6 +38,7 @@ type Props = {
 };
 
 export function RegistrationForm({ guid, offer, reference, initialDetails, onRegistered }: Props) {
+  const m = useMessages();
   const form = useForm<PupilFormValues>({
     resolver,
     defaultValues: { ...(initialDetails ?? {}), agreement: false },
@@ -51,7 +52,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
     onSuccess: (status, details) => onRegistered(status, details),
     onError: (error) => {
       const server = showServerErrors(form, error);
-      toast.error(uz.registration.saveFailed, {
+      toast.error(m.registration.saveFailed, {
         id: "registration-save",
         position: "top-center",
         description: server && server.status !== 422 ? server.message : undefined,
@@ -79,7 +80,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
             else setOfferOpen(true);
           }}
         />
-        <span>{uz.registration.agreement}</span>
+        <span>{m.registration.agreement}</span>
       </label>
 
       <OfferDialog
@@ -92,7 +93,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
       />
 
       <Button type="submit" disabled={!agreement} pending={mutation.isPending} className="w-full sm:w-auto sm:self-end">
-        {uz.registration.submit}
+        {m.registration.submit}
       </Button>
     </form>
   );

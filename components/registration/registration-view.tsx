@@ -4,9 +4,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { Result } from "@/components/ui/result";
 import { api } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
 import { fullName } from "@/lib/identity/names";
 import type { PaymentOptions } from "@/lib/payments/links";
 import type { Credentials } from "@/lib/payments/types";
@@ -21,12 +21,18 @@ import { RegistrationForm } from "./registration-form";
 // the server renders them all the same), not with the form: the cheap phone's JavaScript budget.
 const PaymentPanel = lazy(() => import("./payment-panel").then((m) => ({ default: m.PaymentPanel })));
 const CredentialsCard = lazy(() => import("./credentials-card").then((m) => ({ default: m.CredentialsCard })));
-const loading = <p className="text-sm text-slate-500">{uz.common.loading}</p>;
+function Loading() {
+  return <p className="text-sm text-slate-500">{useMessages().common.loading}</p>;
+}
 
 /** Who and what the fee is for, as the payment step says it. */
-function payingFor(details: PupilDetails, reference: ReferenceData): PayingFor {
+function payingFor(details: PupilDetails, reference: ReferenceData, local: (name: string) => string): PayingFor {
   const subject = reference.subjects.find((s) => s.subjectId === details.subjectId);
-  return { fullName: fullName({ ...details, middleName: details.middleName ?? null }), grade: details.grade, subject: subject?.name ?? "" };
+  return {
+    fullName: fullName({ ...details, middleName: details.middleName ?? null }),
+    grade: details.grade,
+    subject: subject ? local(subject.name) : "",
+  };
 }
 
 type Props = {
@@ -43,6 +49,8 @@ type Props = {
 };
 
 export function RegistrationView({ guid, offer, registerSuccess, initialStatus, initialDetails, reference, payment, credentials }: Props) {
+  const m = useMessages();
+  const local = useLocalName();
   const queryClient = useQueryClient();
   const router = useRouter();
   const statusKey = ["registration-status", guid];
@@ -70,14 +78,14 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
     return (
       <div className="flex flex-col gap-2 pb-4">
         {credentials && (
-          <Suspense fallback={loading}>
+          <Suspense fallback={<Loading />}>
             <CredentialsCard credentials={credentials} paid={registerSuccess} />
           </Suspense>
         )}
         {registerSuccess ? (
-          <Result status="success" title={uz.registration.success} />
+          <Result status="success" title={m.registration.success} />
         ) : (
-          <Result status="info" title={uz.registration.alreadyRegistered} />
+          <Result status="info" title={m.registration.alreadyRegistered} />
         )}
       </div>
     );
@@ -85,11 +93,11 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
 
   if (status.status === RegistrationStatus.Registered && !editing) {
     return (
-      <Suspense fallback={loading}>
+      <Suspense fallback={<Loading />}>
         <PaymentPanel
           guid={guid}
           options={payment}
-          payingFor={details ? payingFor(details, reference) : null}
+          payingFor={details ? payingFor(details, reference, local) : null}
           onEdit={() => setEditing(true)}
           onPaid={async () => {
             const { data: fresh } = await refetch();
@@ -102,7 +110,7 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-slate-600">{uz.registration.lead}</p>
+      <p className="text-sm text-slate-600">{m.registration.lead}</p>
       <RegistrationForm
         guid={guid}
         offer={offer}

@@ -5,18 +5,18 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type ReactNode, useState } from "react";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { logout, useCurrentUser } from "@/components/identity/use-current-user";
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon, TestIcon, UserIcon } from "@/components/ui/icons";
-import { uz } from "@/lib/i18n/uz";
+import type { Messages } from "@/lib/i18n/types";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import type { CurrentUser } from "@/lib/identity/users";
 
-const t = uz.shell;
-
-const consoleNav = uz.shell.console;
-
-function navItems(role: number) {
+function navItems(t: Messages["shell"], role: number) {
+  const consoleNav = t.console;
   // The profile is the pupil's registration details; an organiser's account is the head organiser's to manage.
   if (role === UserRole.Default) {
     return [
@@ -45,6 +45,9 @@ function navItems(role: number) {
 const isActive = (href: string, pathname: string) => pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
 
 export function AppShell({ user: initialUser, children }: { user: CurrentUser; children: ReactNode }) {
+  const m = useMessages();
+  const local = useLocalName();
+  const t = m.shell;
   const { data: user = initialUser } = useCurrentUser(initialUser);
   const pathname = usePathname();
   const [collapsed, setCollapsed] = useState(false); // large screens
@@ -57,10 +60,10 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
         <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-600 font-bold text-white">
           O
         </span>
-        <span className={`font-semibold text-white ${collapsed ? "lg:hidden" : ""}`}>{uz.app.name}</span>
+        <span className={`font-semibold text-white ${collapsed ? "lg:hidden" : ""}`}>{m.app.name}</span>
       </div>
       <ul className="flex-1 space-y-1 px-2">
-        {navItems(user.role).map((item) => {
+        {navItems(t, user.role).map((item) => {
           const active = isActive(item.href, pathname);
           return (
             <li key={item.href}>
@@ -82,9 +85,12 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
           );
         })}
       </ul>
+      <div className={`px-2 pb-3 ${collapsed ? "lg:hidden" : ""}`}>
+        <LanguageSwitcher tone="dark" compact />
+      </div>
       <div className={`border-t border-white/10 p-3 ${collapsed ? "lg:hidden" : ""}`} data-testid="user-card">
         <p className="truncate text-sm font-semibold text-white">{fullName(user)}</p>
-        <p className="truncate text-xs text-slate-400">{t.gradeSubject(user.grade, user.subjectName)}</p>
+        <p className="truncate text-xs text-slate-400">{gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}</p>
       </div>
       <div className="px-2 pb-2">
         <button
@@ -137,12 +143,15 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
           </button>
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{fullName(user)}</p>
-            <p className="truncate text-xs text-slate-400">{t.gradeSubject(user.grade, user.subjectName)}</p>
+            <p className="truncate text-xs text-slate-400">{gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}</p>
+          </div>
+          <div className="ml-auto shrink-0">
+            <LanguageSwitcher tone="dark" compact />
           </div>
         </header>
         {open && (
           <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t.openMenu}>
-            <button type="button" aria-label={uz.common.close} className="absolute inset-0 bg-black/50" onClick={() => setOpen(false)} />
+            <button type="button" aria-label={m.common.close} className="absolute inset-0 bg-black/50" onClick={() => setOpen(false)} />
             <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw]">{menu}</div>
           </div>
         )}

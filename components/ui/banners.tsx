@@ -2,26 +2,28 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { uz } from "@/lib/i18n/uz";
+import { useMessages } from "@/components/i18n/messages";
 import { Button, LinkButton } from "./button";
 import { Result } from "./result";
 
 export function NotFoundBanner() {
-  return <Result status="404" title={uz.notFound.banner} extra={<LinkButton href="/">{uz.notFound.home}</LinkButton>} />;
+  const m = useMessages();
+  return <Result status="404" title={m.notFound.banner} extra={<LinkButton href="/">{m.notFound.home}</LinkButton>} />;
 }
 
 export function ErrorBanner() {
+  const m = useMessages();
   const router = useRouter();
   return (
     <Result
       status="error"
-      title={uz.error.banner}
-      subTitle={uz.error.description}
+      title={m.error.banner}
+      subTitle={m.error.description}
       extra={
         <>
-          <Button onClick={() => window.location.reload()}>{uz.common.reload}</Button>
+          <Button onClick={() => window.location.reload()}>{m.common.reload}</Button>
           <Button variant="secondary" onClick={() => (window.history.length > 1 ? router.back() : router.push("/"))}>
-            {uz.common.back}
+            {m.common.back}
           </Button>
         </>
       }

@@ -2,14 +2,16 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { uz } from "@/lib/i18n/uz";
+import { useMessages } from "@/components/i18n/messages";
 import { Button } from "./button";
 
 const CONFIRMATION_MS = 3000;
 
 type Props = { value: string /** What is copied, for screen readers. */; label: string; text?: string; testId?: string };
 
-export function CopyButton({ value, label, text = uz.common.copy, testId }: Props) {
+export function CopyButton({ value, label, text: givenText, testId }: Props) {
+  const m = useMessages();
+  const text = givenText ?? m.common.copy;
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -22,14 +24,14 @@ export function CopyButton({ value, label, text = uz.common.copy, testId }: Prop
     <Button
       variant="secondary"
       data-testid={testId}
-      aria-label={copied ? uz.common.copied : label}
+      aria-label={copied ? m.common.copied : label}
       className="shrink-0"
       onClick={async () => {
         await navigator.clipboard.writeText(value);
         setCopied(true);
       }}
     >
-      <span aria-live="polite">{copied ? uz.common.copied : text}</span>
+      <span aria-live="polite">{copied ? m.common.copied : text}</span>
     </Button>
   );
 }

@@ -1,15 +1,16 @@
 // The 403 result: a signed-in user on a page of another role.
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 import { LinkButton } from "./button";
 import { Result } from "./result";
 
-export function Forbidden() {
+export async function Forbidden() {
+  const m = await getMessages();
   return (
     <Result
       status="403"
-      title={uz.forbidden.title}
-      subTitle={uz.http.forbidden}
-      extra={<LinkButton href="/">{uz.notFound.home}</LinkButton>}
+      title={m.forbidden.title}
+      subTitle={m.http.forbidden}
+      extra={<LinkButton href="/">{m.notFound.home}</LinkButton>}
     />
   );
 }

@@ -2,15 +2,16 @@
 "use client";
 
 import { useIsFetching, useIsMutating } from "@tanstack/react-query";
-import { uz } from "@/lib/i18n/uz";
+import { useMessages } from "@/components/i18n/messages";
 
 export function ProgressBar() {
+  const m = useMessages();
   const busy = useIsFetching() + useIsMutating() > 0;
   if (!busy) return null;
   return (
     <div
       role="progressbar"
-      aria-label={uz.common.loading}
+      aria-label={m.common.loading}
       data-testid="progress-bar"
       className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-primary-100"
     >

@@ -2,11 +2,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useBusyTexts } from "@/components/i18n/messages";
 import type { QueuePlace } from "@/lib/http/contract";
 import { placeWords } from "@/lib/i18n/queue-place.mjs";
-import { uz } from "@/lib/i18n/uz";
-
-const t = uz.busy;
 
 /**
  * `retryAt`: when the page tries again by itself (Date.now() time); `place`: where the server's
@@ -14,6 +12,7 @@ const t = uz.busy;
  * server being busy).
  */
 export function QueueState({ retryAt, place }: { retryAt: number; place?: QueuePlace | null }) {
+  const t = useBusyTexts();
   const [now, setNow] = useState(() => Date.now());
   const [from] = useState(() => Date.now());
   useEffect(() => {

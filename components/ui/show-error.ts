@@ -2,10 +2,10 @@
 "use client";
 
 import { ApiError } from "@/lib/http/client";
-import { uz } from "@/lib/i18n/uz";
+import { messagesNow } from "@/lib/i18n/said";
 import { toast } from "./toast";
 
 export function showError(error: unknown): void {
-  const message = error instanceof ApiError ? error.message : uz.http.default;
+  const message = error instanceof ApiError ? error.message : messagesNow().http.default;
   toast.error(message, { id: message, position: "top-center", duration: 5000 });
 }

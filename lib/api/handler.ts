@@ -13,7 +13,7 @@ import { AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge }
 import { clientAddress, type Limiter } from "@/lib/http/rate-limit";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages, inLocaleOf } from "@/lib/i18n/server";
 import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
 import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token";
@@ -199,7 +199,7 @@ export function errorResponse(error: unknown): Response {
   console.error(`Unhandled error in route handler: ${error instanceof Error ? error.message : String(error)}${cause}`);
   return withApiSecurityHeaders(
     Response.json(
-      { code: null, message: uz.http.serverError, validationErrors: {} },
+      { code: null, message: callMessages().http.serverError, validationErrors: {} },
       { status: 500, headers: { "Cache-Control": "no-store" } },
     ),
   );
@@ -240,7 +240,8 @@ export function handler<
   if (options.limit?.per === "user" && !["signedIn", "pupil", "organiser", "pupilToken"].includes(options.auth)) {
     throw new Error(`A limit per user needs a signed-in caller, not auth "${options.auth}"`);
   }
-  return async (request: NextRequest, context: RouteContext): Promise<Response> => {
+  return (request: NextRequest, context: RouteContext): Promise<Response> => inLocaleOf(request, () => answer(request, context));
+  async function answer(request: NextRequest, context: RouteContext): Promise<Response> {
     try {
       if (!crossOrigin) assertSameOrigin(request);
       const { user, claims } = await authorise(options.auth, request);
@@ -283,7 +284,7 @@ export function handler<
       if (request.signal.aborted) return new Response(null, { status: 499 });
       return errorResponse(error);
     }
-  };
+  }
 }
 
 /** Runs `call`; an AppError it throws counts once against the limiter (its 429 comes on the next try). */
@@ -299,6 +300,6 @@ async function countingFailures<T>(limiter: Limiter, key: string, call: () => Pr
 /** A route's methods it does not serve: the contract's 404 (after the same auth check), not 405. */
 export function notServed(auth: AuthKind) {
   return handler({ auth }, () => {
-    throw new AppError(404, null, uz.http.notFound);
+    throw new AppError(404, null, callMessages().http.notFound);
   });
 }

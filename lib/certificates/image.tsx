@@ -6,11 +6,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ImageResponse } from "next/og";
 import QRCode from "qrcode";
-import { uz } from "@/lib/i18n/uz";
+import type { Messages } from "@/lib/i18n/types";
 import type { Certificate } from "./certificates";
 import { drawable } from "./glyphs";
-
-const t = uz.certificate;
 
 /** A4 landscape at 150 dpi: print quality. */
 export const PRINT_SIZE = { width: 1754, height: 1240 } as const;
@@ -54,7 +52,8 @@ function nameSize(fullName: string, scale: number): number {
 }
 
 /** The full certificate at print size; `preview` lays the same content out for 1200×630. */
-export async function certificateImage(certificate: Certificate, { preview = false } = {}): Promise<ImageResponse> {
+export async function certificateImage(certificate: Certificate, m: Messages, { preview = false } = {}): Promise<ImageResponse> {
+  const t = m.certificate;
   const { width, height } = preview ? PREVIEW_SIZE : PRINT_SIZE;
   // Registration only takes drawable names; one that is not (older or imported data) prints
   // without what the fonts lack, or as the username when too little is left: never as boxes.
@@ -90,7 +89,7 @@ export async function certificateImage(certificate: Certificate, { preview = fal
         }}
       >
         <div style={{ fontSize: px(34), fontWeight: 700, letterSpacing: px(4), color: BLUE, textTransform: "uppercase" }}>
-          {uz.app.title}
+          {m.app.title}
         </div>
         <div style={{ marginTop: px(28), fontSize: px(120), fontWeight: 700, letterSpacing: px(16), color: GOLD }}>{t.heading}</div>
         <div style={{ marginTop: px(20), fontSize: px(36), color: "#334155" }}>{t.lead}</div>
@@ -110,7 +109,7 @@ export async function certificateImage(certificate: Certificate, { preview = fal
           {fullName}
         </div>
         <div style={{ marginTop: px(28), maxWidth: "90%", textAlign: "center", fontSize: px(38), lineHeight: 1.35, color: "#334155" }}>
-          {t.participation(certificate.grade, subjectName)}
+          {t.participation({ grade: certificate.grade, subject: subjectName })}
         </div>
         <div style={{ flex: 1 }} />
         <div style={{ width: "100%", display: "flex", alignItems: "flex-end", justifyContent: "space-between" }}>
@@ -147,7 +146,7 @@ export async function certificateImage(certificate: Certificate, { preview = fal
 }
 
 /** The preview of a link that shows no certificate: a plain card. */
-export function notFoundPreview(): ImageResponse {
+export function notFoundPreview(m: Messages): ImageResponse {
   return new ImageResponse(
     <div
       style={{
@@ -161,7 +160,7 @@ export function notFoundPreview(): ImageResponse {
         fontSize: 64,
       }}
     >
-      {t.notFound}
+      {m.certificate.notFound}
     </div>,
     PREVIEW_SIZE,
   );

@@ -5,6 +5,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
+import { messagesOf } from "@/lib/i18n/catalogues";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locale.mjs";
 import type { Certificate } from "./certificates";
 import { certificateImage, notFoundPreview } from "./image";
 
@@ -53,12 +55,12 @@ export function certificatePng(
 ): Promise<Buffer> {
   return keptOrDrawn(
     `${kind}:${certificateVersion(certificate)}`,
-    () => bytesOf(certificateImage(certificate, { preview: kind === "preview" })),
+    () => bytesOf(certificateImage(certificate, messagesOf(DEFAULT_LOCALE), { preview: kind === "preview" })),
     beforeDraw,
   );
 }
 
 /** The preview of a link that shows no certificate: one picture for every such link. */
 export function notFoundPng(): Promise<Buffer> {
-  return keptOrDrawn("preview:not-found", () => bytesOf(notFoundPreview()));
+  return keptOrDrawn("preview:not-found", () => bytesOf(notFoundPreview(messagesOf(DEFAULT_LOCALE))));
 }

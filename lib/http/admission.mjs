@@ -122,7 +122,8 @@ export function ticketLender(parallel) {
 
 /** Which door a request comes through: "free" (never held), "inside" or "entry". */
 export function doorOf(path, hasGenuineSession) {
-  if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/favicon.ico") return "free";
+  // The build's files and the messages' scripts (immutable, fetched once per device) never queue.
+  if (path.startsWith("/_next/static/") || path.startsWith("/i18n/") || path === "/api/health" || path === "/favicon.ico") return "free";
   if (/^\/api\/Identity\/Login$/i.test(path)) return "entry";
   if (hasGenuineSession) return "inside";
   // Without a session: the API's public calls (regions, registration, the payment callbacks) are

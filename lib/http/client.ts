@@ -2,7 +2,7 @@
 // waits before trying again. No UI: a failure is shown by components/ui/show-error.ts.
 "use client";
 
-import { uz } from "@/lib/i18n/uz";
+import { messagesNow } from "@/lib/i18n/said";
 import type { ErrorBody, QueuePlace, SourceError, ValidationErrors } from "./contract";
 
 export class ApiError extends Error {
@@ -18,7 +18,7 @@ export class ApiError extends Error {
     /** Where a saturated server's queue has this client, and how long it is likely to wait. */
     readonly queue: QueuePlace | null = null,
   ) {
-    super(message || uz.http.default);
+    super(message || messagesNow().http.default);
     this.name = "ApiError";
   }
 }
@@ -26,25 +26,25 @@ export class ApiError extends Error {
 export function statusMessage(status: number): string {
   switch (status) {
     case 401:
-      return uz.http.unauthorized;
+      return messagesNow().http.unauthorized;
     case 403:
-      return uz.http.forbidden;
+      return messagesNow().http.forbidden;
     case 404:
-      return uz.http.notFound;
+      return messagesNow().http.notFound;
     case 413:
-      return uz.http.payloadTooLarge;
+      return messagesNow().http.payloadTooLarge;
     case 422:
-      return uz.http.unprocessable;
+      return messagesNow().http.unprocessable;
     case 429:
-      return uz.http.tooManyRequests;
+      return messagesNow().http.tooManyRequests;
     case 500:
-      return uz.http.serverError;
+      return messagesNow().http.serverError;
     case 502:
-      return uz.http.badGateway;
+      return messagesNow().http.badGateway;
     case 503:
-      return uz.http.network;
+      return messagesNow().http.network;
     default:
-      return uz.http.otherStatus(status);
+      return messagesNow().http.otherStatus({ status });
   }
 }
 
@@ -76,7 +76,7 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(503, uz.http.network);
+    throw new ApiError(503, messagesNow().http.network);
   }
 
   const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;

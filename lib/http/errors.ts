@@ -1,7 +1,7 @@
 // The server's errors: values with a status, a code and a message in the contract's body
 // (contract.ts); zod's issues read into the contract's validation codes.
 import type { z } from "zod";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages } from "@/lib/i18n/server";
 import type { ErrorBody, ErrorCode, SourceError, ValidationCode, ValidationErrors } from "./contract";
 
 export class AppError extends Error {
@@ -22,10 +22,11 @@ export class AppError extends Error {
   }
 }
 
-export const businessError = (code: ErrorCode) => new AppError(400, code, uz.codes[code] ?? uz.http.default);
-export const notFound = () => new AppError(404, null, uz.http.notFound);
-export const invalidInput = (validationErrors: ValidationErrors) => new AppError(422, null, uz.http.unprocessable, validationErrors);
-export const payloadTooLarge = () => new AppError(413, null, uz.http.payloadTooLarge);
+export const businessError = (code: ErrorCode) => new AppError(400, code, callMessages().codes[code] ?? callMessages().http.default);
+export const notFound = () => new AppError(404, null, callMessages().http.notFound);
+export const invalidInput = (validationErrors: ValidationErrors) =>
+  new AppError(422, null, callMessages().http.unprocessable, validationErrors);
+export const payloadTooLarge = () => new AppError(413, null, callMessages().http.payloadTooLarge);
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let value = input;

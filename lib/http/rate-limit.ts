@@ -3,7 +3,7 @@ import "server-only";
 import Redis from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages } from "@/lib/i18n/server";
 import { clientAddressOf } from "./client-address.mjs";
 import { AppError } from "./errors";
 
@@ -35,7 +35,7 @@ export type Limiter = {
 };
 
 const tooManyRequests = (msBeforeNext: number) =>
-  new AppError(429, null, uz.http.tooManyRequests, {}, { "Retry-After": String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+  new AppError(429, null, callMessages().http.tooManyRequests, {}, { "Retry-After": String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
 
 export function createLimiter(name: string, { points, durationSeconds }: { points: number; durationSeconds: number }): Limiter {
   let limiter: RateLimiterAbstract | undefined;

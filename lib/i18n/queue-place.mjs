@@ -1,6 +1,6 @@
 // A client's place in a saturated server's queue, in words: for the calm page that server.mjs
 // answers itself and for the pages' queue state (components/ui/queue-state.tsx). Plain JavaScript,
-// as server.mjs runs without a build. `texts` are the queue's texts (uz-busy.json).
+// as server.mjs runs without a build. `texts` are the queue's texts in the visitor's language (lib/i18n/*-busy.json).
 
 /** "Navbatdagi o'rningiz: 12. Taxminan 45 soniya kutasiz." */
 export function placeWords(texts, { position, waitSeconds }) {

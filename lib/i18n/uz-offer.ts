@@ -1,5 +1,8 @@
-// The public offer contract shown in the agreement modal (part of the Uzbek messages module).
-export const offerSections: { heading: string; paragraphs: string[] }[] = [
+// The public offer contract shown in the agreement modal, in Uzbek (Latin): a part of the messages
+// of its own, sent only with the registration page.
+export type OfferSection = { heading: string; paragraphs: readonly string[] };
+
+export const uzOffer: readonly OfferSection[] = [
   {
     heading: "1. Umumiy qoidalar",
     paragraphs: [

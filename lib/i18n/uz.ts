@@ -1,13 +1,22 @@
-// Every user-facing string of the product, in Uzbek (Latin). Texts quoted by the spec are verbatim.
-import busy from "./uz-busy.json";
+// Every user-facing string of the pupil's and the parent's pages, in Uzbek (Latin): the catalogue
+// the other languages follow key for key (lib/i18n/format.ts). Texts quoted by the spec are
+// verbatim. Messages are data: {name} is a value filled in, and a text with a count may be
+// written in the locale's plural forms ({ one, few, many, other }).
 
 export const uz = {
-  /** The queue's texts and the body refusals: shared with server.mjs, which answers them before the app. */
-  busy,
   app: {
     name: "Olimpiada",
     title: "Yozgi ilmiy lager olimpiadasi",
     description: "5–9-sinf o'quvchilari uchun yozgi ilmiy lager olimpiadasi",
+  },
+  /**
+   * Names from the reference data (regions, subjects) as this language writes them. A name not
+   * here is shown as stored (Uzbek Latin) or, in a Cyrillic language, transliterated (names.ts).
+   */
+  names: {} as Readonly<Record<string, string>>,
+  /** The switcher in every page's header: its name for screen readers. */
+  language: {
+    label: "Til",
   },
   common: {
     loading: "Yuklanmoqda...",
@@ -33,12 +42,12 @@ export const uz = {
     unauthorized: "Tizimga kirmagansiz.",
     forbidden: "Sizda ushbu amalni bajarish uchun ruxsat yo'q.",
     notFound: "Serverda so'ralgan ma'lumot topilmadi.",
-    payloadTooLarge: busy.tooLarge,
+    payloadTooLarge: "Yuborilgan ma'lumot hajmi juda katta.",
     unprocessable: "Kiritilgan ma'lumotlarda xatolik bor.",
     tooManyRequests: "Ko'p marta urinish amalga oshirildi. Iltimos keyinroq qayta urinib ko'ring.",
     serverError: "Serverda xatolik yuz berdi. Iltimos keyinroq urinib ko'ring.",
     badGateway: "Server yangilandi. Iltimos qaytadan urinib ko'ring.",
-    otherStatus: (status: number) => `Serverda qandaydir xatolik yuz berdi. Iltimos qaytadan urinib ko'ring. (Xatolik kodi: ${status})`,
+    otherStatus: "Serverda qandaydir xatolik yuz berdi. Iltimos qaytadan urinib ko'ring. (Xatolik kodi: {status})",
     network: "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring.",
     methodNotAllowed: "Bu so'rov usuli qo'llab-quvvatlanmaydi.",
     busy: "Server hozir band. Bir necha soniyadan keyin qayta urinib ko'ring.",
@@ -62,7 +71,7 @@ export const uz = {
     4010: "Bu testni o'quvchilar boshlagan: savol ballarini endi o'zgartirib bo'lmaydi (natijalar shu ballar bilan hisoblangan).",
     4012: "Test boshlangandan keyin ism-sharifni faqat tashkilotchi o'zgartira oladi: sertifikatdagi ism shu. Xato bo'lsa, tashkilotchiga murojaat qiling.",
     4011: "Sinovdan keyin kalit o'zgargan (boshqa tashkilotchi qayta baholagan bo'lishi mumkin). Sinovni qaytadan bajaring.",
-  } as Record<number, string>,
+  },
   validation: {
     questionOfTest: "Bu savol ushbu test faniga tegishli emas",
     choiceOfQuestion: "Bu variant ushbu savolga tegishli emas",
@@ -93,7 +102,7 @@ export const uz = {
     otherSchool: "Boshqa maktab",
     schoolsFailed: "Maktablar ro'yxatini yuklab bo'lmadi. \"Boshqa maktab\"ni tanlashingiz mumkin.",
     grade: "Sinf",
-    gradeOption: (grade: number) => `${grade}-sinf`,
+    gradeOption: "{grade}-sinf",
     subject: "Fan",
     lastName: "Familya",
     firstName: "Ism",
@@ -144,7 +153,6 @@ export const uz = {
       results: "Natijalar",
       rehearsal: "Ochilish mashqi",
     },
-    gradeSubject: (grade: number | null, subject: string | null) => [grade ? `${grade}-sinf` : null, subject].filter(Boolean).join(", "),
   },
   profile: {
     title: "Profil",
@@ -168,7 +176,7 @@ export const uz = {
     notPaid: "Test ro'yxatdan o'tish to'lovi tasdiqlangandan keyin ochiladi.",
     resultTitle: "Test natijasi",
     score: "To'plangan ball",
-    outOf: (total: string) => `${total} dan`,
+    outOf: "{total} dan",
     timeSpent: "Sarflangan vaqt",
     review: "Ko'rish",
     certificate: "Sertifikatni olish",
@@ -176,29 +184,26 @@ export const uz = {
     /** The start page from check-in to the opening (DESIGN §13): the paper is drawn, the device checked. */
     checkIn: {
       title: "Kirishingiz qayd etildi",
-      lead: (opensAt: string) =>
-        `Test ${opensAt} da boshlanadi (Toshkent vaqti). Savollaringiz tayyorlab qo'yildi. Sahifani yopmang: vaqt kelganda «Testni boshlash» tugmasi chiqadi.`,
-      later: (opensAt: string) =>
-        `Kirishni qayd etish ${opensAt} da boshlanadi (Toshkent vaqti). Shu vaqtdan keyin saytga kirib, sahifani ochiq qoldiring.`,
+      lead: "Test {opensAt} da boshlanadi (Toshkent vaqti). Savollaringiz tayyorlab qo'yildi. Sahifani yopmang: vaqt kelganda «Testni boshlash» tugmasi chiqadi.",
+      later: "Kirishni qayd etish {opensAt} da boshlanadi (Toshkent vaqti). Shu vaqtdan keyin saytga kirib, sahifani ochiq qoldiring.",
       checksTitle: "Qurilma tekshiruvi",
       checking: "Tekshirilmoqda…",
       clockOk: "Telefon soati server soati bilan mos",
-      clockOff: (minutes: number) =>
-        `Telefon soati ${minutes} daqiqa farq qiladi. Taymer server vaqti bilan ishlaydi, bu testga xalaqit bermaydi.`,
+      clockOff: "Telefon soati {count} daqiqa farq qiladi. Taymer server vaqti bilan ishlaydi, bu testga xalaqit bermaydi.",
       storageOk: "Javoblar qurilmaning o'zida ham saqlanadi",
       storageFail: "Brauzer ma'lumot saqlay olmayapti: maxfiy (incognito) rejimdan chiqing yoki boshqa brauzerda oching.",
-      networkOk: (ms: number) => `Internet ishlayapti (javob ${ms} ms da keldi)`,
-      networkSlow: (ms: number) => `Internet sekin (javob ${ms} ms da keldi). Iloji bo'lsa, yaxshiroq tarmoqqa ulaning.`,
+      networkOk: "Internet ishlayapti (javob {ms} ms da keldi)",
+      networkSlow: "Internet sekin (javob {ms} ms da keldi). Iloji bo'lsa, yaxshiroq tarmoqqa ulaning.",
       networkFail: "Server bilan bog'lanib bo'lmadi. Internetni tekshiring.",
     },
     before: {
       title: "Test haqida",
       duration: "Davomiyligi:",
-      minutes: (minutes: number) => `${minutes} daqiqa`,
+      minutes: "{count} daqiqa",
       questions: "Savollar soni:",
-      questionCount: (count: number) => `${count} ta`,
+      questionCount: "{count} ta",
       closes: "Test yopiladi:",
-      tashkent: (time: string) => `${time} (Toshkent vaqti)`,
+      tashkent: "{time} (Toshkent vaqti)",
       rules: [
         "Vaqt «Testni boshlash» bosilgandan boshlab hisoblanadi va to'xtamaydi, sahifa yopilsa ham; test yopilish vaqtida esa albatta tugaydi.",
         "Har bir javob darhol saqlanadi. Internet uzilsa, javoblar qurilmada saqlanadi va aloqa tiklanganda yuboriladi.",
@@ -209,8 +214,7 @@ export const uz = {
   certificate: {
     heading: "SERTIFIKAT",
     lead: "Ushbu sertifikat",
-    participation: (grade: number, subject: string) =>
-      `${grade}-sinf o'quvchisi ${subject} fanidan olimpiadada ishtirok etgani uchun berildi.`,
+    participation: "{grade}-sinf o'quvchisi {subject} fanidan olimpiadada ishtirok etgani uchun berildi.",
     issued: "Berilgan sana",
     verified: "Tasdiqlangan",
     scan: "Haqiqiyligini tekshirish uchun skanerlang",
@@ -219,7 +223,7 @@ export const uz = {
     notFoundHint: "Agar bu xato deb hisoblasangiz bizga murojaat qiling",
     contactBot: "Telegram chat-bot",
     pageTitle: "Sertifikatni tekshirish",
-    pageTitleOf: (fullName: string) => `${fullName} — sertifikat`,
+    pageTitleOf: "{fullName} — sertifikat",
     copyLink: "Havolani nusxalash",
     download: "Sertifikatni yuklab olish",
   },
@@ -233,29 +237,29 @@ export const uz = {
     previous: "Oldingi",
     next: "Keyingi",
     confirmFinish: "Rostdan ham testni yakunlamoqchimisiz?",
-    unanswered: (count: number) => `Siz ${count} ta savolga javob bermadingiz!`,
+    unanswered: "Siz {count} ta savolga javob bermadingiz!",
     cancel: "Bekor qilish",
     notAnswered: "Javob berilmagan",
     questionNotFound: "Savol topilmadi",
-    question: (n: number, total: number) => `${n}-savol (${total} tadan)`,
+    question: "{n}-savol ({total} tadan)",
     readingText: "Matn",
     showPanel: "Matnni ko'rsatish",
     hidePanel: "Matnni yashirish",
     allSaved: "Barcha javoblar saqlandi",
-    saving: (count: number) => `${count} ta javob saqlanmoqda...`,
-    offline: (count: number) => `Internet aloqasi yo'q. ${count} ta javob qurilmada saqlandi va aloqa tiklanganda yuboriladi.`,
-    savingShort: (count: number) => `${count} ta saqlanmoqda…`,
-    offlineShort: (count: number) => `Aloqa yo'q: ${count} ta qurilmada`,
+    saving: "{count} ta javob saqlanmoqda...",
+    offline: "Internet aloqasi yo'q. {count} ta javob qurilmada saqlandi va aloqa tiklanganda yuboriladi.",
+    savingShort: "{count} ta saqlanmoqda…",
+    offlineShort: "Aloqa yo'q: {count} ta qurilmada",
     offlineNothing: "Internet aloqasi yo'q va bu test qurilmada saqlanmagan. Aloqa tiklangach sahifani yangilang.",
     answerRefused: "Bu javob qabul qilinmadi. Iltimos, boshqa variantni tanlang.",
     timeUp: "Vaqt tugadi. Test yakunlanmoqda...",
     /** The organiser's acts on a running attempt, told to its open page at once (issue 22). */
-    extendedByOrganiser: (minutes: number) => `Tashkilotchi vaqtingizni ${minutes} daqiqaga uzaytirdi`,
+    extendedByOrganiser: "Tashkilotchi vaqtingizni {count} daqiqaga uzaytirdi",
     endedByOrganiser: "Test tashkilotchi tomonidan yakunlandi",
     endedByClock: "Test vaqti tugagani uchun yakunlandi",
     reopened: "Urinishingiz qayta ochildi",
     passwordChanged: "Parolingiz yangilandi, qayta kiring",
-    lateAnswers: (count: number) => `${count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.`,
+    lateAnswers: "{count} ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.",
     finishingSave: "Javoblar yuborilmoqda, so'ng test yakunlanadi...",
     correct: "To'g'ri javob",
     chosen: "tanlangan",
@@ -271,7 +275,7 @@ export const uz = {
     title: "To'lov",
     lead: "Ro'yxatdan o'tish uchun bir martalik badal to'lovini amalga oshiring.",
     amount: "To'lov miqdori",
-    payingFor: (fullName: string, grade: number, subject: string) => `O'quvchi: ${fullName}, ${grade}-sinf, ${subject}`,
+    payingFor: "O'quvchi: {fullName}, {grade}-sinf, {subject}",
     click: "Click orqali to'lash",
     payme: "Payme orqali to'lash",
     card: "Karta orqali to'lash",
@@ -289,8 +293,8 @@ export const uz = {
     },
   },
   schoolsImport: {
-    badSoato: (line: number) => `${line}-qator: tuman SOATO kodi 7 ta raqamdan iborat bo'lishi kerak`,
-    badName: (line: number) => `${line}-qator: maktab nomi 3–200 belgidan iborat bo'lishi kerak`,
-    unknownDistrict: (soato: number, name: string) => `Noma'lum tuman SOATO kodi: ${soato} (${name})`,
+    badSoato: "{line}-qator: tuman SOATO kodi 7 ta raqamdan iborat bo'lishi kerak",
+    badName: "{line}-qator: maktab nomi 3–200 belgidan iborat bo'lishi kerak",
+    unknownDistrict: "Noma'lum tuman SOATO kodi: {soato} ({name})",
   },
-};
+} as const;

@@ -5,13 +5,13 @@ import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages } from "@/lib/i18n/server";
 import { decodeSession, SESSION_MAX_AGE_SECONDS, type SessionClaims } from "./session-token";
 
 export type SessionUser = { id: number; role: number };
 
-export const unauthorized = () => new AppError(401, null, uz.http.unauthorized);
-export const forbidden = () => new AppError(403, null, uz.http.forbidden);
+export const unauthorized = () => new AppError(401, null, callMessages().http.unauthorized);
+export const forbidden = () => new AppError(403, null, callMessages().http.forbidden);
 
 /** This device's session was signed out ("Chiqish"), in SQL: the hot paths' statements use it. */
 export const sessionEndedSql = (sessionId: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>

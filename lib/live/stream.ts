@@ -5,7 +5,7 @@
 // not know. A few at a time per pupil and process (tabs, a reload).
 import "server-only";
 import { AppError } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages } from "@/lib/i18n/server";
 import { type AttemptChange, onChange } from "./changes";
 
 const KEEP_OPEN_MS = 25_000;
@@ -18,7 +18,7 @@ const open = new Map<number, number>();
 
 export function changesStream(userId: number, signal: AbortSignal): Response {
   const held = open.get(userId) ?? 0;
-  if (held >= STREAMS_PER_PUPIL) throw new AppError(429, null, uz.http.tooManyRequests, {}, { "Retry-After": "60" });
+  if (held >= STREAMS_PER_PUPIL) throw new AppError(429, null, callMessages().http.tooManyRequests, {}, { "Retry-After": "60" });
   open.set(userId, held + 1);
   const encoder = new TextEncoder();
   let stop = () => {};

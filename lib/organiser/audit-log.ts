@@ -4,12 +4,13 @@ import "server-only";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, districts, organiserActions, questionChoices, questions, subjects, tests, users } from "@/db/schema";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { callOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { dateTextOf, formatTashkent } from "@/lib/time";
 import { AuditAction, type AuditTarget } from "./audit";
 import { plainText } from "./sanitize";
+import { wordOf } from "./words";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -35,6 +36,9 @@ export type AuditRow = {
   lines: AuditLine[];
 };
 
+/** The log's words: the audit's messages and the test form's labels, in the reader's language. */
+type Texts = { t: OrganiserMessages["audit"]; testFields: OrganiserMessages["tests"] };
+
 /** The names the log's ids stand for, read for one page of it at a time. */
 type Names = {
   people: Map<number, { name: string; username: string | null; organiser: boolean }>;
@@ -46,13 +50,16 @@ type Names = {
   choices: Map<number, { questionId: number; text: string }>;
 };
 
-const t = uzOrganiser.audit;
 const ids = (values: unknown[]) => [...new Set(values.filter((v): v is number => Number.isInteger(v)))];
 
 /** A regrade names every pupil whose result changed: the page shows the first of them. */
 const CHANGES_SHOWN = 20;
 
-async function namesOf(rows: (typeof organiserActions.$inferSelect)[], details: (Record<string, unknown> | null)[]): Promise<Names> {
+async function namesOf(
+  { t }: Texts,
+  rows: (typeof organiserActions.$inferSelect)[],
+  details: (Record<string, unknown> | null)[],
+): Promise<Names> {
   const of = (type: AuditTarget) => ids(rows.filter((r) => r.targetType === type).map((r) => r.targetId));
   const changes = details.flatMap((d) => (Array.isArray(d?.changes) ? (d.changes as { userId?: number }[]).slice(0, CHANGES_SHOWN) : []));
   const attemptRows = await inList(of("attempt"), (list) =>
@@ -108,7 +115,7 @@ async function namesOf(rows: (typeof organiserActions.$inferSelect)[], details: 
     attempts: new Map(attemptRows.map((a) => [a.id, { userId: a.userId, subjectId: tested.get(a.testId) ?? 0 }])),
     tests: tested,
     questions: new Map(questionRows.map((q) => [q.id, q.subjectId])),
-    subjects: new Map(subjectRows.map((s) => [s.id, t.subject(s.grade, s.name)])),
+    subjects: new Map(subjectRows.map((s) => [s.id, t.subject({ grade: s.grade, name: s.name })])),
     districts: new Map(districtRows.map((d) => [d.id, d.name])),
     choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, text: plainText(c.text, 80) }])),
   };
@@ -121,14 +128,15 @@ async function inList<T>(list: number[], read: (list: number[]) => Promise<T[]>)
 const pupilHref = (id: number) => `/admin/pupils/${id}`;
 const subjectHref = (id: number) => `/admin/questions?subjectId=${id}`;
 
-function personLink(names: Names, id: number): AuditLink {
+function personLink({ t }: Texts, names: Names, id: number): AuditLink {
   const person = names.people.get(id);
   if (!person) return { label: `${t.targets.pupil} #${id}`, href: null };
   const label = person.username ? `${person.name} (${person.username})` : person.name;
   return { label, href: person.organiser ? "/admin/organisers" : pupilHref(id) };
 }
 
-function targetOf(row: { targetType: AuditTarget; targetId: number | null }, names: Names): AuditLink {
+function targetOf(texts: Texts, row: { targetType: AuditTarget; targetId: number | null }, names: Names): AuditLink {
+  const { t } = texts;
   const id = row.targetId;
   const bare = { label: `${t.targets[row.targetType] ?? row.targetType}${id === null ? "" : ` #${id}`}`, href: null };
   if (id === null) return bare;
@@ -136,12 +144,12 @@ function targetOf(row: { targetType: AuditTarget; targetId: number | null }, nam
   switch (row.targetType) {
     case "pupil":
     case "organiser":
-      return names.people.has(id) ? personLink(names, id) : bare;
+      return names.people.has(id) ? personLink(texts, names, id) : bare;
     case "attempt": {
       const attempt = names.attempts.get(id);
       if (!attempt) return bare;
       const pupil = names.people.get(attempt.userId)?.name ?? `#${attempt.userId}`;
-      return { label: t.attemptOf(id, pupil, subject(attempt.subjectId) ?? ""), href: pupilHref(attempt.userId) };
+      return { label: t.attemptOf({ id, pupil, subject: subject(attempt.subjectId) ?? "" }), href: pupilHref(attempt.userId) };
     }
     case "test": {
       const subjectId = names.tests.get(id);
@@ -151,7 +159,7 @@ function targetOf(row: { targetType: AuditTarget; targetId: number | null }, nam
     case "question": {
       const subjectId = names.questions.get(id);
       const label = subject(subjectId);
-      return label && subjectId ? { label: t.questionOf(id, label), href: subjectHref(subjectId) } : bare;
+      return label && subjectId ? { label: t.questionOf({ id, subject: label }), href: subjectHref(subjectId) } : bare;
     }
     case "subject": {
       const label = subject(id);
@@ -165,65 +173,79 @@ function targetOf(row: { targetType: AuditTarget; targetId: number | null }, nam
 }
 
 type TestSettings = Record<string, unknown>;
-const testFields = uzOrganiser.tests;
 
 /** A test's setting as the form shows it. */
-function settingText(key: string, value: unknown): string {
+function settingText({ t, testFields }: Texts, key: string, value: unknown): string {
   if (value === null || value === undefined) return key === "certificateDate" ? t.certificateDateDefault : "—";
   if (key === "openedAt" || key === "closedAt") return formatTashkent(String(value));
   if (key === "certificateDate") return dateTextOf(String(value));
-  if (key === "durationMinutes") return t.minutes(Number(value));
-  if (key.endsWith("Points")) return t.points(Number(value));
-  if (key === "reviewPolicy") return testFields.reviewShortOf[String(value)] ?? String(value);
+  if (key === "durationMinutes") return t.minutes({ count: Number(value) });
+  if (key.endsWith("Points")) return t.points({ points: Number(value).toFixed(1) });
+  if (key === "reviewPolicy") return wordOf(testFields.reviewShortOf, String(value)) ?? String(value);
   return String(value);
 }
 
-const SETTINGS: [key: string, label: string][] = [
-  ["openedAt", testFields.openedAt],
-  ["closedAt", testFields.closedAt],
-  ["durationMinutes", testFields.duration],
-  ["pinCode", testFields.pinCode],
-  ["easyCount", testFields.easyCount],
-  ["mediumCount", testFields.mediumCount],
-  ["hardCount", testFields.hardCount],
-  ["easyPoints", testFields.easyPoints],
-  ["mediumPoints", testFields.mediumPoints],
-  ["hardPoints", testFields.hardPoints],
-  ["reviewPolicy", testFields.reviewPolicy],
-  ["certificateDate", testFields.certificateDate],
-];
+/** The settings in the form's order, each with the form's label (tests.<label>). */
+const SETTINGS = [
+  ["openedAt", "openedAt"],
+  ["closedAt", "closedAt"],
+  ["durationMinutes", "duration"],
+  ["pinCode", "pinCode"],
+  ["easyCount", "easyCount"],
+  ["mediumCount", "mediumCount"],
+  ["hardCount", "hardCount"],
+  ["easyPoints", "easyPoints"],
+  ["mediumPoints", "mediumPoints"],
+  ["hardPoints", "hardPoints"],
+  ["reviewPolicy", "reviewPolicy"],
+  ["certificateDate", "certificateDate"],
+] as const;
 
 /** A test saved: what changed (every setting for a new one). */
-function settingLines(before: TestSettings | null, after: TestSettings): AuditLine[] {
+function settingLines(texts: Texts, before: TestSettings | null, after: TestSettings): AuditLine[] {
+  const { t, testFields } = texts;
   if (!before)
-    return [{ label: t.newTest, value: "" }, ...SETTINGS.map(([key, label]) => ({ label, value: settingText(key, after[key]) }))];
+    return [
+      { label: t.newTest, value: "" },
+      ...SETTINGS.map(([key, label]) => ({ label: testFields[label], value: settingText(texts, key, after[key]) })),
+    ];
   return SETTINGS.filter(([key]) => before[key] !== after[key]).map(([key, label]) => ({
-    label,
-    value: t.change(settingText(key, before[key]), settingText(key, after[key])),
+    label: testFields[label],
+    value: t.change({ before: settingText(texts, key, before[key]), after: settingText(texts, key, after[key]) }),
   }));
 }
 
 type Change = { userId: number; oldScore: number; newScore: number; oldRank: number; newRank: number };
 
-function regradeLines(testId: number | null, d: Record<string, unknown>, names: Names): AuditLine[] {
+function regradeLines(texts: Texts, testId: number | null, d: Record<string, unknown>, names: Names): AuditLine[] {
+  const { t } = texts;
   const lines: AuditLine[] = [];
   // The question is seen, with its choices and statistics, on the test's item statistics.
   lines.push({ label: t.fields.question, value: `#${d.questionId}`, ...(testId === null ? {} : { href: `/admin/tests/${testId}/items` }) });
-  lines.push({ label: t.fields.regrade, value: t.regradeActions[String(d.action)] ?? String(d.action) });
+  lines.push({ label: t.fields.regrade, value: wordOf(t.regradeActions, String(d.action)) ?? String(d.action) });
   if (d.action === "key") {
     const choice = names.choices.get(Number(d.correctChoiceId));
     lines.push({ label: t.fields.correctChoice, value: choice ? choice.text : `#${d.correctChoiceId}` });
   } else {
-    lines.push({ label: t.fields.voidAwards, value: t.voidAwards[String(d.voidAwards)] ?? String(d.voidAwards) });
+    lines.push({ label: t.fields.voidAwards, value: wordOf(t.voidAwards, String(d.voidAwards)) ?? String(d.voidAwards) });
   }
-  lines.push({ label: t.fields.keyHash, value: t.change(String(d.oldKeyHash).slice(0, 12), String(d.newKeyHash).slice(0, 12)) });
+  lines.push({
+    label: t.fields.keyHash,
+    value: t.change({ before: String(d.oldKeyHash).slice(0, 12), after: String(d.newKeyHash).slice(0, 12) }),
+  });
   const changes = Array.isArray(d.changes) ? (d.changes as Change[]) : [];
   lines.push({ label: t.fields.changed, value: changes.length === 0 ? t.noneShort : String(changes.length) });
   for (const c of changes.slice(0, CHANGES_SHOWN)) {
-    const who = personLink(names, c.userId);
-    lines.push({ label: who.label, value: t.scoreChange(c.oldScore, c.newScore, c.oldRank, c.newRank), href: who.href ?? undefined });
+    const who = personLink(texts, names, c.userId);
+    const value = t.scoreChange({
+      oldScore: c.oldScore.toFixed(1),
+      newScore: c.newScore.toFixed(1),
+      oldRank: c.oldRank,
+      newRank: c.newRank,
+    });
+    lines.push({ label: who.label, value, href: who.href ?? undefined });
   }
-  if (changes.length > CHANGES_SHOWN) lines.push({ label: "…", value: t.moreChanges(changes.length - CHANGES_SHOWN) });
+  if (changes.length > CHANGES_SHOWN) lines.push({ label: "…", value: t.moreChanges({ count: changes.length - CHANGES_SHOWN }) });
   return lines;
 }
 
@@ -241,13 +263,14 @@ function genericLines(d: Record<string, unknown>): AuditLine[] {
 }
 
 /** An act's details in words (the target itself is named by targetOf). */
-function linesOf(action: AuditAction, targetId: number | null, d: Record<string, unknown> | null, names: Names): AuditLine[] {
+function linesOf(texts: Texts, action: AuditAction, targetId: number | null, d: Record<string, unknown> | null, names: Names): AuditLine[] {
+  const { t } = texts;
   if (!d) return [];
   switch (action) {
     case AuditAction.TestSave:
-      return settingLines((d.before as TestSettings | null) ?? null, (d.after as TestSettings) ?? {});
+      return settingLines(texts, (d.before as TestSettings | null) ?? null, (d.after as TestSettings) ?? {});
     case AuditAction.TestRegrade:
-      return regradeLines(targetId, d, names);
+      return regradeLines(texts, targetId, d, names);
     case AuditAction.QuestionImport:
       return [
         { label: t.fields.questions, value: String(d.questions) },
@@ -260,10 +283,13 @@ function linesOf(action: AuditAction, targetId: number | null, d: Record<string,
       return [{ label: t.fields.subject, value: names.subjects.get(subjectId) ?? `#${subjectId}`, href: subjectHref(subjectId) }];
     }
     case AuditAction.PupilName:
-      return [{ label: t.fields.fullName, value: t.change(String(d.before), String(d.after)) }];
+      return [{ label: t.fields.fullName, value: t.change({ before: String(d.before), after: String(d.after) }) }];
     case AuditAction.PupilExtraMinutes:
       return [
-        { label: t.fields.extraMinutes, value: t.change(t.minutes(Number(d.from)), t.minutes(Number(d.to))) },
+        {
+          label: t.fields.extraMinutes,
+          value: t.change({ before: t.minutes({ count: Number(d.from) }), after: t.minutes({ count: Number(d.to) }) }),
+        },
         ...(typeof d.runningAttempt === "number" ? [{ label: t.fields.runningAttempt, value: `#${d.runningAttempt}` }] : []),
       ];
     case AuditAction.AttemptEnd:
@@ -284,8 +310,15 @@ function linesOf(action: AuditAction, targetId: number | null, d: Record<string,
   }
 }
 
-/** Newest first, a page at a time, every id named and linked, details in words. */
-export async function listActions({ page = 1 }: { page?: number }): Promise<{ items: AuditRow[]; total: number }> {
+/**
+ * Newest first, a page at a time, every id named and linked, details in words: in the caller's
+ * language (an API call's), or in the page's when a page passes its messages.
+ */
+export async function listActions(
+  { page = 1 }: { page?: number },
+  messages: OrganiserMessages = callOrganiserMessages(),
+): Promise<{ items: AuditRow[]; total: number }> {
+  const texts: Texts = { t: messages.audit, testFields: messages.tests };
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ action: organiserActions, organiser: users.username })
@@ -298,6 +331,7 @@ export async function listActions({ page = 1 }: { page?: number }): Promise<{ it
   ]);
   const details = rows.map(({ action: a }) => (a.details ? (JSON.parse(a.details) as Record<string, unknown>) : null));
   const names = await namesOf(
+    texts,
     rows.map((r) => r.action),
     details,
   );
@@ -310,12 +344,12 @@ export async function listActions({ page = 1 }: { page?: number }): Promise<{ it
         createdAt: a.createdAt.toISOString(),
         organiser: organiser ?? "",
         action,
-        actionText: t.actions[action] ?? action,
+        actionText: wordOf(texts.t.actions, action) ?? action,
         ...row,
-        target: targetOf(row, names),
+        target: targetOf(texts, row, names),
         reason: a.reason,
         details: details[i],
-        lines: linesOf(action, a.targetId, details[i], names),
+        lines: linesOf(texts, action, a.targetId, details[i], names),
       };
     }),
     total: Number(total),

@@ -8,15 +8,13 @@ import ExcelJS from "exceljs";
 import { db } from "@/db/client";
 import { districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { decryptPassword } from "@/lib/payments/credentials";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { formatTashkent } from "@/lib/time";
 import { AuditAction, recordAction } from "./audit";
-
-const t = uzOrganiser.logins;
 
 export async function loginsWorkbook({
   organiserId,
@@ -35,6 +33,8 @@ export async function loginsWorkbook({
     .innerJoin(regions, eq(regions.id, districts.regionId))
     .where(eq(districts.id, districtId));
   if (!district) throw notFound();
+  const messages = callOrganiserMessages();
+  const t = messages.logins;
   const where = [eq(users.districtId, districtId), eq(users.role, UserRole.Default), eq(registrations.status, RegistrationStatus.Paid)];
   if (organizationId) where.push(eq(users.organizationId, organizationId));
   const pupils = await db
@@ -60,8 +60,8 @@ export async function loginsWorkbook({
     pageSetup: { paperSize: 9, orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
   sheet.columns = [{ width: 5 }, { width: 36 }, { width: 12 }, { width: 18 }, { width: 16 }, { width: 16 }];
-  sheet.addRow([t.title(district.name, district.region)]).font = { bold: true, size: 13 };
-  sheet.addRow([t.madeAt(formatTashkent(now.toISOString()))]);
+  sheet.addRow([t.title({ district: district.name, region: district.region })]).font = { bold: true, size: 13 };
+  sheet.addRow([t.madeAt({ time: formatTashkent(now.toISOString()) })]);
   let school: string | null | undefined;
   let number = 0;
   for (const pupil of pupils) {
@@ -71,8 +71,8 @@ export async function loginsWorkbook({
       school = pupil.school;
       number = 0;
       sheet.addRow([]);
-      sheet.addRow([school ?? uzOrganiser.results.otherSchool]).font = { bold: true, size: 12 };
-      sheet.addRow(t.columns).font = { bold: true };
+      sheet.addRow([school ?? messages.results.otherSchool]).font = { bold: true, size: 12 };
+      sheet.addRow([...t.columns]).font = { bold: true };
     }
     number += 1;
     const password = pupil.passwordEncrypted ? decryptPassword(pupil.passwordEncrypted) : null;

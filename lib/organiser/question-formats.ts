@@ -1,6 +1,6 @@
 // Question banks as teachers already have them, read into the import's JSON form (DESIGN §8):
 // the spreadsheet template (.xlsx, read with exceljs), Moodle's GIFT (gift-pegjs) and Aiken.
-// Each reader reports an error per bad row or question, with where it is, in Uzbek.
+// Each reader reports an error per bad row or question, with where it is, in the caller's language.
 import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -9,9 +9,13 @@ import { parse as parseGiftText } from "gift-pegjs/lib/gift-parser.js";
 import yauzl from "yauzl";
 import type { DifficultyName } from "@/lib/attempts/scoring";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { callOrganiserMessages } from "@/lib/i18n/organiser";
 
-const m = uzOrganiser.questions.formats;
+/** The readers' words, in the caller's language (read when a file is read, never at load). */
+const formatTexts = () => callOrganiserMessages().questions.formats;
+/** GIFT's own braces in the errors' examples: values, not placeholders of the messages. */
+const GIFT_BRACES = "{…}";
+const GIFT_EXAMPLE = "{=4 ~3 ~5}";
 
 export type ImportQuestion = {
   difficulty: DifficultyName;
@@ -113,6 +117,7 @@ function readSheets(data: Buffer): Promise<Sheets | null> {
 
 /** The template: sheet "Savollar" with a header row, sheet "Matnlar" (key, text) for reading texts. */
 export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
+  const m = formatTexts();
   const refused = (message: string): ReadBank => ({
     readingTexts: [],
     questions: [],
@@ -130,13 +135,14 @@ export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
   for (const { number, cells } of sheets.texts) {
     if (number === 1) continue;
     const [key, text] = cells;
-    if (key.formula || text.formula) bank.errors.push({ where: m.row("Matnlar", number), field: "text", message: m.formula });
+    if (key.formula || text.formula)
+      bank.errors.push({ where: m.row({ sheet: "Matnlar", row: number }), field: "text", message: m.formula });
     else if (key.text || text.text) bank.readingTexts.push({ key: key.text, text: text.text });
   }
 
   for (const { number, cells } of sheets.questions) {
     if (number === 1) continue; // the header
-    const where = m.row(sheets.name, number);
+    const where = m.row({ sheet: sheets.name, row: number });
     const formula = cells.findIndex((c) => c.formula);
     if (formula >= 0) {
       bank.errors.push({ where, field: TEMPLATE_COLUMNS[formula], message: m.formula });
@@ -195,22 +201,24 @@ const GIFT_SPECIAL = new Set(["=", "~", "#", "{", "}", ":"]);
 
 /** What the parser stopped at, said as what to fix: most often a special character left unescaped. */
 function giftSyntaxError(error: unknown): SourceError {
+  const m = formatTexts();
   const { location, found } = error as { location?: { start?: { line?: number; column?: number } }; found?: string | null };
   const { line, column } = location?.start ?? {};
-  const where = line ? m.line(line) : m.file;
+  const where = line ? m.line({ line }) : m.file;
   const message =
     found === null || found === undefined
       ? m.giftEnd
       : GIFT_SPECIAL.has(found)
-        ? m.giftSpecial(found)
+        ? m.giftSpecial({ char: found })
         : found.trim() === ""
           ? m.giftSyntax
-          : m.giftFound(found);
-  return { where, field: "file", message: column ? m.giftAt(column, message) : message };
+          : m.giftFound({ found, braces: GIFT_BRACES });
+  return { where, field: "file", message: column ? m.giftAt({ column, message }) : message };
 }
 
 /** Moodle GIFT: multiple choice with exactly one right answer; everything else is an error of its question. */
 export function readGift(text: string, difficulty: DifficultyName): ReadBank {
+  const m = formatTexts();
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
   let parsed: ReturnType<typeof parseGiftText>;
   try {
@@ -222,7 +230,7 @@ export function readGift(text: string, difficulty: DifficultyName): ReadBank {
   for (const item of parsed) {
     if (item.type === "Category" || item.type === "Description") continue;
     number += 1;
-    const where = m.question(number);
+    const where = m.question({ n: number });
     const question = item as { type: string; stem?: { text: string }; choices?: { isCorrect: boolean; text: { text: string } }[] };
     if (question.type !== "MC" || !question.choices) {
       bank.errors.push({ where, field: "type", message: m.onlyMultipleChoice });
@@ -230,7 +238,11 @@ export function readGift(text: string, difficulty: DifficultyName): ReadBank {
     }
     const correct = question.choices.filter((c) => c.isCorrect).length;
     if (correct !== 1) {
-      bank.errors.push({ where, field: "correct", message: correct === 0 ? m.giftNoCorrect : m.giftManyCorrect });
+      bank.errors.push({
+        where,
+        field: "correct",
+        message: correct === 0 ? m.giftNoCorrect({ example: GIFT_EXAMPLE }) : m.giftManyCorrect,
+      });
       continue;
     }
     bank.sources.push(where);
@@ -248,12 +260,13 @@ export function readGift(text: string, difficulty: DifficultyName): ReadBank {
  * line between questions. The format is a few lines of text; no library reads it better.
  */
 export function readAiken(text: string, difficulty: DifficultyName): ReadBank {
+  const m = formatTexts();
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   let block: { line: number; text: string[]; choices: { letter: string; text: string }[] } | null = null;
   const close = (answer: string | null) => {
     if (!block) return;
-    const where = m.line(block.line);
+    const where = m.line({ line: block.line });
     const correct = answer?.toUpperCase();
     if (answer === null) {
       bank.errors.push({ where, field: "correct", message: m.answerLine });
@@ -280,7 +293,7 @@ export function readAiken(text: string, difficulty: DifficultyName): ReadBank {
     const answer = /^ANSWER:\s*([A-Z])\s*$/i.exec(line);
     if (answer) {
       if (block) close(answer[1]);
-      else bank.errors.push({ where: m.line(number), field: "correct", message: m.answerWithoutQuestion });
+      else bank.errors.push({ where: m.line({ line: number }), field: "correct", message: m.answerWithoutQuestion });
       return;
     }
     const choice = /^([A-Z])[.)]\s+(.+)$/.exec(line);

@@ -7,13 +7,14 @@ import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import type { SourceError } from "@/lib/http/contract";
 import { AppError, toValidationErrors } from "@/lib/http/errors";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { callOrganiserMessages } from "@/lib/i18n/organiser";
+import { callMessages } from "@/lib/i18n/server";
 import { questionImportSchema } from "@/lib/validation/organiser";
 import { type ReadBank, readAiken, readGift, readXlsx } from "./question-formats";
 import { importQuestionBank } from "./questions";
 
-const m = uzOrganiser.questions.formats;
+/** The import's words, in the caller's language (read when a file is checked, never at load). */
+const formatTexts = () => callOrganiserMessages().questions.formats;
 
 /** A spreadsheet of a few thousand questions is well under this. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -26,17 +27,17 @@ export const uploadFields = z.object({
   reason: z.string().max(500).optional(),
 });
 
-const refused = (errors: SourceError[]) => new AppError(422, null, uz.http.unprocessable, {}, {}, errors);
-
-const MESSAGES: Record<string, string> = { Required: m.text, MinLength: m.choices, MaxLength: m.invalid, Invalid: m.correct };
+const refused = (errors: SourceError[]) => new AppError(422, null, callMessages().http.unprocessable, {}, {}, errors);
 
 /** The schema's and the sanitiser's errors (paths into the bank) as errors of the file's rows. */
 function located(validation: Record<string, string[]>, bank: ReadBank): SourceError[] {
+  const m = formatTexts();
+  const byCode: Record<string, string | undefined> = { Required: m.text, MinLength: m.choices, MaxLength: m.invalid, Invalid: m.correct };
   return Object.entries(validation).map(([path, codes]) => {
     const [list, index, ...rest] = path.split(".");
     const where = list === "questions" && index !== undefined ? (bank.sources[Number(index)] ?? m.file) : m.file;
     const field = rest.join(".") || list;
-    const message = field === "readingText" ? m.readingTextKey : field === "choices" ? m.correct : (MESSAGES[codes[0]] ?? m.invalid);
+    const message = field === "readingText" ? m.readingTextKey : field === "choices" ? m.correct : (byCode[codes[0]] ?? m.invalid);
     return { where, field, message };
   });
 }
@@ -45,8 +46,11 @@ function located(validation: Record<string, string[]>, bank: ReadBank): SourceEr
 export const uploadForm = {
   fields: uploadFields,
   maxBytes: MAX_UPLOAD_BYTES,
-  tooLarge: () => new AppError(413, null, m.tooLarge),
-  unreadable: () => refused([{ where: m.file, field: "file", message: m.notSpreadsheet }]),
+  tooLarge: () => new AppError(413, null, formatTexts().tooLarge),
+  unreadable: () => {
+    const m = formatTexts();
+    return refused([{ where: m.file, field: "file", message: m.notSpreadsheet }]);
+  },
 };
 
 export async function importUpload({
@@ -60,6 +64,7 @@ export async function importUpload({
   dryRun: boolean;
   organiserId: number;
 }) {
+  const m = formatTexts();
   if (!file || file.size === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
 
   const { format, subjectId, difficulty, reason } = fields;

@@ -11,7 +11,7 @@ import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/scoring";
 import { config } from "@/lib/config";
 import { ErrorCode } from "@/lib/http/contract";
 import { AppError, businessError, notFound } from "@/lib/http/errors";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { publishChange } from "@/lib/live/changes";
 import type { TestSettings } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
@@ -23,7 +23,7 @@ export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardP
   easyPoints: number;
   mediumPoints: number;
   hardPoints: number;
-  /** What the organiser should know about these settings (Uzbek), e.g. that `afterEnd` leaks the key. */
+  /** What the organiser should know about these settings (in the caller's language), e.g. that `afterEnd` leaks the key. */
   warnings: string[];
 };
 
@@ -44,7 +44,7 @@ function view(row: typeof tests.$inferSelect): TestView {
     reviewPolicy: row.reviewPolicy as TestView["reviewPolicy"],
     certificateDate: row.certificateDate,
     checkInMinutes: row.checkInMinutes,
-    warnings: row.reviewPolicy === ReviewPolicy.AfterEnd ? [uzOrganiser.afterEndWarning] : [],
+    warnings: row.reviewPolicy === ReviewPolicy.AfterEnd ? [callOrganiserMessages().afterEndWarning] : [],
   };
 }
 
@@ -117,14 +117,15 @@ export async function upsertSubjectTest({
         (values.reviewPolicy !== undefined && values.reviewPolicy !== before.reviewPolicy);
       const running = timing ? await runningAttempts(tx, before.id, now) : 0;
       if (running > 0 && !confirmed) {
-        throw new AppError(400, ErrorCode.ConfirmationRequired, uzOrganiser.validation.confirmSubjectName(running));
+        throw new AppError(400, ErrorCode.ConfirmationRequired, callOrganiserMessages().validation.confirmSubjectName({ count: running }));
       }
       // Reopening a closed test whose key review may have shown: a pupil who never started would
       // take it knowing the answers. Only with the name typed, told what it means.
       const reopens = isPastGrace(before.closedAt, now) && values.closedAt > now;
       if (reopens && !confirmed) {
         const ended = await endedAttempts(tx, before.id);
-        if (ended > 0) throw new AppError(400, ErrorCode.ConfirmationRequired, uzOrganiser.validation.confirmReopen(ended));
+        if (ended > 0)
+          throw new AppError(400, ErrorCode.ConfirmationRequired, callOrganiserMessages().validation.confirmReopen({ count: ended }));
       }
       // Scores are stored in these points and re-derived with them (recompute, regrade): once a
       // pupil has started, a change of points would make every stored score disagree.
@@ -208,7 +209,7 @@ export async function closeTestNow({
   if (row.test.closedAt <= now) return current;
   if (row.test.openedAt > now) throw businessError(ErrorCode.TestNotOpen);
   if (confirmSubjectName.trim() !== row.subjectName) {
-    throw new AppError(400, ErrorCode.ConfirmationRequired, uzOrganiser.validation.confirmClose);
+    throw new AppError(400, ErrorCode.ConfirmationRequired, callOrganiserMessages().validation.confirmClose);
   }
   const { openedAt, pinCode, durationMinutes, reviewPolicy } = current;
   return upsertSubjectTest({

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages } from "@/lib/i18n/server";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { createPerformedPayment, tiyin, withRegistration } from "./service";
@@ -46,8 +46,8 @@ export async function confirmSandboxPayment({ guid, amountSom, now = Date.now() 
  * onSuccess once paid.
  */
 export function sandboxCheckoutScript(): string {
-  const t = uz.payment.sandboxCheckout;
-  const texts = JSON.stringify({ ...t, som: uz.common.som });
+  const m = callMessages();
+  const texts = JSON.stringify({ ...m.payment.sandboxCheckout, som: m.common.som });
   return `(() => {
   const t = ${texts};
   const format = (n) => new Intl.NumberFormat("ru-RU").format(n) + " " + t.som;

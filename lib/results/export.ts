@@ -12,15 +12,17 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
 import { tenthsToPointsSql } from "@/lib/attempts/scoring-sql";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { callOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
+import { callMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { formatTashkent } from "@/lib/time";
 import { type ExportFormat, ExportScope } from "@/lib/validation/organiser";
 import { keyHash } from "./key";
 import { allResults, type ResultRow, rankingCtes, TOP, tieAtCut } from "./ranking";
 import { resultsState } from "./state";
 
-const t = uzOrganiser.results;
+/** The results' words, in the language of whoever reads the file (or the page). */
+type Texts = OrganiserMessages["results"];
 
 type Cell = string | number;
 
@@ -47,13 +49,13 @@ export const sha256 = (text: string) => createHash("sha256").update(text, "utf8"
 const phone = (digits: string | null) =>
   digits ? `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 7)} ${digits.slice(7)}` : "";
 
-function note(r: ResultRow): string {
+function note(t: Texts, r: ResultRow): string {
   if (r.excluded) return t.excluded[r.excluded];
-  if (r.tieAtCut && r.rank === r.tieAtCut.rank) return t.tieAtCut(r.tieAtCut.rank, r.tieAtCut.pupils);
+  if (r.tieAtCut && r.rank === r.tieAtCut.rank) return t.tieAtCut({ rank: r.tieAtCut.rank, count: r.tieAtCut.pupils });
   return "";
 }
 
-function allRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
+function allRows(t: Texts, rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
   const c = t.columns;
   return {
     header: [
@@ -88,12 +90,12 @@ function allRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
       r.totalScore,
       r.timeSpent,
       t.endedBy[r.endedBy],
-      note(r),
+      note(t, r),
     ]),
   };
 }
 
-function topRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
+function topRows(t: Texts, rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
   const c = t.columns;
   return {
     header: [c.rank, c.fullName, c.school, c.district, c.region, c.grade, c.subject, c.total, c.phone, c.note],
@@ -107,7 +109,7 @@ function topRows(rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
       r.subjectName,
       r.totalScore,
       phone(r.phoneNumber),
-      note(r),
+      note(t, r),
     ]),
   };
 }
@@ -127,7 +129,7 @@ type SummaryRow = {
 };
 
 /** Per test, region and district (and a line per region): pupils ranked, mean, median, the cut. */
-async function summaryRows(tx: Transaction, testId?: number): Promise<{ header: string[]; rows: Cell[][] }> {
+async function summaryRows(t: Texts, tx: Transaction, testId?: number): Promise<{ header: string[]; rows: Cell[][] }> {
   const rows = await selectRows<SummaryRow>(
     tx,
     sql`
@@ -167,7 +169,7 @@ async function summaryRows(tx: Transaction, testId?: number): Promise<{ header: 
         r.median,
         r.regionTotal || r.cutoff === null ? "" : r.cutoff,
         r.selected,
-        tie ? t.tieAtCut(tie.rank, tie.pupils) : "",
+        tie ? t.tieAtCut({ rank: tie.rank, count: tie.pupils }) : "",
       ];
     }),
   };
@@ -181,9 +183,11 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, "");
 
 /** The list of a scope as its file holds it: header and rows. */
-async function tableOf(tx: Transaction, testId: number | undefined, scope: ExportScope) {
-  if (scope === ExportScope.Summary) return summaryRows(tx, testId);
-  return scope === ExportScope.Top5 ? topRows(await allResults({ testId, top: true }, tx)) : allRows(await allResults({ testId }, tx));
+async function tableOf(t: Texts, tx: Transaction, testId: number | undefined, scope: ExportScope) {
+  if (scope === ExportScope.Summary) return summaryRows(t, tx, testId);
+  return scope === ExportScope.Top5
+    ? topRows(t, await allResults({ testId, top: true }, tx))
+    : allRows(t, await allResults({ testId }, tx));
 }
 
 export type PublishedState = { provisional: boolean; attemptsNotEnded: number; keyHash: string; topHash: string };
@@ -191,12 +195,18 @@ export type PublishedState = { provisional: boolean; attemptsNotEnded: number; k
 /**
  * What the results page shows of the second-stage list, without making a file: whether it is
  * provisional, and the hashes its export would carry (the key's, the list's). Null for no test.
+ * The list's hash is of its text, header and notes included: in the language of the page that
+ * passes its messages, as that page's visitor's export is.
  */
-export async function publishedState({ testId, now = new Date() }: { testId: number; now?: Date }): Promise<PublishedState | null> {
+export async function publishedState(
+  { testId, now = new Date() }: { testId: number; now?: Date },
+  messages: OrganiserMessages = callOrganiserMessages(),
+): Promise<PublishedState | null> {
+  const t = messages.results;
   return inSnapshot(async (tx) => {
     const state = await resultsState(tx, testId, now);
     if (state.tests === 0) return null;
-    const top = await tableOf(tx, testId, ExportScope.Top5);
+    const top = await tableOf(t, tx, testId, ExportScope.Top5);
     return {
       provisional: state.provisional,
       attemptsNotEnded: state.attemptsNotEnded,
@@ -218,22 +228,23 @@ export async function buildExport({
   format: ExportFormat;
   now?: Date;
 }): Promise<ExportFile | null> {
+  const t = callOrganiserMessages().results;
   // One snapshot: the list, whether it is provisional and the key it was scored with agree.
   const read = await inSnapshot(async (tx) => {
     const covered = await resultsState(tx, testId, now);
     if (testId !== undefined && covered.tests === 0) return null;
-    return { covered, table: await tableOf(tx, testId, scope), key: await keyHash(testId, tx) };
+    return { covered, table: await tableOf(t, tx, testId, scope), key: await keyHash(testId, tx) };
   }, reportDb);
   if (!read) return null;
   const { covered, table, key } = read;
   const contentHash = sha256(csvBody(table.header, table.rows));
-  const which = covered.subjectName ? uz.shell.gradeSubject(covered.grade, covered.subjectName) : t.allTests;
+  const which = covered.subjectName ? gradeAndSubject(callMessages(), covered.grade, covered.subjectName) : t.allTests;
   const stamp = now.toISOString().slice(0, 10);
   const f = t.fileName;
   const parts = [
     f.prefix,
     f.scope[scope],
-    covered.subjectName ? f.test(covered.grade ?? 0, slug(covered.subjectName)) : f.allTests,
+    covered.subjectName ? f.test({ grade: covered.grade ?? 0, subject: slug(covered.subjectName) }) : f.allTests,
     stamp,
     ...(covered.provisional ? [f.provisional] : []),
     contentHash.slice(0, 12),
@@ -248,9 +259,9 @@ export async function buildExport({
       t.scopeTitle[scope],
       which,
       covered.provisional ? t.provisional : t.final,
-      t.keyHashLine(key),
-      t.contentHashLine(contentHash),
-      t.madeAt(formatTashkent(now.toISOString())),
+      t.keyHashLine({ hash: key }),
+      t.contentHashLine({ hash: contentHash }),
+      t.madeAt({ time: formatTashkent(now.toISOString()) }),
     ],
     header: table.header,
     rows: table.rows,

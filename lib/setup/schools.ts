@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { districts, organizations } from "@/db/schema";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages } from "@/lib/i18n/server";
 
 export type SchoolRow = { districtSoato: number; name: string };
 export type SchoolImportResult = { inserted: number; skipped: number; errors: string[] };
@@ -20,6 +20,7 @@ export function parseSchoolsCsv(csv: string): { rows: SchoolRow[]; errors: strin
     trim: true,
     bom: true,
   });
+  const t = callMessages().schoolsImport;
   const rows: SchoolRow[] = [];
   const errors: string[] = [];
   records.forEach((record, index) => {
@@ -27,9 +28,9 @@ export function parseSchoolsCsv(csv: string): { rows: SchoolRow[]; errors: strin
     const soato = Number(record.district_soato);
     const name = (record.name ?? "").replace(/\s+/g, " ");
     if (!/^\d{7}$/.test(record.district_soato ?? "")) {
-      errors.push(uz.schoolsImport.badSoato(line));
+      errors.push(t.badSoato({ line }));
     } else if (name.length < 3 || name.length > 200) {
-      errors.push(uz.schoolsImport.badName(line));
+      errors.push(t.badName({ line }));
     } else {
       rows.push({ districtSoato: soato, name });
     }
@@ -43,7 +44,8 @@ export async function importSchools(db: Database, rows: SchoolRow[]): Promise<Sc
   const known = new Set(
     codes.length === 0 ? [] : (await db.select({ id: districts.id }).from(districts).where(inArray(districts.id, codes))).map((d) => d.id),
   );
-  const errors = rows.filter((r) => !known.has(r.districtSoato)).map((r) => uz.schoolsImport.unknownDistrict(r.districtSoato, r.name));
+  const t = callMessages().schoolsImport;
+  const errors = rows.filter((r) => !known.has(r.districtSoato)).map((r) => t.unknownDistrict({ soato: r.districtSoato, name: r.name }));
   const valid = rows.filter((r) => known.has(r.districtSoato));
   let inserted = 0;
   // Chunks keep each statement well under the driver's parameter limit.

@@ -1,9 +1,10 @@
 // Schemas of the TestAttempts endpoints (spec §7).
 import { z } from "zod";
-import { uz } from "@/lib/i18n/uz";
+import { sayThat } from "@/lib/i18n/said";
 import { entityId, queryId } from "./fields";
 
-export const pinCode = z.string({ error: uz.attempt.pinRequired }).trim().min(1, uz.attempt.pinRequired).max(16);
+const pinRequired = sayThat((m) => m.attempt.pinRequired);
+export const pinCode = z.string(pinRequired).trim().min(1, pinRequired).max(16);
 
 export const newAttemptSchema = z.object({ language: z.literal(0).default(0), pinCode });
 export const checkPinSchema = z.object({ pinCode });

@@ -1,25 +1,27 @@
-// A server's validation code for a field, as the Uzbek message the form shows under it.
+// A server's validation code for a field, as the message the form shows under it (in the page's language).
 
 import type { ValidationCode } from "@/lib/http/contract";
-import { uz } from "@/lib/i18n/uz";
+import { messagesNow } from "@/lib/i18n/said";
+import type { Messages } from "@/lib/i18n/types";
 
-const v = uz.validation;
+type Key = keyof Messages["validation"];
 
-const byField: Record<string, Partial<Record<ValidationCode, string>>> = {
-  firstName: { MinLength: v.firstNameMin, MaxLength: v.nameMax, Pattern: v.namePattern },
-  lastName: { MinLength: v.lastNameMin, MaxLength: v.nameMax, Pattern: v.namePattern },
-  middleName: { MinLength: v.middleNameMin, MaxLength: v.nameMax, Pattern: v.namePattern },
-  phoneNumber: { Pattern: v.phoneDigits, Length: v.phoneLength },
-  birthDate: { Invalid: v.birthDate, Pattern: v.birthDate, Range: v.birthDate },
-  grade: { Range: v.grade, Invalid: v.grade },
-  districtId: { Invalid: v.districtOfRegion },
-  organizationId: { Invalid: v.schoolOfDistrict },
-  subjectId: { Invalid: v.subjectOfGrade },
-  questionId: { Invalid: v.questionOfTest },
-  correctChoiceId: { Invalid: v.choiceOfQuestion },
+const byField: Record<string, Partial<Record<ValidationCode, Key>>> = {
+  firstName: { MinLength: "firstNameMin", MaxLength: "nameMax", Pattern: "namePattern" },
+  lastName: { MinLength: "lastNameMin", MaxLength: "nameMax", Pattern: "namePattern" },
+  middleName: { MinLength: "middleNameMin", MaxLength: "nameMax", Pattern: "namePattern" },
+  phoneNumber: { Pattern: "phoneDigits", Length: "phoneLength" },
+  birthDate: { Invalid: "birthDate", Pattern: "birthDate", Range: "birthDate" },
+  grade: { Range: "grade", Invalid: "grade" },
+  districtId: { Invalid: "districtOfRegion" },
+  organizationId: { Invalid: "schoolOfDistrict" },
+  subjectId: { Invalid: "subjectOfGrade" },
+  questionId: { Invalid: "questionOfTest" },
+  correctChoiceId: { Invalid: "choiceOfQuestion" },
 };
 
 export function validationMessage(field: string, code: ValidationCode): string {
+  const v = messagesNow().validation;
   if (code === "Required") return v.required;
-  return byField[field]?.[code] ?? v.invalid;
+  return v[byField[field]?.[code] ?? "invalid"];
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { DIFFICULTY_NAMES, maxTenths, pointsToTenths } from "@/lib/attempts/scoring";
+import { fill } from "@/lib/i18n/format";
 import { uz } from "@/lib/i18n/uz";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import { PaymentProvider } from "@/lib/payments/enums";
@@ -68,7 +69,7 @@ export const testSettingsSchema = z
       if (all.every((x) => x === undefined)) return true;
       return all.every((x) => x !== undefined) && totalTenths(t as Required<typeof t>) === TEST_TOTAL_POINTS * 10;
     },
-    { path: ["hardPoints"], message: o.totalPoints(TEST_TOTAL_POINTS), params: { code: "Invalid" } },
+    { path: ["hardPoints"], message: fill(o.totalPoints, { total: TEST_TOTAL_POINTS.toFixed(1) }), params: { code: "Invalid" } },
   );
 
 /** The most a test with these counts and points gives, in tenths of a point. */

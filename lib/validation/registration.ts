@@ -1,10 +1,10 @@
 // The registration form's schema: used by the form (zodResolver) and by Registration/Register
 // (zod/mini, as the fields).
 import * as z from "zod/mini";
-import { uz } from "@/lib/i18n/uz";
+import { said } from "@/lib/i18n/said";
 import { birthDate, entityId, grade, optional, organizationId, personName, phoneNumber, uuid } from "./fields";
 
-const v = uz.validation;
+const v = said;
 
 export const pupilDetailsSchema = z.object({
   regionId: entityId,
@@ -26,7 +26,7 @@ export type RegisterInput = z.output<typeof registerSchema>;
 
 /** The form adds the offer agreement, which only the browser shows. */
 export const registrationFormSchema = z.extend(pupilDetailsSchema, {
-  agreement: z.literal(true, { error: v.agreement }),
+  agreement: z.literal(true, v.agreement),
 });
 export type RegistrationFormInput = z.input<typeof registrationFormSchema>;
 export type RegistrationFormValues = z.output<typeof registrationFormSchema>;

@@ -152,6 +152,10 @@ test.describe("chat-bot API", () => {
   test("makes registration links and reads a registration, with its credentials once paid", async ({ request }) => {
     const link = await (await request.post("/api/bot/registration-links", { headers: BOT })).json();
     expect(link.url).toBe(`${baseURL}/register/${link.guid}`);
+    // The language the parent chose in the chat opens the page in it (DESIGN §10).
+    const russian = await (await request.post("/api/bot/registration-links?lang=ru", { headers: BOT })).json();
+    expect(russian.url).toBe(`${baseURL}/register/${russian.guid}?lang=ru`);
+    expect((await request.post("/api/bot/registration-links?lang=en", { headers: BOT })).status()).toBe(422);
     expect(await (await request.get(`/api/bot/registrations/${link.guid}`, { headers: BOT })).json()).toEqual({
       status: 0,
       userId: null,

@@ -2,12 +2,24 @@
 import type { Page } from "@playwright/test";
 import type { Credentials } from "./http";
 
-/** Types the login and password and presses "Kirish", waiting for the server's answer. */
-export async function fillLogin(page: Page, { username, password }: Credentials): Promise<void> {
-  await page.getByLabel("Login").fill(username);
-  await page.getByLabel("Parol").fill(password);
+/** The sign-in form's words in each language. */
+const SIGN_IN_WORDS = {
+  uz: { username: "Login", password: "Parol", submit: "Kirish" },
+  ru: { username: "Логин", password: "Пароль", submit: "Войти" },
+  "uz-Cyrl": { username: "Логин", password: "Пароль", submit: "Кириш" },
+} as const;
+
+/** Types the login and password and presses "Kirish" (or its twin), waiting for the server's answer. */
+export async function fillLogin(
+  page: Page,
+  { username, password }: Credentials,
+  language: keyof typeof SIGN_IN_WORDS = "uz",
+): Promise<void> {
+  const words = SIGN_IN_WORDS[language];
+  await page.getByLabel(words.username, { exact: true }).fill(username);
+  await page.getByLabel(words.password, { exact: true }).fill(password);
   const answered = page.waitForResponse("**/api/Identity/Login");
-  await page.getByRole("button", { name: "Kirish" }).click();
+  await page.getByRole("button", { name: words.submit, exact: true }).click();
   await answered;
 }
 

@@ -4,6 +4,7 @@ import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Certificate } from "@/lib/certificates/certificates";
 import { certificateImage, PRINT_SIZE } from "@/lib/certificates/image";
+import { messagesOf } from "@/lib/i18n/catalogues";
 import { registerSchema } from "@/lib/validation/registration";
 
 const base = {
@@ -33,7 +34,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function render(c: Certificate) {
-  const response = await certificateImage(c);
+  const response = await certificateImage(c, messagesOf("uz"));
   const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
   return png;
 }

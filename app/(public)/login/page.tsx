@@ -1,29 +1,37 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { LoginForm } from "@/components/identity/login-form";
 import { Card } from "@/components/ui/card";
 import { config } from "@/lib/config";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 import { currentSession } from "@/lib/identity/page-guards";
 import { safeReturnUrl } from "@/lib/identity/return-url";
 import { homeOf } from "@/lib/identity/routes";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: uz.login.title };
+export async function generateMetadata(): Promise<Metadata> {
+  const m = await getMessages();
+  return { title: m.login.title };
+}
 
 type Props = { searchParams: Promise<{ returnUrl?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
+  const m = await getMessages();
   const returnUrl = safeReturnUrl((await searchParams).returnUrl, null);
   const session = await currentSession();
   if (session) redirect(returnUrl ?? homeOf(session.role));
 
   return (
-    <main className="flex min-h-dvh items-center justify-center px-3 py-8">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-3 py-8">
+      <header className="flex w-full max-w-sm justify-end">
+        <LanguageSwitcher />
+      </header>
       <Card size="form" className="w-full max-w-sm">
-        <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
-        <h1 className="mt-1 text-center text-2xl font-bold">{uz.login.title}</h1>
-        <p className="mb-5 mt-2 text-center text-sm text-slate-600">{uz.login.lead}</p>
+        <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{m.app.title}</p>
+        <h1 className="mt-1 text-center text-2xl font-bold">{m.login.title}</h1>
+        <p className="mb-5 mt-2 text-center text-sm text-slate-600">{m.login.lead}</p>
         <LoginForm returnUrl={returnUrl} />
         <a
           href={config().chatBotUrl}
@@ -31,7 +39,7 @@ export default async function LoginPage({ searchParams }: Props) {
           rel="noopener noreferrer"
           className="mt-5 block text-center text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
         >
-          {uz.login.chatBot}
+          {m.login.chatBot}
         </a>
       </Card>
     </main>

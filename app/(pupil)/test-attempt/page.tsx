@@ -5,10 +5,13 @@ import { StartView } from "@/components/attempt/start-view";
 import { attemptResult } from "@/lib/attempts/ending";
 import { loadPupilTest } from "@/lib/attempts/queries";
 import { allowTestAttempt, isThereAttempt } from "@/lib/attempts/start";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 import { pupilPage } from "@/lib/identity/page-guards";
 
-export const metadata: Metadata = { title: uz.testAttempt.title };
+export async function generateMetadata(): Promise<Metadata> {
+  const m = await getMessages();
+  return { title: m.testAttempt.title };
+}
 export const dynamic = "force-dynamic";
 
 export default async function TestAttemptPage() {

@@ -2,21 +2,25 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ProfileForm } from "@/components/identity/profile-form";
 import { Card } from "@/components/ui/card";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 import { requireSignedIn } from "@/lib/identity/page-guards";
 import { UserRole } from "@/lib/identity/roles";
 import { loadReferenceData } from "@/lib/reference/queries";
 
-export const metadata: Metadata = { title: uz.profile.title };
+export async function generateMetadata(): Promise<Metadata> {
+  const m = await getMessages();
+  return { title: m.profile.title };
+}
 
 export default async function UpdateProfilePage() {
+  const m = await getMessages();
   const [{ user }, reference] = await Promise.all([requireSignedIn(), loadReferenceData()]);
   // The profile is a pupil's registration details; an organiser's account is on the organisers' page.
   if (user.role === UserRole.Admin) redirect("/admin/organisers");
   return (
     <Card className="mx-auto max-w-3xl">
-      <h1 className="text-xl font-bold">{uz.profile.title}</h1>
-      <p className="mb-5 mt-1 text-sm text-slate-600">{uz.profile.lead}</p>
+      <h1 className="text-xl font-bold">{m.profile.title}</h1>
+      <p className="mb-5 mt-1 text-sm text-slate-600">{m.profile.lead}</p>
       <ProfileForm user={user} reference={reference} />
     </Card>
   );

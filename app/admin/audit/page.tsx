@@ -3,14 +3,15 @@ import Link from "next/link";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { AUDIT_PAGE_SIZE, type AuditLine, type AuditLink, listActions } from "@/lib/organiser/audit-log";
 import { formatTashkent } from "@/lib/time";
 import { pageQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.audit;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).audit.title };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -40,11 +41,13 @@ function Lines({ lines }: { lines: AuditLine[] }) {
 
 export default async function AuditPage({ searchParams }: Props) {
   await organiserPage();
+  const messages = await getOrganiserMessages();
+  const t = messages.audit;
   const page = searchOf(pageQuery, await searchParams).page ?? 1;
-  const { items, total } = await listActions({ page });
+  const { items, total } = await listActions({ page }, messages);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.audit} />
+      <PageHeader title={t.title} lead={t.lead} help={messages.help.audit} />
       <Table data-testid="audit-table">
         <THead>
           <tr>
@@ -70,7 +73,7 @@ export default async function AuditPage({ searchParams }: Props) {
                 {a.lines.length > 6 ? (
                   // Folded when long (a new test's every setting, a regrade's changes): the table stays readable.
                   <details>
-                    <summary className="cursor-pointer text-xs text-primary-700">{t.detailsCount(a.lines.length)}</summary>
+                    <summary className="cursor-pointer text-xs text-primary-700">{t.detailsCount({ n: a.lines.length })}</summary>
                     <Lines lines={a.lines} />
                   </details>
                 ) : (

@@ -6,44 +6,48 @@ import { Pagination } from "@/components/organiser/pagination";
 import { SearchForm } from "@/components/organiser/search-form";
 import { buttonClass } from "@/components/ui/button-style";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, searchPupils } from "@/lib/organiser/pupils";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { pupilsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.pupils;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).pupils.title };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PupilsPage({ searchParams }: Props) {
   await organiserPage();
+  const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const t = o.pupils;
   const search = searchOf(pupilsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchPupils(search), loadReferenceData()]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.pupils}>
+      <PageHeader title={t.title} lead={t.lead} help={o.help.pupils}>
         {search.districtId ? (
           <a
             href={`/api/admin/pupils/logins?districtId=${search.districtId}`}
             download
-            title={uzOrganiser.logins.hint}
+            title={o.logins.hint}
             className={buttonClass("secondary")}
             data-testid="logins-download"
           >
-            {uzOrganiser.logins.download}
+            {o.logins.download}
           </a>
         ) : (
           <p className="max-w-56 text-xs text-slate-500">
-            {uzOrganiser.logins.download}: {uzOrganiser.logins.chooseDistrict.toLowerCase()}
+            {o.logins.download}: {o.logins.chooseDistrict.toLowerCase()}
           </p>
         )}
       </PageHeader>
       <SearchForm
         q={search.q}
-        placeholder={uzOrganiser.common.searchPlaceholder}
+        placeholder={o.common.searchPlaceholder}
         regionId={search.regionId}
         districtId={search.districtId}
         regions={reference.regions}
@@ -63,7 +67,7 @@ export default async function PupilsPage({ searchParams }: Props) {
           {items.length === 0 && (
             <tr>
               <TD colSpan={5} className="py-6 text-center text-slate-500">
-                {uzOrganiser.common.none}
+                {o.common.none}
               </TD>
             </tr>
           )}
@@ -76,7 +80,7 @@ export default async function PupilsPage({ searchParams }: Props) {
                 {p.blocked && <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">{t.blocked}</span>}
               </TD>
               <TD className="font-mono text-xs">{p.username ?? "—"}</TD>
-              <TD className="whitespace-nowrap">{uz.shell.gradeSubject(p.grade, p.subjectName)}</TD>
+              <TD className="whitespace-nowrap">{gradeAndSubject(m, p.grade, p.subjectName)}</TD>
               <TD>
                 <span className="block">{p.schoolName ?? "—"}</span>
                 <span className="block text-xs text-slate-500">{p.districtName}</span>

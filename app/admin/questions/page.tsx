@@ -6,20 +6,24 @@ import { QuestionImport } from "@/components/organiser/question-import";
 import { SubmitOnChange } from "@/components/organiser/submit-on-change";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
 import { listSubjects } from "@/lib/reference/queries";
 import { questionsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.questions;
-const c = uzOrganiser.common;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).questions.title };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function QuestionsPage({ searchParams }: Props) {
   await organiserPage();
+  const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const [t, c] = [o.questions, o.common];
   const asked = searchOf(questionsQuery, await searchParams);
   const subjects = await listSubjects();
   // The bank opens on a subject (the first one) rather than on nothing.
@@ -27,13 +31,13 @@ export default async function QuestionsPage({ searchParams }: Props) {
   const bank = search.subjectId ? await listQuestions({ ...search, subjectId: search.subjectId }) : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.questions} />
+      <PageHeader title={t.title} lead={t.lead} help={o.help.questions} />
       <form method="get" className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto]">
         <Field id="subjectId" label={t.subject}>
           <SubmitOnChange id="subjectId" name="subjectId" defaultValue={search.subjectId ?? ""}>
             {subjects.map((s) => (
               <option key={s.subjectId} value={s.subjectId}>
-                {s.grade}-sinf, {s.name}
+                {gradeAndSubject(m, s.grade, s.name)}
               </option>
             ))}
           </SubmitOnChange>
@@ -41,7 +45,7 @@ export default async function QuestionsPage({ searchParams }: Props) {
         <Field id="difficulty" label={t.difficulty}>
           <SubmitOnChange id="difficulty" name="difficulty" defaultValue={search.difficulty ?? ""}>
             <option value="">{c.all}</option>
-            {[1, 2, 3].map((d) => (
+            {([1, 2, 3] as const).map((d) => (
               <option key={d} value={d}>
                 {t.difficultyOf[d]}
               </option>

@@ -5,29 +5,33 @@ import { Pagination } from "@/components/organiser/pagination";
 import { SearchForm } from "@/components/organiser/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
+import { wordOf } from "@/lib/organiser/words";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { formatTashkent } from "@/lib/time";
 import { registrationsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.registrations;
-const c = uzOrganiser.common;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).registrations.title };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RegistrationsPage({ searchParams }: Props) {
   await organiserPage();
+  const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const [t, c] = [o.registrations, o.common];
   const search = searchOf(registrationsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.registrations} />
+      <PageHeader title={t.title} lead={t.lead} help={o.help.registrations} />
       <SearchForm
         q={search.q}
         placeholder={t.searchPlaceholder}
@@ -63,7 +67,7 @@ export default async function RegistrationsPage({ searchParams }: Props) {
             <TH>{t.pupil}</TH>
             <TH>{t.status}</TH>
             <TH>{t.provider}</TH>
-            <TH>{uzOrganiser.pupils.gradeSubject}</TH>
+            <TH>{o.pupils.gradeSubject}</TH>
             <TH>{c.district}</TH>
             <TH>{t.createdAt}</TH>
           </tr>
@@ -84,9 +88,9 @@ export default async function RegistrationsPage({ searchParams }: Props) {
                 </Link>
                 <span className="block font-mono text-[11px] text-slate-500">{r.guid}</span>
               </TD>
-              <TD>{t.statuses[r.status]}</TD>
+              <TD>{wordOf(t.statuses, r.status)}</TD>
               <TD>{r.paidWith ? t.providers[r.paidWith] : "—"}</TD>
-              <TD className="whitespace-nowrap">{uz.shell.gradeSubject(r.grade, r.subjectName)}</TD>
+              <TD className="whitespace-nowrap">{gradeAndSubject(m, r.grade, r.subjectName)}</TD>
               <TD>{r.districtName ?? "—"}</TD>
               <TD className="whitespace-nowrap">{formatTashkent(r.createdAt)}</TD>
             </TR>

@@ -1,19 +1,40 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Card } from "@/components/ui/card";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { lastRehearsal } from "@/lib/organiser/rehearsal";
 import { formatTashkent } from "@/lib/time";
+import type { RehearsalReport } from "@/lib/validation/rehearsal";
 
-const t = uzOrganiser.rehearsal;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).rehearsal.title };
+}
 
 /** The command the organiser's IT person runs (README: "The week before"). */
 const COMMAND = "npm run rehearsal -- --url https://olimpiada.example.uz --pupils 2000";
 
+type Texts = OrganiserMessages["rehearsal"];
+
+/** A rate of starts a second, or a dash when none was measured. */
+const perSecond = (t: Texts, n: number | null) => (n === null ? "—" : t.perSecond({ n: n.toFixed(1) }));
+
+/** The go/no-go line for the registered count, from the figures. */
+function verdict(t: Texts, r: RehearsalReport): string {
+  return [
+    t.verdict.needed({ count: r.registered, seconds: Math.round(r.openingSeconds), perSecond: r.neededStartsPerSecond.toFixed(1) }),
+    r.sustainedStartsPerSecond === null
+      ? t.verdict.notSustained
+      : t.verdict.sustained({ perSecond: r.sustainedStartsPerSecond.toFixed(1) }),
+    ...(r.failed > 0 ? [t.verdict.failed({ count: r.failed })] : []),
+    ...(r.lost > 0 ? [t.verdict.lost({ count: r.lost })] : []),
+  ].join("; ");
+}
+
 export default async function RehearsalPage() {
   await organiserPage();
+  const messages = await getOrganiserMessages();
+  const t = messages.rehearsal;
   const last = await lastRehearsal();
   const report = last?.report ?? null;
   const f = t.fields;
@@ -21,21 +42,24 @@ export default async function RehearsalPage() {
     ? [
         [f.url, report.url],
         [f.pupils, String(report.pupils)],
-        [f.pageShare, t.percent(report.pageShare)],
-        [f.startSeconds, t.wholeSeconds(report.startSeconds)],
-        [f.firstQuestion, `${t.seconds(report.firstQuestionP50Ms / 1000)} / ${t.seconds(report.firstQuestionP99Ms / 1000)}`],
+        [f.pageShare, t.percent({ n: Math.round(report.pageShare * 100) })],
+        [f.startSeconds, t.seconds({ n: Math.round(report.startSeconds) })],
+        [
+          f.firstQuestion,
+          `${t.seconds({ n: (report.firstQuestionP50Ms / 1000).toFixed(2) })} / ${t.seconds({ n: (report.firstQuestionP99Ms / 1000).toFixed(2) })}`,
+        ],
         [f.failed, String(report.failed)],
         [f.lost, String(report.lost)],
         [f.answers, String(report.answers)],
-        [f.sustained, t.perSecond(report.sustainedStartsPerSecond)],
-        [f.peak, t.perSecond(report.peakStartsPerSecond)],
+        [f.sustained, perSecond(t, report.sustainedStartsPerSecond)],
+        [f.peak, perSecond(t, report.peakStartsPerSecond)],
         [f.registered, String(report.registered)],
-        [f.needed, t.perSecond(report.neededStartsPerSecond)],
+        [f.needed, perSecond(t, report.neededStartsPerSecond)],
       ]
     : [];
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.rehearsal} />
+      <PageHeader title={t.title} lead={t.lead} help={messages.help.rehearsal} />
       <Card as="section" className="mb-4">
         <p className="text-sm text-slate-700">{t.how}</p>
         <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
@@ -59,7 +83,7 @@ export default async function RehearsalPage() {
                   data-testid="rehearsal-verdict"
                   className={`mt-3 rounded-lg p-3 text-sm font-semibold ${report.go ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
                 >
-                  {report.go ? t.go : t.noGo}: {t.verdict(report)}
+                  {report.go ? t.go : t.noGo}: {verdict(t, report)}
                 </p>
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                   {rows.map(([label, value]) => (

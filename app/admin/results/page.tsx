@@ -11,17 +11,18 @@ import { LinkButton } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { clock } from "@/components/ui/format";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
 import { publishedState } from "@/lib/results/export";
 import { listResults, RESULTS_PAGE_SIZE, type ResultRow, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery, searchOf } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.results;
-const c = uzOrganiser.common;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).results.title };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -47,7 +48,7 @@ function ExportLinks({ label, testId, scope }: { label: string; testId?: number;
   );
 }
 
-function RankCell({ row }: { row: ResultRow }) {
+function RankCell({ t, row }: { t: OrganiserMessages["results"]; row: ResultRow }) {
   if (row.excluded) return <span className="text-xs text-slate-500">{t.excluded[row.excluded]}</span>;
   return (
     <span className="flex items-center gap-1.5">
@@ -59,6 +60,8 @@ function RankCell({ row }: { row: ResultRow }) {
 
 export default async function ResultsPage({ searchParams }: Props) {
   await organiserPage();
+  const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const [t, c] = [o.results, o.common];
   const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
   const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData()]);
   // Without a choice: the test that closed last (the one whose results are wanted now), else the first.
@@ -76,13 +79,13 @@ export default async function ResultsPage({ searchParams }: Props) {
   const testId = test.testId;
   const [{ items, total }, published, schools] = await Promise.all([
     listResults({ ...search, testId }),
-    publishedState({ testId }),
+    publishedState({ testId }, o),
     search.districtId ? listOrganizations({ districtId: search.districtId }) : Promise.resolve([]),
   ]);
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.results}>
+      <PageHeader title={t.title} lead={t.lead} help={o.help.results}>
         <LinkButton variant="secondary" href={`/admin/tests/${testId}/items`}>
           {t.itemStatistics}
         </LinkButton>
@@ -91,7 +94,7 @@ export default async function ResultsPage({ searchParams }: Props) {
 
       <SearchForm
         q={search.q}
-        placeholder={uzOrganiser.pupils.fullName}
+        placeholder={o.pupils.fullName}
         regionId={search.regionId}
         districtId={search.districtId}
         regions={reference.regions}
@@ -101,7 +104,7 @@ export default async function ResultsPage({ searchParams }: Props) {
           <SubmitOnChange id="testId" name="testId" defaultValue={testId}>
             {tests.map((x) => (
               <option key={x.testId} value={x.testId}>
-                {uz.shell.gradeSubject(x.grade, x.subjectName)}
+                {gradeAndSubject(m, x.grade, x.subjectName)}
               </option>
             ))}
           </SubmitOnChange>
@@ -124,7 +127,7 @@ export default async function ResultsPage({ searchParams }: Props) {
 
       {published?.provisional && (
         <p role="status" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t.provisionalBanner} {published.attemptsNotEnded > 0 && t.notEnded(published.attemptsNotEnded)}
+          {t.provisionalBanner} {published.attemptsNotEnded > 0 && t.notEnded({ count: published.attemptsNotEnded })}
         </p>
       )}
 
@@ -161,8 +164,8 @@ export default async function ResultsPage({ searchParams }: Props) {
         <THead>
           <tr>
             <TH>{t.rank}</TH>
-            <TH>{uzOrganiser.pupils.fullName}</TH>
-            <TH>{uzOrganiser.pupils.school}</TH>
+            <TH>{o.pupils.fullName}</TH>
+            <TH>{o.pupils.school}</TH>
             <TH className="text-right">{t.scores}</TH>
             <TH className="text-right">{t.total}</TH>
             <TH className="text-right">{t.time}</TH>
@@ -191,9 +194,11 @@ export default async function ResultsPage({ searchParams }: Props) {
               )}
               <TR>
                 <TD className="whitespace-nowrap">
-                  <RankCell row={r} />
+                  <RankCell t={t} row={r} />
                   {r.tieAtCut && r.rank === r.tieAtCut.rank && (
-                    <span className="mt-0.5 block text-xs text-amber-800">{t.tieAtCut(r.tieAtCut.rank, r.tieAtCut.pupils)}</span>
+                    <span className="mt-0.5 block text-xs text-amber-800">
+                      {t.tieAtCut({ rank: r.tieAtCut.rank, count: r.tieAtCut.pupils })}
+                    </span>
                   )}
                 </TD>
                 <TD>

@@ -3,11 +3,11 @@ import { CertificateFrame } from "@/components/certificates/certificate-frame";
 import { Card } from "@/components/ui/card";
 import { Result } from "@/components/ui/result";
 import { config } from "@/lib/config";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 
-const t = uz.certificate;
-
-export default function CertificateNotFound() {
+export default async function CertificateNotFound() {
+  const m = await getMessages();
+  const t = m.certificate;
   const { chatBotUrl, supportPhone } = config();
   return (
     <CertificateFrame>

@@ -12,27 +12,28 @@ import { PREVIEW_SIZE } from "@/lib/certificates/image";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificateVersion } from "@/lib/certificates/render";
 import { config } from "@/lib/config";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
 
-const t = uz.certificate;
 type Props = { params: Promise<{ username: string }> };
 
 // One lookup (and one count against the limit) per request, shared by metadata and the page.
 const lookUp = cache(lookUpPublicly);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const m = await getMessages();
+  const t = m.certificate;
   const { username } = await params;
   const { certificate } = await lookUp(username);
-  const title = certificate ? t.pageTitleOf(certificate.fullName) : t.pageTitle;
+  const title = certificate ? t.pageTitleOf({ fullName: certificate.fullName }) : t.pageTitle;
   return {
     title,
     metadataBase: new URL(config().publicUrl),
     robots: { index: false, follow: false },
     openGraph: {
       title,
-      description: uz.app.title,
+      description: m.app.title,
       url: verifyUrlOf(username),
       type: "website",
       images: [
@@ -48,6 +49,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CertificatePage({ params }: Props) {
+  const m = await getMessages();
+  const t = m.certificate;
   const { username } = await params;
   const { certificate, limited } = await lookUp(username);
 
@@ -62,7 +65,7 @@ export default async function CertificatePage({ params }: Props) {
         </div>
       ) : (
         <Card size="bare">
-          <Result status="warning" title={uz.http.tooManyRequests} />
+          <Result status="warning" title={m.http.tooManyRequests} />
         </Card>
       )}
     </CertificateFrame>

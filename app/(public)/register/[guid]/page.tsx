@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { OfferText } from "@/components/registration/offer-text";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { Card } from "@/components/ui/card";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
@@ -12,10 +13,13 @@ import { uuid } from "@/lib/validation/fields";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: uz.registration.pageTitle,
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const m = await getMessages();
+  return {
+    title: m.registration.pageTitle,
+    robots: { index: false, follow: false },
+  };
+}
 
 type Props = {
   params: Promise<{ guid: string }>;
@@ -23,6 +27,7 @@ type Props = {
 };
 
 export default async function RegistrationPage({ params, searchParams }: Props) {
+  const m = await getMessages();
   const { guid: raw } = await params;
   const parsed = uuid.safeParse(raw);
   if (!parsed.success) notFound();
@@ -39,8 +44,11 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col px-3 py-6 sm:px-6 sm:py-10">
       <header className="mb-5 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{uz.app.title}</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900">{uz.registration.pageTitle}</h1>
+        <div className="mb-3 flex justify-end">
+          <LanguageSwitcher />
+        </div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{m.app.title}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">{m.registration.pageTitle}</h1>
       </header>
       <Card>
         <RegistrationView

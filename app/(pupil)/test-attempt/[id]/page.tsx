@@ -2,11 +2,14 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AttemptView } from "@/components/attempt/attempt-view";
 import { getAttempt } from "@/lib/attempts/taking";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 import { foundOr404, pupilPage } from "@/lib/identity/page-guards";
 import { attemptIdQuery } from "@/lib/validation/attempts";
 
-export const metadata: Metadata = { title: uz.testAttempt.title };
+export async function generateMetadata(): Promise<Metadata> {
+  const m = await getMessages();
+  return { title: m.testAttempt.title };
+}
 export const dynamic = "force-dynamic";
 
 type Props = {

@@ -3,10 +3,13 @@
 // place before its own page was kept. Online it is never needed.
 import type { Metadata } from "next";
 import { OfflineAttempt } from "@/components/attempt/offline-attempt";
-import { uz } from "@/lib/i18n/uz";
+import { getMessages } from "@/lib/i18n/server";
 import { pupilPage } from "@/lib/identity/page-guards";
 
-export const metadata: Metadata = { title: uz.testAttempt.title, robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const m = await getMessages();
+  return { title: m.testAttempt.title, robots: { index: false } };
+}
 export const dynamic = "force-dynamic";
 
 export default async function OfflineAttemptPage() {

@@ -4,15 +4,18 @@ import { AttemptBadge } from "@/components/organiser/attempt-badge";
 import { PupilActions } from "@/components/organiser/pupil-actions";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { pupilDetail } from "@/lib/organiser/pupils";
+import { som, wordOf } from "@/lib/organiser/words";
 import { formatTashkent } from "@/lib/time";
 import { userIdParams } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.pupils;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).pupils.title };
+}
 
 type Props = { params: Promise<{ userId: string }> };
 
@@ -29,6 +32,8 @@ export default async function PupilPage({ params }: Props) {
   const { params: route } = await organiserPage(params, userIdParams);
   const pupil = await foundOr404(pupilDetail({ userId: route.userId }));
   const r = pupil.registration;
+  const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const t = o.pupils;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <Link href="/admin/pupils" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
@@ -54,10 +59,10 @@ export default async function PupilPage({ params }: Props) {
           <h2 className="mb-2 font-semibold">{t.details}</h2>
           <dl className="divide-y divide-slate-100">
             <Row label={t.username} value={<span className="font-mono">{pupil.username ?? "—"}</span>} />
-            <Row label={t.gradeSubject} value={uz.shell.gradeSubject(pupil.grade, pupil.subjectName)} />
-            <Row label={uzOrganiser.common.region} value={pupil.regionName ?? "—"} />
-            <Row label={uzOrganiser.common.district} value={pupil.districtName ?? "—"} />
-            <Row label={t.school} value={pupil.schoolName ?? uz.registration.otherSchool} />
+            <Row label={t.gradeSubject} value={gradeAndSubject(m, pupil.grade, pupil.subjectName)} />
+            <Row label={o.common.region} value={pupil.regionName ?? "—"} />
+            <Row label={o.common.district} value={pupil.districtName ?? "—"} />
+            <Row label={t.school} value={pupil.schoolName ?? m.registration.otherSchool} />
             <Row label={t.phone} value={pupil.phoneNumber ? `+998 ${pupil.phoneNumber}` : "—"} />
             <Row label={t.birthDate} value={pupil.birthDate ?? "—"} />
             <Row label={t.extraMinutes} value={<span data-testid="extra-minutes-value">{pupil.extraMinutes}</span>} />
@@ -76,10 +81,10 @@ export default async function PupilPage({ params }: Props) {
                   </Link>
                 }
               />
-              <Row label={uzOrganiser.registrations.status} value={uzOrganiser.registrations.statuses[r.status]} />
-              <Row label={uzOrganiser.registrations.amount} value={uzOrganiser.registrations.som(r.amountSom)} />
-              <Row label={uzOrganiser.registrations.createdAt} value={formatTashkent(r.createdAt)} />
-              <Row label={uzOrganiser.registrations.paidAt} value={formatTashkent(r.paidAt)} />
+              <Row label={o.registrations.status} value={wordOf(o.registrations.statuses, r.status)} />
+              <Row label={o.registrations.amount} value={som(o, r.amountSom)} />
+              <Row label={o.registrations.createdAt} value={formatTashkent(r.createdAt)} />
+              <Row label={o.registrations.paidAt} value={formatTashkent(r.paidAt)} />
             </dl>
           ) : (
             <p className="text-sm text-slate-500">—</p>

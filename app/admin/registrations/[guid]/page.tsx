@@ -2,15 +2,18 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { registrationDetail } from "@/lib/organiser/registrations";
+import { som, wordOf } from "@/lib/organiser/words";
 import { formatTashkent } from "@/lib/time";
 import { guidParams } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.registrations;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).registrations.title };
+}
 
 type Props = { params: Promise<{ guid: string }> };
 
@@ -19,6 +22,8 @@ const fromMs = (ms: number | null) => (ms ? formatTashkent(new Date(ms).toISOStr
 export default async function RegistrationPage({ params }: Props) {
   const { params: route } = await organiserPage(params, guidParams);
   const { registration: r, payments, events } = await foundOr404(registrationDetail({ guid: route.guid.toLowerCase() }));
+  const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const t = o.registrations;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <Link href="/admin/registrations" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
@@ -28,12 +33,12 @@ export default async function RegistrationPage({ params }: Props) {
         <h1 className="text-xl font-bold">{r.fullName || r.guid}</h1>
         <p className="mt-1 font-mono text-xs text-slate-500">{r.guid}</p>
         <p className="mt-2 text-sm">
-          {t.statuses[r.status]} · {t.som(r.amountSom)} · {uz.shell.gradeSubject(r.grade, r.subjectName)} · {r.districtName ?? "—"}
+          {wordOf(t.statuses, r.status)} · {som(o, r.amountSom)} · {gradeAndSubject(m, r.grade, r.subjectName)} · {r.districtName ?? "—"}
           {r.phoneNumber && ` · +998 ${r.phoneNumber}`}
         </p>
         {r.userId && (
           <Link href={`/admin/pupils/${r.userId}`} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
-            {uzOrganiser.pupils.title} →
+            {o.pupils.title} →
           </Link>
         )}
       </Card>
@@ -58,7 +63,7 @@ export default async function RegistrationPage({ params }: Props) {
                 <TR key={p.id}>
                   <TD>{t.providers[p.provider]}</TD>
                   <TD className="font-mono text-xs">{p.providerTransactionId}</TD>
-                  <TD>{t.som(p.amountTiyin / 100)}</TD>
+                  <TD>{som(o, p.amountTiyin / 100)}</TD>
                   <TD>{t.paymentStates[p.state]}</TD>
                   <TD className="whitespace-nowrap">{fromMs(p.createTime)}</TD>
                   <TD className="whitespace-nowrap">{fromMs(p.performTime)}</TD>

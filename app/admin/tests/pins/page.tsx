@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { PrintButton } from "@/components/organiser/print-button";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
+import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/organiser/tests";
 import { formatTashkent } from "@/lib/time";
 
-const t = uzOrganiser.pinSheet;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).pinSheet.title };
+}
 
 /** The PINs of every test on one printable sheet, large, with the window they open in. */
 export default async function PinSheetPage() {
   await organiserPage();
+  const [t, m] = [(await getOrganiserMessages()).pinSheet, await getMessages()];
   const items = (await listTests()).filter((item) => item.test !== null);
   return (
     <div className="mx-auto max-w-4xl">
@@ -32,9 +36,7 @@ export default async function PinSheetPage() {
           <tbody>
             {items.map(({ subjectId, grade, subjectName, test }) => (
               <tr key={subjectId} className="break-inside-avoid border-b border-slate-300">
-                <td className="py-3 pr-3 text-lg font-semibold">
-                  {grade}-sinf, {subjectName}
-                </td>
+                <td className="py-3 pr-3 text-lg font-semibold">{gradeAndSubject(m, grade, subjectName)}</td>
                 <td className="py-3 pr-3 text-sm">
                   {formatTashkent(test!.openedAt)} — {formatTashkent(test!.closedAt)}
                 </td>

@@ -7,19 +7,23 @@ import { certificateDraws } from "@/lib/certificates/check-limit";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificatePng, certificateVersion, notFoundPng } from "@/lib/certificates/render";
 import { clientAddress } from "@/lib/http/rate-limit";
-import { uz } from "@/lib/i18n/uz";
+import { callMessages, inLocaleOf } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
 
 const png = (body: Buffer, cacheControl: string) =>
   new Response(new Uint8Array(body), { headers: { "Content-Type": "image/png", "Cache-Control": cacheControl } });
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ username: string }> }) {
+export function GET(request: NextRequest, { params }: { params: Promise<{ username: string }> }) {
+  return inLocaleOf(request, () => answer(request, params));
+}
+
+async function answer(request: NextRequest, params: Promise<{ username: string }>) {
   try {
     const { certificate, limited } = await lookUpPublicly((await params).username);
     if (limited) {
       return Response.json(
-        { code: null, message: uz.http.tooManyRequests, validationErrors: {} },
+        { code: null, message: callMessages().http.tooManyRequests, validationErrors: {} },
         {
           status: 429,
           headers: { "Cache-Control": "no-store", "Retry-After": "60" },

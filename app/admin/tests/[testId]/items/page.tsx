@@ -5,14 +5,14 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { RegradeButton } from "@/components/organiser/results-actions";
 import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { distractorsAboveKey, itemStatistics } from "@/lib/organiser/item-statistics";
 import { testIdParams } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.itemStatistics;
-const difficultyOf = uzOrganiser.questions.difficultyOf;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).itemStatistics.title };
+}
 
 type Props = { params: Promise<{ testId: string }> };
 
@@ -21,9 +21,12 @@ const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 export default async function ItemStatisticsPage({ params }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
   const stats = await foundOr404(itemStatistics({ testId: route.testId }));
+  const messages = await getOrganiserMessages();
+  const t = messages.itemStatistics;
+  const difficultyOf = messages.questions.difficultyOf;
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={uzOrganiser.help.itemStatistics}>
+      <PageHeader title={t.title} lead={t.lead} help={messages.help.itemStatistics}>
         <Link href="/admin/tests" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
           {t.back}
         </Link>
@@ -38,7 +41,7 @@ export default async function ItemStatisticsPage({ params }: Props) {
           {t.none}
         </p>
       ) : (
-        <p className="mb-3 text-sm text-slate-600">{t.attempts(stats.attempts)}</p>
+        <p className="mb-3 text-sm text-slate-600">{t.attempts({ n: stats.attempts })}</p>
       )}
       <Table data-testid="item-statistics-table">
         <THead>

@@ -4,15 +4,15 @@ import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
 import { AppError } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getMessages } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { previewPaper } from "@/lib/organiser/preview";
 import { testIdParams } from "@/lib/validation/organiser";
 
-const t = uzOrganiser.preview;
-const a = uz.attempt;
-export const metadata: Metadata = { title: t.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).preview.title };
+}
 // Every look is a new draw.
 export const dynamic = "force-dynamic";
 
@@ -23,6 +23,7 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 export default async function TestPreviewPage({ params }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
   const testId = route.testId;
+  const [t, a] = [(await getOrganiserMessages()).preview, (await getMessages()).attempt];
   const paper = await foundOr404(previewPaper({ testId })).catch((error: unknown) => {
     if (error instanceof AppError) return error.message; // a bank too short for the test, as a pupil would be told
     throw error;
@@ -31,7 +32,9 @@ export default async function TestPreviewPage({ params }: Props) {
     <div className="mx-auto flex max-w-3xl flex-col gap-3">
       <PageHeader
         title={t.title}
-        lead={typeof paper === "string" ? t.lead : t.leadOf(paper.grade, paper.subjectName, paper.durationMinutes)}
+        lead={
+          typeof paper === "string" ? t.lead : t.leadOf({ grade: paper.grade, subject: paper.subjectName, count: paper.durationMinutes })
+        }
       >
         <LinkButton variant="secondary" href={`/admin/tests/${testId}/preview`} prefetch={false}>
           {t.again}
@@ -49,7 +52,9 @@ export default async function TestPreviewPage({ params }: Props) {
           {paper.questions.map((question) => (
             <li key={question.number}>
               <Card as="article" size="panel" className="sm:p-5">
-                <h2 className="mb-3 text-sm font-semibold text-primary-700">{a.question(question.number, paper.questions.length)}</h2>
+                <h2 className="mb-3 text-sm font-semibold text-primary-700">
+                  {a.question({ n: question.number, total: paper.questions.length })}
+                </h2>
                 {question.readingText && (
                   <details className="mb-3 rounded-lg bg-slate-50 p-2 text-sm">
                     <summary className="cursor-pointer font-medium text-slate-600">{a.readingText}</summary>

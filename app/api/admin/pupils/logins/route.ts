@@ -1,4 +1,5 @@
 import { handler } from "@/lib/api/handler";
+import { attachment } from "@/lib/http/attachment";
 import { loginsWorkbook } from "@/lib/organiser/logins";
 import { loginsQuery } from "@/lib/validation/organiser";
 
@@ -8,8 +9,7 @@ export const GET = handler({ auth: "organiser", query: loginsQuery }, async ({ q
   return new Response(data, {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      // The district's name may be any letter: the plain name for old clients, the UTF-8 one (RFC 6266) for the rest.
-      "Content-Disposition": `attachment; filename="loginlar.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "Content-Disposition": attachment(fileName, "loginlar.xlsx"),
       "Cache-Control": "no-store",
     },
   });

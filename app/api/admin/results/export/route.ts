@@ -1,4 +1,5 @@
 import { handler } from "@/lib/api/handler";
+import { attachment } from "@/lib/http/attachment";
 import { notFound } from "@/lib/http/errors";
 import { buildExport, toCsv, toXlsxStream } from "@/lib/results/export";
 import { ExportFormat, exportQuery } from "@/lib/validation/organiser";
@@ -8,7 +9,7 @@ export const GET = handler({ auth: "organiser", query: exportQuery }, async ({ q
   const file = await buildExport(query);
   if (!file) throw notFound();
   const headers = {
-    "Content-Disposition": `attachment; filename="${file.fileName}"`,
+    "Content-Disposition": attachment(file.fileName, `natijalar.${query.format === ExportFormat.Csv ? "csv" : "xlsx"}`),
     "Cache-Control": "no-store",
     "X-Key-SHA256": file.keyHash,
     "X-Content-SHA256": file.contentHash,

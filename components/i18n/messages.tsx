@@ -1,0 +1,65 @@
+// The page's messages on the client, compiled here once: in the browser from the locale's script
+// (lib/i18n/catalogues.ts, loaded before the page hydrates: only that locale's, cached for good);
+// in the server's render from the catalogues that module registers. Components read them with
+// useMessages(); code outside React in the browser (a failed call's words, a schema's errors) with
+// messagesNow() (lib/i18n/said.ts).
+"use client";
+
+import { createContext, type ReactNode, use } from "react";
+import { compile } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locale.mjs";
+import { localName } from "@/lib/i18n/names";
+import { setMessagesSource } from "@/lib/i18n/said";
+import type { BusyTexts, Catalogue, Messages } from "@/lib/i18n/types";
+import type { uz } from "@/lib/i18n/uz";
+
+type PageMessages = { locale: Locale; messages: Messages; busy: BusyTexts };
+
+const MessagesContext = createContext<PageMessages | null>(null);
+
+type PageCatalogue = { catalogue: Catalogue; busy: BusyTexts };
+type WithCatalogues = { olimpiadaCatalogue?: PageCatalogue; olimpiadaCatalogues?: Record<Locale, PageCatalogue> };
+
+function pageCatalogue(locale: Locale): PageCatalogue {
+  const scope = globalThis as WithCatalogues;
+  const found = typeof window === "undefined" ? scope.olimpiadaCatalogues?.[locale] : scope.olimpiadaCatalogue;
+  // Named as a failed chunk: the page reloads once (components/ui/chunk-reload.ts) to fetch it again.
+  if (!found) throw new Error(`ChunkLoadError: the ${locale} messages did not load`);
+  return found;
+}
+
+/** Compiled once per locale and process (the server renders every page with these). */
+const compiled = new Map<Locale, PageMessages>();
+
+function pageMessages(locale: Locale): PageMessages {
+  let value = compiled.get(locale);
+  if (!value) {
+    const { catalogue, busy } = pageCatalogue(locale);
+    value = { locale, messages: compile<typeof uz>(locale, catalogue), busy };
+    compiled.set(locale, value);
+  }
+  return value;
+}
+
+export function MessagesProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const value = pageMessages(locale);
+  // The browser shows one locale per page load (the switcher loads the page again).
+  if (typeof window !== "undefined") setMessagesSource(() => value.messages);
+  return <MessagesContext value={value}>{children}</MessagesContext>;
+}
+
+function usePageMessages(): PageMessages {
+  const value = use(MessagesContext);
+  if (!value) throw new Error("useMessages outside MessagesProvider");
+  return value;
+}
+
+export const useMessages = (): Messages => usePageMessages().messages;
+export const useLocale = (): Locale => usePageMessages().locale;
+export const useBusyTexts = (): BusyTexts => usePageMessages().busy;
+
+/** A name from the database (region, district, school, subject) in the page's language. */
+export function useLocalName(): (name: string) => string {
+  const { messages, locale } = usePageMessages();
+  return (name) => localName(messages, locale, name);
+}

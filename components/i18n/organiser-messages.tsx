@@ -1,0 +1,31 @@
+// The console's messages on the client: the console's layout (app/admin/layout.tsx) hands over the
+// visitor's console catalogue as data (only that locale's, and only on the console's pages),
+// compiled here once. The console's client components read them with useOrganiserMessages().
+"use client";
+
+import { createContext, type ReactNode, use, useMemo } from "react";
+import { compile } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locale.mjs";
+import type { OrganiserCatalogue, OrganiserMessages } from "@/lib/i18n/organiser";
+import type { uzOrganiser } from "@/lib/i18n/uz-organiser";
+
+const OrganiserMessagesContext = createContext<OrganiserMessages | null>(null);
+
+export function OrganiserMessagesProvider({
+  locale,
+  catalogue,
+  children,
+}: {
+  locale: Locale;
+  catalogue: OrganiserCatalogue;
+  children: ReactNode;
+}) {
+  const messages = useMemo(() => compile<typeof uzOrganiser>(locale, catalogue), [locale, catalogue]);
+  return <OrganiserMessagesContext value={messages}>{children}</OrganiserMessagesContext>;
+}
+
+export function useOrganiserMessages(): OrganiserMessages {
+  const messages = use(OrganiserMessagesContext);
+  if (!messages) throw new Error("useOrganiserMessages outside OrganiserMessagesProvider");
+  return messages;
+}

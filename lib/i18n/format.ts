@@ -1,0 +1,74 @@
+// Messages are data (DESIGN §10): strings with {placeholders} and plural forms, so that a page
+// can be handed its own locale's texts as JSON (a server component passes them to the client)
+// and no page ships the other languages. `compile` turns them into what components call:
+// a string stays a string, a template becomes a function of its named values.
+import type { Locale } from "./locale.mjs";
+
+/** A count's forms by the locale's plural rules (Intl.PluralRules): Russian uses one/few/many. */
+export type Plural = { one?: string; few?: string; many?: string; other: string };
+
+/** The names of a template's {placeholders}. */
+type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+
+/** What a locale must write for a message the Uzbek catalogue writes as `T`: the same keys, and a
+ *  template may become plural forms. The type system refuses a locale that lacks a key. */
+export type Shape<T> = T extends string
+  ? [Placeholders<T>] extends [never]
+    ? string
+    : string | Plural
+  : T extends readonly string[]
+    ? readonly string[]
+    : { readonly [K in keyof T]: Shape<T[K]> };
+
+/** What a component calls: a template's function takes exactly the values the Uzbek text names. */
+export type Compiled<T> = T extends string
+  ? [Placeholders<T>] extends [never]
+    ? string
+    : (values: { [Name in Placeholders<T>]: string | number }) => string
+  : T extends readonly string[]
+    ? readonly string[]
+    : { readonly [K in keyof T]: Compiled<T[K]> };
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** Fills a template's {placeholders}; a value not given stays visible as its placeholder. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+function pluralRulesOf(locale: Locale): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules;
+}
+
+function isPlural(value: unknown): value is Plural {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as Plural).other === "string";
+}
+
+function compileValue(locale: Locale, value: unknown): unknown {
+  if (typeof value === "string") {
+    PLACEHOLDER.lastIndex = 0;
+    return PLACEHOLDER.test(value) ? (values: Record<string, string | number>) => fill(value, values) : value;
+  }
+  if (Array.isArray(value)) return value;
+  if (isPlural(value)) {
+    return (values: Record<string, string | number>) => {
+      const form = pluralRulesOf(locale).select(Number(values.count)) as keyof Plural;
+      return fill(value[form] ?? value.other, values);
+    };
+  }
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, compileValue(locale, inner)]));
+  }
+  return value;
+}
+
+/** A catalogue as components use it. Plural forms choose by the value named `count`. */
+export function compile<T>(locale: Locale, catalogue: Shape<T>): Compiled<T> {
+  return compileValue(locale, catalogue) as Compiled<T>;
+}

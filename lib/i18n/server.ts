@@ -1,0 +1,46 @@
+// The locale of what the server is answering. A page's comes from middleware.ts (the `?lang=`
+// link, the cookie or Accept-Language) as a request header; an API call's from its cookie and
+// Accept-Language, held for the call's duration so that an error made anywhere in it is worded
+// in the caller's language (codes and the body's shape never change).
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { headers } from "next/headers";
+import { cache } from "react";
+import { messagesOf } from "./catalogues";
+import { asLocale, DEFAULT_LOCALE, type Locale } from "./locale.mjs";
+import { localName } from "./names";
+import { requestLocale } from "./negotiate.mjs";
+import { setMessagesSource } from "./said";
+
+/** The request header middleware.ts sets to the page's locale. */
+export const LOCALE_HEADER = "x-locale";
+
+const callLocale = new AsyncLocalStorage<Locale>();
+
+/** Runs an API call in its caller's language. */
+export const inLocaleOf = <T>(request: { headers: Headers }, call: () => T): T => callLocale.run(requestLocale(request.headers), call);
+
+/** The API call's locale (Uzbek outside a call: jobs, scripts). */
+export const callLocaleNow = (): Locale => callLocale.getStore() ?? DEFAULT_LOCALE;
+
+/** The API call's messages: its errors' `message`. */
+export const callMessages = () => messagesOf(callLocaleNow());
+
+// Schemas and other code shared with the browser word their messages in the call's language.
+setMessagesSource(callMessages);
+
+/** The page's locale, once per render. */
+export const getLocale = cache(async (): Promise<Locale> => {
+  const all = await headers();
+  return asLocale(all.get(LOCALE_HEADER)) ?? requestLocale(all);
+});
+
+/** The page's messages, for server components. */
+export const getMessages = async () => messagesOf(await getLocale());
+
+/** A name from the database in the page's language, for server components. */
+export async function getLocalName(): Promise<(name: string) => string> {
+  const locale = await getLocale();
+  const messages = messagesOf(locale);
+  return (name) => localName(messages, locale, name);
+}

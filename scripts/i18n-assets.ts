@@ -1,0 +1,10 @@
+// After `next build`: each locale's messages script (lib/i18n/catalogues.ts) among the build's
+// static files, so that server.mjs sends it like any of them (brotli, immutable) and the attempt
+// page's service worker keeps it for an offline reload.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { BUILT_MESSAGES_DIR, messagesScripts } from "@/lib/i18n/catalogues";
+
+mkdirSync(BUILT_MESSAGES_DIR, { recursive: true });
+for (const { name, body } of messagesScripts) writeFileSync(path.join(BUILT_MESSAGES_DIR, name), body);
+console.log(`Wrote ${messagesScripts.length} messages scripts to ${path.relative(process.cwd(), BUILT_MESSAGES_DIR)}.`);

@@ -1,0 +1,106 @@
+// Three interface languages (DESIGN §10): `?lang=` opens a page in a language and remembers it,
+// a first visit follows Accept-Language, <html lang> follows, the switcher is in the header, the
+// form's and the API's messages come in the page's language, and no text is left in another.
+import { expect, type Page, test } from "../support/fixtures";
+import { newPupil } from "../support/http";
+import { screenshot } from "../support/screens";
+import { fillLogin } from "../support/ui";
+
+/** Words of a page's visible text written in Latin letters (Uzbek Latin left on a Cyrillic page);
+ *  the switcher names each language in itself, so it is left out. */
+async function latinWords(page: Page, allowed: RegExp): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const switcher of body.querySelectorAll("[data-testid=language-switcher], script, style")) switcher.remove();
+    return body.textContent ?? "";
+  });
+  return (text.match(/[A-Za-zʻʼ']{3,}/g) ?? []).filter((word) => !allowed.test(word));
+}
+
+/** Brands, the product's codes and a pupil's own name and login: Latin in every language. */
+const LATIN_ALLOWED = /^(Click|Payme|Telegram|PIN|Oquvchi|Test|Sinovovich|Demo\w*|pupil\w*|test\w*)$/i;
+
+test("?lang= opens a page in that language, remembers it, and the API answers in it", async ({ page, request }, testInfo) => {
+  const pupil = await newPupil(request, { grade: 7, subject: "Matematika" });
+
+  await page.goto("/login?lang=ru");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expect(page.getByRole("heading", { name: "Вход в систему" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Язык" }).getByRole("link", { name: "Русский" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  expect(await latinWords(page, LATIN_ALLOWED)).toEqual([]);
+
+  // The form's own check, then the server's refusal, both in Russian.
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByText("Это поле обязательно для заполнения")).toHaveCount(2);
+  await fillLogin(page, { username: pupil.username, password: "wrong-password" }, "ru");
+  await expect(page.getByTestId("login-error")).toHaveText("Неверный логин или пароль. Пожалуйста, попробуйте ещё раз.");
+  await screenshot(page, testInfo, "login-ru");
+
+  // Remembered: the next page without ?lang= is Russian too, and so is the signed-in shell.
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await fillLogin(page, pupil, "ru");
+  await expect(page).toHaveURL(/\/test-attempt$/);
+  await expect(page.getByRole("heading", { name: "Прохождение теста" })).toBeVisible();
+  await expect(page.getByTestId("pupil-subject")).toHaveText("7 класс, Математика");
+  await screenshot(page, testInfo, "start-ru");
+
+  // The switcher: Ўзбекча, from the header, on the same page.
+  await page.getByRole("navigation", { name: "Язык" }).getByRole("link", { name: "Ўзбекча" }).click();
+  await expect(page).toHaveURL(/\/test-attempt\?lang=uz-Cyrl$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "uz-Cyrl");
+  await expect(page.getByRole("heading", { name: "Тест ишлаш" })).toBeVisible();
+  await expect(page.getByTestId("pupil-subject")).toHaveText("7-синф, Математика");
+  await screenshot(page, testInfo, "start-uz-Cyrl");
+
+  // Back to O'zbekcha: the spec's texts.
+  await page.getByRole("navigation", { name: "Тил" }).getByRole("link", { name: "O'zbekcha" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "uz");
+  await expect(page.getByRole("heading", { name: "Test ishlash" })).toBeVisible();
+});
+
+test("a first visit follows Accept-Language; the choice overrides it", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "ru-RU" });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expect(page.getByRole("heading", { name: "Вход в систему" })).toBeVisible();
+  await page.goto("/login?lang=uz");
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "uz");
+  await expect(page.getByRole("heading", { name: "Tizimga kirish" })).toBeVisible();
+  await context.close();
+
+  const cyrillic = await browser.newContext({ locale: "uz-Cyrl-UZ" });
+  const second = await cyrillic.newPage();
+  await second.goto("/login");
+  await expect(second.locator("html")).toHaveAttribute("lang", "uz-Cyrl");
+  await expect(second.getByRole("heading", { name: "Тизимга кириш" })).toBeVisible();
+  await cyrillic.close();
+});
+
+test("the API's message follows the caller's language; its code and shape do not change", async ({ request }) => {
+  const bodies = [];
+  for (const language of ["uz", "ru", "uz-Cyrl"]) {
+    const response = await request.post("/api/Identity/Login", {
+      data: { username: "nobody-here", password: "wrong-password" },
+      headers: { Cookie: `lang=${language}` },
+    });
+    bodies.push(await response.json());
+  }
+  expect(bodies.map((body) => body.code)).toEqual([2102, 2102, 2102]);
+  expect(bodies.map((body) => body.message)).toEqual([
+    "Login yoki parol noto'g'ri. Iltimos, qayta urinib ko'ring.",
+    "Неверный логин или пароль. Пожалуйста, попробуйте ещё раз.",
+    "Логин ёки пароль нотўғри. Илтимос, қайта уриниб кўринг.",
+  ]);
+  const byAcceptLanguage = await request.post("/api/Identity/Login", {
+    data: { username: "", password: "" },
+    headers: { "Accept-Language": "ru-RU,ru;q=0.9" },
+  });
+  expect(byAcceptLanguage.status()).toBe(422);
+  expect(await byAcceptLanguage.json()).toMatchObject({ code: null, validationErrors: expect.any(Object) });
+});

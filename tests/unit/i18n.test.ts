@@ -1,0 +1,187 @@
+// The three interface languages (DESIGN §10): the transliteration's rules, the Cyrillic catalogue
+// held to its Latin twin, the Russian one to the Uzbek placeholders, plural forms, and how a
+// request picks its language.
+import { describe, expect, it } from "vitest";
+import { messagesOf } from "@/lib/i18n/catalogues";
+import { CYRILLIC_EXCEPTIONS, cyrillicOf } from "@/lib/i18n/cyrillic";
+import { compile, fill } from "@/lib/i18n/format";
+import { resolveLocale } from "@/lib/i18n/negotiate.mjs";
+import { ru } from "@/lib/i18n/ru";
+import ruBusy from "@/lib/i18n/ru-busy.json";
+import { ruOffer } from "@/lib/i18n/ru-offer";
+import { ruOrganiser } from "@/lib/i18n/ru-organiser";
+import { inLocaleOf } from "@/lib/i18n/server";
+import { toCyrillic } from "@/lib/i18n/transliterate";
+import { uz } from "@/lib/i18n/uz";
+import uzBusy from "@/lib/i18n/uz-busy.json";
+import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
+import uzCyrlBusy from "@/lib/i18n/uz-Cyrl-busy.json";
+import { uzCyrlOffer } from "@/lib/i18n/uz-Cyrl-offer";
+import { uzCyrlOrganiser } from "@/lib/i18n/uz-Cyrl-organiser";
+import { uzOffer } from "@/lib/i18n/uz-offer";
+import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { registerSchema } from "@/lib/validation/registration";
+
+describe("Uzbek Latin → Cyrillic", () => {
+  it.each([
+    ["o'quvchi", "ўқувчи"],
+    ["Oʻquvchi", "Ўқувчи"],
+    ["tug'ilgan", "туғилган"],
+    ["G‘alaba", "Ғалаба"],
+    ["shahar", "шаҳар"],
+    ["Shahar", "Шаҳар"],
+    ["SHAHAR", "ШАҲАР"],
+    ["chiqish", "чиқиш"],
+    ["yozgi", "ёзги"],
+    ["yuborish", "юбориш"],
+    ["yangi", "янги"],
+    ["yetarli", "етарли"],
+    ["yo'q", "йўқ"],
+    ["ertaga", "эртага"],
+    ["telefon", "телефон"],
+    ["poeziya", "поэзия"],
+    ["ma'lumot", "маълумот"],
+    ["san'at", "санъат"],
+    ["litsey", "лицей"],
+    ["ketsa", "кетса"],
+    ["o'tsa", "ўтса"],
+    ["qishloq xo'jaligi", "қишлоқ хўжалиги"],
+    ["Siz {count} ta savolga", "Сиз {count} та саволга"],
+    ["Click orqali", "Click орқали"],
+    ["PIN kod", "PIN код"],
+    ["«Testni boshlash»", "«Тестни бошлаш»"],
+    ["'Boshqa maktab'", "'Бошқа мактаб'"],
+    ["muvaffaqiyatsiz", "муваффақиятсиз"],
+    ["Obekt", "Объект"],
+    ["p99 ≤ 3 s", "p99 ≤ 3 с"],
+    ["12-sinf", "12-синф"],
+    ["Excel (.xlsx)", "Excel (.xlsx)"],
+    ["Parol", "Пароль"],
+    ["login yoki parol", "логин ёки пароль"],
+    ["PAROL", "ПАРОЛЬ"],
+    ["Profil", "Профиль"],
+    ["Familya", "Фамилия"],
+  ])("%s → %s", (latin, cyrillic) => {
+    expect(toCyrillic(latin)).toBe(cyrillic);
+  });
+});
+
+describe("the Uzbek Cyrillic catalogues", () => {
+  it("are the transliteration of the Latin ones, but for the reviewed exceptions", () => {
+    expect(uzCyrl).toEqual(cyrillicOf(uz, "uz", CYRILLIC_EXCEPTIONS));
+    expect(uzCyrlOffer).toEqual(cyrillicOf(uzOffer, "offer", CYRILLIC_EXCEPTIONS));
+    expect(uzCyrlBusy).toEqual(cyrillicOf(uzBusy, "busy", CYRILLIC_EXCEPTIONS));
+    expect(uzCyrlOrganiser).toEqual(cyrillicOf(uzOrganiser, "organiser", CYRILLIC_EXCEPTIONS));
+  });
+
+  it("carry no Latin letter but the kept words", () => {
+    const kept =
+      /\b(Click|Payme|PIN|ID|SOATO|JSON|CSV|XLSX|xlsx|GIFT|Aiken|Moodle|Excel|QR|URL|HTML|UTC|SHA|UTF|BOM|ANSWER|guid|Guid|p50|p99)\b|\{\w+\}/g;
+    for (const text of [...leaves(uzCyrl), ...leaves(uzCyrlOrganiser)]) expect(text.replace(kept, ""), text).not.toMatch(/[A-Za-z]/);
+  });
+});
+
+/** Every text of a catalogue with its path; a plural's forms each. */
+function entries(value: unknown, path = ""): [string, string][] {
+  if (typeof value === "string") return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((item, index) => entries(item, `${path}.${index}`));
+  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, inner]) => entries(inner, `${path}.${key}`));
+  return [];
+}
+const leaves = (value: unknown) => entries(value).map(([, text]) => text);
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe("the Russian catalogues", () => {
+  it.each([
+    ["the pupil's", uz, ru],
+    ["the console's", uzOrganiser, ruOrganiser],
+  ])("name the same values as the Uzbek texts, in every plural form: %s", (_, uzbekCatalogue, russian) => {
+    const uzbek = new Map(entries(uzbekCatalogue));
+    for (const [path, text] of entries(russian)) {
+      if (path.startsWith(".names.")) continue; // the reference data's names, which Uzbek keeps as stored
+      const twin = uzbek.get(path) ?? uzbek.get(path.replace(/\.(one|few|many|other)$/, ""));
+      expect(twin, path).toBeDefined();
+      expect(placeholders(text), path).toEqual(placeholders(twin ?? ""));
+    }
+  });
+
+  it.each([
+    ["the pupil's", uz, ru],
+    ["the console's", uzOrganiser, ruOrganiser],
+  ])("give a count Russian's three forms: %s", (_, uzbekCatalogue, russian) => {
+    for (const [path, text] of entries(uzbekCatalogue)) {
+      if (!placeholders(text).includes("count")) continue;
+      const forms = path
+        .split(".")
+        .slice(1)
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], russian);
+      expect(forms, path).toMatchObject({ one: expect.any(String), few: expect.any(String), many: expect.any(String) });
+    }
+  });
+
+  it("keep the offer's sections and the queue's texts whole", () => {
+    expect(ruOffer.map((section) => section.paragraphs.length)).toEqual(uzOffer.map((section) => section.paragraphs.length));
+    expect(Object.keys(ruBusy).sort()).toEqual(Object.keys(uzBusy).sort());
+    for (const key of Object.keys(uzBusy) as (keyof typeof uzBusy)[])
+      expect(placeholders(ruBusy[key]), key).toEqual(placeholders(uzBusy[key]));
+  });
+});
+
+describe("messages", () => {
+  it("fill their values, and leave an unknown one visible", () => {
+    expect(fill("{n}-savol ({total} tadan)", { n: 3, total: 30 })).toBe("3-savol (30 tadan)");
+    expect(fill("{n} va {missing}", { n: 1 })).toBe("1 va {missing}");
+  });
+
+  it("choose a count's form by the locale's plural rules", () => {
+    const saving = messagesOf("ru").attempt.saving;
+    expect([1, 2, 5, 11, 21, 22, 25].map((count) => saving({ count }).match(/\d+ ответ[а-я]*/)?.[0])).toEqual([
+      "1 ответ",
+      "2 ответа",
+      "5 ответов",
+      "11 ответов",
+      "21 ответ",
+      "22 ответа",
+      "25 ответов",
+    ]);
+    expect(messagesOf("uz").attempt.saving({ count: 2 })).toBe("2 ta javob saqlanmoqda...");
+  });
+
+  it("compile a catalogue's strings, templates and lists", () => {
+    const m = compile<{ a: "x"; b: "{n} y"; c: readonly ["p", "q"] }>("ru", {
+      a: "x",
+      b: { one: "{n} one", other: "{n} other" },
+      c: ["p", "q"],
+    });
+    expect(m.a).toBe("x");
+    expect(m.c).toEqual(["p", "q"]);
+  });
+});
+
+describe("a request's language", () => {
+  it.each([
+    [{ query: "ru" }, "ru"],
+    [{ query: "uz-Cyrl", cookie: "ru" }, "uz-Cyrl"],
+    [{ query: "UZ-CYRL" }, "uz-Cyrl"],
+    [{ query: "en", cookie: "ru" }, "ru"],
+    [{ cookie: "uz" }, "uz"],
+    [{ cookie: "xx", acceptLanguage: "ru-RU,ru;q=0.9" }, "ru"],
+    [{ acceptLanguage: "uz-Cyrl-UZ,uz;q=0.5" }, "uz-Cyrl"],
+    [{ acceptLanguage: "uz-UZ" }, "uz"],
+    [{ acceptLanguage: "en-US,ru;q=0.3" }, "ru"],
+    [{ acceptLanguage: "en-US" }, "uz"],
+    [{ acceptLanguage: "" }, "uz"],
+    [{}, "uz"],
+  ])("%j → %s", (input, locale) => {
+    expect(resolveLocale(input)).toBe(locale);
+  });
+
+  it("words a schema's errors in the API call's language", () => {
+    const invalid = { guid: "x" };
+    // zod words an issue when it is read: inside the call, as the route handler reads them.
+    const firstMessage = () => registerSchema.safeParse(invalid).error?.issues[0].message;
+    expect(inLocaleOf({ headers: new Headers({ "accept-language": "ru" }) }, firstMessage)).toBe(ru.validation.required);
+    expect(inLocaleOf({ headers: new Headers({ cookie: "lang=uz-Cyrl" }) }, firstMessage)).toBe(uzCyrl.validation.required);
+    expect(firstMessage()).toBe(uz.validation.required);
+  });
+});
