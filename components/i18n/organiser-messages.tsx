@@ -7,6 +7,7 @@ import { createContext, type ReactNode, use, useMemo } from "react";
 import { compile } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locale.mjs";
 import type { OrganiserCatalogue, OrganiserMessages } from "@/lib/i18n/organiser";
+import { setOrganiserMessagesSource } from "@/lib/i18n/said";
 import type { uzOrganiser } from "@/lib/i18n/uz-organiser";
 
 const OrganiserMessagesContext = createContext<OrganiserMessages | null>(null);
@@ -21,6 +22,8 @@ export function OrganiserMessagesProvider({
   children: ReactNode;
 }) {
   const messages = useMemo(() => compile<typeof uzOrganiser>(locale, catalogue), [locale, catalogue]);
+  // The console's schemas word their errors in the page's language (lib/i18n/said.ts).
+  if (typeof window !== "undefined") setOrganiserMessagesSource(() => messages);
   return <OrganiserMessagesContext value={messages}>{children}</OrganiserMessagesContext>;
 }
 

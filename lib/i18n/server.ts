@@ -10,7 +10,8 @@ import { messagesOf } from "./catalogues";
 import { asLocale, DEFAULT_LOCALE, type Locale } from "./locale.mjs";
 import { localName } from "./names";
 import { requestLocale } from "./negotiate.mjs";
-import { setMessagesSource } from "./said";
+import { organiserMessagesOf } from "./organiser";
+import { setMessagesSource, setOrganiserMessagesSource } from "./said";
 
 /** The request header middleware.ts sets to the page's locale. */
 export const LOCALE_HEADER = "x-locale";
@@ -28,6 +29,7 @@ export const callMessages = () => messagesOf(callLocaleNow());
 
 // Schemas and other code shared with the browser word their messages in the call's language.
 setMessagesSource(callMessages);
+setOrganiserMessagesSource(() => organiserMessagesOf(callLocaleNow()));
 
 /** The page's locale, once per render. */
 export const getLocale = cache(async (): Promise<Locale> => {

@@ -2,23 +2,21 @@
 import { z } from "zod";
 import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { DIFFICULTY_NAMES, maxTenths, pointsToTenths } from "@/lib/attempts/scoring";
-import { fill } from "@/lib/i18n/format";
-import { uz } from "@/lib/i18n/uz";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { organiserMessagesNow, said, saidToOrganiser } from "@/lib/i18n/said";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { isoDateOf } from "@/lib/time";
 import { entityId, queryId, queryYesNo } from "./fields";
 import { pupilDetailsSchema } from "./registration";
 
-const v = uz.validation;
-const o = uzOrganiser.validation;
+const v = said;
+const o = saidToOrganiser;
 
-const points = z.number({ error: v.required }).min(0.1, o.points).max(100, o.points).multipleOf(0.1, o.points);
-const count = z.number({ error: v.required }).int(o.count).min(1, o.count).max(200, o.count);
-const instant = z.iso.datetime({ offset: true, error: o.dateTime });
+const points = z.number(v.required).min(0.1, o.points).max(100, o.points).multipleOf(0.1, o.points);
+const count = z.number(v.required).int(o.count).min(1, o.count).max(200, o.count);
+const instant = z.iso.datetime({ offset: true, ...o.dateTime });
 /** Every organiser's act says why; the audit log keeps it. */
-const reason = z.string({ error: o.reason }).trim().min(3, o.reason).max(500, o.reason);
+const reason = z.string(o.reason).trim().min(3, o.reason).max(500, o.reason);
 /** Why, for an act with a dry run first: required to apply (the domain function checks). */
 const reasonToApply = z.preprocess((value) => (value === "" || value === null ? undefined : value), reason.optional());
 
@@ -29,9 +27,9 @@ export const testSettingsSchema = z
   .object({
     openedAt: instant,
     closedAt: instant,
-    durationMinutes: z.number({ error: v.required }).int(o.duration).min(1, o.duration).max(600, o.duration).optional(),
+    durationMinutes: z.number(v.required).int(o.duration).min(1, o.duration).max(600, o.duration).optional(),
     pinCode: z
-      .string({ error: v.required })
+      .string(v.required)
       .trim()
       .min(1, v.required)
       .regex(/^\d{4,8}$/, o.pinCode),
@@ -43,7 +41,7 @@ export const testSettingsSchema = z
     hardPoints: points.optional(),
     reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
     /** Check-in opens this many minutes before the test (0: at the opening; at most a day). */
-    checkInMinutes: z.number({ error: v.required }).int(o.checkInMinutes).min(0, o.checkInMinutes).max(1440, o.checkInMinutes).optional(),
+    checkInMinutes: z.number(v.required).int(o.checkInMinutes).min(0, o.checkInMinutes).max(1440, o.checkInMinutes).optional(),
     /** The certificates' date, dd.mm.yyyy (or yyyy-mm-dd); empty or null: the day the test closes. */
     certificateDate: z
       .string()
@@ -51,7 +49,7 @@ export const testSettingsSchema = z
       .transform((value, context) => {
         if (value === "") return null;
         const iso = isoDateOf(value);
-        if (iso === null) context.addIssue({ code: "custom", message: o.date, params: { code: "Invalid" } });
+        if (iso === null) context.addIssue({ code: "custom", message: o.date.error(), params: { code: "Invalid" } });
         return iso ?? z.NEVER;
       })
       // Null (the default) as the form sends it after its own check.
@@ -61,7 +59,11 @@ export const testSettingsSchema = z
     confirmSubjectName: z.string().max(100).optional(),
     reason,
   })
-  .refine((t) => new Date(t.openedAt) < new Date(t.closedAt), { path: ["closedAt"], message: o.closeBeforeOpen, params: { code: "Range" } })
+  .refine((t) => new Date(t.openedAt) < new Date(t.closedAt), {
+    path: ["closedAt"],
+    error: o.closeBeforeOpen.error,
+    params: { code: "Range" },
+  })
   .refine(
     (t) => {
       // Counts and points come together or not at all, so that their total can be checked.
@@ -69,7 +71,11 @@ export const testSettingsSchema = z
       if (all.every((x) => x === undefined)) return true;
       return all.every((x) => x !== undefined) && totalTenths(t as Required<typeof t>) === TEST_TOTAL_POINTS * 10;
     },
-    { path: ["hardPoints"], message: fill(o.totalPoints, { total: TEST_TOTAL_POINTS.toFixed(1) }), params: { code: "Invalid" } },
+    {
+      path: ["hardPoints"],
+      error: () => organiserMessagesNow().validation.totalPoints({ total: TEST_TOTAL_POINTS.toFixed(1) }),
+      params: { code: "Invalid" },
+    },
   );
 
 /** The most a test with these counts and points gives, in tenths of a point. */
@@ -90,13 +96,13 @@ export function totalTenths(t: {
 }
 export type TestSettings = z.output<typeof testSettingsSchema>;
 
-const html = z.string({ error: v.required }).trim().min(1, v.required).max(20_000, v.invalid);
+const html = z.string(v.required).trim().min(1, v.required).max(20_000, v.invalid);
 
 const choicesSchema = z
   .array(z.object({ text: html, correct: z.boolean() }))
   .min(2, o.choices)
   .max(8, o.choices)
-  .refine((choices) => choices.filter((c) => c.correct).length === 1, { message: o.oneCorrect, params: { code: "Invalid" } });
+  .refine((choices) => choices.filter((c) => c.correct).length === 1, { error: o.oneCorrect.error, params: { code: "Invalid" } });
 
 /** A question of the bank as the organiser edits it (its reading text stays as it is). */
 export const questionEditSchema = z.object({
@@ -162,7 +168,7 @@ export const pupilNameSchema = z.object({
   reason,
 });
 export const extraMinutesSchema = z.object({
-  minutes: z.number({ error: v.required }).int(o.extraMinutes).min(0, o.extraMinutes).max(600, o.extraMinutes),
+  minutes: z.number(v.required).int(o.extraMinutes).min(0, o.extraMinutes).max(600, o.extraMinutes),
   reason,
 });
 
@@ -200,14 +206,14 @@ export function searchOf<S extends z.ZodType>(schema: S, params: Record<string, 
 
 export const organiserSchema = z.object({
   username: z
-    .string({ error: v.required })
+    .string(v.required)
     .trim()
     .toLowerCase()
     .min(5, v.usernameLength)
     .max(30, v.usernameLength)
     .regex(/^[a-z0-9._-]+$/, o.username),
-  firstName: z.string({ error: v.required }).trim().min(2, v.required).max(50, v.nameMax),
-  lastName: z.string({ error: v.required }).trim().min(2, v.required).max(50, v.nameMax),
+  firstName: z.string(v.required).trim().min(2, v.required).max(50, v.nameMax),
+  lastName: z.string(v.required).trim().min(2, v.required).max(50, v.nameMax),
   reason,
 });
 export type OrganiserInput = z.output<typeof organiserSchema>;
@@ -252,9 +258,9 @@ export const closeTestSchema = z.object({ confirmSubjectName: z.string().max(100
 export const regradeSchema = z
   .object({
     questionId: entityId,
-    action: z.enum(["key", "void"], { error: o.regradeAction }),
+    action: z.enum(["key", "void"], o.regradeAction),
     correctChoiceId: z.optional(entityId),
-    voidAwards: z.enum([VoidAwards.All, VoidAwards.None], { error: o.voidAwards }).optional(),
+    voidAwards: z.enum([VoidAwards.All, VoidAwards.None], o.voidAwards).optional(),
     dryRun: z.boolean().default(true),
     /** The dry run's oldKeyHash: applying is refused (4011) if the key has changed since. */
     expectedKeyHash: z
@@ -265,10 +271,10 @@ export const regradeSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.action === "key" && value.correctChoiceId === undefined)
-      ctx.addIssue({ code: "custom", path: ["correctChoiceId"], message: o.correctChoice, params: { code: "Required" } });
+      ctx.addIssue({ code: "custom", path: ["correctChoiceId"], message: o.correctChoice.error(), params: { code: "Required" } });
     if (value.action === "void" && value.voidAwards === undefined)
-      ctx.addIssue({ code: "custom", path: ["voidAwards"], message: o.voidAwards, params: { code: "Required" } });
+      ctx.addIssue({ code: "custom", path: ["voidAwards"], message: o.voidAwards.error(), params: { code: "Required" } });
     if (!value.dryRun && value.reason === undefined)
-      ctx.addIssue({ code: "custom", path: ["reason"], message: o.reason, params: { code: "Required" } });
+      ctx.addIssue({ code: "custom", path: ["reason"], message: o.reason.error(), params: { code: "Required" } });
   });
 export type RegradeInput = z.output<typeof regradeSchema>;

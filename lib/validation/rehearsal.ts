@@ -1,16 +1,19 @@
 // Schemas of a rehearsal of the opening (lib/organiser/rehearsal.ts, scripts/rehearsal.mjs).
 import { z } from "zod";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { organiserSaysThat } from "@/lib/i18n/said";
 import { queryId } from "./fields";
 
-const o = uzOrganiser.rehearsal.validation;
+const o = {
+  pupils: organiserSaysThat((m) => m.rehearsal.validation.pupils),
+  opensIn: organiserSaysThat((m) => m.rehearsal.validation.opensIn),
+};
 
 export const rehearsalIdParams = z.object({ rehearsalId: queryId });
 
 /** Up to 5 000 synthetic pupils; the test opens 10 s to an hour from now. */
 export const rehearsalCreateSchema = z.object({
-  pupils: z.number({ error: o.pupils }).int(o.pupils).min(1, o.pupils).max(5000, o.pupils),
-  opensInSeconds: z.number({ error: o.opensIn }).int(o.opensIn).min(10, o.opensIn).max(3600, o.opensIn),
+  pupils: z.number(o.pupils).int(o.pupils).min(1, o.pupils).max(5000, o.pupils),
+  opensInSeconds: z.number(o.opensIn).int(o.opensIn).min(10, o.opensIn).max(3600, o.opensIn),
 });
 
 const figure = z.number().finite().min(0).max(1e9);

@@ -24,7 +24,10 @@ const LANGUAGES = {
 async function latinWords(page: Page, allowed: RegExp): Promise<string[]> {
   const text = await page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
-    for (const skipped of body.querySelectorAll("[data-testid=language-switcher], [data-testid=username], [data-testid=password], script, style")) skipped.remove();
+    for (const skipped of body.querySelectorAll(
+      "[data-testid=language-switcher], [data-testid=username], [data-testid=password], script, style",
+    ))
+      skipped.remove();
     return body.textContent ?? "";
   });
   return (text.match(/[A-Za-zʻʼ']{3,}/g) ?? []).filter((word) => !allowed.test(word));

@@ -20,6 +20,7 @@ import { uzCyrlOffer } from "@/lib/i18n/uz-Cyrl-offer";
 import { uzCyrlOrganiser } from "@/lib/i18n/uz-Cyrl-organiser";
 import { uzOffer } from "@/lib/i18n/uz-offer";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { reasonSchema } from "@/lib/validation/organiser";
 import { registerSchema } from "@/lib/validation/registration";
 
 describe("Uzbek Latin → Cyrillic", () => {
@@ -183,5 +184,11 @@ describe("a request's language", () => {
     expect(inLocaleOf({ headers: new Headers({ "accept-language": "ru" }) }, firstMessage)).toBe(ru.validation.required);
     expect(inLocaleOf({ headers: new Headers({ cookie: "lang=uz-Cyrl" }) }, firstMessage)).toBe(uzCyrl.validation.required);
     expect(firstMessage()).toBe(uz.validation.required);
+  });
+
+  it("words the console's schema errors in the call's language too", () => {
+    const reasonMessage = () => reasonSchema.safeParse({ reason: "x" }).error?.issues[0].message;
+    expect(inLocaleOf({ headers: new Headers({ cookie: "lang=ru" }) }, reasonMessage)).toBe(ruOrganiser.validation.reason);
+    expect(reasonMessage()).toBe(uzOrganiser.validation.reason);
   });
 });
