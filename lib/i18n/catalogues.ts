@@ -4,7 +4,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { compile } from "./format";
+import { compiledPerLocale } from "./format";
 import { LOCALES, type Locale } from "./locale.mjs";
 import { ru } from "./ru";
 import ruBusy from "./ru-busy.json";
@@ -18,17 +18,9 @@ import { uzCyrlOffer } from "./uz-Cyrl-offer";
 import { type OfferSection, uzOffer } from "./uz-offer";
 
 const catalogues: Record<Locale, Catalogue> = { uz, "uz-Cyrl": uzCyrl, ru };
-const compiled = new Map<Locale, Messages>();
 
 /** The locale's messages, compiled once. */
-export function messagesOf(locale: Locale): Messages {
-  let messages = compiled.get(locale);
-  if (!messages) {
-    messages = compile<typeof uz>(locale, catalogues[locale]);
-    compiled.set(locale, messages);
-  }
-  return messages;
-}
+export const messagesOf: (locale: Locale) => Messages = compiledPerLocale<typeof uz>(catalogues);
 
 const offers: Record<Locale, readonly OfferSection[]> = { uz: uzOffer, "uz-Cyrl": uzCyrlOffer, ru: ruOffer };
 export const offerOf = (locale: Locale) => offers[locale];

@@ -72,3 +72,16 @@ function compileValue(locale: Locale, value: unknown): unknown {
 export function compile<T>(locale: Locale, catalogue: Shape<T>): Compiled<T> {
   return compileValue(locale, catalogue) as Compiled<T>;
 }
+
+/** Each locale's catalogue, compiled once, on first use. */
+export function compiledPerLocale<T>(catalogues: Record<Locale, Shape<T>>): (locale: Locale) => Compiled<T> {
+  const compiled = new Map<Locale, Compiled<T>>();
+  return (locale) => {
+    let messages = compiled.get(locale);
+    if (!messages) {
+      messages = compile<T>(locale, catalogues[locale]);
+      compiled.set(locale, messages);
+    }
+    return messages;
+  };
+}

@@ -2,7 +2,7 @@
 // and hand the console's client components only that catalogue (components/i18n/organiser-messages.tsx,
 // mounted by app/admin/layout.tsx); the pupil's pages never carry them. Client code never imports this.
 import "server-only";
-import { type Compiled, compile, type Shape } from "./format";
+import { type Compiled, compiledPerLocale, type Shape } from "./format";
 import type { Locale } from "./locale.mjs";
 import { ruOrganiser } from "./ru-organiser";
 import { callLocaleNow, getLocale } from "./server";
@@ -15,20 +15,12 @@ export type OrganiserCatalogue = Shape<typeof uzOrganiser>;
 export type OrganiserMessages = Compiled<typeof uzOrganiser>;
 
 const catalogues: Record<Locale, OrganiserCatalogue> = { uz: uzOrganiser, "uz-Cyrl": uzCyrlOrganiser, ru: ruOrganiser };
-const compiled = new Map<Locale, OrganiserMessages>();
 
 /** The locale's console catalogue as data: what the console's layout hands its client components. */
 export const organiserCatalogueOf = (locale: Locale): OrganiserCatalogue => catalogues[locale];
 
 /** The locale's console messages, compiled once. */
-export function organiserMessagesOf(locale: Locale): OrganiserMessages {
-  let messages = compiled.get(locale);
-  if (!messages) {
-    messages = compile<typeof uzOrganiser>(locale, catalogues[locale]);
-    compiled.set(locale, messages);
-  }
-  return messages;
-}
+export const organiserMessagesOf: (locale: Locale) => OrganiserMessages = compiledPerLocale<typeof uzOrganiser>(catalogues);
 
 /** The page's console messages, for server components. */
 export const getOrganiserMessages = async (): Promise<OrganiserMessages> => organiserMessagesOf(await getLocale());
