@@ -29,7 +29,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         {/* The locale's messages, cached by the device for good, run before the page hydrates. */}
         <Script src={messagesScriptPath(locale)} strategy="beforeInteractive" nonce={nonce} />
-        <Providers locale={locale}>{children}</Providers>
+        <Providers locale={locale} messagesSrc={messagesScriptPath(locale)}>
+          {children}
+        </Providers>
       </body>
     </html>
   );

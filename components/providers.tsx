@@ -49,7 +49,7 @@ function makeQueryClient() {
   });
 }
 
-export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
+export function Providers({ locale, messagesSrc, children }: { locale: Locale; messagesSrc: string; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
 
   useEffect(() => {
@@ -67,7 +67,7 @@ export function Providers({ locale, children }: { locale: Locale; children: Reac
   }, []);
 
   return (
-    <MessagesProvider locale={locale}>
+    <MessagesProvider locale={locale} src={messagesSrc}>
       <QueryClientProvider client={queryClient}>
         <ProgressBar />
         {children}

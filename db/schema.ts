@@ -17,6 +17,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { Locale } from "@/lib/i18n/locale.mjs";
 import { type Difficulty, ReviewPolicy, type VoidAwards } from "../lib/attempts/enums";
 import { UserRole } from "../lib/identity/roles";
 import { type PaymentProvider, PaymentState } from "../lib/payments/enums";
@@ -107,10 +108,16 @@ export const users = pgTable(
     sessionVersion: integer("session_version").notNull().default(0),
     /** Added by the organiser to this pupil's test time (a late start, a special need). */
     extraMinutes: smallint("extra_minutes").notNull().default(0),
+    /**
+     * The interface language the pupil (or the parent, at registration) last used: the language of
+     * the pupil's certificate. Null: Uzbek (Latin).
+     */
+    locale: varchar("locale", { length: 8 }).$type<Locale>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("users_locale_valid", sql`${t.locale} in ('uz', 'uz-Cyrl', 'ru')`),
     index("users_district_idx").on(t.districtId),
     index("users_subject_idx").on(t.subjectId),
     uniqueIndex("users_username_uq").on(t.username),

@@ -20,10 +20,24 @@ const MessagesContext = createContext<PageMessages | null>(null);
 type PageCatalogue = { catalogue: Catalogue; busy: BusyTexts };
 type WithCatalogues = { olimpiadaCatalogue?: PageCatalogue; olimpiadaCatalogues?: Record<Locale, PageCatalogue> };
 
+let loading: Promise<void> | null = null;
+
+/** The messages' script, where the page did not run it before hydrating (Next leaves it out of a 404's HTML). */
+function loadScript(src: string): Promise<void> {
+  loading ??= new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => resolve();
+    // Named as a failed chunk: the page reloads once (components/ui/chunk-reload.ts) to fetch it again.
+    script.onerror = () => reject(new Error(`ChunkLoadError: ${src} did not load`));
+    document.head.appendChild(script);
+  });
+  return loading;
+}
+
 function pageCatalogue(locale: Locale): PageCatalogue {
   const scope = globalThis as WithCatalogues;
   const found = typeof window === "undefined" ? scope.olimpiadaCatalogues?.[locale] : scope.olimpiadaCatalogue;
-  // Named as a failed chunk: the page reloads once (components/ui/chunk-reload.ts) to fetch it again.
   if (!found) throw new Error(`ChunkLoadError: the ${locale} messages did not load`);
   return found;
 }
@@ -41,7 +55,10 @@ function pageMessages(locale: Locale): PageMessages {
   return value;
 }
 
-export function MessagesProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+/** `src`: the locale's messages script (lib/i18n/catalogues.ts). */
+export function MessagesProvider({ locale, src, children }: { locale: Locale; src: string; children: ReactNode }) {
+  // Hydration waits (the server's HTML stays) until the script has run.
+  if (typeof window !== "undefined" && !(globalThis as WithCatalogues).olimpiadaCatalogue) use(loadScript(src));
   const value = pageMessages(locale);
   // The browser shows one locale per page load (the switcher loads the page again).
   if (typeof window !== "undefined") setMessagesSource(() => value.messages);

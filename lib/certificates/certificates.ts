@@ -4,6 +4,7 @@ import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, subjects, tests, users } from "@/db/schema";
 import { config } from "@/lib/config";
+import { asLocale, DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale.mjs";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { normaliseUsername } from "@/lib/identity/sign-in";
@@ -20,6 +21,8 @@ export type Certificate = {
   grade: number;
   issueDate: string;
   verifyUrl: string;
+  /** The pupil's interface language: the certificate's (its picture; the /cert page follows its visitor). */
+  locale: Locale;
 };
 
 export const verifyUrlOf = (username: string) => `${config().publicUrl}/cert/${encodeURIComponent(username.toWellFormed())}`;
@@ -51,6 +54,7 @@ async function certificateWhere(condition: SQL): Promise<Certificate | null> {
     grade: u.grade!,
     issueDate: row.certificateDate ? dateTextOf(row.certificateDate) : tashkentDate(row.closedAt.toISOString()),
     verifyUrl: verifyUrlOf(u.username!),
+    locale: asLocale(u.locale) ?? DEFAULT_LOCALE,
   };
 }
 

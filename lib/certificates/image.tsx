@@ -6,6 +6,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ImageResponse } from "next/og";
 import QRCode from "qrcode";
+import { messagesOf } from "@/lib/i18n/catalogues";
+import { localName } from "@/lib/i18n/names";
 import type { Messages } from "@/lib/i18n/types";
 import type { Certificate } from "./certificates";
 import { drawable } from "./glyphs";
@@ -52,14 +54,16 @@ function nameSize(fullName: string, scale: number): number {
 }
 
 /** The full certificate at print size; `preview` lays the same content out for 1200×630. */
-export async function certificateImage(certificate: Certificate, m: Messages, { preview = false } = {}): Promise<ImageResponse> {
+/** The certificate in its pupil's interface language (certificate.locale); names as the family typed them. */
+export async function certificateImage(certificate: Certificate, { preview = false } = {}): Promise<ImageResponse> {
+  const m = messagesOf(certificate.locale);
   const t = m.certificate;
   const { width, height } = preview ? PREVIEW_SIZE : PRINT_SIZE;
   // Registration only takes drawable names; one that is not (older or imported data) prints
   // without what the fonts lack, or as the username when too little is left: never as boxes.
   const printed = drawable(certificate.fullName).replace(/\s+/g, " ").trim();
   const fullName = printed.replace(/[^\p{L}]/gu, "").length >= 3 ? printed : certificate.username;
-  const subjectName = drawable(certificate.subjectName);
+  const subjectName = drawable(localName(m, certificate.locale, certificate.subjectName));
   // Everything is measured against the print layout and scaled to the height.
   const s = height / PRINT_SIZE.height;
   const qr = await QRCode.toDataURL(certificate.verifyUrl, { errorCorrectionLevel: "M", margin: 1, width: Math.round(300 * s) });

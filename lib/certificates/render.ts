@@ -14,9 +14,9 @@ type Kind = "print" | "preview";
 
 /** What a certificate's picture depends on: the same version, the same bytes. */
 export function certificateVersion(certificate: Certificate): string {
-  const { username, fullName, subjectName, grade, issueDate, verifyUrl } = certificate;
+  const { username, fullName, subjectName, grade, issueDate, verifyUrl, locale } = certificate;
   return createHash("sha256")
-    .update(JSON.stringify([username, fullName, subjectName, grade, issueDate, verifyUrl]))
+    .update(JSON.stringify([username, fullName, subjectName, grade, issueDate, verifyUrl, locale]))
     .digest("base64url")
     .slice(0, 16);
 }
@@ -55,7 +55,7 @@ export function certificatePng(
 ): Promise<Buffer> {
   return keptOrDrawn(
     `${kind}:${certificateVersion(certificate)}`,
-    () => bytesOf(certificateImage(certificate, messagesOf(DEFAULT_LOCALE), { preview: kind === "preview" })),
+    () => bytesOf(certificateImage(certificate, { preview: kind === "preview" })),
     beforeDraw,
   );
 }

@@ -9,6 +9,7 @@ import { signInFailures, users } from "@/db/schema";
 import { ErrorCode } from "@/lib/http/contract";
 import { AppError, businessError } from "@/lib/http/errors";
 import { createLimiter } from "@/lib/http/rate-limit";
+import { callLocaleNow } from "@/lib/i18n/server";
 import { dummyHash, verifyPassword } from "./password";
 
 export const MAX_FAILED_SIGN_INS = 5;
@@ -141,7 +142,8 @@ export async function signIn({
   }
 
   await db.delete(signInFailures).where(eq(signInFailures.username, key));
-  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+  // The language signed in with is the pupil's certificate's (users.locale).
+  await db.update(users).set({ lastSignInAt: now, locale: callLocaleNow() }).where(eq(users.id, user.id));
   if (user.blockedAt) throw businessError(ErrorCode.SignInBlocked);
   return { id: user.id, role: user.role, sessionVersion: user.sessionVersion };
 }

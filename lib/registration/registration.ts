@@ -6,6 +6,7 @@ import { registrations, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
+import { callLocaleNow } from "@/lib/i18n/server";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import { registrationsCreated } from "@/lib/registration/register-limit";
 import { RegistrationStatus } from "@/lib/registration/status";
@@ -85,7 +86,11 @@ export async function register(input: RegisterInput, { clientAddress }: { client
     const place = { regionId, districtId, organizationId };
     let userId = registration.userId;
     if (userId === null) {
-      const [user] = await tx.insert(users).values(userColumns(details)).returning({ id: users.id });
+      // The parent's language is the pupil's until the pupil signs in with one (users.locale).
+      const [user] = await tx
+        .insert(users)
+        .values({ ...userColumns(details), locale: callLocaleNow() })
+        .returning({ id: users.id });
       userId = user.id;
       await tx
         .update(registrations)

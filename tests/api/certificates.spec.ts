@@ -133,6 +133,22 @@ test.describe("a certificate tells the truth", () => {
 });
 
 test.describe("Certificates/Generate", () => {
+  test("is drawn in the language the pupil last signed in with", async ({ request, playwright }) => {
+    const pupil = await finishedPupil(request);
+    const uzbek = await (await pupil.session.post("/api/Certificates/Generate")).body();
+    const russianSession = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: "lang=ru" } });
+    expect((await russianSession.post("/api/Identity/Login", { data: { username: pupil.username, password: pupil.password } })).ok()).toBe(
+      true,
+    );
+    const russian = await (await russianSession.post("/api/Certificates/Generate")).body();
+    mkdirSync("tests/screenshots/certificates", { recursive: true });
+    writeFileSync("tests/screenshots/certificates/russian.png", russian);
+    expect(russian.equals(uzbek)).toBe(false);
+    // The same language again: the same picture (kept, not drawn anew).
+    expect((await (await russianSession.post("/api/Certificates/Generate")).body()).equals(russian)).toBe(true);
+    await russianSession.dispose();
+  });
+
   test("the PNG: print size, decodes, its QR code is the verification URL, downloaded under the pupil's names", async ({ request }) => {
     const pupil = await finishedPupil(request, { firstName: "Gʻayratjon", lastName: "Oʻrinboyev", middleName: "Maʼrufjon oʻgʻli" });
     const response = await pupil.session.post("/api/Certificates/Generate");

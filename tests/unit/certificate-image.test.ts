@@ -4,7 +4,6 @@ import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Certificate } from "@/lib/certificates/certificates";
 import { certificateImage, PRINT_SIZE } from "@/lib/certificates/image";
-import { messagesOf } from "@/lib/i18n/catalogues";
 import { registerSchema } from "@/lib/validation/registration";
 
 const base = {
@@ -13,6 +12,7 @@ const base = {
   grade: 7,
   issueDate: "24.06.2025",
   verifyUrl: "http://localhost:3000/cert/kavre4739",
+  locale: "uz" as const,
 };
 const certificate = (firstName: string, lastName: string, middleName: string | null = null): Certificate => ({
   ...base,
@@ -34,7 +34,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function render(c: Certificate) {
-  const response = await certificateImage(c, messagesOf("uz"));
+  const response = await certificateImage(c);
   const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
   return png;
 }
@@ -48,6 +48,14 @@ describe("the certificate's names", () => {
     const png = await render(c);
     expect(png.width).toBe(PRINT_SIZE.width);
     expect(png.height).toBe(PRINT_SIZE.height);
+    expect(fetched).toEqual([]);
+  });
+
+  it("is drawn in its pupil's interface language: Ўзбекча and Русский differ from Uzbek (Latin)", async () => {
+    const pixels = async (locale: Certificate["locale"]) =>
+      Buffer.from((await render({ ...certificate("Ўлмас", "Қаҳҳоров", "Ғайратович"), locale })).data).toString("base64");
+    const [latin, cyrillic, russian] = [await pixels("uz"), await pixels("uz-Cyrl"), await pixels("ru")];
+    expect(new Set([latin, cyrillic, russian]).size).toBe(3);
     expect(fetched).toEqual([]);
   });
 
