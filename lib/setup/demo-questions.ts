@@ -261,6 +261,9 @@ const BUILDERS: Record<string, (grade: number) => { drafts: Draft[]; readingText
   Biologiya: biologiya,
 };
 
+/** Whether the demo has a bank for a subject of this name: the camp's four, not an organiser's own. */
+export const hasDemoBank = (name: string): boolean => Object.hasOwn(BUILDERS, name);
+
 /** The bank of one subject of one grade, in the import form the organiser's API takes. */
 export function demoQuestionBank({ subjectId, name, grade }: { subjectId: number; name: string; grade: number }): QuestionImport {
   const { drafts, readingTexts } = BUILDERS[name](grade);

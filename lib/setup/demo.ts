@@ -7,7 +7,7 @@ import { importQuestionBank } from "@/lib/organiser/questions";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { ensureLogin } from "./accounts";
-import { demoQuestionBank } from "./demo-questions";
+import { demoQuestionBank, hasDemoBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";
 
 export const DEMO_GUIDS = {
@@ -61,7 +61,11 @@ async function seedDemoRegistration(
 
 const DEMO_TEST_DAYS = 7;
 
-/** A bank for every subject that has none, and a test open from now for a week where there is none. */
+/**
+ * A bank for every one of the camp's subjects that has none, and a test open from now for a week
+ * where there is none. Other subjects (an organiser's, a rehearsal's, one a test is making this
+ * moment on a shared database) are not the demo's.
+ */
 async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
   const all = await db.select().from(subjects);
   const banked = new Set(
@@ -70,6 +74,7 @@ async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
   const tested = new Set((await db.select({ subjectId: tests.subjectId }).from(tests)).map((r) => r.subjectId));
   const now = new Date();
   for (const subject of all) {
+    if (!hasDemoBank(subject.name) || subject.rehearsal) continue;
     if (!banked.has(subject.id))
       await importQuestionBank(demoQuestionBank({ subjectId: subject.id, name: subject.name, grade: subject.grade }));
     if (!tested.has(subject.id)) {

@@ -12,6 +12,8 @@ test("check-in: the pupil is told they are checked in and what the device's chec
   request,
   browser,
 }, testInfo) => {
+  // A pupil's page and then the console's board and test form: a long journey on a busy machine.
+  test.setTimeout(120_000);
   const olympiad = await newOlympiad(request, {
     openedAt: new Date(Date.now() + 30 * 60_000).toISOString(),
     closedAt: new Date(Date.now() + 86_400_000).toISOString(),
