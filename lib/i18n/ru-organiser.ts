@@ -119,7 +119,7 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
     duration: "Продолжительность",
     states: { notOpen: "Не открыт", open: "Открыт", closed: "Закрыт", none: "Нет теста" },
     counts: {
-      registered: "Зарегистрировались",
+      registered: "Записались",
       paid: "Оплатили",
       signedIn: "Вошли",
       checkedIn: "Отметились",
