@@ -20,11 +20,11 @@ try {
     values (${subject.id}, now() - interval '3 hours', now() - interval '1 hour', '1234') returning id`;
   // A bank of 10 questions per difficulty, four choices each, the first one correct.
   await sql`
-    insert into questions (subject_id, difficulty, text)
-    select ${subject.id}, d, '<p>Savol ' || d || '.' || n || '</p>' from generate_series(1, 3) d, generate_series(1, 10) n`;
+    insert into questions (subject_id, difficulty, texts)
+    select ${subject.id}, d, jsonb_build_object('0', '<p>Savol ' || d || '.' || n || '</p>') from generate_series(1, 3) d, generate_series(1, 10) n`;
   await sql`
-    insert into question_choices (question_id, text, is_correct)
-    select q.id, 'Variant ' || c, c = 1 from questions q, generate_series(1, 4) c where q.subject_id = ${subject.id} order by q.id, c`;
+    insert into question_choices (question_id, texts, is_correct)
+    select q.id, jsonb_build_object('0', 'Variant ' || c), c = 1 from questions q, generate_series(1, 4) c where q.subject_id = ${subject.id} order by q.id, c`;
   // Pupils spread over every district, registered there, each with an ended attempt.
   await sql`
     insert into users (role, first_name, last_name, subject_id, grade, district_id, region_id, phone_number)

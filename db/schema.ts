@@ -18,7 +18,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { Locale } from "@/lib/i18n/locale.mjs";
-import { type Difficulty, ReviewPolicy, type VoidAwards } from "../lib/attempts/enums";
+import { type Difficulty, type LanguageTexts, ReviewPolicy, type StudyLanguage, type VoidAwards } from "../lib/attempts/enums";
 import { UserRole } from "../lib/identity/roles";
 import { type PaymentProvider, PaymentState } from "../lib/payments/enums";
 import { RegistrationStatus } from "../lib/registration/status";
@@ -113,11 +113,14 @@ export const users = pgTable(
      * the pupil's certificate. Null: Uzbek (Latin).
      */
     locale: varchar("locale", { length: 8 }).$type<Locale>(),
+    /** The language the pupil studies in (0 Uzbek, 1 Russian, 2 Karakalpak): their test's questions are in it. */
+    language: smallint("language").$type<StudyLanguage>().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("users_locale_valid", sql`${t.locale} in ('uz', 'uz-Cyrl', 'ru')`),
+    check("users_language_valid", sql`${t.language} in (0, 1, 2)`),
     index("users_district_idx").on(t.districtId),
     index("users_subject_idx").on(t.subjectId),
     uniqueIndex("users_username_uq").on(t.username),
@@ -265,15 +268,26 @@ export const tests = pgTable(
   (t) => [uniqueIndex("tests_subject_stage_uq").on(t.subjectId, t.stage), check("tests_window", sql`${t.openedAt} < ${t.closedAt}`)],
 );
 
-/** A passage several questions refer to. HTML, sanitised on import. */
-export const readingTexts = pgTable("reading_texts", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  subjectId: integer("subject_id")
-    .notNull()
-    .references(() => subjects.id),
-  text: text("text").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The words of a bank item per study language: `{"0": "…", "1": "…"}` (HTML, sanitised on import).
+ * One item in two languages is one row, so its statistics, regrade and void act on it once.
+ */
+const languageTexts = () => jsonb("texts").$type<LanguageTexts>().notNull();
+const hasTexts = (texts: unknown) => sql`jsonb_typeof(${texts}) = 'object' and ${texts} <> '{}'::jsonb`;
+
+/** A passage several questions refer to. */
+export const readingTexts = pgTable(
+  "reading_texts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subjectId: integer("subject_id")
+      .notNull()
+      .references(() => subjects.id),
+    texts: languageTexts(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("reading_texts_texts_valid", hasTexts(t.texts))],
+);
 
 export const questions = pgTable(
   "questions",
@@ -283,8 +297,8 @@ export const questions = pgTable(
       .notNull()
       .references(() => subjects.id),
     difficulty: smallint("difficulty").$type<Difficulty>().notNull(),
-    /** HTML, sanitised on import. */
-    text: text("text").notNull(),
+    /** Its text per study language: it is drawn only for pupils of a language it has. */
+    texts: languageTexts(),
     readingTextId: integer("reading_text_id").references(() => readingTexts.id),
     /** Taken out of the bank by the organiser; kept, because attempts that drew it still show it. */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
@@ -299,6 +313,7 @@ export const questions = pgTable(
     index("questions_subject_difficulty_idx").on(t.subjectId, t.difficulty),
     check("questions_difficulty_valid", sql`${t.difficulty} in (1, 2, 3)`),
     check("questions_void_awards_valid", sql`${t.voidAwards} in ('all', 'none')`),
+    check("questions_texts_valid", hasTexts(t.texts)),
   ],
 );
 
@@ -310,7 +325,8 @@ export const questionChoices = pgTable(
     questionId: integer("question_id")
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
-    text: text("text").notNull(),
+    /** In the same languages as its question. */
+    texts: languageTexts(),
     isCorrect: boolean("is_correct").notNull(),
     /**
      * The choice's place in the source (A = 0), as the organiser wrote it and the bank shows it.
@@ -318,7 +334,7 @@ export const questionChoices = pgTable(
      */
     position: smallint("position").notNull().default(0),
   },
-  (t) => [index("question_choices_question_idx").on(t.questionId)],
+  (t) => [index("question_choices_question_idx").on(t.questionId), check("question_choices_texts_valid", hasTexts(t.texts))],
 );
 
 /** A pupil's attempt at a test: one per pupil per test, enforced here. */
@@ -332,7 +348,8 @@ export const attempts = pgTable(
     testId: integer("test_id")
       .notNull()
       .references(() => tests.id),
-    language: smallint("language").notNull().default(0),
+    /** The pupil's study language at the draw: the language of every text the attempt shows. */
+    language: smallint("language").$type<StudyLanguage>().notNull().default(0),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     /** min(start + duration + the pupil's extra minutes, the window's close), fixed at start. */
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
@@ -390,6 +407,8 @@ export const drawnPapers = pgTable(
     testId: integer("test_id")
       .notNull()
       .references(() => tests.id),
+    /** The pupil's study language when it was drawn: its questions' and the sealed copy's. */
+    language: smallint("language").$type<StudyLanguage>().notNull().default(0),
     /** In number order: [questionId, [choiceId, …] in the order this pupil will see them]. */
     questions: jsonb("questions").$type<[number, number[]][]>().notNull(),
     createdAt: createdAt(),

@@ -31,6 +31,7 @@ function defaults(user: CurrentUser): PupilFormValues {
     organizationId: user.regionId ? user.organizationId : undefined,
     grade: user.grade ?? undefined,
     subjectId: user.subjectId ?? undefined,
+    language: user.language,
     firstName: user.firstName,
     lastName: user.lastName,
     middleName: user.middleName ?? "",

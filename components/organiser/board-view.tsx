@@ -22,18 +22,28 @@ const stateTone = {
 
 const COUNTS = ["registered", "paid", "signedIn", "checkedIn", "started", "inProgress", "ended", "blocked"] as const;
 
-function BankCell({ row }: { row: BoardRow }) {
-  const t = useOrganiserMessages().board;
+/** The bank per study language: whether each language's pupils can be drawn a whole test. */
+function BankCell({ row, bank }: { row: BoardRow; bank: BoardRow["banks"][number] }) {
+  const messages = useOrganiserMessages();
+  const t = messages.board;
   const parts = DIFFICULTY_NAMES.map((d) => {
-    const short = row.needed !== null && row.bank[d] < row.needed[d];
+    const short = row.needed !== null && bank[d] < row.needed[d];
     return (
       <span key={d} className={cn("tabular-nums", short && "font-semibold text-red-700")} title={short ? t.short : undefined}>
-        {row.bank[d]}
+        {bank[d]}
         {row.needed && <span className="text-slate-400">/{row.needed[d]}</span>}
       </span>
     );
   });
-  return <span className="inline-flex gap-2">{parts}</span>;
+  const short = row.needed !== null && DIFFICULTY_NAMES.some((d) => bank[d] < row.needed![d]);
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-2" data-testid={`bank-${bank.language}`}>
+      <span className="font-medium text-slate-700">{messages.questions.languageNames[bank.language]}</span>
+      <span className="inline-flex gap-2">{parts}</span>
+      <span className="text-slate-500">{t.bankPupils({ count: bank.pupils })}</span>
+      {short && <span className="font-semibold text-red-700">{t.short}</span>}
+    </span>
+  );
 }
 
 /** The test's window takes in today (in Tashkent, by the server's clock). */
@@ -80,9 +90,12 @@ export function BoardView({ initial }: { initial: Board }) {
               {row.checkInAt && row.state === "notOpen" && (
                 <p className="mt-1 text-xs text-slate-500">{t.checkInFrom({ time: formatTashkent(row.checkInAt) })}</p>
               )}
-              <p className="mt-1 text-xs text-slate-600">
-                {t.bank}: <BankCell row={row} />
-              </p>
+              <div className="mt-1 text-xs text-slate-600">
+                {t.bank}:
+                {row.banks.map((bank) => (
+                  <BankCell key={bank.language} row={row} bank={bank} />
+                ))}
+              </div>
               <dl className="mt-3 grid grid-cols-4 gap-x-2 gap-y-2 text-center sm:grid-cols-8 md:grid-cols-4">
                 {COUNTS.map((key) => (
                   <div key={key} className="rounded-lg bg-slate-50 px-1 py-1.5">

@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { RichText } from "@/components/ui/rich-text";
+import { textIn } from "@/lib/attempts/enums";
 import { api } from "@/lib/http/client";
 import type { BankQuestion } from "@/lib/organiser/questions";
 import { QuestionEditForm } from "./question-edit";
@@ -28,8 +29,26 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
         <span className="rounded-full bg-primary-50 px-2 py-0.5 font-semibold text-primary-800">{t.difficultyOf[question.difficulty]}</span>
         {question.drawn && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">{t.drawn}</span>}
         {question.retired && <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t.retired}</span>}
+        <span className="rounded-full bg-sky-50 px-2 py-0.5 font-semibold text-sky-900" data-testid="question-languages">
+          {question.languages.map((language) => t.languageNames[language]).join(" · ")}
+        </span>
       </div>
       <QuestionBody question={question} />
+      {/* The same item in its other languages: one question, so its statistics and regrade are one. */}
+      {question.languages.slice(1).map((language) => (
+        <details key={language} className="mt-3 rounded-lg bg-slate-50 p-2 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-700">{t.languageNames[language]}</summary>
+          <div className="mt-2">
+            <QuestionBody
+              question={{
+                text: textIn(question.texts, language) ?? "",
+                readingText: null,
+                choices: question.choices.map((c) => ({ ...c, text: textIn(c.texts, language) ?? "" })),
+              }}
+            />
+          </div>
+        </details>
+      ))}
       {!question.retired && (
         <div className="mt-3 flex flex-wrap justify-end gap-2">
           {question.drawn && regradeHref && (
@@ -70,7 +89,13 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
 }
 
 /** A question as the pupil sees it (its reading text folded), the key marked: the bank and the import's preview. */
-export function QuestionBody({ question }: { question: Pick<BankQuestion, "text" | "readingText" | "choices"> }) {
+export function QuestionBody({
+  question,
+}: {
+  question: Pick<BankQuestion, "text" | "readingText"> & {
+    choices: Pick<BankQuestion["choices"][number], "choiceId" | "text" | "correct">[];
+  };
+}) {
   const t = useOrganiserMessages().questions;
   return (
     <>

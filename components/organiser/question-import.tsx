@@ -12,13 +12,14 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { showError } from "@/components/ui/show-error";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
+import { STUDY_LANGUAGES } from "@/lib/attempts/enums";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { ApiError, api } from "@/lib/http/client";
 import type { SourceError } from "@/lib/http/contract";
 import type { PreviewQuestion } from "@/lib/organiser/questions";
 import { QuestionBody } from "./question-card";
 
-type Summary = { questions: number; readingTexts: number; dryRun: boolean; preview?: PreviewQuestion[] };
+type Summary = { questions: number; readingTexts: number; attached: number; dryRun: boolean; preview?: PreviewQuestion[] };
 
 export function QuestionImport({ subjectId }: { subjectId: number }) {
   const router = useRouter();
@@ -27,6 +28,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
   const [t, c] = [messages.questions, messages.common];
   const [format, setFormat] = useState("xlsx");
   const [difficulty, setDifficulty] = useState("easy");
+  const [language, setLanguage] = useState("0");
   const [errors, setErrors] = useState<SourceError[] | null>(null);
   const [preview, setPreview] = useState<Summary | null>(null);
   const [pending, setPending] = useState(false);
@@ -39,6 +41,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
     body.set("format", format);
     body.set("subjectId", String(subjectId));
     body.set("difficulty", difficulty);
+    body.set("language", language);
     body.set("reason", reason);
     setPending(true);
     setErrors(null);
@@ -47,7 +50,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
       if (dryRun) setPreview(summary);
       else {
         setPreview(null);
-        toast.success(t.imported({ count: summary.questions }), { id: "questions-imported" });
+        toast.success(t.imported({ count: summary.questions + summary.attached }), { id: "questions-imported" });
         if (fileRef.current) fileRef.current.value = "";
         router.refresh();
       }
@@ -69,7 +72,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
           {t.template}
         </a>
       </div>
-      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field id="import-format" label={t.format}>
           <Select id="import-format" value={format} onChange={(e) => setFormat(e.target.value)}>
             {(["xlsx", "gift", "aiken"] as const).map((f) => (
@@ -84,6 +87,15 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
             {DIFFICULTY_NAMES.map((d) => (
               <option key={d} value={d}>
                 {t.difficulties[d]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="import-language" label={t.fileLanguage}>
+          <Select id="import-language" value={language} onChange={(e) => setLanguage(e.target.value)}>
+            {STUDY_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t.languageNames[l]}
               </option>
             ))}
           </Select>
@@ -122,6 +134,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
           data-testid="import-preview"
         >
           {t.preview({ count: preview.questions, texts: preview.readingTexts })}
+          {preview.attached > 0 && ` ${t.previewAttached({ count: preview.attached })}`}
         </p>
       )}
       {preview?.preview && preview.preview.length > 0 && (
@@ -134,7 +147,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
           {preview.preview.map((question) => (
             <article key={question.number} className="rounded-lg p-3 ring-1 ring-slate-200">
               <p className="mb-2 text-xs font-semibold text-slate-500">
-                {question.number}. {t.difficultyOf[question.difficulty]}
+                {question.number}. {t.difficultyOf[question.difficulty]} · {question.languages.map((l) => t.languageNames[l]).join(", ")}
               </p>
               <QuestionBody question={{ ...question, choices: question.choices.map((c, choiceId) => ({ ...c, choiceId })) }} />
             </article>

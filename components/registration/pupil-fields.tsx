@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { type FieldErrors, type UseFormReturn, useWatch } from "react-hook-form";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { Field, Input, Select } from "@/components/ui/field";
+import { STUDY_LANGUAGES } from "@/lib/attempts/enums";
 import { api } from "@/lib/http/client";
 import type { Organization, ReferenceData } from "@/lib/reference/types";
 import type { PupilDetails } from "@/lib/validation/registration";
@@ -130,6 +131,17 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           {subjects.map((s) => (
             <option key={s.subjectId} value={s.subjectId}>
               {local(s.name)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      {/* The language the pupil studies in: the test's questions are in it. */}
+      <Field id="language" label={t.language} hint={t.languageHint} error={error("language")}>
+        <Select id="language" invalid={Boolean(errors.language)} {...register("language", { setValueAs: toNumber })}>
+          {STUDY_LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {t.languageNames[language]}
             </option>
           ))}
         </Select>

@@ -41,7 +41,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
   const m = useMessages();
   const form = useForm<PupilFormValues>({
     resolver,
-    defaultValues: { ...(initialDetails ?? {}), agreement: false },
+    defaultValues: { language: 0, ...(initialDetails ?? {}), agreement: false },
     mode: "onTouched",
   });
   const agreement = useWatch({ control: form.control, name: "agreement" }) === true;

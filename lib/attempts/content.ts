@@ -1,18 +1,33 @@
 // The question bank's content as pupils see it (texts, choices, reading texts, formulas typeset;
-// never the key), read once per test and version and kept in this process, so that reading an attempt at the
-// opening reads only the pupil's own rows (DESIGN §13).
+// never the key), in every study language it has, read once per test and version and kept in this
+// process, so that reading an attempt at the opening reads only the pupil's own rows (DESIGN §13).
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { db } from "@/db/client";
 import { questionChoices, questions, readingTexts } from "@/db/schema";
+import { type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "./enums";
 import { typesetFormulas } from "./typeset";
 
 export type BankContent = {
-  questions: Map<number, { text: string; readingTextId: number | null }>;
-  choices: Map<number, string>;
-  readingTexts: Map<number, string>;
+  questions: Map<number, { texts: LanguageTexts; readingTextId: number | null }>;
+  choices: Map<number, LanguageTexts>;
+  readingTexts: Map<number, LanguageTexts>;
 };
+
+/** Each language's text with its formulas typeset. */
+function typesetTexts(texts: LanguageTexts): LanguageTexts {
+  return Object.fromEntries(languagesOf(texts).map((language) => [language, typesetFormulas(textIn(texts, language)!)]));
+}
+
+/**
+ * The text in the attempt's language. An item is drawn only for a language it has, and a text is
+ * never taken away, so the fallback (the item's first language) is for a bank edited by hand: a
+ * question in another language is better for a child mid-test than no question.
+ */
+function shownIn(texts: LanguageTexts, language: StudyLanguage): string {
+  return textIn(texts, language) ?? textIn(texts, languagesOf(texts)[0])!;
+}
 
 /**
  * Keyed by test and its content version: every change of a drawable question's content bumps the
@@ -25,21 +40,21 @@ const banks = new LRUCache<string, Promise<BankContent>>({ max: 64 });
 async function readBank(subjectId: number): Promise<BankContent> {
   const [rows, choices, texts] = await Promise.all([
     db
-      .select({ id: questions.id, text: questions.text, readingTextId: questions.readingTextId })
+      .select({ id: questions.id, texts: questions.texts, readingTextId: questions.readingTextId })
       .from(questions)
       .where(eq(questions.subjectId, subjectId)),
     db
-      .select({ id: questionChoices.id, text: questionChoices.text })
+      .select({ id: questionChoices.id, texts: questionChoices.texts })
       .from(questionChoices)
       .where(
         inArray(questionChoices.questionId, db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, subjectId))),
       ),
-    db.select({ id: readingTexts.id, text: readingTexts.text }).from(readingTexts).where(eq(readingTexts.subjectId, subjectId)),
+    db.select({ id: readingTexts.id, texts: readingTexts.texts }).from(readingTexts).where(eq(readingTexts.subjectId, subjectId)),
   ]);
   return {
-    questions: new Map(rows.map((q) => [q.id, { text: typesetFormulas(q.text), readingTextId: q.readingTextId }])),
-    choices: new Map(choices.map((c) => [c.id, typesetFormulas(c.text)])),
-    readingTexts: new Map(texts.map((r) => [r.id, typesetFormulas(r.text)])),
+    questions: new Map(rows.map((q) => [q.id, { texts: typesetTexts(q.texts), readingTextId: q.readingTextId }])),
+    choices: new Map(choices.map((c) => [c.id, typesetTexts(c.texts)])),
+    readingTexts: new Map(texts.map((r) => [r.id, typesetTexts(r.texts)])),
   };
 }
 
@@ -72,21 +87,26 @@ export type PaperQuestion = {
 };
 
 /**
- * Drawn questions (in number order, each with its choice order) in the bank's words, and the
- * reading texts they name: what `Get` shows and what the sealed paper holds, made in one place.
+ * Drawn questions (in number order, each with its choice order) in the bank's words in the
+ * attempt's language, and the reading texts they name: what `Get` shows and what the sealed paper
+ * holds, made in one place.
  */
-export function paperView(bank: BankContent, drawn: { questionId: number; number: number; choiceOrder: number[] }[]) {
+export function paperView(
+  bank: BankContent,
+  drawn: { questionId: number; number: number; choiceOrder: number[] }[],
+  language: StudyLanguage,
+) {
   const readingTextIds = new Set<number>();
   const questions: PaperQuestion[] = drawn.map((q) => {
     const content = bank.questions.get(q.questionId)!;
     if (content.readingTextId !== null) readingTextIds.add(content.readingTextId);
     return {
       questionNumber: q.number,
-      text: content.text,
+      text: shownIn(content.texts, language),
       readingTextId: content.readingTextId,
-      questionChoices: q.choiceOrder.map((id) => ({ questionChoiceId: id, text: bank.choices.get(id)! })),
+      questionChoices: q.choiceOrder.map((id) => ({ questionChoiceId: id, text: shownIn(bank.choices.get(id)!, language) })),
     };
   });
-  const readingTexts = [...readingTextIds].map((id) => ({ readingTextId: id, text: bank.readingTexts.get(id)! }));
+  const readingTexts = [...readingTextIds].map((id) => ({ readingTextId: id, text: shownIn(bank.readingTexts.get(id)!, language) }));
   return { questions, readingTexts };
 }

@@ -8,6 +8,7 @@ import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
 import { RegistrationStatus } from "@/lib/registration/status";
+import type { StudyLanguage } from "./enums";
 import type { TestRow } from "./queries";
 import { numberQuestions, shuffle } from "./rules";
 import { deadlineSql, windowOpenSql } from "./rules-sql";
@@ -16,12 +17,15 @@ import { countOf, DIFFICULTIES } from "./scoring";
 /** In number order: [questionId, its choice ids in the order this pupil sees them]. */
 export type Paper = [number, number[]][];
 
+/** Only the questions that have a text in the pupil's study language are drawn for them. */
+export const inLanguageSql = (language: StudyLanguage) => sql`jsonb_exists(${questions.texts}, ${String(language)})`;
+
 /**
- * Draws at random per difficulty from the subject's bank (not retired, not voided), numbers the
- * questions (easy, medium, hard; a reading text's questions together) and shuffles each one's
- * choices once. 3000 when the bank is short.
+ * Draws at random per difficulty from the subject's bank in the pupil's study language (not
+ * retired, not voided), numbers the questions (easy, medium, hard; a reading text's questions
+ * together) and shuffles each one's choices once. 3000 when the bank is short in that language.
  */
-export async function drawPaper(test: TestRow, runner: typeof db | Transaction = db): Promise<Paper> {
+export async function drawPaper(test: TestRow, language: StudyLanguage, runner: typeof db | Transaction = db): Promise<Paper> {
   const drawn: { id: number; difficulty: number; readingTextId: number | null }[] = [];
   for (const { difficulty } of DIFFICULTIES) {
     const needed = countOf(test, difficulty);
@@ -32,6 +36,7 @@ export async function drawPaper(test: TestRow, runner: typeof db | Transaction =
         and(
           eq(questions.subjectId, test.subjectId),
           eq(questions.difficulty, difficulty),
+          inLanguageSql(language),
           isNull(questions.retiredAt),
           isNull(questions.voidAwards),
         ),
@@ -55,7 +60,7 @@ export async function drawPaper(test: TestRow, runner: typeof db | Transaction =
 }
 
 /** The pupil's paper for the test, drawn once ahead of the opening; a short bank draws nothing yet. */
-export async function preparePaper({ userId, test }: { userId: number; test: TestRow }): Promise<void> {
+export async function preparePaper({ userId, test, language }: { userId: number; test: TestRow; language: StudyLanguage }): Promise<void> {
   const [existing] = await db
     .select({ userId: drawnPapers.userId })
     .from(drawnPapers)
@@ -63,11 +68,11 @@ export async function preparePaper({ userId, test }: { userId: number; test: Tes
   if (existing) return;
   let paper: Paper;
   try {
-    paper = await drawPaper(test);
+    paper = await drawPaper(test, language);
   } catch {
     return; // New says why (3000) when the pupil presses start.
   }
-  await db.insert(drawnPapers).values({ userId, testId: test.id, questions: paper }).onConflictDoNothing();
+  await db.insert(drawnPapers).values({ userId, testId: test.id, language, questions: paper }).onConflictDoNothing();
 }
 
 /** The paper, if one was drawn, taken out as the attempt is made from it. */
@@ -77,6 +82,11 @@ export async function takePaper(tx: Transaction, { userId, testId }: { userId: n
     .where(and(eq(drawnPapers.userId, userId), eq(drawnPapers.testId, testId)))
     .returning({ questions: drawnPapers.questions });
   return taken?.questions ?? null;
+}
+
+/** After a pupil's study language changes: their paper (in the old language) is drawn anew. */
+export async function pupilLanguageChanged(tx: Transaction, { userId }: { userId: number }): Promise<void> {
+  await tx.delete(drawnPapers).where(eq(drawnPapers.userId, userId));
 }
 
 /**
@@ -102,12 +112,10 @@ export async function bankChanged(tx: Transaction, { subjectId }: { subjectId: n
 export async function startFromPaper({
   userId,
   pinCode,
-  language,
   now,
 }: {
   userId: number;
   pinCode: string;
-  language: number;
   now: Date;
 }): Promise<StartedFromPaper | null> {
   const at = now.toISOString();
@@ -115,6 +123,7 @@ export async function startFromPaper({
     id: number;
     test_id: number;
     content_version: number;
+    language: StudyLanguage;
     deadline_at: string;
     paper: Paper;
     numbered: number[];
@@ -122,12 +131,13 @@ export async function startFromPaper({
     db,
     sql`
       with ready as (
-        select u.id as user_id, t.id as test_id, t.content_version,
+        select u.id as user_id, t.id as test_id, t.content_version, u.language,
                ${deadlineSql({ startedAt: now, durationMinutes: sql`t.duration_minutes`, extraMinutes: sql`u.extra_minutes`, closedAt: sql`t.closed_at` })} as deadline_at
         from users u
         join registrations r on r.user_id = u.id and r.status = ${RegistrationStatus.Paid}
         join tests t on t.subject_id = u.subject_id and t.stage = 1
-        join drawn_papers p on p.user_id = u.id and p.test_id = t.id
+        -- A paper drawn in another language than the pupil's now is not theirs (New draws anew).
+        join drawn_papers p on p.user_id = u.id and p.test_id = t.id and p.language = u.language
         where u.id = ${userId} and t.pin_code = ${pinCode}
           and ${windowOpenSql({ openedAt: sql`t.opened_at`, closedAt: sql`t.closed_at` }, now)}
           and jsonb_array_length(p.questions) = t.easy_count + t.medium_count + t.hard_count
@@ -144,7 +154,7 @@ export async function startFromPaper({
       created as (
         -- No paper taken (deleted under it by a bank change): no attempt either.
         insert into attempts (user_id, test_id, language, started_at, deadline_at)
-        select user_id, test_id, ${language}, ${at}::timestamptz, deadline_at from ready
+        select user_id, test_id, language, ${at}::timestamptz, deadline_at from ready
         where exists (select 1 from taken)
         on conflict do nothing
         returning id
@@ -156,7 +166,7 @@ export async function startFromPaper({
         from created, taken, jsonb_array_elements(taken.questions) with ordinality as q(value, number)
         returning id, number
       )
-      select created.id, ready.test_id, ready.content_version, ready.deadline_at, taken.questions as paper,
+      select created.id, ready.test_id, ready.content_version, ready.language, ready.deadline_at, taken.questions as paper,
              (select coalesce(json_agg(id order by number), '[]'::json) from numbered) as numbered
       from created, ready, taken`,
   );
@@ -166,6 +176,7 @@ export async function startFromPaper({
     attemptId: row.id,
     testId: row.test_id,
     contentVersion: row.content_version,
+    language: row.language,
     deadlineAt: new Date(row.deadline_at),
     paper: row.paper,
     testAttemptQuestionIds: row.numbered.map(Number),
@@ -177,6 +188,7 @@ export type StartedFromPaper = {
   attemptId: number;
   testId: number;
   contentVersion: number;
+  language: StudyLanguage;
   deadlineAt: Date;
   paper: Paper;
   /** The attempt's question rows in number order (Answer names them). */

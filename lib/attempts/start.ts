@@ -43,6 +43,7 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
       endedAt: attempts.endedAt,
       hasPaper: drawnPapers.userId,
       extraMinutes: users.extraMinutes,
+      language: users.language,
     })
     .from(users)
     .leftJoin(registrations, eq(registrations.userId, users.id))
@@ -67,7 +68,8 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
   const ended = row.endedAt !== null;
   // Checked in and nothing started yet: draw the pupil's paper now, so the opening's New is one
   // statement (a started attempt has its questions: no paper for it). A drawn paper is the check-in.
-  if (paid && row.live === null && row.hasPaper === null && hasCheckInBegun(test, now)) await preparePaper({ userId, test });
+  if (paid && row.live === null && row.hasPaper === null && hasCheckInBegun(test, now))
+    await preparePaper({ userId, test, language: row.language });
   return {
     isAllowed: paid && isWindowOpen(test, now) && !ended,
     allowedAtOpening: paid && !ended && now < test.openedAt,
@@ -100,21 +102,19 @@ export async function isThereAttempt({ userId, now = new Date() }: { userId: num
 export async function newAttempt({
   userId,
   pinCode,
-  language,
   now = new Date(),
 }: {
   userId: number;
   pinCode: string;
-  language: number;
   now?: Date;
 }): Promise<{ attemptId: number; paper?: PaperOpening }> {
   // A paper gone stale under a concurrent bank change (a question deleted) is drawn anew below.
-  const fast = await startFromPaper({ userId, pinCode, language, now }).catch(() => null);
+  const fast = await startFromPaper({ userId, pinCode, now }).catch(() => null);
   if (fast !== null) {
     metrics().attemptsStarted.inc();
     // What opens the paper the device was given sealed during check-in (sealed-paper.ts).
     const paper = {
-      key: paperKey({ userId, testId: fast.testId, contentVersion: fast.contentVersion, paper: fast.paper }),
+      key: paperKey({ userId, testId: fast.testId, contentVersion: fast.contentVersion, language: fast.language, paper: fast.paper }),
       testAttemptQuestionIds: fast.testAttemptQuestionIds,
       remainingTime: remainingSeconds(fast.deadlineAt, now),
     };
@@ -134,20 +134,25 @@ export async function newAttempt({
     if (!current.endedAt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
     if (attempt.testId === test.id) throw businessError(ErrorCode.AttemptAlreadyTaken);
   }
-  const fresh = await drawPaper(test);
+  // The pupil's study language (the profile's, not the request's): the paper is drawn in it.
+  const fresh = await drawPaper(test, user.language);
 
   const started = await db.transaction(async (tx) => {
     // The pupil's row, shared, and the subject checked again under it: a change of subject sent
     // with this New (updateProfile locks the row) either came first, and the test is not theirs
     // any more, or waits and then sees this attempt.
-    const [pupil] = await tx.select({ subjectId: users.subjectId }).from(users).where(eq(users.id, userId)).for("share");
-    if (pupil?.subjectId !== test.subjectId) throw businessError(ErrorCode.TestNotOpen);
+    const [pupil] = await tx
+      .select({ subjectId: users.subjectId, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("share");
+    if (pupil?.subjectId !== test.subjectId || pupil.language !== user.language) throw businessError(ErrorCode.TestNotOpen);
     const [created] = await tx
       .insert(attempts)
       .values({
         userId,
         testId: test.id,
-        language,
+        language: user.language,
         startedAt: now,
         deadlineAt: deadlineOf({
           startedAt: now,

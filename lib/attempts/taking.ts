@@ -105,7 +105,7 @@ export async function getAttempt({
     mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: attempt.testId, now }) });
   const key = reveal ? await keyOf(drawn.map((q) => q.questionId)) : null;
 
-  const seen = paperView(bank, drawn);
+  const seen = paperView(bank, drawn, attempt.language);
   const questionViews = drawn.map((q, index) => {
     const correctAnswerId = key ? (q.choiceOrder.find((id) => key.correct.has(id)) ?? null) : null;
     const voidAwards = key?.voided.get(q.questionId);

@@ -100,6 +100,13 @@ export const uzCyrl: Shape<typeof uz> = {
     grade: "Синф",
     gradeOption: "{grade}-синф",
     subject: "Фан",
+    language: "Таълим тили",
+    languageHint: "тест шу тилда бўлади",
+    languageNames: {
+      "0": "Ўзбек тили",
+      "1": "Рус тили",
+      "2": "Қорақалпоқ тили",
+    },
     lastName: "Фамилия",
     firstName: "Исм",
     middleName: "Отасининг исми",

@@ -3,6 +3,8 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, subjects, users } from "@/db/schema";
+import type { StudyLanguage } from "@/lib/attempts/enums";
+import { pupilLanguageChanged } from "@/lib/attempts/papers";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError, notFound } from "@/lib/http/errors";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
@@ -26,6 +28,8 @@ export type CurrentUser = {
   grade: number | null;
   subjectId: number | null;
   subjectName: string | null;
+  /** The language of study (0 Uzbek, 1 Russian, 2 Karakalpak): the test's questions are in it. */
+  language: StudyLanguage;
 };
 
 export async function getCurrentUser({ userId }: { userId: number }): Promise<CurrentUser> {
@@ -51,6 +55,7 @@ export async function getCurrentUser({ userId }: { userId: number }): Promise<Cu
     grade: u.grade,
     subjectId: u.subjectId,
     subjectName: row.subjectName,
+    language: u.language,
   };
 }
 
@@ -71,6 +76,7 @@ export async function updateProfile({ userId, profile }: { userId: number; profi
         firstName: users.firstName,
         lastName: users.lastName,
         middleName: users.middleName,
+        language: users.language,
       })
       .from(users)
       .where(eq(users.id, userId))
@@ -104,9 +110,12 @@ export async function updateProfile({ userId, profile }: { userId: number; profi
         middleName: profile.middleName,
         birthDate: profile.birthDate,
         phoneNumber: profile.phoneNumber,
+        language: profile.language ?? current?.language,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId));
+    // A paper drawn in the old language is not the pupil's any more (a started attempt keeps its own).
+    if (current && profile.language !== undefined && profile.language !== current.language) await pupilLanguageChanged(tx, { userId });
   });
   return getCurrentUser({ userId });
 }

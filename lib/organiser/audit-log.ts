@@ -4,6 +4,7 @@ import "server-only";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, districts, organiserActions, questionChoices, questions, subjects, tests, users } from "@/db/schema";
+import { firstText } from "@/lib/attempts/enums";
 import { callOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
@@ -73,7 +74,7 @@ async function namesOf(
   );
   const choiceRows = await inList(ids(details.map((d) => d?.correctChoiceId)), (list) =>
     db
-      .select({ id: questionChoices.id, questionId: questionChoices.questionId, text: questionChoices.text })
+      .select({ id: questionChoices.id, questionId: questionChoices.questionId, texts: questionChoices.texts })
       .from(questionChoices)
       .where(inArray(questionChoices.id, list)),
   );
@@ -117,7 +118,7 @@ async function namesOf(
     questions: new Map(questionRows.map((q) => [q.id, q.subjectId])),
     subjects: new Map(subjectRows.map((s) => [s.id, t.subject({ grade: s.grade, name: s.name })])),
     districts: new Map(districtRows.map((d) => [d.id, d.name])),
-    choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, text: plainText(c.text, 80) }])),
+    choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, text: plainText(firstText(c.texts), 80) }])),
   };
 }
 

@@ -6,7 +6,7 @@ import "server-only";
 import { and, asc, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, drawnPapers, questions, regions, registrations, subjects, tests, users } from "@/db/schema";
-import { Difficulty } from "@/lib/attempts/enums";
+import { Difficulty, STUDY_LANGUAGES, type StudyLanguage } from "@/lib/attempts/enums";
 import { checkInOf } from "@/lib/attempts/rules";
 import { checkInBegunSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { UserRole } from "@/lib/identity/roles";
@@ -36,8 +36,12 @@ export type BoardRow = {
   openedAt: string | null;
   closedAt: string | null;
   checkInAt: string | null;
-  /** Questions in the bank (not retired) per difficulty, and how many the test draws. */
-  bank: { easy: number; medium: number; hard: number };
+  /**
+   * Questions in the bank (not retired) per difficulty in each study language that has questions
+   * or paid pupils (Uzbek at least), with those pupils: a pupil is drawn questions of their language only.
+   */
+  banks: { language: StudyLanguage; easy: number; medium: number; hard: number; pupils: number }[];
+  /** How many the test draws per difficulty. */
   needed: { easy: number; medium: number; hard: number } | null;
   counts: BoardCounts;
 };
@@ -63,6 +67,14 @@ export async function loadBoard({
   };
 }
 
+/** The bank's stock per study language, for the languages that have questions or paid pupils (Uzbek always). */
+function banksOf(stock: unknown[][] | null, paid: unknown[] | null): BoardRow["banks"] {
+  return STUDY_LANGUAGES.map((language) => {
+    const [easy, medium, hard] = (stock?.[language] ?? []).map(n);
+    return { language, easy: easy ?? 0, medium: medium ?? 0, hard: hard ?? 0, pupils: n(paid?.[language]) };
+  }).filter((bank) => bank.language === 0 || bank.easy + bank.medium + bank.hard + bank.pupils > 0);
+}
+
 /** Each subject with its test, bank and live counts: one statement (grouped CTEs). */
 export async function boardTests(now = new Date()): Promise<BoardRow[]> {
   const pupils = db.$with("pupils").as(
@@ -73,6 +85,14 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
         paid: sql<number>`count(*) filter (where ${registrations.status} = ${RegistrationStatus.Paid})`.as("paid"),
         signedIn: sql<number>`count(*) filter (where ${users.lastSignInAt} is not null)`.as("signed_in"),
         blocked: sql<number>`count(*) filter (where ${users.blockedAt} is not null)`.as("blocked"),
+        // Paid pupils per study language, [uz, ru, kaa].
+        paidByLanguage: sql<number[]>`array[${sql.join(
+          STUDY_LANGUAGES.map(
+            (language) =>
+              sql`count(*) filter (where ${registrations.status} = ${RegistrationStatus.Paid} and ${users.language} = ${language})`,
+          ),
+          sql`, `,
+        )}]`.as("paid_by_language"),
       })
       .from(users)
       .innerJoin(registrations, eq(registrations.userId, users.id))
@@ -102,9 +122,20 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
     db
       .select({
         subjectId: questions.subjectId,
-        easy: sql<number>`count(*) filter (where ${questions.difficulty} = ${Difficulty.Easy})`.as("easy"),
-        medium: sql<number>`count(*) filter (where ${questions.difficulty} = ${Difficulty.Medium})`.as("medium"),
-        hard: sql<number>`count(*) filter (where ${questions.difficulty} = ${Difficulty.Hard})`.as("hard"),
+        // Per study language, per difficulty: [[uz easy, medium, hard], [ru …], [kaa …]].
+        byLanguage: sql<number[][]>`array[${sql.join(
+          STUDY_LANGUAGES.map(
+            (language) =>
+              sql`array[${sql.join(
+                [Difficulty.Easy, Difficulty.Medium, Difficulty.Hard].map(
+                  (difficulty) =>
+                    sql`count(*) filter (where ${questions.difficulty} = ${difficulty} and jsonb_exists(${questions.texts}, ${String(language)}))`,
+                ),
+                sql`, `,
+              )}]`,
+          ),
+          sql`, `,
+        )}]`.as("by_language"),
       })
       .from(questions)
       // A voided question is never drawn again: not stock.
@@ -121,12 +152,11 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
       paid: pupils.paid,
       signedIn: pupils.signedIn,
       blocked: pupils.blocked,
+      paidByLanguage: pupils.paidByLanguage,
       started: taken.started,
       inProgress: taken.inProgress,
       drawn: papers.drawn,
-      easy: bank.easy,
-      medium: bank.medium,
-      hard: bank.hard,
+      bankByLanguage: bank.byLanguage,
     })
     .from(subjects)
     .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
@@ -146,7 +176,7 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
     openedAt: r.test?.openedAt.toISOString() ?? null,
     closedAt: r.test?.closedAt.toISOString() ?? null,
     checkInAt: r.test ? checkInOf(r.test).toISOString() : null,
-    bank: { easy: n(r.easy), medium: n(r.medium), hard: n(r.hard) },
+    banks: banksOf(r.bankByLanguage, r.paidByLanguage),
     needed: r.test ? { easy: r.test.easyCount, medium: r.test.mediumCount, hard: r.test.hardCount } : null,
     counts: {
       registered: n(r.registered),

@@ -1,15 +1,20 @@
 // Item statistics of a test (DESIGN §8): per question of the bank, how often it was drawn, its
-// facility, its discrimination and each choice's picks, so a wrong key is found before the ranking.
+// facility (in all and per study language), its discrimination and each choice's picks, so a wrong
+// key or a wrong translation is found before the ranking.
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
-import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
+import { type Difficulty, firstText, type StudyLanguage, type VoidAwards } from "@/lib/attempts/enums";
 import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
 import { notFound } from "@/lib/http/errors";
 import { resultsState } from "@/lib/results/state";
 
-export type ItemFlag = "negativeDiscrimination" | "distractorAboveKey";
+export type ItemFlag = "negativeDiscrimination" | "distractorAboveKey" | "languagesDiffer";
+
+/** Two languages' facilities further apart than this, each over enough pupils, point to a translation. */
+export const LANGUAGE_GAP = 0.2;
+export const LANGUAGE_MIN_DRAWN = 30;
 
 export type ItemStatistics = {
   questionId: number;
@@ -25,6 +30,8 @@ export type ItemStatistics = {
   facility: number | null;
   /** Corrected point-biserial; null when undefined (fewer than 2 attempts, or no variance). */
   discrimination: number | null;
+  /** Per study language it was drawn in: how often, and its facility there. */
+  languages: { language: StudyLanguage; drawn: number; facility: number }[];
   /** In the order stored. */
   choices: { choiceId: number; text: string; isCorrect: boolean; picked: number }[];
   flags: ItemFlag[];
@@ -75,7 +82,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
   // float8: exact for these integer sums (far below 2^53), and a number in both drivers.
   const sum = (value: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${value}), 0)::float8`;
 
-  const [sums, picks, [{ ended }], state] = await Promise.all([
+  const [sums, picks, [{ ended }], state, perLanguage] = await Promise.all([
     reportDb
       .select({
         questionId: attemptQuestions.questionId,
@@ -101,6 +108,21 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
       .groupBy(attemptQuestions.answerChoiceId),
     reportDb.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(counted),
     resultsState(reportDb, testId, now),
+    reportDb
+      .select({
+        questionId: attemptQuestions.questionId,
+        language: attempts.language,
+        n: sql<number>`count(*)::int`,
+        sx: sum(x),
+      })
+      .from(attemptQuestions)
+      .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+      .innerJoin(tests, eq(tests.id, attempts.testId))
+      .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
+      .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
+      .where(counted)
+      .groupBy(attemptQuestions.questionId, attempts.language)
+      .orderBy(asc(attempts.language)),
   ]);
 
   const drawnIds = sums.map((s) => s.questionId);
@@ -128,7 +150,7 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
       item = {
         questionId: question.id,
         difficulty: question.difficulty,
-        text: question.text,
+        text: firstText(question.texts),
         voided: question.voidAwards ?? null,
         retired: question.retiredAt !== null,
         drawn,
@@ -136,13 +158,21 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
         correct: Number(s?.sx ?? 0),
         facility: s && drawn > 0 ? round3(Number(s.sx) / drawn) : null,
         discrimination: r === null ? null : round3(r),
+        languages: perLanguage
+          .filter((l) => l.questionId === question.id)
+          .map((l) => ({ language: l.language, drawn: Number(l.n), facility: round3(Number(l.sx) / Number(l.n)) })),
         choices: [],
         flags: [],
       };
       items.push(item);
     }
     if (choice)
-      item.choices.push({ choiceId: choice.id, text: choice.text, isCorrect: choice.isCorrect, picked: pickedOf.get(choice.id) ?? 0 });
+      item.choices.push({
+        choiceId: choice.id,
+        text: firstText(choice.texts),
+        isCorrect: choice.isCorrect,
+        picked: pickedOf.get(choice.id) ?? 0,
+      });
   }
   for (const item of items) item.flags = flagsOf(item);
 
@@ -161,5 +191,13 @@ function flagsOf(item: ItemStatistics): ItemFlag[] {
   const flags: ItemFlag[] = [];
   if (item.discrimination !== null && item.discrimination < 0) flags.push("negativeDiscrimination");
   if (distractorsAboveKey(item.choices).size > 0) flags.push("distractorAboveKey");
+  if (languagesDiffer(item.languages)) flags.push("languagesDiffer");
   return flags;
+}
+
+/** "Tarjima xato bo'lishi mumkin": two languages, each drawn by 30 or more, with facilities more than 0.2 apart. */
+export function languagesDiffer(languages: ItemStatistics["languages"]): boolean {
+  const enough = languages.filter((l) => l.drawn >= LANGUAGE_MIN_DRAWN).map((l) => l.facility);
+  // In thousandths, as the facilities are rounded: 0.8 − 0.6 is no more than 0.2.
+  return enough.length >= 2 && Math.round((Math.max(...enough) - Math.min(...enough)) * 1000) > LANGUAGE_GAP * 1000;
 }

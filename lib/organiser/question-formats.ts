@@ -7,6 +7,7 @@ import { Worker } from "node:worker_threads";
 import ExcelJS from "exceljs";
 import { parse as parseGiftText } from "gift-pegjs/lib/gift-parser.js";
 import yauzl from "yauzl";
+import { STUDY_LANGUAGES, type StudyLanguage } from "@/lib/attempts/enums";
 import type { DifficultyName } from "@/lib/attempts/scoring";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
@@ -18,14 +19,18 @@ const GIFT_BRACES = "{…}";
 const GIFT_EXAMPLE = "{=4 ~3 ~5}";
 
 export type ImportQuestion = {
+  /** A question of the bank this row gives its languages to (the template's "id"). */
+  questionId?: number;
   difficulty: DifficultyName;
   text: string;
   readingText?: string;
   choices: { text: string; correct: boolean }[];
+  /** The same question in other languages (the template's "question_ru", "A_ru", … columns). */
+  also?: { language: StudyLanguage; text: string; choices: string[] }[];
 };
 export type SourceError = { where: string; field: string; message: string };
 export type ReadBank = {
-  readingTexts: { key: string; text: string }[];
+  readingTexts: { key: string; text: string; also?: { language: StudyLanguage; text: string }[] }[];
   questions: ImportQuestion[];
   /** Where each question came from ("3-qator", "5-savol"), for the errors of later checks. */
   sources: string[];
@@ -44,8 +49,12 @@ const DIFFICULTIES: Record<string, DifficultyName> = {
 };
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
 
-/** The spreadsheet's columns, in the template's order. */
+/** The spreadsheet's columns, in the template's order: the file's language. */
 export const TEMPLATE_COLUMNS = ["difficulty", "question", "reading_text", "A", "B", "C", "D", "E", "F", "correct"] as const;
+/** A study language's suffix in the template's columns: "question_ru", "A_ru", "text_kaa". */
+export const LANGUAGE_CODES: Record<StudyLanguage, string> = { 0: "uz", 1: "ru", 2: "kaa" };
+/** Columns read at most: the base ones, "id", and a question and six choices per language. */
+const MAX_COLUMNS = 40;
 
 type Cell = { text: string; formula: boolean };
 type Sheets = { name: string; questions: { number: number; cells: Cell[] }[]; texts: { number: number; cells: Cell[] }[] };
@@ -98,7 +107,13 @@ function readSheets(data: Buffer): Promise<Sheets | null> {
     () =>
       new Promise<Sheets | null>((resolve) => {
         const worker = new Worker(path.join(process.cwd(), "lib/organiser/xlsx-worker.mjs"), {
-          workerData: { data, questionSheet: "Savollar", textSheet: "Matnlar", columns: TEMPLATE_COLUMNS.length },
+          workerData: {
+            data,
+            questionSheet: "Savollar",
+            textSheet: "Matnlar",
+            columns: MAX_COLUMNS,
+            textColumns: 2 + STUDY_LANGUAGES.length,
+          },
           resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
         });
         const timer = setTimeout(() => void worker.terminate(), READ_TIMEOUT_MS);
@@ -115,8 +130,22 @@ function readSheets(data: Buffer): Promise<Sheets | null> {
   );
 }
 
-/** The template: sheet "Savollar" with a header row, sheet "Matnlar" (key, text) for reading texts. */
-export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
+/**
+ * Where each named column is, by the header row (a sheet without our names: the template's order).
+ * The base columns are in the file's language; "question_ru", "A_ru", … give another language.
+ */
+function columnsOf(header: Cell[] | undefined, fallback: readonly string[]): Map<string, number> {
+  const names = (header ?? []).map((cell) => cell.text.trim().toLowerCase());
+  const known = names.some((name) => name === "question" || name === "text");
+  return new Map((known ? names : fallback.map((name) => name.toLowerCase())).map((name, index) => [name, index] as const).reverse());
+}
+
+/**
+ * The template: sheet "Savollar" with a header row, sheet "Matnlar" (key, text) for reading texts;
+ * the texts in `language`, and in other languages where their columns are filled. A row with an
+ * "id" gives its languages to that question of the bank.
+ */
+export async function readXlsx(data: ArrayBuffer, language: StudyLanguage = 0): Promise<ReadBank> {
   const m = formatTexts();
   const refused = (message: string): ReadBank => ({
     readingTexts: [],
@@ -131,48 +160,104 @@ export async function readXlsx(data: ArrayBuffer): Promise<ReadBank> {
   const sheets = await readSheets(bytes);
   if (!sheets) return refused(m.notSpreadsheet);
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
+  const others = STUDY_LANGUAGES.filter((other) => other !== language);
 
+  const textColumns = columnsOf(sheets.texts.find((row) => row.number === 1)?.cells, ["key", "text"]);
   for (const { number, cells } of sheets.texts) {
     if (number === 1) continue;
-    const [key, text] = cells;
-    if (key.formula || text.formula)
+    const cell = (name: string) => cells[textColumns.get(name) ?? -1] ?? { text: "", formula: false };
+    const [key, text] = [cell("key"), cell("text")];
+    if (cells.some((c) => c.formula))
       bank.errors.push({ where: m.row({ sheet: "Matnlar", row: number }), field: "text", message: m.formula });
-    else if (key.text || text.text) bank.readingTexts.push({ key: key.text, text: text.text });
+    else if (key.text || text.text) {
+      const also = others
+        .map((other) => ({ language: other, text: cell(`text_${LANGUAGE_CODES[other]}`).text }))
+        .filter((t) => t.text !== "");
+      bank.readingTexts.push({ key: key.text, text: text.text, ...(also.length > 0 && { also }) });
+    }
   }
 
+  const header = sheets.questions.find((row) => row.number === 1)?.cells;
+  const columns = columnsOf(header, TEMPLATE_COLUMNS);
+  const nameOf = new Map([...columns].map(([name, index]) => [index, name]));
   for (const { number, cells } of sheets.questions) {
     if (number === 1) continue; // the header
     const where = m.row({ sheet: sheets.name, row: number });
     const formula = cells.findIndex((c) => c.formula);
     if (formula >= 0) {
-      bank.errors.push({ where, field: TEMPLATE_COLUMNS[formula], message: m.formula });
+      bank.errors.push({ where, field: nameOf.get(formula) ?? LETTERS[0], message: m.formula });
       continue;
     }
-    const [difficulty, question, readingText, ...rest] = cells.map((c) => c.text);
-    const correct = rest.at(-1)?.toUpperCase() ?? "";
-    const choices = rest.slice(0, LETTERS.length);
-    if (!difficulty && !question && choices.every((c) => !c)) continue; // an empty row
-    const level = DIFFICULTIES[difficulty.toLowerCase()];
+    const cell = (name: string) => cells[columns.get(name.toLowerCase()) ?? -1]?.text ?? "";
+    const [id, difficulty, question, readingText] = [cell("id"), cell("difficulty"), cell("question"), cell("reading_text")];
+    const correct = cell("correct").toUpperCase();
+    const choices = LETTERS.map((letter) => cell(letter));
+    if (!id && !difficulty && !question && choices.every((c) => !c)) continue; // an empty row
+    const questionId = /^\d{1,9}$/.test(id) ? Number(id) : undefined;
+    if (id && questionId === undefined) bank.errors.push({ where, field: "id", message: m.questionId });
+    // A row for a question of the bank gives only texts: its difficulty is the bank's.
+    const level = DIFFICULTIES[difficulty.toLowerCase()] ?? (questionId !== undefined && !difficulty ? "easy" : undefined);
     if (!level) bank.errors.push({ where, field: "difficulty", message: m.difficulty });
     const given = choices.map((text, i) => ({ letter: LETTERS[i], text })).filter((c) => c.text !== "");
     if (!given.some((c) => c.letter === correct)) bank.errors.push({ where, field: "correct", message: m.correct });
+    const also = others.flatMap((other) => {
+      const code = LANGUAGE_CODES[other];
+      const text = cell(`question_${code}`);
+      if (!text) return [];
+      const translated = given.map((c) => cell(`${c.letter}_${code}`));
+      const missing = given.findIndex((_, i) => !translated[i]);
+      if (missing >= 0) bank.errors.push({ where, field: `${given[missing].letter}_${code}`, message: m.translationChoices });
+      return [{ language: other, text, choices: translated }];
+    });
     bank.sources.push(where);
     bank.questions.push({
+      ...(questionId !== undefined && { questionId }),
       difficulty: level ?? "easy",
       text: question,
       ...(readingText && { readingText }),
       choices: given.map((c) => ({ text: c.text, correct: c.letter === correct })),
+      ...(also.length > 0 && { also }),
     });
   }
   return bank;
 }
 
-/** A new template with two example questions and a reading text. */
+/**
+ * A new template with two example questions and a reading text, in Uzbek with a Russian and a
+ * Karakalpak column for each text ("question_ru", "A_ru", …; filled for the first question), and an
+ * "id" column to give a language to a question already in the bank.
+ */
 export async function xlsxTemplate(): Promise<ArrayBuffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("Savollar");
-  sheet.addRow([...TEMPLATE_COLUMNS]);
-  sheet.addRow(["oson", "2 + 3 nechaga teng?", "", "4", "5", "6", "7", "", "", "B"]);
+  const translations = (["ru", "kaa"] as const).flatMap((code) => [`question_${code}`, ...LETTERS.map((letter) => `${letter}_${code}`)]);
+  sheet.addRow([...TEMPLATE_COLUMNS, "id", ...translations]);
+  const blank = (n: number) => Array.from({ length: n }, () => "");
+  sheet.addRow([
+    "oson",
+    "2 + 3 nechaga teng?",
+    "",
+    "4",
+    "5",
+    "6",
+    "7",
+    "",
+    "",
+    "B",
+    "",
+    "Сколько будет 2 + 3?",
+    "4",
+    "5",
+    "6",
+    "7",
+    "",
+    "",
+    "2 + 3 neshe boladı?",
+    "4",
+    "5",
+    "6",
+    "7",
+  ]);
   sheet.addRow([
     "qiyin",
     "Matnga ko'ra, suvning formulasi qaysi?",
@@ -184,13 +269,14 @@ export async function xlsxTemplate(): Promise<ArrayBuffer> {
     "",
     "",
     "A",
+    ...blank(1 + translations.length),
   ]);
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column) => {
     column.width = 18;
   });
   const texts = book.addWorksheet("Matnlar");
-  texts.addRow(["key", "text"]);
+  texts.addRow(["key", "text", "text_ru", "text_kaa"]);
   texts.addRow(["suv", "<p>Suv vodorod va kisloroddan iborat: H<sub>2</sub>O.</p>"]);
   texts.getRow(1).font = { bold: true };
   return (await book.xlsx.writeBuffer()) as ArrayBuffer;

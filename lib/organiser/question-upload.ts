@@ -22,6 +22,11 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The upload's text fields (the route's wrapper reads the multipart form with it). */
 export const uploadFields = z.object({
   format: z.enum(["xlsx", "gift", "aiken"]),
+  /** The study language of the file's texts (a spreadsheet's "question_ru", … columns add others). */
+  language: z.coerce
+    .number()
+    .pipe(z.literal([0, 1, 2]))
+    .default(0),
   subjectId: z.coerce.number().int().positive().max(2_147_483_647),
   difficulty: z.enum(DIFFICULTY_NAMES).default("easy"),
   reason: z.string().max(500).optional(),
@@ -37,7 +42,16 @@ function located(validation: Record<string, string[]>, bank: ReadBank): SourceEr
     const [list, index, ...rest] = path.split(".");
     const where = list === "questions" && index !== undefined ? (bank.sources[Number(index)] ?? m.file) : m.file;
     const field = rest.join(".") || list;
-    const message = field === "readingText" ? m.readingTextKey : field === "choices" ? m.correct : (byCode[codes[0]] ?? m.invalid);
+    const message =
+      field === "readingText"
+        ? m.readingTextKey
+        : field === "questionId" || (field === "choices" && bank.questions[Number(index)]?.questionId !== undefined)
+          ? m.questionId
+          : field === "choices"
+            ? m.correct
+            : /^also\.\d+\.choices/.test(field)
+              ? m.translationChoices
+              : (byCode[codes[0]] ?? m.invalid);
     return { where, field, message };
   });
 }
@@ -67,10 +81,10 @@ export async function importUpload({
   const m = formatTexts();
   if (!file || file.size === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
 
-  const { format, subjectId, difficulty, reason } = fields;
+  const { format, subjectId, difficulty, reason, language } = fields;
   const bank =
     format === "xlsx"
-      ? await readXlsx(await file.arrayBuffer())
+      ? await readXlsx(await file.arrayBuffer(), language)
       : format === "gift"
         ? readGift(await file.text(), difficulty)
         : readAiken(await file.text(), difficulty);
@@ -79,7 +93,13 @@ export async function importUpload({
   if (unsafe.length > 0) throw refused(located(Object.fromEntries(unsafe.map((path) => [path, ["Required"]])), bank));
   if (bank.questions.length === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
 
-  const checked = questionImportSchema.safeParse({ subjectId, readingTexts: bank.readingTexts, questions: bank.questions, reason });
+  const checked = questionImportSchema.safeParse({
+    subjectId,
+    language,
+    readingTexts: bank.readingTexts,
+    questions: bank.questions,
+    reason,
+  });
   if (!checked.success) throw refused(located(toValidationErrors(checked.error, bank), bank));
   try {
     return await importQuestionBank(checked.data, { dryRun, organiserId });

@@ -1,15 +1,17 @@
-// The question bank import: all or nothing, HTML sanitised, choices in the source's order (ids shuffled).
+// The question bank import: all or nothing, HTML sanitised, choices in the source's order (ids
+// shuffled), texts in one or more study languages; an item naming a question of the bank gives it
+// the file's languages instead (the same item in two languages is one question).
 import "server-only";
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, subjects, tests } from "@/db/schema";
-import type { Difficulty } from "@/lib/attempts/enums";
+import { type Difficulty, firstText, type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
 import { shuffle } from "@/lib/attempts/rules";
 import { difficultyOfName } from "@/lib/attempts/scoring";
 import { ErrorCode, type ValidationErrors } from "@/lib/http/contract";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
-import type { QuestionEdit, QuestionImport } from "@/lib/validation/organiser";
+import type { QuestionEdit, QuestionImportInput } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { sanitizeQuestionHtml } from "./sanitize";
 
@@ -47,9 +49,10 @@ function batches<T>(rows: T[]): T[][] {
   return result;
 }
 
-export type ImportSummary = { readingTexts: number; questions: number; choices: number };
+/** New reading texts, questions and choices, and the bank's questions given a language. */
+export type ImportSummary = { readingTexts: number; questions: number; choices: number; attached: number };
 
-/** A question of a preview as the bank will hold it (sanitised), its reading text inlined. */
+/** A question of a preview as the bank will hold it (sanitised, in the file's language), its reading text inlined. */
 export type PreviewQuestion = {
   /** Its place in the file (1, 2, …). */
   number: number;
@@ -57,42 +60,118 @@ export type PreviewQuestion = {
   text: string;
   readingText: string | null;
   choices: { text: string; correct: boolean }[];
+  /** Every language the file gives it in. */
+  languages: StudyLanguage[];
+  /** The bank's question this item gives its languages to, if any. */
+  questionId: number | null;
 };
+
+type ImportItem = {
+  questionId?: number;
+  difficulty: Difficulty;
+  texts: LanguageTexts;
+  readingText?: string;
+  choices: { texts: LanguageTexts; isCorrect: boolean }[];
+};
+
+/**
+ * The bank's questions that items of a file give a language to, each checked: of this subject, with
+ * as many choices and the same correct one (by place) as the file says. Errors by the item's path.
+ */
+async function attachable(runner: typeof db | Transaction, subjectId: number, items: ImportItem[], errors: ValidationErrors) {
+  const ids = [...new Set(items.flatMap((item) => (item.questionId === undefined ? [] : [item.questionId])))];
+  if (ids.length === 0) return new Map<number, { readingTextId: number | null; choices: { id: number; isCorrect: boolean }[] }>();
+  const [rows, choices] = await Promise.all([
+    runner
+      .select({ id: questions.id, readingTextId: questions.readingTextId })
+      .from(questions)
+      .where(and(inArray(questions.id, ids), eq(questions.subjectId, subjectId))),
+    runner
+      .select({ id: questionChoices.id, questionId: questionChoices.questionId, isCorrect: questionChoices.isCorrect })
+      .from(questionChoices)
+      .where(inArray(questionChoices.questionId, ids))
+      .orderBy(asc(questionChoices.position), asc(questionChoices.id)),
+  ]);
+  const found = new Map(rows.map((q) => [q.id, { readingTextId: q.readingTextId, choices: choices.filter((c) => c.questionId === q.id) }]));
+  items.forEach((item, i) => {
+    if (item.questionId === undefined) return;
+    const existing = found.get(item.questionId);
+    if (!existing) errors[`questions.${i}.questionId`] = ["Invalid"];
+    else if (
+      existing.choices.length !== item.choices.length ||
+      existing.choices.some((c, j) => c.isCorrect !== item.choices[j].isCorrect)
+    ) {
+      errors[`questions.${i}.choices`] = ["Invalid"];
+    }
+  });
+  return found;
+}
+
+/** JSONB's `||`: the item's texts with these languages added (or replaced). */
+const withTexts = (column: unknown, texts: LanguageTexts) => sql`${column} || ${JSON.stringify(texts)}::jsonb`;
 /** A preview shows the file's first questions; the counts are of all of them. */
 export const PREVIEW_QUESTIONS = 50;
 
 /** Checks and, unless `dryRun`, stores a bank; `organiserId` (the console) makes it audited. */
 export async function importQuestionBank(
-  bank: QuestionImport,
+  bank: QuestionImportInput,
   { dryRun = false, organiserId }: { dryRun?: boolean; organiserId?: number } = {},
 ): Promise<ImportSummary & { dryRun: boolean; preview?: PreviewQuestion[] }> {
   const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, bank.subjectId));
   if (!subject) throw notFound();
 
   const { errors, clean } = sanitiser();
-  const texts = bank.readingTexts.map((r, i) => ({ key: r.key, text: clean(r.text, `readingTexts.${i}.text`) }));
-  const items = bank.questions.map((q, i) => ({
-    difficulty: difficultyOfName(q.difficulty),
-    text: clean(q.text, `questions.${i}.text`),
-    readingText: q.readingText,
-    choices: q.choices.map((c, j) => ({ text: clean(c.text, `questions.${i}.choices.${j}.text`), isCorrect: c.correct })),
+  const language = bank.language ?? 0;
+  const texts = (bank.readingTexts ?? []).map((r, i) => ({
+    key: r.key,
+    texts: Object.fromEntries([
+      [language, clean(r.text, `readingTexts.${i}.text`)],
+      ...(r.also ?? []).map((t, j) => [t.language, clean(t.text, `readingTexts.${i}.also.${j}.text`)]),
+    ]) as LanguageTexts,
   }));
+  const items: ImportItem[] = bank.questions.map((q, i) => ({
+    questionId: q.questionId,
+    difficulty: difficultyOfName(q.difficulty),
+    texts: Object.fromEntries([
+      [language, clean(q.text, `questions.${i}.text`)],
+      ...(q.also ?? []).map((t, j) => [t.language, clean(t.text, `questions.${i}.also.${j}.text`)]),
+    ]),
+    readingText: q.readingText,
+    choices: q.choices.map((c, j) => ({
+      texts: Object.fromEntries([
+        [language, clean(c.text, `questions.${i}.choices.${j}.text`)],
+        ...(q.also ?? []).map((t, k) => [t.language, clean(t.choices[j], `questions.${i}.also.${k}.choices.${j}`)]),
+      ]),
+      isCorrect: c.correct,
+    })),
+  }));
+  if (Object.keys(errors).length > 0) throw invalidInput(errors);
+  if (dryRun) await attachable(db, bank.subjectId, items, errors);
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
   // An organiser's import says why (the preview need not); the demo's seed and test data have no one.
   if (!dryRun && organiserId !== undefined && !bank.reason) throw invalidInput({ reason: ["Required"] });
+  const fresh = items.filter((item) => item.questionId === undefined);
+  const attached = items.filter((item) => item.questionId !== undefined);
+  // A file's reading text is new unless only attached items name it (then it is their passage's translation).
+  const freshKeys = new Set(fresh.map((item) => item.readingText));
+  const attachedKeys = new Set(attached.map((item) => item.readingText));
+  const newTexts = texts.filter((r) => freshKeys.has(r.key) || !attachedKeys.has(r.key));
+  const textsOf = new Map(texts.map((r) => [r.key, r.texts]));
   if (dryRun) {
-    const textOf = new Map(texts.map((r) => [r.key, r.text]));
     return {
-      readingTexts: texts.length,
-      questions: items.length,
-      choices: items.reduce((n, q) => n + q.choices.length, 0),
+      readingTexts: newTexts.length,
+      questions: fresh.length,
+      choices: fresh.reduce((n, q) => n + q.choices.length, 0),
+      attached: attached.length,
       dryRun,
       preview: items.slice(0, PREVIEW_QUESTIONS).map((q, i) => ({
         number: i + 1,
         difficulty: q.difficulty,
-        text: q.text,
-        readingText: q.readingText === undefined ? null : (textOf.get(q.readingText) ?? null),
-        choices: q.choices.map((c) => ({ text: c.text, correct: c.isCorrect })),
+        text: textIn(q.texts, language)!,
+        readingText: q.readingText === undefined ? null : (textIn(textsOf.get(q.readingText) ?? {}, language) ?? null),
+        choices: q.choices.map((c) => ({ text: textIn(c.texts, language)!, correct: c.isCorrect })),
+        languages: languagesOf(q.texts),
+        questionId: q.questionId ?? null,
       })),
     };
   }
@@ -100,18 +179,50 @@ export async function importQuestionBank(
   // Reading texts, questions and choices, each in as few statements as PostgreSQL's limit of
   // 65 535 parameters a statement allows (a bank of thousands of questions is several batches).
   return db.transaction(async (tx) => {
+    const existing = await attachable(tx, bank.subjectId, attached, errors);
+    if (Object.keys(errors).length > 0) {
+      // The attached items' paths are of the file, not of this filtered list.
+      const byFile: ValidationErrors = {};
+      for (const [path, codes] of Object.entries(errors)) {
+        const [, index, ...rest] = path.split(".");
+        byFile[["questions", items.indexOf(attached[Number(index)]), ...rest].join(".")] = codes;
+      }
+      throw invalidInput(byFile);
+    }
+    for (const item of attached) {
+      const question = existing.get(item.questionId!)!;
+      await tx
+        .update(questions)
+        .set({ texts: withTexts(questions.texts, item.texts) })
+        .where(eq(questions.id, item.questionId!));
+      for (const [j, choice] of question.choices.entries()) {
+        await tx
+          .update(questionChoices)
+          .set({ texts: withTexts(questionChoices.texts, item.choices[j].texts) })
+          .where(eq(questionChoices.id, choice.id));
+      }
+      const passage = item.readingText === undefined ? undefined : textsOf.get(item.readingText);
+      if (passage && question.readingTextId !== null) {
+        await tx
+          .update(readingTexts)
+          .set({ texts: withTexts(readingTexts.texts, passage) })
+          .where(eq(readingTexts.id, question.readingTextId));
+      }
+    }
+    if (attached.length > 0) await bankChanged(tx, { subjectId: bank.subjectId });
+
     const textIds: { id: number }[] = [];
-    for (const batch of batches(texts)) {
+    for (const batch of batches(newTexts)) {
       textIds.push(
         ...(await tx
           .insert(readingTexts)
-          .values(batch.map((r) => ({ subjectId: bank.subjectId, text: r.text })))
+          .values(batch.map((r) => ({ subjectId: bank.subjectId, texts: r.texts })))
           .returning({ id: readingTexts.id })),
       );
     }
-    const idByKey = new Map(texts.map((r, i) => [r.key, textIds[i].id]));
+    const idByKey = new Map(newTexts.map((r, i) => [r.key, textIds[i].id]));
     const questionIds: { id: number }[] = [];
-    for (const batch of batches(items)) {
+    for (const batch of batches(fresh)) {
       questionIds.push(
         ...(await tx
           .insert(questions)
@@ -119,7 +230,7 @@ export async function importQuestionBank(
             batch.map((item) => ({
               subjectId: bank.subjectId,
               difficulty: item.difficulty,
-              text: item.text,
+              texts: item.texts,
               readingTextId: item.readingText ? idByKey.get(item.readingText)! : null,
             })),
           )
@@ -128,7 +239,7 @@ export async function importQuestionBank(
     }
     // In the source's order (position), inserted shuffled: the order of ids never tells which
     // choice was written first (often the key).
-    const choices = items.flatMap((item, i) => placed(item.choices).map((c) => ({ questionId: questionIds[i].id, ...c })));
+    const choices = fresh.flatMap((item, i) => placed(item.choices).map((c) => ({ questionId: questionIds[i].id, ...c })));
     for (const batch of batches(choices)) await tx.insert(questionChoices).values(batch);
     if (organiserId !== undefined) {
       await recordAction(tx, {
@@ -136,11 +247,11 @@ export async function importQuestionBank(
         action: AuditAction.QuestionImport,
         targetType: "subject",
         targetId: bank.subjectId,
-        reason: bank.reason,
-        details: { readingTexts: texts.length, questions: items.length },
+        reason: typeof bank.reason === "string" ? bank.reason : undefined,
+        details: { readingTexts: newTexts.length, questions: fresh.length, attached: attached.length, language },
       });
     }
-    return { readingTexts: texts.length, questions: items.length, choices: choices.length, dryRun };
+    return { readingTexts: newTexts.length, questions: fresh.length, choices: choices.length, attached: attached.length, dryRun };
   });
 }
 
@@ -154,9 +265,12 @@ export const QUESTIONS_PAGE_SIZE = 30;
 export type BankQuestion = {
   questionId: number;
   difficulty: Difficulty;
+  /** Its text in its first language; `texts` has every language's. */
   text: string;
+  texts: LanguageTexts;
+  languages: StudyLanguage[];
   readingText: string | null;
-  choices: { choiceId: number; text: string; correct: boolean }[];
+  choices: { choiceId: number; text: string; texts: LanguageTexts; correct: boolean }[];
   /** Drawn into some attempt: it can no longer change, only be retired. */
   drawn: boolean;
   retired: boolean;
@@ -169,13 +283,14 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
   const conditions: SQL[] = [eq(questions.subjectId, subjectId)];
   if (difficulty) conditions.push(eq(questions.difficulty, difficulty as Difficulty));
   const term = q?.trim();
-  if (term) conditions.push(ilike(questions.text, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  // Every language's text is searched (JSON's own escapes aside, the words are as written).
+  if (term) conditions.push(ilike(sql`${questions.texts}::text`, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const where = and(...conditions);
   const [rows, [{ total }], [test]] = await Promise.all([
     db
       .select({
         question: questions,
-        readingText: readingTexts.text,
+        readingText: readingTexts.texts,
         drawn: sql<boolean>`exists (select 1 from ${attemptQuestions} where ${attemptQuestions.questionId} = ${questions.id})`,
       })
       .from(questions)
@@ -204,9 +319,13 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
       (r): BankQuestion => ({
         questionId: r.question.id,
         difficulty: r.question.difficulty,
-        text: r.question.text,
-        readingText: r.readingText,
-        choices: choices.filter((c) => c.questionId === r.question.id).map((c) => ({ choiceId: c.id, text: c.text, correct: c.isCorrect })),
+        text: firstText(r.question.texts),
+        texts: r.question.texts,
+        languages: languagesOf(r.question.texts),
+        readingText: r.readingText ? firstText(r.readingText) : null,
+        choices: choices
+          .filter((c) => c.questionId === r.question.id)
+          .map((c) => ({ choiceId: c.id, text: firstText(c.texts), texts: c.texts, correct: c.isCorrect })),
         drawn: Boolean(r.drawn),
         retired: r.question.retiredAt !== null,
       }),
@@ -241,7 +360,11 @@ export async function removeQuestion({ organiserId, questionId, reason }: { orga
   });
 }
 
-/** Changes a question no attempt has drawn (4009 otherwise): text, difficulty and choices, sanitised. */
+/**
+ * Changes a question no attempt has drawn (4009 otherwise): text, difficulty and choices, sanitised,
+ * in one of its languages (its first, unless the edit names one). Its other languages keep their
+ * texts, their choices matched by place, so their number stays (422 on `choices` otherwise).
+ */
 export async function updateQuestion({ organiserId, questionId, edit }: { organiserId: number; questionId: number; edit: QuestionEdit }) {
   const { errors, clean } = sanitiser();
   const text = clean(edit.text, "text");
@@ -250,12 +373,27 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
   return db.transaction(async (tx) => {
     const { question, drawn } = await lockQuestion(tx, questionId);
     if (drawn) throw businessError(ErrorCode.QuestionInUse);
+    const language = edit.language ?? languagesOf(question.texts)[0];
+    const others = languagesOf(question.texts).filter((other) => other !== language);
+    const before = await tx
+      .select({ texts: questionChoices.texts })
+      .from(questionChoices)
+      .where(eq(questionChoices.questionId, questionId))
+      .orderBy(asc(questionChoices.position), asc(questionChoices.id));
+    if (others.length > 0 && before.length !== choices.length) throw invalidInput({ choices: ["Invalid"] });
+    const inLanguage = (texts: LanguageTexts, value: string): LanguageTexts =>
+      others.length > 0 ? { ...texts, [language]: value } : { [language]: value };
     await tx
       .update(questions)
-      .set({ text, difficulty: difficultyOfName(edit.difficulty) })
+      .set({ texts: inLanguage(question.texts, text), difficulty: difficultyOfName(edit.difficulty) })
       .where(eq(questions.id, questionId));
     await tx.delete(questionChoices).where(eq(questionChoices.questionId, questionId));
-    await tx.insert(questionChoices).values(placed(choices).map((c) => ({ questionId, ...c })));
+    await tx.insert(questionChoices).values(
+      placed(choices.map((c, j) => ({ texts: inLanguage(before[j]?.texts ?? {}, c.text), isCorrect: c.isCorrect }))).map((c) => ({
+        questionId,
+        ...c,
+      })),
+    );
     await bankChanged(tx, { subjectId: question.subjectId });
     await recordAction(tx, {
       organiserId,

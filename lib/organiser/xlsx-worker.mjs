@@ -25,13 +25,15 @@ function rowsOf(sheet, columns) {
   return rows;
 }
 
-const { data, questionSheet, textSheet, columns } = workerData;
+const { data, questionSheet, textSheet, columns, textColumns } = workerData;
 const book = new ExcelJS.Workbook();
 try {
   await book.xlsx.load(data);
   const questions = book.getWorksheet(questionSheet) ?? book.worksheets[0];
   parentPort.postMessage(
-    questions ? { name: questions.name, questions: rowsOf(questions, columns), texts: rowsOf(book.getWorksheet(textSheet), 2) } : null,
+    questions
+      ? { name: questions.name, questions: rowsOf(questions, columns), texts: rowsOf(book.getWorksheet(textSheet), textColumns) }
+      : null,
   );
 } catch {
   parentPort.postMessage(null);

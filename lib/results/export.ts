@@ -67,6 +67,7 @@ function allRows(t: Texts, rows: ResultRow[]): { header: string[]; rows: Cell[][
       c.school,
       c.grade,
       c.subject,
+      c.language,
       c.easy,
       c.medium,
       c.hard,
@@ -84,6 +85,7 @@ function allRows(t: Texts, rows: ResultRow[]): { header: string[]; rows: Cell[][
       r.schoolName ?? t.otherSchool,
       r.grade,
       r.subjectName,
+      t.languageNames[r.language],
       r.easyScore,
       r.mediumScore,
       r.hardScore,
@@ -98,7 +100,7 @@ function allRows(t: Texts, rows: ResultRow[]): { header: string[]; rows: Cell[][
 function topRows(t: Texts, rows: ResultRow[]): { header: string[]; rows: Cell[][] } {
   const c = t.columns;
   return {
-    header: [c.rank, c.fullName, c.school, c.district, c.region, c.grade, c.subject, c.total, c.phone, c.note],
+    header: [c.rank, c.fullName, c.school, c.district, c.region, c.grade, c.subject, c.language, c.total, c.phone, c.note],
     rows: rows.map((r) => [
       r.rank ?? "",
       r.fullName,
@@ -107,6 +109,7 @@ function topRows(t: Texts, rows: ResultRow[]): { header: string[]; rows: Cell[][
       r.regionName ?? "",
       r.grade,
       r.subjectName,
+      t.languageNames[r.language],
       r.totalScore,
       phone(r.phoneNumber),
       note(t, r),

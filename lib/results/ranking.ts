@@ -12,7 +12,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/client";
-import { EndedBy } from "@/lib/attempts/enums";
+import { EndedBy, type StudyLanguage } from "@/lib/attempts/enums";
 import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
@@ -42,7 +42,7 @@ export function rankingCtes(testId?: number): SQL {
              a.easy_score_tenths as easy, a.medium_score_tenths as medium, a.hard_score_tenths as hard,
              a.easy_score_tenths + a.medium_score_tenths + a.hard_score_tenths as total,
              round(extract(epoch from (a.ended_at - a.started_at)))::int as time_spent,
-             a.ended_by,
+             a.ended_by, a.language,
              case when a.reset_at is not null then 'reset' when u.blocked_at is not null then 'blocked' end as excluded
       from attempts a
       join users u on u.id = a.user_id
@@ -110,6 +110,8 @@ export type ResultRow = {
   totalScore: number;
   timeSpent: number;
   endedBy: EndedBy;
+  /** The study language the attempt was drawn in; the ranking is one list across languages. */
+  language: StudyLanguage;
   rank: number | null;
   inTop5: boolean;
   excluded: Exclusion | null;
@@ -165,7 +167,7 @@ async function rankedRows(
              ranked.organization_id as "organizationId", o.name as "schoolName",
              ranked.grade, ranked.subject_id as "subjectId", s.name as "subjectName",
              ranked.easy, ranked.medium, ranked.hard, ranked.total, ranked.time_spent as "timeSpent",
-             ranked.ended_by as "endedBy", ranked.excluded, ranked.rank,
+             ranked.ended_by as "endedBy", ranked.language, ranked.excluded, ranked.rank,
              cut.top_count as "topCount", cut.last_rank as "lastRank",
              (count(*) over ())::int as rows
       from ranked
@@ -206,6 +208,7 @@ function toResult(r: RawRow): ResultRow {
     totalScore: tenthsToPoints(r.total),
     timeSpent: r.timeSpent,
     endedBy: r.endedBy ?? EndedBy.Clock,
+    language: r.language,
     rank: r.rank,
     inTop5: r.rank !== null && r.rank <= TOP,
     excluded: r.excluded,

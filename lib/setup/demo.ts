@@ -2,7 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { districts, organizations, questions, registrations, subjects, tests, users } from "@/db/schema";
-import { ReviewPolicy } from "@/lib/attempts/enums";
+import { ReviewPolicy, StudyLanguage } from "@/lib/attempts/enums";
+import type { Locale } from "@/lib/i18n/locale.mjs";
 import { importQuestionBank } from "@/lib/organiser/questions";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
 import { RegistrationStatus } from "@/lib/registration/status";
@@ -13,17 +14,20 @@ import { seedDemoSchools } from "./schools";
 export const DEMO_GUIDS = {
   registered: "00000000-0000-4000-8000-000000000001",
   paid: "00000000-0000-4000-8000-000000000002",
+  paidRussian: "00000000-0000-4000-8000-000000000003",
 } as const;
 
 /** The paid demo pupil's login (printed at start; the guid link would show it too). */
 export const DEMO_PUPIL = { username: "demo7mat", password: "Demo2025" } as const;
+/** A paid pupil of a Russian school: the site in Russian, the test's questions in Russian. */
+export const DEMO_RUSSIAN_PUPIL = { username: "demo7ru", password: "Demo2025" } as const;
 
-export type DemoSummary = { guids: typeof DEMO_GUIDS; pupil: typeof DEMO_PUPIL };
+export type DemoSummary = { guids: typeof DEMO_GUIDS; pupil: typeof DEMO_PUPIL; russianPupil: typeof DEMO_RUSSIAN_PUPIL };
 
 async function seedDemoRegistration(
   db: Database,
   { guid, status, amountSom }: { guid: string; status: RegistrationStatus; amountSom: number },
-  pupil: { firstName: string; lastName: string; middleName: string },
+  pupil: { firstName: string; lastName: string; middleName: string; language?: StudyLanguage; locale?: Locale },
 ) {
   const [existing] = await db.select().from(registrations).where(eq(registrations.guid, guid));
   if (existing) return existing.userId!;
@@ -106,5 +110,12 @@ export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: numb
     { firstName: "Sardor", lastName: "Toshmatov", middleName: "Alisherovich" },
   );
   await ensureLogin(db, { userId: pupilId, ...DEMO_PUPIL });
-  return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL };
+  // Names are written in their own script: a Russian family writes theirs in Cyrillic.
+  const russianId = await seedDemoRegistration(
+    db,
+    { guid: DEMO_GUIDS.paidRussian, status: RegistrationStatus.Paid, amountSom: feeSom },
+    { firstName: "Анна", lastName: "Смирнова", middleName: "Сергеевна", language: StudyLanguage.Russian, locale: "ru" },
+  );
+  await ensureLogin(db, { userId: russianId, ...DEMO_RUSSIAN_PUPIL });
+  return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL, russianPupil: DEMO_RUSSIAN_PUPIL };
 }

@@ -21,6 +21,7 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     `  paid registration:    ${base}/register/${demo.guids.paid}`,
     `  sign in:              ${base}/login`,
     `  pupil:                ${demo.pupil.username} / ${demo.pupil.password}   (test PIN ${c.demoPin}, open for 7 days)`,
+    `  Russian-school pupil: ${demo.russianPupil.username} / ${demo.russianPupil.password}   (${base}/login?lang=ru: the site and the test in Russian)`,
     // A production log is read by more people than the organiser: a password someone set stays
     // where it was set. The one `npm run demo` generated locally is shown, as the demo's own.
     `  organiser:            ${c.adminUsername} / ${c.production && !c.adminPasswordGenerated ? "(the password in ADMIN_PASSWORD)" : c.adminPassword}   (${base}/admin)`,

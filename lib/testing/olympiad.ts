@@ -10,7 +10,18 @@ import { upsertSubjectTest } from "@/lib/organiser/tests";
 
 export type TestOlympiad = { subjectId: number; testId: number; pinCode: string; grade: number };
 
-/** Correct choices read "to'g'ri N", the others "xato N.M": test data may know its own key. */
+/** The words of the test data in each study language, so a test can tell which language it was shown. */
+export const TEST_WORDS = {
+  0: { question: "savol", correct: "to'g'ri", wrong: "xato", text: "Sinov matni" },
+  1: { question: "вопрос", correct: "верно", wrong: "неверно", text: "Текст для проверки" },
+  2: { question: "soraw", correct: "durıs", wrong: "qáte", text: "Sınaw teksti" },
+} as const;
+
+/**
+ * Correct choices read "to'g'ri N", the others "xato N.M": test data may know its own key. With
+ * `translated`, the first N questions of each difficulty are also in Russian (1) or Karakalpak (2),
+ * in those languages' words (TEST_WORDS); the reading text is in every language.
+ */
 export async function createTestOlympiad({
   grade = 5,
   bankPerDifficulty = 4,
@@ -21,6 +32,7 @@ export async function createTestOlympiad({
   pinCode = "4321",
   reviewPolicy = ReviewPolicy.AfterEnd,
   withReadingText = true,
+  translated = {},
 }: {
   grade?: number;
   bankPerDifficulty?: number;
@@ -31,14 +43,30 @@ export async function createTestOlympiad({
   pinCode?: string;
   reviewPolicy?: ReviewPolicy;
   withReadingText?: boolean;
+  translated?: Partial<Record<1 | 2, number>>;
 } = {}): Promise<TestOlympiad> {
+  const inLanguages = (i: number) => ([1, 2] as const).filter((language) => i < (translated[language] ?? 0));
+  const questionText = (language: 0 | 1 | 2, difficulty: string, i: number) =>
+    `<p>${difficulty} ${TEST_WORDS[language].question} ${i + 1}: \\(${i + 1} + ${i + 1}\\) = ?</p>`;
+  const choiceTexts = (language: 0 | 1 | 2, i: number) => [
+    `${TEST_WORDS[language].correct} ${i + 1}`,
+    ...[1, 2, 3].map((m) => `${TEST_WORDS[language].wrong} ${i + 1}.${m}`),
+  ];
   const [subject] = await db
     .insert(subjects)
     .values({ name: `Sinov fani ${randomUUID().slice(0, 8)}`, grade })
     .returning({ id: subjects.id });
   await importQuestionBank({
     subjectId: subject.id,
-    readingTexts: withReadingText ? [{ key: "matn", text: "<p>Sinov matni: \\(E = mc^2\\) va H<sub>2</sub>O.</p>" }] : [],
+    readingTexts: withReadingText
+      ? [
+          {
+            key: "matn",
+            text: "<p>Sinov matni: \\(E = mc^2\\) va H<sub>2</sub>O.</p>",
+            also: ([1, 2] as const).map((language) => ({ language, text: `<p>${TEST_WORDS[language].text}: \\(E = mc^2\\).</p>` })),
+          },
+        ]
+      : [],
     questions: DIFFICULTY_NAMES.flatMap((difficulty) =>
       Array.from({ length: bankPerDifficulty }, (_, i) => ({
         difficulty,
@@ -50,6 +78,11 @@ export async function createTestOlympiad({
           { text: `xato ${i + 1}.2`, correct: false },
           { text: `xato ${i + 1}.3`, correct: false },
         ],
+        also: inLanguages(i).map((language) => ({
+          language,
+          text: questionText(language, difficulty, i),
+          choices: choiceTexts(language, i),
+        })),
       })),
     ),
   });

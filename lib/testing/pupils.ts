@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registrations, subjects, users } from "@/db/schema";
+import type { StudyLanguage } from "@/lib/attempts/enums";
 import { setCredentials } from "@/lib/identity/users";
 import { register } from "@/lib/registration/registration";
 import { RegistrationStatus } from "@/lib/registration/status";
@@ -17,7 +18,9 @@ export async function createTestRegistration({
   subjectId,
   names = { firstName: "Test", lastName: "Oquvchi", middleName: "Sinovovich" },
   districtId = 1726266,
+  language,
 }: {
+  language?: StudyLanguage;
   grade?: number;
   subject?: string;
   subjectId?: number;
@@ -37,6 +40,7 @@ export async function createTestRegistration({
       districtId,
       grade: row.grade,
       subjectId: row.id,
+      language,
       ...names,
     },
     { clientAddress: null },
@@ -53,8 +57,11 @@ export async function createTestPupil({
   extraMinutes = 0,
   names,
   districtId,
+  language,
 }: {
   password?: string;
+  /** The study language (0 Uzbek, 1 Russian, 2 Karakalpak), as the registration form gives it. */
+  language?: StudyLanguage;
   grade?: number;
   subject?: string;
   /** A subject of a test olympiad (lib/testing/olympiad); its grade is taken from it. */
@@ -64,7 +71,7 @@ export async function createTestPupil({
   names?: { firstName: string; lastName: string; middleName?: string };
   districtId?: number;
 } = {}): Promise<TestPupil> {
-  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names, districtId });
+  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names, districtId, language });
   const username = `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   await setCredentials({ userId, username, password });
   // Payment is the payment service's; a test pupil is simply marked paid (or not).

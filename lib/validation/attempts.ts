@@ -6,7 +6,11 @@ import { entityId, queryId } from "./fields";
 const pinRequired = sayThat((m) => m.attempt.pinRequired);
 export const pinCode = z.string(pinRequired).trim().min(1, pinRequired).max(16);
 
-export const newAttemptSchema = z.object({ language: z.literal(0).default(0), pinCode });
+/**
+ * The spec's `language` (Uzbek = 0) is checked but not trusted: the paper is drawn in the pupil's
+ * study language as the registration and profile set it.
+ */
+export const newAttemptSchema = z.object({ language: z.literal([0, 1, 2]).default(0), pinCode });
 export const checkPinSchema = z.object({ pinCode });
 export const attemptIdQuery = z.object({ id: queryId });
 export const remainingTimeQuery = z.object({ attemptId: queryId });

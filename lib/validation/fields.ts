@@ -27,6 +27,9 @@ export const queryYesNo = z.pipe(
 
 export const grade = z.number(v.required).check(z.int(v.grade), z.minimum(5, v.grade), z.maximum(9, v.grade));
 
+/** The language a pupil studies in: 0 Uzbek (the spec's), 1 Russian, 2 Karakalpak. */
+export const studyLanguage = z.literal([0, 1, 2], v.invalid);
+
 /** A school: 0 is "Boshqa maktab", a school not in the list. */
 export const organizationId = z.number(v.required).check(z.int(v.invalid), z.minimum(0, v.invalid), z.maximum(PG_INT_MAX, v.invalid));
 

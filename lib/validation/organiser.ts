@@ -104,9 +104,16 @@ const choicesSchema = z
   .max(8, o.choices)
   .refine((choices) => choices.filter((c) => c.correct).length === 1, { error: o.oneCorrect.error, params: { code: "Invalid" } });
 
-/** A question of the bank as the organiser edits it (its reading text stays as it is). */
+/** A study language (0 Uzbek, 1 Russian, 2 Karakalpak): the language of a bank's texts. */
+const studyLanguage = z.literal([0, 1, 2], v.invalid);
+
+/**
+ * A question of the bank as the organiser edits it, in one of its languages (default: its first);
+ * its reading text stays as it is, and its other languages keep their texts.
+ */
 export const questionEditSchema = z.object({
   difficulty: z.enum(DIFFICULTY_NAMES),
+  language: studyLanguage.optional(),
   text: html,
   choices: choicesSchema,
   reason,
@@ -116,17 +123,36 @@ export type QuestionEdit = z.output<typeof questionEditSchema>;
 export const questionImportSchema = z
   .object({
     subjectId: entityId,
+    /** The language of the file's texts (the spec's Uzbek = 0 when absent). */
+    language: studyLanguage.default(0),
     readingTexts: z
-      .array(z.object({ key: z.string().trim().min(1).max(100), text: html }))
+      .array(
+        z.object({
+          key: z.string().trim().min(1).max(100),
+          text: html,
+          /** The same passage in other languages. */
+          also: z
+            .array(z.object({ language: studyLanguage, text: html }))
+            .max(2)
+            .default([]),
+        }),
+      )
       .max(500)
       .default([]),
     questions: z
       .array(
         z.object({
+          /** A question already in the bank: this item gives it the file's language (its choices in the bank's order). */
+          questionId: z.optional(entityId),
           difficulty: z.enum(DIFFICULTY_NAMES),
           text: html,
           readingText: z.string().trim().min(1).max(100).optional(),
           choices: choicesSchema,
+          /** The same question in other languages: its text and its choices in the same order. */
+          also: z
+            .array(z.object({ language: studyLanguage, text: html, choices: z.array(html).min(2).max(8) }))
+            .max(2)
+            .default([]),
         }),
       )
       .min(1)
@@ -148,11 +174,31 @@ export const questionImportSchema = z
         if (typeof q?.readingText === "string" && !keys.has(q.readingText.trim())) {
           ctx.addIssue({ code: "custom", path: ["questions", i, "readingText"], params: { code: "Invalid" } });
         }
+        // Each language once, and each translation with as many choices as the question.
+        const languages = new Set([bank.language ?? 0]);
+        (Array.isArray(q?.also) ? q.also : []).forEach((t, j) => {
+          if (languages.has(t?.language))
+            ctx.addIssue({ code: "custom", path: ["questions", i, "also", j, "language"], params: { code: "Invalid" } });
+          languages.add(t?.language);
+          if (Array.isArray(t?.choices) && Array.isArray(q?.choices) && t.choices.length !== q.choices.length) {
+            ctx.addIssue({ code: "custom", path: ["questions", i, "also", j, "choices"], params: { code: "Invalid" } });
+          }
+        });
+      });
+      texts.forEach((r, i) => {
+        const languages = new Set([bank.language ?? 0]);
+        (Array.isArray(r?.also) ? r.also : []).forEach((t, j) => {
+          if (languages.has(t?.language))
+            ctx.addIssue({ code: "custom", path: ["readingTexts", i, "also", j, "language"], params: { code: "Invalid" } });
+          languages.add(t?.language);
+        });
       });
     },
     { when: (payload) => typeof payload.value === "object" && payload.value !== null },
   );
 export type QuestionImport = z.output<typeof questionImportSchema>;
+/** As the seed, the rehearsal and the tests write a bank: defaults (Uzbek, no other languages) left out. */
+export type QuestionImportInput = z.input<typeof questionImportSchema>;
 
 export const userIdParams = z.object({ userId: queryId });
 export const attemptIdParams = z.object({ attemptId: queryId });
@@ -221,6 +267,8 @@ export type OrganiserInput = z.output<typeof organiserSchema>;
 // ─── Results (DESIGN §8) ────────────────────────────────────────────────────
 
 export const testIdParams = z.object({ testId: queryId });
+/** The pupil's-eye preview: the test, and the study language to draw in (Uzbek unless a valid one is asked). */
+export const previewParams = testIdParams.extend({ language: z.coerce.number().pipe(studyLanguage).catch(0) });
 
 export const resultsQuery = z.object({
   testId: queryId,

@@ -2,7 +2,7 @@
 // (zod/mini, as the fields).
 import * as z from "zod/mini";
 import { said } from "@/lib/i18n/said";
-import { birthDate, entityId, grade, optional, organizationId, personName, phoneNumber, uuid } from "./fields";
+import { birthDate, entityId, grade, optional, organizationId, personName, phoneNumber, studyLanguage, uuid } from "./fields";
 
 const v = said;
 
@@ -13,6 +13,8 @@ export const pupilDetailsSchema = z.object({
   organizationId: optional(organizationId),
   grade,
   subjectId: entityId,
+  /** The language of study, in which the test is drawn: absent is 0 at registration, unchanged in the profile. */
+  language: optional(studyLanguage),
   firstName: personName(v.firstNameMin),
   lastName: personName(v.lastNameMin),
   middleName: optional(personName(v.middleNameMin)),

@@ -244,7 +244,7 @@ test.describe("the organiser's JSON API", () => {
     const imported = await organiser.post("/api/admin/questions/import", {
       data: { ...bank, questions: [good, { ...good, readingText: "a" }], reason: "Yangi savollar" },
     });
-    expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4, dryRun: false });
+    expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4, attached: 0, dryRun: false });
     await organiser.dispose();
   });
 });

@@ -372,3 +372,82 @@ test.describe("a spreadsheet that unpacks huge, or an upload that never ends, ha
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
   });
 });
+
+test("a two-language bank: the template's own file imports in three languages, an id column attaches Russian to the bank's items, GIFT takes a language", async ({
+  request,
+}) => {
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const template = await organiser.get("/api/admin/questions/template");
+  expect(template.status()).toBe(200);
+  const file = xlsx(Buffer.from(await template.body()));
+
+  // The template as downloaded: its first question in Uzbek, Russian and Karakalpak, its second in Uzbek.
+  const preview = await (await upload(subjectId, file, {}, true)).json();
+  expect(preview).toMatchObject({ questions: 2, attached: 0 });
+  expect(preview.preview.map((q: { languages: number[] }) => q.languages)).toEqual([[0, 1, 2], [0]]);
+  expect((await upload(subjectId, file)).status()).toBe(200);
+  const listed = await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}&q=${encodeURIComponent("2 + 3")}`)).json();
+  expect(listed.items).toHaveLength(1);
+  expect(listed.items[0].texts).toMatchObject({ 0: "2 + 3 nechaga teng?", 1: "Сколько будет 2 + 3?" });
+  expect(listed.items[0].choices.map((c: { texts: Record<string, string> }) => c.texts[1])).toEqual(["4", "5", "6", "7"]);
+
+  // The Uzbek-only question gets its Russian text from a sheet with an "id" column (no difficulty: the bank's).
+  const water = (await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}&q=suvning`)).json()).items[0];
+  const attach = async (correct: string) => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Savollar");
+    sheet.addRow(["id", "question", "reading_text", "A", "B", "C", "D", "correct"]);
+    sheet.addRow([
+      water.questionId,
+      "Согласно тексту, какова формула воды?",
+      "suv",
+      "H<sub>2</sub>O",
+      "CO<sub>2</sub>",
+      "O<sub>2</sub>",
+      "NaCl",
+      correct,
+    ]);
+    book.addWorksheet("Matnlar").addRow(["key", "text"]);
+    book.getWorksheet("Matnlar")!.addRow(["suv", "<p>Вода состоит из водорода и кислорода: H<sub>2</sub>O.</p>"]);
+    return upload(subjectId, xlsx(Buffer.from(await book.xlsx.writeBuffer())), { language: "1" });
+  };
+  // Another key than the bank's: refused at its row, in words.
+  const refused = await attach("B");
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).errors).toEqual([
+    {
+      where: "Savollar, 2-qator",
+      field: "choices",
+      message: "Bunday savol bankda yo'q yoki uning variantlari (soni, to'g'ri javobi) mos kelmaydi",
+    },
+  ]);
+  const attached = await attach("A");
+  expect(attached.status()).toBe(200);
+  expect(await attached.json()).toMatchObject({ questions: 0, attached: 1, readingTexts: 0 });
+  const after = (await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}&q=suvning`)).json()).items[0];
+  expect(after.questionId).toBe(water.questionId);
+  expect(after.languages).toEqual([0, 1]);
+  expect(after.texts[1]).toBe("Согласно тексту, какова формула воды?");
+  expect(after.readingText).toContain("Suv vodorod");
+
+  // GIFT in Karakalpak: new questions in that language only.
+  const gift = await organiser.post("/api/admin/questions/upload", {
+    multipart: {
+      file: { name: "a.gift", mimeType: "text/plain", buffer: Buffer.from("Úsh qosıw tórt neshe boladı? {=7 ~6 ~8}\n") },
+      format: "gift",
+      subjectId: String(subjectId),
+      difficulty: "easy",
+      language: "2",
+      reason: "Qoraqalpoq tilidagi savollar",
+    },
+  });
+  expect(gift.status()).toBe(200);
+  const karakalpak = (
+    await (await organiser.get(`/api/admin/questions?subjectId=${subjectId}&q=${encodeURIComponent("Úsh qosıw")}`)).json()
+  ).items[0];
+  expect(karakalpak.languages).toEqual([2]);
+
+  // A language that is not one: refused in words.
+  const bad = await upload(subjectId, file, { language: "7" });
+  expect(bad.status()).toBe(422);
+});

@@ -1,7 +1,9 @@
 // The pupil's whole journey in Русский and in Ўзбекча on a phone (DESIGN §10): register, pay,
 // sign in, the PIN, answer, finish, the result, the review and the certificate, every screen in
 // the chosen language and photographed. The interface's words come from the language's own
-// catalogue, so a word changed there cannot pass here unnoticed.
+// catalogue, so a word changed there cannot pass here unnoticed. The Russian pupil studies in
+// Russian: their test's questions are the bank's Russian texts; the Cyrillic-reading Uzbek pupil's
+// are the bank's Uzbek ones (in the bank's Latin script).
 import { randomUUID } from "node:crypto";
 import { compile } from "@/lib/i18n/format";
 import { ru } from "@/lib/i18n/ru";
@@ -12,10 +14,15 @@ import { screenshot } from "../support/screens";
 import { fillLogin } from "../support/ui";
 
 const LANGUAGES = {
-  ru: { messages: compile<typeof uz>("ru", ru), names: { lastName: "Петрова", firstName: "Анна", middleName: "Игоревна" } },
+  ru: {
+    messages: compile<typeof uz>("ru", ru),
+    names: { lastName: "Петрова", firstName: "Анна", middleName: "Игоревна" },
+    studyLanguage: "1",
+  },
   "uz-Cyrl": {
     messages: compile<typeof uz>("uz-Cyrl", uzCyrl),
     names: { lastName: "Қаҳҳорова", firstName: "Ўғилой", middleName: "Ғайратовна" },
+    studyLanguage: "0",
   },
 } as const;
 
@@ -33,7 +40,7 @@ async function latinWords(page: Page, allowed: RegExp): Promise<string[]> {
   return (text.match(/[A-Za-zʻʼ']{3,}/g) ?? []).filter((word) => !allowed.test(word));
 }
 
-for (const [language, { messages: m, names }] of Object.entries(LANGUAGES)) {
+for (const [language, { messages: m, names, studyLanguage }] of Object.entries(LANGUAGES)) {
   test(`a pupil's whole journey in ${language} @phone-only`, async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const shot = (name: string) => screenshot(page, testInfo, `journey-${language}-${name}`);
@@ -54,6 +61,7 @@ for (const [language, { messages: m, names }] of Object.entries(LANGUAGES)) {
     await page.locator("select[name=districtId]").selectOption({ index: 1 });
     await page.locator("select[name=grade]").selectOption("7");
     await page.locator("select[name=subjectId]").selectOption({ label: m.names.Matematika ?? "Математика" });
+    await page.getByLabel(`${m.registration.language} (${m.registration.languageHint})`).selectOption(studyLanguage);
     await page.getByLabel(m.registration.lastName, { exact: true }).fill(names.lastName);
     await page.getByLabel(m.registration.firstName, { exact: true }).fill(names.firstName);
     await page.getByLabel(`${m.registration.middleName} (${m.registration.optional})`).fill(names.middleName);
@@ -103,6 +111,11 @@ for (const [language, { messages: m, names }] of Object.entries(LANGUAGES)) {
     await expect(page.getByText(m.attempt.allSaved)).toBeVisible();
     await expect(page.getByRole("heading", { name: m.attempt.question({ n: 1, total: 30 }) })).toBeVisible();
     await shot("attempt");
+    // The questions in the language of study: a Russian pupil's page has no Latin word left.
+    if (studyLanguage === "1") {
+      await expect(page.locator("main")).toContainText("Вычислите");
+      expect(await latinWords(page, latin)).toEqual([]);
+    } else await expect(page.locator("main")).toContainText("Hisoblang");
     await page.getByRole("button", { name: m.attempt.finish }).first().click();
     const finish = page.getByRole("dialog");
     await expect(finish).toContainText(m.attempt.unanswered({ count: 29 }));

@@ -8,7 +8,7 @@ import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";
 
 test("an organiser runs the day from the console", async ({ page, request, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
   const tested = await newPupil(request, { subjectId: olympiad.subjectId, names: { firstName: "Jasur", lastName: "Toshpulatov" } });
   await signInAt(page, "/admin", ORGANISER);

@@ -66,7 +66,7 @@ async function keyOf(attemptId: number) {
 async function started(options: Parameters<typeof createTestOlympiad>[0] = {}, pupilOptions = {}) {
   const o = await olympiad(options);
   const pupil = await createPupil({ subjectId: o.subjectId, ...pupilOptions });
-  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(10) });
+  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(10) });
   return { o, pupil, attemptId };
 }
 
@@ -107,7 +107,7 @@ describe("AllowTestAttempt", () => {
     const unpaid = await createPupil({ subjectId: o.subjectId, paid: false });
     expect((await allowTestAttempt({ userId: unpaid.userId, now: at(1) })).isAllowed).toBe(false);
     const pupil = await createPupil({ subjectId: o.subjectId });
-    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(1) });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(1) });
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(2) });
     expect((await allowTestAttempt({ userId: pupil.userId, now: at(3) })).isAllowed).toBe(false);
   });
@@ -117,16 +117,16 @@ describe("New", () => {
   it("outside the window → 4003; a wrong PIN → 4001; nothing is created", async () => {
     const o = await olympiad();
     const { userId } = await createPupil({ subjectId: o.subjectId });
-    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: new Date(T0.getTime() - 1000) }))).toBe(4003);
-    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: T_CLOSE }))).toBe(4003);
-    expect(await codeOf(newAttempt({ userId, pinCode: "0000", language: 0, now: at(1) }))).toBe(4001);
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, now: new Date(T0.getTime() - 1000) }))).toBe(4003);
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, now: T_CLOSE }))).toBe(4003);
+    expect(await codeOf(newAttempt({ userId, pinCode: "0000", now: at(1) }))).toBe(4001);
     expect(await db.select().from(attempts).where(eq(attempts.userId, userId))).toHaveLength(0);
   });
 
   it("an unpaid pupil is refused (403)", async () => {
     const o = await olympiad();
     const { userId } = await createPupil({ subjectId: o.subjectId, paid: false });
-    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: at(1) }))).toBe(403);
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, now: at(1) }))).toBe(403);
   });
 
   it("draws the counts, numbers easy → medium → hard with reading-text questions together", async () => {
@@ -157,24 +157,22 @@ describe("New", () => {
 
   it("while an unfinished attempt exists → 4000, nothing created; after an ended one → 4004", async () => {
     const { o, pupil, attemptId } = await started();
-    expect(await codeOf(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(11) }))).toBe(4000);
+    expect(await codeOf(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(11) }))).toBe(4000);
     expect(await db.select().from(attempts).where(eq(attempts.userId, pupil.userId))).toHaveLength(1);
     await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(12) });
-    expect(await codeOf(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(13) }))).toBe(4004);
+    expect(await codeOf(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(13) }))).toBe(4004);
   });
 
   it("a bank short of a difficulty → 3000", async () => {
     const o = await olympiad({ bankPerDifficulty: 2, counts: { easy: 2, medium: 2, hard: 3 } });
     const { userId } = await createPupil({ subjectId: o.subjectId });
-    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, language: 0, now: at(1) }))).toBe(3000);
+    expect(await codeOf(newAttempt({ userId, pinCode: o.pinCode, now: at(1) }))).toBe(3000);
   });
 
   it("five concurrent calls for one pupil create one attempt", async () => {
     const o = await olympiad();
     const { userId } = await createPupil({ subjectId: o.subjectId });
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => newAttempt({ userId, pinCode: o.pinCode, language: 0, now: at(1) })),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => newAttempt({ userId, pinCode: o.pinCode, now: at(1) })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).code).toBe(4000);
     expect(await db.select().from(attempts).where(eq(attempts.userId, userId))).toHaveLength(1);
@@ -191,7 +189,7 @@ describe("the deadline", () => {
     expect(b.deadlineAt).toEqual(at(115));
     const late = await olympiad({ closedAt: at(60) });
     const pupil = await createPupil({ subjectId: late.subjectId });
-    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: late.pinCode, language: 0, now: at(30) });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: late.pinCode, now: at(30) });
     const [c] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
     expect(c.deadlineAt).toEqual(at(60));
   });
@@ -278,7 +276,7 @@ describe("the deadline", () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
       const pupil = await createPupil({ subjectId: o.subjectId });
-      ids.push((await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(5) })).attemptId);
+      ids.push((await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(5) })).attemptId);
     }
     const ours = () => db.select().from(attempts).where(eq(attempts.testId, o.testId));
     await sweepExpiredAttempts({ now: at(95) }); // deadline at(95) + 15 s grace: not yet
@@ -297,7 +295,7 @@ describe("the sweep, set-based", () => {
     const ids: number[] = [];
     for (let right = 0; right < 5; right++) {
       const pupil = await createPupil({ subjectId: o.subjectId });
-      const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(5) });
+      const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(5) });
       ids.push(attemptId);
       const key = [...(await keyOf(attemptId)).entries()];
       for (const [question, choices] of key.slice(0, right))
@@ -373,8 +371,8 @@ describe("the key opens only when no attempt can still save an answer (DESIGN §
     const o = await olympiad({ reviewPolicy: ReviewPolicy.AfterClose });
     const early = await createPupil({ subjectId: o.subjectId });
     const late = await createPupil({ subjectId: o.subjectId });
-    const earlyAttempt = (await newAttempt({ userId: early.userId, pinCode: o.pinCode, language: 0, now: at(10) })).attemptId;
-    const lateAttempt = (await newAttempt({ userId: late.userId, pinCode: o.pinCode, language: 0, now: afterClose(-30 * 60) })).attemptId;
+    const earlyAttempt = (await newAttempt({ userId: early.userId, pinCode: o.pinCode, now: at(10) })).attemptId;
+    const lateAttempt = (await newAttempt({ userId: late.userId, pinCode: o.pinCode, now: afterClose(-30 * 60) })).attemptId;
     await finishAttempt({ userId: early.userId, attemptId: earlyAttempt, isEndedByUser: true, now: at(20) });
     const keyShown = async (now: Date) =>
       (await getAttempt({ userId: early.userId, attemptId: earlyAttempt, now })).questions.some((q) => q.correctAnswerId !== null);
@@ -410,8 +408,8 @@ describe("the key opens only when no attempt can still save an answer (DESIGN §
     const o = await olympiad({ reviewPolicy: ReviewPolicy.AfterClose });
     const early = await createPupil({ subjectId: o.subjectId });
     const running = await createPupil({ subjectId: o.subjectId });
-    const earlyAttempt = (await newAttempt({ userId: early.userId, pinCode: o.pinCode, language: 0, now: at(5) })).attemptId;
-    const runningAttempt = (await newAttempt({ userId: running.userId, pinCode: o.pinCode, language: 0, now: at(10) })).attemptId;
+    const earlyAttempt = (await newAttempt({ userId: early.userId, pinCode: o.pinCode, now: at(5) })).attemptId;
+    const runningAttempt = (await newAttempt({ userId: running.userId, pinCode: o.pinCode, now: at(10) })).attemptId;
     await finishAttempt({ userId: early.userId, attemptId: earlyAttempt, isEndedByUser: true, now: at(15) });
     const settings = (closedAt: Date) => ({ openedAt: T0.toISOString(), closedAt: closedAt.toISOString(), pinCode: o.pinCode });
     const remaining = (now: Date) => getRemainingTime({ userId: running.userId, attemptId: runningAttempt, now });

@@ -23,7 +23,7 @@ const counts = { easy: 2, medium: 2, hard: 2 };
 
 async function started(o: { subjectId: number; pinCode: string }) {
   const pupil = await createPupil({ subjectId: o.subjectId });
-  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0 });
+  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode });
   return { userId: pupil.userId, attemptId };
 }
 
@@ -69,9 +69,10 @@ describe("Get with the question content cached per test", () => {
       );
     for (const q of view.questions) {
       const row = drawn.find((d) => d.id === q.testAttemptQuestionId)!;
-      expect(q.text).toBe(typesetFormulas(stored.find((s) => s.id === row.questionId)!.text));
+      expect(q.text).toBe(typesetFormulas(stored.find((s) => s.id === row.questionId)!.texts["0"]!));
       expect(q.questionChoices.map((c) => c.questionChoiceId)).toEqual(row.choiceOrder);
-      for (const c of q.questionChoices) expect(c.text).toBe(typesetFormulas(choices.find((s) => s.id === c.questionChoiceId)!.text));
+      for (const c of q.questionChoices)
+        expect(c.text).toBe(typesetFormulas(choices.find((s) => s.id === c.questionChoiceId)!.texts["0"]!));
       expect(q.correctAnswerId).toBeNull();
       expect(q.isAnswerCorrect).toBeNull();
     }

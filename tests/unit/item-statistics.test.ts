@@ -45,7 +45,7 @@ async function bankOf(o: TestOlympiad) {
       questionId: questions.id,
       difficulty: questions.difficulty,
       choiceId: questionChoices.id,
-      text: questionChoices.text,
+      texts: questionChoices.texts,
       isCorrect: questionChoices.isCorrect,
     })
     .from(questions)
@@ -54,7 +54,7 @@ async function bankOf(o: TestOlympiad) {
   const bank = new Map<number, { questionId: number; choices: Record<Exclude<Answer, null>, number> }>();
   for (const r of rows) {
     const entry = bank.get(r.difficulty) ?? { questionId: r.questionId, choices: { key: 0, x1: 0, x2: 0, x3: 0 } };
-    const name = r.isCorrect ? "key" : (`x${r.text.trim().slice(-1)}` as "x1" | "x2" | "x3");
+    const name = r.isCorrect ? "key" : (`x${r.texts["0"]!.trim().slice(-1)}` as "x1" | "x2" | "x3");
     entry.choices[name] = r.choiceId;
     bank.set(r.difficulty, entry);
   }
@@ -64,7 +64,7 @@ async function bankOf(o: TestOlympiad) {
 /** A pupil sits the test with these answers, and finishes it unless told not to. */
 async function sit(o: TestOlympiad, sheet: Sheet, { finish = true } = {}) {
   const pupil = await createPupil({ subjectId: o.subjectId });
-  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(10) });
+  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(10) });
   const drawn = await db
     .select({ id: attemptQuestions.id, questionId: attemptQuestions.questionId })
     .from(attemptQuestions)

@@ -29,7 +29,7 @@ const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 async function running() {
   const o = await createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, durationMinutes: 90, counts: { easy: 1, medium: 1, hard: 1 } });
   const pupil = await createPupil({ subjectId: o.subjectId });
-  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(40) });
+  const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(40) });
   return { o, pupil, attemptId };
 }
 
@@ -68,7 +68,7 @@ describe("ending and resetting an attempt", () => {
     expect(await certificateOfUsername(pupil.username)).toBeNull();
     expect((await allowTestAttempt({ userId: pupil.userId, now: at(42) })).isAllowed).toBe(true);
     await expect(getAttempt({ userId: pupil.userId, attemptId, now: at(42) })).rejects.toMatchObject({ status: 404 });
-    const again = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(43) });
+    const again = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(43) });
     expect(again.attemptId).not.toBe(attemptId);
     const detail = await pupilDetail({ userId: pupil.userId, now: at(43) });
     expect(detail.attempts.map((a) => a.state)).toEqual(["running", "reset"]);
@@ -79,7 +79,7 @@ describe("the audit log", () => {
   it("names and links what each act was done to, and says what changed in words, in Tashkent time", async () => {
     const o = await createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, durationMinutes: 90, counts: { easy: 1, medium: 1, hard: 1 } });
     const pupil = await createPupil({ subjectId: o.subjectId, names: { firstName: "Jasur", lastName: "Toshpulatov" } });
-    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: at(10) });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(10) });
     const organiser = await organiserId();
     await setExtraMinutes({ organiserId: organiser, userId: pupil.userId, minutes: 15, reason: "Kech kirdi", now: at(20) });
     await endAttemptNow({ organiserId: organiser, attemptId, reason: "Qoidabuzarlik", now: at(30) });
@@ -157,7 +157,7 @@ describe("the board", () => {
     const tile = async (now: Date) => (await loadBoard({ now })).tests.find((t) => t.subjectId === o.subjectId)!;
     expect(await tile(at(45))).toMatchObject({
       state: "open",
-      bank: { easy: 4, medium: 4, hard: 4 },
+      banks: [{ language: 0, easy: 4, medium: 4, hard: 4, pupils: 1 }],
       needed: { easy: 1, medium: 1, hard: 1 },
       counts: { registered: 2, paid: 1, started: 1, inProgress: 1, ended: 0, blocked: 0 },
     });

@@ -88,10 +88,10 @@ describe("papers drawn before the opening", () => {
     const { o, pupil } = await waiting();
     await allowTestAttempt({ userId: pupil.userId, now: before });
     const paper = (await paperOf(pupil.userId, o.testId))!;
-    await expect(newAttempt({ userId: pupil.userId, pinCode: "0000", language: 0, now: after })).rejects.toMatchObject({ code: 4001 });
-    await expect(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: before })).rejects.toMatchObject({ code: 4003 });
+    await expect(newAttempt({ userId: pupil.userId, pinCode: "0000", now: after })).rejects.toMatchObject({ code: 4001 });
+    await expect(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: before })).rejects.toMatchObject({ code: 4003 });
     expect(await paperOf(pupil.userId, o.testId)).toEqual(paper); // a refused start keeps it
-    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: after });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: after });
     const drawn = await db
       .select()
       .from(attemptQuestions)
@@ -103,15 +103,13 @@ describe("papers drawn before the opening", () => {
     // A look at the start page while the attempt runs draws no new paper.
     await allowTestAttempt({ userId: pupil.userId, now: after });
     expect(await paperOf(pupil.userId, o.testId)).toBeNull();
-    await expect(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: after })).rejects.toMatchObject({ code: 4000 });
+    await expect(newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: after })).rejects.toMatchObject({ code: 4000 });
   });
 
   it("two New at once from one paper make one attempt", async () => {
     const { o, pupil } = await waiting();
     await allowTestAttempt({ userId: pupil.userId, now: before });
-    const results = await Promise.allSettled(
-      [1, 2, 3].map(() => newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: after })),
-    );
+    const results = await Promise.allSettled([1, 2, 3].map(() => newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: after })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
@@ -149,7 +147,7 @@ describe("papers drawn before the opening", () => {
       .update(drawnPapers)
       .set({ questions: [[2_000_000_000, [1, 2]], ...paper.slice(1)] })
       .where(eq(drawnPapers.userId, pupil.userId));
-    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0, now: after });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: after });
     const drawn = await db.select().from(attemptQuestions).where(eq(attemptQuestions.attemptId, attemptId));
     expect(drawn).toHaveLength(3);
     const bank = await db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, o.subjectId));

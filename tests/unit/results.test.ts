@@ -211,7 +211,7 @@ describe("the ranking (per district × grade × subject)", () => {
   it("a test with no ended attempts has no results; running attempts are counted as not ended", async () => {
     const o = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 } });
     const pupil = await createPupil({ subjectId: o.subjectId });
-    await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0 });
+    await newAttempt({ userId: pupil.userId, pinCode: o.pinCode });
     expect(await listResults({ testId: o.testId })).toEqual({ items: [], total: 0, notEnded: 1 });
   });
 
@@ -238,7 +238,7 @@ async function taken(o: TestOlympiad, answers: (boolean | null)[][]) {
   const pupils = [];
   for (const [i, given] of answers.entries()) {
     const pupil = await createPupil({ subjectId: o.subjectId, names: { firstName: `Pupil${i}`, lastName: "Sinov" } });
-    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0 });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode });
     const drawn = await db
       .select()
       .from(attemptQuestions)
@@ -381,7 +381,7 @@ describe("regrade", () => {
   it("an attempt that ends while the key is being changed waits, and is scored with the new key", async () => {
     const o = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
     const pupil = await createPupil({ subjectId: o.subjectId });
-    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, language: 0 });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode });
     const [hard] = await db
       .select({ id: attemptQuestions.id, questionId: attemptQuestions.questionId })
       .from(attemptQuestions)
@@ -451,7 +451,7 @@ describe("regrade", () => {
     expect(review.questions[2].isAnswerCorrect).toBe(true);
     for (let i = 0; i < 4; i++) {
       const other = await createPupil({ subjectId: o.subjectId });
-      const { attemptId } = await newAttempt({ userId: other.userId, pinCode: o.pinCode, language: 0 });
+      const { attemptId } = await newAttempt({ userId: other.userId, pinCode: o.pinCode });
       const drawn = await db.select().from(attemptQuestions).where(eq(attemptQuestions.attemptId, attemptId));
       expect(drawn.map((d) => d.questionId)).not.toContain(hard.questionId);
     }
@@ -534,7 +534,10 @@ describe("exports", () => {
       ["5", "Sinov Oltinchi"],
     ]);
     expect(rows[4].at(-1)).toBe("5-o'rin uchun teng natija: 2 nafar");
-    expect(rows[0][8]).toBe("90 123 45 67");
+    // The language of study is a column (the ranking is one list across languages).
+    expect(header[7]).toBe("Ta'lim tili");
+    expect(rows[0][7]).toBe("O'zbek");
+    expect(rows[0][9]).toBe("90 123 45 67");
   });
 
   it("CSV guards a cell that starts with =, +, - or @", async () => {
@@ -559,7 +562,7 @@ describe("exports", () => {
     expect(values(2)).toEqual(file.header);
     expect(sheet.rowCount).toBe(2 + 7);
     expect(values(3).slice(0, 2)).toEqual([1, "Sinov Oʻgʻiloy"]);
-    expect(values(3)[11]).toBe(10);
+    expect(values(3)[12]).toBe(10);
   });
 
   it("the summary per region and district: pupils, mean, median and the cut-off score", async () => {

@@ -4,5 +4,5 @@ import { newAttempt } from "@/lib/attempts/start";
 import { newAttemptSchema } from "@/lib/validation/attempts";
 
 export const POST = handler({ auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: newAttemptSchema }, ({ user, body }) =>
-  newAttempt({ userId: user.id, pinCode: body.pinCode, language: body.language }),
+  newAttempt({ userId: user.id, pinCode: body.pinCode }),
 );

@@ -12,6 +12,7 @@ const body = z.object({
   durationMinutes: z.number().int().min(1).max(600).optional(),
   pinCode: z.string().optional(),
   reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
+  translated: z.object({ 1: count.optional(), 2: count.optional() }).optional(),
 });
 
 export const POST = handler({ auth: "testSupport", body }, async ({ body }) => {

@@ -10,6 +10,7 @@ const body = z.object({
   extraMinutes: z.number().int().min(0).max(600).optional(),
   names: z.object({ firstName: z.string(), lastName: z.string(), middleName: z.string().optional() }).optional(),
   districtId: z.number().int().positive().optional(),
+  language: z.literal([0, 1, 2]).optional(),
 });
 
 export const POST = handler({ auth: "testSupport", body }, async ({ body }) => {

@@ -24,6 +24,7 @@ export default async function ItemStatisticsPage({ params }: Props) {
   const messages = await getOrganiserMessages();
   const t = messages.itemStatistics;
   const difficultyOf = messages.questions.difficultyOf;
+  const languageNames = messages.questions.languageNames;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t.title} lead={t.lead} help={messages.help.itemStatistics}>
@@ -74,7 +75,14 @@ export default async function ItemStatisticsPage({ params }: Props) {
                   <RichText html={item.text} className="text-sm leading-relaxed" />
                   {(item.voided || item.retired || item.flags.length > 0) && (
                     <div className="mt-1 flex flex-wrap gap-1">
-                      {item.flags.length > 0 && <span className={`${badge} bg-red-100 text-red-800`}>{t.flag}</span>}
+                      {item.flags.some((flag) => flag !== "languagesDiffer") && (
+                        <span className={`${badge} bg-red-100 text-red-800`}>{t.flag}</span>
+                      )}
+                      {item.flags.includes("languagesDiffer") && (
+                        <span className={`${badge} bg-amber-100 text-amber-900`} data-testid="translation-flag">
+                          {t.translationFlag}
+                        </span>
+                      )}
                       {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{t.voided}</span>}
                       {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{t.retired}</span>}
                     </div>
@@ -82,7 +90,22 @@ export default async function ItemStatisticsPage({ params }: Props) {
                   {!item.voided && <RegradeButton testId={route.testId} question={item} />}
                 </TD>
                 <TD className="text-right tabular-nums">{item.drawn}</TD>
-                <TD className="text-right tabular-nums">{item.facility === null ? "—" : `${Math.round(item.facility * 100)}%`}</TD>
+                <TD className="text-right tabular-nums">
+                  {item.facility === null ? "—" : `${Math.round(item.facility * 100)}%`}
+                  {item.languages.length > 1 && (
+                    <ul className="mt-1 text-xs text-slate-600" data-testid="facility-languages">
+                      {item.languages.map((l) => (
+                        <li key={l.language} className="whitespace-nowrap">
+                          {t.languageFacility({
+                            language: languageNames[l.language],
+                            facility: Math.round(l.facility * 100),
+                            drawn: l.drawn,
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </TD>
                 <TD
                   className={`text-right tabular-nums ${item.flags.includes("negativeDiscrimination") ? "font-semibold text-red-700" : ""}`}
                 >

@@ -3,12 +3,13 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
+import { STUDY_LANGUAGES } from "@/lib/attempts/enums";
 import { AppError } from "@/lib/http/errors";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getMessages } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { previewPaper } from "@/lib/organiser/preview";
-import { testIdParams } from "@/lib/validation/organiser";
+import { previewParams } from "@/lib/validation/organiser";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).preview.title };
@@ -16,15 +17,18 @@ export async function generateMetadata(): Promise<Metadata> {
 // Every look is a new draw.
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ testId: string }> };
+type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ language?: string }> };
 
 const letter = (index: number) => String.fromCharCode(65 + index);
 
-export default async function TestPreviewPage({ params }: Props) {
-  const { params: route } = await organiserPage(params, testIdParams);
-  const testId = route.testId;
-  const [t, a] = [(await getOrganiserMessages()).preview, (await getMessages()).attempt];
-  const paper = await foundOr404(previewPaper({ testId })).catch((error: unknown) => {
+export default async function TestPreviewPage({ params, searchParams }: Props) {
+  // The test's address and the language asked for (`?language=1`: as a Russian-speaking pupil draws it).
+  const both = Promise.all([params, searchParams]).then(([route, query]) => ({ ...route, ...query }));
+  const { params: route } = await organiserPage(both, previewParams);
+  const { testId, language } = route;
+  const messages = await getMessages();
+  const [t, a] = [(await getOrganiserMessages()).preview, messages.attempt];
+  const paper = await foundOr404(previewPaper({ testId, language })).catch((error: unknown) => {
     if (error instanceof AppError) return error.message; // a bank too short for the test, as a pupil would be told
     throw error;
   });
@@ -36,13 +40,26 @@ export default async function TestPreviewPage({ params }: Props) {
           typeof paper === "string" ? t.lead : t.leadOf({ grade: paper.grade, subject: paper.subjectName, count: paper.durationMinutes })
         }
       >
-        <LinkButton variant="secondary" href={`/admin/tests/${testId}/preview`} prefetch={false}>
+        <LinkButton variant="secondary" href={`/admin/tests/${testId}/preview?language=${language}`} prefetch={false}>
           {t.again}
         </LinkButton>
         <LinkButton variant="ghost" href="/admin/tests">
           {t.back}
         </LinkButton>
       </PageHeader>
+      <nav aria-label={messages.registration.language} className="flex flex-wrap gap-2" data-testid="preview-languages">
+        {STUDY_LANGUAGES.map((other) => (
+          <LinkButton
+            key={other}
+            variant={other === language ? "primary" : "ghost"}
+            href={`/admin/tests/${testId}/preview?language=${other}`}
+            prefetch={false}
+            aria-current={other === language ? "page" : undefined}
+          >
+            {messages.registration.languageNames[other]}
+          </LinkButton>
+        ))}
+      </nav>
       {typeof paper === "string" ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
           {paper}
