@@ -3,7 +3,7 @@
 "use client";
 
 import { useState } from "react";
-import { useMessages } from "@/components/i18n/messages";
+import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -56,6 +56,7 @@ function isToday(row: BoardRow, serverTime: string): boolean {
 export function BoardView({ initial }: { initial: Board }) {
   const t = useOrganiserMessages().board;
   const m = useMessages();
+  const local = useLocalName();
   const { data } = useBoard(initial);
   const [todayOnly, setTodayOnly] = useState(false);
   const rows = todayOnly ? data.tests.filter((row) => isToday(row, data.serverTime)) : data.tests;
@@ -75,7 +76,7 @@ export function BoardView({ initial }: { initial: Board }) {
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {rows.map((row) => {
           const state = row.state ?? "none";
-          const name = gradeAndSubject(m, row.grade, row.subjectName);
+          const name = gradeAndSubject(m, row.grade, local(row.subjectName));
           return (
             <Card key={row.subjectId} size="panel" as="section" data-testid={`board-${row.subjectId}`} aria-label={name}>
               <div className="flex items-start justify-between gap-2">
@@ -135,8 +136,9 @@ function OpeningNow({ opening }: { opening: Board["opening"] }) {
 function CheckIns({ board }: { board: Board }) {
   const t = useOrganiserMessages().board;
   const m = useMessages();
+  const local = useLocalName();
   if (board.checkIns.length === 0) return null;
-  const names = new Map(board.tests.map((row) => [row.testId, gradeAndSubject(m, row.grade, row.subjectName)]));
+  const names = new Map(board.tests.map((row) => [row.testId, gradeAndSubject(m, row.grade, local(row.subjectName))]));
   return (
     <Card size="panel" as="section" aria-labelledby="check-ins-title" data-testid="check-ins">
       <h2 id="check-ins-title" className="font-semibold text-slate-900">
@@ -157,7 +159,7 @@ function CheckIns({ board }: { board: Board }) {
             {board.checkIns.map((row) => (
               <tr key={`${row.testId}-${row.regionId}`} className="border-t border-slate-100">
                 <td className="py-1 pr-3">{names.get(row.testId)}</td>
-                <td className="py-1 pr-3">{row.regionName}</td>
+                <td className="py-1 pr-3">{local(row.regionName)}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{row.paid}</td>
                 <td className="py-1 text-right font-semibold tabular-nums">{row.checkedIn}</td>
               </tr>

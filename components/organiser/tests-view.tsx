@@ -4,7 +4,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useMessages } from "@/components/i18n/messages";
+import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -22,6 +22,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
   const messages = useOrganiserMessages();
   const [t, b] = [messages.tests, messages.board];
   const m = useMessages();
+  const local = useLocalName();
   const [editing, setEditing] = useState<SubjectTest | null>(null);
   return (
     <>
@@ -40,7 +41,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
         <TBody>
           {items.map((item) => (
             <TR key={item.subjectId} data-testid={`test-row-${item.subjectId}`}>
-              <TD className="whitespace-nowrap font-medium">{gradeAndSubject(m, item.grade, item.subjectName)}</TD>
+              <TD className="whitespace-nowrap font-medium">{gradeAndSubject(m, item.grade, local(item.subjectName))}</TD>
               <TD className="whitespace-nowrap">
                 {item.test ? (
                   <>

@@ -178,6 +178,37 @@ test.describe("GetCurrentUser, Update, Logout", () => {
     await session.dispose();
   });
 
+  test("the language of study: the current user's; the profile keeps it when the call leaves it out, changes it when given", async ({
+    request,
+  }) => {
+    const pupil = await newPupil(request, { language: 1 });
+    const session = await signedIn(pupil);
+    const me = await (await session.get("/api/Identity/GetCurrentUser")).json();
+    expect(me.language).toBe(1);
+    const complete = {
+      regionId: me.regionId,
+      districtId: me.districtId,
+      grade: me.grade,
+      subjectId: me.subjectId,
+      firstName: me.firstName,
+      lastName: me.lastName,
+      organizationId: 0,
+      middleName: "Karimovich",
+      birthDate: "2011-02-03",
+      phoneNumber: "977778899",
+    };
+    const language = async () => (await (await session.get("/api/Identity/GetCurrentUser")).json()).language;
+    expect((await session.post("/api/Identity/Update", { data: complete })).status()).toBe(200);
+    expect(await language()).toBe(1); // the spec's client sends no language: it stays
+    expect((await session.post("/api/Identity/Update", { data: { ...complete, language: 2 } })).status()).toBe(200);
+    expect(await language()).toBe(2);
+    const bad = await session.post("/api/Identity/Update", { data: { ...complete, language: 9 } });
+    expect(bad.status()).toBe(422);
+    expect((await bad.json()).validationErrors).toEqual({ language: ["Enum"] });
+    expect(await language()).toBe(2);
+    await session.dispose();
+  });
+
   test("Logout clears the cookie and ends the session", async ({ request }) => {
     const pupil = await newPupil(request);
     const session = await signedIn(pupil);

@@ -84,6 +84,9 @@ test.describe("Register", () => {
       [{ ...details, middleName: "A".repeat(5000) }, { middleName: ["MaxLength"] }],
       [{ ...details, birthDate: "2013-13-45" }, { birthDate: ["Invalid"] }],
       [{ ...details, guid: "../../etc/passwd" }, { guid: ["Invalid"] }],
+      [{ ...details, language: 3 }, { language: ["Enum"] }],
+      [{ ...details, language: "1" }, { language: ["Enum"] }],
+      [{ ...details, language: -1 }, { language: ["Enum"] }],
     ];
     for (const [data, validationErrors] of cases) {
       const response = await request.post("/api/Registration/Register", { data });

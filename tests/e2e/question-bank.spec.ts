@@ -55,3 +55,54 @@ test("an organiser imports a bank from .xlsx: first with a bad row, then fixed; 
   await expect(formula.locator("li").nth(1)).toContainText("to'g'ri javob"); // the bank keeps the file's order: B is B
   await screenshot(page, testInfo, "organiser-questions");
 });
+
+test("a two-language bank from the console: the template's Uzbek, Russian and Karakalpak columns, then each language's stock and preview", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const olympiad = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  await signInAt(page, "/admin/questions", ORGANISER);
+  await page.goto(`/admin/questions?subjectId=${olympiad.subjectId}`);
+  const panel = page.getByTestId("question-import");
+  // The template as the organiser downloads it from this panel, filled in three languages.
+  const template = await page.request.get((await panel.getByRole("link", { name: "Excel shablonini yuklab olish" }).getAttribute("href"))!);
+  await panel.getByLabel("Fayl", { exact: true }).setInputFiles({
+    name: "shablon.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from(await template.body()),
+  });
+  await expect(panel.getByLabel("Fayl tili")).toHaveValue("0");
+  await panel.getByRole("button", { name: "Tekshirish" }).click();
+  const previewed = panel.getByTestId("import-questions").locator("article");
+  await expect(previewed).toHaveCount(2);
+  await expect(previewed.first()).toContainText("Oson · O'zbek, Rus, Qoraqalpoq");
+  await expect(previewed.nth(1)).toContainText("Qiyin · O'zbek");
+  await screenshot(page, testInfo, "organiser-import-languages");
+  await panel.getByLabel("Sabab").fill("Uch tildagi savollar");
+  await panel.getByRole("button", { name: "Import qilish" }).click();
+
+  // One question, three texts: the bank shows its languages and the other texts folded.
+  const sum = page.getByTestId("question-list").locator("article", { hasText: "2 + 3 nechaga teng?" });
+  await expect(sum.getByTestId("question-languages")).toHaveText("O'zbek · Rus · Qoraqalpoq");
+  await sum.getByText("Rus", { exact: true }).click();
+  await expect(sum).toContainText("Сколько будет 2 + 3?");
+  await screenshot(page, testInfo, "organiser-question-languages");
+
+  // The board: each language's stock against the test's counts (Russian is short of medium and hard).
+  await page.goto("/admin");
+  const tile = page.locator(`[data-testid="board-${olympiad.subjectId}"]`);
+  await expect(tile.getByTestId("bank-0")).toContainText("O'zbek");
+  await expect(tile.getByTestId("bank-1")).toContainText("Rus");
+  await expect(tile.getByTestId("bank-1")).toContainText("Yetarli emas");
+  await expect(tile.getByTestId("bank-0")).not.toContainText("Yetarli emas");
+  await screenshot(page, testInfo, "organiser-board-languages");
+
+  // The pupil's-eye preview per language: Uzbek draws; Russian is short, said as a pupil would be told.
+  await page.goto(`/admin/tests/${olympiad.testId}/preview`);
+  await expect(page.getByTestId("preview-questions").locator("li").first()).toBeVisible();
+  await page.getByTestId("preview-languages").getByRole("link", { name: "Rus tili" }).click();
+  await expect(page).toHaveURL(/language=1$/);
+  await expect(page.locator("main").getByRole("alert")).toHaveText("Test savollar soni yetarli emas");
+  await screenshot(page, testInfo, "organiser-preview-russian");
+});

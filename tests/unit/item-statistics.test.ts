@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attemptQuestions, questionChoices, questions } from "@/db/schema";
 import { finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
-import { Difficulty, VoidAwards } from "@/lib/attempts/enums";
+import { Difficulty, StudyLanguage, VoidAwards } from "@/lib/attempts/enums";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
@@ -24,13 +24,14 @@ const T_CLOSE = new Date("2025-06-03T15:00:00Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 /** One question per difficulty in the bank and in the test: every pupil draws the same three. */
-const olympiad = (bankPerDifficulty = 1) =>
+const olympiad = (bankPerDifficulty = 1, translated: { 1?: number } = {}) =>
   createTestOlympiad({
     openedAt: T0,
     closedAt: T_CLOSE,
     bankPerDifficulty,
     counts: { easy: 1, medium: 1, hard: 1 },
     withReadingText: false,
+    translated,
   });
 
 /** "key" is the correct choice; x1, x2, x3 the wrong ones ("xato 1.1" …); null leaves it unanswered. */
@@ -62,8 +63,8 @@ async function bankOf(o: TestOlympiad) {
 }
 
 /** A pupil sits the test with these answers, and finishes it unless told not to. */
-async function sit(o: TestOlympiad, sheet: Sheet, { finish = true } = {}) {
-  const pupil = await createPupil({ subjectId: o.subjectId });
+async function sit(o: TestOlympiad, sheet: Sheet, { finish = true, language = StudyLanguage.Uzbek as StudyLanguage } = {}) {
+  const pupil = await createPupil({ subjectId: o.subjectId, language });
   const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: at(10) });
   const drawn = await db
     .select({ id: attemptQuestions.id, questionId: attemptQuestions.questionId })
@@ -84,6 +85,27 @@ async function sit(o: TestOlympiad, sheet: Sheet, { finish = true } = {}) {
   if (finish) await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
   return { attemptId };
 }
+
+describe("item statistics per language of study", () => {
+  it("each language's facility; a gap over 0.2 with 30 pupils in each flags a likely mistranslation, on one question", async () => {
+    const o = await olympiad(1, { 1: 1 }); // every question in Uzbek and Russian
+    for (let i = 0; i < 30; i++) await sit(o, { easy: "key", medium: "key", hard: i % 2 ? "key" : "x1" });
+    for (let i = 0; i < 30; i++)
+      await sit(o, { easy: i < 12 ? "key" : "x1", medium: "key", hard: i % 2 ? "key" : "x1" }, { language: StudyLanguage.Russian });
+    const stats = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    expect(stats.items).toHaveLength(3); // one item per question, whatever its languages
+    const [easy, medium, hard] = stats.items;
+    expect(easy.drawn).toBe(60);
+    expect(easy.languages).toEqual([
+      { language: 0, drawn: 30, facility: 1 },
+      { language: 1, drawn: 30, facility: 0.4 },
+    ]);
+    expect(easy.flags).toContain("languagesDiffer");
+    expect(medium.flags).not.toContain("languagesDiffer");
+    expect(hard.languages.map((l) => l.facility)).toEqual([0.5, 0.5]);
+    expect(hard.flags).not.toContain("languagesDiffer");
+  });
+});
 
 describe("item statistics on a hand-computed example", () => {
   it("gives facility, the corrected point-biserial and each choice's picks; flags a distractor above the key and a negative index", async () => {

@@ -7,7 +7,7 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { buttonClass } from "@/components/ui/button-style";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, searchPupils } from "@/lib/organiser/pupils";
@@ -23,6 +23,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function PupilsPage({ searchParams }: Props) {
   await organiserPage();
   const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const local = await getLocalName();
   const t = o.pupils;
   const search = searchOf(pupilsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchPupils(search), loadReferenceData()]);
@@ -80,7 +81,7 @@ export default async function PupilsPage({ searchParams }: Props) {
                 {p.blocked && <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">{t.blocked}</span>}
               </TD>
               <TD className="font-mono text-xs">{p.username ?? "—"}</TD>
-              <TD className="whitespace-nowrap">{gradeAndSubject(m, p.grade, p.subjectName)}</TD>
+              <TD className="whitespace-nowrap">{gradeAndSubject(m, p.grade, p.subjectName && local(p.subjectName))}</TD>
               <TD>
                 <span className="block">{p.schoolName ?? "—"}</span>
                 <span className="block text-xs text-slate-500">{p.districtName}</span>

@@ -7,7 +7,7 @@ import { SubmitOnChange } from "@/components/organiser/submit-on-change";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
@@ -23,6 +23,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function QuestionsPage({ searchParams }: Props) {
   await organiserPage();
   const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const local = await getLocalName();
   const [t, c] = [o.questions, o.common];
   const asked = searchOf(questionsQuery, await searchParams);
   const subjects = await listSubjects();
@@ -37,7 +38,7 @@ export default async function QuestionsPage({ searchParams }: Props) {
           <SubmitOnChange id="subjectId" name="subjectId" defaultValue={search.subjectId ?? ""}>
             {subjects.map((s) => (
               <option key={s.subjectId} value={s.subjectId}>
-                {gradeAndSubject(m, s.grade, s.name)}
+                {gradeAndSubject(m, s.grade, local(s.name))}
               </option>
             ))}
           </SubmitOnChange>

@@ -6,7 +6,7 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
@@ -26,6 +26,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function RegistrationsPage({ searchParams }: Props) {
   await organiserPage();
   const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const local = await getLocalName();
   const [t, c] = [o.registrations, o.common];
   const search = searchOf(registrationsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
@@ -90,8 +91,8 @@ export default async function RegistrationsPage({ searchParams }: Props) {
               </TD>
               <TD>{wordOf(t.statuses, r.status)}</TD>
               <TD>{r.paidWith ? t.providers[r.paidWith] : "—"}</TD>
-              <TD className="whitespace-nowrap">{gradeAndSubject(m, r.grade, r.subjectName)}</TD>
-              <TD>{r.districtName ?? "—"}</TD>
+              <TD className="whitespace-nowrap">{gradeAndSubject(m, r.grade, r.subjectName && local(r.subjectName))}</TD>
+              <TD>{r.districtName ? local(r.districtName) : "—"}</TD>
               <TD className="whitespace-nowrap">{formatTashkent(r.createdAt)}</TD>
             </TR>
           ))}

@@ -12,7 +12,7 @@ import { Field, Select } from "@/components/ui/field";
 import { clock } from "@/components/ui/format";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
@@ -61,6 +61,7 @@ function RankCell({ t, row }: { t: OrganiserMessages["results"]; row: ResultRow 
 export default async function ResultsPage({ searchParams }: Props) {
   await organiserPage();
   const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const local = await getLocalName();
   const [t, c] = [o.results, o.common];
   const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
   const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData()]);
@@ -104,7 +105,7 @@ export default async function ResultsPage({ searchParams }: Props) {
           <SubmitOnChange id="testId" name="testId" defaultValue={testId}>
             {tests.map((x) => (
               <option key={x.testId} value={x.testId}>
-                {gradeAndSubject(m, x.grade, x.subjectName)}
+                {gradeAndSubject(m, x.grade, local(x.subjectName))}
               </option>
             ))}
           </SubmitOnChange>
@@ -188,7 +189,7 @@ export default async function ResultsPage({ searchParams }: Props) {
               {(i === 0 || items[i - 1].districtId !== r.districtId) && (
                 <tr className="bg-slate-100" data-testid="district-heading">
                   <th colSpan={7} scope="colgroup" className="px-3 py-2 text-left text-sm font-semibold text-slate-800">
-                    {r.districtName ? `${r.districtName}, ${r.regionName}` : t.noDistrict}
+                    {r.districtName ? `${local(r.districtName)}, ${r.regionName ? local(r.regionName) : ""}` : t.noDistrict}
                   </th>
                 </tr>
               )}

@@ -5,7 +5,7 @@ import { PupilActions } from "@/components/organiser/pupil-actions";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { pupilDetail } from "@/lib/organiser/pupils";
@@ -33,6 +33,7 @@ export default async function PupilPage({ params }: Props) {
   const pupil = await foundOr404(pupilDetail({ userId: route.userId }));
   const r = pupil.registration;
   const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const local = await getLocalName();
   const t = o.pupils;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
@@ -59,8 +60,8 @@ export default async function PupilPage({ params }: Props) {
           <h2 className="mb-2 font-semibold">{t.details}</h2>
           <dl className="divide-y divide-slate-100">
             <Row label={t.username} value={<span className="font-mono">{pupil.username ?? "—"}</span>} />
-            <Row label={t.gradeSubject} value={gradeAndSubject(m, pupil.grade, pupil.subjectName)} />
-            <Row label={o.common.region} value={pupil.regionName ?? "—"} />
+            <Row label={t.gradeSubject} value={gradeAndSubject(m, pupil.grade, pupil.subjectName && local(pupil.subjectName))} />
+            <Row label={o.common.region} value={pupil.regionName ? local(pupil.regionName) : "—"} />
             <Row label={o.common.district} value={pupil.districtName ?? "—"} />
             <Row label={t.school} value={pupil.schoolName ?? m.registration.otherSchool} />
             <Row label={t.phone} value={pupil.phoneNumber ? `+998 ${pupil.phoneNumber}` : "—"} />

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { registrationDetail } from "@/lib/organiser/registrations";
@@ -23,6 +23,7 @@ export default async function RegistrationPage({ params }: Props) {
   const { params: route } = await organiserPage(params, guidParams);
   const { registration: r, payments, events } = await foundOr404(registrationDetail({ guid: route.guid.toLowerCase() }));
   const [o, m] = [await getOrganiserMessages(), await getMessages()];
+  const local = await getLocalName();
   const t = o.registrations;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
@@ -33,7 +34,8 @@ export default async function RegistrationPage({ params }: Props) {
         <h1 className="text-xl font-bold">{r.fullName || r.guid}</h1>
         <p className="mt-1 font-mono text-xs text-slate-500">{r.guid}</p>
         <p className="mt-2 text-sm">
-          {wordOf(t.statuses, r.status)} · {som(o, r.amountSom)} · {gradeAndSubject(m, r.grade, r.subjectName)} · {r.districtName ?? "—"}
+          {wordOf(t.statuses, r.status)} · {som(o, r.amountSom)} · {gradeAndSubject(m, r.grade, r.subjectName && local(r.subjectName))} ·{" "}
+          {r.districtName ? local(r.districtName) : "—"}
           {r.phoneNumber && ` · +998 ${r.phoneNumber}`}
         </p>
         {r.userId && (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { PrintButton } from "@/components/organiser/print-button";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/organiser/tests";
@@ -16,6 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PinSheetPage() {
   await organiserPage();
   const [t, m] = [(await getOrganiserMessages()).pinSheet, await getMessages()];
+  const local = await getLocalName();
   const items = (await listTests()).filter((item) => item.test !== null);
   return (
     <div className="mx-auto max-w-4xl">
@@ -36,7 +37,7 @@ export default async function PinSheetPage() {
           <tbody>
             {items.map(({ subjectId, grade, subjectName, test }) => (
               <tr key={subjectId} className="break-inside-avoid border-b border-slate-300">
-                <td className="py-3 pr-3 text-lg font-semibold">{gradeAndSubject(m, grade, subjectName)}</td>
+                <td className="py-3 pr-3 text-lg font-semibold">{gradeAndSubject(m, grade, local(subjectName))}</td>
                 <td className="py-3 pr-3 text-sm">
                   {formatTashkent(test!.openedAt)} — {formatTashkent(test!.closedAt)}
                 </td>
