@@ -1,12 +1,13 @@
 // The test in the pupil's language of study (issue 25): a question has its texts in one or more
 // languages, a pupil is drawn only questions of their language and sees only that language's words,
 // the same item in two languages is one question, and the console sees each language's stock.
+import { createDecipheriv } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { drawnPapers, questionChoices, questions, users } from "@/db/schema";
+import { drawnPapers, questionChoices, questions, tests, users } from "@/db/schema";
 import { languagesOf, StudyLanguage } from "@/lib/attempts/enums";
-import { sealedPaper } from "@/lib/attempts/sealed-paper";
+import { type PaperContent, paperKey, sealedPaper } from "@/lib/attempts/sealed-paper";
 import { allowTestAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
 import { getCurrentUser, updateProfile } from "@/lib/identity/users";
@@ -78,7 +79,20 @@ describe("the test in the pupil's language of study", () => {
     const ids = paper.questions.map(([id]) => id);
     const texts = await db.select({ id: questions.id, texts: questions.texts }).from(questions).where(eq(questions.subjectId, o.subjectId));
     expect(ids.every((id) => languagesOf(texts.find((t) => t.id === id)!.texts).includes(StudyLanguage.Karakalpak))).toBe(true);
-    expect((await sealedPaper({ userId: pupil.userId })).data.length).toBeGreaterThan(0);
+    // The sealed copy, opened with its key as New would give it: Karakalpak words only.
+    const sealed = await sealedPaper({ userId: pupil.userId });
+    const [{ contentVersion }] = await db.select({ contentVersion: tests.contentVersion }).from(tests).where(eq(tests.id, o.testId));
+    const key = Buffer.from(
+      paperKey({ userId: pupil.userId, testId: o.testId, contentVersion, language: StudyLanguage.Karakalpak, paper: paper.questions }),
+      "base64url",
+    );
+    const data = Buffer.from(sealed.data, "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(sealed.iv, "base64url"));
+    decipher.setAuthTag(data.subarray(-16));
+    const opened = JSON.parse(Buffer.concat([decipher.update(data.subarray(0, -16)), decipher.final()]).toString("utf8")) as PaperContent;
+    const sealedWords = opened.questions.flatMap((q) => [q.text, ...q.questionChoices.map((c) => c.text)]);
+    expect(sealedWords.filter((w) => w.startsWith(`${TEST_WORDS[2].correct} `))).toHaveLength(6);
+    expect(sealedWords.some((w) => w.startsWith(`${TEST_WORDS[0].correct} `) || w.startsWith(`${TEST_WORDS[1].correct} `))).toBe(false);
 
     // The parent corrects the language to Russian: the Karakalpak paper goes, a Russian one is drawn.
     const user = await getCurrentUser({ userId: pupil.userId });
