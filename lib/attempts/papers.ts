@@ -17,8 +17,17 @@ import { countOf, DIFFICULTIES } from "./scoring";
 /** In number order: [questionId, its choice ids in the order this pupil sees them]. */
 export type Paper = [number, number[]][];
 
-/** Only the questions that have a text in the pupil's study language are drawn for them. */
-export const inLanguageSql = (language: StudyLanguage) => sql`jsonb_exists(${questions.texts}, ${String(language)})`;
+/**
+ * Only the questions whole in the pupil's study language are drawn for them: their text, every
+ * choice's and their reading text's (a passage in another language is never shown instead).
+ */
+export const inLanguageSql = (language: StudyLanguage) => {
+  const code = String(language);
+  return sql`(jsonb_exists(${questions.texts}, ${code})
+    and not exists (select 1 from question_choices c where c.question_id = ${questions.id} and not jsonb_exists(c.texts, ${code}))
+    and (${questions.readingTextId} is null
+         or exists (select 1 from reading_texts r where r.id = ${questions.readingTextId} and jsonb_exists(r.texts, ${code}))))`;
+};
 
 /**
  * Draws at random per difficulty from the subject's bank in the pupil's study language (not
@@ -64,7 +73,7 @@ export async function preparePaper({ userId, test, language }: { userId: number;
   const [existing] = await db
     .select({ userId: drawnPapers.userId })
     .from(drawnPapers)
-    .where(and(eq(drawnPapers.userId, userId), eq(drawnPapers.testId, test.id)));
+    .where(and(eq(drawnPapers.userId, userId), eq(drawnPapers.testId, test.id), eq(drawnPapers.language, language)));
   if (existing) return;
   let paper: Paper;
   try {
@@ -72,7 +81,15 @@ export async function preparePaper({ userId, test, language }: { userId: number;
   } catch {
     return; // New says why (3000) when the pupil presses start.
   }
-  await db.insert(drawnPapers).values({ userId, testId: test.id, language, questions: paper }).onConflictDoNothing();
+  // A paper of the pupil's old language (their language changed as it was drawn) gives way to this one.
+  await db
+    .insert(drawnPapers)
+    .values({ userId, testId: test.id, language, questions: paper })
+    .onConflictDoUpdate({
+      target: [drawnPapers.userId, drawnPapers.testId],
+      set: { language, questions: paper, createdAt: sql`now()` },
+      setWhere: sql`${drawnPapers.language} <> excluded.language`,
+    });
 }
 
 /** The paper, if one was drawn, taken out as the attempt is made from it. */

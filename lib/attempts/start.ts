@@ -49,7 +49,11 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     .leftJoin(registrations, eq(registrations.userId, users.id))
     .leftJoin(tests, and(eq(tests.subjectId, users.subjectId), eq(tests.stage, 1)))
     .leftJoin(attempts, and(eq(attempts.userId, users.id), eq(attempts.testId, tests.id), isNull(attempts.resetAt)))
-    .leftJoin(drawnPapers, and(eq(drawnPapers.userId, users.id), eq(drawnPapers.testId, tests.id)))
+    // A paper drawn in another language than the pupil's now is none: check-in draws theirs.
+    .leftJoin(
+      drawnPapers,
+      and(eq(drawnPapers.userId, users.id), eq(drawnPapers.testId, tests.id), eq(drawnPapers.language, users.language)),
+    )
     .where(eq(users.id, userId));
   if (!row) throw notFound();
   const { test } = row;

@@ -38,7 +38,11 @@ export type AuditRow = {
 };
 
 /** The log's words: the audit's messages and the test form's labels, in the reader's language. */
-type Texts = { t: OrganiserMessages["audit"]; testFields: OrganiserMessages["tests"] };
+type Texts = {
+  t: OrganiserMessages["audit"];
+  testFields: OrganiserMessages["tests"];
+  languageNames: OrganiserMessages["questions"]["languageNames"];
+};
 
 /** The names the log's ids stand for, read for one page of it at a time. */
 type Names = {
@@ -276,6 +280,13 @@ function linesOf(texts: Texts, action: AuditAction, targetId: number | null, d: 
       return [
         { label: t.fields.questions, value: String(d.questions) },
         { label: t.fields.readingTexts, value: String(d.readingTexts) },
+        // The file's language, and the bank's questions it gave that language to.
+        ...(d.language === undefined
+          ? []
+          : [{ label: t.fields.language, value: wordOf(texts.languageNames, String(d.language)) ?? String(d.language) }]),
+        ...(Array.isArray(d.attached) && d.attached.length > 0
+          ? [{ label: t.fields.attached, value: (d.attached as number[]).map((id) => `#${id}`).join(", ") }]
+          : []),
       ];
     case AuditAction.QuestionDelete:
     case AuditAction.QuestionRetire:
@@ -319,7 +330,7 @@ export async function listActions(
   { page = 1 }: { page?: number },
   messages: OrganiserMessages = callOrganiserMessages(),
 ): Promise<{ items: AuditRow[]; total: number }> {
-  const texts: Texts = { t: messages.audit, testFields: messages.tests };
+  const texts: Texts = { t: messages.audit, testFields: messages.tests, languageNames: messages.questions.languageNames };
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ action: organiserActions, organiser: users.username })

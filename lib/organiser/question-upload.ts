@@ -42,16 +42,23 @@ function located(validation: Record<string, string[]>, bank: ReadBank): SourceEr
     const [list, index, ...rest] = path.split(".");
     const where = list === "questions" && index !== undefined ? (bank.sources[Number(index)] ?? m.file) : m.file;
     const field = rest.join(".") || list;
+    const attaching = bank.questions[Number(index)]?.questionId !== undefined;
     const message =
-      field === "readingText"
-        ? m.readingTextKey
-        : field === "questionId" || (field === "choices" && bank.questions[Number(index)]?.questionId !== undefined)
-          ? m.questionId
-          : field === "choices"
-            ? m.correct
-            : /^also\.\d+\.choices/.test(field)
-              ? m.translationChoices
-              : (byCode[codes[0]] ?? m.invalid);
+      field === "readingTextLanguage"
+        ? m.readingTextLanguage
+        : field === "drawn"
+          ? m.attachDrawn
+          : field === "readingText" && attaching
+            ? m.attachReadingText
+            : field === "readingText"
+              ? m.readingTextKey
+              : field === "questionId" || (field === "choices" && attaching)
+                ? m.questionId
+                : field === "choices"
+                  ? m.correct
+                  : /^also\.\d+\.choices/.test(field)
+                    ? m.translationChoices
+                    : (byCode[codes[0]] ?? m.invalid);
     return { where, field, message };
   });
 }

@@ -2,7 +2,7 @@
 // shuffled), texts in one or more study languages; an item naming a question of the bank gives it
 // the file's languages instead (the same item in two languages is one question).
 import "server-only";
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, subjects, tests } from "@/db/schema";
 import { type Difficulty, firstText, type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/lib/attempts/enums";
@@ -74,34 +74,62 @@ type ImportItem = {
   choices: { texts: LanguageTexts; isCorrect: boolean }[];
 };
 
+/** Languages every one of `needed` is in `has`. */
+const covers = (has: LanguageTexts, needed: LanguageTexts) => languagesOf(needed).every((language) => textIn(has, language) !== undefined);
+
 /**
- * The bank's questions that items of a file give a language to, each checked: of this subject, with
- * as many choices and the same correct one (by place) as the file says. Errors by the item's path.
+ * The bank's questions that items of a file give a language to, each checked and locked: of this
+ * subject, with as many choices and the same correct one (by place) as the file says; a question an
+ * attempt drew keeps the texts it has (only new languages are added to it); a question with a
+ * reading text gets the passage in the item's languages too (from the file, or already there).
+ * Errors by the item's path.
  */
-async function attachable(runner: typeof db | Transaction, subjectId: number, items: ImportItem[], errors: ValidationErrors) {
+async function attachable(
+  runner: typeof db | Transaction,
+  subjectId: number,
+  items: ImportItem[],
+  passages: Map<string, LanguageTexts>,
+  errors: ValidationErrors,
+) {
   const ids = [...new Set(items.flatMap((item) => (item.questionId === undefined ? [] : [item.questionId])))];
   if (ids.length === 0) return new Map<number, { readingTextId: number | null; choices: { id: number; isCorrect: boolean }[] }>();
   const [rows, choices] = await Promise.all([
     runner
-      .select({ id: questions.id, readingTextId: questions.readingTextId })
+      .select({
+        id: questions.id,
+        texts: questions.texts,
+        readingTextId: questions.readingTextId,
+        passage: readingTexts.texts,
+        drawn: sql<boolean>`exists (select 1 from ${attemptQuestions} where ${attemptQuestions.questionId} = ${questions.id})`,
+      })
       .from(questions)
-      .where(and(inArray(questions.id, ids), eq(questions.subjectId, subjectId))),
+      .leftJoin(readingTexts, eq(readingTexts.id, questions.readingTextId))
+      .where(and(inArray(questions.id, ids), eq(questions.subjectId, subjectId)))
+      // A concurrent edit replaces the choices: it waits, or this waits for it.
+      .for("update", { of: questions }),
     runner
       .select({ id: questionChoices.id, questionId: questionChoices.questionId, isCorrect: questionChoices.isCorrect })
       .from(questionChoices)
       .where(inArray(questionChoices.questionId, ids))
       .orderBy(asc(questionChoices.position), asc(questionChoices.id)),
   ]);
-  const found = new Map(rows.map((q) => [q.id, { readingTextId: q.readingTextId, choices: choices.filter((c) => c.questionId === q.id) }]));
+  const found = new Map(rows.map((q) => [q.id, { ...q, choices: choices.filter((c) => c.questionId === q.id) }]));
   items.forEach((item, i) => {
     if (item.questionId === undefined) return;
     const existing = found.get(item.questionId);
+    const passage = item.readingText === undefined ? undefined : passages.get(item.readingText);
     if (!existing) errors[`questions.${i}.questionId`] = ["Invalid"];
     else if (
       existing.choices.length !== item.choices.length ||
       existing.choices.some((c, j) => c.isCorrect !== item.choices[j].isCorrect)
     ) {
       errors[`questions.${i}.choices`] = ["Invalid"];
+    } else if (existing.drawn && languagesOf(item.texts).some((language) => textIn(existing.texts, language) !== undefined)) {
+      errors[`questions.${i}.drawn`] = ["Invalid"];
+    } else if (passage && existing.readingTextId === null) {
+      errors[`questions.${i}.readingText`] = ["Invalid"];
+    } else if (existing.passage && !covers({ ...existing.passage, ...passage }, item.texts)) {
+      errors[`questions.${i}.readingTextLanguage`] = ["Invalid"];
     }
   });
   return found;
@@ -146,7 +174,14 @@ export async function importQuestionBank(
     })),
   }));
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
-  if (dryRun) await attachable(db, bank.subjectId, items, errors);
+  const textsOf = new Map(texts.map((r) => [r.key, r.texts]));
+  // A new question on a reading text needs the passage in each of its languages (never another's instead).
+  items.forEach((item, i) => {
+    const passage = item.readingText === undefined ? undefined : textsOf.get(item.readingText);
+    if (item.questionId === undefined && passage && !covers(passage, item.texts))
+      errors[`questions.${i}.readingTextLanguage`] = ["Invalid"];
+  });
+  if (dryRun) await attachable(db, bank.subjectId, items, textsOf, errors);
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
   // An organiser's import says why (the preview need not); the demo's seed and test data have no one.
   if (!dryRun && organiserId !== undefined && !bank.reason) throw invalidInput({ reason: ["Required"] });
@@ -156,7 +191,6 @@ export async function importQuestionBank(
   const freshKeys = new Set(fresh.map((item) => item.readingText));
   const attachedKeys = new Set(attached.map((item) => item.readingText));
   const newTexts = texts.filter((r) => freshKeys.has(r.key) || !attachedKeys.has(r.key));
-  const textsOf = new Map(texts.map((r) => [r.key, r.texts]));
   if (dryRun) {
     return {
       readingTexts: newTexts.length,
@@ -179,7 +213,7 @@ export async function importQuestionBank(
   // Reading texts, questions and choices, each in as few statements as PostgreSQL's limit of
   // 65 535 parameters a statement allows (a bank of thousands of questions is several batches).
   return db.transaction(async (tx) => {
-    const existing = await attachable(tx, bank.subjectId, attached, errors);
+    const existing = await attachable(tx, bank.subjectId, attached, textsOf, errors);
     if (Object.keys(errors).length > 0) {
       // The attached items' paths are of the file, not of this filtered list.
       const byFile: ValidationErrors = {};
@@ -248,7 +282,12 @@ export async function importQuestionBank(
         targetType: "subject",
         targetId: bank.subjectId,
         reason: typeof bank.reason === "string" ? bank.reason : undefined,
-        details: { readingTexts: newTexts.length, questions: fresh.length, attached: attached.length, language },
+        details: {
+          readingTexts: newTexts.length,
+          questions: fresh.length,
+          attached: attached.map((item) => item.questionId),
+          language,
+        },
       });
     }
     return { readingTexts: newTexts.length, questions: fresh.length, choices: choices.length, attached: attached.length, dryRun };
@@ -283,8 +322,11 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
   const conditions: SQL[] = [eq(questions.subjectId, subjectId)];
   if (difficulty) conditions.push(eq(questions.difficulty, difficulty as Difficulty));
   const term = q?.trim();
-  // Every language's text is searched (JSON's own escapes aside, the words are as written).
-  if (term) conditions.push(ilike(sql`${questions.texts}::text`, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  // Every language's text is searched, as written (not the JSON's keys or escapes).
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`exists (select 1 from jsonb_each_text(${questions.texts}) as t(language, text) where t.text ilike ${pattern})`);
+  }
   const where = and(...conditions);
   const [rows, [{ total }], [test]] = await Promise.all([
     db
@@ -381,6 +423,14 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
       .where(eq(questionChoices.questionId, questionId))
       .orderBy(asc(questionChoices.position), asc(questionChoices.id));
     if (others.length > 0 && before.length !== choices.length) throw invalidInput({ choices: ["Invalid"] });
+    // A language new to a question on a reading text needs the passage in it (never another's instead).
+    if (question.readingTextId !== null && textIn(question.texts, language) === undefined) {
+      const [passage] = await tx
+        .select({ texts: readingTexts.texts })
+        .from(readingTexts)
+        .where(eq(readingTexts.id, question.readingTextId));
+      if (passage && textIn(passage.texts, language) === undefined) throw invalidInput({ language: ["Invalid"] });
+    }
     const inLanguage = (texts: LanguageTexts, value: string): LanguageTexts =>
       others.length > 0 ? { ...texts, [language]: value } : { [language]: value };
     await tx

@@ -54,7 +54,8 @@ function userColumns(details: PupilDetails) {
     organizationId: details.organizationId || null,
     grade: details.grade,
     subjectId: details.subjectId,
-    language: details.language ?? 0,
+    // Absent: Uzbek for a new pupil, unchanged on a re-submission (a client that never sends it).
+    language: details.language,
     firstName: details.firstName,
     lastName: details.lastName,
     middleName: details.middleName ?? null,
@@ -91,7 +92,7 @@ export async function register(input: RegisterInput, { clientAddress }: { client
       // The parent's language is the pupil's until the pupil signs in with one (users.locale).
       const [user] = await tx
         .insert(users)
-        .values({ ...userColumns(details), locale: callLocaleNow() })
+        .values({ ...userColumns(details), language: details.language ?? 0, locale: callLocaleNow() })
         .returning({ id: users.id });
       userId = user.id;
       await tx

@@ -2,7 +2,7 @@
 // languages, a pupil is drawn only questions of their language and sees only that language's words,
 // the same item in two languages is one question, and the console sees each language's stock.
 import { createDecipheriv } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { drawnPapers, questionChoices, questions, tests, users } from "@/db/schema";
@@ -14,7 +14,9 @@ import { getCurrentUser, updateProfile } from "@/lib/identity/users";
 import { boardTests } from "@/lib/organiser/board";
 import { languagesDiffer } from "@/lib/organiser/item-statistics";
 import { importQuestionBank, listQuestions, updateQuestion } from "@/lib/organiser/questions";
+import { register } from "@/lib/registration/registration";
 import { createTestOlympiad, TEST_WORDS } from "@/lib/testing/olympiad";
+import { createTestRegistration } from "@/lib/testing/pupils";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
 import { createPupil } from "../support/pupils";
@@ -226,6 +228,79 @@ describe("the test in the pupil's language of study", () => {
         },
       }),
     ).rejects.toMatchObject({ status: 422, validationErrors: { choices: ["Invalid"] } });
+  });
+
+  it("a question whose reading text lacks the pupil's language is not drawn for them, and such an import is refused", async () => {
+    const o = await createTestOlympiad({
+      openedAt: OPEN,
+      closedAt: new Date(OPEN.getTime() + 3 * 3_600_000),
+      counts: { easy: 2, medium: 2, hard: 2 },
+      translated: { 1: 4 },
+    });
+    // The passage loses its Russian text (a bank edited by hand): its two questions are not Russian pupils' any more.
+    await db.execute(sql`update reading_texts set texts = texts - '1' where subject_id = ${o.subjectId}`);
+    const pupil = await createPupil({ subjectId: o.subjectId, language: StudyLanguage.Russian });
+    const { attemptId } = await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: after });
+    const view = await getAttempt({ userId: pupil.userId, attemptId, now: after });
+    expect(view.readingTexts).toEqual([]);
+    expect(view.questions.every((q) => q.readingTextId === null)).toBe(true);
+
+    await expect(
+      importQuestionBank({
+        subjectId: o.subjectId,
+        readingTexts: [{ key: "p", text: "<p>Faqat o'zbekcha matn</p>" }],
+        questions: [
+          {
+            difficulty: "easy",
+            text: "<p>Savol</p>",
+            readingText: "p",
+            choices: [
+              { text: "a", correct: true },
+              { text: "b", correct: false },
+            ],
+            also: [{ language: 1, text: "<p>Вопрос</p>", choices: ["а", "б"] }],
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 422, validationErrors: { "questions.0.readingTextLanguage": ["Invalid"] } });
+  });
+
+  it("a drawn question keeps its texts: an attach adds a new language only; a re-registration without a language keeps the pupil's", async () => {
+    const o = await olympiad();
+    const pupil = await createPupil({ subjectId: o.subjectId });
+    await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: after });
+    const { items } = await listQuestions({ subjectId: o.subjectId });
+    const drawn = items.find((q) => q.drawn && q.readingText === null && !q.languages.includes(StudyLanguage.Russian))!;
+    const correctAt = drawn.choices.findIndex((c) => c.correct);
+    const choices = (word: string) => drawn.choices.map((_, j) => ({ text: `${word} ${j}`, correct: j === correctAt }));
+    await expect(
+      importQuestionBank({
+        subjectId: o.subjectId,
+        questions: [{ questionId: drawn.questionId, difficulty: "easy", text: "<p>Boshqa</p>", choices: choices("v") }],
+      }),
+    ).rejects.toMatchObject({ status: 422, validationErrors: { "questions.0.drawn": ["Invalid"] } });
+    const added = await importQuestionBank({
+      subjectId: o.subjectId,
+      language: StudyLanguage.Russian,
+      questions: [{ questionId: drawn.questionId, difficulty: "easy", text: "<p>Перевод</p>", choices: choices("вариант") }],
+    });
+    expect(added).toMatchObject({ attached: 1 });
+
+    const { guid, userId } = await createTestRegistration({ subjectId: o.subjectId, language: StudyLanguage.Russian });
+    const user = await getCurrentUser({ userId });
+    await register(
+      {
+        guid,
+        regionId: user.regionId!,
+        districtId: user.districtId!,
+        grade: user.grade!,
+        subjectId: user.subjectId!,
+        firstName: "Yangi",
+        lastName: user.lastName,
+      },
+      { clientAddress: null },
+    );
+    expect((await getCurrentUser({ userId })).language).toBe(StudyLanguage.Russian);
   });
 
   it("languages differ: flagged only past 0.2 with 30 pupils or more in each", () => {
