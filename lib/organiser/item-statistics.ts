@@ -82,10 +82,12 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
   // float8: exact for these integer sums (far below 2^53), and a number in both drivers.
   const sum = (value: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${value}), 0)::float8`;
 
-  const [sums, picks, [{ ended }], state, perLanguage] = await Promise.all([
+  // Per question and study language: the sums add up over the languages (one item, several texts).
+  const [perLanguage, picks, [{ ended }], state] = await Promise.all([
     reportDb
       .select({
         questionId: attemptQuestions.questionId,
+        language: attempts.language,
         n: sql<number>`count(*)::int`,
         answered: sql<number>`count(${attemptQuestions.answerChoiceId})::int`,
         sx: sum(x),
@@ -99,7 +101,8 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
       .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
       .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
       .where(counted)
-      .groupBy(attemptQuestions.questionId),
+      .groupBy(attemptQuestions.questionId, attempts.language)
+      .orderBy(asc(attempts.language)),
     reportDb
       .select({ choiceId: attemptQuestions.answerChoiceId, picked: sql<number>`count(*)::int` })
       .from(attemptQuestions)
@@ -108,24 +111,15 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
       .groupBy(attemptQuestions.answerChoiceId),
     reportDb.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(counted),
     resultsState(reportDb, testId, now),
-    reportDb
-      .select({
-        questionId: attemptQuestions.questionId,
-        language: attempts.language,
-        n: sql<number>`count(*)::int`,
-        sx: sum(x),
-      })
-      .from(attemptQuestions)
-      .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
-      .innerJoin(tests, eq(tests.id, attempts.testId))
-      .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
-      .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
-      .where(counted)
-      .groupBy(attemptQuestions.questionId, attempts.language)
-      .orderBy(asc(attempts.language)),
   ]);
+  const sumsOf = new Map<number, { n: number; answered: number; sx: number; sy: number; sxy: number; syy: number }>();
+  for (const s of perLanguage) {
+    const total = sumsOf.get(s.questionId) ?? { n: 0, answered: 0, sx: 0, sy: 0, sxy: 0, syy: 0 };
+    for (const key of ["n", "answered", "sx", "sy", "sxy", "syy"] as const) total[key] += Number(s[key]);
+    sumsOf.set(s.questionId, total);
+  }
 
-  const drawnIds = sums.map((s) => s.questionId);
+  const drawnIds = [...sumsOf.keys()];
   const rows = await reportDb
     .select({ question: questions, choice: questionChoices })
     .from(questions)
@@ -138,7 +132,6 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
     )
     .orderBy(asc(questions.difficulty), asc(questions.id), asc(questionChoices.position), asc(questionChoices.id));
 
-  const sumsOf = new Map(sums.map((s) => [s.questionId, s]));
   const pickedOf = new Map(picks.map((p) => [p.choiceId, Number(p.picked)]));
   const items: ItemStatistics[] = [];
   for (const { question, choice } of rows) {
