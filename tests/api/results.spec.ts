@@ -64,10 +64,12 @@ test("the ranking, its exports read back, recompute, and a regrade that the pupi
   const [info, header, ...rows] = parse(text, { relax_column_count: true }) as string[][];
   expect(info).toContain(`Ro'yxat SHA-256 (2-qatordan oxirigacha): ${contentHash}`);
   expect(header).toContain("Telefon (+998)");
-  expect(rows.map((r) => [r[0], r[1], r[7]])).toEqual([
-    ["1", "Aliyev Bobur", "3.5"],
-    ["2", "Karimova Aziza", "2.5"],
-    ["3", "Qodirov Dilshod", "0"],
+  // The top list's columns: … grade, subject, the language of study, the total.
+  expect(header.slice(5, 9)).toEqual(["Sinf", "Fan", "Ta'lim tili", "Jami ball"]);
+  expect(rows.map((r) => [r[0], r[1], r[7], r[8]])).toEqual([
+    ["1", "Aliyev Bobur", "O'zbek", "3.5"],
+    ["2", "Karimova Aziza", "O'zbek", "2.5"],
+    ["3", "Qodirov Dilshod", "O'zbek", "0"],
   ]);
 
   // XLSX of the same list: the same hash, the same rows, numbers as numbers.

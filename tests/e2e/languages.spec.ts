@@ -25,7 +25,11 @@ async function consoleWords(page: Page): Promise<string[]> {
       "[data-testid=language-switcher], tbody, .rich-text, option, input, textarea, script, style, .katex",
     ))
       data.remove();
-    return body.textContent ?? "";
+    // Each text node apart: a hash's last letters and the next label are two words, not one.
+    const words: string[] = [];
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) words.push(walker.currentNode.nodeValue ?? "");
+    return words.join(" ");
   });
   return [...new Set((text.match(/[A-Za-zʻʼ']{3,}/g) ?? []).filter((word) => !CONSOLE_LATIN.test(word)))];
 }
