@@ -35,8 +35,9 @@ export default defineConfig({
     {
       name: "api",
       testMatch: "api/**/*.spec.ts",
-      // Several app processes, or a second database, need PostgreSQL: the embedded one is one process's.
-      testIgnore: process.env.DATABASE_URL ? [] : ["api/multi-instance.spec.ts", "api/replica.spec.ts"],
+      // Several app processes, a second database or PostgreSQL's own programs (the restore drill)
+      // need PostgreSQL: the embedded one is one process's.
+      testIgnore: process.env.DATABASE_URL ? [] : ["api/multi-instance.spec.ts", "api/replica.spec.ts", "api/restore-drill.spec.ts"],
     },
     {
       name: "phone",

@@ -1,10 +1,10 @@
 // The opening's rehearsal (DESIGN §13, `npm run rehearsal`): its pupils and test are never offered,
 // counted or ranked, its figures stay for the console, and removing it leaves nothing of its pupils.
 // The script itself runs against this server with a handful of pupils.
-import { spawn } from "node:child_process";
 import { baseURL } from "../../playwright.config";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
+import { runScript } from "../support/scripts";
 import { TEST_ENV } from "../support/test-env";
 
 test("a rehearsal's pupils take its test unseen by registration, the board and the results; removed, nothing of them is left", async ({
@@ -87,21 +87,10 @@ test("a rehearsal's pupils take its test unseen by registration, the board and t
 
 test("npm run rehearsal: a handful of pupils through check-in, the opening and back; figures reported, pupils removed", async () => {
   test.setTimeout(120_000);
-  const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["scripts/rehearsal.mjs", "--url", baseURL, "--pupils", "12", "--opens-in", "12", "--start-seconds", "4", "--answers", "2"],
-      { env: { ...process.env, REHEARSAL_USERNAME: ORGANISER.username, REHEARSAL_PASSWORD: TEST_ENV.ADMIN_PASSWORD } },
-    );
-    let text = "";
-    child.stdout.on("data", (chunk) => {
-      text += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      text += chunk;
-    });
-    child.on("close", (code) => resolve({ code, text }));
-  });
+  const output = await runScript(
+    ["scripts/rehearsal.mjs", "--url", baseURL, "--pupils", "12", "--opens-in", "12", "--start-seconds", "4", "--answers", "2"],
+    { ...process.env, REHEARSAL_USERNAME: ORGANISER.username, REHEARSAL_PASSWORD: TEST_ENV.ADMIN_PASSWORD },
+  );
   expect(output.text).toContain("failed pupils: 0");
   expect(output.text).toMatch(/answers acknowledged: 24 {3}lost: 0/);
   expect(output.text).toMatch(/first question: p50 [\d.]+ s {3}p99 [\d.]+ s {3}\(12 pupils\)/);
