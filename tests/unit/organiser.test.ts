@@ -122,6 +122,7 @@ describe("the audit log", () => {
       lines: [
         { label: "Savollar", value: "1" },
         { label: "Matnlar", value: "0" },
+        { label: "Til", value: "O'zbek" },
       ],
     });
     // Only what changed, in Tashkent time (UTC+5): the close moved from 11:00 to 10:45.
