@@ -21,7 +21,7 @@ export type Paper = [number, number[]][];
  * Only the questions whole in the pupil's study language are drawn for them: their text, every
  * choice's and their reading text's (a passage in another language is never shown instead).
  */
-export const inLanguageSql = (language: StudyLanguage) => {
+const inLanguageSql = (language: StudyLanguage) => {
   const code = String(language);
   return sql`(jsonb_exists(${questions.texts}, ${code})
     and not exists (select 1 from question_choices c where c.question_id = ${questions.id} and not jsonb_exists(c.texts, ${code}))

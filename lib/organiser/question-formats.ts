@@ -52,7 +52,7 @@ const LETTERS = ["A", "B", "C", "D", "E", "F"];
 /** The spreadsheet's columns, in the template's order: the file's language. */
 export const TEMPLATE_COLUMNS = ["difficulty", "question", "reading_text", "A", "B", "C", "D", "E", "F", "correct"] as const;
 /** A study language's suffix in the template's columns: "question_ru", "A_ru", "text_kaa". */
-export const LANGUAGE_CODES: Record<StudyLanguage, string> = { 0: "uz", 1: "ru", 2: "kaa" };
+const LANGUAGE_CODES: Record<StudyLanguage, string> = { 0: "uz", 1: "ru", 2: "kaa" };
 /** Columns read at most: the base ones, "id", and a question and six choices per language. */
 const MAX_COLUMNS = 40;
 

@@ -196,7 +196,6 @@ export const questionImportSchema = z
     },
     { when: (payload) => typeof payload.value === "object" && payload.value !== null },
   );
-export type QuestionImport = z.output<typeof questionImportSchema>;
 /** As the seed, the rehearsal and the tests write a bank: defaults (Uzbek, no other languages) left out. */
 export type QuestionImportInput = z.input<typeof questionImportSchema>;
 
