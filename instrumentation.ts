@@ -18,3 +18,21 @@ export async function register() {
     startAttemptSweep();
   }
 }
+
+/**
+ * A page, layout or route that threw while rendering: its log line, with the request's id (the
+ * one the error page shows) and the digest Next gives the browser in place of the message.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: { headers: Record<string, string | string[] | undefined> },
+  context: { routePath: string; routeType: string },
+) {
+  // One block, as in register(): the edge build drops the Node-only import.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { errorText, log } = await import("./lib/log.mjs");
+    const requestId = request.headers["x-request-id"];
+    const digest = (error as { digest?: string } | null)?.digest;
+    log().error({ requestId, err: errorText(error), digest, route: context.routePath, routeType: context.routeType }, "render failed");
+  }
+}

@@ -35,7 +35,7 @@ function compileHints(webpack: any) {
 
 const nextConfig: NextConfig = {
   // Native/wasm database drivers are loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "prom-client"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "prom-client", "pino"],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

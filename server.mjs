@@ -23,6 +23,7 @@ import ruBusy from "./lib/i18n/ru-busy.json" with { type: "json" };
 import uzBusy from "./lib/i18n/uz-busy.json" with { type: "json" };
 import uzCyrlBusy from "./lib/i18n/uz-Cyrl-busy.json" with { type: "json" };
 import { UserRole } from "./lib/identity/roles.mjs";
+import { errorText, log, withRequest } from "./lib/log.mjs";
 import { metrics, routeLabels } from "./lib/metrics.mjs";
 import { serverConfig } from "./lib/server-config.mjs";
 
@@ -79,7 +80,7 @@ if (cluster.isPrimary && processes > 1) {
       process.exitCode = 1;
       return;
     }
-    console.error(`app process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    log().error({ pid: worker.process.pid, exit: signal ?? code }, "app process ended; starting another");
     fork();
   });
   function stopAll(signal) {
@@ -140,15 +141,36 @@ async function serve() {
     })(),
   );
   const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-  /** Counts a request once its answer has gone (or the client went), with its duration. */
-  function measured(request, response, urlPath) {
+  /**
+   * Counts a request once its answer has gone (or the client went), with its duration, and writes
+   * its log line: the route (never the raw path: a registration's link is its parent's key), the
+   * status, the time, and who and which attempt the app found it was about. The build's static
+   * files are counted but not logged (a page's dozen scripts would bury the lines that matter).
+   */
+  function measured(request, response, urlPath, context) {
     const started = performance.now();
     response.once("close", () => {
       const method = METHODS.has(request.method ?? "") ? request.method : "OTHER";
       const status = response.headersSent ? String(response.statusCode) : "gone";
-      figures.requests.observe({ route: routeOf(urlPath), method, status }, (performance.now() - started) / 1000);
+      const seconds = (performance.now() - started) / 1000;
+      const route = routeOf(urlPath);
+      figures.requests.observe({ route, method, status }, seconds);
+      if (urlPath.startsWith("/_next/static/")) return;
+      const { requestId, ...found } = context;
+      log().info(
+        { requestId, method, route, status: response.headersSent ? response.statusCode : null, ms: Math.round(seconds * 1000), ...found },
+        "request",
+      );
     });
   }
+  /**
+   * A request's id: short enough for a pupil to read out to support from the error page. Returned
+   * as X-Request-Id and handed to the app (its pages show it; its lines carry it).
+   */
+  const newRequestId = () =>
+    randomBytes(6)
+      .toString("hex")
+      .replace(/(.{4})(?=.)/g, "$1-");
 
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
@@ -343,12 +365,18 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   // whole before its request takes a place.
   const server = createServer({ highWaterMark: 68 * 1024 }, (request, response) => {
     const urlPath = (request.url ?? "/").split("?")[0];
-    measured(request, response, urlPath);
-    if (servedBrotli(request, response, urlPath)) return;
-    if (!admission || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
-    admit(request, response, urlPath).catch((error) => {
-      console.error(`Admission failed: ${error instanceof Error ? error.message : error}`);
-      if (!response.headersSent) response.writeHead(500).end();
+    // A client's own X-Request-Id is replaced: the id is ours, and the app reads it from here.
+    const context = { requestId: newRequestId() };
+    request.headers["x-request-id"] = context.requestId;
+    response.setHeader("X-Request-Id", context.requestId);
+    measured(request, response, urlPath, context);
+    withRequest(context, () => {
+      if (servedBrotli(request, response, urlPath)) return;
+      if (!admission || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
+      admit(request, response, urlPath).catch((error) => {
+        log().error({ err: errorText(error) }, "admission failed");
+        if (!response.headersSent) response.writeHead(500).end();
+      });
     });
   });
   // The whole request, body included, within a minute (Node's default is 5 minutes): a body that

@@ -23,9 +23,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // can put this request's CSP nonce (set by middleware.ts) on its scripts; a prerendered page's
   // scripts would carry none and not run.
   const locale = await getLocale();
-  const nonce = /'nonce-([^']+)'/.exec((await headers()).get("content-security-policy") ?? "")?.[1];
+  const requestHeaders = await headers();
+  const nonce = /'nonce-([^']+)'/.exec(requestHeaders.get("content-security-policy") ?? "")?.[1];
+  // The request's id (server.mjs): the error page shows it, for support to find the request's log.
+  const requestId = requestHeaders.get("x-request-id") ?? undefined;
   return (
-    <html lang={locale}>
+    <html lang={locale} data-request-id={requestId}>
       <body>
         {/* The locale's messages, cached by the device for good, run before the page hydrates. */}
         <Script src={messagesScriptPath(locale)} strategy="beforeInteractive" nonce={nonce} />

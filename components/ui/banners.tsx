@@ -11,14 +11,24 @@ export function NotFoundBanner() {
   return <Result status="404" title={m.notFound.banner} extra={<LinkButton href="/">{m.notFound.home}</LinkButton>} />;
 }
 
-export function ErrorBanner() {
+/** `requestId`: the failed request's id, small, for the pupil to read out to support. */
+export function ErrorBanner({ requestId }: { requestId?: string | null }) {
   const m = useMessages();
   const router = useRouter();
   return (
     <Result
       status="error"
       title={m.error.banner}
-      subTitle={m.error.description}
+      subTitle={
+        <>
+          {m.error.description}
+          {requestId && (
+            <span data-testid="request-id" className="mt-2 block font-mono text-xs text-slate-600">
+              {m.error.requestId({ id: requestId })}
+            </span>
+          )}
+        </>
+      }
       extra={
         <>
           <Button onClick={() => window.location.reload()}>{m.common.reload}</Button>

@@ -17,6 +17,7 @@ import { callMessages, inLocaleOf } from "@/lib/i18n/server";
 import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
 import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token";
+import { errorText, log } from "@/lib/log.mjs";
 import { requireMetricsToken } from "@/lib/operations/metrics";
 import { assertTestSupport } from "@/lib/testing/guard";
 
@@ -195,8 +196,13 @@ export function errorResponse(error: unknown): Response {
   }
   // Logged for the operator; the client gets the contract's body, never a stack or SQL.
   // A failed query's own error (the database's message) is its cause: logged too.
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
-  console.error(`Unhandled error in route handler: ${error instanceof Error ? error.message : String(error)}${cause}`);
+  log().error(
+    {
+      err: errorText(error),
+      ...(error instanceof Error && error.cause instanceof Error ? { cause: error.cause.message } : {}),
+    },
+    "unhandled error in route handler",
+  );
   return withApiSecurityHeaders(
     Response.json(
       { code: null, message: callMessages().http.serverError, validationErrors: {} },

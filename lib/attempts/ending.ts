@@ -5,6 +5,7 @@ import { db, selectRows, type Transaction } from "@/db/client";
 import { attempts } from "@/db/schema";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
+import { logEvent } from "@/lib/log.mjs";
 import { EndedBy } from "./enums";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { isPastGrace } from "./rules";
@@ -29,6 +30,20 @@ export async function endAttemptLocked(
   return ended;
 }
 
+/** Who ended an attempt, as the logs say it. */
+const ENDED_BY: Record<EndedBy, string> = { [EndedBy.Pupil]: "pupil", [EndedBy.Clock]: "clock", [EndedBy.Organiser]: "organiser" };
+
+/** An attempt's end, logged once its transaction has committed. */
+export function logEnded({ id, userId }: { id: number; userId: number }, endedBy: EndedBy, endedAt: Date, reason?: string) {
+  logEvent("attempt.ended", {
+    attemptId: id,
+    userId,
+    by: ENDED_BY[endedBy],
+    endedAt: endedAt.toISOString(),
+    ...(reason ? { reason } : {}),
+  });
+}
+
 /**
  * Finish: always accepted and idempotent. In time, the end is now; late, it is recorded at the
  * deadline and counts as ended by the clock, not by the pupil.
@@ -44,34 +59,38 @@ export async function finishAttempt({
   isEndedByUser: boolean;
   now?: Date;
 }): Promise<{ attemptId: number; isEnded: true }> {
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     await tx
       .select({ id: attempts.id })
       .from(attempts)
       .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
       .for("update");
     const { attempt, test } = await loadOwnAttempt({ userId, attemptId }, tx);
-    if (attempt.endedAt) return;
+    if (attempt.endedAt) return null;
     const late = now.getTime() > attempt.deadlineAt.getTime();
-    await endAttemptLocked(tx, {
+    return endAttemptLocked(tx, {
       attempt,
       test,
       endedAt: late ? attempt.deadlineAt : now,
       endedBy: !late && isEndedByUser ? EndedBy.Pupil : EndedBy.Clock,
     });
   });
+  if (ended?.endedAt && ended.endedBy) logEnded(ended, ended.endedBy as EndedBy, ended.endedAt);
   return { attemptId, isEnded: true };
 }
 
 /** On any read: an attempt past its deadline and grace is ended at its deadline and scored. */
 export async function expireIfDue(attempt: AttemptRow, now: Date): Promise<AttemptRow> {
   if (attempt.endedAt || !isPastGrace(attempt.deadlineAt, now)) return attempt;
-  return db.transaction(async (tx) => {
+  const { row, endedNow } = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(attempts).where(eq(attempts.id, attempt.id)).for("update");
-    if (locked.endedAt) return locked;
+    if (locked.endedAt) return { row: locked, endedNow: false };
     const { test } = await loadOwnAttempt({ userId: locked.userId, attemptId: locked.id }, tx);
-    return endAttemptLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, endedBy: EndedBy.Clock });
+    const ended = await endAttemptLocked(tx, { attempt: locked, test, endedAt: locked.deadlineAt, endedBy: EndedBy.Clock });
+    return { row: ended, endedNow: true };
   });
+  if (endedNow) logEnded(row, EndedBy.Clock, row.deadlineAt);
+  return row;
 }
 
 /**
@@ -86,8 +105,8 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
     const swept = await db.transaction(async (tx) => {
       // The keys of the tests with attempts due, shared (a regrade changing one waits), first.
       const testIds = await lockKeysToScore(tx, due);
-      if (testIds.length === 0) return 0;
-      const rows = await selectRows<{ id: number }>(
+      if (testIds.length === 0) return [];
+      const rows = await selectRows<{ id: number; user_id: number; ended_at: string | Date }>(
         tx,
         sql`
           with due as (
@@ -106,12 +125,13 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
               easy_score_tenths = scored.easy, medium_score_tenths = scored.medium, hard_score_tenths = scored.hard
           from scored
           where attempts.id = scored.attempt_id
-          returning attempts.id`,
+          returning attempts.id, attempts.user_id, attempts.ended_at`,
       );
-      return rows.length;
+      return rows;
     });
-    ended += swept;
-    if (swept < limit) return ended;
+    for (const row of swept) logEnded({ id: row.id, userId: row.user_id }, EndedBy.Clock, new Date(row.ended_at));
+    ended += swept.length;
+    if (swept.length < limit) return ended;
   }
 }
 

@@ -4,6 +4,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, registrations, tests, users } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { noteRequest } from "@/lib/log.mjs";
 import { RegistrationStatus } from "@/lib/registration/status";
 
 export type TestRow = typeof tests.$inferSelect;
@@ -26,6 +27,7 @@ export async function loadOwnAttempt(
   { userId, attemptId }: { userId: number; attemptId: number },
   tx: Transaction | typeof db = db,
 ): Promise<{ attempt: AttemptRow; test: TestRow }> {
+  noteRequest({ attemptId });
   const [row] = await tx
     .select({ attempt: attempts, test: tests })
     .from(attempts)

@@ -6,6 +6,7 @@ import { attemptQuestions, attempts, drawnPapers, registrations, tests, users } 
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError, notFound } from "@/lib/http/errors";
 import { forbidden } from "@/lib/identity/session";
+import { logEvent, noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { expireIfDue } from "./ending";
@@ -115,7 +116,7 @@ export async function newAttempt({
   // A paper gone stale under a concurrent bank change (a question deleted) is drawn anew below.
   const fast = await startFromPaper({ userId, pinCode, now }).catch(() => null);
   if (fast !== null) {
-    metrics().attemptsStarted.inc();
+    started({ attemptId: fast.attemptId, userId, testId: fast.testId, deadlineAt: fast.deadlineAt, paper: "drawn at check-in" });
     // What opens the paper the device was given sealed during check-in (sealed-paper.ts).
     const paper = {
       key: paperKey({ userId, testId: fast.testId, contentVersion: fast.contentVersion, language: fast.language, paper: fast.paper }),
@@ -141,7 +142,7 @@ export async function newAttempt({
   // The pupil's study language (the profile's, not the request's): the paper is drawn in it.
   const fresh = await drawPaper(test, user.language);
 
-  const started = await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     // The pupil's row, shared, and the subject checked again under it: a change of subject sent
     // with this New (updateProfile locks the row) either came first, and the test is not theirs
     // any more, or waits and then sees this attempt.
@@ -166,7 +167,7 @@ export async function newAttempt({
         }),
       })
       .onConflictDoNothing()
-      .returning({ id: attempts.id });
+      .returning({ id: attempts.id, deadlineAt: attempts.deadlineAt });
     // Another New of this pupil won the race: theirs is the attempt.
     if (!created) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
     // A paper drawn earlier could not be used (or went stale): it goes, the fresh draw counts.
@@ -174,10 +175,17 @@ export async function newAttempt({
     await tx
       .insert(attemptQuestions)
       .values(fresh.map(([questionId, choiceOrder], index) => ({ attemptId: created.id, questionId, number: index + 1, choiceOrder })));
-    return { attemptId: created.id };
+    return created;
   });
-  metrics().attemptsStarted.inc(); // once committed
-  return started;
+  started({ attemptId: created.id, userId, testId: test.id, deadlineAt: created.deadlineAt, paper: "drawn at start" }); // once committed
+  return { attemptId: created.id };
+}
+
+/** A started attempt, counted and logged once committed. */
+function started(attempt: { attemptId: number; userId: number; testId: number; deadlineAt: Date; paper: string }) {
+  metrics().attemptsStarted.inc();
+  noteRequest({ attemptId: attempt.attemptId });
+  logEvent("attempt.started", { ...attempt, deadlineAt: attempt.deadlineAt.toISOString() });
 }
 
 /** CheckPinCode: the PIN of the test of the pupil's current (unfinished) attempt. */

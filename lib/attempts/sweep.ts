@@ -4,6 +4,7 @@
 import "server-only";
 import { forgetEndedSessions } from "@/lib/identity/session";
 import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
+import { errorText, log } from "@/lib/log.mjs";
 import { sweepExpiredAttempts } from "./ending";
 
 const SWEEP_INTERVAL_MS = 30_000;
@@ -16,12 +17,11 @@ export function startAttemptSweep(): void {
     if (running) return;
     running = true;
     try {
-      const ended = await sweepExpiredAttempts();
-      if (ended > 0) console.log(`Ended ${ended} expired attempt(s).`);
+      await sweepExpiredAttempts(); // each end is logged
       await forgetOldSignInFailures();
       await forgetEndedSessions();
     } catch (error) {
-      console.error("Attempt sweep failed:", error instanceof Error ? error.message : error);
+      log().error({ err: errorText(error) }, "sweep failed");
     } finally {
       running = false;
     }

@@ -7,6 +7,7 @@ import { ErrorCode } from "@/lib/http/contract";
 import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
+import { noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
 import { bankContent, paperView } from "./content";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
@@ -81,6 +82,7 @@ export async function getAttempt({
   session,
   now = new Date(),
 }: OwnAttemptRead & { session?: SessionClaims }): Promise<AttemptView> {
+  noteRequest({ attemptId });
   const [row] = await ownAttemptStatement().execute({
     attemptId,
     userId,
@@ -207,7 +209,7 @@ export async function saveAnswer({
       .update(attemptQuestions)
       .set({ answerChoiceId: sql`${sql.placeholder("answerId")}`, answeredAt: sql`${sql.placeholder("now")}` })
       .where(and(eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")), exists(db.select().from(open))))
-      .returning({ id: attemptQuestions.id })
+      .returning({ attemptId: attemptQuestions.attemptId, number: attemptQuestions.number })
       .prepare(name);
   }).execute({
     userId: session.userId,
@@ -220,17 +222,26 @@ export async function saveAnswer({
   });
   if (saved.length === 1) {
     metrics().answersSaved.inc();
+    // The request's log line says which attempt and question it was (never the choice).
+    noteRequest({ attemptId: saved[0].attemptId, question: saved[0].number });
     return { testAttemptQuestionId, answerId };
   }
 
   const userId = session.userId;
   if (!(await userOfClaims(session))) throw unauthorized();
   const [row] = await db
-    .select({ choiceOrder: attemptQuestions.choiceOrder, endedAt: attempts.endedAt, deadlineAt: attempts.deadlineAt })
+    .select({
+      attemptId: attempts.id,
+      number: attemptQuestions.number,
+      choiceOrder: attemptQuestions.choiceOrder,
+      endedAt: attempts.endedAt,
+      deadlineAt: attempts.deadlineAt,
+    })
     .from(attemptQuestions)
     .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
     .where(and(eq(attemptQuestions.id, testAttemptQuestionId), eq(attempts.userId, userId)));
   if (!row) throw notFound();
+  noteRequest({ attemptId: row.attemptId, question: row.number });
   if (row.endedAt || isPastGrace(row.deadlineAt, now)) throw businessError(ErrorCode.AttemptEnded);
   if (!row.choiceOrder.includes(answerId)) throw businessError(ErrorCode.InvalidChoice);
   throw businessError(ErrorCode.AttemptEnded); // it ended between the two reads

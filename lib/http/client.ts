@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly retryAfter: number | null = null,
     /** Where a saturated server's queue has this client, and how long it is likely to wait. */
     readonly queue: QueuePlace | null = null,
+    /** The server's id of the request (X-Request-Id): shown on the error page, for support. */
+    readonly requestId: string | null = null,
   ) {
     super(message || messagesNow().http.default);
     this.name = "ApiError";
@@ -95,6 +97,7 @@ export async function api<T>(path: string, { method = "GET", query, body, signal
     typeof error?.position === "number" && typeof error.waitSeconds === "number"
       ? { position: error.position, waitSeconds: error.waitSeconds }
       : null,
+    response.headers.get("x-request-id"),
   );
 }
 

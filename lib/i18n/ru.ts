@@ -49,6 +49,7 @@ export const ru: Shape<typeof uz> = {
   error: {
     banner: "Ошибка!",
     description: "При отображении страницы произошла непредвиденная ошибка.",
+    requestId: "Номер запроса: {id}",
   },
   http: {
     default: "Произошла ошибка",

@@ -31,6 +31,7 @@ export const uzCyrl: Shape<typeof uz> = {
   error: {
     banner: "Хатолик!",
     description: "Саҳифани кўрсатишда кутилмаган хатолик юз берди.",
+    requestId: "Сўров рақами: {id}",
   },
   http: {
     default: "Қандайдир хатолик юз берди",

@@ -36,6 +36,7 @@ export const uz = {
   error: {
     banner: "Xatolik!",
     description: "Sahifani ko'rsatishda kutilmagan xatolik yuz berdi.",
+    requestId: "So'rov raqami: {id}",
   },
   http: {
     default: "Qandaydir xatolik yuz berdi",

@@ -5,6 +5,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Cookies } from "@/lib/http/cookies";
 import { createLimiter } from "@/lib/http/rate-limit";
+import { noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
 import type { LoginInput } from "@/lib/validation/identity";
 import { deviceCookie, deviceCookieValue, trustedDevice } from "./device";
@@ -31,6 +32,7 @@ export async function login({ input, clientAddress, cookies }: { input: LoginInp
     throw error;
   }
   metrics().signIns.inc({ outcome: "signed_in" });
+  noteRequest({ userId: user.id });
   const cookie = sessionCookie();
   cookies.set(cookie.name, await encodeSession({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }), cookie.options);
   cookies.set(device.name, deviceCookieValue(username), device.options);

@@ -6,6 +6,7 @@ import { db, prepared } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
+import { noteRequest } from "@/lib/log.mjs";
 import { decodeSession, SESSION_MAX_AGE_SECONDS, type SessionClaims } from "./session-token";
 
 export type SessionUser = { id: number; role: number };
@@ -41,6 +42,7 @@ export async function userOfClaims(claims: SessionClaims): Promise<SessionUser |
       .prepare(name),
   ).execute({ userId: claims.userId, sessionId: claims.sessionId });
   if (!user || user.blockedAt || user.sessionVersion !== claims.sessionVersion || user.ended) return null;
+  noteRequest({ userId: user.id }); // the request's log line says whose it was
   return { id: user.id, role: user.role };
 }
 
@@ -58,6 +60,7 @@ export async function requireClaims(token: string | undefined, roles: readonly n
   const claims = await decodeSession(token);
   if (!claims) throw unauthorized();
   if (!roles.includes(claims.role)) throw forbidden();
+  noteRequest({ userId: claims.userId });
   return claims;
 }
 

@@ -10,6 +10,7 @@ import { EndedBy } from "@/lib/attempts/enums";
 import { loadOwnAttempt } from "@/lib/attempts/queries";
 import { notFound } from "@/lib/http/errors";
 import { publishChange } from "@/lib/live/changes";
+import { logEvent } from "@/lib/log.mjs";
 import { AuditAction, recordAction } from "./audit";
 
 /** Ends a locked attempt now (or at its deadline, if that has passed), scored, as the clock would. */
@@ -46,7 +47,9 @@ async function actOnAttempt(
     });
     return attempt.userId;
   });
-  if (userId !== null) await publishChange([userId], { kind: change, attemptId });
+  if (userId === null) return;
+  logEvent(change === "ended" ? "attempt.ended" : "attempt.reset", { attemptId, userId, by: "organiser", organiserId, reason });
+  await publishChange([userId], { kind: change, attemptId });
 }
 
 /** Ends a running attempt now, scored from its saved answers, as the clock would. */

@@ -4,6 +4,7 @@
 import "server-only";
 import type { db, Transaction } from "@/db/client";
 import { organiserActions } from "@/db/schema";
+import { logEvent } from "@/lib/log.mjs";
 
 export const AuditAction = {
   PupilBlock: "pupil.block",
@@ -40,7 +41,15 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** Records an action in the audit log, and writes its log line (without its details). */
 export async function recordAction(tx: Transaction | typeof db, entry: AuditEntry): Promise<void> {
+  logEvent("organiser.action", {
+    organiserId: entry.organiserId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    ...(entry.reason ? { reason: entry.reason } : {}),
+  });
   await tx.insert(organiserActions).values({
     organiserId: entry.organiserId,
     action: entry.action,

@@ -12,6 +12,7 @@ import { hashPassword } from "@/lib/identity/password";
 import { UserRole } from "@/lib/identity/roles";
 import { unlockSignIn } from "@/lib/identity/sign-in";
 import { publishChange } from "@/lib/live/changes";
+import { logEvent } from "@/lib/log.mjs";
 import { generatePassword } from "@/lib/payments/credentials";
 import type { RegistrationStatus } from "@/lib/registration/status";
 import { likePattern } from "@/lib/validation/search";
@@ -346,6 +347,7 @@ export async function setExtraMinutes({
   });
   if (saved.movedAttemptId !== undefined && saved.change !== 0) {
     const attemptId = saved.movedAttemptId;
+    logEvent("attempt.extended", { attemptId, userId, minutes: saved.change, deadlineAt: saved.answer.deadlineAt, organiserId, reason });
     await publishChange([userId], saved.change > 0 ? { kind: "extended", attemptId, minutes: saved.change } : { kind: "deadline" });
   }
   return saved.answer;

@@ -13,6 +13,7 @@ import { ErrorCode } from "@/lib/http/contract";
 import { AppError, businessError, notFound } from "@/lib/http/errors";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { publishChange } from "@/lib/live/changes";
+import { logEvent } from "@/lib/log.mjs";
 import type { TestSettings } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
 import { boardTests } from "./board";
@@ -159,7 +160,7 @@ export async function upsertSubjectTest({
             .update(attempts)
             .set({ deadlineAt: saved.closedAt })
             .where(and(eq(attempts.testId, saved.id), isNull(attempts.endedAt), gt(attempts.deadlineAt, saved.closedAt)))
-            .returning({ userId: attempts.userId })
+            .returning({ attemptId: attempts.id, userId: attempts.userId })
         : [];
     if (organiserId !== undefined) {
       await recordAction(tx, {
@@ -173,6 +174,8 @@ export async function upsertSubjectTest({
     }
     return { saved, capped };
   });
+  for (const attempt of row.capped)
+    logEvent("attempt.deadline", { ...attempt, deadlineAt: row.saved.closedAt.toISOString(), why: "test closes" });
   // Their open pages read their new remaining time at once.
   await publishChange(
     row.capped.map((a) => a.userId),

@@ -2,6 +2,7 @@
 // authenticates inside the protocol (the md5 sign_string, -1), so the routes are public; their
 // wrapper hands over the body's text (null when too large or cut off).
 import "server-only";
+import { errorText, log } from "@/lib/log.mjs";
 import { answerClick, type ClickAction, type ClickAnswer, ClickError } from "./click";
 import { PaymentProvider } from "./enums";
 import { recordPaymentEvent } from "./service";
@@ -12,7 +13,7 @@ export async function clickCall(action: ClickAction, text: string | null): Promi
   try {
     answer = await answerClick(action, new URLSearchParams(text ?? ""));
   } catch (error) {
-    console.error(`Click ${action} failed:`, error instanceof Error ? error.message : error);
+    log().error({ err: errorText(error), action }, "click call failed");
     answer = { error: ClickError.FailedToUpdateUser, error_note: "Failed to update user" };
   }
   const registrationGuid = new URLSearchParams(text ?? "").get("merchant_trans_id");
@@ -24,6 +25,6 @@ export async function clickCall(action: ClickAction, text: string | null): Promi
     registrationGuid,
     // A call whose signature did not check (or that had no fields to sign) is anyone's.
     authenticated: answer.error !== ClickError.SignCheckFailed && answer.error !== ClickError.ErrorInRequest,
-  }).catch((error) => console.error("Click audit record failed:", error instanceof Error ? error.message : error));
+  }).catch((error) => log().error({ err: errorText(error) }, "click audit record failed"));
   return answer;
 }

@@ -4,6 +4,7 @@
 // (null when too large or cut off) and the Authorization header.
 import "server-only";
 import { paymeMessages } from "@/lib/i18n/payme";
+import { errorText, log } from "@/lib/log.mjs";
 import { PaymentProvider } from "./enums";
 import { answerPayme, isPaymeAuthorised, type PaymeAnswer, PaymeError, paymeError } from "./payme";
 import { findPayment, recordPaymentEvent } from "./service";
@@ -29,7 +30,7 @@ export async function paymeCall({ text, authorization }: { text: string | null; 
     response: answer,
     registrationGuid,
     authenticated,
-  }).catch((error) => console.error("Payme audit record failed:", error instanceof Error ? error.message : error));
+  }).catch((error) => log().error({ err: errorText(error) }, "payme audit record failed"));
   return answer;
 }
 

@@ -9,6 +9,7 @@ import { payments } from "@/db/schema";
 import { config } from "@/lib/config";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { paymeMessages } from "@/lib/i18n/payme";
+import { errorText, log } from "@/lib/log.mjs";
 import { PaymentProvider, PaymentState } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import {
@@ -277,7 +278,7 @@ export async function answerPayme({
     return { result: await method(rpc.data.params, now), id };
   } catch (error) {
     if (error instanceof PaymeFailure) return { error: error.failure, id };
-    console.error("Payme call failed:", error instanceof Error ? error.message : error);
+    log().error({ err: errorText(error), method: rpc.data.method }, "payme call failed");
     return paymeError(id, PaymeError.Internal, paymeMessages.internal);
   }
 }

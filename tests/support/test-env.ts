@@ -1,5 +1,11 @@
 // The configuration every suite's server and database share, so that whichever suite seeds the
 // database first (Vitest or the Playwright server, on one PostgreSQL) seeds the same accounts.
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Where the suites' server writes its log lines (lib/log.mjs), for the tests that read them. */
+export const TEST_LOG_FILE = path.join(tmpdir(), `olimpiada-e2e-${process.env.E2E_PORT ?? 3210}.log`);
+
 export const TEST_ENV = {
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   CREDENTIALS_KEY: "e2e-credentials-key-0123456789abcdef0123",
@@ -10,4 +16,5 @@ export const TEST_ENV = {
   ADMIN_PASSWORD: "e2e-organiser-password",
   TEST_SUPPORT_TOKEN: "e2e-test-support-token-0123456789abcdef",
   METRICS_TOKEN: "e2e-metrics-token-0123456789abcdef0123456",
+  LOG_FILE: TEST_LOG_FILE,
 } as const;

@@ -1,0 +1,78 @@
+// Structured logs (DESIGN §13, issue 26): one JSON line per request, per organiser action and per
+// attempt event, with pino. One logger per process, kept on globalThis like the metrics: server.mjs
+// (plain JavaScript) writes each request's line and the app's code (bundled by Next) writes the
+// events, both into the same stream, and both read the request's context (its id, the user, the
+// attempt) from one AsyncLocalStorage that server.mjs opens around each request.
+// Lines go to standard output (systemd's journal), or to LOG_FILE when it is set. What they never
+// hold: a password, a PIN, an answer or its key, a session token or cookie, card data (a test
+// greps a whole journey's logs for them); the redaction below is the second line of that rule.
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
+
+const KEY = Symbol.for("olimpiada.log");
+
+/** Field names whose values are never written, wherever they appear. */
+const SECRET_FIELDS = ["password", "pin", "pinCode", "token", "cookie", "authorization", "secret", "card", "cardNumber", "key"];
+
+function create() {
+  const file = process.env.LOG_FILE;
+  // Unit tests write nothing unless asked (LOG_LEVEL).
+  const level = process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info");
+  const logger = pino(
+    {
+      level,
+      base: { instance: process.env.INSTANCE_NAME || `${process.pid}` },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // Every line written while a request is served names it.
+      mixin: () => {
+        const requestId = currentRequest()?.requestId;
+        return requestId ? { requestId } : {};
+      },
+      redact: { paths: SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]), censor: "[hidden]" },
+    },
+    pino.destination({ dest: file || 1, sync: false, mkdir: true }),
+  );
+  return { logger, context: new AsyncLocalStorage() };
+}
+
+function state() {
+  globalThis[KEY] ??= create();
+  return globalThis[KEY];
+}
+
+/** This process's logger. */
+export function log() {
+  return state().logger;
+}
+
+/** Runs `work` as one request: its id, and the user and attempt the app finds out as it goes. */
+export function withRequest(context, work) {
+  return state().context.run(context, work);
+}
+
+/** The request being served here (its id, and what the app has noted), or undefined outside one. */
+export function currentRequest() {
+  return globalThis[KEY]?.context.getStore();
+}
+
+/** Notes who the request is for and which attempt it is about, for its log line. */
+export function noteRequest(fields) {
+  const context = currentRequest();
+  if (context) Object.assign(context, fields);
+}
+
+/** An event's line (an attempt started, an organiser's act, …), with its request's id when in one. */
+export function logEvent(event, fields = {}) {
+  log().info({ event, ...fields }, event);
+}
+
+/** An error as its log line says it: the message only (a stack or a query's values stay out). */
+export function errorText(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Writes what is buffered (a script's last lines before it exits). */
+export function flushLog() {
+  return new Promise((resolve) => log().flush(() => resolve()));
+}
