@@ -16,6 +16,10 @@ export async function register() {
     await prepareDatabase();
     const { startAttemptSweep } = await import("./lib/attempts/sweep");
     startAttemptSweep();
+    // What server.mjs serves at /holat and /api/notices, before admission control.
+    const { provideStatus } = await import("./lib/http/status-page.mjs");
+    const { statusSnapshot, STATUS_SECONDS } = await import("./lib/operations/status");
+    provideStatus(() => statusSnapshot(), STATUS_SECONDS);
   }
 }
 

@@ -17,6 +17,7 @@ import send from "send";
 import { DEV_SECRET } from "./lib/dev-secret.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./lib/http/admission.mjs";
 import { clientAddressOf } from "./lib/http/client-address.mjs";
+import { STATUS_PATHS, statusResponder } from "./lib/http/status-page.mjs";
 import { resolveLocale } from "./lib/i18n/negotiate.mjs";
 import { placeWords } from "./lib/i18n/queue-place.mjs";
 import ruBusy from "./lib/i18n/ru-busy.json" with { type: "json" };
@@ -317,6 +318,9 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     serveRequest(request, response);
   }
 
+  // /holat and /api/notices (lib/http/status-page.mjs): "busy" while this process's admission queues.
+  const status = statusResponder({ busy: () => (admission ? admission.waiting > 0 : false) });
+
   // The build's scripts and stylesheets in brotli (scripts/precompress.mjs) for browsers that take
   // it: the cheap phone's download, counted as the network carries it. Anything else is Next's.
   // The set of them is read once: the build does not change under a running server.
@@ -372,6 +376,14 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     measured(request, response, urlPath, context);
     withRequest(context, () => {
       if (servedBrotli(request, response, urlPath)) return;
+      // The status page and the notices, before admission: wanted most when the app is saturated.
+      if (STATUS_PATHS.has(urlPath)) {
+        status(request, response, urlPath, localeOf(request)).catch((error) => {
+          log().error({ err: errorText(error) }, "status page failed");
+          if (!response.headersSent) response.writeHead(500).end();
+        });
+        return;
+      }
       if (!admission || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
       admit(request, response, urlPath).catch((error) => {
         log().error({ err: errorText(error) }, "admission failed");

@@ -115,6 +115,12 @@ export const users = pgTable(
     locale: varchar("locale", { length: 8 }).$type<Locale>(),
     /** The language the pupil studies in (0 Uzbek, 1 Russian, 2 Karakalpak): their test's questions are in it. */
     language: smallint("language").$type<StudyLanguage>().notNull().default(0),
+    /**
+     * Set when an organiser erased the pupil (lib/organiser/personal-data.ts): the name, school,
+     * birth date, phone and sign-in are gone; the row stays, anonymous, with its district, grade,
+     * subject and attempts, so the ranking can still be recomputed.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -438,6 +444,29 @@ export const organiserActions = pgTable(
   },
   (t) => [index("organiser_actions_created_idx").on(t.createdAt), index("organiser_actions_target_idx").on(t.targetType, t.targetId)],
 );
+
+/**
+ * What the organiser tells every pupil at once (an outage, extra minutes for all): a banner on the
+ * start and attempt pages and a line on the public /holat page, for the day it was written, until
+ * withdrawn. Uzbek always; Cyrillic and Russian when written (else the Uzbek, transliterated or as is).
+ */
+export const notices = pgTable(
+  "notices",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id),
+    /** By interface locale: `uz` always, `uz-Cyrl` and `ru` when the organiser wrote them. */
+    texts: jsonb("texts").$type<NoticeTexts>().notNull(),
+    createdAt: createdAt(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [index("notices_created_idx").on(t.createdAt)],
+);
+
+/** A notice's words per interface locale. */
+export type NoticeTexts = { uz: string } & Partial<Record<Exclude<Locale, "uz">, string>>;
 
 /**
  * A rehearsal of the opening (`npm run rehearsal`): its own subject, test and synthetic pupils,

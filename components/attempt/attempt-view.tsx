@@ -22,6 +22,7 @@ import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
 import { FinishDialog } from "./finish-dialog";
 import { useOrganiserActs } from "./live";
+import { Notices } from "./notices";
 import { rememberSaved } from "./offline";
 import { useAnswerOutbox } from "./outbox";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
@@ -145,6 +146,8 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
           </Button>
         )}
       </div>
+
+      <Notices />
 
       <div className="grid gap-3 lg:grid-cols-[1fr_18rem]">
         <div className="flex min-w-0 flex-col gap-3 lg:flex-row">

@@ -22,6 +22,7 @@ import { formatTashkent } from "@/lib/time";
 import { AttemptView } from "./attempt-view";
 import { CheckInLater, CheckInRoom } from "./check-in";
 import { Countdown } from "./countdown";
+import { Notices } from "./notices";
 import { keepShell } from "./offline";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 import { attemptKeys, useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
@@ -230,6 +231,7 @@ function Shell({ header, children }: { header: ReactNode; children: ReactNode })
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       {header}
+      <Notices />
       {children}
     </div>
   );

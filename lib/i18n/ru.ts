@@ -46,6 +46,9 @@ export const ru: Shape<typeof uz> = {
     home: "На главную",
     back: "Вернуться назад",
   },
+  notices: {
+    label: "Объявление организаторов",
+  },
   error: {
     banner: "Ошибка!",
     description: "При отображении страницы произошла непредвиденная ошибка.",
@@ -165,6 +168,7 @@ export const ru: Shape<typeof uz> = {
       pupils: "Ученики",
       registrations: "Регистрации",
       audit: "Журнал действий",
+      incidents: "Сбои",
       organisers: "Организаторы",
       questions: "Банк вопросов",
       results: "Результаты",

@@ -28,6 +28,9 @@ export const uzCyrl: Shape<typeof uz> = {
     home: "Бош саҳифага қайтиш",
     back: "Орқага қайтиш",
   },
+  notices: {
+    label: "Ташкилотчилардан эълон",
+  },
   error: {
     banner: "Хатолик!",
     description: "Саҳифани кўрсатишда кутилмаган хатолик юз берди.",
@@ -151,6 +154,7 @@ export const uzCyrl: Shape<typeof uz> = {
       pupils: "Ўқувчилар",
       registrations: "Рўйхатдан ўтганлар",
       audit: "Амаллар журнали",
+      incidents: "Носозликлар",
       organisers: "Ташкилотчилар",
       questions: "Саволлар банки",
       results: "Натижалар",

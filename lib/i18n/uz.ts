@@ -33,6 +33,9 @@ export const uz = {
     home: "Bosh sahifaga qaytish",
     back: "Orqaga qaytish",
   },
+  notices: {
+    label: "Tashkilotchilardan e'lon",
+  },
   error: {
     banner: "Xatolik!",
     description: "Sahifani ko'rsatishda kutilmagan xatolik yuz berdi.",
@@ -152,6 +155,7 @@ export const uz = {
       pupils: "O'quvchilar",
       registrations: "Ro'yxatdan o'tganlar",
       audit: "Amallar jurnali",
+      incidents: "Nosozliklar",
       organisers: "Tashkilotchilar",
       questions: "Savollar banki",
       results: "Natijalar",

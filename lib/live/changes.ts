@@ -12,7 +12,7 @@ import { sharedRedis } from "@/lib/http/rate-limit";
 
 /** What the pupil's page is told; it never carries more than the pupil may know. */
 export type AttemptChange =
-  | { kind: "extended"; attemptId: number; minutes: number }
+  | { kind: "extended"; minutes: number }
   | { kind: "deadline" }
   | { kind: "ended"; attemptId: number }
   | { kind: "reset"; attemptId: number }

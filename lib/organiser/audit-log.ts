@@ -3,7 +3,7 @@
 import "server-only";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
-import { attempts, districts, organiserActions, questionChoices, questions, subjects, tests, users } from "@/db/schema";
+import { attempts, districts, organiserActions, questionChoices, questions, regions, subjects, tests, users } from "@/db/schema";
 import { firstText } from "@/lib/attempts/enums";
 import { callOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
 import { fullName } from "@/lib/identity/names";
@@ -52,6 +52,7 @@ type Names = {
   questions: Map<number, number>;
   subjects: Map<number, string>;
   districts: Map<number, string>;
+  regions: Map<number, string>;
   choices: Map<number, { questionId: number; text: string }>;
 };
 
@@ -111,8 +112,11 @@ async function namesOf(
       .from(users)
       .where(inArray(users.id, list)),
   );
-  const districtRows = await inList(of("district"), (list) =>
+  const districtRows = await inList(ids([...of("district"), ...details.map((d) => d?.districtId)]), (list) =>
     db.select({ id: districts.id, name: districts.name }).from(districts).where(inArray(districts.id, list)),
+  );
+  const regionRows = await inList(ids(details.map((d) => d?.regionId)), (list) =>
+    db.select({ id: regions.id, name: regions.name }).from(regions).where(inArray(regions.id, list)),
   );
   const tested = new Map(testRows.map((r) => [r.id, r.subjectId]));
   return {
@@ -122,6 +126,7 @@ async function namesOf(
     questions: new Map(questionRows.map((q) => [q.id, q.subjectId])),
     subjects: new Map(subjectRows.map((s) => [s.id, t.subject({ grade: s.grade, name: s.name })])),
     districts: new Map(districtRows.map((d) => [d.id, d.name])),
+    regions: new Map(regionRows.map((r) => [r.id, r.name])),
     choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, text: plainText(firstText(c.texts), 80) }])),
   };
 }
@@ -174,6 +179,8 @@ function targetOf(texts: Texts, row: { targetType: AuditTarget; targetId: number
       const label = names.districts.get(id);
       return label ? { label, href: `/admin/pupils?districtId=${id}` } : bare;
     }
+    case "notice":
+      return { label: bare.label, href: "/admin/incidents" };
   }
 }
 
@@ -312,6 +319,21 @@ function linesOf(texts: Texts, action: AuditAction, targetId: number | null, d: 
     case AuditAction.LoginsExport:
     case AuditAction.RehearsalRemove:
       return [{ label: t.fields.pupils, value: String(d.pupils) }];
+    case AuditAction.TestExtraTime: {
+      const where =
+        typeof d.districtId === "number"
+          ? (names.districts.get(d.districtId) ?? `#${d.districtId}`)
+          : typeof d.regionId === "number"
+            ? (names.regions.get(d.regionId) ?? `#${d.regionId}`)
+            : t.everywhere;
+      return [
+        { label: t.fields.extraMinutes, value: t.minutes({ count: Number(d.minutes) }) },
+        { label: t.fields.where, value: where },
+        { label: t.fields.attempts, value: String(d.attempts) },
+      ];
+    }
+    case AuditAction.NoticePost:
+      return [{ label: t.fields.notice, value: String(d.text) }];
     case AuditAction.RehearsalCreate:
       return [
         { label: t.fields.pupils, value: String(d.pupils) },

@@ -26,10 +26,16 @@ export const AuditAction = {
   LoginsExport: "pupil.loginsExport",
   RehearsalCreate: "rehearsal.create",
   RehearsalRemove: "rehearsal.remove",
+  TestExtraTime: "test.extraTime",
+  NoticePost: "notice.post",
+  NoticeWithdraw: "notice.withdraw",
+  PupilExport: "pupil.export",
+  PupilErase: "pupil.erase",
+  PersonalDataRetention: "pupil.retention",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
-export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject" | "district";
+export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject" | "district" | "notice";
 
 export type AuditEntry = {
   organiserId: number;

@@ -348,7 +348,7 @@ export async function setExtraMinutes({
   if (saved.movedAttemptId !== undefined && saved.change !== 0) {
     const attemptId = saved.movedAttemptId;
     logEvent("attempt.extended", { attemptId, userId, minutes: saved.change, deadlineAt: saved.answer.deadlineAt, organiserId, reason });
-    await publishChange([userId], saved.change > 0 ? { kind: "extended", attemptId, minutes: saved.change } : { kind: "deadline" });
+    await publishChange([userId], saved.change > 0 ? { kind: "extended", minutes: saved.change } : { kind: "deadline" });
   }
   return saved.answer;
 }

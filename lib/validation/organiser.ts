@@ -295,6 +295,27 @@ export const exportQuery = z.object({
 /** A district's lists of logins (one school's, with organizationId). */
 export const loginsQuery = z.object({ districtId: queryId, organizationId: z.optional(queryId) });
 
+/** A form's select left at "all" sends "" or nothing: no scope. */
+const optionalId = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.coerce.number().int().positive().optional(),
+);
+
+/** Extra minutes for every running attempt of a test, or of a region or district of it (incidents). */
+export const bulkExtraTimeSchema = z.object({
+  testId: z.coerce.number(v.required).int(v.required).positive(v.required),
+  regionId: optionalId,
+  districtId: optionalId,
+  minutes: z.number(v.required).int(o.bulkMinutes).min(1, o.bulkMinutes).max(120, o.bulkMinutes),
+  reason,
+});
+
+const noticeText = z.string(o.noticeText).trim().min(3, o.noticeText).max(500, o.noticeText);
+const optionalNoticeText = z.preprocess((value) => (value === "" || value === null ? undefined : value), noticeText.optional());
+/** A notice to every pupil: Uzbek (Latin) always; Cyrillic and Russian when written. */
+export const noticeSchema = z.object({ uz: noticeText, "uz-Cyrl": optionalNoticeText, ru: optionalNoticeText });
+export const noticeIdParams = z.object({ noticeId: queryId });
+
 /** "Hozir yopish": the subject's name typed, and why. */
 export const closeTestSchema = z.object({ confirmSubjectName: z.string().max(100), reason });
 

@@ -10,6 +10,7 @@ import { ru } from "@/lib/i18n/ru";
 import ruBusy from "@/lib/i18n/ru-busy.json";
 import { ruOffer } from "@/lib/i18n/ru-offer";
 import { ruOrganiser } from "@/lib/i18n/ru-organiser";
+import ruStatus from "@/lib/i18n/ru-status.json";
 import { inLocaleOf } from "@/lib/i18n/server";
 import { toCyrillic } from "@/lib/i18n/transliterate";
 import { uz } from "@/lib/i18n/uz";
@@ -18,8 +19,10 @@ import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
 import uzCyrlBusy from "@/lib/i18n/uz-Cyrl-busy.json";
 import { uzCyrlOffer } from "@/lib/i18n/uz-Cyrl-offer";
 import { uzCyrlOrganiser } from "@/lib/i18n/uz-Cyrl-organiser";
+import uzCyrlStatus from "@/lib/i18n/uz-Cyrl-status.json";
 import { uzOffer } from "@/lib/i18n/uz-offer";
 import { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import uzStatus from "@/lib/i18n/uz-status.json";
 import { reasonSchema } from "@/lib/validation/organiser";
 import { registerSchema } from "@/lib/validation/registration";
 
@@ -72,6 +75,7 @@ describe("the Uzbek Cyrillic catalogues", () => {
     expect(uzCyrl).toEqual(cyrillicOf(uz, "uz", CYRILLIC_EXCEPTIONS));
     expect(uzCyrlOffer).toEqual(cyrillicOf(uzOffer, "offer", CYRILLIC_EXCEPTIONS));
     expect(uzCyrlBusy).toEqual(cyrillicOf(uzBusy, "busy", CYRILLIC_EXCEPTIONS));
+    expect(uzCyrlStatus).toEqual(cyrillicOf(uzStatus, "status", CYRILLIC_EXCEPTIONS));
     expect(uzCyrlOrganiser).toEqual(cyrillicOf(uzOrganiser, "organiser", CYRILLIC_EXCEPTIONS));
   });
 
@@ -120,11 +124,14 @@ describe("the Russian catalogues", () => {
     }
   });
 
-  it("keep the offer's sections and the queue's texts whole", () => {
+  it("keep the offer's sections, the queue's and the status page's texts whole", () => {
     expect(ruOffer.map((section) => section.paragraphs.length)).toEqual(uzOffer.map((section) => section.paragraphs.length));
     expect(Object.keys(ruBusy).sort()).toEqual(Object.keys(uzBusy).sort());
     for (const key of Object.keys(uzBusy) as (keyof typeof uzBusy)[])
       expect(placeholders(ruBusy[key]), key).toEqual(placeholders(uzBusy[key]));
+    expect(Object.keys(ruStatus).sort()).toEqual(Object.keys(uzStatus).sort());
+    for (const key of Object.keys(uzStatus) as (keyof typeof uzStatus)[])
+      expect(placeholders(ruStatus[key]), key).toEqual(placeholders(uzStatus[key]));
   });
 });
 

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { IncidentsView } from "@/components/organiser/incidents-view";
+import { PageHeader } from "@/components/organiser/page-header";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { organiserPage } from "@/lib/identity/page-guards";
+import { currentNotices } from "@/lib/organiser/incidents";
+import { listTests } from "@/lib/organiser/tests";
+import { loadReferenceData } from "@/lib/reference/queries";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).incidents.title };
+}
+
+export default async function IncidentsPage() {
+  await organiserPage();
+  const t = await getOrganiserMessages();
+  const [tests, reference, notices] = await Promise.all([listTests(), loadReferenceData(), currentNotices()]);
+  const open = tests.flatMap((item) =>
+    item.test && item.open ? [{ testId: item.test.testId, grade: item.grade, subjectName: item.subjectName, running: item.running }] : [],
+  );
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t.incidents.title} lead={t.incidents.lead} />
+      <IncidentsView tests={open} regions={reference.regions} districts={reference.districts} notices={notices} />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+// The public /holat page ("Holat") and the notices the pupils' pages ask for (/api/notices), served
+// by server.mjs before admission control (issue 26): when the app is saturated, this is what tells
+// a parent what is going on, so it must stay up and cheap. The data (lib/operations/status.ts) is
+// read by the app at most once per STATUS_SECONDS per process, whatever the number of visitors,
+// and the pages are made once per copy and locale; browsers and proxies may keep them as long.
+// Plain JavaScript, as server.mjs runs without a build; the app hands its reader over at start
+// (instrumentation.ts), on globalThis like the logs and metrics.
+import ruStatus from "../i18n/ru-status.json" with { type: "json" };
+import uzCyrlStatus from "../i18n/uz-Cyrl-status.json" with { type: "json" };
+import uzStatus from "../i18n/uz-status.json" with { type: "json" };
+
+const KEY = Symbol.for("olimpiada.status");
+const TEXTS = { uz: uzStatus, "uz-Cyrl": uzCyrlStatus, ru: ruStatus };
+const LANGUAGES = [
+  ["uz", "O'zbekcha"],
+  ["uz-Cyrl", "Ўзбекча"],
+  ["ru", "Русский"],
+];
+export const STATUS_PATHS = new Set(["/holat", "/api/notices"]);
+
+/** Called by the app at start: how to read the status (lib/operations/status.ts's statusSnapshot). */
+export function provideStatus(read, seconds) {
+  globalThis[KEY] = { read, seconds };
+}
+
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const tashkent = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tashkent", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const tashkentDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tashkent", day: "2-digit", month: "2-digit" });
+const tashkentSeconds = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Tashkent",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+/** "10:40", or "03.12 10:40" when not today in Tashkent. */
+const timeOf = (iso, now) => {
+  const at = new Date(iso);
+  const day = tashkentDay.format(at);
+  return day === tashkentDay.format(now) ? tashkent.format(at) : `${day.replace("/", ".")} ${tashkent.format(at)}`;
+};
+
+/**
+ * The status responder: `busy()` says whether this process's admission is queueing now. Answers
+ * a request for one of STATUS_PATHS and returns true, or returns false for any other.
+ */
+export function statusResponder({ busy }) {
+  let copy = null; // { at, snapshot, pages: Map<locale, html>, notices: string }
+  let reading = null;
+  /** The copy, refreshed when older than its seconds; a failed read keeps the last one. */
+  async function current() {
+    const source = globalThis[KEY];
+    if (!source) return null;
+    const fresh = copy && Date.now() - copy.at < source.seconds * 1000;
+    if (fresh) return copy;
+    reading ??= source
+      .read()
+      .then((snapshot) => {
+        copy = { at: Date.now(), snapshot, pages: new Map(), notices: JSON.stringify({ notices: snapshot.notices }) };
+      })
+      .catch(() => {
+        if (copy) copy.at = Date.now(); // try again after another few seconds
+      })
+      .finally(() => {
+        reading = null;
+      });
+    // The first visitor of a new copy waits for it only when there is none at all.
+    if (copy) return copy;
+    await reading;
+    return copy;
+  }
+
+  function page(snapshot, locale, isBusy) {
+    const t = TEXTS[locale];
+    const now = new Date();
+    const tests =
+      snapshot.tests.length === 0
+        ? `<p>${escapeHtml(t.noTests)}</p>`
+        : `<ul class="tests">${snapshot.tests
+            .map((test) => {
+              const time = test.state === "upcoming" ? test.openedAt : test.closedAt;
+              return `<li class="${test.state}"><strong>${escapeHtml(fill(t.test, { grade: test.grade, subject: test.subject[locale] }))}</strong><span>${escapeHtml(fill(t[test.state], { time: timeOf(time, now) }))}</span></li>`;
+            })
+            .join("")}</ul>`;
+    const notices =
+      snapshot.notices.length === 0
+        ? `<p>${escapeHtml(t.noNotices)}</p>`
+        : `<ul class="notices">${snapshot.notices
+            .map(
+              (notice) =>
+                `<li><time>${escapeHtml(timeOf(notice.createdAt, now))}</time> ${escapeHtml(notice.texts[locale] ?? notice.texts.uz)}</li>`,
+            )
+            .join("")}</ul>`;
+    const languages = LANGUAGES.map(([code, name]) =>
+      code === locale ? `<strong lang="${code}">${name}</strong>` : `<a href="/holat?lang=${code}" lang="${code}">${name}</a>`,
+    ).join(" · ");
+    return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="30"><title>${escapeHtml(t.title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a;line-height:1.5}
+main{max-width:40rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
+nav{font-size:.875rem}a{color:#1e40af}.lead,.updated{color:#475569;font-size:.875rem}
+.state{padding:.75rem 1rem;border-radius:.5rem;font-weight:600}.ok{background:#dcfce7;color:#14532d}.busy{background:#fef3c7;color:#78350f}
+ul{list-style:none;margin:0;padding:0}li{background:#fff;border-radius:.5rem;padding:.75rem 1rem;margin:.5rem 0;box-shadow:0 1px 2px #0001}
+.tests li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem}.tests .open span{color:#166534;font-weight:600}
+.tests .closed span{color:#475569}.notices time{font-weight:700;margin-right:.25rem}</style></head>
+<body><main><nav aria-label="Til">${languages}</nav><h1>${escapeHtml(t.title)}</h1><p class="lead">${escapeHtml(t.lead)}</p>
+<p class="state ${isBusy ? "busy" : "ok"}" data-busy="${isBusy}">${escapeHtml(isBusy ? t.siteBusy : t.siteOk)}</p>
+<h2>${escapeHtml(t.notices)}</h2>${notices}<h2>${escapeHtml(t.tests)}</h2>${tests}
+<p class="updated">${escapeHtml(fill(t.updated, { time: tashkentSeconds.format(new Date(snapshot.at)) }))}</p></main></body></html>`;
+  }
+
+  return async function respond(request, response, urlPath, locale) {
+    if (!STATUS_PATHS.has(urlPath)) return false;
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.writeHead(405, { Allow: "GET, HEAD" }).end();
+      return true;
+    }
+    const source = globalThis[KEY];
+    const now = await current();
+    if (!now) {
+      response.writeHead(503, { "Retry-After": "5", "Cache-Control": "no-store" }).end();
+      return true;
+    }
+    const seconds = source.seconds;
+    const common = { "Cache-Control": `public, max-age=${seconds}`, "X-Content-Type-Options": "nosniff" };
+    if (urlPath === "/api/notices") {
+      response.writeHead(200, { ...common, "Content-Type": "application/json; charset=utf-8" });
+      response.end(request.method === "HEAD" ? undefined : now.notices);
+      return true;
+    }
+    const isBusy = busy();
+    const key = `${locale}:${isBusy}`;
+    let html = now.pages.get(key);
+    if (!html) {
+      html = page(now.snapshot, locale, isBusy);
+      now.pages.set(key, html);
+    }
+    response.writeHead(200, {
+      ...common,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      "Referrer-Policy": "no-referrer",
+      Vary: "Accept-Language, Cookie",
+    });
+    response.end(request.method === "HEAD" ? undefined : html);
+    return true;
+  };
+}
