@@ -47,28 +47,28 @@ const timeOf = (iso, now) => {
  * a request for one of STATUS_PATHS and returns true, or returns false for any other.
  */
 export function statusResponder({ busy }) {
-  let copy = null; // { at, snapshot, pages: Map<locale, html>, notices: string }
-  let reading = null;
-  /** The copy, refreshed when older than its seconds; a failed read keeps the last one. */
+  let copy = null; // { snapshot, pages: Map<locale:busy, html>, notices: string }
+  let first = null;
+  /** Reads a new copy; a failed read keeps the last one (tried again at the next tick). */
+  const refresh = (source) =>
+    source
+      .read()
+      .then((snapshot) => {
+        copy = { snapshot, pages: new Map(), notices: JSON.stringify({ notices: snapshot.notices }) };
+      })
+      .catch(() => {});
+  /**
+   * The copy: read once when first asked for, then every few seconds by a timer, whoever asks
+   * (a copy refreshed only when asked would be as old as the gap between visitors).
+   */
   async function current() {
     const source = globalThis[KEY];
     if (!source) return null;
-    const fresh = copy && Date.now() - copy.at < source.seconds * 1000;
-    if (fresh) return copy;
-    reading ??= source
-      .read()
-      .then((snapshot) => {
-        copy = { at: Date.now(), snapshot, pages: new Map(), notices: JSON.stringify({ notices: snapshot.notices }) };
-      })
-      .catch(() => {
-        if (copy) copy.at = Date.now(); // try again after another few seconds
-      })
-      .finally(() => {
-        reading = null;
-      });
-    // The first visitor of a new copy waits for it only when there is none at all.
-    if (copy) return copy;
-    await reading;
+    if (!first) {
+      first = refresh(source);
+      setInterval(() => void refresh(source), source.seconds * 1000).unref();
+    }
+    if (!copy) await first;
     return copy;
   }
 
