@@ -68,6 +68,11 @@ const schema = z.object({
   ADMIN_PASSWORD_GENERATED: bool.default(false),
   /** Enables /api/test-support for the test suites; never set on a real deployment. */
   TEST_SUPPORT_TOKEN: z.string().min(32).optional(),
+  /**
+   * Months after a pupil's olympiad (their test's close) when their phone number and birth date
+   * are removed (lib/organiser/personal-data.ts); results and certificates stay.
+   */
+  PERSONAL_DATA_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** The operator's bearer token for /api/metrics (Prometheus); unset: the path is not served. */
   METRICS_TOKEN: z
     .string()
@@ -159,6 +164,7 @@ function load() {
     demoPin: env.DEMO_PIN,
     testSupportToken: env.TEST_SUPPORT_TOKEN,
     metricsToken: env.METRICS_TOKEN,
+    personalDataMonths: env.PERSONAL_DATA_MONTHS,
     trustProxyHops: serverConfig().trustProxyHops,
   };
 }

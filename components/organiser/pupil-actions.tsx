@@ -1,9 +1,11 @@
 // What the organiser may do to a pupil on the day, each with a reason that the audit log keeps:
 // block or unblock, a new password (shown once), lift a sign-in lock, correct the name (the
-// certificate's), extra minutes, end or reset the attempt.
+// certificate's), extra minutes, end or reset the attempt; and, for the family, all the data kept
+// about the child as a file, or its erasure.
 "use client";
 
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
+import { buttonClass } from "@/components/ui/button-style";
 import { CopyButton } from "@/components/ui/copy-button";
 import { api } from "@/lib/http/client";
 import type { PupilDetail } from "@/lib/organiser/pupils";
@@ -13,6 +15,7 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
   const t = useOrganiserMessages().pupils;
   const base = `/admin/pupils/${pupil.userId}`;
   const attempt = pupil.attempt;
+  if (pupil.erased) return <p className="text-sm text-slate-600">{t.erased}</p>;
   return (
     <div className="flex flex-wrap gap-2">
       <ReasonAction
@@ -91,6 +94,21 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
           }}
         />
       )}
+      <a href={`/api${base}/export`} download className={buttonClass("secondary")} data-testid="export-data">
+        {t.exportData}
+      </a>
+      <ReasonAction
+        testId="erase"
+        label={t.erase}
+        hint={t.eraseHint}
+        variant="danger"
+        withConfirmName={{ name: pupil.username ?? `#${pupil.userId}`, label: t.eraseConfirm }}
+        done={t.eraseDone}
+        run={async ({ reason, confirmName }) => {
+          await api(`${base}/erase`, { method: "POST", body: { reason, confirmUsername: confirmName } });
+          return undefined;
+        }}
+      />
       {attempt && attempt.state !== "reset" && (
         <ReasonAction
           testId="reset-attempt"

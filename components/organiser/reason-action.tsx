@@ -1,5 +1,5 @@
 // An organiser's act that asks why (the audit log keeps the reason) in a dialog, with the fields
-// the act needs (extra minutes, a corrected name, the subject's name typed to confirm), and shows
+// the act needs (extra minutes, a corrected name, a name typed to confirm), and shows
 // what it returns (a new password).
 "use client";
 
@@ -14,10 +14,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
-import { closeTestSchema, extraMinutesSchema, pupilNameSchema, reasonSchema } from "@/lib/validation/organiser";
+import { confirmedActSchema, extraMinutesSchema, pupilNameSchema, reasonSchema } from "@/lib/validation/organiser";
 
 export type Names = { firstName: string; lastName: string; middleName: string };
-export type ReasonValues = { reason: string; minutes?: number; confirmSubjectName?: string } & Partial<Names>;
+export type ReasonValues = { reason: string; minutes?: number; confirmName?: string } & Partial<Names>;
 
 type ReasonActionProps = {
   label: string;
@@ -30,8 +30,11 @@ type ReasonActionProps = {
   withMinutes?: number;
   /** The pupil's name as it stands, to correct (the certificate's name). */
   withNames?: Names;
-  /** The subject's name, to be typed exactly before the act can be sent (closing a test now). */
-  withConfirmName?: string;
+  /**
+   * A name to be typed exactly before the act can be sent (the subject's, to close a test now; the
+   * pupil's username, to erase them), with its field's label.
+   */
+  withConfirmName?: { name: string; label: string };
   testId: string;
   /** Sends the act; resolves with what to show afterwards (a new password), if anything. */
   run: (values: ReasonValues) => Promise<ReactNode | undefined>;
@@ -60,7 +63,7 @@ export function ReasonAction({
   const schema = withNames
     ? pupilNameSchema
     : withConfirmName !== undefined
-      ? closeTestSchema
+      ? confirmedActSchema
       : withMinutes === undefined
         ? reasonSchema
         : extraMinutesSchema;
@@ -70,12 +73,12 @@ export function ReasonAction({
       reason: "",
       ...(withMinutes !== undefined && { minutes: withMinutes }),
       ...withNames,
-      ...(withConfirmName !== undefined && { confirmSubjectName: "" }),
+      ...(withConfirmName !== undefined && { confirmName: "" }),
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const typedName = form.watch("confirmSubjectName");
-  const unconfirmed = withConfirmName !== undefined && typedName?.trim() !== withConfirmName;
+  const typedName = form.watch("confirmName");
+  const unconfirmed = withConfirmName !== undefined && typedName?.trim() !== withConfirmName.name;
   const close = () => {
     setOpen(false);
     setShown(null);
@@ -133,8 +136,8 @@ export function ReasonAction({
                 </Field>
               ))}
             {withConfirmName !== undefined && (
-              <Field id={`${testId}-confirm`} label={messages.tests.confirmSubjectName} hint={withConfirmName}>
-                <Input id={`${testId}-confirm`} autoComplete="off" maxLength={100} {...form.register("confirmSubjectName")} />
+              <Field id={`${testId}-confirm`} label={withConfirmName.label} hint={withConfirmName.name}>
+                <Input id={`${testId}-confirm`} autoComplete="off" maxLength={100} {...form.register("confirmName")} />
               </Field>
             )}
             <Field id={`${testId}-reason`} label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>

@@ -67,11 +67,14 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                       confirmDanger
                       label={t.closeNow}
                       hint={t.closeNowHint}
-                      withConfirmName={item.subjectName}
+                      withConfirmName={{ name: item.subjectName, label: t.confirmSubjectName }}
                       testId={`close-now-${item.subjectId}`}
                       done={t.closedNow}
-                      run={async ({ reason, confirmSubjectName }) => {
-                        await api(`/admin/subjects/${item.subjectId}/test/close`, { method: "POST", body: { reason, confirmSubjectName } });
+                      run={async ({ reason, confirmName }) => {
+                        await api(`/admin/subjects/${item.subjectId}/test/close`, {
+                          method: "POST",
+                          body: { reason, confirmSubjectName: confirmName },
+                        });
                         return undefined;
                       }}
                     />

@@ -1,18 +1,22 @@
 // The periodic sweep, run by every instance (safe to run concurrently): expired attempts are
 // ended and scored; sign-in tries nobody repeated for a day, and signed-out sessions whose tokens
-// expired, are forgotten.
+// expired, are forgotten; once an hour, phone numbers and birth dates past their time are removed.
 import "server-only";
 import { forgetEndedSessions } from "@/lib/identity/session";
 import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
 import { errorText, log } from "@/lib/log.mjs";
+import { removeExpiredPersonalData } from "@/lib/organiser/personal-data";
 import { sweepExpiredAttempts } from "./ending";
 
 const SWEEP_INTERVAL_MS = 30_000;
+/** Personal data past its time (lib/organiser/personal-data.ts) is looked for once an hour. */
+const RETENTION_INTERVAL_MS = 3_600_000;
 const globalForSweep = globalThis as unknown as { olimpiadaSweep?: NodeJS.Timeout };
 
 export function startAttemptSweep(): void {
   if (globalForSweep.olimpiadaSweep) return;
   let running = false;
+  let retainedAt = 0;
   globalForSweep.olimpiadaSweep = setInterval(async () => {
     if (running) return;
     running = true;
@@ -20,6 +24,10 @@ export function startAttemptSweep(): void {
       await sweepExpiredAttempts(); // each end is logged
       await forgetOldSignInFailures();
       await forgetEndedSessions();
+      if (Date.now() - retainedAt >= RETENTION_INTERVAL_MS) {
+        retainedAt = Date.now();
+        await removeExpiredPersonalData();
+      }
     } catch (error) {
       log().error({ err: errorText(error) }, "sweep failed");
     } finally {

@@ -207,6 +207,13 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
   },
   pupils: {
     title: "Ученики",
+    exportData: "Выгрузить его данные (JSON)",
+    erase: "Удалить персональные данные",
+    eraseHint:
+      "ФИО, дата рождения, телефон, школа, логин и пароль удаляются безвозвратно; ученик не сможет войти. Результат остаётся без имени, рейтинг можно пересчитать. Отменить нельзя.",
+    eraseConfirm: "Для подтверждения введите логин",
+    eraseDone: "Данные ученика удалены",
+    erased: "Персональные данные этого ученика удалены: результат хранится без имени.",
     lead: "Ищите по имени, логину, школе или району.",
     fullName: "ФИО",
     username: "Логин",
@@ -404,7 +411,6 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
       "notice.withdraw": "Объявление снято",
       "pupil.export": "Данные ученика выгружены",
       "pupil.erase": "Данные ученика удалены",
-      "pupil.retention": "Старые номера телефонов и даты рождения удалены",
     },
     /** What an act was done to, when it no longer exists (a deleted question). */
     targets: {

@@ -187,6 +187,13 @@ export const uzOrganiser = {
   },
   pupils: {
     title: "O'quvchilar",
+    exportData: "Ma'lumotlarini yuklab olish (JSON)",
+    erase: "Shaxsiy ma'lumotlarini o'chirish",
+    eraseHint:
+      "Ism-sharif, tug'ilgan sana, telefon, maktab, login va parol butunlay o'chiriladi; o'quvchi tizimga kira olmaydi. Natijasi ism-sharifsiz qoladi, reyting qayta hisoblanishi mumkin. Ortga qaytarib bo'lmaydi.",
+    eraseConfirm: "Tasdiqlash uchun loginni yozing",
+    eraseDone: "O'quvchi ma'lumotlari o'chirildi",
+    erased: "Bu o'quvchining shaxsiy ma'lumotlari o'chirilgan: natijasi ism-sharifsiz saqlanadi.",
     lead: "Ism, login, maktab yoki tuman bo'yicha qidiring.",
     fullName: "F.I.Sh.",
     username: "Login",
@@ -359,7 +366,6 @@ export const uzOrganiser = {
       "notice.withdraw": "E'lon olib tashlandi",
       "pupil.export": "O'quvchi ma'lumotlari yuklab olindi",
       "pupil.erase": "O'quvchi ma'lumotlari o'chirildi",
-      "pupil.retention": "Eski telefon raqamlari va tug'ilgan sanalar o'chirildi",
     },
     /** What an act was done to, when it no longer exists (a deleted question). */
     targets: {

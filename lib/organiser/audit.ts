@@ -31,7 +31,6 @@ export const AuditAction = {
   NoticeWithdraw: "notice.withdraw",
   PupilExport: "pupil.export",
   PupilErase: "pupil.erase",
-  PersonalDataRetention: "pupil.retention",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

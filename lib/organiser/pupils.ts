@@ -169,6 +169,8 @@ export type PupilDetail = PupilRow & {
   birthDate: string | null;
   extraMinutes: number;
   lastSignInAt: string | null;
+  /** Erased by an organiser (lib/organiser/personal-data.ts): an anonymous row. */
+  erased: boolean;
   registration: { guid: string; status: RegistrationStatus; amountSom: number; paidAt: string | null; createdAt: string } | null;
   attempts: AttemptSummary[];
 };
@@ -194,6 +196,7 @@ export async function pupilDetail({ userId, now = new Date() }: { userId: number
     birthDate: row.user.birthDate,
     extraMinutes: row.user.extraMinutes,
     lastSignInAt: row.user.lastSignInAt?.toISOString() ?? null,
+    erased: row.user.erasedAt !== null,
     registration: r
       ? {
           guid: r.guid,

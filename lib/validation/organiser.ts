@@ -318,6 +318,10 @@ export const noticeIdParams = z.object({ noticeId: queryId });
 
 /** "Hozir yopish": the subject's name typed, and why. */
 export const closeTestSchema = z.object({ confirmSubjectName: z.string().max(100), reason });
+/** A console act confirmed by typing a name (its form; each call names the field its own way). */
+export const confirmedActSchema = z.object({ confirmName: z.string().max(100), reason });
+/** Erasing a pupil: their username typed, and why. */
+export const erasePupilSchema = z.object({ confirmUsername: z.string().max(100), reason });
 
 /**
  * A regrade: fix the key of a question (the right choice), or void it, its points then given to

@@ -1,0 +1,8 @@
+import { handler } from "@/lib/api/handler";
+import { erasePupil } from "@/lib/organiser/personal-data";
+import { erasePupilSchema, userIdParams } from "@/lib/validation/organiser";
+
+// `{ confirmUsername, reason }`: the pupil's personal data erased; an anonymous row keeps the results.
+export const POST = handler({ auth: "organiser", params: userIdParams, body: erasePupilSchema }, ({ body, params, user }) =>
+  erasePupil({ organiserId: user.id, userId: params.userId, ...body }),
+);
