@@ -35,9 +35,11 @@ export default defineConfig({
     {
       name: "api",
       testMatch: "api/**/*.spec.ts",
-      // Several app processes, a second database or PostgreSQL's own programs (the restore drill)
-      // need PostgreSQL: the embedded one is one process's.
-      testIgnore: process.env.DATABASE_URL ? [] : ["api/multi-instance.spec.ts", "api/replica.spec.ts", "api/restore-drill.spec.ts"],
+      // Several app processes (the cluster, the deployment's layout), a second database or
+      // PostgreSQL's own programs (the restore drill) need PostgreSQL: the embedded one is one process's.
+      testIgnore: process.env.DATABASE_URL
+        ? []
+        : ["api/multi-instance.spec.ts", "api/replica.spec.ts", "api/restore-drill.spec.ts", "api/deployment.spec.ts"],
     },
     {
       name: "phone",

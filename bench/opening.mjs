@@ -11,7 +11,7 @@
 // A share of the pupils (BENCH_PAGE_SHARE) comes by the pages instead of the countdown: the start
 // page opened after the opening (a reload, the teacher's link), then the start as recorded for it.
 // A pupil keeps trying each step for BENCH_STEP_SECONDS before it gives up (then it has failed).
-// Printed besides the timings: failed pupils, the order kept (pupils served after someone who came
+// Printed besides the timings: the public status page's (/holat) answer times all through, failed pupils, the order kept (pupils served after someone who came
 // later, and by how much), the wait the queue told each refused request against the wait it had,
 // and the sign-ins a second the server sustained (with everyone signing in at the opening, the
 // figure for SIGN_INS_PER_SECOND).
@@ -377,7 +377,29 @@ try {
     await Promise.all(leave.map((close) => close()));
     await recheck;
   }
+  // A parent on the public status page all through the opening (issue 26): one visitor asking every
+  // 100 ms from 2 s before it until the last pupil has finished. Served before admission control.
+  let pupilsDone = false;
+  const status = { ms: [], statuses: {}, busy: 0 };
+  const watching = (async () => {
+    await sleep(Math.max(0, opening - 2_000 - Date.now()));
+    while (!pupilsDone) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${base}/holat`, { headers: { "X-Forwarded-For": "10.255.255.254" } });
+        const html = await response.text();
+        status.ms.push(performance.now() - started);
+        status.statuses[response.status] = (status.statuses[response.status] ?? 0) + 1;
+        if (html.includes('data-busy="true"')) status.busy++;
+      } catch {
+        status.statuses.network = (status.statuses.network ?? 0) + 1;
+      }
+      await sleep(100);
+    }
+  })();
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
+  pupilsDone = true;
+  await watching;
   console.log(`sealed papers opened without a Get: ${sealedOpened}`);
   await killer;
 
@@ -437,6 +459,10 @@ try {
       `sign-ins: ${signIns.length} in ${span.toFixed(1)} s = ${(signIns.length / span).toFixed(1)} a second (SIGN_INS_PER_SECOND)`,
     );
   }
+  status.ms.sort((a, b) => a - b);
+  console.log(
+    `/holat during the opening (one visitor every 100 ms): ${status.ms.length} answers, p50 ${at(status.ms, 0.5).toFixed(1)} ms   p99 ${at(status.ms, 0.99).toFixed(1)} ms   max ${(status.ms.at(-1) ?? Number.NaN).toFixed(1)} ms   statuses ${JSON.stringify(status.statuses)}; said "busy" in ${status.busy}`,
+  );
   console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);
   console.log(`answers acknowledged: ${acknowledged.length}   lost: ${lost}`);
   console.log(`organiser's-acts streams (${STREAM}) open at once, at most: ${streamsMost}`);

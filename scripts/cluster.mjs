@@ -4,9 +4,12 @@
 // one machine: each instance could as well be on its own.
 //
 // Environment: DATABASE_URL (required), INSTANCES (3), PORT (nginx, 8080), REDIS_URL
-// (redis://127.0.0.1:6379), PGBOUNCER (false), and the secrets every instance must share
+// (redis://127.0.0.1:6379), PGBOUNCER (false), TLS (false; true: nginx serves https on PORT with
+// TLS_CERT and TLS_KEY, or a self-signed certificate for 127.0.0.1 made here — set PUBLIC_URL to
+// https://… too, for the __Host- cookie and HSTS), and the secrets every instance must share
 // (AUTH_SECRET, CREDENTIALS_KEY, …; without them, the local ones of `npm run demo`); the rest of
-// the environment reaches every instance. Writes .data/cluster-PORT/instances.json (name, port, pid).
+// the environment reaches every instance. Writes .data/cluster-PORT/instances.json (name, port,
+// pid, log file); each instance's log lines go to .data/cluster-PORT/logs/appN.log.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -58,7 +61,47 @@ function ensurePackages(names) {
   if (result.status !== 0) throw new Error(`apt-get install ${missing.join(" ")} failed`);
 }
 
-function nginxConfig({ dir, port, instancePorts }) {
+/**
+ * How nginx hands a request to the app: the same lines in the README's deployment guide (a unit
+ * test holds the two together), so that this cluster is the tested form of the real layout.
+ */
+export const PROXY_DIRECTIVES = `proxy_pass http://olimpiada;
+proxy_http_version 1.1;
+proxy_set_header Connection "";
+proxy_set_header Host $host;
+proxy_set_header X-Forwarded-Proto $scheme;
+# The app counts limits per client address: the one nginx saw, appended (TRUST_PROXY_HOPS=1).
+proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+# An instance that dies mid-request: the request goes to another. Safe for POSTs too, since
+# every call of ours is idempotent (an answer replaces itself, Finish and New answer the same
+# or refuse a repeat harmlessly).
+proxy_next_upstream error timeout http_502 non_idempotent;
+proxy_next_upstream_tries 3;
+proxy_connect_timeout 2s;
+proxy_read_timeout 60s;
+client_max_body_size 8m;`;
+
+const indent = (text, spaces) =>
+  text
+    .split("\n")
+    .map((line) => " ".repeat(spaces) + line)
+    .join("\n");
+
+/** A self-signed certificate for 127.0.0.1 and localhost (TLS=true without TLS_CERT and TLS_KEY). */
+function selfSignedCertificate(dir) {
+  const cert = path.join(dir, "tls.crt");
+  const key = path.join(dir, "tls.key");
+  if (!existsSync(cert)) {
+    const made = spawnSync("openssl", [
+      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "7"],
+      ...["-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", key, "-out", cert],
+    ]);
+    if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  }
+  return { cert, key };
+}
+
+function nginxConfig({ dir, port, instancePorts, tls }) {
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log stderr error;
@@ -70,27 +113,14 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream app {
+  upstream olimpiada {
 ${instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
     keepalive 64;
   }
   server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 8m;
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      # The app counts limits per client address: the one nginx saw, appended (TRUST_PROXY_HOPS=1).
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      # An instance that dies mid-request: the request goes to another. Safe for POSTs too, since
-      # every call of ours is idempotent (an answer replaces itself, Finish and New answer the same
-      # or refuse a repeat harmlessly).
-      proxy_next_upstream error timeout http_502 non_idempotent;
-      proxy_next_upstream_tries 3;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
+    listen 127.0.0.1:${port}${tls ? " ssl" : ""};
+${tls ? `    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n    ssl_protocols TLSv1.2 TLSv1.3;\n` : ""}    location / {
+${indent(PROXY_DIRECTIVES, 6)}
     }
   }
 }
@@ -132,6 +162,7 @@ export async function startCluster({
   redisUrl = "redis://127.0.0.1:6379",
   pgbouncer = false,
   migrate = true,
+  tls = false,
   env = {},
   dir = path.join(root, ".data", `cluster-${port}`),
   log = console.log,
@@ -183,6 +214,8 @@ export async function startCluster({
       TRUST_PROXY_HOPS: "1",
       REDIS_URL: redisUrl,
       INSTANCE_NAME: `app${i + 1}`,
+      // Each instance's log lines (lib/log.mjs) in a file of its own, for logs:attempt.
+      LOG_FILE: path.join(dir, "logs", `app${i + 1}.log`),
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
       ...env,
@@ -199,16 +232,28 @@ export async function startCluster({
   for (let i = 1; i < instances; i++) launch(i, { migrateNow: false });
   await Promise.all(instancePorts.slice(1).map((p) => healthy(`http://127.0.0.1:${p}/api/health`, 120)));
 
-  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, instancePorts }));
+  // TLS: the organisation's certificate (TLS_CERT, TLS_KEY), or one made here for 127.0.0.1.
+  const certificate = tls
+    ? process.env.TLS_CERT && process.env.TLS_KEY
+      ? { cert: process.env.TLS_CERT, key: process.env.TLS_KEY }
+      : selfSignedCertificate(dir)
+    : null;
+  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, instancePorts, tls: certificate }));
   spawnChild(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], process.env);
-  const base = `http://127.0.0.1:${port}`;
-  await healthy(`${base}/api/health`, 30);
+  const base = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
+  await healthy(`http://127.0.0.1:${instancePorts[0]}/api/health`, 30);
+  await accepting(port);
   log(`${instances} instances (${instancePorts.join(", ")}) behind nginx at ${base}${pgbouncer ? ", through PgBouncer" : ""}`);
 
   return {
     base,
     dir,
-    instances: instanceProcesses.map((child, i) => ({ name: `app${i + 1}`, port: instancePorts[i], pid: child.pid })),
+    instances: instanceProcesses.map((child, i) => ({
+      name: `app${i + 1}`,
+      port: instancePorts[i],
+      pid: child.pid,
+      log: path.join(dir, "logs", `app${i + 1}.log`),
+    })),
     async stop() {
       for (const child of children.reverse()) {
         try {
@@ -230,6 +275,7 @@ async function main() {
     port: Number(process.env.PORT ?? 8080),
     redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
     pgbouncer: process.env.PGBOUNCER === "true",
+    tls: process.env.TLS === "true",
     // The same secrets on every instance (a session cookie signed by one is read by all).
     env: Object.fromEntries(Object.entries(localSecrets()).filter(([name]) => !process.env[name])),
   });
