@@ -23,6 +23,8 @@ const server = spawn(process.execPath, ["server.mjs", "-p", port], {
     PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? "true",
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/demo",
+    // One JSON line per request and event (lib/log.mjs), kept out of the terminal's way.
+    LOG_FILE: process.env.LOG_FILE ?? ".data/demo.log",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
   },

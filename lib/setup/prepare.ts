@@ -16,6 +16,8 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     "Olimpiada demo",
     `  database:             ${databaseHandle().kind === "pglite" ? `embedded (${c.pgliteDir})` : "PostgreSQL"}`,
     `  payments:             ${c.paymentsSandbox ? "SIMULATED (sandbox checkout, no real money)" : "real providers"}`,
+    `  logs:                 ${process.env.LOG_FILE || "standard output"} (one JSON line per request and event)`,
+    `  status page:          ${base}/holat`,
     `  new registration:     ${base}/register`,
     `  unpaid registration:  ${base}/register/${demo.guids.registered}`,
     `  paid registration:    ${base}/register/${demo.guids.paid}`,
