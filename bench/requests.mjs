@@ -30,6 +30,8 @@ try {
     ["GET GetRemainingTime", `/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`, {}],
     ["GET Get", `/api/TestAttempts/Get?id=${attemptId}`, {}],
     ["static /sw.js (a cached shell's floor)", "/sw.js", { Cookie: "" }],
+    ["GET /api/notices (before admission, from a copy)", "/api/notices", { Cookie: "" }],
+    ["page /holat (before admission, from a copy)", "/holat", { Cookie: "" }],
     ["page /login (HTML, a page's floor)", "/login", { Accept: "text/html", Cookie: "" }],
     ["page /test-attempt/{id} (HTML)", `/test-attempt/${attemptId}`, { Accept: "text/html" }],
     ["page /test-attempt/{id} (RSC)", `/test-attempt/${attemptId}`, { RSC: "1" }],

@@ -18,9 +18,22 @@ const LANGUAGES = [
 ];
 export const STATUS_PATHS = new Set(["/holat", "/api/notices"]);
 
-/** Called by the app at start: how to read the status (lib/operations/status.ts's statusSnapshot). */
+/**
+ * Called by the app at start: how to read the status (lib/operations/status.ts's statusSnapshot).
+ * The copy is read now and then every `seconds` by a timer, whoever asks (a copy refreshed only
+ * when asked would be as old as the gap between visitors); a failed read keeps the last one.
+ */
 export function provideStatus(read, seconds) {
-  globalThis[KEY] = { read, seconds };
+  const source = { read, seconds, copy: null, first: null };
+  const refresh = () =>
+    read()
+      .then((snapshot) => {
+        source.copy = { snapshot, pages: new Map(), notices: JSON.stringify({ notices: snapshot.notices }) };
+      })
+      .catch(() => {});
+  source.first = refresh();
+  setInterval(refresh, seconds * 1000).unref();
+  globalThis[KEY] = source;
 }
 
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
@@ -47,29 +60,12 @@ const timeOf = (iso, now) => {
  * a request for one of STATUS_PATHS and returns true, or returns false for any other.
  */
 export function statusResponder({ busy }) {
-  let copy = null; // { snapshot, pages: Map<locale:busy, html>, notices: string }
-  let first = null;
-  /** Reads a new copy; a failed read keeps the last one (tried again at the next tick). */
-  const refresh = (source) =>
-    source
-      .read()
-      .then((snapshot) => {
-        copy = { snapshot, pages: new Map(), notices: JSON.stringify({ notices: snapshot.notices }) };
-      })
-      .catch(() => {});
-  /**
-   * The copy: read once when first asked for, then every few seconds by a timer, whoever asks
-   * (a copy refreshed only when asked would be as old as the gap between visitors).
-   */
+  /** The copy ({ snapshot, pages by locale and busy, notices }), once the first read is done. */
   async function current() {
     const source = globalThis[KEY];
     if (!source) return null;
-    if (!first) {
-      first = refresh(source);
-      setInterval(() => void refresh(source), source.seconds * 1000).unref();
-    }
-    if (!copy) await first;
-    return copy;
+    if (!source.copy) await source.first;
+    return source.copy;
   }
 
   function page(snapshot, locale, isBusy) {

@@ -3,9 +3,9 @@
 // Accept-Language, held for the call's duration so that an error made anywhere in it is worded
 // in the caller's language (codes and the body's shape never change).
 import "server-only";
-import { AsyncLocalStorage } from "node:async_hooks";
 import { headers } from "next/headers";
 import { cache } from "react";
+import { currentRequest, withRequest } from "@/lib/log.mjs";
 import { messagesOf } from "./catalogues";
 import { asLocale, DEFAULT_LOCALE, type Locale } from "./locale.mjs";
 import { localName } from "./names";
@@ -16,13 +16,21 @@ import { setMessagesSource, setOrganiserMessagesSource } from "./said";
 /** The request header middleware.ts sets to the page's locale. */
 export const LOCALE_HEADER = "x-locale";
 
-const callLocale = new AsyncLocalStorage<Locale>();
-
-/** Runs an API call in its caller's language. */
-export const inLocaleOf = <T>(request: { headers: Headers }, call: () => T): T => callLocale.run(requestLocale(request.headers), call);
+/**
+ * Runs an API call in its caller's language. The locale is kept in the request's own context
+ * (lib/log.mjs), not in a storage of its own: each AsyncLocalStorage in use costs every promise of
+ * every request a little (one more measured about 6 % of a cheap request's throughput here).
+ */
+export function inLocaleOf<T>(request: { headers: Headers }, call: () => T): T {
+  const locale = requestLocale(request.headers);
+  const context = currentRequest();
+  if (!context) return withRequest({ requestId: "", locale }, call);
+  context.locale = locale;
+  return call();
+}
 
 /** The API call's locale (Uzbek outside a call: jobs, scripts). */
-export const callLocaleNow = (): Locale => callLocale.getStore() ?? DEFAULT_LOCALE;
+export const callLocaleNow = (): Locale => currentRequest()?.locale ?? DEFAULT_LOCALE;
 
 /** The API call's messages: its errors' `message`. */
 export const callMessages = () => messagesOf(callLocaleNow());

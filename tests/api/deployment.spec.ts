@@ -3,59 +3,43 @@
 // transaction mode, Redis — and PUBLIC_URL https, as a real deployment: the __Host- session
 // cookie and HSTS, the metrics scrape of each instance, each instance's log file, and
 // `npm run logs:attempt` telling an attempt's story from those logs. PostgreSQL only.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { type ClusterInstance, startTestCluster } from "../support/cluster";
 import { expect, test } from "../support/fixtures";
 import { DEMO_PUPIL } from "../support/http";
 import { TEST_ENV } from "../support/test-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 40;
 const base = `https://127.0.0.1:${PORT}`;
-const instancesFile = path.join(".data", `cluster-${PORT}`, "instances.json");
-let cluster: ChildProcess;
-let instances: { name: string; port: number; pid: number; log: string }[] = [];
+let cluster: Awaited<ReturnType<typeof startTestCluster>>;
+let instances: ClusterInstance[] = [];
 let browser: APIRequestContext;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  rmSync(instancesFile, { force: true });
   // A deployment's environment: no test-support token (refused with an https PUBLIC_URL anyway).
   const { TEST_SUPPORT_TOKEN: _support, LOG_FILE: _log, ...secrets } = TEST_ENV;
-  cluster = spawn(process.execPath, ["scripts/cluster.mjs"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...secrets,
-      INSTANCES: "2",
-      PORT: String(PORT),
-      PGBOUNCER: "true",
-      TLS: "true",
-      PUBLIC_URL: base,
-      SEED_DEMO: "true",
-      DEMO_PUBLIC: "true",
-      ADMISSION_LIMIT: "0",
-      REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-      REDIS_KEY_PREFIX: `deploy-${randomUUID().slice(0, 8)}`,
-      NODE_ENV: "production",
-    },
+  cluster = await startTestCluster(PORT, {
+    ...secrets,
+    INSTANCES: "2",
+    PGBOUNCER: "true",
+    TLS: "true",
+    PUBLIC_URL: base,
+    SEED_DEMO: "true",
+    DEMO_PUBLIC: "true",
   });
-  for (let i = 0; i < 900 && !existsSync(instancesFile); i++) await new Promise((resolve) => setTimeout(resolve, 250));
-  if (!existsSync(instancesFile)) throw new Error("the cluster did not start");
-  instances = JSON.parse(readFileSync(instancesFile, "utf8"));
+  instances = cluster.instances;
   // A browser that trusts the cluster's own certificate, as one trusts the organisation's.
   browser = await playwrightRequest.newContext({ baseURL: base, ignoreHTTPSErrors: true });
 });
 
 test.afterAll(async () => {
   await browser?.dispose();
-  if (cluster?.pid) process.kill(-cluster.pid, "SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await cluster?.stop();
 });
 
 test("over https: HSTS on pages and calls, and the session in a __Host- cookie", async () => {

@@ -1,52 +1,22 @@
-// DESIGN §13, beyond one machine: three app instances behind nginx, against one PostgreSQL through
-// PgBouncer in transaction mode, rate limits shared through Redis (scripts/cluster.mjs, as
-// `npm run cluster` starts it). One instance is killed mid-test: no acknowledged answer is lost and
-// its pupils carry on through the others. PostgreSQL only (the embedded database is one process's):
-// the suite runs it when DATABASE_URL is set.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import path from "node:path";
+import { type ClusterInstance, startTestCluster } from "../support/cluster";
 import { expect, test } from "../support/fixtures";
 import { TEST_ENV } from "../support/test-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 20;
 const base = `http://127.0.0.1:${PORT}`;
-const instancesFile = path.join(".data", `cluster-${PORT}`, "instances.json");
-let cluster: ChildProcess;
-let instances: { name: string; port: number; pid: number }[] = [];
+let cluster: Awaited<ReturnType<typeof startTestCluster>>;
+let instances: ClusterInstance[] = [];
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  rmSync(instancesFile, { force: true });
   // `npm run cluster` itself: three instances, nginx, PgBouncer, Redis for the limits.
-  cluster = spawn(process.execPath, ["scripts/cluster.mjs"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...TEST_ENV,
-      INSTANCES: "3",
-      PORT: String(PORT),
-      PGBOUNCER: "true",
-      PUBLIC_URL: base,
-      ADMISSION_LIMIT: "0",
-      REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-      REDIS_KEY_PREFIX: `test-${randomUUID().slice(0, 8)}`,
-      NODE_ENV: "production",
-    },
-  });
-  for (let i = 0; i < 900 && !existsSync(instancesFile); i++) await new Promise((resolve) => setTimeout(resolve, 250));
-  if (!existsSync(instancesFile)) throw new Error("the cluster did not start");
-  instances = JSON.parse(readFileSync(instancesFile, "utf8"));
+  cluster = await startTestCluster(PORT, { ...TEST_ENV, INSTANCES: "3", PGBOUNCER: "true", PUBLIC_URL: base });
+  instances = cluster.instances;
 });
 
-test.afterAll(async () => {
-  if (cluster?.pid) process.kill(-cluster.pid, "SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-});
+test.afterAll(async () => cluster?.stop());
 
 type Answered = { status: number; servedBy: string | null; body: string };
 
