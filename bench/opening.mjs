@@ -11,7 +11,8 @@
 // A share of the pupils (BENCH_PAGE_SHARE) comes by the pages instead of the countdown: the start
 // page opened after the opening (a reload, the teacher's link), then the start as recorded for it.
 // A pupil keeps trying each step for BENCH_STEP_SECONDS before it gives up (then it has failed).
-// Printed besides the timings: the public status page's (/holat) answer times all through, failed pupils, the order kept (pupils served after someone who came
+// Printed besides the timings: the public status page's (/holat) answer times all through, from the
+// app and through nginx as the deployment guide sets it in front, failed pupils, the order kept (pupils served after someone who came
 // later, and by how much), the wait the queue told each refused request against the wait it had,
 // and the sign-ins a second the server sustained (with everyone signing in at the opening, the
 // figure for SIGN_INS_PER_SECOND).
@@ -26,9 +27,15 @@
 // APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
 // seconds after the opening and start it again), --restart-db-at S (restart PostgreSQL S seconds
 // after the opening, in a cluster the bench makes for itself with pg_ctl).
+
+import { spawn } from "node:child_process";
 import { createDecipheriv } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
+import { nginxConfig } from "../scripts/cluster.mjs";
 import { recordStart, ZERO_SPREAD_MS } from "./record-start.mjs";
 import { startBenchServer, TOKEN } from "./server.mjs";
 
@@ -54,6 +61,31 @@ const env = { TRUST_PROXY_HOPS: "1" };
 // Restarting the database needs a cluster of the bench's own: the machine's server is never touched.
 const bench = await startBenchServer({ port: PORT, env, ownDatabase: restartDbAt !== null });
 const { base, databaseUrl } = bench;
+
+/**
+ * nginx in front of the app as the deployment guide sets it (scripts/cluster.mjs's config), for the
+ * status page's second visitor: /holat as nginx gives it from its copy. Null without nginx.
+ */
+function statusProxy() {
+  const NGINX = "/usr/sbin/nginx";
+  if (!existsSync(NGINX)) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "olimpiada-bench-nginx-"));
+  for (const sub of ["", "body", "proxy", "fastcgi", "uwsgi", "scgi", "status-cache"]) {
+    mkdirSync(path.join(dir, sub), { recursive: true });
+    chmodSync(path.join(dir, sub), 0o777);
+  }
+  const port = PORT + 2;
+  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, instancePorts: [PORT], tls: null }));
+  const nginx = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop() {
+      nginx.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+const proxy = statusProxy();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const timings = new Map(); // kind → [ms]
 const statuses = new Map(); // kind → {status: count}
@@ -377,29 +409,34 @@ try {
     await Promise.all(leave.map((close) => close()));
     await recheck;
   }
-  // A parent on the public status page all through the opening (issue 26): one visitor asking every
-  // 100 ms from 2 s before it until the last pupil has finished. Served before admission control.
+  // Parents on the public status page all through the opening (issue 26): one visitor asking the
+  // app every 100 ms from 2 s before it until the last pupil has finished (served before admission
+  // control), and one asking through nginx as the deployment guide sets it (nginx's copy).
   let pupilsDone = false;
-  const status = { ms: [], statuses: {}, busy: 0 };
-  const watching = (async () => {
-    await sleep(Math.max(0, opening - 2_000 - Date.now()));
-    while (!pupilsDone) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${base}/holat`, { headers: { "X-Forwarded-For": "10.255.255.254" } });
-        const html = await response.text();
-        status.ms.push(performance.now() - started);
-        status.statuses[response.status] = (status.statuses[response.status] ?? 0) + 1;
-        if (html.includes('data-busy="true"')) status.busy++;
-      } catch {
-        status.statuses.network = (status.statuses.network ?? 0) + 1;
+  const watch = (from) => {
+    const seen = { ms: [], statuses: {}, busy: 0 };
+    const done = (async () => {
+      await sleep(Math.max(0, opening - 2_000 - Date.now()));
+      while (!pupilsDone) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${from}/holat`, { headers: { "X-Forwarded-For": "10.255.255.254" } });
+          const html = await response.text();
+          seen.ms.push(performance.now() - started);
+          seen.statuses[response.status] = (seen.statuses[response.status] ?? 0) + 1;
+          if (html.includes('data-busy="true"')) seen.busy++;
+        } catch {
+          seen.statuses.network = (seen.statuses.network ?? 0) + 1;
+        }
+        await sleep(100);
       }
-      await sleep(100);
-    }
-  })();
+    })();
+    return { seen, done };
+  };
+  const watchers = [["the app", watch(base)], ...(proxy ? [["nginx", watch(proxy.base)]] : [])];
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
   pupilsDone = true;
-  await watching;
+  await Promise.all(watchers.map(([, w]) => w.done));
   console.log(`sealed papers opened without a Get: ${sealedOpened}`);
   await killer;
 
@@ -459,13 +496,16 @@ try {
       `sign-ins: ${signIns.length} in ${span.toFixed(1)} s = ${(signIns.length / span).toFixed(1)} a second (SIGN_INS_PER_SECOND)`,
     );
   }
-  status.ms.sort((a, b) => a - b);
-  console.log(
-    `/holat during the opening (one visitor every 100 ms): ${status.ms.length} answers, p50 ${at(status.ms, 0.5).toFixed(1)} ms   p99 ${at(status.ms, 0.99).toFixed(1)} ms   max ${(status.ms.at(-1) ?? Number.NaN).toFixed(1)} ms   statuses ${JSON.stringify(status.statuses)}; said "busy" in ${status.busy}`,
-  );
+  for (const [from, { seen }] of watchers) {
+    seen.ms.sort((a, b) => a - b);
+    console.log(
+      `/holat during the opening from ${from} (one visitor every 100 ms): ${seen.ms.length} answers, p50 ${at(seen.ms, 0.5).toFixed(1)} ms   p99 ${at(seen.ms, 0.99).toFixed(1)} ms   max ${(seen.ms.at(-1) ?? Number.NaN).toFixed(1)} ms   statuses ${JSON.stringify(seen.statuses)}; said "busy" in ${seen.busy}`,
+    );
+  }
   console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);
   console.log(`answers acknowledged: ${acknowledged.length}   lost: ${lost}`);
   console.log(`organiser's-acts streams (${STREAM}) open at once, at most: ${streamsMost}`);
 } finally {
+  proxy?.stop();
   await bench.stop();
 }

@@ -81,6 +81,18 @@ proxy_connect_timeout 2s;
 proxy_read_timeout 60s;
 client_max_body_size 8m;`;
 
+/**
+ * The public status page (/holat) and the pages' notices, kept by nginx for a few seconds and
+ * given from its copy while the instances are saturated or down (the README's guide has the same).
+ */
+export const STATUS_CACHE_DIRECTIVES = `proxy_cache olimpiada_status;
+proxy_cache_key $scheme$host$request_uri$cookie_lang$http_accept_language;
+proxy_ignore_headers Vary;
+proxy_cache_valid 200 5s;
+proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;
+proxy_cache_background_update on;
+proxy_cache_lock on;`;
+
 const indent = (text, spaces) =>
   text
     .split("\n")
@@ -101,7 +113,7 @@ function selfSignedCertificate(dir) {
   return { cert, key };
 }
 
-function nginxConfig({ dir, port, instancePorts, tls }) {
+export function nginxConfig({ dir, port, instancePorts, tls }) {
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log stderr error;
@@ -113,13 +125,18 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
+  proxy_cache_path ${dir}/status-cache levels=1 keys_zone=olimpiada_status:1m max_size=10m inactive=1h;
   upstream olimpiada {
 ${instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
     keepalive 64;
   }
   server {
     listen 127.0.0.1:${port}${tls ? " ssl" : ""};
-${tls ? `    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n    ssl_protocols TLSv1.2 TLSv1.3;\n` : ""}    location / {
+${tls ? `    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n    ssl_protocols TLSv1.2 TLSv1.3;\n` : ""}    location ~ ^/(holat|api/notices)$ {
+${indent(STATUS_CACHE_DIRECTIVES, 6)}
+${indent(PROXY_DIRECTIVES, 6)}
+    }
+    location / {
 ${indent(PROXY_DIRECTIVES, 6)}
     }
   }
@@ -170,7 +187,7 @@ export async function startCluster({
   if (!databaseUrl) throw new Error("The cluster needs DATABASE_URL: the embedded database belongs to one process.");
   ensurePackages([["nginx", NGINX], ...(pgbouncer ? [["pgbouncer", PGBOUNCER]] : [])]);
   // nginx's workers and PgBouncer drop root for an unprivileged user, who must write here too.
-  for (const sub of ["", "body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+  for (const sub of ["", "body", "proxy", "fastcgi", "uwsgi", "scgi", "status-cache"]) {
     mkdirSync(path.join(dir, sub), { recursive: true });
     chmodSync(path.join(dir, sub), 0o777);
   }

@@ -109,3 +109,13 @@ test("npm run logs:attempt tells an attempt's story from the database and the in
   expect(story.stdout).toContain(`GET /api/TestAttempts/Get → 200`);
   expect(story.stdout).toContain(readId);
 });
+
+test("with every instance down, nginx still gives /holat from its copy", async () => {
+  const before = await browser.get("/holat?lang=ru");
+  expect(before.status()).toBe(200);
+  for (const instance of instances) process.kill(instance.pid, "SIGKILL");
+  await expect.poll(async () => (await browser.get("/login")).status(), { timeout: 10_000 }).toBe(502);
+  const after = await browser.get("/holat?lang=ru");
+  expect(after.status()).toBe(200);
+  expect(await after.text()).toContain("<h1>Состояние</h1>");
+});

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PROXY_DIRECTIVES } from "../../scripts/cluster.mjs";
+import { PROXY_DIRECTIVES, STATUS_CACHE_DIRECTIVES } from "../../scripts/cluster.mjs";
 
 const readme = readFileSync("README.md", "utf8");
 /** The README's fenced blocks of a language, without the list's indentation. */
@@ -29,13 +29,19 @@ const meaningful = (text: string) =>
     .filter((line) => line !== "" && !line.startsWith("#"));
 
 describe("the deployment guide", () => {
-  it("hands requests to the app with the cluster's very lines", () => {
-    const location = site.slice(site.indexOf("location / {"));
-    const lines = meaningful(location);
-    const expected = meaningful(PROXY_DIRECTIVES);
-    const at = lines.indexOf(expected[0]);
-    expect(at).toBeGreaterThan(0);
-    expect(lines.slice(at, at + expected.length)).toEqual(expected);
+  /** The meaningful lines of a location block of the site, from its opening line to its close. */
+  const locationOf = (opening: string) => {
+    const lines = meaningful(site.slice(site.indexOf(opening)));
+    return lines.slice(1, lines.indexOf("}"));
+  };
+
+  it("hands requests to the app with the cluster's very lines, and keeps /holat as the cluster does", () => {
+    expect(locationOf("location / {")).toEqual(meaningful(PROXY_DIRECTIVES));
+    expect(locationOf("location ~ ^/(holat|api/notices)$ {")).toEqual([
+      ...meaningful(STATUS_CACHE_DIRECTIVES),
+      ...meaningful(PROXY_DIRECTIVES),
+    ]);
+    expect(site).toMatch(/proxy_cache_path \S+ levels=1 keys_zone=olimpiada_status:1m/);
   });
 
   it("has an nginx site that nginx accepts, with TLS and the redirect from plain http", () => {
@@ -51,7 +57,10 @@ describe("the deployment guide", () => {
     const siteFile = path.join(dir, "olimpiada.conf");
     writeFileSync(
       siteFile,
-      site.replace(/ssl_certificate \S+;/, `ssl_certificate ${cert};`).replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${key};`),
+      site
+        .replace(/ssl_certificate \S+;/, `ssl_certificate ${cert};`)
+        .replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${key};`)
+        .replace(/proxy_cache_path \S+/, `proxy_cache_path ${dir}/cache`),
     );
     const main = path.join(dir, "nginx.conf");
     writeFileSync(main, `pid ${dir}/nginx.pid;\nerror_log stderr;\nevents {}\nhttp {\n  include ${siteFile};\n}\n`);
