@@ -8,12 +8,17 @@ import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt, startAttempt } from "../support/ui";
 
-/** What the page asks of the server from now on: "METHOD path" (static files left out). */
+/**
+ * What the page asks of the server from now on: "METHOD path" (static files left out, and the
+ * organiser's notices, which the page asks every 20 s on a cadence of its own, from a copy served
+ * before admission: no part of the way to the first question).
+ */
 function listen(page: Page): string[] {
   const asked: string[] = [];
   page.on("request", (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith("/_next/static/") || !["document", "fetch", "xhr"].includes(request.resourceType())) return;
+    if (url.pathname.startsWith("/_next/static/") || url.pathname === "/api/notices") return;
+    if (!["document", "fetch", "xhr"].includes(request.resourceType())) return;
     asked.push(`${request.method()} ${url.pathname}${request.headers().rsc ? " (RSC)" : ""}`);
   });
   return asked;
