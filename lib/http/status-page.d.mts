@@ -5,4 +5,4 @@ export const STATUS_PATHS: Set<string>;
 export function provideStatus(read: () => Promise<unknown>, seconds: number): void;
 export function statusResponder(options: {
   busy: () => boolean;
-}): (request: IncomingMessage, response: ServerResponse, urlPath: string, locale: string) => Promise<boolean>;
+}): (request: IncomingMessage, response: ServerResponse, urlPath: string, locale: string) => Promise<void>;

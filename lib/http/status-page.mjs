@@ -5,6 +5,7 @@
 // and the pages are made once per copy and locale; browsers and proxies may keep them as long.
 // Plain JavaScript, as server.mjs runs without a build; the app hands its reader over at start
 // (instrumentation.ts), on globalThis like the logs and metrics.
+import { fill } from "../i18n/fill.mjs";
 import ruStatus from "../i18n/ru-status.json" with { type: "json" };
 import uzCyrlStatus from "../i18n/uz-Cyrl-status.json" with { type: "json" };
 import uzStatus from "../i18n/uz-status.json" with { type: "json" };
@@ -36,7 +37,6 @@ export function provideStatus(read, seconds) {
   globalThis[KEY] = source;
 }
 
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const tashkent = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tashkent", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
@@ -55,10 +55,7 @@ const timeOf = (iso, now) => {
   return day === tashkentDay.format(now) ? tashkent.format(at) : `${day.replace("/", ".")} ${tashkent.format(at)}`;
 };
 
-/**
- * The status responder: `busy()` says whether this process's admission is queueing now. Answers
- * a request for one of STATUS_PATHS and returns true, or returns false for any other.
- */
+/** The status responder, for a request to one of STATUS_PATHS: `busy()` says whether this process's admission is queueing now. */
 export function statusResponder({ busy }) {
   /** The copy ({ snapshot, pages by locale and busy, notices }), once the first read is done. */
   async function current() {
@@ -108,23 +105,15 @@ ul{list-style:none;margin:0;padding:0}li{background:#fff;border-radius:.5rem;pad
   }
 
   return async function respond(request, response, urlPath, locale) {
-    if (!STATUS_PATHS.has(urlPath)) return false;
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      response.writeHead(405, { Allow: "GET, HEAD" }).end();
-      return true;
-    }
+    if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { Allow: "GET, HEAD" }).end();
     const source = globalThis[KEY];
     const now = await current();
-    if (!now) {
-      response.writeHead(503, { "Retry-After": "5", "Cache-Control": "no-store" }).end();
-      return true;
-    }
+    if (!now) return void response.writeHead(503, { "Retry-After": "5", "Cache-Control": "no-store" }).end();
     const seconds = source.seconds;
     const common = { "Cache-Control": `public, max-age=${seconds}`, "X-Content-Type-Options": "nosniff" };
     if (urlPath === "/api/notices") {
       response.writeHead(200, { ...common, "Content-Type": "application/json; charset=utf-8" });
-      response.end(request.method === "HEAD" ? undefined : now.notices);
-      return true;
+      return void response.end(request.method === "HEAD" ? undefined : now.notices);
     }
     const isBusy = busy();
     const key = `${locale}:${isBusy}`;
@@ -142,6 +131,5 @@ ul{list-style:none;margin:0;padding:0}li{background:#fff;border-radius:.5rem;pad
       Vary: "Accept-Language, Cookie",
     });
     response.end(request.method === "HEAD" ? undefined : html);
-    return true;
   };
 }

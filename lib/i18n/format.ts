@@ -2,6 +2,7 @@
 // can be handed its own locale's texts as JSON (a server component passes them to the client)
 // and no page ships the other languages. `compile` turns them into what components call:
 // a string stays a string, a template becomes a function of its named values.
+import { fill } from "./fill.mjs";
 import type { Locale } from "./locale.mjs";
 
 /** A count's forms by the locale's plural rules (Intl.PluralRules): Russian uses one/few/many. */
@@ -29,12 +30,9 @@ export type Compiled<T> = T extends string
     ? readonly string[]
     : { readonly [K in keyof T]: Compiled<T[K]> };
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+export { fill };
 
-/** Fills a template's {placeholders}; a value not given stays visible as its placeholder. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+const PLACEHOLDER = /\{(\w+)\}/g;
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 function pluralRulesOf(locale: Locale): Intl.PluralRules {
