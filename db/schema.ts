@@ -185,10 +185,21 @@ export const registrations = pgTable(
     districtId: integer("district_id").references(() => districts.id),
     organizationId: integer("organization_id").references(() => organizations.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * What the parent asked for the pupil to take the test on equal terms (a disability's extra
+     * time, say), in their words; an organiser approves it as extra minutes (users.extra_minutes).
+     * Health data: exported, erased and expired with the rest (lib/organiser/personal-data.ts).
+     */
+    accommodationRequest: text("accommodation_request"),
+    accommodationApprovedAt: timestamp("accommodation_approved_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("registrations_user_uq").on(t.userId), check("registrations_status_valid", sql`${t.status} in (1, 2)`)],
+  (t) => [
+    uniqueIndex("registrations_user_uq").on(t.userId),
+    check("registrations_status_valid", sql`${t.status} in (1, 2)`),
+    check("registrations_accommodation_length", sql`char_length(${t.accommodationRequest}) <= 500`),
+  ],
 );
 
 // ─── Payments ───────────────────────────────────────────────────────────────

@@ -131,9 +131,12 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3">
       {/* Timer, saved state and the finish button stay in reach while scrolling. */}
-      <div className="sticky top-[60px] z-30 flex items-center gap-3 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2">
+      <div
+        data-sticky-bar
+        className="sticky top-[60px] z-30 flex items-center gap-3 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2"
+      >
         <Timer server={remaining.data} review={!running} onZero={() => void onTimeUp(outbox)} />
-        <div className="min-w-0 flex-1 text-xs sm:text-sm" data-testid="save-state" aria-live="polite">
+        <div className="min-w-0 flex-1 text-xs sm:text-sm" data-testid="save-state" role="status">
           {running && <SaveState loaded={outbox.loaded} offline={outbox.offline} pendingCount={pendingCount} />}
         </div>
         {running ? (

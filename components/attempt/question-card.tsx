@@ -1,7 +1,14 @@
 // The question on screen: its text, its choices (large buttons with radio semantics and the saved
 // state) and the way to the previous and next question; in review, the key once it may be shown
 // and, before then, the pupil's choice marked only as chosen.
+//
+// Without a mouse (issue 27): the choices are one stop of Tab (a roving tabindex), the arrows move
+// between them and Space or Enter chooses, as in a radio group; a choice's letter key (A–E, by the
+// key's place, so a Cyrillic layout works too) chooses it at once, told by a hint and by
+// aria-keyshortcuts. The letters never act with a modifier or inside a field or a dialog, and a
+// screen reader's own letter keys (browse mode) reach the screen reader first, as they should.
 import { clsx } from "clsx";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,6 +17,20 @@ import type { AttemptView } from "@/lib/attempts/taking";
 import { Watermark } from "./watermark";
 
 const letter = (index: number) => String.fromCharCode(65 + index);
+/** How many choices have a letter key: A to E. */
+const LETTER_KEYS = 5;
+
+/** The choice a key stands for by its place on the keyboard (KeyA → 0 … KeyE → 4), or null. */
+function letterIndex(event: globalThis.KeyboardEvent): number | null {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
+  const match = /^Key([A-E])$/.exec(event.code);
+  return match ? match[1].charCodeAt(0) - 65 : null;
+}
+
+/** Keys typed into a field or a dialog are that field's and that dialog's. */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || target.closest("input, textarea, select, [role=dialog]") !== null);
+}
 type Question = AttemptView["questions"][number];
 
 export function QuestionCard({
@@ -50,8 +71,50 @@ export function QuestionCard({
 }) {
   const m = useMessages();
   const t = m.attempt;
+  const headingId = useId();
+  const group = useRef<HTMLDivElement>(null);
+  const choices = question?.questionChoices ?? [];
+  const choosable = !disabled && ready;
+
+  const radios = () => [...(group.current?.querySelectorAll<HTMLButtonElement>("[role=radio]") ?? [])];
+  const choose = (index: number) => {
+    const choice = choices[index];
+    if (!choice) return;
+    onChoose(choice.questionChoiceId);
+    radios()[index]?.focus();
+  };
+  // The letters, while the choices may be changed.
+  useEffect(() => {
+    if (!choosable) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const index = letterIndex(event);
+      if (index === null || index >= choices.length || typing(event.target)) return;
+      event.preventDefault();
+      choose(index);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
+  // The arrows move the focus round the group; choosing stays Space's and Enter's.
+  const onArrow = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    const all = radios();
+    const at = all.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    event.preventDefault();
+    all[(at + step + all.length) % all.length]?.focus();
+  };
+  const chosenIndex = choices.findIndex((choice) => choice.questionChoiceId === chosen);
+  const tabStop = Math.max(chosenIndex, 0);
+
   return (
-    <Card as="section" size="panel" className="relative min-w-0 flex-1 overflow-hidden sm:p-5">
+    <Card
+      as="section"
+      size="panel"
+      aria-labelledby={question ? headingId : undefined}
+      className="relative min-w-0 flex-1 overflow-hidden sm:p-5"
+    >
       <Watermark attemptId={attemptId} />
       {!question ? (
         <p className="py-10 text-center font-medium text-slate-600" data-testid="question-not-found">
@@ -60,7 +123,9 @@ export function QuestionCard({
       ) : (
         <>
           <div className="mb-3 flex items-center justify-between gap-2">
-            <h2 className="text-sm font-semibold text-primary-700">{t.question({ n: question.questionNumber, total })}</h2>
+            <h2 id={headingId} className="text-sm font-semibold text-primary-700">
+              {t.question({ n: question.questionNumber, total })}
+            </h2>
             {panel && (
               <button
                 type="button"
@@ -78,10 +143,13 @@ export function QuestionCard({
           )}
           {/* Choices are buttons (large, tappable, with the saved state) carrying radio semantics. */}
           <div
+            ref={group}
             className={clsx("mt-4 flex flex-col gap-2", !ready && "cursor-wait opacity-60")}
             role="radiogroup"
             aria-busy={!ready || undefined}
-            aria-label={t.question({ n: question.questionNumber, total })}
+            aria-labelledby={headingId}
+            aria-describedby={choosable ? `${headingId}-keys` : undefined}
+            onKeyDown={onArrow}
           >
             {question.questionChoices.map((choice, index) => {
               const isChosen = chosen === choice.questionChoiceId;
@@ -106,7 +174,9 @@ export function QuestionCard({
                     type="button"
                     role="radio"
                     aria-checked={isChosen}
-                    disabled={disabled || !ready}
+                    aria-keyshortcuts={choosable && index < LETTER_KEYS ? letter(index) : undefined}
+                    tabIndex={index === tabStop ? 0 : -1}
+                    disabled={!choosable}
                     data-state={isWaiting ? "pending" : isChosen ? "saved" : undefined}
                     onClick={() => onChoose(choice.questionChoiceId)}
                     className={`relative z-20 flex min-h-12 w-full items-start gap-3 rounded-lg border-2 p-3 text-left transition disabled:cursor-default ${tone}`}
@@ -119,7 +189,18 @@ export function QuestionCard({
                       {letter(index)}
                     </span>
                     <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
-                    {review && isKey && <span className="sr-only">{t.correct}</span>}
+                    {review && isKey && (
+                      <span className="shrink-0 self-center text-xs font-semibold text-green-800" data-testid="key">
+                        <span aria-hidden>✓ </span>
+                        {t.correct}
+                      </span>
+                    )}
+                    {review && isChosen && keyShown && !isKey && (
+                      <span className="shrink-0 self-center text-xs font-semibold text-red-800" data-testid="wrong">
+                        <span aria-hidden>✗ </span>
+                        {t.yourAnswer}
+                      </span>
+                    )}
                     {review && isChosen && !keyShown && (
                       <span className="shrink-0 self-center text-xs font-medium text-primary-700" data-testid="chosen">
                         {t.chosen}
@@ -130,6 +211,15 @@ export function QuestionCard({
               );
             })}
           </div>
+          {choosable && choices.length > 0 && (
+            <p
+              id={`${headingId}-keys`}
+              className="mt-3 hidden text-xs text-slate-600 [@media(pointer:fine)]:block"
+              data-testid="keyboard-hint"
+            >
+              {t.keyboardHint({ letters: `A–${letter(Math.min(choices.length, LETTER_KEYS) - 1)}` })}
+            </p>
+          )}
         </>
       )}
       <div className="relative z-20 mt-5 flex justify-between gap-2">

@@ -1,11 +1,22 @@
 // The numbers of the attempt's questions: where the pupil is, which are answered, which are still
-// on their way; in review, which earned their points (once the key may be shown).
+// on their way; in review, which earned their points (once the key may be shown). Each state is
+// told three ways (issue 27): a colour of AA contrast, a mark that needs no colour (filled or
+// outlined, ✓, ✗, …, the current one's ring), and words for a screen reader (its name: "3, javob berilgan").
 import { clsx } from "clsx";
 import { useMessages } from "@/components/i18n/messages";
 import { Card } from "@/components/ui/card";
 import type { AttemptView } from "@/lib/attempts/taking";
 
 type Question = AttemptView["questions"][number];
+
+/** Each state's colours (text at least 4.5:1 on its fill, the outline 3:1 on the card) and mark. */
+const LOOKS = {
+  unanswered: { tone: "border-slate-400 bg-white text-slate-700", mark: "" },
+  pending: { tone: "border-dashed border-amber-700 bg-amber-100 text-slate-900", mark: "…" },
+  answered: { tone: "border-primary-600 bg-primary-600 text-white", mark: "✓" },
+  correct: { tone: "border-green-700 bg-green-700 text-white", mark: "✓" },
+  wrong: { tone: "border-red-700 bg-red-700 text-white", mark: "✗" },
+} as const;
 
 export function QuestionGrid({
   questions,
@@ -34,19 +45,20 @@ export function QuestionGrid({
           const answer = answerOf(q);
           const pending = isPending(q);
           const here = q.questionNumber === current;
-          const tone = review
+          const state: keyof typeof t.gridStates = review
             ? q.answerId === null
-              ? "bg-slate-100 text-slate-400"
+              ? "unanswered"
               : q.isAnswerCorrect === true
-                ? "bg-green-600 text-white"
+                ? "correct"
                 : q.isAnswerCorrect === false
-                  ? "bg-red-500 text-white"
-                  : "bg-primary-600 text-white"
+                  ? "wrong"
+                  : "answered"
             : pending
-              ? "bg-amber-400 text-slate-900"
+              ? "pending"
               : answer !== null
-                ? "bg-primary-600 text-white"
-                : "bg-slate-100 text-slate-700";
+                ? "answered"
+                : "unanswered";
+          const { tone, mark } = LOOKS[state];
           return (
             <li key={q.testAttemptQuestionId}>
               <button
@@ -54,12 +66,18 @@ export function QuestionGrid({
                 onClick={() => go(q.questionNumber)}
                 disabled={!ready || (review && q.answerId === null)}
                 aria-current={here ? "step" : undefined}
+                aria-label={`${q.questionNumber}, ${t.gridStates[state]}`}
                 data-state={pending ? "pending" : answer !== null ? "answered" : "empty"}
-                className={`flex h-10 w-full items-center justify-center rounded-md text-sm font-semibold tabular-nums disabled:cursor-not-allowed ${tone} ${
+                className={`relative flex h-10 w-full items-center justify-center rounded-md border-2 text-sm font-semibold tabular-nums disabled:cursor-not-allowed ${tone} ${
                   here ? "ring-2 ring-menu-trigger ring-offset-2" : ""
                 }`}
               >
                 {q.questionNumber}
+                {mark && (
+                  <span aria-hidden className="absolute top-0 right-0.5 text-[0.625rem] leading-none">
+                    {mark}
+                  </span>
+                )}
               </button>
             </li>
           );

@@ -7,7 +7,13 @@ export function SaveState({ loaded, offline, pendingCount }: { loaded: boolean; 
   const m = useMessages();
   const t = m.attempt;
   if (!loaded) return <span className="text-slate-500">{m.common.loading}</span>;
-  if (pendingCount === 0) return <span className="text-green-700">✓ {t.allSaved}</span>;
+  if (pendingCount === 0)
+    return (
+      <span className="text-green-700">
+        <span aria-hidden>✓ </span>
+        {t.allSaved}
+      </span>
+    );
   return offline ? (
     <span className="text-red-700">
       <span className="sm:hidden">{t.offlineShort({ count: pendingCount })}</span>

@@ -1,13 +1,24 @@
 // The timer: HH:MM:SS from the server's remaining time, red under five minutes, black 00:00:00 in
 // review. The page brings the server's value with it, so the spec's placeholder of 60 seconds
-// "before the server value arrives" is never shown: no pupil sees a false minute.
+// "before the server value arrives" is never shown: no pupil sees a false minute. A screen reader
+// finds it as a labelled timer that never speaks by itself, but for a polite word when 10, 5 and
+// 1 minutes are left (issue 27): never every second.
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useMessages } from "@/components/i18n/messages";
 import { clock } from "@/components/ui/format";
 import type { ServerTime } from "./queries";
 
 const WARNING_SECONDS = 300;
+/** The minutes left that are said aloud, as the clock passes them. */
+const SPOKEN_MINUTES = [10, 5, 1];
+
+/** The last of the spoken marks the clock has reached (10 at 9:59, 5 at 4:12), or null above them all. */
+export function spokenMark(seconds: number): number | null {
+  const reached = SPOKEN_MINUTES.filter((minutes) => seconds <= minutes * 60);
+  return reached.length > 0 ? Math.min(...reached) : null;
+}
 /**
  * The server's whole seconds less every second begun since its answer was asked for: never more
  * than the server would say at that moment (the server floors, and asked no earlier than then).
@@ -19,6 +30,7 @@ export function secondsLeft(server: ServerTime, now: number): number {
 type Props = { server: ServerTime; review: boolean; onZero: () => void };
 
 export function Timer({ server, review, onZero }: Props) {
+  const t = useMessages().attempt;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (review) return;
@@ -31,17 +43,31 @@ export function Timer({ server, review, onZero }: Props) {
     if (!review && left === 0) onZero();
   }, [review, left, onZero]);
 
+  // Said only when the mark changes while the page is open: a page opened at 7 minutes says
+  // nothing until 5.
+  const mark = review ? null : spokenMark(left);
+  const lastMark = useRef<number | null | undefined>(undefined);
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    if (lastMark.current !== undefined && mark !== null && mark !== lastMark.current) setSaid(t.minutesLeft({ count: mark }));
+    lastMark.current = mark;
+  }, [mark, t]);
+
   const color = review ? "text-slate-900" : left < WARNING_SECONDS ? "text-red-600" : "text-primary-900";
   return (
-    <time
-      data-testid="timer"
-      data-warning={!review && left < WARNING_SECONDS ? "true" : undefined}
-      className={`font-mono text-2xl font-bold tabular-nums ${color}`}
-      aria-live="off"
-      // The server renders the time of its render; the browser counts from when it asked.
-      suppressHydrationWarning
-    >
-      {clock(left)}
-    </time>
+    <div role="timer" aria-label={t.timeLeft}>
+      <time
+        data-testid="timer"
+        data-warning={!review && left < WARNING_SECONDS ? "true" : undefined}
+        className={`font-mono text-2xl font-bold tabular-nums ${color}`}
+        // The server renders the time of its render; the browser counts from when it asked.
+        suppressHydrationWarning
+      >
+        {clock(left)}
+      </time>
+      <p className="sr-only" role="status" data-testid="timer-announcement">
+        {said}
+      </p>
+    </div>
   );
 }

@@ -7,7 +7,10 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { LOCALE_NAMES, LOCALE_SHORT_NAMES, LOCALES } from "@/lib/i18n/locale.mjs";
 import { useLocale, useMessages } from "./messages";
 
-/** `compact`: each language by the start of its name (a phone's top bar), the full name spoken. */
+/**
+ * `compact`: each language by the start of its name (a phone's top bar), its whole name for a
+ * screen reader; what is seen is the start of what is spoken (WCAG 2.5.3).
+ */
 export function LanguageSwitcher({ tone = "light", compact = false }: { tone?: "light" | "dark"; compact?: boolean }) {
   const m = useMessages();
   const current = useLocale();
@@ -30,10 +33,16 @@ export function LanguageSwitcher({ tone = "light", compact = false }: { tone?: "
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? "true" : undefined}
-              aria-label={compact ? LOCALE_NAMES[locale] : undefined}
               className={`inline-flex min-h-8 items-center rounded-md font-medium ${compact ? "px-1.5" : "px-2"} ${locale === current ? active : idle}`}
             >
-              {compact ? LOCALE_SHORT_NAMES[locale] : LOCALE_NAMES[locale]}
+              {compact ? (
+                <>
+                  <span aria-hidden>{LOCALE_SHORT_NAMES[locale]}</span>
+                  <span className="sr-only">{LOCALE_NAMES[locale]}</span>
+                </>
+              ) : (
+                LOCALE_NAMES[locale]
+              )}
             </a>
           </li>
         ))}

@@ -31,7 +31,7 @@ function BankCell({ row, bank }: { row: BoardRow; bank: BoardRow["banks"][number
     return (
       <span key={d} className={cn("tabular-nums", short && "font-semibold text-red-700")} title={short ? t.short : undefined}>
         {bank[d]}
-        {row.needed && <span className="text-slate-400">/{row.needed[d]}</span>}
+        {row.needed && <span className="text-slate-500">/{row.needed[d]}</span>}
       </span>
     );
   });
@@ -145,7 +145,8 @@ function CheckIns({ board }: { board: Board }) {
         {t.checkIns}
       </h2>
       <p className="mt-1 text-xs text-slate-500">{t.checkInsLead}</p>
-      <div className="mt-3 overflow-x-auto">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways is scrolled by a keyboard too (WCAG 2.1.1) */}
+      <div tabIndex={0} className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-xs text-slate-500">
             <tr>

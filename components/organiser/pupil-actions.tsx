@@ -125,3 +125,22 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
     </div>
   );
 }
+
+/** Approves the registration's accommodation request as extra minutes for the pupil's tests, audited. */
+export function AccommodationAction({ pupil }: { pupil: PupilDetail }) {
+  const t = useOrganiserMessages().pupils;
+  if (pupil.erased || !pupil.accommodation) return null;
+  return (
+    <ReasonAction
+      testId="approve-accommodation"
+      label={t.approveAccommodation}
+      hint={t.approveAccommodationHint}
+      withMinutes={pupil.extraMinutes}
+      done={t.approveAccommodationDone}
+      run={async ({ reason, minutes }) => {
+        await api(`/admin/pupils/${pupil.userId}/extra-minutes`, { method: "PUT", body: { minutes, reason, accommodation: true } });
+        return undefined;
+      }}
+    />
+  );
+}

@@ -13,7 +13,7 @@ const SCROLL_TOLERANCE_PX = 5;
 export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: ReactNode; onConfirm: () => void }) {
   const m = useMessages();
   // The text's box, once the dialog's code has arrived and shown it (components/ui/dialog.tsx).
-  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const [body, setBody] = useState<HTMLElement | null>(null);
   const [readToEnd, setReadToEnd] = useState(false);
 
   const check = useCallback(() => {
@@ -43,14 +43,18 @@ export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: Re
       description={m.offer.scrollHint}
       hideDescription
     >
-      <div
+      <section
         ref={setBody}
         onScroll={check}
         data-testid="offer-text"
+        // A keyboard scrolls it too (arrows, Page Down, Space): it is the dialog's first stop.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled without a mouse
+        tabIndex={0}
+        aria-label={m.offer.title}
         className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-sm leading-relaxed text-slate-700"
       >
         {text}
-      </div>
+      </section>
       <div className="flex flex-col gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         {!readToEnd && <p className="text-xs text-slate-500">{m.offer.scrollHint}</p>}
         <Button className="sm:ml-auto" disabled={!readToEnd} onClick={onConfirm}>

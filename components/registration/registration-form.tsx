@@ -7,13 +7,14 @@ import { useForm, useWatch } from "react-hook-form";
 import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { preloadDialog } from "@/components/ui/dialog";
+import { Field, Textarea } from "@/components/ui/field";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { preloadToasts, toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
 import type { ReferenceData } from "@/lib/reference/types";
-import type { RegisterStatus } from "@/lib/registration/types";
-import type { PupilDetails, RegistrationFormValues } from "@/lib/validation/registration";
+import { ACCOMMODATION_MAX, type RegisterStatus } from "@/lib/registration/types";
+import type { RegistrationDetails, RegistrationFormValues } from "@/lib/validation/registration";
 import { OfferDialog } from "./offer-dialog";
 import { PupilFields, type PupilFormValues } from "./pupil-fields";
 
@@ -33,8 +34,8 @@ type Props = {
   /** The offer's text, rendered by the server. */
   offer: ReactNode;
   reference: ReferenceData;
-  initialDetails: PupilDetails | null;
-  onRegistered: (status: RegisterStatus, details: PupilDetails) => void;
+  initialDetails: RegistrationDetails | null;
+  onRegistered: (status: RegisterStatus, details: RegistrationDetails) => void;
 };
 
 export function RegistrationForm({ guid, offer, reference, initialDetails, onRegistered }: Props) {
@@ -48,7 +49,8 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
   const [offerOpen, setOfferOpen] = useState(false);
 
   const mutation = useMutation({
-    mutationFn: (details: PupilDetails) => api<RegisterStatus>("/Registration/Register", { method: "POST", body: { ...details, guid } }),
+    mutationFn: (details: RegistrationDetails) =>
+      api<RegisterStatus>("/Registration/Register", { method: "POST", body: { ...details, guid } }),
     onSuccess: (status, details) => onRegistered(status, details),
     onError: (error) => {
       const server = showServerErrors(form, error);
@@ -68,6 +70,25 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
   return (
     <form onSubmit={submit} onFocus={preload} noValidate className="flex flex-col gap-5">
       <PupilFields form={form} reference={reference} />
+
+      <Field
+        id="accommodation"
+        label={m.registration.accommodation}
+        hint={m.registration.optional}
+        error={form.formState.errors.accommodation?.message as string | undefined}
+      >
+        <p id="accommodation-hint" className="text-sm text-slate-600">
+          {m.registration.accommodationHint}
+        </p>
+        <Textarea
+          id="accommodation"
+          rows={2}
+          maxLength={ACCOMMODATION_MAX}
+          describedBy="accommodation-hint"
+          invalid={Boolean(form.formState.errors.accommodation)}
+          {...form.register("accommodation")}
+        />
+      </Field>
 
       <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
         <input

@@ -13,7 +13,7 @@ import type { Credentials } from "@/lib/payments/types";
 import type { ReferenceData } from "@/lib/reference/types";
 import { RegistrationStatus } from "@/lib/registration/status";
 import type { RegisterStatus } from "@/lib/registration/types";
-import type { PupilDetails } from "@/lib/validation/registration";
+import type { PupilDetails, RegistrationDetails } from "@/lib/validation/registration";
 import type { PayingFor } from "./payment-panel";
 import { RegistrationForm } from "./registration-form";
 
@@ -41,7 +41,7 @@ type Props = {
   offer: ReactNode;
   registerSuccess: boolean;
   initialStatus: RegisterStatus;
-  initialDetails: PupilDetails | null;
+  initialDetails: RegistrationDetails | null;
   reference: ReferenceData;
   payment: PaymentOptions;
   /** Server-rendered with the page once paid (the guid link is the parent's secret). */

@@ -4,7 +4,7 @@
 
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
-import { type DialogProps, OVERLAY } from "./dialog";
+import { type DialogProps, OVERLAY, returnFocus } from "./dialog";
 
 // Classes are joined, not merged (no tailwind-merge on the pupil's pages): `className` adds, it
 // never overrides what is here.
@@ -32,6 +32,7 @@ export function DialogModal({
         <RadixDialog.Content
           onEscapeKeyDown={stay}
           onInteractOutside={stay}
+          onCloseAutoFocus={returnFocus}
           className={clsx("fixed top-1/2 z-50 mx-auto -translate-y-1/2 rounded-xl bg-white shadow-xl", widths[size], className)}
         >
           <RadixDialog.Title className={clsx("text-lg font-semibold", titleClassName)}>{title}</RadixDialog.Title>

@@ -26,6 +26,21 @@ export type DialogProps = {
   children?: ReactNode;
 };
 
+/**
+ * What had the focus last outside any dialog: a dialog closing gives the focus back to it (WCAG
+ * 2.4.3). Radix gives it to its trigger, and ours open from state, without one.
+ */
+let focusedOutside: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof HTMLElement && !event.target.closest("[role=dialog]")) focusedOutside = event.target;
+  });
+}
+export function returnFocus(event: Event): void {
+  event.preventDefault();
+  if (focusedOutside?.isConnected) focusedOutside.focus();
+}
+
 /** The dimmed page behind a dialog. */
 export const OVERLAY = "fixed inset-0 z-40 bg-black/55";
 

@@ -1,5 +1,5 @@
 // Form fields: a label, the control, and the error right under it.
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 const control =
   "block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm " +
@@ -56,5 +56,23 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
     >
       {children}
     </select>
+  );
+});
+
+/** `describedBy`: a hint's id, read with the error (if any) after the label. */
+export const Textarea = forwardRef<
+  HTMLTextAreaElement,
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean; describedBy?: string }
+>(function Textarea({ invalid, describedBy, className = "", id, ...props }, ref) {
+  const described = [describedBy, invalid ? `${id}-error` : undefined].filter(Boolean).join(" ");
+  return (
+    <textarea
+      ref={ref}
+      id={id}
+      aria-invalid={invalid || undefined}
+      aria-describedby={described || undefined}
+      className={`${control} ${className}`}
+      {...props}
+    />
   );
 });

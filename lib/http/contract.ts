@@ -31,7 +31,17 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Stable validation codes, per field (DESIGN §3). */
-export type ValidationCode = "Required" | "MinLength" | "MaxLength" | "Length" | "Pattern" | "Range" | "Enum" | "Invalid";
+export type ValidationCode =
+  | "Required"
+  | "MinLength"
+  | "MaxLength"
+  | "Length"
+  | "Pattern"
+  | "Range"
+  | "Enum"
+  | "Invalid"
+  /** A question's image without a text for those who cannot see it (WCAG 1.1.1). */
+  | "ImageAlt";
 export type ValidationErrors = Record<string, ValidationCode[]>;
 
 /** A file's errors, one per bad row or question, where the contract's field map cannot point. */

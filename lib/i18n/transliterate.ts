@@ -10,7 +10,7 @@ const VOWELS = "aeiouAEIOUаеиоуўэюяёАЕИОУЎЭЮЯЁ";
 const KEPT = new Set(
   [
     ...["Click", "Payme", "PIN", "ID", "SOATO", "JSON", "CSV", "XLSX", "xlsx", "GIFT", "Aiken", "Moodle", "Excel", "QR", "URL"],
-    ...["HTML", "MathML", "KaTeX", "LaTeX", "UTC", "SHA", "UTF", "BOM", "ANSWER", "guid", "Guid", "p50", "p99"],
+    ...["HTML", "MathML", "KaTeX", "LaTeX", "UTC", "SHA", "UTF", "BOM", "ANSWER", "guid", "Guid", "p50", "p99", "img", "alt"],
   ].flat(),
 );
 

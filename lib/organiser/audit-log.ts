@@ -304,6 +304,7 @@ function linesOf(texts: Texts, action: AuditAction, targetId: number | null, d: 
     case AuditAction.PupilName:
       return [{ label: t.fields.fullName, value: t.change({ before: String(d.before), after: String(d.after) }) }];
     case AuditAction.PupilExtraMinutes:
+    case AuditAction.PupilAccommodation:
       return [
         {
           label: t.fields.extraMinutes,

@@ -13,6 +13,8 @@ export const AuditAction = {
   PupilUnlock: "pupil.unlock",
   PupilName: "pupil.name",
   PupilExtraMinutes: "pupil.extraMinutes",
+  /** Extra minutes given for the registration's accommodation request (issue 27). */
+  PupilAccommodation: "pupil.accommodation",
   AttemptEnd: "attempt.end",
   AttemptReset: "attempt.reset",
   TestSave: "test.save",

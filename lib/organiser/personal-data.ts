@@ -31,22 +31,32 @@ import { AuditAction, recordAction } from "./audit";
 export const ERASED_LAST_NAME = "O'chirilgan";
 
 /**
- * Removes the phone numbers and birth dates of pupils whose olympiad (their subject's test's
- * close; without a test, their registration) is more than `months` ago. Results, certificates
- * and names stay. Run by the sweep; returns how many pupils it touched.
+ * Removes the phone numbers, birth dates and accommodation requests (health data) of pupils whose
+ * olympiad (their subject's test's close; without a test, their registration) is more than
+ * `months` ago. Results, certificates and names stay. Run by the sweep; returns how many pupils
+ * it touched.
  */
 export async function removeExpiredPersonalData({ now = new Date(), months = config().personalDataMonths } = {}): Promise<number> {
+  const expired = sql`coalesce((select max(t.closed_at) from tests t where t.subject_id = u.subject_id), u.created_at)
+              < ${now.toISOString()}::timestamptz - make_interval(months => ${months})`;
   const rows = await selectRows<{ id: number }>(
     db,
     sql`update users u set phone_number = null, birth_date = null, updated_at = ${now.toISOString()}::timestamptz
         where u.role = ${UserRole.Default}
           and (u.phone_number is not null or u.birth_date is not null)
-          and coalesce((select max(t.closed_at) from tests t where t.subject_id = u.subject_id), u.created_at)
-              < ${now.toISOString()}::timestamptz - make_interval(months => ${months})
+          and ${expired}
         returning u.id`,
   );
-  if (rows.length > 0) logEvent("personalData.removed", { pupils: rows.length, months, fields: ["phoneNumber", "birthDate"] });
-  return rows.length;
+  const requests = await selectRows<{ id: number }>(
+    db,
+    sql`update registrations r set accommodation_request = null, updated_at = ${now.toISOString()}::timestamptz
+        from users u
+        where u.id = r.user_id and r.accommodation_request is not null and ${expired}
+        returning u.id`,
+  );
+  const pupils = new Set([...rows, ...requests].map((row) => row.id)).size;
+  if (pupils > 0) logEvent("personalData.removed", { pupils, months, fields: ["phoneNumber", "birthDate", "accommodationRequest"] });
+  return pupils;
 }
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -112,6 +122,8 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
           amountSom: registration.amountSom,
           paidAt: iso(registration.paidAt),
           createdAt: iso(registration.createdAt),
+          accommodationRequest: registration.accommodationRequest,
+          accommodationApprovedAt: iso(registration.accommodationApprovedAt),
         }
       : null,
     payments: paid.map((p) => ({
@@ -181,7 +193,10 @@ export async function erasePupil({
         updatedAt: now,
       })
       .where(eq(users.id, userId));
-    await tx.update(registrations).set({ organizationId: null, updatedAt: now }).where(eq(registrations.userId, userId));
+    await tx
+      .update(registrations)
+      .set({ organizationId: null, accommodationRequest: null, updatedAt: now })
+      .where(eq(registrations.userId, userId));
     if (pupil.username) await unlockSignIn(pupil.username, tx);
     // The one audit record that holds a name (a corrected name's before and after) loses it: the
     // log is read-only but for the law's erasure.

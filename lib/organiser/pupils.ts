@@ -2,11 +2,11 @@
 // new password, a name, unlock, extra minutes), each with a reason and recorded in the audit log
 // in the same transaction as the change. Acts on an attempt are in attempt-actions.ts.
 import "server-only";
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, attempts, districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
 import { isPastGrace, remainingSeconds } from "@/lib/attempts/rules";
-import { notFound } from "@/lib/http/errors";
+import { invalidInput, notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { hashPassword } from "@/lib/identity/password";
 import { UserRole } from "@/lib/identity/roles";
@@ -115,6 +115,21 @@ function toRow(
   };
 }
 
+/** The most requests the pupils' page lists as waiting: the day's handful, not a backlog. */
+const PENDING_SHOWN = 50;
+
+/** Accommodation requests no organiser has approved yet, oldest first (issue 27). */
+export async function pendingAccommodations(): Promise<{ userId: number; fullName: string }[]> {
+  const rows = await db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, middleName: users.middleName })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(and(isNotNull(registrations.accommodationRequest), isNull(registrations.accommodationApprovedAt), isNull(users.erasedAt)))
+    .orderBy(registrations.createdAt)
+    .limit(PENDING_SHOWN);
+  return rows.map((row) => ({ userId: row.userId, fullName: fullName(row) }));
+}
+
 export type PupilSearch = { q?: string; regionId?: number; districtId?: number; page?: number; now?: Date };
 
 /** Pupils by name, username or school, in a region or district; the live attempt of each. */
@@ -172,6 +187,8 @@ export type PupilDetail = PupilRow & {
   /** Erased by an organiser (lib/organiser/personal-data.ts): an anonymous row. */
   erased: boolean;
   registration: { guid: string; status: RegistrationStatus; amountSom: number; paidAt: string | null; createdAt: string } | null;
+  /** The registration's request for an accommodation, and when an organiser approved it. */
+  accommodation: { request: string; approvedAt: string | null } | null;
   attempts: AttemptSummary[];
 };
 
@@ -205,6 +222,9 @@ export async function pupilDetail({ userId, now = new Date() }: { userId: number
           paidAt: r.paidAt?.toISOString() ?? null,
           createdAt: r.createdAt.toISOString(),
         }
+      : null,
+    accommodation: r?.accommodationRequest
+      ? { request: r.accommodationRequest, approvedAt: r.accommodationApprovedAt?.toISOString() ?? null }
       : null,
     attempts: all,
   };
@@ -316,10 +336,20 @@ export async function setExtraMinutes({
   userId,
   reason,
   minutes,
+  accommodation = false,
   now = new Date(),
-}: Action & { minutes: number; now?: Date }) {
+}: Action & { minutes: number; accommodation?: boolean; now?: Date }) {
   const saved = await db.transaction(async (tx) => {
     const pupil = await lockPupil(tx, userId);
+    // Approving the registration's accommodation request: there must be one; the approval is dated.
+    if (accommodation) {
+      const approved = await tx
+        .update(registrations)
+        .set({ accommodationApprovedAt: now })
+        .where(and(eq(registrations.userId, userId), isNotNull(registrations.accommodationRequest)))
+        .returning({ guid: registrations.guid });
+      if (approved.length === 0) throw invalidInput({ accommodation: ["Invalid"] });
+    }
     const change = minutes - pupil.extraMinutes;
     await tx.update(users).set({ extraMinutes: minutes }).where(eq(users.id, userId));
     const moved = await tx
@@ -336,7 +366,7 @@ export async function setExtraMinutes({
       .returning({ attemptId: attempts.id, deadlineAt: attempts.deadlineAt });
     await recordAction(tx, {
       organiserId,
-      action: AuditAction.PupilExtraMinutes,
+      action: accommodation ? AuditAction.PupilAccommodation : AuditAction.PupilExtraMinutes,
       targetType: "pupil",
       targetId: userId,
       reason,

@@ -37,28 +37,36 @@ const refused = (errors: SourceError[]) => new AppError(422, null, callMessages(
 /** The schema's and the sanitiser's errors (paths into the bank) as errors of the file's rows. */
 function located(validation: Record<string, string[]>, bank: ReadBank): SourceError[] {
   const m = formatTexts();
-  const byCode: Record<string, string | undefined> = { Required: m.text, MinLength: m.choices, MaxLength: m.invalid, Invalid: m.correct };
+  const byCode: Record<string, string | undefined> = {
+    Required: m.text,
+    MinLength: m.choices,
+    MaxLength: m.invalid,
+    Invalid: m.correct,
+    ImageAlt: m.imageAlt,
+  };
   return Object.entries(validation).map(([path, codes]) => {
     const [list, index, ...rest] = path.split(".");
     const where = list === "questions" && index !== undefined ? (bank.sources[Number(index)] ?? m.file) : m.file;
     const field = rest.join(".") || list;
     const attaching = bank.questions[Number(index)]?.questionId !== undefined;
     const message =
-      field === "readingTextLanguage"
-        ? m.readingTextLanguage
-        : field === "drawn"
-          ? m.attachDrawn
-          : field === "readingText" && attaching
-            ? m.attachReadingText
-            : field === "readingText"
-              ? m.readingTextKey
-              : field === "questionId" || (field === "choices" && attaching)
-                ? m.questionId
-                : field === "choices"
-                  ? m.correct
-                  : /^also\.\d+\.choices/.test(field)
-                    ? m.translationChoices
-                    : (byCode[codes[0]] ?? m.invalid);
+      codes[0] === "ImageAlt"
+        ? m.imageAlt
+        : field === "readingTextLanguage"
+          ? m.readingTextLanguage
+          : field === "drawn"
+            ? m.attachDrawn
+            : field === "readingText" && attaching
+              ? m.attachReadingText
+              : field === "readingText"
+                ? m.readingTextKey
+                : field === "questionId" || (field === "choices" && attaching)
+                  ? m.questionId
+                  : field === "choices"
+                    ? m.correct
+                    : /^also\.\d+\.choices/.test(field)
+                      ? m.translationChoices
+                      : (byCode[codes[0]] ?? m.invalid);
     return { where, field, message };
   });
 }

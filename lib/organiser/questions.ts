@@ -13,17 +13,19 @@ import { ErrorCode, type ValidationErrors } from "@/lib/http/contract";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import type { QuestionEdit, QuestionImportInput } from "@/lib/validation/organiser";
 import { AuditAction, recordAction } from "./audit";
-import { sanitizeQuestionHtml } from "./sanitize";
+import { imagesDescribed, sanitizeQuestionHtml } from "./sanitize";
 
 /**
  * Sanitises question HTML, collecting an error per path: text that is nothing but markup is an
- * error of that item (Required), not an empty question.
+ * error of that item (Required), not an empty question; an image without its `alt` is refused
+ * (ImageAlt).
  */
 function sanitiser() {
   const errors: ValidationErrors = {};
   const clean = (text: string, path: string) => {
     const result = sanitizeQuestionHtml(text);
     if (result === "") errors[path] = ["Required"];
+    else if (!imagesDescribed(result)) errors[path] = ["ImageAlt"];
     return result;
   };
   return { errors, clean };

@@ -45,6 +45,14 @@ export function sanitizeQuestionHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
+/**
+ * Whether every image of sanitised HTML says what it shows (`alt`, not blank): a pupil who cannot
+ * see it hears it (WCAG 1.1.1). Sanitised HTML writes attributes in double quotes, `"` escaped.
+ */
+export function imagesDescribed(html: string): boolean {
+  return (html.match(/<img\b[^>]*>/gi) ?? []).every((tag) => /\salt="[^"]*\S[^"]*"/.test(tag));
+}
+
 /** A question's or choice's HTML as plain text, for a line that names it (the audit log). */
 export function plainText(html: string, max: number): string {
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();

@@ -10,7 +10,7 @@ import { callLocaleNow } from "@/lib/i18n/server";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import { registrationsCreated } from "@/lib/registration/register-limit";
 import { RegistrationStatus } from "@/lib/registration/status";
-import type { PupilDetails, RegisterInput } from "@/lib/validation/registration";
+import type { PupilDetails, RegisterInput, RegistrationDetails } from "@/lib/validation/registration";
 import type { RegisterStatus } from "./types";
 
 /** A guid never seen answers status 0 with today's fee. */
@@ -24,9 +24,9 @@ export async function getRegisterStatus({ guid }: { guid: string }): Promise<Reg
 }
 
 /** The details as the form shows them again (the guid link is the parent's secret). */
-export async function getRegistrationDetails({ guid }: { guid: string }): Promise<PupilDetails | null> {
+export async function getRegistrationDetails({ guid }: { guid: string }): Promise<RegistrationDetails | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, accommodation: registrations.accommodationRequest })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.guid, guid));
@@ -44,6 +44,7 @@ export async function getRegistrationDetails({ guid }: { guid: string }): Promis
     middleName: u.middleName ?? undefined,
     birthDate: u.birthDate ?? undefined,
     phoneNumber: u.phoneNumber ?? undefined,
+    accommodation: row.accommodation ?? undefined,
   };
 }
 
@@ -71,7 +72,8 @@ function userColumns(details: PupilDetails) {
  * against; null for a registration the server makes itself (test support).
  */
 export async function register(input: RegisterInput, { clientAddress }: { clientAddress: string | null }): Promise<RegisterStatus> {
-  const { guid, ...details } = input;
+  const { guid, accommodation, ...details } = input;
+  const accommodationRequest = accommodation ?? null;
   await assertDetailsConsistent(db, details);
   return db.transaction(async (tx) => {
     const created = await tx
@@ -97,7 +99,7 @@ export async function register(input: RegisterInput, { clientAddress }: { client
       userId = user.id;
       await tx
         .update(registrations)
-        .set({ userId, ...place })
+        .set({ userId, ...place, accommodationRequest })
         .where(eq(registrations.guid, guid));
     } else {
       await tx
@@ -106,7 +108,7 @@ export async function register(input: RegisterInput, { clientAddress }: { client
         .where(eq(users.id, userId));
       await tx
         .update(registrations)
-        .set({ ...place, updatedAt: sql`now()` })
+        .set({ ...place, accommodationRequest, updatedAt: sql`now()` })
         .where(eq(registrations.guid, guid));
     }
     return { status: RegistrationStatus.Registered, userId, amountToPay: registration.amountSom };

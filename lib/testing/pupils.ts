@@ -19,8 +19,11 @@ export async function createTestRegistration({
   names = { firstName: "Test", lastName: "Oquvchi", middleName: "Sinovovich" },
   districtId = 1726266,
   language,
+  accommodation,
 }: {
   language?: StudyLanguage;
+  /** A request for an accommodation, as the registration form takes it. */
+  accommodation?: string;
   grade?: number;
   subject?: string;
   subjectId?: number;
@@ -41,6 +44,7 @@ export async function createTestRegistration({
       grade: row.grade,
       subjectId: row.id,
       language,
+      accommodation,
       ...names,
     },
     { clientAddress: null },
@@ -58,8 +62,10 @@ export async function createTestPupil({
   names,
   districtId,
   language,
+  accommodation,
 }: {
   password?: string;
+  accommodation?: string;
   /** The study language (0 Uzbek, 1 Russian, 2 Karakalpak), as the registration form gives it. */
   language?: StudyLanguage;
   grade?: number;
@@ -71,7 +77,7 @@ export async function createTestPupil({
   names?: { firstName: string; lastName: string; middleName?: string };
   districtId?: number;
 } = {}): Promise<TestPupil> {
-  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names, districtId, language });
+  const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names, districtId, language, accommodation });
   const username = `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   await setCredentials({ userId, username, password });
   // Payment is the payment service's; a test pupil is simply marked paid (or not).

@@ -23,5 +23,6 @@ const byField: Record<string, Partial<Record<ValidationCode, Key>>> = {
 export function validationMessage(field: string, code: ValidationCode): string {
   const v = messagesNow().validation;
   if (code === "Required") return v.required;
+  if (code === "ImageAlt") return v.imageAlt;
   return v[byField[field]?.[code] ?? "invalid"];
 }

@@ -215,6 +215,8 @@ export const pupilNameSchema = z.object({
 export const extraMinutesSchema = z.object({
   minutes: z.number(v.required).int(o.extraMinutes).min(0, o.extraMinutes).max(600, o.extraMinutes),
   reason,
+  /** The minutes approve the registration's accommodation request (issue 27). */
+  accommodation: z.boolean().optional(),
 });
 
 const page = z.coerce.number().int().min(1).max(100_000).optional();

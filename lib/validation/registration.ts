@@ -2,6 +2,7 @@
 // (zod/mini, as the fields).
 import * as z from "zod/mini";
 import { said } from "@/lib/i18n/said";
+import { ACCOMMODATION_MAX } from "@/lib/registration/types";
 import { birthDate, entityId, grade, optional, organizationId, personName, phoneNumber, studyLanguage, uuid } from "./fields";
 
 const v = said;
@@ -23,11 +24,21 @@ export const pupilDetailsSchema = z.object({
 });
 export type PupilDetails = z.output<typeof pupilDetailsSchema>;
 
-export const registerSchema = z.extend(pupilDetailsSchema, { guid: uuid });
+/**
+ * A request for an accommodation (issue 27): what the pupil needs to take the test on equal terms,
+ * in the parent's words, for an organiser to approve as extra minutes. The registration's own,
+ * never the profile's.
+ */
+export const accommodation = optional(z.string().check(z.trim(), z.maxLength(ACCOMMODATION_MAX, v.accommodationMax)));
+
+export const registerSchema = z.extend(pupilDetailsSchema, { guid: uuid, accommodation });
 export type RegisterInput = z.output<typeof registerSchema>;
+/** What the registration form shows again: the details and the request. */
+export type RegistrationDetails = PupilDetails & { accommodation?: string };
 
 /** The form adds the offer agreement, which only the browser shows. */
 export const registrationFormSchema = z.extend(pupilDetailsSchema, {
+  accommodation,
   agreement: z.literal(true, v.agreement),
 });
 export type RegistrationFormInput = z.input<typeof registrationFormSchema>;

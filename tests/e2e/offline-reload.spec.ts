@@ -10,7 +10,7 @@ import { pressStart, signInAt, startAttempt } from "../support/ui";
 
 const choice = (page: Page, index: number) => page.getByRole("radio").nth(index);
 const gridButton = (page: Page, n: number) =>
-  page.getByRole("navigation", { name: "Savollar" }).getByRole("button", { name: String(n), exact: true });
+  page.getByRole("navigation", { name: "Savollar" }).getByRole("button", { name: new RegExp(`^${n}\\b`) });
 const kept = (page: Page, path: string) =>
   page.evaluate(async (p) => (await caches.open("olimpiada-attempt-pages").then((c) => c.match(p))) !== undefined, path);
 const seconds = (clock: string) => clock.split(":").reduce((total, part) => total * 60 + Number(part), 0);

@@ -10,7 +10,7 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { PUPILS_PAGE_SIZE, searchPupils } from "@/lib/organiser/pupils";
+import { PUPILS_PAGE_SIZE, pendingAccommodations, searchPupils } from "@/lib/organiser/pupils";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { pupilsQuery, searchOf } from "@/lib/validation/organiser";
 
@@ -26,7 +26,7 @@ export default async function PupilsPage({ searchParams }: Props) {
   const local = await getLocalName();
   const t = o.pupils;
   const search = searchOf(pupilsQuery, await searchParams);
-  const [{ items, total }, reference] = await Promise.all([searchPupils(search), loadReferenceData()]);
+  const [{ items, total }, reference, pending] = await Promise.all([searchPupils(search), loadReferenceData(), pendingAccommodations()]);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t.title} lead={t.lead} help={o.help.pupils}>
@@ -46,6 +46,26 @@ export default async function PupilsPage({ searchParams }: Props) {
           </p>
         )}
       </PageHeader>
+      {pending.length > 0 && (
+        <section
+          className="mb-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+          aria-labelledby="pending-accommodations"
+          data-testid="pending-accommodations"
+        >
+          <h2 id="pending-accommodations" className="text-sm font-semibold text-slate-900">
+            {t.accommodation}: {t.accommodationPending.toLowerCase()} ({pending.length})
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {pending.map((p) => (
+              <li key={p.userId}>
+                <Link href={`/admin/pupils/${p.userId}`} className="font-medium text-primary-700 underline underline-offset-2">
+                  {p.fullName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <SearchForm
         q={search.q}
         placeholder={o.common.searchPlaceholder}

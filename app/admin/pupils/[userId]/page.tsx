@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AttemptBadge } from "@/components/organiser/attempt-badge";
-import { PupilActions } from "@/components/organiser/pupil-actions";
+import { AccommodationAction, PupilActions } from "@/components/organiser/pupil-actions";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
@@ -55,6 +55,23 @@ export default async function PupilPage({ params }: Props) {
           <PupilActions pupil={pupil} />
         </div>
       </Card>
+      {pupil.accommodation && (
+        <Card data-testid="accommodation">
+          <h2 className="mb-2 font-semibold">{t.accommodation}</h2>
+          <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{pupil.accommodation.request}</p>
+          <p className="mt-2 text-sm font-medium text-slate-700" data-testid="accommodation-state">
+            {pupil.accommodation.approvedAt
+              ? t.accommodationApproved({
+                  date: formatTashkent(pupil.accommodation.approvedAt),
+                  minutes: o.audit.minutes({ count: pupil.extraMinutes }),
+                })
+              : t.accommodationPending}
+          </p>
+          <div className="mt-3">
+            <AccommodationAction pupil={pupil} />
+          </div>
+        </Card>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <h2 className="mb-2 font-semibold">{t.details}</h2>

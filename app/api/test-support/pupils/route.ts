@@ -11,6 +11,7 @@ const body = z.object({
   names: z.object({ firstName: z.string(), lastName: z.string(), middleName: z.string().optional() }).optional(),
   districtId: z.number().int().positive().optional(),
   language: z.literal([0, 1, 2]).optional(),
+  accommodation: z.string().max(500).optional(),
 });
 
 export const POST = handler({ auth: "testSupport", body }, async ({ body }) => {

@@ -1,0 +1,39 @@
+// axe-core on a screen: WCAG 2.0, 2.1 and 2.2, A and AA, no violation allowed. What axe could not
+// decide ("incomplete": contrast over an image or a gradient, say) is written beside the
+// screenshots (tests/screenshots/axe/), for the person who checks it by hand (README, Accessibility).
+import { mkdir, writeFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** The page as it stands passes every WCAG A and AA rule axe has; `screen` names it in the reports. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  // A page reached in place (a link of the app) gets its title with the route's metadata, a moment
+  // after its content: the title must come, and then axe looks.
+  await expect(page).toHaveTitle(/\S/);
+  // A colour half-way through its transition (a button just enabled) is no one's contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const brief = (items: typeof results.violations) =>
+    items.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.slice(0, 5).map((node) => ({ target: node.target.join(" "), summary: node.failureSummary })),
+    }));
+  if (results.incomplete.length > 0) {
+    const folder = `tests/screenshots/axe/${testInfo.project.name}`;
+    await mkdir(folder, { recursive: true });
+    await writeFile(`${folder}/${screen}.json`, JSON.stringify(brief(results.incomplete), null, 2));
+  }
+  // Soft: one run names every screen that fails, not only the first.
+  expect.soft(brief(results.violations), `axe on ${screen}`).toEqual([]);
+}
