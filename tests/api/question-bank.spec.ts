@@ -107,7 +107,20 @@ test("a file that is not a spreadsheet, one over 5 MB, a script tag, a reading t
     subjectId,
     xlsx(
       await workbook(
-        [["oson", "<p>Salom<script>alert(1)</script> <b>dunyo</b></p>", "matn", "<img src=x onerror=alert(1)>1", "2", "", "", "", "", "B"]],
+        [
+          [
+            "oson",
+            "<p>Salom<script>alert(1)</script> <b>dunyo</b></p>",
+            "matn",
+            "<img src=x alt=rasm onerror=alert(1)>1",
+            "2",
+            "",
+            "",
+            "",
+            "",
+            "B",
+          ],
+        ],
         [["matn", '<p onclick="x()">Matn</p>']],
       ),
     ),
@@ -117,6 +130,16 @@ test("a file that is not a spreadsheet, one over 5 MB, a script tag, a reading t
   expect(items[0].text).toBe("<p>Salom <b>dunyo</b></p>");
   expect(items[0].readingText).toBe("<p>Matn</p>");
   expect(JSON.stringify(items)).not.toMatch(/script|onerror|onclick/);
+  expect(await bankSize(subjectId)).toBe(base + 1);
+  // An image must say what it shows, for the pupil who cannot see it (issue 27).
+  const unseen = await upload(
+    subjectId,
+    xlsx(await workbook([["oson", '<p>Nechta? <img src="https://example.org/a.png"></p>', "", "1", "2", "", "", "", "", "A"]])),
+  );
+  expect(unseen.status()).toBe(422);
+  expect((await unseen.json()).errors).toEqual([
+    { where: "Savollar, 2-qator", field: "text", message: "Rasmning tavsifi yo'q: ko'ra olmaydigan o'quvchi uchun <img alt=\"…\"> yozing" },
+  ]);
   expect(await bankSize(subjectId)).toBe(base + 1);
 });
 

@@ -21,7 +21,9 @@ type Focused = { name: string; role: string; outline: boolean; clear: boolean; i
 
 /** What has the focus: its name, whether its focus ring shows, whether it is clear of what sticks on top. */
 function focused(page: Page): Promise<Focused> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Where the focus settles: a dialog's trap may take a moment to bring it back inside.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const element = document.activeElement as HTMLElement;
     const style = getComputedStyle(element);
     const rect = element.getBoundingClientRect();
