@@ -130,21 +130,26 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3">
-      {/* Timer, saved state and the finish button stay in reach while scrolling. */}
+      {/* Timer, saved state and the finish button stay in reach while scrolling. On a phone the
+          saved state has a line of its own under them: whole words at any width, even 320 px. */}
       <div
         data-sticky-bar
-        className="sticky top-[60px] z-30 flex items-center gap-3 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2"
+        className="sticky top-[60px] z-30 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2"
       >
         <Timer server={remaining.data} review={!running} onZero={() => void onTimeUp(outbox)} />
-        <div className="min-w-0 flex-1 text-xs sm:text-sm" data-testid="save-state" role="status">
+        <div
+          className="order-3 min-w-0 basis-full text-xs empty:hidden sm:order-2 sm:flex-1 sm:basis-auto sm:text-sm"
+          data-testid="save-state"
+          role="status"
+        >
           {running && <SaveState loaded={outbox.loaded} offline={outbox.offline} pendingCount={pendingCount} />}
         </div>
         {running ? (
-          <Button variant="danger" onClick={() => setConfirmOpen(true)} pending={finishing}>
+          <Button variant="danger" className="order-2 ml-auto sm:order-3" onClick={() => setConfirmOpen(true)} pending={finishing}>
             {t.finish}
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => router.push("/test-attempt")}>
+          <Button variant="secondary" className="order-2 ml-auto sm:order-3" onClick={() => router.push("/test-attempt")}>
             {t.back}
           </Button>
         )}
@@ -188,7 +193,8 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
           />
         </div>
 
-        <aside className="flex flex-col gap-3">
+        {/* Not a landmark of its own: the grid inside is one (navigation "Savollar"). */}
+        <div className="flex flex-col gap-3">
           <Card size="panel" className="order-2 lg:order-1" data-testid="attempt-user">
             <p className="font-semibold">{fullName(user)}</p>
             <p className="text-sm text-slate-600">{gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}</p>
@@ -202,7 +208,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
             isPending={(q) => outbox.pending[q.testAttemptQuestionId] !== undefined}
             go={go}
           />
-        </aside>
+        </div>
       </div>
 
       <FinishDialog

@@ -11,7 +11,7 @@ type Question = AttemptView["questions"][number];
 
 /** Each state's colours (text at least 4.5:1 on its fill, the outline 3:1 on the card) and mark. */
 const LOOKS = {
-  unanswered: { tone: "border-slate-400 bg-white text-slate-700", mark: "" },
+  unanswered: { tone: "border-slate-500 bg-white text-slate-700", mark: "" },
   pending: { tone: "border-dashed border-amber-700 bg-amber-100 text-slate-900", mark: "…" },
   answered: { tone: "border-primary-600 bg-primary-600 text-white", mark: "✓" },
   correct: { tone: "border-green-700 bg-green-700 text-white", mark: "✓" },

@@ -82,7 +82,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
         </p>
         <Textarea
           id="accommodation"
-          rows={2}
+          rows={3}
           maxLength={ACCOMMODATION_MAX}
           describedBy="accommodation-hint"
           invalid={Boolean(form.formState.errors.accommodation)}
