@@ -71,17 +71,7 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
           return undefined;
         }}
       />
-      <ReasonAction
-        testId="extra-minutes"
-        label={t.setExtraMinutes}
-        hint={t.extraMinutesHint}
-        withMinutes={pupil.extraMinutes}
-        done={t.extraMinutesDone}
-        run={async ({ reason, minutes }) => {
-          await api(`${base}/extra-minutes`, { method: "PUT", body: { minutes, reason } });
-          return undefined;
-        }}
-      />
+      <ExtraMinutes pupil={pupil} />
       {attempt?.state === "running" && (
         <ReasonAction
           testId="end-attempt"
@@ -126,21 +116,29 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
   );
 }
 
-/** Approves the registration's accommodation request as extra minutes for the pupil's tests, audited. */
-export function AccommodationAction({ pupil }: { pupil: PupilDetail }) {
+/**
+ * The pupil's extra minutes; with `accommodation`, the same minutes approve the registration's
+ * accommodation request (dated, audited as such).
+ */
+function ExtraMinutes({ pupil, accommodation = false }: { pupil: PupilDetail; accommodation?: boolean }) {
   const t = useOrganiserMessages().pupils;
-  if (pupil.erased || !pupil.accommodation) return null;
   return (
     <ReasonAction
-      testId="approve-accommodation"
-      label={t.approveAccommodation}
-      hint={t.approveAccommodationHint}
+      testId={accommodation ? "approve-accommodation" : "extra-minutes"}
+      label={accommodation ? t.approveAccommodation : t.setExtraMinutes}
+      hint={accommodation ? t.approveAccommodationHint : t.extraMinutesHint}
       withMinutes={pupil.extraMinutes}
-      done={t.approveAccommodationDone}
+      done={accommodation ? t.approveAccommodationDone : t.extraMinutesDone}
       run={async ({ reason, minutes }) => {
-        await api(`/admin/pupils/${pupil.userId}/extra-minutes`, { method: "PUT", body: { minutes, reason, accommodation: true } });
+        await api(`/admin/pupils/${pupil.userId}/extra-minutes`, { method: "PUT", body: { minutes, reason, accommodation } });
         return undefined;
       }}
     />
   );
+}
+
+/** Approves the registration's accommodation request as extra minutes for the pupil's tests, audited. */
+export function AccommodationAction({ pupil }: { pupil: PupilDetail }) {
+  if (pupil.erased || !pupil.accommodation) return null;
+  return <ExtraMinutes pupil={pupil} accommodation />;
 }

@@ -12,7 +12,7 @@ import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
 import { testSupportToken } from "../../playwright.config";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { newOlympiad, newPupil, ORGANISER, pupilTakes, registerOverHttp } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, pupilTakes, registerOverHttp, SIX_QUESTIONS } from "../support/http";
 import { fillLogin } from "../support/ui";
 
 const LANGUAGES = {
@@ -72,12 +72,7 @@ for (const [language, m] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES
 
     // The open test: the start page, the PIN dialog and its refusal, the attempt page.
     await context.clearCookies({ name: /session-token/ });
-    const olympiad = await newOlympiad(request, {
-      bankPerDifficulty: 2,
-      counts: { easy: 2, medium: 2, hard: 2 },
-      pinCode: "4321",
-      reviewPolicy: "afterEnd",
-    });
+    const olympiad = await newOlympiad(request, SIX_QUESTIONS);
     await page.goto("/login");
     await fillLogin(page, await newPupil(request, { subjectId: olympiad.subjectId }), language);
     await expect(page.getByRole("heading", { name: m.testAttempt.title })).toBeVisible();

@@ -1,7 +1,7 @@
 // A pupil takes the test (spec §2 start and attempt pages, §4, DESIGN §6): PIN, answers, moving
 // between questions, a reload, going offline (the outbox), finishing, the result and the review.
 import { expect, type Page, test } from "../support/fixtures";
-import { newOlympiad, newPupil } from "../support/http";
+import { newOlympiad, newPupil, SIX_QUESTIONS } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt, startAttempt } from "../support/ui";
 
@@ -11,12 +11,7 @@ const gridButton = (page: Page, n: number) =>
 
 test("start with the PIN, answer, reload, go offline, finish, see the result and review", async ({ page, request, context }, testInfo) => {
   // A bank of exactly the counts: both medium questions (3 and 4) are on the reading text.
-  const olympiad = await newOlympiad(request, {
-    bankPerDifficulty: 2,
-    counts: { easy: 2, medium: 2, hard: 2 },
-    pinCode: "4321",
-    reviewPolicy: "afterEnd",
-  });
+  const olympiad = await newOlympiad(request, SIX_QUESTIONS);
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
 

@@ -8,7 +8,7 @@ import { ru } from "@/lib/i18n/ru";
 import { uz } from "@/lib/i18n/uz";
 import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
 import { expect, type Page, test } from "../support/fixtures";
-import { newOlympiad, newPupil } from "../support/http";
+import { newOlympiad, newPupil, SIX_QUESTIONS } from "../support/http";
 import { screenshot } from "../support/screens";
 
 const LANGUAGES = {
@@ -46,6 +46,14 @@ async function focusMovesIn(page: Page): Promise<void> {
   await expect.poll(async () => (await focused(page)).inDialog, { message: "the focus moves into the dialog" }).toBe(true);
 }
 
+/** Tab, `times` over, never leaves the open dialog. */
+async function tabStaysInDialog(page: Page, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press("Tab");
+    expect((await focused(page)).inDialog, "Tab stays in the dialog").toBe(true);
+  }
+}
+
 /** Presses Tab (or Shift+Tab) until `wanted` has the focus, checking every stop on the way. */
 async function tabTo(page: Page, wanted: (f: Focused) => boolean, { back = false, max = 60 } = {}): Promise<Focused> {
   for (let i = 0; i < max; i++) {
@@ -62,12 +70,7 @@ async function tabTo(page: Page, wanted: (f: Focused) => boolean, { back = false
 for (const [language, m] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES, (typeof LANGUAGES)["uz"]][]) {
   test(`the pupil's journey by keyboard alone in ${language}`, async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
-    const olympiad = await newOlympiad(request, {
-      bankPerDifficulty: 2,
-      counts: { easy: 2, medium: 2, hard: 2 },
-      pinCode: "4321",
-      reviewPolicy: "afterEnd",
-    });
+    const olympiad = await newOlympiad(request, SIX_QUESTIONS);
     const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
     const radios = page.getByRole("radio");
 
@@ -89,10 +92,7 @@ for (const [language, m] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES
     await page.keyboard.press("Enter");
     const pin = page.getByRole("dialog", { name: m.testAttempt.pinTitle });
     await expect(pin.getByLabel(m.testAttempt.pinLabel, { exact: true })).toBeFocused();
-    for (let i = 0; i < 6; i++) {
-      await page.keyboard.press("Tab");
-      expect((await focused(page)).inDialog, "Tab stays in the PIN dialog").toBe(true);
-    }
+    await tabStaysInDialog(page, 6);
     await page.keyboard.press("Escape");
     await expect(pin).toBeHidden();
     await expect(start).toBeFocused();
@@ -147,10 +147,7 @@ for (const [language, m] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES
     const finish = page.getByRole("dialog");
     await expect(finish).toContainText(m.attempt.unanswered({ count: 4 }));
     await focusMovesIn(page);
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press("Tab");
-      expect((await focused(page)).inDialog, "Tab stays in the finish dialog").toBe(true);
-    }
+    await tabStaysInDialog(page, 4);
     await page.keyboard.press("Escape");
     await expect(finish).toBeHidden();
     await expect(finishButton).toBeFocused();

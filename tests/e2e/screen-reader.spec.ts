@@ -5,14 +5,14 @@
 // beside the screenshots (tests/screenshots/aria/) for a person to read.
 import { mkdir, writeFile } from "node:fs/promises";
 import { expect, test } from "../support/fixtures";
-import { newOlympiad, newPupil } from "../support/http";
+import { newOlympiad, newPupil, SIX_QUESTIONS } from "../support/http";
 import { startAttempt } from "../support/ui";
 
 test("the attempt page's landmarks, regions, states and formulas, as assistive technology gets them", async ({
   page,
   request,
 }, testInfo) => {
-  const olympiad = await newOlympiad(request, { bankPerDifficulty: 2, counts: { easy: 2, medium: 2, hard: 2 }, pinCode: "4321" });
+  const olympiad = await newOlympiad(request, SIX_QUESTIONS);
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   const path = await startAttempt(page, pupil, "4321");
   await page.getByRole("radio").nth(1).click();

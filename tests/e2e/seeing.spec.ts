@@ -4,7 +4,7 @@
 // device that asks for less motion gets none. (Contrast and tap targets: axe, accessibility.spec.ts.)
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "../support/fixtures";
-import { newOlympiad, newPupil } from "../support/http";
+import { newOlympiad, newPupil, SIX_QUESTIONS } from "../support/http";
 import { screenshot } from "../support/screens";
 import { startAttempt } from "../support/ui";
 
@@ -16,7 +16,7 @@ test("every pupil's screen reflows at 320 and 640 CSS px, and the states are not
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const olympiad = await newOlympiad(request, { bankPerDifficulty: 2, counts: { easy: 2, medium: 2, hard: 2 }, pinCode: "4321" });
+  const olympiad = await newOlympiad(request, SIX_QUESTIONS);
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   const widths = [320, 640];
   const reflows = async (name: string) => {

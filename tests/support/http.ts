@@ -79,6 +79,14 @@ export async function anonymous(): Promise<APIRequestContext> {
 
 export type Olympiad = { subjectId: number; testId: number; pinCode: string; grade: number };
 
+/** Six questions, both medium ones (3 and 4) on the reading text, PIN 4321, the key right after the end. */
+export const SIX_QUESTIONS = {
+  bankPerDifficulty: 2,
+  counts: { easy: 2, medium: 2, hard: 2 },
+  pinCode: "4321",
+  reviewPolicy: "afterEnd",
+} as const;
+
 /** A subject of its own with a small bank and a test (lib/testing/olympiad), made by the server. */
 export async function newOlympiad(request: APIRequestContext, body: Record<string, unknown> = {}): Promise<Olympiad> {
   const response = await request.post("/api/test-support/olympiads", {
