@@ -168,7 +168,11 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
               data-testid="reading-text"
             >
               <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.readingText}</h2>
-              <RichText html={readingText.text} className="max-h-64 overflow-y-auto text-sm leading-relaxed lg:max-h-none" />
+              {/* A long text scrolls in its box on a phone: the box takes the focus, so a keyboard scrolls it too. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable without a mouse (WCAG 2.1.1) */}
+              <div tabIndex={0} className="max-h-64 overflow-y-auto lg:max-h-none">
+                <RichText html={readingText.text} className="text-sm leading-relaxed" />
+              </div>
             </Card>
           )}
           <QuestionCard

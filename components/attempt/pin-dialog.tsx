@@ -61,7 +61,6 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
           maxLength={16}
           value={pin}
           invalid={Boolean(error) || (touched && blank)}
-          aria-describedby={error || (touched && blank) ? "pin-code-error" : undefined}
           onChange={(e) => {
             setPin(e.target.value);
             setError(null);

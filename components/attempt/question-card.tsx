@@ -3,12 +3,12 @@
 // and, before then, the pupil's choice marked only as chosen.
 //
 // Without a mouse (issue 27): the choices are one stop of Tab (a roving tabindex), the arrows move
-// between them and Space or Enter chooses, as in a radio group; a choice's letter key (A–E, by the
-// key's place, so a Cyrillic layout works too) chooses it at once, told by a hint and by
-// aria-keyshortcuts. The letters never act with a modifier or inside a field or a dialog, and a
-// screen reader's own letter keys (browse mode) reach the screen reader first, as they should.
+// between them and Space or Enter chooses, as in a radio group; while a choice has the focus, a
+// choice's letter key (A–E, by the key's place, so a Cyrillic layout works too) chooses it at once,
+// told by a hint and by aria-keyshortcuts. Never with a modifier, never elsewhere on the page
+// (WCAG 2.1.4); a screen reader's own letter keys (browse mode) reach the screen reader first.
 import { clsx } from "clsx";
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, useId, useRef } from "react";
 import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -22,14 +22,9 @@ const LETTER_KEYS = 5;
 
 /** The choice a key stands for by its place on the keyboard (KeyA → 0 … KeyE → 4), or null. */
 function letterIndex(event: globalThis.KeyboardEvent): number | null {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
+  if (event.repeat) return null;
   const match = /^Key([A-E])$/.exec(event.code);
   return match ? match[1].charCodeAt(0) - 65 : null;
-}
-
-/** Keys typed into a field or a dialog are that field's and that dialog's. */
-function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || target.closest("input, textarea, select, [role=dialog]") !== null);
 }
 type Question = AttemptView["questions"][number];
 
@@ -83,20 +78,18 @@ export function QuestionCard({
     onChoose(choice.questionChoiceId);
     radios()[index]?.focus();
   };
-  // The letters, while the choices may be changed.
-  useEffect(() => {
-    if (!choosable) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      const index = letterIndex(event);
-      if (index === null || index >= choices.length || typing(event.target)) return;
-      event.preventDefault();
-      choose(index);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  });
-  // The arrows move the focus round the group; choosing stays Space's and Enter's.
-  const onArrow = (event: KeyboardEvent<HTMLDivElement>) => {
+  // Keys while a choice has the focus (WCAG 2.1.4: a letter acts only there): the arrows move the
+  // focus round the group, choosing stays Space's and Enter's; a letter chooses its choice.
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.defaultPrevented) return;
+    const index = letterIndex(event.nativeEvent);
+    if (index !== null) {
+      if (choosable && index < choices.length) {
+        event.preventDefault();
+        choose(index);
+      }
+      return;
+    }
     const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
     if (!step) return;
     const all = radios();
@@ -149,7 +142,7 @@ export function QuestionCard({
             aria-busy={!ready || undefined}
             aria-labelledby={headingId}
             aria-describedby={choosable ? `${headingId}-keys` : undefined}
-            onKeyDown={onArrow}
+            onKeyDown={onKey}
           >
             {question.questionChoices.map((choice, index) => {
               const isChosen = chosen === choice.questionChoiceId;

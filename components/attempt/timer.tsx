@@ -13,6 +13,8 @@ import type { ServerTime } from "./queries";
 const WARNING_SECONDS = 300;
 /** The minutes left that are said aloud, as the clock passes them. */
 const SPOKEN_MINUTES = [10, 5, 1];
+/** How long a spoken mark stays in its status region. */
+const SAID_FOR_MS = 15_000;
 
 /** The last of the spoken marks the clock has reached (10 at 9:59, 5 at 4:12), or null above them all. */
 export function spokenMark(seconds: number): number | null {
@@ -43,15 +45,22 @@ export function Timer({ server, review, onZero }: Props) {
     if (!review && left === 0) onZero();
   }, [review, left, onZero]);
 
-  // Said only when the mark changes while the page is open: a page opened at 7 minutes says
-  // nothing until 5.
+  // Said only when the clock passes a mark while the page is open (a page opened at 7 minutes
+  // says nothing until 5), never when time is given back (an organiser's extra minutes are told
+  // by their own toast); cleared after a while, so that no one reads a stale "5 minutes" later.
   const mark = review ? null : spokenMark(left);
   const lastMark = useRef<number | null | undefined>(undefined);
   const [said, setSaid] = useState("");
   useEffect(() => {
-    if (lastMark.current !== undefined && mark !== null && mark !== lastMark.current) setSaid(t.minutesLeft({ count: mark }));
+    const passed = lastMark.current !== undefined && mark !== null && (lastMark.current === null || mark < lastMark.current);
     lastMark.current = mark;
+    if (passed) setSaid(t.minutesLeft({ count: mark }));
   }, [mark, t]);
+  useEffect(() => {
+    if (!said) return;
+    const clear = setTimeout(() => setSaid(""), SAID_FOR_MS);
+    return () => clearTimeout(clear);
+  }, [said]);
 
   const color = review ? "text-slate-900" : left < WARNING_SECONDS ? "text-red-600" : "text-primary-900";
   return (

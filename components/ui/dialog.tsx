@@ -27,14 +27,19 @@ export type DialogProps = {
 };
 
 /**
- * What had the focus last outside any dialog: a dialog closing gives the focus back to it (WCAG
- * 2.4.3). Radix gives it to its trigger, and ours open from state, without one.
+ * What was last focused or pressed outside any dialog: a dialog closing gives the focus back to it
+ * (WCAG 2.4.3). Radix gives it to its trigger, and ours open from state, without one; a press
+ * counts too, as Safari does not focus a button it clicks.
  */
 let focusedOutside: HTMLElement | null = null;
+const CONTROL = "button, a[href], input, select, textarea, [tabindex]";
 if (typeof document !== "undefined") {
-  document.addEventListener("focusin", (event) => {
-    if (event.target instanceof HTMLElement && !event.target.closest("[role=dialog]")) focusedOutside = event.target;
-  });
+  const remember = (event: Event) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROL) : null;
+    if (control && !control.closest("[role=dialog]")) focusedOutside = control;
+  };
+  document.addEventListener("focusin", remember);
+  document.addEventListener("pointerdown", remember);
 }
 export function returnFocus(event: Event): void {
   event.preventDefault();

@@ -252,6 +252,12 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
     extraMinutesDone: "Дополнительное время сохранено",
     accommodation: "Запрос на особые условия",
     accommodationPending: "Не рассмотрен",
+    accommodationsWaiting: {
+      one: "{count} запрос на особые условия ждёт рассмотрения",
+      few: "{count} запроса на особые условия ждут рассмотрения",
+      many: "{count} запросов на особые условия ждут рассмотрения",
+      other: "{count} запроса на особые условия ждут рассмотрения",
+    },
     accommodationApproved: "Одобрен: {date}, {minutes}",
     approveAccommodation: "Одобрить: дать дополнительное время",
     approveAccommodationHint: "Минуты добавятся к тесту ученика (к идущему — сразу) и могут продлить его после времени закрытия теста.",

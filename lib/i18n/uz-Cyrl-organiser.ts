@@ -240,6 +240,7 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
     extraMinutesDone: "Қўшимча вақт сақланди",
     accommodation: "Махсус шароит сўрови",
     accommodationPending: "Кўриб чиқилмаган",
+    accommodationsWaiting: "Кўриб чиқилмаган махсус шароит сўровлари: {count} та",
     accommodationApproved: "Тасдиқланган: {date}, {minutes}",
     approveAccommodation: "Тасдиқлаш: қўшимча вақт бериш",
     approveAccommodationHint:

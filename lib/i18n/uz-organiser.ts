@@ -233,6 +233,7 @@ export const uzOrganiser = {
     /** The registration's accommodation request (issue 27). */
     accommodation: "Maxsus sharoit so'rovi",
     accommodationPending: "Ko'rib chiqilmagan",
+    accommodationsWaiting: "Ko'rib chiqilmagan maxsus sharoit so'rovlari: {count} ta",
     accommodationApproved: "Tasdiqlangan: {date}, {minutes}",
     approveAccommodation: "Tasdiqlash: qo'shimcha vaqt berish",
     approveAccommodationHint:

@@ -48,6 +48,9 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** Acts whose reason is often a child's health: kept in the audit log, never in the logs. */
+const UNLOGGED_REASONS: ReadonlySet<AuditAction> = new Set([AuditAction.PupilAccommodation]);
+
 /** Records an action in the audit log, and writes its log line (without its details). */
 export async function recordAction(tx: Transaction | typeof db, entry: AuditEntry): Promise<void> {
   logEvent("organiser.action", {
@@ -55,7 +58,7 @@ export async function recordAction(tx: Transaction | typeof db, entry: AuditEntr
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...(entry.reason && !UNLOGGED_REASONS.has(entry.action) ? { reason: entry.reason } : {}),
   });
   await tx.insert(organiserActions).values({
     organiserId: entry.organiserId,

@@ -340,9 +340,10 @@ export async function setExtraMinutes({
   now = new Date(),
 }: Action & { minutes: number; accommodation?: boolean; now?: Date }) {
   const saved = await db.transaction(async (tx) => {
-    const pupil = await lockPupil(tx, userId);
-    // Approving the registration's accommodation request: there must be one; the approval is dated.
+    // Approving the registration's accommodation request: there must be one, and some minutes;
+    // the approval is dated. The registration is locked before the pupil, as a parent's edit does.
     if (accommodation) {
+      if (minutes === 0) throw invalidInput({ minutes: ["Range"] });
       const approved = await tx
         .update(registrations)
         .set({ accommodationApprovedAt: now })
@@ -350,6 +351,7 @@ export async function setExtraMinutes({
         .returning({ guid: registrations.guid });
       if (approved.length === 0) throw invalidInput({ accommodation: ["Invalid"] });
     }
+    const pupil = await lockPupil(tx, userId);
     const change = minutes - pupil.extraMinutes;
     await tx.update(users).set({ extraMinutes: minutes }).where(eq(users.id, userId));
     const moved = await tx
@@ -380,7 +382,15 @@ export async function setExtraMinutes({
   });
   if (saved.movedAttemptId !== undefined && saved.change !== 0) {
     const attemptId = saved.movedAttemptId;
-    logEvent("attempt.extended", { attemptId, userId, minutes: saved.change, deadlineAt: saved.answer.deadlineAt, organiserId, reason });
+    // An accommodation's reason is often medical: the log says only that it was one.
+    logEvent("attempt.extended", {
+      attemptId,
+      userId,
+      minutes: saved.change,
+      deadlineAt: saved.answer.deadlineAt,
+      organiserId,
+      ...(accommodation ? { accommodation: true } : { reason }),
+    });
     await publishChange([userId], saved.change > 0 ? { kind: "extended", minutes: saved.change } : { kind: "deadline" });
   }
   return saved.answer;

@@ -42,7 +42,6 @@ function located(validation: Record<string, string[]>, bank: ReadBank): SourceEr
     MinLength: m.choices,
     MaxLength: m.invalid,
     Invalid: m.correct,
-    ImageAlt: m.imageAlt,
   };
   return Object.entries(validation).map(([path, codes]) => {
     const [list, index, ...rest] = path.split(".");

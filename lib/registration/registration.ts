@@ -108,7 +108,13 @@ export async function register(input: RegisterInput, { clientAddress }: { client
         .where(eq(users.id, userId));
       await tx
         .update(registrations)
-        .set({ ...place, accommodationRequest, updatedAt: sql`now()` })
+        .set({
+          ...place,
+          accommodationRequest,
+          // Words the organiser has not read are not approved: a changed request waits again.
+          ...(accommodationRequest === registration.accommodationRequest ? {} : { accommodationApprovedAt: null }),
+          updatedAt: sql`now()`,
+        })
         .where(eq(registrations.guid, guid));
     }
     return { status: RegistrationStatus.Registered, userId, amountToPay: registration.amountSom };

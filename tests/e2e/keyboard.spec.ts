@@ -126,6 +126,9 @@ for (const [language, m] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES
 
     // Keyingi, then the grid: the next stop after the group is Keyingi (Oldingi is off on question 1).
     await tabTo(page, (f) => f.name === m.attempt.next);
+    // Elsewhere on the page a letter is only a letter (WCAG 2.1.4).
+    await page.keyboard.press("b");
+    await expect(radios.nth(1)).toHaveAttribute("aria-checked", "false");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: m.attempt.question({ n: 2, total: 6 }) })).toBeVisible();
     await tabTo(page, (f) => f.role === "button" && f.name.startsWith("4"));

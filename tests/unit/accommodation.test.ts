@@ -88,6 +88,24 @@ describe("an accommodation request", () => {
     expect(await getRemainingTime({ userId: pupil.userId, attemptId, now: at(5) })).toEqual({ remainingTime: 50 * 60 });
   });
 
+  it("changed by the parent after an approval, waits again; approving needs some minutes", async () => {
+    const pupil = await createPupil({ accommodation: REQUEST });
+    const organiser = await organiserId();
+    await expect(
+      setExtraMinutes({ organiserId: organiser, userId: pupil.userId, minutes: 0, reason: "Sabab", accommodation: true }),
+    ).rejects.toMatchObject({ status: 422, validationErrors: { minutes: ["Range"] } });
+    await setExtraMinutes({ organiserId: organiser, userId: pupil.userId, minutes: 15, reason: "Sabab", accommodation: true });
+    const [registration] = await db.select().from(registrations).where(eq(registrations.userId, pupil.userId));
+    const details = (await getRegistrationDetails({ guid: registration.guid }))!;
+    // Unpaid again, the parent may edit: the same words stay approved, other words wait again.
+    await db.update(registrations).set({ status: 1 }).where(eq(registrations.guid, registration.guid));
+    await register({ guid: registration.guid, ...details }, { clientAddress: null });
+    expect((await pupilDetail({ userId: pupil.userId })).accommodation?.approvedAt).not.toBeNull();
+    await register({ guid: registration.guid, ...details, accommodation: "Boshqa so'rov" }, { clientAddress: null });
+    expect((await pupilDetail({ userId: pupil.userId })).accommodation).toEqual({ request: "Boshqa so'rov", approvedAt: null });
+    expect((await pendingAccommodations()).map((p) => p.userId)).toContain(pupil.userId);
+  });
+
   it("cannot be approved where there is none", async () => {
     const pupil = await createPupil();
     await expect(

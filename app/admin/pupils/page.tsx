@@ -53,7 +53,7 @@ export default async function PupilsPage({ searchParams }: Props) {
           data-testid="pending-accommodations"
         >
           <h2 id="pending-accommodations" className="text-sm font-semibold text-slate-900">
-            {t.accommodation}: {t.accommodationPending.toLowerCase()} ({pending.length})
+            {t.accommodationsWaiting({ count: pending.length })}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {pending.map((p) => (
