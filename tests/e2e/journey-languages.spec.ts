@@ -27,12 +27,13 @@ const LANGUAGES = {
 } as const;
 
 /** Words of the page in Latin letters, but the switcher (each language named in itself), the
- *  pupil's login and password, and what may be. */
+ *  pupil's login and password, the organisers' notices (every page's, and another test may post
+ *  one meanwhile), and what may be. */
 async function latinWords(page: Page, allowed: RegExp): Promise<string[]> {
   const text = await page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
     for (const skipped of body.querySelectorAll(
-      "[data-testid=language-switcher], [data-testid=username], [data-testid=password], script, style",
+      "[data-testid=language-switcher], [data-testid=username], [data-testid=password], [data-testid=notices], script, style",
     ))
       skipped.remove();
     return body.textContent ?? "";
