@@ -39,6 +39,8 @@ test("asked for at registration, approved by the organiser as extra minutes, aud
   await fillLogin(page, ORGANISER);
   await page.goto("/admin/pupils");
   const waiting = page.getByTestId("pending-accommodations");
+  await expect(waiting.getByRole("link", { name: new RegExp(lastName) })).toBeVisible();
+  await screenshot(page, testInfo, "organiser-pupils-accommodations");
   await waiting.getByRole("link", { name: new RegExp(lastName) }).click();
   const card = page.getByTestId("accommodation");
   await expect(card).toContainText(REQUEST);
