@@ -17,7 +17,7 @@ const SPOKEN_MINUTES = [10, 5, 1];
 const SAID_FOR_MS = 15_000;
 
 /** The last of the spoken marks the clock has reached (10 at 9:59, 5 at 4:12), or null above them all. */
-export function spokenMark(seconds: number): number | null {
+function spokenMark(seconds: number): number | null {
   const reached = SPOKEN_MINUTES.filter((minutes) => seconds <= minutes * 60);
   return reached.length > 0 ? Math.min(...reached) : null;
 }
