@@ -4,6 +4,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { canonicalApiPath } from "@/lib/http/api-paths";
 import { commonSecurityHeaders, pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { visitorOrigin } from "@/lib/http/visitor-origin";
 import { asLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/locale.mjs";
 import { resolveLocale } from "@/lib/i18n/negotiate.mjs";
 import { needsSignIn } from "@/lib/identity/routes";
@@ -50,7 +51,8 @@ export async function middleware(request: NextRequest) {
   if (needsSignIn(pathname)) {
     const session = await decodeSession(request.cookies.get(sessionCookie().name)?.value);
     if (!session) {
-      const login = new URL("/login", request.url);
+      // On the address the visitor opened, not the one the server listens on (behind a proxy).
+      const login = new URL("/login", visitorOrigin(request.headers));
       login.searchParams.set("returnUrl", `${pathname}${search}`);
       return remember(withPageHeaders(NextResponse.redirect(login), policy));
     }

@@ -6,13 +6,13 @@ import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import type { z } from "zod";
 import { requireBot } from "@/lib/bot/auth";
-import { config } from "@/lib/config";
 import type { ValidationErrors } from "@/lib/http/contract";
 import type { CookieOptions, Cookies } from "@/lib/http/cookies";
 import { AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge } from "@/lib/http/errors";
 import { clientAddress, type Limiter } from "@/lib/http/rate-limit";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
+import { isOwnOrigin } from "@/lib/http/visitor-origin";
 import { callMessages, inLocaleOf } from "@/lib/i18n/server";
 import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
@@ -174,15 +174,15 @@ function parseSafe<S extends Schema>(schema: S, input: unknown): z.output<S> {
 
 /**
  * A state-changing call from a browser must come from our own pages: another site's form or
- * script gets 403 even though the browser would attach our cookie.
+ * script gets 403 even though the browser would attach our cookie. Our pages are those at
+ * PUBLIC_URL and at whatever address the visitor opened (lib/http/visitor-origin).
  */
 function assertSameOrigin(request: NextRequest): void {
   if (request.method === "GET" || request.method === "HEAD") return;
   if (request.headers.get("sec-fetch-site") === "cross-site") throw forbidden();
   const origin = request.headers.get("origin");
   if (!origin) return; // not a browser: no ambient cookie to abuse
-  const allowed = [request.nextUrl.origin, new URL(config().publicUrl).origin];
-  if (!allowed.includes(origin)) throw forbidden();
+  if (!isOwnOrigin(origin, request.headers)) throw forbidden();
 }
 
 export function errorResponse(error: unknown): Response {
@@ -194,15 +194,9 @@ export function errorResponse(error: unknown): Response {
       }),
     );
   }
-  // Logged for the operator; the client gets the contract's body, never a stack or SQL.
-  // A failed query's own error (the database's message) is its cause: logged too.
-  log().error(
-    {
-      err: errorText(error),
-      ...(error instanceof Error && error.cause instanceof Error ? { cause: error.cause.message } : {}),
-    },
-    "unhandled error in route handler",
-  );
+  // Logged for the operator (errorText: a failed statement's code and constraint, never its SQL
+  // or values); the client gets the contract's body, never a stack or SQL.
+  log().error({ err: errorText(error) }, "unhandled error in route handler");
   return withApiSecurityHeaders(
     Response.json(
       { code: null, message: callMessages().http.serverError, validationErrors: {} },

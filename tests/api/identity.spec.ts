@@ -130,6 +130,48 @@ test.describe("Identity/Login", () => {
     const fetchSite = await login(request, { username: pupil.username, password: pupil.password }, { "Sec-Fetch-Site": "cross-site" });
     expect(fetchSite.status()).toBe(403);
   });
+
+  test("a login from the site opened at another of its addresses is served: 127.0.0.1, the school network's, the proxy's host", async ({
+    request,
+  }) => {
+    const { username, password } = await newPupil(request);
+    const pupil = { username, password };
+    const port = new URL(baseURL).port;
+    // The demo shown on a phone on the same network: the page and its call name the same host.
+    for (const host of [`localhost:${port}`, `192.0.2.2:${port}`]) {
+      const response = await login(request, pupil, { Host: host, Origin: `http://${host}` });
+      expect(response.status(), host).toBe(200);
+    }
+    // Behind the trusted proxy, the host the visitor opened is the forwarded one.
+    const proxied = await login(request, pupil, { "X-Forwarded-Host": "olimp.example.uz", Origin: "https://olimp.example.uz" });
+    expect(proxied.status()).toBe(200);
+    // Another site is still refused, even when it names our host in a header of its own.
+    for (const headers of [
+      { Host: `192.0.2.2:${port}`, Origin: "http://evil.example" },
+      { Host: `192.0.2.2:${port}`, Origin: `http://192.0.2.2:${Number(port) + 1}` },
+      { Origin: "null" },
+    ]) {
+      expect((await login(request, pupil, headers)).status(), JSON.stringify(headers)).toBe(403);
+    }
+  });
+
+  test("a signed-out visitor is sent to the sign-in page on the address they opened, never the one the server listens on", async ({
+    request,
+  }) => {
+    const redirectOf = async (headers: Record<string, string>) => {
+      const response = await request.get("/admin", { headers, maxRedirects: 0 });
+      expect(response.status()).toBe(307);
+      return new URL(response.headers().location, "http://relative.invalid");
+    };
+    // Behind a TLS proxy (public Host, X-Forwarded-Proto: https).
+    const proxied = await redirectOf({ Host: "olimp.example.uz", "X-Forwarded-Proto": "https" });
+    expect(proxied.origin).toMatch(/^(https:\/\/olimp\.example\.uz|http:\/\/relative\.invalid)$/);
+    expect(`${proxied.pathname}${proxied.search}`).toBe("/login?returnUrl=%2Fadmin");
+    // The school network's address.
+    const port = new URL(baseURL).port;
+    const local = await redirectOf({ Host: `192.0.2.2:${port}` });
+    expect(local.origin).toMatch(new RegExp(`^(http://192\\.0\\.2\\.2:${port}|http://relative\\.invalid)$`));
+  });
 });
 
 test.describe("GetCurrentUser, Update, Logout", () => {
