@@ -37,11 +37,32 @@ export const triesKey = (username: string, { device, address }: { device?: strin
 
 /**
  * The ceiling on a username's tries from devices it never signed in on, over every address
- * together: guessing spread over many addresses stays hopeless (60 a minute against 10 random
- * characters). One address cannot reach it alone (its own count allows five tries per ten seconds).
+ * together. One address cannot reach it alone (its own count allows five tries per ten seconds).
  */
 export const USERNAME_TRIES_PER_MINUTE = 60;
 const usernameTries = createLimiter("sign-in-tries", { points: USERNAME_TRIES_PER_MINUTE, durationSeconds: 60 });
+/**
+ * Once the ceiling is spent, each address still has this many tries a minute at the username: an
+ * attack from many addresses cannot keep the owner out of a new device (the owner's first try from
+ * their own address is checked), and guessing stays hopeless: at most 60 + one per attacking
+ * address a minute (1 060 from 1 000 addresses) against 49¹⁰ ≈ 8·10¹⁶ passwords.
+ */
+export const TRIES_PER_ADDRESS_WHILE_SPENT = 1;
+const triesWhileSpent = createLimiter("sign-in-tries-spent", { points: TRIES_PER_ADDRESS_WHILE_SPENT, durationSeconds: 60 });
+
+const isTooMany = (error: unknown) => error instanceof AppError && error.status === 429;
+
+/** Counts a try from a device the username never signed in on: against the ceiling, else the address's minute. */
+async function claimNewDeviceTry(name: string, address: string): Promise<void> {
+  try {
+    await usernameTries.consume(name);
+  } catch (error) {
+    if (!isTooMany(error)) throw error;
+    await triesWhileSpent.consume(`${name}:${address}`).catch((spent: unknown) => {
+      throw isTooMany(spent) ? businessError(ErrorCode.SignInLockedOut) : spent;
+    });
+  }
+}
 
 /**
  * Claims one try for the key before any password is hashed: one statement, so however many tries
@@ -119,11 +140,7 @@ export async function signIn({
   const key = triesKey(name, { device, address });
   const claim = await claimTry(key, now);
   if (!claim) throw businessError(ErrorCode.SignInLockedOut);
-  if (!device) {
-    await usernameTries.consume(name).catch((error: unknown) => {
-      throw error instanceof AppError && error.status === 429 ? businessError(ErrorCode.SignInLockedOut) : error;
-    });
-  }
+  if (!device) await claimNewDeviceTry(name, address);
 
   const [user] = await db
     .select({

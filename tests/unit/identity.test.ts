@@ -9,7 +9,14 @@ import { verifyPassword } from "@/lib/identity/password";
 import { safeReturnUrl } from "@/lib/identity/return-url";
 import { endSession, requireUser } from "@/lib/identity/session";
 import { decodeSession, encodeSession, sessionCookie } from "@/lib/identity/session-token";
-import { forgetOldSignInFailures, LOCKOUT_SECONDS, signIn, USERNAME_TRIES_PER_MINUTE, unlockSignIn } from "@/lib/identity/sign-in";
+import {
+  forgetOldSignInFailures,
+  LOCKOUT_SECONDS,
+  signIn,
+  TRIES_PER_ADDRESS_WHILE_SPENT,
+  USERNAME_TRIES_PER_MINUTE,
+  unlockSignIn,
+} from "@/lib/identity/sign-in";
 import { getCurrentUser } from "@/lib/identity/users";
 import { setPupilBlocked } from "@/lib/organiser/pupils";
 import { setUpDatabase } from "../support/database";
@@ -106,7 +113,7 @@ describe("Identity/Login", () => {
     expect((await signInFrom({ username: pupil.username, password: pupil.password, now: at(t0, 120) })).id).toBe(pupil.userId);
   });
 
-  it("tries from many addresses together are capped per username (USERNAME_TRIES_PER_MINUTE), then locked for new devices", async () => {
+  it("tries from many addresses together are capped per username (USERNAME_TRIES_PER_MINUTE), then one a minute per address", async () => {
     const pupil = await createPupil();
     const now = new Date("2025-06-01T08:48:00Z");
     for (let i = 0; i < USERNAME_TRIES_PER_MINUTE; i++) {
@@ -114,11 +121,50 @@ describe("Identity/Login", () => {
         2102,
       );
     }
-    expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password, address: "10.8.0.1", now }))).toBe(2101);
+    // The ceiling is spent: each address is checked once more this minute
+    // (TRIES_PER_ADDRESS_WHILE_SPENT), and its next try that minute is refused unchecked.
+    expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong", address: "10.8.0.2", now }))).toBe(2102);
+    let checked = 0;
+    const counting = (hash: string, password: string) => {
+      checked++;
+      return verifyPassword(hash, password);
+    };
+    expect(await codeOf(signInFrom({ username: pupil.username, password: "wrong", address: "10.8.0.2", now, verify: counting }))).toBe(
+      2101,
+    );
+    expect(checked).toBe(0);
+    expect(TRIES_PER_ADDRESS_WHILE_SPENT).toBe(1);
     // A device the account signed in on before is outside the ceiling; an organiser's unlock lifts it.
     expect((await signInFrom({ username: pupil.username, password: pupil.password, device: "d2", now })).id).toBe(pupil.userId);
     await unlockSignIn(pupil.username);
     expect((await signInFrom({ username: pupil.username, password: pupil.password, address: "10.8.0.1", now })).id).toBe(pupil.userId);
+  });
+
+  it("wrong passwords from a dozen addresses never keep the owner with the right one out of a new device", async () => {
+    const pupil = await createPupil();
+    const t0 = new Date("2025-06-01T08:49:00Z");
+    const attack = (second: number) =>
+      Promise.all(
+        Array.from({ length: 12 }, (_, a) =>
+          (async () => {
+            for (let i = 0; i < 5; i++) {
+              await codeOf(
+                signInFrom({ username: pupil.username, password: `guess-${a}-${i}`, address: `10.9.${second}.${a}`, now: at(t0, second) }),
+              );
+            }
+          })(),
+        ),
+      );
+    // 12 addresses × 5 wrong, then the owner on a school computer; again 15 s later from another,
+    // with the attack still going on in between.
+    await attack(0);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, address: "10.10.0.1", now: at(t0, 3) })).id).toBe(
+      pupil.userId,
+    );
+    await attack(10);
+    expect((await signInFrom({ username: pupil.username, password: pupil.password, address: "10.10.0.2", now: at(t0, 18) })).id).toBe(
+      pupil.userId,
+    );
   });
 
   it("an organiser's unlock lifts the username's lock and its devices' at once", async () => {
