@@ -64,7 +64,10 @@ export function useOrganiserActs({
         toast.info(change.kind === "ended" ? t.endedByOrganiser : t.reopened, { id: "organiser-change", position: "top-center" });
         return void leave();
       case "signedOut":
-        toast.warning(change.reason === "password" ? t.passwordChanged : m.codes[2103], { id: "signed-out", duration: 30_000 });
+        // "Chiqish" in another tab of this device needs no word; a block or a new password does.
+        if (change.reason !== "signedOut") {
+          toast.warning(change.reason === "password" ? t.passwordChanged : m.codes[2103], { id: "signed-out", duration: 30_000 });
+        }
         return router.replace(`/login?returnUrl=${encodeURIComponent(`/test-attempt/${attemptId}`)}`);
     }
   });

@@ -6,6 +6,7 @@ import { db, prepared } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
+import { publishChange } from "@/lib/live/changes";
 import { noteRequest } from "@/lib/log.mjs";
 import { decodeSession, SESSION_MAX_AGE_SECONDS, type SessionClaims } from "./session-token";
 
@@ -84,12 +85,15 @@ export async function endSession(token: string | undefined, now = new Date()): P
   if (claims.sessionId) {
     const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
     await db.insert(endedSessions).values({ sessionId: claims.sessionId, expiresAt }).onConflictDoNothing();
-    return;
+  } else {
+    await db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(and(eq(users.id, claims.userId), eq(users.sessionVersion, claims.sessionVersion)));
   }
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(and(eq(users.id, claims.userId), eq(users.sessionVersion, claims.sessionVersion)));
+  // This device's open attempt page (its live stream) hears of it and lets its place go.
+  const only = claims.sessionId ? { sessionId: claims.sessionId } : {};
+  await publishChange([claims.userId], { kind: "signedOut", reason: "signedOut" }, only);
 }
 
 /** Forgets signed-out sessions whose tokens have expired anyway (the periodic sweep). */

@@ -16,9 +16,10 @@ export type AttemptChange =
   | { kind: "deadline" }
   | { kind: "ended"; attemptId: number }
   | { kind: "reset"; attemptId: number }
-  | { kind: "signedOut"; reason: "password" | "blocked" };
+  | { kind: "signedOut"; reason: "password" | "blocked" | "signedOut" };
 
-type Message = { userIds: number[]; change: AttemptChange };
+/** A change for one session of the pupil's only (its device signed out), when `sessionId` is set. */
+type Message = { userIds: number[]; change: AttemptChange; sessionId?: string };
 
 const globalForLive = globalThis as unknown as { olimpiadaLive?: { local: EventEmitter; redis: Redis | null } };
 
@@ -42,15 +43,15 @@ function hub() {
 
 const channelName = (prefix: string) => `${prefix}:attempt-changes`;
 
-function deliver(local: EventEmitter, { userIds, change }: Message) {
-  for (const userId of userIds) local.emit(`user:${userId}`, change);
+function deliver(local: EventEmitter, { userIds, change, sessionId }: Message) {
+  for (const userId of userIds) local.emit(`user:${userId}`, change, sessionId);
 }
 
 /** Tells these pupils' open pages of a change (after the transaction that made it has committed). */
-export async function publishChange(userIds: number[], change: AttemptChange): Promise<void> {
+export async function publishChange(userIds: number[], change: AttemptChange, { sessionId }: { sessionId?: string } = {}): Promise<void> {
   if (userIds.length === 0) return;
   const { local, redis } = hub();
-  const message: Message = { userIds, change };
+  const message: Message = { userIds, change, ...(sessionId ? { sessionId } : {}) };
   if (redis) {
     // Heard by every process, this one included; if Redis is away, this process's pages at least.
     const sent = await redis.publish(channelName(config().redisKeyPrefix), JSON.stringify(message)).catch(() => null);
@@ -59,8 +60,11 @@ export async function publishChange(userIds: number[], change: AttemptChange): P
   deliver(local, message);
 }
 
-/** Calls `listener` with each change of this pupil until the returned function is called. */
-export function onChange(userId: number, listener: (change: AttemptChange) => void): () => void {
+/**
+ * Calls `listener` with each change of this pupil until the returned function is called; a change
+ * meant for one session only comes with that session's id.
+ */
+export function onChange(userId: number, listener: (change: AttemptChange, sessionId?: string) => void): () => void {
   const { local } = hub();
   local.on(`user:${userId}`, listener);
   return () => local.off(`user:${userId}`, listener);

@@ -1,11 +1,18 @@
 // The stream an open attempt page listens on (Server-Sent Events): the pupil's changes as they
 // happen (changes.ts), a comment every 25 s so that proxies keep it open, and an end after 10
-// minutes, when the browser connects again by itself (its token checked anew). It costs no
-// database query: the token's claims name the pupil, and a change carries nothing the pupil may
-// not know. A few at a time per pupil and process (tabs, a reload).
+// minutes, when the browser connects again by itself (its token checked anew). A few at a time per
+// pupil and process (tabs, a reload).
+//
+// A stream lives no longer than its session: it is opened only for a session the database still
+// holds (as every handler checks), it ends right after telling the page it was signed out (a block,
+// a new password, an erasure, or "Chiqish" on this very device), and the session is checked again
+// with every keep-alive, so a session ended without a word (a change made while Redis was away)
+// frees its place within 25 s. An old cookie on a shared computer cannot hold a pupil's places.
 import "server-only";
 import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
+import { unauthorized, userOfClaims } from "@/lib/identity/session";
+import type { SessionClaims } from "@/lib/identity/session-token";
 import { type AttemptChange, onChange } from "./changes";
 
 const KEEP_OPEN_MS = 25_000;
@@ -16,7 +23,9 @@ export const STREAMS_PER_PUPIL = 4;
 
 const open = new Map<number, number>();
 
-export function changesStream(userId: number, signal: AbortSignal): Response {
+export async function changesStream(claims: SessionClaims, signal: AbortSignal): Promise<Response> {
+  if (!(await userOfClaims(claims))) throw unauthorized();
+  const { userId } = claims;
   const held = open.get(userId) ?? 0;
   if (held >= STREAMS_PER_PUPIL) throw new AppError(429, null, callMessages().http.tooManyRequests, {}, { "Retry-After": "60" });
   open.set(userId, held + 1);
@@ -24,6 +33,7 @@ export function changesStream(userId: number, signal: AbortSignal): Response {
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
+      let stopped = false;
       const send = (text: string) => {
         try {
           controller.enqueue(encoder.encode(text));
@@ -31,16 +41,25 @@ export function changesStream(userId: number, signal: AbortSignal): Response {
           stop();
         }
       };
-      const unsubscribe = onChange(userId, (change: AttemptChange) => send(`data: ${JSON.stringify(change)}\n\n`));
-      const ping = setInterval(() => send(": \n\n"), KEEP_OPEN_MS);
-      const end = setTimeout(
-        () => {
-          stop();
-          controller.close();
-        },
-        LIFETIME_MS + Math.random() * 60_000,
-      );
-      let stopped = false;
+      /** Ends the stream from our side: the browser's EventSource connects again, and is checked then. */
+      const close = () => {
+        if (stopped) return;
+        stop();
+        controller.close();
+      };
+      const unsubscribe = onChange(userId, (change: AttemptChange, sessionId?: string) => {
+        if (sessionId && sessionId !== claims.sessionId) return; // another device's session
+        send(`data: ${JSON.stringify(change)}\n\n`);
+        if (change.kind === "signedOut") close();
+      });
+      const ping = setInterval(() => {
+        send(": \n\n");
+        userOfClaims(claims).then(
+          (user) => user || close(),
+          () => {}, // the database away for a moment: the next keep-alive asks again
+        );
+      }, KEEP_OPEN_MS);
+      const end = setTimeout(close, LIFETIME_MS + Math.random() * 60_000);
       stop = () => {
         if (stopped) return;
         stopped = true;

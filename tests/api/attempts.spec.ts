@@ -319,6 +319,66 @@ test.describe("Events: the stream an open attempt page hears the organiser's act
   });
 });
 
+test.describe("Events: a stream lives no longer than its session", () => {
+  test("refused after Chiqish, a block, a new password and an erasure; an open one hears signedOut and ends", async ({ request }) => {
+    const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+    const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+    const organiser = await signedIn(ORGANISER);
+    const admin = `/api/admin/pupils/${pupil.userId}`;
+    /** A new sign-in (a device of its own): its cookie header. */
+    const device = async () => {
+      const context = await signedIn(pupil);
+      const { cookies } = await context.storageState();
+      return { context, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
+    };
+    const open = (cookie: string, signal?: AbortSignal) =>
+      fetch(`${baseURL}/api/TestAttempts/Events`, { headers: { Cookie: cookie }, signal });
+    const controller = new AbortController();
+    try {
+      // Chiqish on one device ends that device's stream, and only that one.
+      const [school, home] = await Promise.all([device(), device()]);
+      const [schoolStream, homeStream] = await Promise.all([open(school.cookie, controller.signal), open(home.cookie, controller.signal)]);
+      expect([schoolStream.status, homeStream.status]).toEqual([200, 200]);
+      expect((await school.context.post("/api/Identity/Logout")).status()).toBe(200);
+      expect(eventsIn(await readToEnd(schoolStream))).toEqual([{ kind: "signedOut", reason: "signedOut" }]);
+      expect((await open(school.cookie)).status).toBe(401);
+      // The other device's stream heard nothing and still answers: until the pupil is blocked.
+      expect((await organiser.put(`${admin}/blocked`, { data: { blocked: true, reason: "Sinov" } })).status()).toBe(200);
+      expect(eventsIn(await readToEnd(homeStream))).toEqual([{ kind: "signedOut", reason: "blocked" }]);
+      expect((await open(home.cookie)).status).toBe(401);
+      expect((await organiser.put(`${admin}/blocked`, { data: { blocked: false, reason: "Sinov" } })).status()).toBe(200);
+
+      // A new password: the old cookie is refused.
+      const before = await device();
+      expect((await open(before.cookie, controller.signal)).status).toBe(200);
+      const reset = await organiser.post(`${admin}/password`, { data: { reason: "Ota-onasi so'radi" } });
+      expect(reset.status()).toBe(200);
+      expect((await open(before.cookie)).status).toBe(401);
+      // An erasure: the last cookie (signed in with the new password) is refused too.
+      const after = await signedIn({ username: pupil.username, password: (await reset.json()).password });
+      const { cookies } = await after.storageState();
+      const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      expect((await open(cookie, controller.signal)).status).toBe(200);
+      const erased = await organiser.post(`${admin}/erase`, { data: { confirmUsername: pupil.username, reason: "Ota-onasi so'radi" } });
+      expect(erased.status()).toBe(200);
+      expect((await open(cookie)).status).toBe(401);
+      await Promise.all([school.context.dispose(), home.context.dispose(), before.context.dispose(), after.dispose()]);
+    } finally {
+      controller.abort();
+      await organiser.dispose();
+    }
+  });
+});
+
+/** A stream's text once the server has ended it. */
+async function readToEnd(response: Response): Promise<string> {
+  let text = "";
+  for await (const chunk of response.body!.pipeThrough(new TextDecoderStream())) text += chunk;
+  return text;
+}
+
+const eventsIn = (text: string) => [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]));
+
 /** Reads a stream until `pattern` matches; its first group. */
 async function readUntil(response: Response, pattern: RegExp, ms: number): Promise<string> {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

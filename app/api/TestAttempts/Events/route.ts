@@ -3,4 +3,4 @@ import { changesStream } from "@/lib/live/stream";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler({ auth: "pupilToken" }, ({ claims, request }) => changesStream(claims.userId, request.signal));
+export const GET = handler({ auth: "pupilToken" }, ({ claims, request }) => changesStream(claims, request.signal));
