@@ -80,7 +80,32 @@ export function logEvent(event, fields = {}) {
   log().info({ event, ...fields }, event);
 }
 
-/** An error as its log line says it: the message only (a stack or a query's values stay out). */
+/** A SQLSTATE: five digits or capital letters (23505, 22P02), as both drivers name the error. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** The database's own error in a chain of causes (drizzle wraps the driver's), or null. */
+function databaseErrorOf(error) {
+  for (let at = error, depth = 0; at && depth < 5; at = at.cause, depth++) {
+    if (typeof at === "object" && typeof at.code === "string" && SQLSTATE.test(at.code)) return at;
+  }
+  return null;
+}
+
+/** Drizzle's wrapper of a failed statement: its message is the SQL and every parameter. */
+const isFailedQuery = (error) => error instanceof Error && /^Failed query:/.test(error.message);
+
+/**
+ * An error as its log line says it: the message only, never a stack. A failed statement says the
+ * database's code, its constraint and the first line of its message, never the SQL nor its
+ * parameters (a pupil's name and phone would follow any failing statement about a child).
+ */
 export function errorText(error) {
+  const database = databaseErrorOf(error);
+  if (database) {
+    const constraint = database.constraint_name ?? database.constraint;
+    const firstLine = String(database.message ?? "").split("\n")[0];
+    return `database error ${database.code}${constraint ? ` (${constraint})` : ""}: ${firstLine}`;
+  }
+  if (isFailedQuery(error)) return `database query failed${error.cause instanceof Error ? `: ${errorText(error.cause)}` : ""}`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -9,7 +9,8 @@ import { said } from "@/lib/i18n/said";
 z.config({ jitless: true });
 
 const v = said;
-const PG_INT_MAX = 2_147_483_647;
+/** The largest id a PostgreSQL integer column holds: a larger one is refused (422), never sent to the database. */
+export const PG_INT_MAX = 2_147_483_647;
 
 /** Blank form values ("" or null) mean "not given". */
 const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);

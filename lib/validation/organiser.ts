@@ -6,7 +6,7 @@ import { organiserMessagesNow, said, saidToOrganiser } from "@/lib/i18n/said";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { isoDateOf } from "@/lib/time";
-import { entityId, queryId, queryYesNo } from "./fields";
+import { entityId, PG_INT_MAX, queryId, queryYesNo } from "./fields";
 import { pupilDetailsSchema } from "./registration";
 
 const v = said;
@@ -298,14 +298,11 @@ export const exportQuery = z.object({
 export const loginsQuery = z.object({ districtId: queryId, organizationId: z.optional(queryId) });
 
 /** A form's select left at "all" sends "" or nothing: no scope. */
-const optionalId = z.preprocess(
-  (value) => (value === "" || value === null ? undefined : value),
-  z.coerce.number().int().positive().optional(),
-);
+const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.optional(queryId));
 
 /** Extra minutes for every running attempt of a test, or of a region or district of it (incidents). */
 export const bulkExtraTimeSchema = z.object({
-  testId: z.coerce.number(v.required).int(v.required).positive(v.required),
+  testId: z.coerce.number(v.required).int(v.required).positive(v.required).max(PG_INT_MAX, v.invalid),
   regionId: optionalId,
   districtId: optionalId,
   minutes: z.number(v.required).int(o.bulkMinutes).min(1, o.bulkMinutes).max(120, o.bulkMinutes),

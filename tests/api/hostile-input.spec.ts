@@ -50,6 +50,7 @@ const FIELDS = [
   "pinCode",
   "language",
   "attemptId",
+  "testId",
   "isEndedByUser",
   "testAttemptQuestionId",
   "answerId",
@@ -91,6 +92,8 @@ const HOSTILE_VALUES: unknown[] = [
   { nested: { deep: 1 } },
   1e308,
   -1,
+  // Past a PostgreSQL integer: an id this large is refused by its schema (422), never a 500.
+  2_147_483_648,
   "",
 ];
 const DEEP = "[".repeat(100_000) + "]".repeat(100_000);
@@ -101,13 +104,14 @@ const QUERIES = [
   "?username=%ED%A0%80&id=%ED%A0%80",
   "?username=%25&id=%25&guid=%",
   "?id=1e999&attemptId=-1&districtId=99999999999999999999",
+  "?id=2147483648&attemptId=2147483648&districtId=2147483648&organizationId=2147483648&testId=2147483648&regionId=2147483648",
   "?id=1&id=2&username[]=a",
 ];
 
 /** Routes whose answer is a stream that stays open (Server-Sent Events). */
 const LONG_LIVED = new Set(["/api/TestAttempts/Events"]);
 
-const PARAM_VALUES = ["%00", "%25", "%ED%A0%80", "1e999", "-1", "x".repeat(300)];
+const PARAM_VALUES = ["%00", "%25", "%ED%A0%80", "1e999", "-1", "2147483648", "x".repeat(300)];
 
 function concrete(route: string, value: string): string {
   return route.replace(/\[\.\.\.[^\]]+\]/g, value).replace(/\[[^\]]+\]/g, value);

@@ -74,6 +74,10 @@ test("extra minutes for many: the minutes, the reason and the test checked; none
     ["reason", { ...good, reason: "x".repeat(501) }],
     ["testId", { ...good, testId: "abc" }],
     ["districtId", { ...good, districtId: -1 }],
+    // Past a PostgreSQL integer: refused by the schema, never a 500 from the database.
+    ["testId", { ...good, testId: 2_147_483_648 }],
+    ["regionId", { ...good, regionId: 2_147_483_648 }],
+    ["districtId", { ...good, districtId: "2147483648" }],
   ] as const) {
     const refused = await give(data);
     expect(refused.status(), JSON.stringify(data)).toBe(422);
