@@ -5,7 +5,6 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import ExcelJS from "exceljs";
-import { parse as parseGiftText } from "gift-pegjs/lib/gift-parser.js";
 import yauzl from "yauzl";
 import { STUDY_LANGUAGES, type StudyLanguage } from "@/lib/attempts/enums";
 import type { DifficultyName } from "@/lib/attempts/scoring";
@@ -62,7 +61,7 @@ type Sheets = { name: string; questions: { number: number; cells: Cell[] }[]; te
 /** What a spreadsheet of a few thousand questions unpacks to, with room to spare. */
 export const MAX_UNPACKED_BYTES = 8 * 1024 * 1024;
 const READ_TIMEOUT_MS = 15_000;
-/** One spreadsheet read at a time per process, a few waiting. */
+/** One file read at a time per process, a few waiting. */
 const oneRead = oneAtATime({ maxWaiting: 4 });
 
 /**
@@ -101,24 +100,21 @@ function unpackedBytes(data: Buffer, limit: number): Promise<number | null> {
   });
 }
 
-/** The sheets' cells, read by a worker with bounded memory and time (xlsx-worker.mjs); null if unreadable. */
-function readSheets(data: Buffer): Promise<Sheets | null> {
+/**
+ * Runs one of the readers' workers (xlsx-worker.mjs, text-bank-worker.mjs) with bounded memory
+ * and time, one at a time per process: its answer, or null if it failed or ran out of either.
+ */
+function inWorker<T>(file: string, workerData: unknown): Promise<T | null> {
   return oneRead(
     () =>
-      new Promise<Sheets | null>((resolve) => {
-        const worker = new Worker(path.join(process.cwd(), "lib/organiser/xlsx-worker.mjs"), {
-          workerData: {
-            data,
-            questionSheet: "Savollar",
-            textSheet: "Matnlar",
-            columns: MAX_COLUMNS,
-            textColumns: 2 + STUDY_LANGUAGES.length,
-          },
+      new Promise<T | null>((resolve) => {
+        const worker = new Worker(path.join(process.cwd(), "lib/organiser", file), {
+          workerData,
           resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
         });
         const timer = setTimeout(() => void worker.terminate(), READ_TIMEOUT_MS);
-        let answer: Sheets | null = null;
-        worker.once("message", (message: Sheets | null) => {
+        let answer: T | null = null;
+        worker.once("message", (message: T | null) => {
           answer = message;
         });
         worker.once("error", () => {});
@@ -128,6 +124,17 @@ function readSheets(data: Buffer): Promise<Sheets | null> {
         });
       }),
   );
+}
+
+/** The sheets' cells (xlsx-worker.mjs); null if unreadable. */
+function readSheets(data: Buffer): Promise<Sheets | null> {
+  return inWorker<Sheets>("xlsx-worker.mjs", {
+    data,
+    questionSheet: "Savollar",
+    textSheet: "Matnlar",
+    columns: MAX_COLUMNS,
+    textColumns: 2 + STUDY_LANGUAGES.length,
+  });
 }
 
 /**
@@ -285,11 +292,23 @@ export async function xlsxTemplate(): Promise<ArrayBuffer> {
 /** Characters GIFT gives a meaning of its own; in a text they are written \= \~ \# \{ \} \: */
 const GIFT_SPECIAL = new Set(["=", "~", "#", "{", "}", ":"]);
 
+type GiftItem = { type: string; stem: string; choices: { text: string; correct: boolean }[] | null };
+type GiftRead = { items: GiftItem[] } | { syntax: { line: number | null; column: number | null; found: string | null } };
+type AikenBlock =
+  | { line: number; orphanAnswer: true }
+  | { line: number; text: string[]; choices: { letter: string; text: string }[]; answer: string | null; orphanAnswer?: undefined };
+
+/** A text file the worker could not read (it ran out of time or memory): the file, refused. */
+const unreadableText = (message: string): ReadBank => ({
+  readingTexts: [],
+  questions: [],
+  sources: [],
+  errors: [{ where: formatTexts().file, field: "file", message }],
+});
+
 /** What the parser stopped at, said as what to fix: most often a special character left unescaped. */
-function giftSyntaxError(error: unknown): SourceError {
+function giftSyntaxError({ line, column, found }: { line: number | null; column: number | null; found: string | null }): SourceError {
   const m = formatTexts();
-  const { location, found } = error as { location?: { start?: { line?: number; column?: number } }; found?: string | null };
-  const { line, column } = location?.start ?? {};
   const where = line ? m.line({ line }) : m.file;
   const message =
     found === null || found === undefined
@@ -303,63 +322,48 @@ function giftSyntaxError(error: unknown): SourceError {
 }
 
 /** Moodle GIFT: multiple choice with exactly one right answer; everything else is an error of its question. */
-export function readGift(text: string, difficulty: DifficultyName): ReadBank {
+export async function readGift(text: string, difficulty: DifficultyName): Promise<ReadBank> {
+  const read = await inWorker<GiftRead>("text-bank-worker.mjs", { format: "gift", text });
+  if (!read) return unreadableText(formatTexts().giftSyntax);
   const m = formatTexts();
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
-  let parsed: ReturnType<typeof parseGiftText>;
-  try {
-    parsed = parseGiftText(text);
-  } catch (error) {
-    return { ...bank, errors: [giftSyntaxError(error)] };
-  }
-  let number = 0;
-  for (const item of parsed) {
-    if (item.type === "Category" || item.type === "Description") continue;
-    number += 1;
-    const where = m.question({ n: number });
-    const question = item as { type: string; stem?: { text: string }; choices?: { isCorrect: boolean; text: { text: string } }[] };
+  if ("syntax" in read) return { ...bank, errors: [giftSyntaxError(read.syntax)] };
+  read.items.forEach((question, index) => {
+    const where = m.question({ n: index + 1 });
     if (question.type !== "MC" || !question.choices) {
       bank.errors.push({ where, field: "type", message: m.onlyMultipleChoice });
-      continue;
+      return;
     }
-    const correct = question.choices.filter((c) => c.isCorrect).length;
+    const correct = question.choices.filter((c) => c.correct).length;
     if (correct !== 1) {
       bank.errors.push({
         where,
         field: "correct",
         message: correct === 0 ? m.giftNoCorrect({ example: GIFT_EXAMPLE }) : m.giftManyCorrect,
       });
-      continue;
+      return;
     }
     bank.sources.push(where);
-    bank.questions.push({
-      difficulty,
-      text: question.stem?.text ?? "",
-      choices: question.choices.map((c) => ({ text: c.text.text, correct: c.isCorrect })),
-    });
-  }
+    bank.questions.push({ difficulty, text: question.stem, choices: question.choices });
+  });
   return bank;
 }
 
-/**
- * Aiken: a question (one or more lines), its choices "A) …" or "A. …", then "ANSWER: B"; a blank
- * line between questions. The format is a few lines of text; no library reads it better.
- */
-export function readAiken(text: string, difficulty: DifficultyName): ReadBank {
+/** Aiken (its blocks read by text-bank-worker.mjs): each block a question, or the error of its line. */
+export async function readAiken(text: string, difficulty: DifficultyName): Promise<ReadBank> {
+  const read = await inWorker<{ blocks: AikenBlock[] }>("text-bank-worker.mjs", { format: "aiken", text });
+  if (!read) return unreadableText(formatTexts().text);
   const m = formatTexts();
   const bank: ReadBank = { readingTexts: [], questions: [], sources: [], errors: [] };
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  let block: { line: number; text: string[]; choices: { letter: string; text: string }[] } | null = null;
-  const close = (answer: string | null) => {
-    if (!block) return;
+  for (const block of read.blocks) {
     const where = m.line({ line: block.line });
-    const correct = answer?.toUpperCase();
-    if (answer === null) {
-      bank.errors.push({ where, field: "correct", message: m.answerLine });
-      block = null;
-      return;
+    if (block.orphanAnswer) {
+      bank.errors.push({ where, field: "correct", message: m.answerWithoutQuestion });
+      continue;
     }
-    if (block.choices.length < 2) bank.errors.push({ where, field: "choices", message: m.choices });
+    const correct = block.answer?.toUpperCase();
+    if (block.answer === null) bank.errors.push({ where, field: "correct", message: m.answerLine });
+    else if (block.choices.length < 2) bank.errors.push({ where, field: "choices", message: m.choices });
     else if (!correct || !block.choices.some((c) => c.letter === correct))
       bank.errors.push({ where, field: "correct", message: m.correct });
     else {
@@ -370,27 +374,6 @@ export function readAiken(text: string, difficulty: DifficultyName): ReadBank {
         choices: block.choices.map((c) => ({ text: c.text, correct: c.letter === correct })),
       });
     }
-    block = null;
-  };
-  lines.forEach((raw, index) => {
-    const line = raw.trim();
-    const number = index + 1;
-    if (line === "") return;
-    const answer = /^ANSWER:\s*([A-Z])\s*$/i.exec(line);
-    if (answer) {
-      if (block) close(answer[1]);
-      else bank.errors.push({ where: m.line({ line: number }), field: "correct", message: m.answerWithoutQuestion });
-      return;
-    }
-    const choice = /^([A-Z])[.)]\s+(.+)$/.exec(line);
-    if (choice && block && (block.choices.length > 0 || block.text.length > 0)) {
-      block.choices.push({ letter: choice[1].toUpperCase(), text: choice[2] });
-      return;
-    }
-    if (block && block.choices.length > 0) close(null); // a new question before the answer line
-    if (!block) block = { line: number, text: [], choices: [] };
-    block.text.push(line);
-  });
-  if (block) close(null);
+  }
   return bank;
 }

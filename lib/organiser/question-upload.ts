@@ -100,8 +100,8 @@ export async function importUpload({
     format === "xlsx"
       ? await readXlsx(await file.arrayBuffer(), language)
       : format === "gift"
-        ? readGift(await file.text(), difficulty)
-        : readAiken(await file.text(), difficulty);
+        ? await readGift(await file.text(), difficulty)
+        : await readAiken(await file.text(), difficulty);
   if (bank.errors.length > 0) throw refused(bank.errors);
   const unsafe = unsafeTextPaths({ readingTexts: bank.readingTexts, questions: bank.questions });
   if (unsafe.length > 0) throw refused(located(Object.fromEntries(unsafe.map((path) => [path, ["Required"]])), bank));
