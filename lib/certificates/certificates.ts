@@ -35,7 +35,8 @@ async function certificateWhere(condition: SQL): Promise<Certificate | null> {
   const [row] = await db
     .select({ user: users, subjectName: subjects.name, certificateDate: tests.certificateDate, closedAt: tests.closedAt })
     .from(users)
-    .innerJoin(subjects, eq(subjects.id, users.subjectId))
+    // A rehearsal's pupils have no certificate (their subject is the rehearsal's).
+    .innerJoin(subjects, and(eq(subjects.id, users.subjectId), eq(subjects.rehearsal, false)))
     // An ended attempt: the certificate is for taking part, whatever the score.
     .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt)))
     .innerJoin(tests, eq(tests.id, attempts.testId))

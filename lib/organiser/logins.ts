@@ -12,6 +12,7 @@ import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { decryptPassword } from "@/lib/payments/credentials";
+import { notRehearsalPupil } from "@/lib/reference/olympiad-pupils";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { formatTashkent } from "@/lib/time";
 import { AuditAction, recordAction } from "./audit";
@@ -35,7 +36,12 @@ export async function loginsWorkbook({
   if (!district) throw notFound();
   const messages = callOrganiserMessages();
   const t = messages.logins;
-  const where = [eq(users.districtId, districtId), eq(users.role, UserRole.Default), eq(registrations.status, RegistrationStatus.Paid)];
+  const where = [
+    eq(users.districtId, districtId),
+    eq(users.role, UserRole.Default),
+    eq(registrations.status, RegistrationStatus.Paid),
+    notRehearsalPupil(),
+  ];
   if (organizationId) where.push(eq(users.organizationId, organizationId));
   const pupils = await db
     .select({

@@ -14,6 +14,7 @@ import { unlockSignIn } from "@/lib/identity/sign-in";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
 import { generatePassword } from "@/lib/payments/credentials";
+import { notRehearsalPupil } from "@/lib/reference/olympiad-pupils";
 import type { RegistrationStatus } from "@/lib/registration/status";
 import { likePattern } from "@/lib/validation/search";
 import { AuditAction, recordAction } from "./audit";
@@ -134,7 +135,7 @@ export type PupilSearch = { q?: string; regionId?: number; districtId?: number; 
 
 /** Pupils by name, username or school, in a region or district; the live attempt of each. */
 export async function searchPupils({ q, regionId, districtId, page = 1, now = new Date() }: PupilSearch) {
-  const conditions: SQL[] = [eq(users.role, UserRole.Default)];
+  const conditions: SQL[] = [eq(users.role, UserRole.Default), notRehearsalPupil()];
   if (regionId) conditions.push(eq(users.regionId, regionId));
   if (districtId) conditions.push(eq(users.districtId, districtId));
   const term = q?.trim();

@@ -1,6 +1,7 @@
 // The opening's rehearsal (DESIGN §13, `npm run rehearsal`): its pupils and test are never offered,
 // counted or ranked, its figures stay for the console, and removing it leaves nothing of its pupils.
 // The script itself runs against this server with a handful of pupils.
+import ExcelJS from "exceljs";
 import { baseURL } from "../../playwright.config";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
@@ -51,6 +52,19 @@ test("a rehearsal's pupils take its test unseen by registration, the board and t
   expect((await organiser.get(`/api/admin/results?testId=${rehearsal.testId}`)).status()).toBe(404);
   const listed = await (await organiser.get(`/api/admin/results?testId=${olympiad.testId}`)).json();
   expect(JSON.stringify(listed)).not.toContain(rehearsal.usernames[0]);
+  // Nor a public certificate, nor a place among the pupils or in their district's logins.
+  const check = await request.get(`/api/Certificates/Check?username=${rehearsal.usernames[0]}`);
+  expect(await check.json()).toEqual({ hasCertificate: false, fullName: null });
+  expect((await request.get(`/cert/${rehearsal.usernames[0]}`)).status()).toBe(404);
+  const found = await (await organiser.get(`/api/admin/pupils?q=${rehearsal.usernames[0]}`)).json();
+  expect(found.total).toBe(0);
+  const profile = await (await taker.get("/api/Identity/GetCurrentUser")).json();
+  const logins = await organiser.get(`/api/admin/pupils/logins?districtId=${profile.districtId}`);
+  expect(logins.status()).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await logins.body());
+  const cells = book.worksheets.flatMap((sheet) => sheet.getSheetValues().flat().map(String));
+  expect(cells.filter((cell) => cell.startsWith(`mashq${rehearsal.rehearsalId}x`))).toEqual([]);
 
   // Its figures stay; its pupils go.
   const report = {
