@@ -198,18 +198,17 @@ export async function erasePupil({
       .set({ organizationId: null, accommodationRequest: null, updatedAt: now })
       .where(eq(registrations.userId, userId));
     if (pupil.username) await unlockSignIn(pupil.username, tx);
-    // The one audit record that holds a name (a corrected name's before and after) loses it: the
-    // log is read-only but for the law's erasure.
+    // The audit records that hold what the law's erasure takes (the log is read-only but for it):
+    // a corrected name's before and after, and an accommodation's reason (often medical).
+    const ofPupil = and(eq(organiserActions.targetType, "pupil"), eq(organiserActions.targetId, userId));
     await tx
       .update(organiserActions)
       .set({ details: null })
-      .where(
-        and(
-          eq(organiserActions.targetType, "pupil"),
-          eq(organiserActions.targetId, userId),
-          eq(organiserActions.action, AuditAction.PupilName),
-        ),
-      );
+      .where(and(ofPupil, eq(organiserActions.action, AuditAction.PupilName)));
+    await tx
+      .update(organiserActions)
+      .set({ reason: null })
+      .where(and(ofPupil, eq(organiserActions.action, AuditAction.PupilAccommodation)));
     // The reason is the organiser's words; the pupil's name and username are not kept in the log.
     await recordAction(tx, { organiserId, action: AuditAction.PupilErase, targetType: "pupil", targetId: userId, reason });
     return true;

@@ -102,16 +102,18 @@ export async function register(input: RegisterInput, { clientAddress }: { client
         .set({ userId, ...place, accommodationRequest })
         .where(eq(registrations.guid, guid));
     } else {
+      // Words the organiser has not read are not approved: a changed or withdrawn request waits
+      // again (or is gone), and the minutes approved for the old words go with their approval.
+      const approvalUndone = registration.accommodationApprovedAt !== null && accommodationRequest !== registration.accommodationRequest;
       await tx
         .update(users)
-        .set({ ...userColumns(details), updatedAt: sql`now()` })
+        .set({ ...userColumns(details), ...(approvalUndone ? { extraMinutes: 0 } : {}), updatedAt: sql`now()` })
         .where(eq(users.id, userId));
       await tx
         .update(registrations)
         .set({
           ...place,
           accommodationRequest,
-          // Words the organiser has not read are not approved: a changed request waits again.
           ...(accommodationRequest === registration.accommodationRequest ? {} : { accommodationApprovedAt: null }),
           updatedAt: sql`now()`,
         })

@@ -101,9 +101,25 @@ describe("an accommodation request", () => {
     await db.update(registrations).set({ status: 1 }).where(eq(registrations.guid, registration.guid));
     await register({ guid: registration.guid, ...details }, { clientAddress: null });
     expect((await pupilDetail({ userId: pupil.userId })).accommodation?.approvedAt).not.toBeNull();
+    expect((await pupilDetail({ userId: pupil.userId })).extraMinutes).toBe(15);
     await register({ guid: registration.guid, ...details, accommodation: "Boshqa so'rov" }, { clientAddress: null });
-    expect((await pupilDetail({ userId: pupil.userId })).accommodation).toEqual({ request: "Boshqa so'rov", approvedAt: null });
+    const changed = await pupilDetail({ userId: pupil.userId });
+    expect(changed.accommodation).toEqual({ request: "Boshqa so'rov", approvedAt: null });
+    // The minutes went with the approval: none are left on the pupil until an organiser approves again.
+    expect(changed.extraMinutes).toBe(0);
     expect((await pendingAccommodations()).map((p) => p.userId)).toContain(pupil.userId);
+  });
+
+  it("withdrawn by the parent after an approval: the approved minutes go with it", async () => {
+    const pupil = await createPupil({ accommodation: REQUEST });
+    await setExtraMinutes({ organiserId: await organiserId(), userId: pupil.userId, minutes: 20, reason: "Sabab", accommodation: true });
+    const [registration] = await db.select().from(registrations).where(eq(registrations.userId, pupil.userId));
+    const details = (await getRegistrationDetails({ guid: registration.guid }))!;
+    await db.update(registrations).set({ status: 1 }).where(eq(registrations.guid, registration.guid));
+    await register({ guid: registration.guid, ...details, accommodation: undefined }, { clientAddress: null });
+    const withdrawn = await pupilDetail({ userId: pupil.userId });
+    expect(withdrawn.accommodation).toBeNull();
+    expect(withdrawn.extraMinutes).toBe(0);
   });
 
   it("cannot be approved where there is none", async () => {
@@ -116,6 +132,13 @@ describe("an accommodation request", () => {
 
   it("is personal data: in the family's export, gone on erasure and after the retention period", async () => {
     const pupil = await createPupil({ accommodation: REQUEST });
+    await setExtraMinutes({
+      organiserId: await organiserId(),
+      userId: pupil.userId,
+      minutes: 10,
+      reason: "Shifokor ma'lumotnomasi: ko'rish qobiliyati past",
+      accommodation: true,
+    });
     const exported = await exportPupilData({ organiserId: await organiserId(), userId: pupil.userId });
     expect(exported.registration?.accommodationRequest).toBe(REQUEST);
 
@@ -127,6 +150,12 @@ describe("an accommodation request", () => {
     });
     const [erased] = await db.select().from(registrations).where(eq(registrations.userId, pupil.userId));
     expect(erased.accommodationRequest).toBeNull();
+    // The organiser's reason for approving it (often medical) leaves the audit trail too.
+    const approved = await db
+      .select({ reason: organiserActions.reason })
+      .from(organiserActions)
+      .where(and(eq(organiserActions.targetId, pupil.userId), eq(organiserActions.action, "pupil.accommodation")));
+    expect(approved).toEqual([{ reason: null }]);
 
     const old = await createPupil({ accommodation: REQUEST });
     await db
