@@ -1,8 +1,17 @@
 // What a server does before its first request: migrations, reference data and, if asked, the demo.
+import { networkInterfaces } from "node:os";
 import { databaseHandle, db } from "@/db/client";
 import { config } from "@/lib/config";
 import { seedDemo } from "./demo";
 import { migrateAndSeed } from "./migrate";
+
+/** This machine's addresses on its networks (IPv4, not loopback): where a phone beside it opens the demo. */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .filter((entry) => entry.family === "IPv4" && !entry.internal)
+    .map((entry) => entry.address);
+}
 
 export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
   const c = config();
@@ -11,6 +20,8 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
   const demo = await seedDemo(db, { feeSom: c.registrationFeeSom, pinCode: c.demoPin });
   if (quiet) return;
   const base = c.publicUrl;
+  const port = new URL(base).port || "80";
+  const phone = networkAddresses().map((address) => `http://${address}:${port}`);
   const lines = [
     "",
     "Olimpiada demo",
@@ -27,6 +38,8 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     // A production log is read by more people than the organiser: a password someone set stays
     // where it was set. The one `npm run demo` generated locally is shown, as the demo's own.
     `  organiser:            ${c.adminUsername} / ${c.production && !c.adminPasswordGenerated ? "(the password in ADMIN_PASSWORD)" : c.adminPassword}   (${base}/admin)`,
+    ...(phone.length > 0 ? [`  on a phone (same network): ${phone.join("  ")}`] : []),
+    "  stop:                 Ctrl+C",
     "",
   ];
   console.log(lines.join("\n"));
