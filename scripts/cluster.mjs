@@ -68,7 +68,7 @@ function ensurePackages(names) {
 export const PROXY_DIRECTIVES = `proxy_pass http://olimpiada;
 proxy_http_version 1.1;
 proxy_set_header Connection "";
-proxy_set_header Host $host;
+proxy_set_header Host $http_host;
 proxy_set_header X-Forwarded-Proto $scheme;
 # The app counts limits per client address: the one nginx saw, appended (TRUST_PROXY_HOPS=1).
 proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;

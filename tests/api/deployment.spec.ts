@@ -65,6 +65,24 @@ test("over https: HSTS on pages and calls, and the session in a __Host- cookie",
   expect((await browser.get("/holat")).status()).toBe(200);
 });
 
+test("behind nginx, a signed-out visitor is sent to the sign-in page of the address they opened, and a login from it is served", async () => {
+  // Opened by another of the machine's names than PUBLIC_URL's: nginx passes the Host on.
+  const other = await playwrightRequest.newContext({ baseURL: `https://localhost:${PORT}`, ignoreHTTPSErrors: true });
+  try {
+    const redirected = await other.get("/admin", { maxRedirects: 0 });
+    expect(redirected.status()).toBe(307);
+    const location = new URL(redirected.headers().location, "https://relative.invalid");
+    expect(location.origin).toMatch(new RegExp(`^(https://localhost:${PORT}|https://relative\\.invalid)$`));
+    expect(`${location.pathname}${location.search}`).toBe("/login?returnUrl=%2Fadmin");
+    const login = await other.post("/api/Identity/Login", { data: DEMO_PUPIL, headers: { Origin: `https://localhost:${PORT}` } });
+    expect(login.status()).toBe(200);
+    const foreign = await other.post("/api/Identity/Login", { data: DEMO_PUPIL, headers: { Origin: "https://evil.example" } });
+    expect(foreign.status()).toBe(403);
+  } finally {
+    await other.dispose();
+  }
+});
+
 test("each instance is scraped with the metrics token, and writes its own log lines", async () => {
   for (const instance of instances) {
     const scrape = await fetch(`http://127.0.0.1:${instance.port}/api/metrics`, {
