@@ -150,7 +150,7 @@ test.describe("Identity/Login", () => {
       { Host: `192.0.2.2:${port}`, Origin: "http://evil.example" },
       { Host: `192.0.2.2:${port}`, Origin: `http://192.0.2.2:${Number(port) + 1}` },
       { Origin: "null" },
-    ]) {
+    ] as Record<string, string>[]) {
       expect((await login(request, pupil, headers)).status(), JSON.stringify(headers)).toBe(403);
     }
   });

@@ -62,7 +62,7 @@ test("a rehearsal's pupils take its test unseen by registration, the board and t
   const logins = await organiser.get(`/api/admin/pupils/logins?districtId=${profile.districtId}`);
   expect(logins.status()).toBe(200);
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await logins.body());
+  await book.xlsx.load((await logins.body()) as unknown as ArrayBuffer);
   const cells = book.worksheets.flatMap((sheet) => sheet.getSheetValues().flat().map(String));
   expect(cells.filter((cell) => cell.startsWith(`mashq${rehearsal.rehearsalId}x`))).toEqual([]);
 
