@@ -45,7 +45,7 @@ test("a pupil takes the test through the API; nothing reveals the key until the 
   expect(blank.status()).toBe(422);
   expect((await blank.json()).validationErrors).toEqual({ pinCode: ["Required"] });
   const wrong = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "0000" } });
-  expect(await wrong.json()).toEqual({ code: 4001, message: "Pin kod noto'g'ri", validationErrors: {} });
+  expect(await wrong.json()).toEqual({ code: 4001, message: "Pinkod noto'g'ri", validationErrors: {} });
 
   const created = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "5678" } });
   expect(created.status()).toBe(200);
