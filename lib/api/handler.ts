@@ -275,8 +275,11 @@ export function handler<
         if (setCookies.length > 0) throw new Error("A route that answers with its own Response sets its own cookies");
         return withApiSecurityHeaders(result);
       }
-      const cacheControl = options.cacheSeconds ? `public, max-age=${options.cacheSeconds}` : "no-store";
-      const response = NextResponse.json(result ?? {}, { headers: { "Cache-Control": cacheControl } });
+      // A cached answer names things in its caller's language (lib/reference): kept per language.
+      const caching: Record<string, string> = options.cacheSeconds
+        ? { "Cache-Control": `public, max-age=${options.cacheSeconds}`, Vary: "Accept-Language, Cookie" }
+        : { "Cache-Control": "no-store" };
+      const response = NextResponse.json(result ?? {}, { headers: caching });
       for (const [name, value, cookieOptions] of setCookies) response.cookies.set(name, value, cookieOptions);
       return withApiSecurityHeaders(response);
     } catch (error) {

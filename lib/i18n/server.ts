@@ -48,9 +48,13 @@ export const getLocale = cache(async (): Promise<Locale> => {
 /** The page's messages, for server components. */
 export const getMessages = async () => messagesOf(await getLocale());
 
-/** A name from the database in the page's language, for server components. */
-export async function getLocalName(): Promise<(name: string) => string> {
-  const locale = await getLocale();
+/** Names from the database in a language (names.ts): an API answer's, an export's. */
+export function localNameIn(locale: Locale): (name: string) => string {
   const messages = messagesOf(locale);
   return (name) => localName(messages, locale, name);
+}
+
+/** A name from the database in the page's language, for server components. */
+export async function getLocalName(): Promise<(name: string) => string> {
+  return localNameIn(await getLocale());
 }

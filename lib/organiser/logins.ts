@@ -8,7 +8,9 @@ import ExcelJS from "exceljs";
 import { db } from "@/db/client";
 import { districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { bySchool } from "@/lib/i18n/names";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
+import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { decryptPassword } from "@/lib/payments/credentials";
@@ -36,6 +38,8 @@ export async function loginsWorkbook({
   if (!district) throw notFound();
   const messages = callOrganiserMessages();
   const t = messages.logins;
+  const locale = callLocaleNow();
+  const local = localNameIn(locale);
   const where = [
     eq(users.districtId, districtId),
     eq(users.role, UserRole.Default),
@@ -43,7 +47,7 @@ export async function loginsWorkbook({
     notRehearsalPupil(),
   ];
   if (organizationId) where.push(eq(users.organizationId, organizationId));
-  const pupils = await db
+  const rows = await db
     .select({
       lastName: users.lastName,
       firstName: users.firstName,
@@ -59,14 +63,23 @@ export async function loginsWorkbook({
     .leftJoin(subjects, eq(subjects.id, users.subjectId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(...where))
-    .orderBy(asc(organizations.name), asc(users.grade), asc(users.lastName), asc(users.firstName));
+    .orderBy(asc(users.grade), asc(users.lastName), asc(users.firstName));
+  // Schools named and ordered in the reader's language (by number, then name); other schools last.
+  const schoolOrder = bySchool(locale);
+  const pupils = rows
+    .map((row) => ({ ...row, subject: row.subject && local(row.subject), school: row.school && local(row.school) }))
+    .sort((a, b) =>
+      a.school === null || b.school === null
+        ? Number(a.school === null) - Number(b.school === null)
+        : schoolOrder({ name: a.school }, { name: b.school }),
+    );
 
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(t.sheetName, {
     pageSetup: { paperSize: 9, orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
   sheet.columns = [{ width: 5 }, { width: 36 }, { width: 12 }, { width: 18 }, { width: 16 }, { width: 16 }];
-  sheet.addRow([t.title({ district: district.name, region: district.region })]).font = { bold: true, size: 13 };
+  sheet.addRow([t.title({ district: local(district.name), region: local(district.region) })]).font = { bold: true, size: 13 };
   sheet.addRow([t.madeAt({ time: formatTashkent(now.toISOString()) })]);
   let school: string | null | undefined;
   let number = 0;

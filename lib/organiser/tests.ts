@@ -11,7 +11,9 @@ import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/scoring";
 import { config } from "@/lib/config";
 import { ErrorCode } from "@/lib/http/contract";
 import { AppError, businessError, notFound } from "@/lib/http/errors";
+import { isNameOf } from "@/lib/i18n/names";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
+import { callLocaleNow, callMessages } from "@/lib/i18n/server";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
 import type { TestSettings } from "@/lib/validation/organiser";
@@ -109,7 +111,7 @@ export async function upsertSubjectTest({
       .where(and(eq(tests.subjectId, subjectId), eq(tests.stage, 1)))
       .for("update");
     if (before) {
-      const confirmed = settings.confirmSubjectName?.trim() === subject.name;
+      const confirmed = isNameOf(callMessages(), callLocaleNow(), subject.name, settings.confirmSubjectName);
       // A change of the window, the duration or what review shows, while pupils are testing.
       const timing =
         before.openedAt.getTime() !== values.openedAt.getTime() ||
@@ -211,7 +213,7 @@ export async function closeTestNow({
   const current = view(row.test);
   if (row.test.closedAt <= now) return current;
   if (row.test.openedAt > now) throw businessError(ErrorCode.TestNotOpen);
-  if (confirmSubjectName.trim() !== row.subjectName) {
+  if (!isNameOf(callMessages(), callLocaleNow(), row.subjectName, confirmSubjectName)) {
     throw new AppError(400, ErrorCode.ConfirmationRequired, callOrganiserMessages().validation.confirmClose);
   }
   const { openedAt, pinCode, durationMinutes, reviewPolicy } = current;

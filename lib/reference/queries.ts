@@ -1,48 +1,91 @@
-// Reference data read by the registration and profile forms: regions, districts, subjects, schools.
+// Reference data read by the registration and profile forms, the console's filters and the API:
+// regions, districts, subjects, schools, their names in the reader's language and sorted as that
+// language sorts them (lib/i18n/names.ts).
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { db } from "@/db/client";
+import { type Database, db, type Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
-
+import type { Locale } from "@/lib/i18n/locale.mjs";
+import { byName, bySchool } from "@/lib/i18n/names";
+import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import type { District, Organization, ReferenceData, Region, Subject } from "./types";
 
-const collator = new Intl.Collator("uz");
+/** The reader's language: a page passes its own; an API call's is the caller's. */
+type InLanguage = { locale?: Locale };
 
-export async function listRegions(): Promise<Region[]> {
-  const rows = await db.select().from(regions).orderBy(asc(regions.id));
-  return rows.map((r) => ({ regionId: r.id, name: r.name }));
+async function regionsIn(runner: Database | Transaction, locale: Locale): Promise<Region[]> {
+  const local = localNameIn(locale);
+  const rows = await runner.select().from(regions);
+  return rows.map((r) => ({ regionId: r.id, name: local(r.name) })).sort(byName(locale));
 }
 
-export async function listDistricts(): Promise<District[]> {
-  const rows = await db.select().from(districts).orderBy(asc(districts.id));
+async function districtsIn(runner: Database | Transaction, locale: Locale): Promise<District[]> {
+  const local = localNameIn(locale);
+  const rows = await runner.select().from(districts);
+  const order = byName(locale);
   return rows
-    .map((d) => ({ districtId: d.id, regionId: d.regionId, name: d.name }))
-    .sort((a, b) => a.regionId - b.regionId || collator.compare(a.name, b.name));
+    .map((d) => ({ districtId: d.id, regionId: d.regionId, name: local(d.name) }))
+    .sort((a, b) => a.regionId - b.regionId || order(a, b));
 }
 
-export async function listSubjects(): Promise<Subject[]> {
-  // A rehearsal's subject (lib/organiser/rehearsal.ts) is never offered.
-  const rows = await db.select().from(subjects).where(eq(subjects.rehearsal, false)).orderBy(asc(subjects.grade), asc(subjects.id));
-  return rows.map((s) => ({ subjectId: s.id, grade: s.grade, name: s.name }));
+async function subjectsIn(runner: Database | Transaction, locale: Locale): Promise<Subject[]> {
+  const local = localNameIn(locale);
+  // A rehearsal's subject (lib/organiser/rehearsal.ts) is never offered. Each grade's subjects
+  // keep the olympiad's own order (Matematika, Biologiya, Kimyo, Fizika), not the alphabet's.
+  const rows = await runner.select().from(subjects).where(eq(subjects.rehearsal, false)).orderBy(asc(subjects.grade), asc(subjects.id));
+  return rows.map((s) => ({ subjectId: s.id, grade: s.grade, name: local(s.name) }));
 }
 
-function leadingNumber(name: string): number {
-  const match = /^\s*(\d+)/.exec(name);
-  return match ? Number(match[1]) : Number.POSITIVE_INFINITY;
+export async function listRegions({ locale = callLocaleNow() }: InLanguage = {}): Promise<Region[]> {
+  return regionsIn(db, locale);
 }
 
-/** Schools sort by their leading number ("2-son" before "12-son"), then by name. */
-export function compareSchools(a: { name: string }, b: { name: string }): number {
-  const byNumber = leadingNumber(a.name) - leadingNumber(b.name);
-  return Number.isNaN(byNumber) || byNumber === 0 ? collator.compare(a.name, b.name) : byNumber;
+export async function listDistricts({ locale = callLocaleNow() }: InLanguage = {}): Promise<District[]> {
+  return districtsIn(db, locale);
 }
 
-export async function loadReferenceData(): Promise<ReferenceData> {
-  const [regionList, districtList, subjectList] = await Promise.all([listRegions(), listDistricts(), listSubjects()]);
+export async function listSubjects({ locale = callLocaleNow() }: InLanguage = {}): Promise<Subject[]> {
+  return subjectsIn(db, locale);
+}
+
+/** Schools sort by their number ("2-son" before "12-son"), then by name: in Uzbek, for the tests of the rule. */
+export const compareSchools = bySchool("uz");
+
+export async function loadReferenceData({ locale = callLocaleNow() }: InLanguage = {}): Promise<ReferenceData> {
+  const [regionList, districtList, subjectList] = await Promise.all([
+    listRegions({ locale }),
+    listDistricts({ locale }),
+    listSubjects({ locale }),
+  ]);
   return { regions: regionList, districts: districtList, subjects: subjectList };
 }
 
-export async function listOrganizations({ districtId }: { districtId: number }): Promise<Organization[]> {
+export async function listOrganizations({
+  districtId,
+  locale = callLocaleNow(),
+}: { districtId: number } & InLanguage): Promise<Organization[]> {
+  const local = localNameIn(locale);
   const rows = await db.select().from(organizations).where(eq(organizations.districtId, districtId));
-  return rows.map((o) => ({ organizationId: o.id, districtId: o.districtId, name: o.name })).sort(compareSchools);
+  return rows.map((o) => ({ organizationId: o.id, districtId: o.districtId, name: local(o.name) })).sort(bySchool(locale));
+}
+
+/** Ids in the order the reader's language sorts their names: how a results list or export is grouped. */
+export type NameOrder = { regions: number[]; districts: number[]; subjects: number[] };
+
+/** Read through `runner`: inside a report's snapshot, its own transaction. */
+export async function nameOrder({
+  locale = callLocaleNow(),
+  runner = db,
+}: InLanguage & { runner?: Database | Transaction }): Promise<NameOrder> {
+  const [regionList, districtList, subjectList] = await Promise.all([
+    regionsIn(runner, locale),
+    districtsIn(runner, locale),
+    subjectsIn(runner, locale),
+  ]);
+  const order = byName(locale);
+  return {
+    regions: regionList.map((r) => r.regionId),
+    districts: districtList.map((d) => d.districtId),
+    subjects: subjectList.sort((a, b) => a.grade - b.grade || order(a, b)).map((s) => s.subjectId),
+  };
 }

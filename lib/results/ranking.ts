@@ -15,7 +15,9 @@ import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/
 import { EndedBy, type StudyLanguage } from "@/lib/attempts/enums";
 import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { notFound } from "@/lib/http/errors";
+import type { Locale } from "@/lib/i18n/locale.mjs";
 import { fullName } from "@/lib/identity/names";
+import { type NameOrder, nameOrder } from "@/lib/reference/queries";
 import { likePattern } from "@/lib/validation/search";
 import { resultsState } from "./state";
 
@@ -148,10 +150,17 @@ function conditions({ regionId, districtId, organizationId, q, top }: Omit<Resul
   return sql.join(where, sql` and `);
 }
 
-/** The ranking's rows in reading order: region, district, rank (unranked last), name. */
+/** Ids as one parameter, PostgreSQL's array literal: the same on both drivers, whatever their number. */
+export const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/**
+ * The ranking's rows in reading order: subject, region, district (as the reader's language sorts
+ * their names), rank (unranked last), name.
+ */
 async function rankedRows(
   runner: Database | Transaction,
   filter: { testId?: number } & Omit<ResultsFilter, "testId">,
+  order: NameOrder,
   page?: { limit: number; offset: number },
 ): Promise<RawRow[]> {
   const { testId, ...rest } = filter;
@@ -179,8 +188,11 @@ async function rankedRows(
       -- coalesce, not "is not distinct from": equality lets PostgreSQL hash the join (30 000 rows).
       join cut on cut.test_id = ranked.test_id and coalesce(cut.district_id, 0) = coalesce(ranked.district_id, 0)
       where ${conditions(rest)}
-      -- collate "C": the order, and so the list's hash, is the same on any database's locale.
-      order by s.grade, s.name collate "C", rg.name collate "C" nulls last, d.name collate "C" nulls last,
+      -- Names in the reader's order (ids sorted by them), pupils' names by collate "C": the same
+      -- order on any database's locale.
+      order by s.grade, array_position(${intArray(order.subjects)}, ranked.subject_id) nulls last, ranked.subject_id,
+               array_position(${intArray(order.regions)}, ranked.region_id) nulls last, ranked.region_id,
+               array_position(${intArray(order.districts)}, ranked.district_id) nulls last, ranked.district_id,
                ranked.rank nulls last, u.last_name collate "C", u.first_name collate "C", ranked.attempt_id
       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
@@ -216,20 +228,27 @@ function toResult(r: RawRow): ResultRow {
   };
 }
 
-/** Every ranked row (no paging) of one test or of all: the exports and the regrade read this. */
-export async function allResults(filter: { testId?: number; top?: boolean }, runner: Database | Transaction = db): Promise<ResultRow[]> {
-  return (await rankedRows(runner, filter)).map(toResult);
+/**
+ * Every ranked row (no paging) of one test or of all, grouped as `locale` sorts the names (the
+ * caller's by default): the exports and the regrade read this.
+ */
+export async function allResults(
+  { locale, ...filter }: { testId?: number; top?: boolean; locale?: Locale },
+  runner: Database | Transaction = db,
+): Promise<ResultRow[]> {
+  return (await rankedRows(runner, filter, await nameOrder({ locale, runner }))).map(toResult);
 }
 
 /** One page of a test's results, with how many attempts are not ended yet (the sweep ends them). */
-export async function listResults({ page = 1, ...filter }: ResultsFilter & { page?: number }) {
+export async function listResults({ page = 1, locale, ...filter }: ResultsFilter & { page?: number; locale?: Locale }) {
+  const order = await nameOrder({ locale, runner: reportDb });
   const [rows, state] = await Promise.all([
-    rankedRows(reportDb, filter, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
+    rankedRows(reportDb, filter, order, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
     resultsState(reportDb, filter.testId, new Date()),
   ]);
   if (state.tests === 0) throw notFound();
   // A page past the end has no row to carry the count: count without the page.
-  const total = rows[0]?.rows ?? (page > 1 ? (await rankedRows(reportDb, filter, { limit: 1, offset: 0 }))[0]?.rows : 0) ?? 0;
+  const total = rows[0]?.rows ?? (page > 1 ? (await rankedRows(reportDb, filter, order, { limit: 1, offset: 0 }))[0]?.rows : 0) ?? 0;
   return { items: rows.map(toResult), total, notEnded: state.attemptsNotEnded };
 }
 

@@ -27,6 +27,32 @@ test.describe("Regions, Districts, Subjects", () => {
   });
 });
 
+test.describe("names in the caller's language", () => {
+  test("Districts/GetAll in Russian: the official names, in Russian order, cached per language", async ({ request }) => {
+    const response = await request.get("/api/Districts/GetAll", { headers: { Cookie: "lang=ru" } });
+    expect(response.headers().vary).toContain("Cookie");
+    expect(response.headers().vary).toContain("Accept-Language");
+    const districts: { districtId: number; regionId: number; name: string }[] = await response.json();
+    expect(districts).toContainEqual({ districtId: 1726264, regionId: 1726, name: "Бектемирский район" });
+    expect(districts).toContainEqual({ districtId: 1726269, regionId: 1726, name: "Мирзо-Улугбекский район" });
+    const tashkent = districts.filter((d) => d.regionId === 1726).map((d) => d.name);
+    expect(tashkent).toEqual([...tashkent].sort(new Intl.Collator("ru").compare));
+    expect(tashkent[0]).toBe("Алмазарский район");
+  });
+
+  test("Regions/GetAll in Ўзбекча by Accept-Language; Organizations/GetAll in Russian, by number", async ({ request }) => {
+    const regions = await (await request.get("/api/Regions/GetAll", { headers: { "Accept-Language": "uz-Cyrl-UZ" } })).json();
+    expect(regions).toContainEqual({ regionId: 1726, name: "Тошкент шаҳри" });
+    const schools: { name: string }[] = await (
+      await request.get("/api/Organizations/GetAll?districtId=1726266", { headers: { Cookie: "lang=ru" } })
+    ).json();
+    const names = schools.map((s) => s.name);
+    expect(names).toContain("Школа № 1");
+    expect(names).toContain("Президентская школа");
+    expect(names.indexOf("Школа № 2")).toBeLessThan(names.indexOf("Школа № 12"));
+  });
+});
+
 test.describe("Organizations/GetAll", () => {
   test("answers the district's schools sorted by leading number, then name", async ({ request }) => {
     const schools: { organizationId: number; districtId: number; name: string }[] = await (

@@ -55,7 +55,7 @@ test("the organiser ranks, filters, exports the second-stage list, and tries a r
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
   const sheet = book.getWorksheet("2-bosqich")!;
-  expect(sheet.getRow(1).values).toContain(`Ro'yxat SHA-256 (2-qatordan oxirigacha): ${topHash}`);
+  expect(sheet.getRow(1).values).toContain(`Ro'yxat ma'lumotlari SHA-256: ${topHash}`);
   expect(sheet.rowCount).toBe(2 + 5);
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-top5-csv").click()]);
   const text = (await readFile((await csv.path())!)).toString("utf8");
@@ -82,6 +82,8 @@ test("the organiser ranks, filters, exports the second-stage list, and tries a r
   await page.getByRole("link", { name: "Savollar statistikasi" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/tests/${olympiad.testId}/items`));
   await expect(page.getByRole("heading", { name: "Savollar statistikasi" })).toBeVisible();
+  // Below a stated number of draws no question is flagged as a possibly wrong key, and the page says so.
+  await expect(page.getByTestId("flag-minimum")).toContainText("kamida 5 marta");
   await screenshot(page, testInfo, "organiser-item-statistics");
   const stats = await (await page.request.get(`/api/admin/tests/${olympiad.testId}/item-statistics`)).json();
   const hard = stats.items.find((i: { difficulty: number }) => i.difficulty === 3);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ProfileForm } from "@/components/identity/profile-form";
 import { Card } from "@/components/ui/card";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocale, getMessages } from "@/lib/i18n/server";
 import { requireSignedIn } from "@/lib/identity/page-guards";
 import { UserRole } from "@/lib/identity/roles";
 import { loadReferenceData } from "@/lib/reference/queries";
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function UpdateProfilePage() {
   const m = await getMessages();
-  const [{ user }, reference] = await Promise.all([requireSignedIn(), loadReferenceData()]);
+  const [{ user }, reference] = await Promise.all([requireSignedIn(), loadReferenceData({ locale: await getLocale() })]);
   // The profile is a pupil's registration details; an organiser's account is on the organisers' page.
   if (user.role === UserRole.Admin) redirect("/admin/organisers");
   return (

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { IncidentsView } from "@/components/organiser/incidents-view";
 import { PageHeader } from "@/components/organiser/page-header";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { currentNotices } from "@/lib/organiser/incidents";
 import { listTests } from "@/lib/organiser/tests";
@@ -14,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function IncidentsPage() {
   await organiserPage();
   const t = await getOrganiserMessages();
-  const [tests, reference, notices] = await Promise.all([listTests(), loadReferenceData(), currentNotices()]);
+  const [tests, reference, notices] = await Promise.all([listTests(), loadReferenceData({ locale: await getLocale() }), currentNotices()]);
   const open = tests.flatMap((item) =>
     item.test && item.open ? [{ testId: item.test.testId, grade: item.grade, subjectName: item.subjectName, running: item.running }] : [],
   );

@@ -7,7 +7,7 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { buttonClass } from "@/components/ui/button-style";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocalName, getMessages } from "@/lib/i18n/server";
+import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, pendingAccommodations, searchPupils } from "@/lib/organiser/pupils";
@@ -26,7 +26,11 @@ export default async function PupilsPage({ searchParams }: Props) {
   const local = await getLocalName();
   const t = o.pupils;
   const search = searchOf(pupilsQuery, await searchParams);
-  const [{ items, total }, reference, pending] = await Promise.all([searchPupils(search), loadReferenceData(), pendingAccommodations()]);
+  const [{ items, total }, reference, pending] = await Promise.all([
+    searchPupils(search),
+    loadReferenceData({ locale: await getLocale() }),
+    pendingAccommodations(),
+  ]);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t.title} lead={t.lead} help={o.help.pupils}>
@@ -103,8 +107,8 @@ export default async function PupilsPage({ searchParams }: Props) {
               <TD className="font-mono text-xs">{p.username ?? "—"}</TD>
               <TD className="whitespace-nowrap">{gradeAndSubject(m, p.grade, p.subjectName && local(p.subjectName))}</TD>
               <TD>
-                <span className="block">{p.schoolName ?? "—"}</span>
-                <span className="block text-xs text-slate-500">{p.districtName}</span>
+                <span className="block">{p.schoolName ? local(p.schoolName) : "—"}</span>
+                <span className="block text-xs text-slate-500">{p.districtName && local(p.districtName)}</span>
               </TD>
               <TD>
                 <AttemptBadge attempt={p.attempt} />

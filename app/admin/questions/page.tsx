@@ -7,7 +7,7 @@ import { SubmitOnChange } from "@/components/organiser/submit-on-change";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocalName, getMessages } from "@/lib/i18n/server";
+import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
@@ -26,7 +26,7 @@ export default async function QuestionsPage({ searchParams }: Props) {
   const local = await getLocalName();
   const [t, c] = [o.questions, o.common];
   const asked = searchOf(questionsQuery, await searchParams);
-  const subjects = await listSubjects();
+  const subjects = await listSubjects({ locale: await getLocale() });
   // The bank opens on a subject (the first one) rather than on nothing.
   const search = { ...asked, subjectId: asked.subjectId ?? subjects[0]?.subjectId };
   const bank = search.subjectId ? await listQuestions({ ...search, subjectId: search.subjectId }) : null;

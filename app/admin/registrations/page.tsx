@@ -6,7 +6,7 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocalName, getMessages } from "@/lib/i18n/server";
+import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
@@ -29,7 +29,7 @@ export default async function RegistrationsPage({ searchParams }: Props) {
   const local = await getLocalName();
   const [t, c] = [o.registrations, o.common];
   const search = searchOf(registrationsQuery, await searchParams);
-  const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData()]);
+  const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData({ locale: await getLocale() })]);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t.title} lead={t.lead} help={o.help.registrations} />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Fragment } from "react";
+import { ExportLinks } from "@/components/organiser/export-links";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { RecomputeButton } from "@/components/organiser/results-actions";
@@ -11,8 +12,9 @@ import { LinkButton } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { clock } from "@/components/ui/format";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { points } from "@/lib/i18n/numbers";
 import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocalName, getMessages } from "@/lib/i18n/server";
+import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
@@ -25,28 +27,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const exportHref = (query: Record<string, string | number | undefined>) =>
-  `/api/admin/results/export?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString()}`;
-
-function ExportLinks({ label, testId, scope }: { label: string; testId?: number; scope: string }) {
-  return (
-    <li className="flex flex-wrap items-center gap-2">
-      <span className="min-w-0 flex-1 text-sm text-slate-700">{label}</span>
-      {(["xlsx", "csv"] as const).map((format) => (
-        <a
-          key={format}
-          href={exportHref({ testId, format, scope })}
-          download
-          data-testid={`export-${scope}-${format}${testId ? "" : "-everything"}`}
-          className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold uppercase text-primary-700 hover:bg-slate-50"
-        >
-          {format}
-        </a>
-      ))}
-    </li>
-  );
-}
 
 function RankCell({ t, row }: { t: OrganiserMessages["results"]; row: ResultRow }) {
   if (row.excluded) return <span className="text-xs text-slate-500">{t.excluded[row.excluded]}</span>;
@@ -61,10 +41,10 @@ function RankCell({ t, row }: { t: OrganiserMessages["results"]; row: ResultRow 
 export default async function ResultsPage({ searchParams }: Props) {
   await organiserPage();
   const [o, m] = [await getOrganiserMessages(), await getMessages()];
-  const local = await getLocalName();
+  const [local, locale] = await Promise.all([getLocalName(), getLocale()]);
   const [t, c] = [o.results, o.common];
   const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
-  const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData()]);
+  const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData({ locale })]);
   // Without a choice: the test that closed last (the one whose results are wanted now), else the first.
   const now = Date.now();
   const lastClosed = tests.filter((x) => Date.parse(x.closedAt) <= now).sort((a, b) => Date.parse(b.closedAt) - Date.parse(a.closedAt))[0];
@@ -79,9 +59,9 @@ export default async function ResultsPage({ searchParams }: Props) {
   }
   const testId = test.testId;
   const [{ items, total }, published, schools] = await Promise.all([
-    listResults({ ...search, testId }),
-    publishedState({ testId }, o),
-    search.districtId ? listOrganizations({ districtId: search.districtId }) : Promise.resolve([]),
+    listResults({ ...search, testId, locale }),
+    publishedState({ testId }),
+    search.districtId ? listOrganizations({ districtId: search.districtId, locale }) : Promise.resolve([]),
   ]);
 
   return (
@@ -133,18 +113,7 @@ export default async function ResultsPage({ searchParams }: Props) {
       )}
 
       <div className="mb-4 grid gap-3 lg:grid-cols-[1fr_1fr]">
-        <section className="rounded-xl border border-slate-200 bg-white p-3" aria-labelledby="exports-title">
-          <h2 id="exports-title" className="mb-2 text-sm font-semibold text-slate-900">
-            {t.exports}
-          </h2>
-          <ul className="flex flex-col gap-2">
-            <ExportLinks label={t.exportTop} testId={testId} scope="top5" />
-            <ExportLinks label={t.exportAll} testId={testId} scope="all" />
-            <ExportLinks label={t.exportSummary} testId={testId} scope="summary" />
-            <ExportLinks label={t.exportEverything} scope="top5" />
-          </ul>
-          <p className="mt-2 text-xs text-slate-500">{t.exportHint}</p>
-        </section>
+        <ExportLinks testId={testId} />
         <section className="rounded-xl border border-slate-200 bg-white p-3 text-xs text-slate-700" data-testid="hashes">
           <p className="font-semibold text-slate-900">{t.keyHash}</p>
           <p className="break-all font-mono" data-testid="key-hash">
@@ -208,11 +177,11 @@ export default async function ResultsPage({ searchParams }: Props) {
                   </Link>
                   <span className="block text-xs text-slate-500">{t.endedBy[r.endedBy]}</span>
                 </TD>
-                <TD>{r.schoolName ?? t.otherSchool}</TD>
+                <TD>{r.schoolName ? local(r.schoolName) : t.otherSchool}</TD>
                 <TD className="whitespace-nowrap text-right tabular-nums">
-                  {r.easyScore.toFixed(1)} / {r.mediumScore.toFixed(1)} / {r.hardScore.toFixed(1)}
+                  {points(locale, r.easyScore)} / {points(locale, r.mediumScore)} / {points(locale, r.hardScore)}
                 </TD>
-                <TD className="text-right font-semibold tabular-nums">{r.totalScore.toFixed(1)}</TD>
+                <TD className="text-right font-semibold tabular-nums">{points(locale, r.totalScore)}</TD>
                 <TD className="text-right tabular-nums">{clock(r.timeSpent)}</TD>
                 <TD>
                   <MarksButton attemptId={r.attemptId} fullName={r.fullName} />

@@ -4,7 +4,7 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { OfferText } from "@/components/registration/offer-text";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { Card } from "@/components/ui/card";
-import { getMessages } from "@/lib/i18n/server";
+import { getLocale, getMessages } from "@/lib/i18n/server";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
@@ -37,7 +37,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   const [status, details, reference, credentials] = await Promise.all([
     getRegisterStatus({ guid }),
     getRegistrationDetails({ guid }),
-    loadReferenceData(),
+    loadReferenceData({ locale: await getLocale() }),
     registrationCredentials(guid),
   ]);
 

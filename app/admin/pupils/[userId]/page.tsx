@@ -79,8 +79,8 @@ export default async function PupilPage({ params }: Props) {
             <Row label={t.username} value={<span className="font-mono">{pupil.username ?? "—"}</span>} />
             <Row label={t.gradeSubject} value={gradeAndSubject(m, pupil.grade, pupil.subjectName && local(pupil.subjectName))} />
             <Row label={o.common.region} value={pupil.regionName ? local(pupil.regionName) : "—"} />
-            <Row label={o.common.district} value={pupil.districtName ?? "—"} />
-            <Row label={t.school} value={pupil.schoolName ?? m.registration.otherSchool} />
+            <Row label={o.common.district} value={pupil.districtName ? local(pupil.districtName) : "—"} />
+            <Row label={t.school} value={pupil.schoolName ? local(pupil.schoolName) : m.registration.otherSchool} />
             <Row label={t.phone} value={pupil.phoneNumber ? `+998 ${pupil.phoneNumber}` : "—"} />
             <Row label={t.birthDate} value={pupil.birthDate ?? "—"} />
             <Row label={t.extraMinutes} value={<span data-testid="extra-minutes-value">{pupil.extraMinutes}</span>} />
