@@ -20,12 +20,15 @@ import { currentUserKey } from "./use-current-user";
 
 const resolver = lazyZodResolver<LoginInput>(() => import("@/lib/validation/identity").then((m) => m.loginSchema));
 
-/** `returnUrl` null: the signed-in user's own home (spec §2: /test-attempt for a pupil), in one step. */
-export function LoginForm({ returnUrl }: { returnUrl: string | null }) {
+/**
+ * `returnUrl` null: the signed-in user's own home (spec §2: /test-attempt for a pupil), in one step.
+ * `username`: filled in (the paid page's link), or empty.
+ */
+export function LoginForm({ returnUrl, username = "" }: { returnUrl: string | null; username?: string }) {
   const m = useMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const form = useForm<LoginInput>({ resolver, defaultValues: { username: "", password: "" } });
+  const form = useForm<LoginInput>({ resolver, defaultValues: { username, password: "" } });
   const { errors } = form.formState;
 
   // A saturated server (a 503 with Retry-After, DESIGN §13) keeps the pupil in its queue: the

@@ -3,11 +3,12 @@
 "use client";
 
 import { useState } from "react";
-import { useLocalName, useMessages } from "@/components/i18n/messages";
+import { useLocale, useLocalName, useMessages } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
+import { byName } from "@/lib/i18n/names";
 import { gradeAndSubject } from "@/lib/i18n/words";
 import type { BoardRow } from "@/lib/organiser/board";
 import { formatTashkent, isoDateOf, tashkentDate } from "@/lib/time";
@@ -78,7 +79,14 @@ export function BoardView({ initial }: { initial: Board }) {
           const state = row.state ?? "none";
           const name = gradeAndSubject(m, row.grade, local(row.subjectName));
           return (
-            <Card key={row.subjectId} size="panel" as="section" data-testid={`board-${row.subjectId}`} aria-label={name}>
+            <Card
+              key={row.subjectId}
+              size="panel"
+              as="section"
+              className="@container"
+              data-testid={`board-${row.subjectId}`}
+              aria-label={name}
+            >
               <div className="flex items-start justify-between gap-2">
                 <h2 className="font-semibold text-slate-900">{name}</h2>
                 <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold", stateTone[state])} data-testid="board-state">
@@ -97,10 +105,18 @@ export function BoardView({ initial }: { initial: Board }) {
                   <BankCell key={bank.language} row={row} bank={bank} />
                 ))}
               </div>
-              <dl className="mt-3 grid grid-cols-4 gap-x-2 gap-y-2 text-center sm:grid-cols-8 md:grid-cols-4">
+              {/*
+                By the tile's own width, not the screen's: four counts a row only where the longest
+                label ("Заблокированы") fits its cell, eight where eight fit; a narrow tile (a phone,
+                three tiles beside the menu) lists them two a row, each label beside its number.
+              */}
+              <dl className="mt-3 grid grid-cols-2 gap-2 @min-[27rem]:grid-cols-4 @min-[54rem]:grid-cols-8">
                 {COUNTS.map((key) => (
-                  <div key={key} className="rounded-lg bg-slate-50 px-1 py-1.5">
-                    <dt className="text-[11px] leading-tight text-slate-500">{t.counts[key]}</dt>
+                  <div
+                    key={key}
+                    className="flex min-w-0 items-center justify-between gap-2 rounded-lg bg-slate-50 px-2 py-1 @min-[27rem]:block @min-[27rem]:px-1 @min-[27rem]:py-1.5 @min-[27rem]:text-center"
+                  >
+                    <dt className="min-w-0 text-[11px] leading-tight text-slate-500 wrap-anywhere">{t.counts[key]}</dt>
                     <dd className="text-lg font-bold tabular-nums text-slate-900" data-testid={`count-${key}`}>
                       {row.counts[key]}
                     </dd>
@@ -137,8 +153,11 @@ function CheckIns({ board }: { board: Board }) {
   const t = useOrganiserMessages().board;
   const m = useMessages();
   const local = useLocalName();
+  const order = byName(useLocale());
   if (board.checkIns.length === 0) return null;
   const names = new Map(board.tests.map((row) => [row.testId, gradeAndSubject(m, row.grade, local(row.subjectName))]));
+  // Each test's regions as the reader's language sorts their names.
+  const rows = board.checkIns.map((row) => ({ ...row, name: local(row.regionName) })).sort((a, b) => a.testId - b.testId || order(a, b));
   return (
     <Card size="panel" as="section" aria-labelledby="check-ins-title" data-testid="check-ins">
       <h2 id="check-ins-title" className="font-semibold text-slate-900">
@@ -157,10 +176,10 @@ function CheckIns({ board }: { board: Board }) {
             </tr>
           </thead>
           <tbody>
-            {board.checkIns.map((row) => (
+            {rows.map((row) => (
               <tr key={`${row.testId}-${row.regionId}`} className="border-t border-slate-100">
                 <td className="py-1 pr-3">{names.get(row.testId)}</td>
-                <td className="py-1 pr-3">{local(row.regionName)}</td>
+                <td className="py-1 pr-3">{row.name}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{row.paid}</td>
                 <td className="py-1 text-right font-semibold tabular-nums">{row.checkedIn}</td>
               </tr>

@@ -52,12 +52,12 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
       {!question.retired && (
         <div className="mt-3 flex flex-wrap justify-end gap-2">
           {question.drawn && regradeHref && (
-            <LinkButton variant="secondary" className="min-h-9 px-3" href={regradeHref}>
+            <LinkButton variant="secondary" size="compact" href={regradeHref}>
               {messages.results.regrade}
             </LinkButton>
           )}
           {!question.drawn && (
-            <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(true)}>
+            <Button variant="secondary" size="compact" onClick={() => setEditing(true)}>
               {t.edit}
             </Button>
           )}

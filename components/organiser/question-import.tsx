@@ -1,5 +1,6 @@
 // Import a bank from a file: format, the difficulty GIFT and Aiken files lack, "Tekshirish" (a
-// preview that saves nothing), then "Import qilish" with a reason; errors by row or question, all
+// preview that saves nothing, saying how many of the file's questions the bank has already: they
+// are left out unless ticked), then "Import qilish" with a reason; errors by row or question, all
 // or nothing.
 "use client";
 
@@ -19,7 +20,14 @@ import type { SourceError } from "@/lib/http/contract";
 import type { PreviewQuestion } from "@/lib/organiser/questions";
 import { QuestionBody } from "./question-card";
 
-type Summary = { questions: number; readingTexts: number; attached: number; dryRun: boolean; preview?: PreviewQuestion[] };
+type Summary = {
+  questions: number;
+  readingTexts: number;
+  attached: number;
+  duplicates: number;
+  dryRun: boolean;
+  preview?: PreviewQuestion[];
+};
 
 export function QuestionImport({ subjectId }: { subjectId: number }) {
   const router = useRouter();
@@ -33,6 +41,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
   const [preview, setPreview] = useState<Summary | null>(null);
   const [pending, setPending] = useState(false);
   const [reason, setReason] = useState("");
+  const [importDuplicates, setImportDuplicates] = useState(false);
 
   async function send(dryRun: boolean) {
     const file = fileRef.current?.files?.[0];
@@ -43,6 +52,7 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
     body.set("difficulty", difficulty);
     body.set("language", language);
     body.set("reason", reason);
+    body.set("importDuplicates", String(importDuplicates));
     setPending(true);
     setErrors(null);
     try {
@@ -119,11 +129,28 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
           <Input id="import-reason" autoComplete="off" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
       </div>
+      <label className="mt-3 flex min-h-11 items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={importDuplicates}
+          onChange={(event) => {
+            setImportDuplicates(event.target.checked);
+            setPreview(null); // the preview's counts follow the choice: checked again
+          }}
+        />
+        {t.importDuplicates}
+      </label>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" pending={pending} onClick={() => void send(true)}>
           {t.check}
         </Button>
-        <Button pending={pending} disabled={!preview || reason.trim().length < 3} onClick={() => void send(false)}>
+        <Button
+          pending={pending}
+          // Nothing to add (every question of the file in the bank already): nothing to import.
+          disabled={!preview || preview.questions + preview.attached === 0 || reason.trim().length < 3}
+          onClick={() => void send(false)}
+        >
           {t.import}
         </Button>
       </div>
@@ -135,6 +162,8 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
         >
           {t.preview({ count: preview.questions, texts: preview.readingTexts })}
           {preview.attached > 0 && ` ${t.previewAttached({ count: preview.attached })}`}
+          {preview.duplicates > 0 &&
+            ` ${(importDuplicates ? t.previewDuplicatesAdded : t.previewDuplicates)({ count: preview.duplicates })}`}
         </p>
       )}
       {preview?.preview && preview.preview.length > 0 && (
@@ -148,6 +177,11 @@ export function QuestionImport({ subjectId }: { subjectId: number }) {
             <article key={question.number} className="rounded-lg p-3 ring-1 ring-slate-200">
               <p className="mb-2 text-xs font-semibold text-slate-500">
                 {question.number}. {t.difficultyOf[question.difficulty]} · {question.languages.map((l) => t.languageNames[l]).join(", ")}
+                {question.inBank && (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900" data-testid="in-bank">
+                    {t.inBank}
+                  </span>
+                )}
               </p>
               <QuestionBody question={{ ...question, choices: question.choices.map((c, choiceId) => ({ ...c, choiceId })) }} />
             </article>

@@ -94,7 +94,7 @@ export function ReasonAction({
 
   return (
     <>
-      <Button variant={variant} className={compact ? "min-h-9 px-3" : undefined} onClick={() => setOpen(true)} data-testid={testId}>
+      <Button variant={variant} size={compact ? "compact" : "regular"} onClick={() => setOpen(true)} data-testid={testId}>
         {label}
       </Button>
       <Dialog

@@ -43,7 +43,8 @@ export function CredentialsCard({ credentials, paid }: { credentials: Credential
       ) : (
         <p className="text-sm text-amber-800">{t.passwordUnavailable}</p>
       )}
-      <LinkButton href="/login" className="mt-2">
+      {/* The login filled in on the sign-in page; the password is typed, never put in an address. */}
+      <LinkButton href={{ pathname: "/login", query: { username: credentials.username } }} className="mt-2">
         {t.toLogin}
       </LinkButton>
     </section>

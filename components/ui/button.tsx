@@ -5,17 +5,17 @@
 
 import Link from "next/link";
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ComponentProps } from "react";
-import { buttonClass, Spinner, type Variant } from "./button-style";
+import { buttonClass, type Size, Spinner, type Variant } from "./button-style";
 import { useHydrated } from "./hydrated";
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size; pending?: boolean };
 
-export function Button({ variant = "primary", pending = false, className, children, disabled, ...props }: ButtonProps) {
+export function Button({ variant = "primary", size, pending = false, className, children, disabled, ...props }: ButtonProps) {
   const hydrated = useHydrated();
   return (
     <button
       type="button"
-      className={buttonClass(variant, className)}
+      className={buttonClass(variant, className, size)}
       disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
       {...props}
@@ -26,10 +26,10 @@ export function Button({ variant = "primary", pending = false, className, childr
   );
 }
 
-type LinkButtonProps = ComponentProps<typeof Link> & { variant?: Variant };
+type LinkButtonProps = ComponentProps<typeof Link> & { variant?: Variant; size?: Size };
 
-export function LinkButton({ variant = "primary", className, ...props }: LinkButtonProps) {
-  return <Link className={buttonClass(variant, className)} {...props} />;
+export function LinkButton({ variant = "primary", size, className, ...props }: LinkButtonProps) {
+  return <Link className={buttonClass(variant, className, size)} {...props} />;
 }
 
 type ExternalLinkButtonProps = AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant };

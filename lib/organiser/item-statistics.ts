@@ -12,6 +12,13 @@ import { resultsState } from "@/lib/results/state";
 
 export type ItemFlag = "negativeDiscrimination" | "distractorAboveKey" | "languagesDiffer";
 
+/**
+ * Fewer draws than this say nothing about a key: two or three pupils picking the same wrong choice,
+ * or a strong one missing it, is chance. Below it the figures are shown but no question is flagged
+ * "Kalit xato bo'lishi mumkin" (the page says so).
+ */
+export const WRONG_KEY_MIN_DRAWN = 5;
+
 /** Two languages' facilities further apart than this, each over enough pupils, point to a translation. */
 export const LANGUAGE_GAP = 0.2;
 export const LANGUAGE_MIN_DRAWN = 30;
@@ -178,12 +185,16 @@ export function distractorsAboveKey(choices: ItemStatistics["choices"]): Set<num
   return new Set(choices.filter((c) => !c.isCorrect && c.picked > key).map((c) => c.choiceId));
 }
 
-/** What may point to a wrong key; a voided question is settled already, so it has none. */
+/**
+ * What may point to a wrong key, once drawn WRONG_KEY_MIN_DRAWN times; a voided question is settled
+ * already, so it has none.
+ */
 function flagsOf(item: ItemStatistics): ItemFlag[] {
   if (item.voided) return [];
   const flags: ItemFlag[] = [];
-  if (item.discrimination !== null && item.discrimination < 0) flags.push("negativeDiscrimination");
-  if (distractorsAboveKey(item.choices).size > 0) flags.push("distractorAboveKey");
+  const enough = item.drawn >= WRONG_KEY_MIN_DRAWN;
+  if (enough && item.discrimination !== null && item.discrimination < 0) flags.push("negativeDiscrimination");
+  if (enough && distractorsAboveKey(item.choices).size > 0) flags.push("distractorAboveKey");
   if (languagesDiffer(item.languages)) flags.push("languagesDiffer");
   return flags;
 }

@@ -9,6 +9,7 @@ import { AppError, toValidationErrors } from "@/lib/http/errors";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { callMessages } from "@/lib/i18n/server";
+import { queryYesNo } from "@/lib/validation/fields";
 import { questionImportSchema } from "@/lib/validation/organiser";
 import { type ReadBank, readAiken, readGift, readXlsx } from "./question-formats";
 import { importQuestionBank } from "./questions";
@@ -29,6 +30,8 @@ export const uploadFields = z.object({
     .default(0),
   subjectId: z.coerce.number().int().positive().max(2_147_483_647),
   difficulty: z.enum(DIFFICULTY_NAMES).default("easy"),
+  /** "true": the file's questions already in the bank are added again (the import's own schema checks it). */
+  importDuplicates: queryYesNo,
   reason: z.string().max(500).optional(),
 });
 
@@ -95,7 +98,7 @@ export async function importUpload({
   const m = formatTexts();
   if (!file || file.size === 0) throw refused([{ where: m.file, field: "file", message: m.empty }]);
 
-  const { format, subjectId, difficulty, reason, language } = fields;
+  const { format, subjectId, difficulty, reason, language, importDuplicates } = fields;
   const bank =
     format === "xlsx"
       ? await readXlsx(await file.arrayBuffer(), language)
@@ -112,6 +115,7 @@ export async function importUpload({
     language,
     readingTexts: bank.readingTexts,
     questions: bank.questions,
+    importDuplicates,
     reason,
   });
   if (!checked.success) throw refused(located(toValidationErrors(checked.error, bank), bank));

@@ -2,7 +2,7 @@
 // shuffled), texts in one or more study languages; an item naming a question of the bank gives it
 // the file's languages instead (the same item in two languages is one question).
 import "server-only";
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, subjects, tests } from "@/db/schema";
 import { type Difficulty, firstText, type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/lib/attempts/enums";
@@ -51,8 +51,11 @@ function batches<T>(rows: T[]): T[][] {
   return result;
 }
 
-/** New reading texts, questions and choices, and the bank's questions given a language. */
-export type ImportSummary = { readingTexts: number; questions: number; choices: number; attached: number };
+/**
+ * New reading texts, questions and choices, and the bank's questions given a language; `duplicates`:
+ * the file's questions already in the bank (left out unless the organiser asked for them again).
+ */
+export type ImportSummary = { readingTexts: number; questions: number; choices: number; attached: number; duplicates: number };
 
 /** A question of a preview as the bank will hold it (sanitised, in the file's language), its reading text inlined. */
 export type PreviewQuestion = {
@@ -66,6 +69,8 @@ export type PreviewQuestion = {
   languages: StudyLanguage[];
   /** The bank's question this item gives its languages to, if any. */
   questionId: number | null;
+  /** The same question is in the bank already (see `alreadyInBank`). */
+  inBank: boolean;
 };
 
 type ImportItem = {
@@ -137,12 +142,69 @@ async function attachable(
   return found;
 }
 
+/**
+ * The file's new items that are in the bank already, by their place in the file: a question of the
+ * subject, not retired, whose text, reading text and choices (in order, with the key) read the same
+ * in the file's language. Its difficulty is not part of it: the same question twice is drawn twice,
+ * whichever difficulty each copy has.
+ */
+async function alreadyInBank(
+  runner: typeof db | Transaction,
+  {
+    subjectId,
+    language,
+    items,
+    passages,
+  }: { subjectId: number; language: StudyLanguage; items: ImportItem[]; passages: Map<string, LanguageTexts> },
+): Promise<Set<number>> {
+  const code = String(language);
+  const itemKey = (item: ImportItem) =>
+    JSON.stringify([
+      textIn(item.texts, language),
+      item.readingText === undefined ? null : (textIn(passages.get(item.readingText) ?? {}, language) ?? null),
+      item.choices.map((c) => [textIn(c.texts, language), c.isCorrect]),
+    ]);
+  const candidates = [...new Set(items.flatMap((item) => (item.questionId === undefined ? [textIn(item.texts, language)!] : [])))];
+  if (candidates.length === 0) return new Set();
+  const text = sql<string>`${questions.texts} ->> ${code}::text`;
+  const found = await runner
+    .select({ id: questions.id, text, passage: sql<string | null>`${readingTexts.texts} ->> ${code}::text` })
+    .from(questions)
+    .leftJoin(readingTexts, eq(readingTexts.id, questions.readingTextId))
+    .where(and(eq(questions.subjectId, subjectId), isNull(questions.retiredAt), inArray(text, candidates)));
+  if (found.length === 0) return new Set();
+  const choices = await runner
+    .select({
+      questionId: questionChoices.questionId,
+      text: sql<string | null>`${questionChoices.texts} ->> ${code}::text`,
+      isCorrect: questionChoices.isCorrect,
+    })
+    .from(questionChoices)
+    .where(
+      inArray(
+        questionChoices.questionId,
+        found.map((q) => q.id),
+      ),
+    )
+    .orderBy(asc(questionChoices.position), asc(questionChoices.id));
+  const choicesOf = new Map<number, typeof choices>();
+  for (const c of choices) choicesOf.set(c.questionId, [...(choicesOf.get(c.questionId) ?? []), c]);
+  const inBank = new Set(
+    found.map((q) => JSON.stringify([q.text, q.passage ?? null, (choicesOf.get(q.id) ?? []).map((c) => [c.text, c.isCorrect])])),
+  );
+  return new Set(items.flatMap((item, i) => (item.questionId === undefined && inBank.has(itemKey(item)) ? [i] : [])));
+}
+
 /** JSONB's `||`: the item's texts with these languages added (or replaced). */
 const withTexts = (column: unknown, texts: LanguageTexts) => sql`${column} || ${JSON.stringify(texts)}::jsonb`;
 /** A preview shows the file's first questions; the counts are of all of them. */
 export const PREVIEW_QUESTIONS = 50;
 
-/** Checks and, unless `dryRun`, stores a bank; `organiserId` (the console) makes it audited. */
+/**
+ * Checks and, unless `dryRun`, stores a bank; `organiserId` (the console) makes it audited. The
+ * file's questions already in the bank are counted and left out, unless `importDuplicates` asks for
+ * them again: the same file imported twice does not double the bank.
+ */
 export async function importQuestionBank(
   bank: QuestionImportInput,
   { dryRun = false, organiserId }: { dryRun?: boolean; organiserId?: number } = {},
@@ -187,18 +249,30 @@ export async function importQuestionBank(
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
   // An organiser's import says why (the preview need not); the demo's seed and test data have no one.
   if (!dryRun && organiserId !== undefined && !bank.reason) throw invalidInput({ reason: ["Required"] });
-  const fresh = items.filter((item) => item.questionId === undefined);
   const attached = items.filter((item) => item.questionId !== undefined);
-  // A file's reading text is new unless only attached items name it (then it is their passage's translation).
-  const freshKeys = new Set(fresh.map((item) => item.readingText));
-  const attachedKeys = new Set(attached.map((item) => item.readingText));
-  const newTexts = texts.filter((r) => freshKeys.has(r.key) || !attachedKeys.has(r.key));
+  const inBankOf = (runner: typeof db | Transaction) =>
+    alreadyInBank(runner, { subjectId: bank.subjectId, language, items, passages: textsOf });
+  /** What the file adds, the duplicates left out unless asked for. */
+  const planOf = (duplicates: Set<number>) => {
+    const skipped = bank.importDuplicates ? new Set<number>() : duplicates;
+    const isFresh = items.map((item, i) => item.questionId === undefined && !skipped.has(i));
+    const fresh = items.filter((_, i) => isFresh[i]);
+    // A file's reading text is new unless only attached or skipped items name it (then it is their
+    // passage's translation, or the passage the bank has already).
+    const freshKeys = new Set(fresh.map((item) => item.readingText));
+    const otherKeys = new Set(items.filter((_, i) => !isFresh[i]).map((item) => item.readingText));
+    const newTexts = texts.filter((r) => freshKeys.has(r.key) || !otherKeys.has(r.key));
+    return { fresh, newTexts, skipped: skipped.size };
+  };
   if (dryRun) {
+    const duplicates = await inBankOf(db);
+    const { fresh, newTexts } = planOf(duplicates);
     return {
       readingTexts: newTexts.length,
       questions: fresh.length,
       choices: fresh.reduce((n, q) => n + q.choices.length, 0),
       attached: attached.length,
+      duplicates: duplicates.size,
       dryRun,
       preview: items.slice(0, PREVIEW_QUESTIONS).map((q, i) => ({
         number: i + 1,
@@ -208,6 +282,7 @@ export async function importQuestionBank(
         choices: q.choices.map((c) => ({ text: textIn(c.texts, language)!, correct: c.isCorrect })),
         languages: languagesOf(q.texts),
         questionId: q.questionId ?? null,
+        inBank: duplicates.has(i),
       })),
     };
   }
@@ -215,6 +290,10 @@ export async function importQuestionBank(
   // Reading texts, questions and choices, each in as few statements as PostgreSQL's limit of
   // 65 535 parameters a statement allows (a bank of thousands of questions is several batches).
   return db.transaction(async (tx) => {
+    // One import of a subject at a time: a second one of the same file finds the first's questions.
+    await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, bank.subjectId)).for("no key update");
+    const duplicates = await inBankOf(tx);
+    const { fresh, newTexts, skipped } = planOf(duplicates);
     const existing = await attachable(tx, bank.subjectId, attached, textsOf, errors);
     if (Object.keys(errors).length > 0) {
       // The attached items' paths are of the file, not of this filtered list.
@@ -289,10 +368,18 @@ export async function importQuestionBank(
           questions: fresh.length,
           attached: attached.map((item) => item.questionId),
           language,
+          skipped,
         },
       });
     }
-    return { readingTexts: newTexts.length, questions: fresh.length, choices: choices.length, attached: attached.length, dryRun };
+    return {
+      readingTexts: newTexts.length,
+      questions: fresh.length,
+      choices: choices.length,
+      attached: attached.length,
+      duplicates: duplicates.size,
+      dryRun,
+    };
   });
 }
 

@@ -15,6 +15,12 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * The sign-in page's `?username=`, as the paid page's link fills it in: a login as they are made
+ * (a pupil's letters and digits, an organiser's . _ -), or nothing. Never a password.
+ */
+export const loginUsernameQuery = z.string().check(z.regex(/^[a-z0-9._-]{5,30}$/));
+
 /** The profile: the registration's fields, with school, middle name, birth date and phone required. */
 export const profileSchema = z.extend(pupilDetailsSchema, {
   organizationId: required(organizationId),

@@ -87,6 +87,58 @@ test("a spreadsheet of 500 rows with 3 bad ones imports nothing and names the 3 
   expect(await bankSize(subjectId)).toBe(base + 500);
 });
 
+test("the same file twice: the dry run says how many of its questions the bank has, and the import skips them unless asked", async ({
+  request,
+}) => {
+  const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
+  const base = await bankSize(subjectId); // the olympiad's own three
+  const rows = [goodRow(1), goodRow(2), goodRow(3)];
+  const file = xlsx(await workbook(rows));
+  const first = await upload(subjectId, file);
+  expect(first.status()).toBe(200);
+  expect(await first.json()).toMatchObject({ questions: 3, duplicates: 0, dryRun: false });
+
+  // Again: the dry run names all three as in the bank, and the import adds none of them.
+  const preview = await (await upload(subjectId, file, {}, true)).json();
+  expect(preview).toMatchObject({ questions: 0, duplicates: 3, dryRun: true });
+  expect(preview.preview.map((q: { inBank: boolean }) => q.inBank)).toEqual([true, true, true]);
+  expect(await (await upload(subjectId, file)).json()).toMatchObject({ questions: 0, duplicates: 3, dryRun: false });
+  expect(await bankSize(subjectId)).toBe(base + 3);
+
+  // The file with a new row: only that one is added.
+  const grown = await upload(subjectId, xlsx(await workbook([...rows, goodRow(4)])));
+  expect(await grown.json()).toMatchObject({ questions: 1, duplicates: 3 });
+  expect(await bankSize(subjectId)).toBe(base + 4);
+
+  // Asked for (the form's tick): added again; a value that is no yes or no is refused, nothing added.
+  const refused = await upload(subjectId, file, { importDuplicates: "ha" });
+  expect(refused.status()).toBe(422);
+  expect(await bankSize(subjectId)).toBe(base + 4);
+  const asked = await upload(subjectId, file, { importDuplicates: "true" });
+  expect(await asked.json()).toMatchObject({ questions: 3, duplicates: 3, dryRun: false });
+  expect(await bankSize(subjectId)).toBe(base + 7);
+
+  // The JSON import answers the same, its flag checked by the same schema.
+  const bank = {
+    subjectId,
+    readingTexts: [],
+    questions: [
+      {
+        difficulty: "easy",
+        text: "Savol 1: \\(1 + 1\\) = ?",
+        choices: ["1", "2", "3", "4"].map((text, j) => ({ text, correct: j === 1 })),
+      },
+    ],
+  };
+  expect(await (await organiser.post("/api/admin/questions/import?dryRun=true", { data: bank })).json()).toMatchObject({
+    questions: 0,
+    duplicates: 1,
+  });
+  expect((await organiser.post("/api/admin/questions/import?dryRun=true", { data: { ...bank, importDuplicates: "yes" } })).status()).toBe(
+    422,
+  );
+});
+
 test("a file that is not a spreadsheet, one over 5 MB, a script tag, a reading text that is not there", async ({ request }) => {
   const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
   const base = await bankSize(subjectId); // the olympiad's own three

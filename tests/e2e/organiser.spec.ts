@@ -37,12 +37,12 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await page.goto("/admin/tests");
   await page.getByTestId(`test-row-${olympiad.subjectId}`).getByRole("button", { name: "Tahrirlash" }).click();
   const form = page.getByTestId("test-form");
-  await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 5.0");
+  await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 5,0");
   await expect(form.getByTestId("running-warning")).toContainText("1 ta o'quvchi test ishlamoqda");
   await form.getByLabel("Oson savollar soni").fill("10");
   await form.getByLabel("O'rta savollar soni").fill("10");
   await form.getByLabel("Qiyin savollar soni").fill("10");
-  await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 50.0");
+  await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 50,0");
   await form.getByLabel(/^Yopilish vaqti/).fill("01.01.2020 10:00");
   await form.getByRole("button", { name: "Saqlash" }).click();
   await expect(form.getByText("Yopilish vaqti ochilish vaqtidan keyin bo'lishi kerak")).toBeVisible();
@@ -74,6 +74,13 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await extra.getByRole("button", { name: "Qo'shimcha vaqtni saqlash" }).click();
   await expect(page.getByTestId("extra-minutes-value")).toHaveText("10");
   await screenshot(page, testInfo, "organiser-pupil");
+  // "End the attempt now": its dialog says what happens, not its title again; cancelled here.
+  await page.getByTestId("end-attempt").click();
+  const end = page.getByRole("dialog", { name: "Testni hozir yakunlash" });
+  await expect(end).toHaveAccessibleDescription(/saqlangan javoblari baholanadi/);
+  await expect(end.getByText("O'quvchining testi darhol tugaydi", { exact: false })).toBeVisible();
+  await end.getByRole("button", { name: "Bekor qilish" }).click();
+  await expect(end).toHaveCount(0);
   await pupilPage.reload(); // the pupil's next refetch
   await expect(pupilPage.getByTestId("timer")).toHaveText(/^01:(39|40):\d\d$/); // and 10 more
 
@@ -125,4 +132,94 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   }
   await pupilContext.close();
   expect(await anonymous()).toBeTruthy();
+});
+
+test("the tests table fits 1280 × 800 beside the open menu: every action on screen, no sideways scroll, the grade kept after a save", async ({
+  page,
+  request,
+}, testInfo) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAt(page, "/admin/tests", ORGANISER);
+  expect((await page.locator("aside").boundingBox())?.width).toBeGreaterThan(200); // the menu is open
+  const table = page.getByTestId("tests-table");
+  await expect(table.locator("tbody tr").first()).toBeVisible();
+  const frame = table.locator("xpath=..");
+  const layout = () =>
+    frame.evaluate((scroller) => {
+      const inside = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        return box.left >= 0 && box.right <= window.innerWidth;
+      };
+      return {
+        sideways: scroller.scrollWidth - scroller.clientWidth,
+        scrolled: scroller.scrollLeft,
+        cut: [...scroller.querySelectorAll("tbody a, tbody button")].filter((action) => !inside(action)).map((a) => a.textContent),
+        rowsOnScreen: [...scroller.querySelectorAll("tbody tr")].filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight)
+          .length,
+        rows: scroller.querySelectorAll("tbody tr").length,
+      };
+    });
+  const before = await layout();
+  expect(before.sideways).toBeLessThanOrEqual(0);
+  expect(before.cut).toEqual([]);
+  // Many tests on one screen (there were 4 of 20).
+  expect(before.rowsOnScreen).toBeGreaterThanOrEqual(Math.min(8, before.rows));
+  await screenshot(page, testInfo, "organiser-tests-1280");
+
+  // A save: the row still shows its grade and subject, where they were, the table not scrolled away.
+  const row = page.getByTestId(`test-row-${olympiad.subjectId}`);
+  await row.getByRole("button", { name: "Tahrirlash" }).click();
+  const form = page.getByTestId("test-form");
+  for (const label of ["Oson savollar soni", "O'rta savollar soni", "Qiyin savollar soni"]) await form.getByLabel(label).fill("10"); // 50 points
+  await form.getByLabel(/^Pin kod/).fill("5678");
+  await form.getByLabel("Sabab").fill("Pin kod almashtirildi");
+  await form.getByRole("button", { name: "Saqlash" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(row.locator("td").nth(2)).toHaveText("5678");
+  const subject = row.locator("td").first();
+  await expect(subject).toContainText(`${olympiad.grade}-sinf, `);
+  const box = (await subject.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  const after = await layout();
+  expect([after.sideways <= 0, after.scrolled, after.cut]).toEqual([true, 0, []]);
+});
+
+test("on a phone the board's counts stay inside their tiles, «Заблокированы» too @phone-only", async ({ page, request }, testInfo) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAt(page, "/admin", ORGANISER);
+  await page.goto("/admin?lang=ru");
+  const tile = page.getByTestId(`board-${olympiad.subjectId}`);
+  const blocked = tile.getByTestId("count-blocked").locator("xpath=..");
+  await expect(blocked.locator("dt")).toHaveText("Заблокированы");
+  // The text's own box (a range over it: an element's box does not grow with text spilling out of it).
+  const textBox = (cell: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell.querySelector("dt")!);
+    const { left, right, top, bottom } = range.getBoundingClientRect();
+    return { left, right, top, bottom };
+  };
+  const label = await blocked.evaluate(textBox);
+  const cell = (await blocked.boundingBox())!;
+  const card = (await tile.boundingBox())!;
+  expect(label.left).toBeGreaterThanOrEqual(cell.x);
+  expect(label.right).toBeLessThanOrEqual(cell.x + cell.width);
+  expect(label.bottom).toBeLessThanOrEqual(cell.y + cell.height);
+  expect(cell.x + cell.width).toBeLessThanOrEqual(card.x + card.width);
+  // Every count of the tile, and the page never sideways.
+  const spilling = await tile.evaluate((section) =>
+    [...section.querySelectorAll("dl > div")]
+      .filter((div) => {
+        const range = document.createRange();
+        range.selectNodeContents(div.querySelector("dt")!);
+        const [text, box] = [range.getBoundingClientRect(), div.getBoundingClientRect()];
+        return text.left < box.left || text.right > box.right;
+      })
+      .map((div) => div.querySelector("dt")!.textContent),
+  );
+  expect(spilling).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, testInfo, "organiser-board-ru-phone");
 });

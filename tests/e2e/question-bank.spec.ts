@@ -1,6 +1,6 @@
 // The organiser fills a subject's bank from the spreadsheet template in the browser: a file with
 // bad rows is refused with its rows named, the fixed one is previewed as the pupil will see it and
-// imported, its choices in the file's order.
+// imported, its choices in the file's order; the same file again is found in the bank and adds nothing.
 import ExcelJS from "exceljs";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, ORGANISER } from "../support/http";
@@ -54,6 +54,20 @@ test("an organiser imports a bank from .xlsx: first with a bad row, then fixed; 
   await expect(formula.getByText("to'g'ri javob")).toBeVisible();
   await expect(formula.locator("li").nth(1)).toContainText("to'g'ri javob"); // the bank keeps the file's order: B is B
   await screenshot(page, testInfo, "organiser-questions");
+
+  // The same file again: the check says both are in the bank already and would add nothing; ticked, both again.
+  await panel.getByLabel("Fayl", { exact: true }).setInputFiles(file(await spreadsheet("A")));
+  await panel.getByRole("button", { name: "Tekshirish" }).click();
+  await expect(panel.getByTestId("import-preview")).toHaveText(
+    "0 ta savol va 0 ta matn import qilinadi. Hech narsa saqlanmadi. 2 ta savol bankda allaqachon bor: ular import qilinmaydi.",
+  );
+  await expect(panel.getByTestId("in-bank")).toHaveCount(2);
+  await expect(panel.getByRole("button", { name: "Import qilish" })).toBeDisabled(); // nothing to add
+  await screenshot(page, testInfo, "organiser-import-in-bank");
+  await panel.getByLabel("Bankda bor savollarni ham qo'shish", { exact: false }).check();
+  await expect(panel.getByTestId("import-preview")).toHaveCount(0); // checked again with the new choice
+  await panel.getByRole("button", { name: "Tekshirish" }).click();
+  await expect(panel.getByTestId("import-preview")).toContainText("2 ta savol bankda allaqachon bor: ular yana qo'shiladi.");
 });
 
 test("a two-language bank from the console: the template's Uzbek, Russian and Karakalpak columns, then each language's stock and preview", async ({

@@ -4,7 +4,6 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "../support/fixtures";
 import { registerOverHttp } from "../support/http";
 import { screenshot } from "../support/screens";
-import { fillLogin } from "../support/ui";
 
 const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
 const UNPAID_DEMO_GUID = "00000000-0000-4000-8000-000000000001";
@@ -250,7 +249,7 @@ test.describe("paying by card", () => {
     await sheet.getByRole("button", { name: "To'lash" }).click();
 
     await expect(page).toHaveURL(new RegExp(`/register/${guid}\\?registerSuccess=true$`));
-    await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.")).toBeVisible();
+    await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz! Saytni yopishingiz mumkin.")).toBeVisible();
     // The login and password come first, "save them" made plain; "you may close the site" after them.
     await expect(page.getByTestId("paid")).toHaveText("✓ To'lov qabul qilindi");
     await expect(page.getByText("Login va parolni hozir yozib oling yoki nusxalab saqlang", { exact: false })).toBeVisible();
@@ -272,9 +271,15 @@ test.describe("paying by card", () => {
     await expect(page.getByText("Siz ro'yxatdan o'tgansiz. Saytni yopishingiz mumkin.")).toBeVisible();
     await expect(page.getByTestId("username")).toHaveText(username);
 
+    // The sign-in page opens with the login filled in from the link (never the password): only the password is typed.
     await page.getByRole("link", { name: "Tizimga kirish" }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await fillLogin(page, { username, password });
+    await expect(page).toHaveURL(new RegExp(`/login\\?username=${username}$`));
+    expect(page.url()).not.toContain(password);
+    await expect(page.getByLabel("Login", { exact: true })).toHaveValue(username);
+    await expect(page.getByLabel("Parol", { exact: true })).toHaveValue("");
+    await screenshot(page, testInfo, "login-prefilled");
+    await page.getByLabel("Parol", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Kirish", exact: true }).click();
     await expect(page).toHaveURL(/\/test-attempt$/);
   });
 });
@@ -308,7 +313,7 @@ test.describe("the page by registration status", () => {
 
   test("Paid with registerSuccess: the success message", async ({ page }, testInfo) => {
     await page.goto(`/register/${PAID_DEMO_GUID}?registerSuccess=true`);
-    await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz!. Saytni yopishingiz mumkin.")).toBeVisible();
+    await expect(page.getByText("Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz! Saytni yopishingiz mumkin.")).toBeVisible();
     await expect(page.getByTestId("username")).toHaveText("demo7mat");
     await expect(page.getByTestId("password")).toHaveText("Demo2025");
     await screenshot(page, testInfo, "paid-success");

@@ -90,3 +90,15 @@ test("an organiser on a pupil's page sees 403, and the organiser's own page", as
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Kun taxtasi" })).toBeVisible();
 });
+
+test("the sign-in page fills in a login its address names (the paid page's link), only one shaped as logins are, never a password", async ({
+  page,
+}) => {
+  await page.goto("/login?username=kavre4739&password=Secret1234");
+  await expect(page.getByLabel("Login", { exact: true })).toHaveValue("kavre4739");
+  await expect(page.getByLabel("Parol", { exact: true })).toHaveValue("");
+  for (const odd of ['"><img src=x onerror=alert(1)>', "ab", "x".repeat(31), "Kavre 4739"]) {
+    await page.goto(`/login?username=${encodeURIComponent(odd)}`);
+    await expect(page.getByLabel("Login", { exact: true })).toHaveValue("");
+  }
+});

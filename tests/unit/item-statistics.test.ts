@@ -10,7 +10,7 @@ import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import { resetAttempt } from "@/lib/organiser/attempt-actions";
-import { itemStatistics } from "@/lib/organiser/item-statistics";
+import { itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/organiser/item-statistics";
 import { buildExport } from "@/lib/results/export";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
@@ -179,6 +179,37 @@ describe("item statistics on a hand-computed example", () => {
   });
 });
 
+describe("too few draws to say: no wrong-key flag below WRONG_KEY_MIN_DRAWN", () => {
+  it("questions drawn 1 to 4 times are not flagged; at 5 draws the same answers are", async () => {
+    const o = await olympiad();
+    // easy: a distractor above the key; medium: the strong pupils miss it (a negative index).
+    const sheets: Sheet[] = [
+      { easy: "x1", medium: "key", hard: "x1" },
+      { easy: "x1", medium: "x1", hard: "key" },
+      { easy: "key", medium: "x1", hard: "key" },
+      { easy: "x1", medium: "key", hard: "x1" },
+      { easy: "x1", medium: "x1", hard: "key" },
+    ];
+    for (const [i, sheet] of sheets.entries()) {
+      await sit(o, sheet);
+      const stats = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+      const drawn = i + 1;
+      const [easy, medium] = stats.items;
+      expect(easy.drawn).toBe(drawn);
+      // The figures are shown whatever the sample; only the verdict waits for enough draws.
+      expect(easy.choices.find((c) => !c.isCorrect && c.picked > 0)).toBeDefined();
+      if (drawn >= 2) expect(medium.discrimination, `drawn ${drawn}`).toBeLessThan(0);
+      const flags = stats.items.flatMap((item) => item.flags);
+      if (drawn < 5) expect(flags, `drawn ${drawn}`).toEqual([]);
+      else {
+        expect(easy.flags).toEqual(["distractorAboveKey"]);
+        expect(medium.flags).toContain("negativeDiscrimination");
+      }
+    }
+    expect(WRONG_KEY_MIN_DRAWN).toBe(5); // the page says it
+  });
+});
+
 describe("provisional", () => {
   it("the item statistics and the results' exports agree at every moment: open, in the grace, an attempt not ended, final", async () => {
     const o = await olympiad();
@@ -232,7 +263,7 @@ describe("a voided question", () => {
   it("is shown as voided and never flagged; a retired question that was drawn is still listed", async () => {
     const o = await olympiad();
     await sit(o, { easy: "x1", medium: "key", hard: "key" });
-    await sit(o, { easy: "x1", medium: "x2", hard: "key" });
+    for (let i = 0; i < 4; i++) await sit(o, { easy: "x1", medium: "x2", hard: "key" }); // enough draws to flag
     const bank = await bankOf(o);
     const easyId = bank.get(Difficulty.Easy)!.questionId;
 
@@ -248,8 +279,8 @@ describe("a voided question", () => {
     const after = await itemStatistics({ testId: o.testId, now: T_CLOSE });
     const easy = after.items.find((i) => i.questionId === easyId)!;
     // Everyone earns it now (facility 1), so its 0/1 has no variance and the index is undefined.
-    expect(easy).toMatchObject({ voided: VoidAwards.All, drawn: 2, correct: 2, facility: 1, discrimination: null, flags: [] });
-    expect(after.items.find((i) => i.difficulty === Difficulty.Medium)).toMatchObject({ retired: true, drawn: 2 });
+    expect(easy).toMatchObject({ voided: VoidAwards.All, drawn: 5, correct: 5, facility: 1, discrimination: null, flags: [] });
+    expect(after.items.find((i) => i.difficulty === Difficulty.Medium)).toMatchObject({ retired: true, drawn: 5 });
   });
 });
 

@@ -1,9 +1,9 @@
 // DESIGN §6 and §8, the organiser's actions on a controllable clock: extra minutes move a running
 // attempt past the close, a reset attempt is kept but no longer counts, the board's counts.
-import { eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { attempts, organiserActions } from "@/db/schema";
+import { attempts, organiserActions, questions } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
 import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/start";
@@ -13,9 +13,11 @@ import { endAttemptNow, resetAttempt } from "@/lib/organiser/attempt-actions";
 import { listActions } from "@/lib/organiser/audit-log";
 import { loadBoard } from "@/lib/organiser/board";
 import { pupilDetail, setExtraMinutes } from "@/lib/organiser/pupils";
-import { importQuestionBank } from "@/lib/organiser/questions";
+import { uploadFields } from "@/lib/organiser/question-upload";
+import { importQuestionBank, listQuestions } from "@/lib/organiser/questions";
 import { checkInMinutesNeeded, upsertSubjectTest } from "@/lib/organiser/tests";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { questionImportSchema } from "@/lib/validation/organiser";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
 import { createPupil } from "../support/pupils";
@@ -133,6 +135,33 @@ describe("the audit log", () => {
     });
     expect(JSON.stringify(items.map((a) => [a.actionText, a.target, a.lines]))).not.toMatch(/"(pupil|attempt|test|question)\.|T\d\d:\d\d/);
   });
+
+  it("lists only the settings that changed: a window saved back as the form shows it (to the minute) is not a change", async () => {
+    // A window set to the second (the demo's, an API call's); the form shows and sends it to the minute.
+    const o = await createTestOlympiad({
+      openedAt: new Date("2025-06-02T05:00:17.250Z"),
+      closedAt: new Date("2025-06-02T06:00:42.500Z"),
+      counts: { easy: 1, medium: 1, hard: 1 },
+    });
+    await upsertSubjectTest({
+      subjectId: o.subjectId,
+      organiserId: await organiserId(),
+      settings: {
+        openedAt: T0.toISOString(),
+        closedAt: T_CLOSE.toISOString(),
+        pinCode: "9876",
+        durationMinutes: 90,
+        easyCount: 1,
+        mediumCount: 1,
+        hardCount: 1,
+        reviewPolicy: "afterEnd",
+        reason: "Pin kod almashtirildi",
+      },
+      now: at(-60),
+    });
+    const { items } = await listActions({ page: 1 });
+    expect(items.find((a) => a.reason === "Pin kod almashtirildi")?.lines).toEqual([{ label: "Pin kod", value: "4321 → 9876" }]);
+  });
 });
 
 describe("how long check-in must last: twice the even arrival at the measured sign-in rate, a minute at least", () => {
@@ -181,5 +210,71 @@ describe("a large bank", () => {
       })),
     };
     expect(await importQuestionBank(bank)).toMatchObject({ questions: 5_000, choices: 25_000, dryRun: false });
+    // The same file again: every one of them found in the bank, in as few statements.
+    expect(await importQuestionBank(bank, { dryRun: true })).toMatchObject({ questions: 0, duplicates: 5_000 });
   }, 120_000);
+});
+
+describe("importing questions that are already in the bank", () => {
+  const choices = (right: string, wrong: string) => [
+    { text: right, correct: true },
+    { text: wrong, correct: false },
+  ];
+  const file = (subjectId: number) => ({
+    subjectId,
+    readingTexts: [{ key: "m", text: "<p>Suv vodorod va kisloroddan iborat.</p>" }],
+    questions: [
+      { difficulty: "easy" as const, text: "<p>2 + 2 = ?</p>", choices: choices("4", "5") },
+      { difficulty: "medium" as const, text: "<p>Suv nimadan iborat?</p>", readingText: "m", choices: choices("H2O", "CO2") },
+    ],
+    reason: "Yangi savollar",
+  });
+  const bankSize = async (subjectId: number) => (await listQuestions({ subjectId })).total;
+
+  it("the dry run says how many; the import skips them unless the organiser asks to add them again", async () => {
+    const o = await createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, counts: { easy: 1, medium: 1, hard: 1 } });
+    const organiser = await organiserId();
+    const base = await bankSize(o.subjectId);
+    expect(await importQuestionBank(file(o.subjectId), { organiserId: organiser })).toMatchObject({ questions: 2, readingTexts: 1 });
+
+    // The same file again: the dry run names both as in the bank, and the import adds nothing (not even the passage).
+    const dryRun = await importQuestionBank(file(o.subjectId), { dryRun: true });
+    expect(dryRun).toMatchObject({ questions: 0, readingTexts: 0, duplicates: 2 });
+    expect(dryRun.preview?.map((q) => q.inBank)).toEqual([true, true]);
+    expect(await importQuestionBank(file(o.subjectId), { organiserId: organiser })).toMatchObject({ questions: 0, duplicates: 2 });
+    expect(await bankSize(o.subjectId)).toBe(base + 2);
+    const [audited] = await db.select().from(organiserActions).orderBy(desc(organiserActions.id)).limit(1);
+    expect(JSON.parse(audited.details!)).toMatchObject({ questions: 0, skipped: 2 });
+    const { items } = await listActions({ page: 1 });
+    expect(items.find((a) => a.id === audited.id)?.lines).toContainEqual({ label: "Bankda bor edi (qo'shilmadi)", value: "2" });
+
+    // Another key, another passage or another difficulty's twin is not the same question: only the first two differ.
+    const changed = file(o.subjectId);
+    changed.questions[0].choices = choices("5", "4");
+    changed.readingTexts[0].text = "<p>Boshqa matn.</p>";
+    const mixed = await importQuestionBank(
+      { ...changed, questions: [...changed.questions, { ...file(o.subjectId).questions[0], difficulty: "hard" as const }] },
+      { dryRun: true },
+    );
+    expect(mixed).toMatchObject({ questions: 2, readingTexts: 1, duplicates: 1 });
+    expect(mixed.preview?.map((q) => q.inBank)).toEqual([false, false, true]);
+
+    // Asked for, through the import's own schema: added again.
+    const again = questionImportSchema.parse({ ...file(o.subjectId), importDuplicates: true });
+    expect(await importQuestionBank(again, { organiserId: organiser })).toMatchObject({ questions: 2, duplicates: 2 });
+    expect(await bankSize(o.subjectId)).toBe(base + 4);
+    expect(questionImportSchema.safeParse({ ...file(o.subjectId), importDuplicates: "yes" }).success).toBe(false);
+    expect(uploadFields.parse({ format: "xlsx", subjectId: "1", importDuplicates: "true" }).importDuplicates).toBe(true);
+    expect(uploadFields.parse({ format: "xlsx", subjectId: "1" }).importDuplicates).toBe(false);
+  });
+
+  it("a question taken out of the bank (retired) is not in it: the same question imports again", async () => {
+    const o = await createTestOlympiad({ openedAt: T0, closedAt: T_CLOSE, counts: { easy: 1, medium: 1, hard: 1 } });
+    await importQuestionBank(file(o.subjectId));
+    await db
+      .update(questions)
+      .set({ retiredAt: T0 })
+      .where(and(eq(questions.subjectId, o.subjectId), sql`${questions.texts} ->> '0' = '<p>2 + 2 = ?</p>'`));
+    expect(await importQuestionBank(file(o.subjectId), { dryRun: true })).toMatchObject({ questions: 1, duplicates: 1 });
+  });
 });

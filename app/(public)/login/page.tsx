@@ -8,6 +8,7 @@ import { getMessages } from "@/lib/i18n/server";
 import { currentSession } from "@/lib/identity/page-guards";
 import { safeReturnUrl } from "@/lib/identity/return-url";
 import { homeOf } from "@/lib/identity/routes";
+import { loginUsernameQuery } from "@/lib/validation/identity";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,11 +16,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: m.login.title };
 }
 
-type Props = { searchParams: Promise<{ returnUrl?: string | string[] }> };
+type Props = { searchParams: Promise<{ returnUrl?: string | string[]; username?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
   const m = await getMessages();
-  const returnUrl = safeReturnUrl((await searchParams).returnUrl, null);
+  const query = await searchParams;
+  const returnUrl = safeReturnUrl(query.returnUrl, null);
+  // The paid page's link names the new login: filled in, the pupil types only the password.
+  const username = loginUsernameQuery.safeParse(query.username).data ?? "";
   const session = await currentSession();
   if (session) redirect(returnUrl ?? homeOf(session.role));
 
@@ -32,7 +36,7 @@ export default async function LoginPage({ searchParams }: Props) {
         <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{m.app.title}</p>
         <h1 className="mt-1 text-center text-2xl font-bold">{m.login.title}</h1>
         <p className="mb-5 mt-2 text-center text-sm text-slate-600">{m.login.lead}</p>
-        <LoginForm returnUrl={returnUrl} />
+        <LoginForm returnUrl={returnUrl} username={username} />
         <a
           href={config().chatBotUrl}
           target="_blank"

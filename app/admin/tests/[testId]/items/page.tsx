@@ -5,9 +5,11 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { RegradeButton } from "@/components/organiser/results-actions";
 import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { decimal } from "@/lib/i18n/numbers";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { distractorsAboveKey, itemStatistics } from "@/lib/organiser/item-statistics";
+import { distractorsAboveKey, itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/organiser/item-statistics";
 import { testIdParams } from "@/lib/validation/organiser";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +23,7 @@ const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 export default async function ItemStatisticsPage({ params }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
   const stats = await foundOr404(itemStatistics({ testId: route.testId }));
-  const messages = await getOrganiserMessages();
+  const [messages, locale] = await Promise.all([getOrganiserMessages(), getLocale()]);
   const t = messages.itemStatistics;
   const difficultyOf = messages.questions.difficultyOf;
   const languageNames = messages.questions.languageNames;
@@ -44,6 +46,9 @@ export default async function ItemStatisticsPage({ params }: Props) {
       ) : (
         <p className="mb-3 text-sm text-slate-600">{t.attempts({ n: stats.attempts })}</p>
       )}
+      <p className="mb-3 text-xs text-slate-600" data-testid="flag-minimum">
+        {t.flagMinimum({ count: WRONG_KEY_MIN_DRAWN })}
+      </p>
       <Table data-testid="item-statistics-table">
         <THead>
           <tr>
@@ -109,7 +114,7 @@ export default async function ItemStatisticsPage({ params }: Props) {
                 <TD
                   className={`text-right tabular-nums ${item.flags.includes("negativeDiscrimination") ? "font-semibold text-red-700" : ""}`}
                 >
-                  {item.discrimination === null ? "—" : item.discrimination.toFixed(2)}
+                  {item.discrimination === null ? "—" : decimal(locale, item.discrimination, 2)}
                 </TD>
                 <TD>
                   <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
