@@ -3,11 +3,22 @@
 import { z } from "zod";
 import { DEV_SECRET } from "./dev-secret.mjs";
 import { serverConfig } from "./server-config.mjs";
+import { isoDateOf } from "./time";
 
 /** Sign-ins a second measured on one 2-core machine (app, PostgreSQL and the load together): bench:opening with everyone signing in at the opening printed 13.5. */
 const SIGN_INS_MEASURED = 13;
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** A day, "2026-05-12" (or "12.05.2026"), as "2026-05-12". */
+const day = z.string().transform((text, context) => {
+  const iso = isoDateOf(text.trim());
+  if (iso === null) context.addIssue({ code: "custom", message: "not a day" });
+  return iso ?? z.NEVER;
+});
+
+/** The spec's registration period (12 to 31 May), in the current year: what a season without its own dates says. */
+const thisYear = new Date().getUTCFullYear();
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -34,6 +45,9 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().trim().toLowerCase().min(5).max(30).default("organiser"),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   REGISTRATION_FEE_SOM: z.coerce.number().int().positive().default(75_000),
+  /** The season's registration period, as the public offer states it (first and last day). */
+  REGISTRATION_OPENS: day.default(`${thisYear}-05-12`),
+  REGISTRATION_CLOSES: day.default(`${thisYear}-05-31`),
   PAYME_MERCHANT_ID: z.string().default("000000000000000000000000"),
   PAYME_KEY: z.string().optional(),
   PAYME_CHECKOUT_URL: z.string().url().default("https://checkout.paycom.uz/"),
@@ -114,6 +128,8 @@ function load() {
     throw new Error(`Invalid configuration: ${fields}`);
   }
   const env = parsed.data;
+  if (env.REGISTRATION_CLOSES < env.REGISTRATION_OPENS)
+    throw new Error("Invalid configuration: REGISTRATION_CLOSES before REGISTRATION_OPENS");
   const production = env.NODE_ENV === "production";
   if (production) {
     const problems = productionProblems(env);
@@ -141,6 +157,8 @@ function load() {
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD ?? "organiser-dev-password",
     registrationFeeSom: env.REGISTRATION_FEE_SOM,
+    /** The registration period the offer states: "2026-05-12" to "2026-05-31". */
+    registrationPeriod: { opens: env.REGISTRATION_OPENS, closes: env.REGISTRATION_CLOSES },
     payme: {
       merchantId: env.PAYME_MERCHANT_ID,
       key: env.PAYME_KEY ?? DEV_SECRET,

@@ -136,7 +136,8 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
         data-sticky-bar
         className="sticky top-[60px] z-30 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-white/95 p-3 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:top-2"
       >
-        <Timer server={remaining.data} review={!running} onZero={() => void onTimeUp(outbox)} />
+        {/* Review has no clock: a time that no longer runs would only read as "time is up". */}
+        {running && <Timer server={remaining.data} onZero={() => void onTimeUp(outbox)} />}
         <div
           className="order-3 min-w-0 basis-full text-xs empty:hidden sm:order-2 sm:flex-1 sm:basis-auto sm:text-sm"
           data-testid="save-state"

@@ -4,16 +4,18 @@
 
 import { useEffect, useState } from "react";
 import { CertificateButton } from "@/components/certificates/certificate-button";
-import { useMessages } from "@/components/i18n/messages";
+import { useLocale, useMessages } from "@/components/i18n/messages";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { clock, points } from "@/components/ui/format";
+import { clock } from "@/components/ui/format";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
+import { points } from "@/lib/i18n/numbers";
 import { lateAnswerCount } from "./outbox";
 
 export function ResultCard({ attemptId, result }: { attemptId: number; result: AttemptResult }) {
   const m = useMessages();
+  const locale = useLocale();
   const t = m.testAttempt;
   const total = result.easyScore + result.mediumScore + result.hardScore;
   // Kept on the device that sent them, so read after hydration.
@@ -27,7 +29,7 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
         <div className="rounded-xl bg-primary-50 p-4">
           <dt className="text-sm text-primary-800">{t.score}</dt>
           <dd className="text-3xl font-bold text-primary-900" data-testid="score">
-            {points(total)} <span className="text-base font-medium text-slate-600">/ {points(result.maxScore)}</span>
+            {points(locale, total)} <span className="text-base font-medium text-slate-600">/ {points(locale, result.maxScore)}</span>
           </dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-4">

@@ -1,6 +1,7 @@
-// The timer: HH:MM:SS from the server's remaining time, red under five minutes, black 00:00:00 in
-// review. The page brings the server's value with it, so the spec's placeholder of 60 seconds
-// "before the server value arrives" is never shown: no pupil sees a false minute. A screen reader
+// The timer: HH:MM:SS from the server's remaining time, red under five minutes; only while the
+// attempt runs (review shows none, where the spec's clock stood still at 00:00:00). The page
+// brings the server's value with it, so the spec's placeholder of 60 seconds "before the server
+// value arrives" is never shown: no pupil sees a false minute. A screen reader
 // finds it as a labelled timer that never speaks by itself, but for a polite word when 10, 5 and
 // 1 minutes are left (issue 27): never every second.
 "use client";
@@ -29,26 +30,25 @@ export function secondsLeft(server: ServerTime, now: number): number {
   return Math.max(0, server.remainingTime - Math.ceil((now - server.receivedAt) / 1000));
 }
 
-type Props = { server: ServerTime; review: boolean; onZero: () => void };
+type Props = { server: ServerTime; onZero: () => void };
 
-export function Timer({ server, review, onZero }: Props) {
+export function Timer({ server, onZero }: Props) {
   const t = useMessages().attempt;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (review) return;
     const tick = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(tick);
-  }, [review]);
+  }, []);
 
-  const left = review ? 0 : secondsLeft(server, now);
+  const left = secondsLeft(server, now);
   useEffect(() => {
-    if (!review && left === 0) onZero();
-  }, [review, left, onZero]);
+    if (left === 0) onZero();
+  }, [left, onZero]);
 
   // Said only when the clock passes a mark while the page is open (a page opened at 7 minutes
   // says nothing until 5), never when time is given back (an organiser's extra minutes are told
   // by their own toast); cleared after a while, so that no one reads a stale "5 minutes" later.
-  const mark = review ? null : spokenMark(left);
+  const mark = spokenMark(left);
   const lastMark = useRef<number | null | undefined>(undefined);
   const [said, setSaid] = useState("");
   useEffect(() => {
@@ -62,12 +62,12 @@ export function Timer({ server, review, onZero }: Props) {
     return () => clearTimeout(clear);
   }, [said]);
 
-  const color = review ? "text-slate-900" : left < WARNING_SECONDS ? "text-red-600" : "text-primary-900";
+  const color = left < WARNING_SECONDS ? "text-red-600" : "text-primary-900";
   return (
     <div role="timer" aria-label={t.timeLeft}>
       <time
         data-testid="timer"
-        data-warning={!review && left < WARNING_SECONDS ? "true" : undefined}
+        data-warning={left < WARNING_SECONDS ? "true" : undefined}
         className={`font-mono text-2xl font-bold tabular-nums ${color}`}
         // The server renders the time of its render; the browser counts from when it asked.
         suppressHydrationWarning

@@ -76,6 +76,7 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
         <ReasonAction
           testId="end-attempt"
           label={t.endAttempt}
+          hint={t.endAttemptHint}
           variant="danger"
           done={t.endAttemptDone}
           run={async ({ reason }) => {

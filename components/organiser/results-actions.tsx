@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { useLocale, useLocalName } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -16,6 +17,7 @@ import { showError } from "@/components/ui/show-error";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
+import { points } from "@/lib/i18n/numbers";
 import type { RecomputeReport, RegradeReport } from "@/lib/results/rescoring";
 import { type RegradeInput, regradeSchema } from "@/lib/validation/organiser";
 
@@ -61,6 +63,8 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 
 function Changes({ report }: { report: RegradeReport }) {
   const messages = useOrganiserMessages();
+  const locale = useLocale();
+  const local = useLocalName();
   const t = messages.results;
   if (report.changes.length === 0) return <p className="text-sm text-slate-700">{t.noChanges}</p>;
   return (
@@ -81,10 +85,10 @@ function Changes({ report }: { report: RegradeReport }) {
             <TR key={change.attemptId}>
               <TD>
                 {change.fullName}
-                <span className="block text-xs text-slate-500">{change.districtName}</span>
+                <span className="block text-xs text-slate-500">{change.districtName && local(change.districtName)}</span>
               </TD>
-              <TD className="text-right tabular-nums">{change.oldScore.toFixed(1)}</TD>
-              <TD className="text-right font-semibold tabular-nums">{change.newScore.toFixed(1)}</TD>
+              <TD className="text-right tabular-nums">{points(locale, change.oldScore)}</TD>
+              <TD className="text-right font-semibold tabular-nums">{points(locale, change.newScore)}</TD>
               <TD className="text-right tabular-nums">{change.oldRank ?? "—"}</TD>
               <TD className="text-right font-semibold tabular-nums">{change.newRank ?? "—"}</TD>
             </TR>

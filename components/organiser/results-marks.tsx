@@ -3,16 +3,19 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useLocale } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { api } from "@/lib/http/client";
+import { points } from "@/lib/i18n/numbers";
 import type { attemptMarks } from "@/lib/results/marks";
 
 type Marks = Awaited<ReturnType<typeof attemptMarks>>;
 
 function MarksList({ attemptId }: { attemptId: number }) {
   const messages = useOrganiserMessages();
+  const locale = useLocale();
   const [t, q] = [messages.results, messages.questions];
   const { data, error } = useQuery({
     queryKey: ["organiser", "marks", attemptId],
@@ -29,7 +32,7 @@ function MarksList({ attemptId }: { attemptId: number }) {
             <span className="text-xs text-slate-500">{q.difficultyOf[m.difficulty]}</span>
           </span>
           <span className={m.earned ? "font-semibold text-emerald-700" : "text-slate-600"}>
-            {m.voided ? t.marksVoided : m.earned ? t.marksEarned : m.answered ? t.marksWrong : t.marksEmpty} · {m.points.toFixed(1)}
+            {m.voided ? t.marksVoided : m.earned ? t.marksEarned : m.answered ? t.marksWrong : t.marksEmpty} · {points(locale, m.points)}
           </span>
         </li>
       ))}

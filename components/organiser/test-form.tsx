@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { useLocale, useLocalName } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -16,6 +17,7 @@ import { ReviewPolicy } from "@/lib/attempts/enums";
 import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { ApiError, api } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/contract";
+import { points } from "@/lib/i18n/numbers";
 import type { SubjectTest, TestView } from "@/lib/organiser/tests";
 import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/time";
 import { TEST_TOTAL_POINTS, type TestSettings, testSettingsSchema, totalTenths } from "@/lib/validation/organiser";
@@ -65,7 +67,9 @@ function defaults(test: TestView | null): FormValues {
 
 export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => void }) {
   const messages = useOrganiserMessages();
+  const locale = useLocale();
   const [t, c] = [messages.tests, messages.common];
+  const local = useLocalName();
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>({ resolver, defaultValues: defaults(item.test) });
@@ -161,7 +165,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         className={total === TEST_TOTAL_POINTS ? "text-sm font-semibold text-green-700" : "text-sm font-semibold text-red-700"}
         data-testid="total-points"
       >
-        {t.totalPoints({ total: total.toFixed(1) })}
+        {t.totalPoints({ total: points(locale, total) })}
       </p>
 
       <fieldset className="flex flex-col gap-2">
@@ -217,7 +221,7 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
         <div className="flex flex-col gap-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200" data-testid="running-warning">
           {item.running > 0 && <p className="text-sm font-semibold text-red-800">{t.running({ count: item.running })}</p>}
           <p className="text-sm text-red-800">{confirmation ?? t.runningWarning}</p>
-          <Field id="confirmSubjectName" label={`${t.confirmSubjectName}: ${item.subjectName}`}>
+          <Field id="confirmSubjectName" label={`${t.confirmSubjectName}: ${local(item.subjectName)}`}>
             <Input id="confirmSubjectName" autoComplete="off" {...form.register("confirmSubjectName")} />
           </Field>
         </div>

@@ -1,4 +1,4 @@
-// Time and score as the pages print them: the test's and the console's.
+// Time as the pages print it: the test's and the console's (numbers: lib/i18n/numbers.ts).
 
 const two = (n: number) => String(n).padStart(2, "0");
 
@@ -12,9 +12,4 @@ export function clock(totalSeconds: number): string {
 export function countdownParts(totalSeconds: number) {
   const s = Math.max(0, Math.floor(totalSeconds));
   return { days: Math.floor(s / 86_400), hours: Math.floor((s % 86_400) / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 };
-}
-
-/** One decimal, as the spec writes the maximum: 27.5, 50.0 */
-export function points(value: number): string {
-  return value.toFixed(1);
 }

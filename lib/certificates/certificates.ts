@@ -8,7 +8,7 @@ import { asLocale, DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale.mjs";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { normaliseUsername } from "@/lib/identity/sign-in";
-import { dateTextOf, tashkentDate } from "@/lib/time";
+import { dateTextOf, isoDateOf, tashkentDate } from "@/lib/time";
 
 export type Certificate = {
   username: string;
@@ -25,15 +25,26 @@ export type Certificate = {
   locale: Locale;
 };
 
+/**
+ * The certificate's date, "26.11.2026": the day (Tashkent) the pupil ended the attempt, or the
+ * organiser's date for the test once that day has come. Never a day still ahead: a test taken on
+ * 26.11 in a window closing 03.12 is not certified on 03.12 while it is still 26.11.
+ */
+export function issueDateOf({ endedAt, certificateDate }: { endedAt: Date; certificateDate: string | null }, now: Date): string {
+  // Both "2026-11-26": compared as text.
+  const today = isoDateOf(tashkentDate(now.toISOString())) ?? "";
+  return certificateDate && certificateDate <= today ? dateTextOf(certificateDate) : tashkentDate(endedAt.toISOString());
+}
+
 export const verifyUrlOf = (username: string) => `${config().publicUrl}/cert/${encodeURIComponent(username.toWellFormed())}`;
 
 /**
  * The certificate of a pupil who has ended an attempt (not reset) and is not blocked; null for
- * anyone else. Its date is the test's (set by the organiser), else the day the test closes.
+ * anyone else. Its date: issueDateOf.
  */
-async function certificateWhere(condition: SQL): Promise<Certificate | null> {
+async function certificateWhere(condition: SQL, now: Date): Promise<Certificate | null> {
   const [row] = await db
-    .select({ user: users, subjectName: subjects.name, certificateDate: tests.certificateDate, closedAt: tests.closedAt })
+    .select({ user: users, subjectName: subjects.name, certificateDate: tests.certificateDate, endedAt: attempts.endedAt })
     .from(users)
     // A rehearsal's pupils have no certificate (their subject is the rehearsal's).
     .innerJoin(subjects, and(eq(subjects.id, users.subjectId), eq(subjects.rehearsal, false)))
@@ -43,7 +54,7 @@ async function certificateWhere(condition: SQL): Promise<Certificate | null> {
     .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNull(users.blockedAt)))
     .orderBy(desc(attempts.endedAt))
     .limit(1);
-  if (!row?.user.username || row.user.grade === null) return null;
+  if (!row?.user.username || row.user.grade === null || !row.endedAt) return null;
   const u = row.user;
   return {
     username: u.username!,
@@ -53,18 +64,18 @@ async function certificateWhere(condition: SQL): Promise<Certificate | null> {
     fullName: fullName(u),
     subjectName: row.subjectName,
     grade: u.grade!,
-    issueDate: row.certificateDate ? dateTextOf(row.certificateDate) : tashkentDate(row.closedAt.toISOString()),
+    issueDate: issueDateOf({ endedAt: row.endedAt, certificateDate: row.certificateDate }, now),
     verifyUrl: verifyUrlOf(u.username!),
     locale: asLocale(u.locale) ?? DEFAULT_LOCALE,
   };
 }
 
-export function certificateOfUsername(username: string): Promise<Certificate | null> {
-  return certificateWhere(eq(users.username, normaliseUsername(username)));
+export function certificateOfUsername(username: string, now = new Date()): Promise<Certificate | null> {
+  return certificateWhere(eq(users.username, normaliseUsername(username)), now);
 }
 
-export function certificateOfUser(userId: number): Promise<Certificate | null> {
-  return certificateWhere(eq(users.id, userId));
+export function certificateOfUser(userId: number, now = new Date()): Promise<Certificate | null> {
+  return certificateWhere(eq(users.id, userId), now);
 }
 
 /** What Certificates/Check answers: the name only when there is a certificate. */

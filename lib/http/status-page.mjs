@@ -48,11 +48,21 @@ const tashkentSeconds = new Intl.DateTimeFormat("en-GB", {
   second: "2-digit",
   hourCycle: "h23",
 });
-/** "10:40", or "03.12 10:40" when not today in Tashkent. */
-const timeOf = (iso, now) => {
+/** An instant in Tashkent: its day ("03.12"), its time ("10:40"), and whether that day is today. */
+const whenOf = (iso, now) => {
   const at = new Date(iso);
   const day = tashkentDay.format(at);
-  return day === tashkentDay.format(now) ? tashkent.format(at) : `${day.replace("/", ".")} ${tashkent.format(at)}`;
+  return { today: day === tashkentDay.format(now), day: day.replace("/", "."), time: tashkent.format(at) };
+};
+/** A test's time as a phrase of the page's language (`t`: its texts): "в 10:40", or "03.12 в 10:40" when not today. */
+const timeOf = (t, iso, now) => {
+  const { today, day, time } = whenOf(iso, now);
+  return fill(today ? t.at : t.dayAt, { day, time });
+};
+/** A notice's time as a heading: "10:40", or "03.12 10:40" when not today. */
+const stampOf = (iso, now) => {
+  const when = whenOf(iso, now);
+  return when.today ? when.time : `${when.day} ${when.time}`;
 };
 
 /** The status responder, for a request to one of STATUS_PATHS: `busy()` says whether this process's admission is queueing now. */
@@ -74,7 +84,7 @@ export function statusResponder({ busy }) {
         : `<ul class="tests">${snapshot.tests
             .map((test) => {
               const time = test.state === "upcoming" ? test.openedAt : test.closedAt;
-              return `<li class="${test.state}"><strong>${escapeHtml(fill(t.test, { grade: test.grade, subject: test.subject[locale] }))}</strong><span>${escapeHtml(fill(t[test.state], { time: timeOf(time, now) }))}</span></li>`;
+              return `<li class="${test.state}"><strong>${escapeHtml(fill(t.test, { grade: test.grade, subject: test.subject[locale] }))}</strong><span>${escapeHtml(fill(t[test.state], { time: timeOf(t, time, now) }))}</span></li>`;
             })
             .join("")}</ul>`;
     const notices =
@@ -83,7 +93,7 @@ export function statusResponder({ busy }) {
         : `<ul class="notices">${snapshot.notices
             .map(
               (notice) =>
-                `<li><time>${escapeHtml(timeOf(notice.createdAt, now))}</time> ${escapeHtml(notice.texts[locale] ?? notice.texts.uz)}</li>`,
+                `<li><time>${escapeHtml(stampOf(notice.createdAt, now))}</time> ${escapeHtml(notice.texts[locale] ?? notice.texts.uz)}</li>`,
             )
             .join("")}</ul>`;
     const languages = LANGUAGES.map(([code, name]) =>

@@ -5,30 +5,40 @@
 import { fill } from "./fill.mjs";
 import type { Locale } from "./locale.mjs";
 
-/** A count's forms by the locale's plural rules (Intl.PluralRules): Russian uses one/few/many. */
-export type Plural = { one?: string; few?: string; many?: string; other: string };
+/**
+ * A count's forms by the locale's plural rules (Intl.PluralRules): Russian uses one/few/many.
+ * `zero` is for a count of exactly 0, in any locale ("Идущих попыток нет", not "0 идущих попыток"):
+ * none of these locales has a plural category of that name, so it never clashes with one.
+ */
+export type Plural = { zero?: string; one?: string; few?: string; many?: string; other: string };
 
 /** The names of a template's {placeholders}. */
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 
 /** What a locale must write for a message the Uzbek catalogue writes as `T`: the same keys, and a
- *  template may become plural forms. The type system refuses a locale that lacks a key. */
+ *  template (or the Uzbek text's own plural forms) may become plural forms. The type system
+ *  refuses a locale that lacks a key. */
 export type Shape<T> = T extends string
   ? [Placeholders<T>] extends [never]
     ? string
     : string | Plural
   : T extends readonly string[]
     ? readonly string[]
-    : { readonly [K in keyof T]: Shape<T[K]> };
+    : T extends { readonly other: string }
+      ? string | Plural
+      : { readonly [K in keyof T]: Shape<T[K]> };
 
-/** What a component calls: a template's function takes exactly the values the Uzbek text names. */
+/** What a component calls: a template's function takes exactly the values the Uzbek text names
+ *  (in its `other` form when it writes plural forms). */
 export type Compiled<T> = T extends string
   ? [Placeholders<T>] extends [never]
     ? string
     : (values: { [Name in Placeholders<T>]: string | number }) => string
   : T extends readonly string[]
     ? readonly string[]
-    : { readonly [K in keyof T]: Compiled<T[K]> };
+    : T extends { readonly other: infer Other extends string }
+      ? (values: { [Name in Placeholders<Other>]: string | number }) => string
+      : { readonly [K in keyof T]: Compiled<T[K]> };
 
 export { fill };
 
@@ -56,7 +66,8 @@ function compileValue(locale: Locale, value: unknown): unknown {
   if (Array.isArray(value)) return value;
   if (isPlural(value)) {
     return (values: Record<string, string | number>) => {
-      const form = pluralRulesOf(locale).select(Number(values.count)) as keyof Plural;
+      const count = Number(values.count);
+      const form = count === 0 && value.zero !== undefined ? "zero" : (pluralRulesOf(locale).select(count) as keyof Plural);
       return fill(value[form] ?? value.other, values);
     };
   }

@@ -1,5 +1,6 @@
 // Every user-facing string of the pupil's and the parent's pages, in Russian: the twin of uz.ts, key for key.
 import type { Shape } from "./format";
+import { russianPlaceNames } from "./place-names";
 import type { uz } from "./uz";
 
 export const ru: Shape<typeof uz> = {
@@ -9,20 +10,8 @@ export const ru: Shape<typeof uz> = {
     description: "Олимпиада летнего научного лагеря для учащихся 5–9 классов",
   },
   names: {
-    "Andijon viloyati": "Андижанская область",
-    "Buxoro viloyati": "Бухарская область",
-    "Jizzax viloyati": "Джизакская область",
-    "Qashqadaryo viloyati": "Кашкадарьинская область",
-    "Navoiy viloyati": "Навоийская область",
-    "Namangan viloyati": "Наманганская область",
-    "Samarqand viloyati": "Самаркандская область",
-    "Surxondaryo viloyati": "Сурхандарьинская область",
-    "Sirdaryo viloyati": "Сырдарьинская область",
-    "Toshkent shahri": "город Ташкент",
-    "Toshkent viloyati": "Ташкентская область",
-    "Farg'ona viloyati": "Ферганская область",
-    "Xorazm viloyati": "Хорезмская область",
-    "Qoraqalpog'iston Respublikasi": "Республика Каракалпакстан",
+    // The regions and districts, by the official Russian names kept beside their SOATO codes.
+    ...russianPlaceNames,
     Matematika: "Математика",
     Biologiya: "Биология",
     Kimyo: "Химия",
@@ -210,7 +199,7 @@ export const ru: Shape<typeof uz> = {
     /** The start page from check-in to the opening (DESIGN §13): the paper is drawn, the device checked. */
     checkIn: {
       title: "Ваш вход отмечен",
-      lead: "Тест начнётся в {opensAt} (по ташкентскому времени). Ваши вопросы уже подготовлены. Не закрывайте страницу: когда придёт время, появится кнопка «Начать тест».",
+      lead: "Начало теста: {opensAt} (по ташкентскому времени). Ваши вопросы уже подготовлены. Не закрывайте страницу: когда придёт время, появится кнопка «Начать тест».",
       later: "Отметиться можно будет с {opensAt} (по ташкентскому времени). После этого зайдите на сайт и не закрывайте страницу.",
       checksTitle: "Проверка устройства",
       checking: "Проверка…",
@@ -254,7 +243,7 @@ export const ru: Shape<typeof uz> = {
   },
   certificate: {
     heading: "СЕРТИФИКАТ",
-    lead: "Настоящим сертификатом награждается",
+    lead: "Награждается",
     participation: "за участие в олимпиаде по предмету «{subject}» среди учащихся {grade}-х классов.",
     issued: "Дата выдачи",
     verified: "Подтверждено",

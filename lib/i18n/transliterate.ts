@@ -6,10 +6,11 @@
 const APOSTROPHES = "'ʻʼ‘’`";
 const VOWELS = "aeiouAEIOUаеиоуўэюяёАЕИОУЎЭЮЯЁ";
 
-/** Words that stay in Latin letters: brands and the codes a pupil types or reads as they are. */
+/** Words that stay in Latin letters: brands and the codes a pupil types or reads as they are (not
+ *  SOATO: the classifier's own name, written СОАТО in Cyrillic). */
 const KEPT = new Set(
   [
-    ...["Click", "Payme", "PIN", "ID", "SOATO", "JSON", "CSV", "XLSX", "xlsx", "GIFT", "Aiken", "Moodle", "Excel", "QR", "URL"],
+    ...["Click", "Payme", "PIN", "ID", "JSON", "CSV", "XLSX", "xlsx", "GIFT", "Aiken", "Moodle", "Excel", "QR", "URL"],
     ...["HTML", "MathML", "KaTeX", "LaTeX", "UTC", "SHA", "UTF", "BOM", "ANSWER", "guid", "Guid", "p50", "p99", "img", "alt"],
   ].flat(),
 );
@@ -24,6 +25,7 @@ const LOANWORDS: Record<string, string> = {
   obekt: "объект",
   obyekt: "объект",
   tranzaksiya: "транзакция",
+  lager: "лагерь",
 };
 
 const SINGLE: Record<string, string> = {

@@ -20,15 +20,15 @@ export const uzOffer: readonly OfferSection[] = [
   {
     heading: "3. Ro'yxatdan o'tish muddati va badal",
     paragraphs: [
-      "Ro'yxatdan o'tish 2025-yil 12-maydan 31-maygacha davom etadi.",
-      "Ro'yxatdan o'tish badali bazaviy hisoblash miqdorining 20 foizini tashkil etadi. Badal bir martalik bo'lib, Click, Payme yoki bank kartasi orqali to'lanadi.",
+      "Ro'yxatdan o'tish {opens} dan {closes} gacha davom etadi.",
+      "Ro'yxatdan o'tish badali — {fee} so'm (bazaviy hisoblash miqdorining 20 foizi). Badal bir martalik bo'lib, Click, Payme yoki bank kartasi orqali to'lanadi.",
       "To'langan badal hech qanday holatda, jumladan o'quvchi olimpiadada ishtirok etmagan taqdirda ham, qaytarilmaydi.",
     ],
   },
   {
     heading: "4. Olimpiada tartibi",
     paragraphs: [
-      "Birinchi bosqich onlayn test shaklida o'tkaziladi. Test belgilangan vaqt oralig'ida, tashkilotchi e'lon qilgan PIN kod bilan boshlanadi va cheklangan vaqt davomida bajariladi.",
+      "Birinchi bosqich onlayn test shaklida o'tkaziladi. Test belgilangan vaqt oralig'ida, tashkilotchi e'lon qilgan pin kod bilan boshlanadi va cheklangan vaqt davomida bajariladi.",
       "Har bir tuman bo'yicha har bir sinf va fandan eng yuqori natija ko'rsatgan 5 nafar o'quvchi ikkinchi bosqichga — yozgi ilmiy lagerga yo'llanma oladi. Lager 8 kun davom etadi.",
       "Test natijalari platformada e'lon qilinadi. Testni yakunlagan o'quvchi ishtirok sertifikatini yuklab olishi mumkin.",
     ],

@@ -10,9 +10,9 @@ export const uzOrganiser = {
     closeBeforeOpen: "Yopilish vaqti ochilish vaqtidan keyin bo'lishi kerak",
     duration: "Davomiylik 1 dan 600 daqiqagacha bo'lishi kerak",
     checkInMinutes: "Kirishni qayd etish testdan 0 dan 1440 daqiqagacha oldin ochilishi mumkin",
-    pinCode: "PIN kod 4–8 ta raqamdan iborat bo'lishi kerak",
+    pinCode: "Pin kod 4–8 ta raqamdan iborat bo'lishi kerak",
     count: "Har bir qiyinlik darajasidan 1 tadan 200 tagacha savol bo'lishi kerak",
-    points: "Ball 0.1 dan 100 gacha, 0.1 qadam bilan bo'lishi kerak",
+    points: "Ball 0,1 dan 100 gacha, 0,1 qadam bilan bo'lishi kerak",
     totalPoints: "Ballar yig'indisi (savollar soni × ball) {total} bo'lishi kerak",
     reason: "Sababini yozing (kamida 3 ta belgi)",
     extraMinutes: "Qo'shimcha vaqt 0 dan 600 daqiqagacha bo'lishi kerak",
@@ -50,7 +50,7 @@ export const uzOrganiser = {
     open: "Ochish",
     yes: "Ha",
     no: "Yo'q",
-    tashkentTime: "Toshkent vaqti (UTC+5)",
+    tashkentTime: "Toshkent vaqti, UTC+5",
     done: "Bajarildi",
     help: "Yordam: bu sahifada nima qilinadi",
     print: "Chop etish",
@@ -68,10 +68,10 @@ export const uzOrganiser = {
       '"Yetarli emas" — bankda testdagi sondan kam savol bor: Savollar bankidan import qiling.',
     ],
     tests: [
-      '"Tahrirlash": oyna (kk.oo.yyyy ss:dd, Toshkent vaqti), davomiylik, PIN kod, savollar soni va ballar. Har bir o\'zgarish sababi bilan jurnalga yoziladi.',
+      '"Tahrirlash": oyna (kk.oo.yyyy ss:dd, Toshkent vaqti), davomiylik, pin kod, savollar soni va ballar. Har bir o\'zgarish sababi bilan jurnalga yoziladi.',
       '"Hozir yopish": testni darhol yopadi; ishlayotgan o\'quvchilar muddati shu daqiqa bilan cheklanadi. Tasdiqlash uchun fan nomi yoziladi.',
       "\"O'quvchi ko'zi bilan\": o'quvchiga tushadigan tasodifiy variantni ko'rsatadi (hech narsa saqlanmaydi).",
-      "\"PIN varaqasi\": barcha testlarning PIN kodlarini chop etish uchun. Maktablar bo'yicha login va parollar ro'yxati O'quvchilar sahifasida (tumanni tanlang).",
+      "\"Pin kodlar varaqasi\": barcha testlarning pin kodlarini chop etish uchun. Maktablar bo'yicha login va parollar ro'yxati O'quvchilar sahifasida (tumanni tanlang).",
     ],
     questions: [
       "Fanni tanlang: savollar o'quvchi ko'radigan ko'rinishda, to'g'ri javob yashil bilan belgilangan.",
@@ -144,7 +144,7 @@ export const uzOrganiser = {
     openedAt: "Ochilish vaqti",
     closedAt: "Yopilish vaqti",
     duration: "Davomiyligi (daqiqa)",
-    pinCode: "PIN kod",
+    pinCode: "Pin kod",
     generatePin: "Yaratish",
     easyCount: "Oson savollar soni",
     mediumCount: "O'rta savollar soni",
@@ -164,7 +164,8 @@ export const uzOrganiser = {
     checkInNeeded:
       "{count} o'quvchi uchun kirishni qayd etish kamida {minutes} daqiqa davom etishi kerak (server soniyasiga {perSecond} ta kirishni ko'taradi; o'quvchilar bir tekis kelmasligi uchun ikki barobar zaxira bilan).",
     checkInShort: "Belgilangan vaqt bundan qisqa: qayd etishni ertaroq oching.",
-    certificateDateHint: "Bo'sh qoldirilsa: test yopiladigan kun (Toshkent vaqti)",
+    certificateDateHint:
+      "Bo'sh qoldirilsa — o'quvchi testni yakunlagan kun, Toshkent vaqti bilan; kelajakdagi sana o'sha kun kelguncha yozilmaydi",
     reviewShort: "Kalit",
     reviewShortOf: { afterClose: "Yopilgach", afterEnd: "Yakunlagach (mashq)" },
     afterClose: "Test oynasi yopilgandan va barcha o'quvchilar yakunlagandan keyin (tavsiya etiladi)",
@@ -180,7 +181,7 @@ export const uzOrganiser = {
       "Test shu daqiqada yopiladi: hali boshlamaganlar boshlay olmaydi, ishlayotganlarning muddati shu daqiqa bilan tugaydi va ularning javoblari saqlanadi. Bu amalni qaytarib bo'lmaydi (qayta ochish alohida tasdiq talab qiladi).",
     closedNow: "Test yopildi",
     preview: "O'quvchi ko'zi bilan",
-    pinSheet: "PIN varaqasi",
+    pinSheet: "Pin kodlar varaqasi",
     loginLists: "Loginlar ro'yxati",
     noTest: "Test belgilanmagan",
     minutes: "{count} daqiqa",
@@ -240,6 +241,8 @@ export const uzOrganiser = {
       "Daqiqalar o'quvchining testiga qo'shiladi (boshlangan bo'lsa, darhol) va test yopilish vaqtidan keyin ham davom etishi mumkin.",
     approveAccommodationDone: "So'rov tasdiqlandi",
     endAttempt: "Testni hozir yakunlash",
+    endAttemptHint:
+      "O'quvchining testi darhol tugaydi: shu paytgacha saqlangan javoblari baholanadi, ochiq sahifasida natijasi chiqadi. Buni qaytarib bo'lmaydi (qayta topshirishga alohida ruxsat berish mumkin).",
     endAttemptDone: "Test yakunlandi",
     resetAttempt: "Qayta topshirishga ruxsat berish",
     resetAttemptHint: "Texnik nosozlikdan keyin: eski urinish saqlanib qoladi, o'quvchi testni qaytadan boshlay oladi.",
@@ -318,10 +321,10 @@ export const uzOrganiser = {
     extraLead:
       "Testni hozir ishlayotgan barcha o'quvchilarning (yoki faqat bir viloyat yoki tumandagilarning — profilidagi manzil bo'yicha) vaqti shu daqiqaga uzayadi, kerak bo'lsa test yopilish vaqtidan keyin ham. Yakunlangan urinishlar o'zgarmaydi. Ochiq sahifalar darhol biladi.",
     test: "Test",
-    running: "{count} ta ishlayotgan urinish",
+    running: { zero: "Ishlayotgan urinish yo'q", other: "{count} ta ishlayotgan urinish" },
     minutes: "Daqiqa",
     apply: "Vaqt qo'shish",
-    applied: "{count} ta urinishga {minutes} daqiqa qo'shildi",
+    applied: { zero: "Ishlayotgan urinish yo'q: vaqt qo'shilmadi", other: "{count} ta urinishga {minutes} daqiqa qo'shildi" },
     noTests: "Hozir ochiq test yo'q.",
     noticeTitle: "E'lon",
     noticeLead:
@@ -401,6 +404,8 @@ export const uzOrganiser = {
       readingTexts: "Matnlar",
       language: "Til",
       attached: "Yangi til qo'shilgan savollar",
+      /** The file's questions already in the bank, left out. */
+      skipped: "Bankda bor edi (qo'shilmadi)",
       extraMinutes: "Qo'shimcha vaqt",
       runningAttempt: "Ishlayotgan urinish",
       fullName: "Ism-sharif",
@@ -422,7 +427,7 @@ export const uzOrganiser = {
     scoreChange: "{oldScore} → {newScore} ball, {oldRank} → {newRank}-o'rin",
     moreChanges: "va yana {count} nafar",
     noneShort: "yo'q",
-    certificateDateDefault: "yopilish kuni",
+    certificateDateDefault: "yakunlangan kun",
     everywhere: "Testning barcha o'quvchilari",
   },
   questions: {
@@ -456,6 +461,11 @@ export const uzOrganiser = {
     languageNames: { 0: "O'zbek", 1: "Rus", 2: "Qoraqalpoq" },
     /** Items of the file that give a language to questions already in the bank ("id" column). */
     previewAttached: "Bankdagi {count} ta savolga yangi til qo'shiladi.",
+    /** The file's questions already in the bank (the same text, reading text and choices in the file's language). */
+    previewDuplicates: "{count} ta savol bankda allaqachon bor: ular import qilinmaydi.",
+    previewDuplicatesAdded: "{count} ta savol bankda allaqachon bor: ular yana qo'shiladi.",
+    importDuplicates: "Bankda bor savollarni ham qo'shish (ular ikki marta bo'ladi)",
+    inBank: "Bankda bor",
     template: "Excel shablonini yuklab olish",
     check: "Tekshirish",
     import: "Import qilish",
@@ -532,13 +542,13 @@ export const uzOrganiser = {
     filePrefix: "loginlar",
   },
   pinSheet: {
-    title: "PIN kodlar varaqasi",
-    lead: "Har bir testning PIN kodi va oynasi (Toshkent vaqti): chop etib, nazoratchilarga bering.",
+    title: "Pin kodlar varaqasi",
+    lead: "Har bir testning pin kodi va oynasi (Toshkent vaqti): chop etib, nazoratchilarga bering.",
     subject: "Sinf, fan",
     window: "Oyna (Toshkent vaqti)",
-    pin: "PIN kod",
+    pin: "Pin kod",
     none: "Hali test yo'q",
-    note: "PIN kodni o'quvchilarga test boshlanishidan oldin ayting; varaqani o'quvchilarga ko'rsatmang.",
+    note: "Pin kodni o'quvchilarga test boshlanishidan oldin ayting; varaqani o'quvchilarga ko'rsatmang.",
   },
   preview: {
     title: "Test o'quvchi ko'zi bilan",
@@ -558,6 +568,9 @@ export const uzOrganiser = {
     discrimination: "Ajratish indeksi",
     choices: "Variantlar tanlovi",
     flag: "Kalit xato bo'lishi mumkin",
+    /** Below this many draws no question is flagged (WRONG_KEY_MIN_DRAWN). */
+    flagMinimum:
+      "«Kalit xato bo'lishi mumkin» belgisi savol kamida {count} marta tushganda qo'yiladi: kamroq tushganda bu tasodif bo'lishi mumkin.",
     /** Two languages' facilities more than 0.2 apart, 30 pupils or more in each. */
     translationFlag: "Tarjima xato bo'lishi mumkin",
     languageFacility: "{language}: {facility}% ({drawn})",
@@ -604,6 +617,7 @@ export const uzOrganiser = {
     allTests: "Barcha fanlar va sinflar",
     exports: "Yuklab olish",
     exportHint: "Excel uchun XLSX tavsiya etiladi; CSV UTF-8 (BOM bilan), vergul bilan ajratilgan.",
+    exportLanguage: "Fayl tili",
     exportAll: "Barcha natijalar",
     exportTop: "2-bosqich ro'yxati",
     exportSummary: "Viloyat va tuman bo'yicha xulosa",
@@ -682,7 +696,7 @@ export const uzOrganiser = {
     provisional: "DASTLABKI: test hali yakunlanmagan",
     final: "Yakuniy",
     keyHashLine: "Kalit SHA-256: {hash}",
-    contentHashLine: "Ro'yxat SHA-256 (2-qatordan oxirigacha): {hash}",
+    contentHashLine: "Ro'yxat ma'lumotlari SHA-256: {hash}",
     madeAt: "Tuzilgan: {time} (Toshkent)",
   },
   afterEndWarning:

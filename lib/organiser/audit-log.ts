@@ -5,7 +5,10 @@ import { count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, districts, organiserActions, questionChoices, questions, regions, subjects, tests, users } from "@/db/schema";
 import { firstText } from "@/lib/attempts/enums";
-import { callOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
+import type { Locale } from "@/lib/i18n/locale.mjs";
+import { points } from "@/lib/i18n/numbers";
+import { type OrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser";
+import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { dateTextOf, formatTashkent } from "@/lib/time";
@@ -39,6 +42,9 @@ export type AuditRow = {
 
 /** The log's words: the audit's messages and the test form's labels, in the reader's language. */
 type Texts = {
+  locale: Locale;
+  /** Subjects', districts' and regions' names in the reader's language. */
+  local: (name: string) => string;
   t: OrganiserMessages["audit"];
   testFields: OrganiserMessages["tests"];
   languageNames: OrganiserMessages["questions"]["languageNames"];
@@ -62,7 +68,7 @@ const ids = (values: unknown[]) => [...new Set(values.filter((v): v is number =>
 const CHANGES_SHOWN = 20;
 
 async function namesOf(
-  { t }: Texts,
+  { t, local }: Texts,
   rows: (typeof organiserActions.$inferSelect)[],
   details: (Record<string, unknown> | null)[],
 ): Promise<Names> {
@@ -124,9 +130,9 @@ async function namesOf(
     attempts: new Map(attemptRows.map((a) => [a.id, { userId: a.userId, subjectId: tested.get(a.testId) ?? 0 }])),
     tests: tested,
     questions: new Map(questionRows.map((q) => [q.id, q.subjectId])),
-    subjects: new Map(subjectRows.map((s) => [s.id, t.subject({ grade: s.grade, name: s.name })])),
-    districts: new Map(districtRows.map((d) => [d.id, d.name])),
-    regions: new Map(regionRows.map((r) => [r.id, r.name])),
+    subjects: new Map(subjectRows.map((s) => [s.id, t.subject({ grade: s.grade, name: local(s.name) })])),
+    districts: new Map(districtRows.map((d) => [d.id, local(d.name)])),
+    regions: new Map(regionRows.map((r) => [r.id, local(r.name)])),
     choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, text: plainText(firstText(c.texts), 80) }])),
   };
 }
@@ -187,12 +193,12 @@ function targetOf(texts: Texts, row: { targetType: AuditTarget; targetId: number
 type TestSettings = Record<string, unknown>;
 
 /** A test's setting as the form shows it. */
-function settingText({ t, testFields }: Texts, key: string, value: unknown): string {
+function settingText({ locale, t, testFields }: Texts, key: string, value: unknown): string {
   if (value === null || value === undefined) return key === "certificateDate" ? t.certificateDateDefault : "—";
   if (key === "openedAt" || key === "closedAt") return formatTashkent(String(value));
   if (key === "certificateDate") return dateTextOf(String(value));
-  if (key === "durationMinutes") return t.minutes({ count: Number(value) });
-  if (key.endsWith("Points")) return t.points({ points: Number(value).toFixed(1) });
+  if (key === "durationMinutes" || key === "checkInMinutes") return t.minutes({ count: Number(value) });
+  if (key.endsWith("Points")) return t.points({ points: points(locale, Number(value)) });
   if (key === "reviewPolicy") return wordOf(testFields.reviewShortOf, String(value)) ?? String(value);
   return String(value);
 }
@@ -211,6 +217,7 @@ const SETTINGS = [
   ["hardPoints", "hardPoints"],
   ["reviewPolicy", "reviewPolicy"],
   ["certificateDate", "certificateDate"],
+  ["checkInMinutes", "checkInMinutes"],
 ] as const;
 
 /** A test saved: what changed (every setting for a new one). */
@@ -221,10 +228,12 @@ function settingLines(texts: Texts, before: TestSettings | null, after: TestSett
       { label: t.newTest, value: "" },
       ...SETTINGS.map(([key, label]) => ({ label: testFields[label], value: settingText(texts, key, after[key]) })),
     ];
-  return SETTINGS.filter(([key]) => before[key] !== after[key]).map(([key, label]) => ({
-    label: testFields[label],
-    value: t.change({ before: settingText(texts, key, before[key]), after: settingText(texts, key, after[key]) }),
-  }));
+  // Compared as the organiser reads them: a window stored to the second and saved back by the form,
+  // which shows and sends it to the minute, reads the same before and after and is no change.
+  return SETTINGS.flatMap(([key, label]) => {
+    const [was, is] = [settingText(texts, key, before[key]), settingText(texts, key, after[key])];
+    return was === is ? [] : [{ label: testFields[label], value: t.change({ before: was, after: is }) }];
+  });
 }
 
 type Change = { userId: number; oldScore: number; newScore: number; oldRank: number; newRank: number };
@@ -250,8 +259,8 @@ function regradeLines(texts: Texts, testId: number | null, d: Record<string, unk
   for (const c of changes.slice(0, CHANGES_SHOWN)) {
     const who = personLink(texts, names, c.userId);
     const value = t.scoreChange({
-      oldScore: c.oldScore.toFixed(1),
-      newScore: c.newScore.toFixed(1),
+      oldScore: points(texts.locale, c.oldScore),
+      newScore: points(texts.locale, c.newScore),
       oldRank: c.oldRank,
       newRank: c.newRank,
     });
@@ -294,6 +303,8 @@ function linesOf(texts: Texts, action: AuditAction, targetId: number | null, d: 
         ...(Array.isArray(d.attached) && d.attached.length > 0
           ? [{ label: t.fields.attached, value: (d.attached as number[]).map((id) => `#${id}`).join(", ") }]
           : []),
+        // The file's questions the bank had already, left out.
+        ...(Number(d.skipped) > 0 ? [{ label: t.fields.skipped, value: String(d.skipped) }] : []),
       ];
     case AuditAction.QuestionDelete:
     case AuditAction.QuestionRetire:
@@ -347,13 +358,20 @@ function linesOf(texts: Texts, action: AuditAction, targetId: number | null, d: 
 
 /**
  * Newest first, a page at a time, every id named and linked, details in words: in the caller's
- * language (an API call's), or in the page's when a page passes its messages.
+ * language (an API call's), or in the page's when a page passes its locale.
  */
 export async function listActions(
   { page = 1 }: { page?: number },
-  messages: OrganiserMessages = callOrganiserMessages(),
+  locale: Locale = callLocaleNow(),
 ): Promise<{ items: AuditRow[]; total: number }> {
-  const texts: Texts = { t: messages.audit, testFields: messages.tests, languageNames: messages.questions.languageNames };
+  const messages = organiserMessagesOf(locale);
+  const texts: Texts = {
+    locale,
+    local: localNameIn(locale),
+    t: messages.audit,
+    testFields: messages.tests,
+    languageNames: messages.questions.languageNames,
+  };
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ action: organiserActions, organiser: users.username })

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { DIFFICULTY_NAMES, maxTenths, pointsToTenths } from "@/lib/attempts/scoring";
+import { asLocale, type Locale } from "@/lib/i18n/locale.mjs";
 import { organiserMessagesNow, said, saidToOrganiser } from "@/lib/i18n/said";
 import { PaymentProvider } from "@/lib/payments/enums";
 import { RegistrationStatus } from "@/lib/registration/status";
@@ -73,7 +74,7 @@ export const testSettingsSchema = z
     },
     {
       path: ["hardPoints"],
-      error: () => organiserMessagesNow().validation.totalPoints({ total: TEST_TOTAL_POINTS.toFixed(1) }),
+      error: () => organiserMessagesNow().validation.totalPoints({ total: TEST_TOTAL_POINTS }),
       params: { code: "Invalid" },
     },
   );
@@ -157,6 +158,8 @@ export const questionImportSchema = z
       )
       .min(1)
       .max(5000),
+    /** The file's questions already in the bank are left out, unless the organiser asks for them again. */
+    importDuplicates: z.boolean().default(false),
     reason: reasonToApply,
   })
   .superRefine(
@@ -287,11 +290,15 @@ export type ExportFormat = (typeof ExportFormat)[keyof typeof ExportFormat];
 export const ExportScope = { All: "all", Top5: "top5", Summary: "summary" } as const;
 export type ExportScope = (typeof ExportScope)[keyof typeof ExportScope];
 
-/** No testId: every test at once (the second-stage lists of every grade and subject in one file). */
+/**
+ * No testId: every test at once (the second-stage lists of every grade and subject in one file).
+ * `lang`: the file's language ("uz", "uz-Cyrl", "ru"), the caller's when left out.
+ */
 export const exportQuery = z.object({
   testId: z.optional(queryId),
   format: z.enum([ExportFormat.Csv, ExportFormat.Xlsx]),
   scope: z.enum([ExportScope.All, ExportScope.Top5, ExportScope.Summary]),
+  lang: z.optional(z.preprocess((value) => asLocale(value) ?? value, z.enum(["uz", "uz-Cyrl", "ru"] satisfies Locale[]))),
 });
 
 /** A district's lists of logins (one school's, with organizationId). */

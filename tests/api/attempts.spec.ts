@@ -45,7 +45,7 @@ test("a pupil takes the test through the API; nothing reveals the key until the 
   expect(blank.status()).toBe(422);
   expect((await blank.json()).validationErrors).toEqual({ pinCode: ["Required"] });
   const wrong = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "0000" } });
-  expect(await wrong.json()).toEqual({ code: 4001, message: "Pinkod noto'g'ri", validationErrors: {} });
+  expect(await wrong.json()).toEqual({ code: 4001, message: "Pin kod noto'g'ri", validationErrors: {} });
 
   const created = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "5678" } });
   expect(created.status()).toBe(200);
@@ -244,7 +244,7 @@ test.describe("the organiser's JSON API", () => {
     const imported = await organiser.post("/api/admin/questions/import", {
       data: { ...bank, questions: [good, { ...good, readingText: "a" }], reason: "Yangi savollar" },
     });
-    expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4, attached: 0, dryRun: false });
+    expect(await imported.json()).toEqual({ readingTexts: 1, questions: 2, choices: 4, attached: 0, duplicates: 0, dryRun: false });
     await organiser.dispose();
   });
 });

@@ -65,7 +65,7 @@ test("an organiser's day with the console's own tools", async ({ page, request }
   const box = (await lastLink.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await screenshot(page, testInfo, "organiser-tests");
-  await page.getByRole("link", { name: "PIN varaqasi" }).click();
+  await page.getByRole("link", { name: "Pin kodlar varaqasi" }).click();
   await expect(page.getByTestId("pin-sheet")).toContainText(olympiad.pinCode);
   await screenshot(page, testInfo, "organiser-pin-sheet");
   await page.goto("/admin/tests");
@@ -150,9 +150,9 @@ test("the rehearsal's page: how to run it, and the last one's verdict with its f
   const last = await (await organiser.get("/api/admin/rehearsals")).json();
   if (last.rehearsalId === rehearsal.rehearsalId) {
     await expect(page.getByTestId("rehearsal-verdict")).toHaveText(
-      "TAYYOR EMAS: 6000 o'quvchi 60 soniyada boshlashi uchun 100.0 ta/s kerak; p99 ≤ 3 s 41.5 ta/s gacha saqlandi",
+      "TAYYOR EMAS: 6000 o'quvchi 60 soniyada boshlashi uchun 100,0 ta/s kerak; p99 ≤ 3 s 41,5 ta/s gacha saqlandi",
     );
-    await expect(page.getByTestId("last-rehearsal")).toContainText("0.08 s / 5.84 s");
+    await expect(page.getByTestId("last-rehearsal")).toContainText("0,08 s / 5,84 s");
     await screenshot(page, testInfo, "console-rehearsal");
   }
   await organiser.delete(`/api/admin/rehearsals/${rehearsal.rehearsalId}`);

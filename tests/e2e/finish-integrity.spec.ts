@@ -43,7 +43,7 @@ test("an answer on its way when Yakunlash is confirmed is in the result", async 
   await screenshot(page, testInfo, "finishing-while-saving");
 
   await page.waitForURL(/\/test-attempt$/, { timeout: 30_000 });
-  await expect(page.getByTestId("score")).toHaveText("1.0 / 5.0");
+  await expect(page.getByTestId("score")).toHaveText("1,0 / 5,0");
   await expect(page.getByTestId("late-answers")).toHaveCount(0);
 });
 
@@ -64,7 +64,7 @@ test("at time-up the answer on its way is sent first, then the attempt ends, and
   await expect(page.getByTestId("timer")).toHaveText(/^00:00:0[2-4]$/, { timeout: 30_000 });
   await rightChoice(page).click();
   await page.waitForURL(/\/test-attempt$/, { timeout: 40_000 });
-  await expect(page.getByTestId("score")).toHaveText("1.0 / 5.0");
+  await expect(page.getByTestId("score")).toHaveText("1,0 / 5,0");
 });
 
 test("an answer the server refuses as too late is never shown as saved, and the result says so", async ({ page, request }, testInfo) => {
@@ -91,7 +91,7 @@ test("an answer the server refuses as too late is never shown as saved, and the 
   release();
 
   await page.waitForURL(/\/test-attempt$/, { timeout: 30_000 });
-  await expect(page.getByTestId("score")).toHaveText("0.0 / 5.0");
+  await expect(page.getByTestId("score")).toHaveText("0,0 / 5,0");
   await expect(page.getByTestId("late-answers")).toHaveText(
     "1 ta javobingiz vaqt tugaganidan keyin serverga yetib keldi va hisobga olinmadi.",
   );

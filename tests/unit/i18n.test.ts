@@ -6,6 +6,8 @@ import { messagesOf } from "@/lib/i18n/catalogues";
 import { CYRILLIC_EXCEPTIONS, cyrillicOf } from "@/lib/i18n/cyrillic";
 import { compile, fill } from "@/lib/i18n/format";
 import { resolveLocale } from "@/lib/i18n/negotiate.mjs";
+import { points, wholeNumber } from "@/lib/i18n/numbers";
+import { organiserMessagesOf } from "@/lib/i18n/organiser";
 import { ru } from "@/lib/i18n/ru";
 import ruBusy from "@/lib/i18n/ru-busy.json";
 import { ruOffer } from "@/lib/i18n/ru-offer";
@@ -81,7 +83,7 @@ describe("the Uzbek Cyrillic catalogues", () => {
 
   it("carry no Latin letter but the kept words", () => {
     const kept =
-      /\b(Click|Payme|PIN|ID|SOATO|JSON|CSV|XLSX|xlsx|GIFT|Aiken|Moodle|Excel|QR|URL|HTML|UTC|SHA|UTF|BOM|ANSWER|guid|Guid|p50|p99|img|alt)\b|\{\w+\}/g;
+      /\b(Click|Payme|PIN|ID|JSON|CSV|XLSX|xlsx|GIFT|Aiken|Moodle|Excel|QR|URL|HTML|UTC|SHA|UTF|BOM|ANSWER|guid|Guid|p50|p99|img|alt)\b|\{\w+\}/g;
     for (const text of [...leaves(uzCyrl), ...leaves(uzCyrlOrganiser)]) expect(text.replace(kept, ""), text).not.toMatch(/[A-Za-z]/);
   });
 });
@@ -104,9 +106,16 @@ describe("the Russian catalogues", () => {
     const uzbek = new Map(entries(uzbekCatalogue));
     for (const [path, text] of entries(russian)) {
       if (path.startsWith(".names.")) continue; // the reference data's names, which Uzbek keeps as stored
-      const twin = uzbek.get(path) ?? uzbek.get(path.replace(/\.(one|few|many|other)$/, ""));
+      const form = /\.(zero|one|few|many|other)$/.exec(path)?.[1];
+      const base = form ? path.slice(0, -form.length - 1) : path;
+      const twin = uzbek.get(path) ?? uzbek.get(base) ?? uzbek.get(`${base}.other`);
       expect(twin, path).toBeDefined();
-      expect(placeholders(text), path).toEqual(placeholders(twin ?? ""));
+      // A zero form says "none" and may leave the count out.
+      const expected = placeholders(twin ?? "").filter((name) => form !== "zero" || name !== "count");
+      expect(
+        placeholders(text).filter((name) => form !== "zero" || name !== "count"),
+        path,
+      ).toEqual(expected);
     }
   });
 
@@ -115,8 +124,9 @@ describe("the Russian catalogues", () => {
     ["the console's", uzOrganiser, ruOrganiser],
   ])("give a count Russian's three forms: %s", (_, uzbekCatalogue, russian) => {
     for (const [path, text] of entries(uzbekCatalogue)) {
-      if (!placeholders(text).includes("count")) continue;
+      if (!placeholders(text).includes("count") || path.endsWith(".zero")) continue;
       const forms = path
+        .replace(/\.other$/, "")
         .split(".")
         .slice(1)
         .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], russian);
@@ -197,5 +207,133 @@ describe("a request's language", () => {
     const reasonMessage = () => reasonSchema.safeParse({ reason: "x" }).error?.issues[0].message;
     expect(inLocaleOf({ headers: new Headers({ cookie: "lang=ru" }) }, reasonMessage)).toBe(ruOrganiser.validation.reason);
     expect(reasonMessage()).toBe(uzOrganiser.validation.reason);
+  });
+});
+
+/** Every catalogue of the interface, each with its language's name. */
+const CATALOGUES = {
+  uz: [uz, uzOrganiser, uzOffer, uzBusy, uzStatus],
+  "uz-Cyrl": [uzCyrl, uzCyrlOrganiser, uzCyrlOffer, uzCyrlBusy, uzCyrlStatus],
+  ru: [ru, ruOrganiser, ruOffer, ruBusy, ruStatus],
+} as const;
+const textsOf = (locale: keyof typeof CATALOGUES) => CATALOGUES[locale].flatMap((catalogue) => entries(catalogue));
+
+describe("the wording in each language", () => {
+  it.each([
+    ["uz", /!\./, "a full stop after an exclamation mark"],
+    ["uz-Cyrl", /!\./, "a full stop after an exclamation mark"],
+    ["ru", /Настоящим сертификатом/, "a calque of the Uzbek certificate's opening"],
+    ["ru", /Выгрузить его/, "a pupil who is a girl is no «его»"],
+    ["ru", /Завершил (ученик|организатор)/, "a past tense with a gender"],
+    ["ru", /\{count\} попытки: добавлено/, "a plural form built unlike its siblings"],
+    ["uz-Cyrl", /лагер(?![ьа-яёўқғҳ])/i, "лагерь, as Cyrillic writes the loanword"],
+    ["uz-Cyrl", /SOATO/, "СОАТО, the classifier's name in Cyrillic"],
+  ] as const)("%s: no %s (%s)", (locale, bad, _why) => {
+    for (const [path, text] of textsOf(locale)) expect(text, path).not.toMatch(bad);
+  });
+
+  it.each([
+    ["uz", /\bpin\s*-?\s*kod|\bpinkod|\bPIN\b/gi, /^(Pin|pin) kod$/],
+    ["uz-Cyrl", /пин\s*-?\s*код|пинкод|\bPIN\b/gi, /^(Пин|пин) код$/],
+  ])("%s spells the PIN one way, the spec's («Pin kodni kiriting»)", (locale, anySpelling, theSpec) => {
+    const spellings = textsOf(locale as "uz" | "uz-Cyrl").flatMap(([path, text]) =>
+      [...text.matchAll(anySpelling)].map((m) => [path, m[0]]),
+    );
+    expect(spellings.length).toBeGreaterThan(5);
+    for (const [path, spelling] of spellings) expect(spelling, path).toMatch(theSpec);
+  });
+
+  it("the certificate opens in Russian as an award does, with the name in the nominative and no gender", () => {
+    expect(ru.certificate.lead).toBe("Награждается");
+  });
+
+  it("the end of an attempt is worded without a gender in Russian", () => {
+    expect(Object.values(ruOrganiser.results.endedBy)).toEqual(["Завершено учеником", "Истекло время", "Завершено организатором"]);
+    expect(ruOrganiser.pupils.exportData).toBe("Выгрузить данные ученика (JSON)");
+  });
+
+  it("a count of none is said as none: «Идущих попыток нет», not «0 идущих попыток»", () => {
+    const ruIncidents = organiserMessagesOf("ru").incidents;
+    const uzIncidents = organiserMessagesOf("uz").incidents;
+    expect(ruIncidents.running({ count: 0 })).toBe("Идущих попыток нет");
+    expect(ruIncidents.running({ count: 5 })).toBe("5 идущих попыток");
+    expect(ruIncidents.running({ count: 2 })).toBe("2 идущие попытки");
+    expect(uzIncidents.running({ count: 0 })).toBe("Ishlayotgan urinish yo'q");
+    expect(uzIncidents.running({ count: 3 })).toBe("3 ta ishlayotgan urinish");
+    expect(organiserMessagesOf("uz-Cyrl").incidents.running({ count: 0 })).toBe("Ишлаётган уриниш йўқ");
+    expect(ruIncidents.applied({ count: 0, minutes: 5 })).toBe("Идущих попыток нет: время не добавлено");
+    expect(uzIncidents.applied({ count: 4, minutes: 5 })).toBe("4 ta urinishga 5 daqiqa qo'shildi");
+  });
+
+  it("every Russian form of «{count} … добавлено» is built alike", () => {
+    const { zero: _, ...forms } = ruOrganiser.incidents.applied as Record<string, string>;
+    expect(Object.keys(forms).sort()).toEqual(["few", "many", "one", "other"]);
+    for (const [form, text] of Object.entries(forms)) expect(text, form).toMatch(/^\{count\} попытк\p{L}+ добавлено \{minutes\} мин\.$/u);
+  });
+
+  it("a time hint is shown in its field's parentheses (components/ui/field.tsx) and has none of its own", () => {
+    for (const messages of [uzOrganiser, uzCyrlOrganiser, ruOrganiser]) {
+      expect(messages.common.tashkentTime).not.toMatch(/[()]/);
+      expect(messages.tests.certificateDateHint).not.toMatch(/[()]/);
+    }
+  });
+
+  it("Russian puts «в» before a time, never before a date: «закроется 03.12 в 20:01»", async () => {
+    const { provideStatus, statusResponder } = await import("@/lib/http/status-page.mjs");
+    const now = new Date();
+    const later = "2099-12-03T15:01:00.000Z"; // 20:01 in Tashkent, not today
+    const test = (state: string, closedAt: string) => ({
+      grade: 7,
+      subject: { uz: "Fizika", "uz-Cyrl": "Физика", ru: "Физика" },
+      state,
+      openedAt: closedAt,
+      closedAt,
+    });
+    const snapshot = { at: now.toISOString(), tests: [test("open", later), test("closed", now.toISOString())], notices: [] };
+    provideStatus(async () => snapshot, 3600);
+    const page = async (locale: string) => {
+      let body = "";
+      const response = {
+        writeHead: () => response,
+        end: (text?: string) => {
+          body = text ?? "";
+        },
+      };
+      await statusResponder({ busy: () => false })({ method: "GET" } as never, response as never, "/holat", locale);
+      return body;
+    };
+    const hourMinute = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Tashkent",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const russian = await page("ru");
+    expect(russian).toContain("Открыт, закроется 03.12 в 20:01");
+    expect(russian).toContain(`Закрыт в ${hourMinute.format(now)}`);
+    expect(russian).not.toMatch(/в \d\d\.\d\d/);
+    expect(await page("uz")).toContain("Ochiq, 03.12 20:01 da yopiladi");
+    // The check-in's time carries its date too.
+    expect(ru.testAttempt.checkIn.lead).not.toMatch(/в \{opensAt\}/);
+  });
+
+  it("the organiser's «end the attempt now» says what happens, not its title again", () => {
+    for (const messages of [uzOrganiser, uzCyrlOrganiser, ruOrganiser]) {
+      expect(messages.pupils.endAttemptHint).toBeTruthy();
+      expect(messages.pupils.endAttemptHint).not.toBe(messages.pupils.endAttempt);
+    }
+    expect(ruOrganiser.pupils.endAttemptHint).toMatch(/ответы будут оценены/);
+  });
+});
+
+describe("numbers", () => {
+  it.each([
+    ["uz", "4,5", "50,0", "75 000"],
+    ["uz-Cyrl", "4,5", "50,0", "75 000"],
+    ["ru", "4,5", "50,0", "75 000"],
+  ] as const)("%s writes a decimal comma and groups digits: %s / %s, %s so'm", (locale, score, max, fee) => {
+    expect(points(locale, 4.5)).toBe(score);
+    expect(points(locale, 50)).toBe(max);
+    expect(wholeNumber(locale, 75_000).replace(/\s/g, " ")).toBe(fee);
   });
 });

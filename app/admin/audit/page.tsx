@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { AUDIT_PAGE_SIZE, type AuditLine, type AuditLink, listActions } from "@/lib/organiser/audit-log";
 import { formatTashkent } from "@/lib/time";
@@ -44,7 +45,7 @@ export default async function AuditPage({ searchParams }: Props) {
   const messages = await getOrganiserMessages();
   const t = messages.audit;
   const page = searchOf(pageQuery, await searchParams).page ?? 1;
-  const { items, total } = await listActions({ page }, messages);
+  const { items, total } = await listActions({ page }, await getLocale());
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t.title} lead={t.lead} help={messages.help.audit} />

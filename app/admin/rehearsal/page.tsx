@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Card } from "@/components/ui/card";
+import type { Locale } from "@/lib/i18n/locale.mjs";
+import { decimal } from "@/lib/i18n/numbers";
 import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
+import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { lastRehearsal } from "@/lib/organiser/rehearsal";
 import { formatTashkent } from "@/lib/time";
@@ -17,15 +20,19 @@ const COMMAND = "npm run rehearsal -- --url https://olimpiada.example.uz --pupil
 type Texts = OrganiserMessages["rehearsal"];
 
 /** A rate of starts a second, or a dash when none was measured. */
-const perSecond = (t: Texts, n: number | null) => (n === null ? "—" : t.perSecond({ n: n.toFixed(1) }));
+const perSecond = (t: Texts, locale: Locale, n: number | null) => (n === null ? "—" : t.perSecond({ n: decimal(locale, n, 1) }));
 
 /** The go/no-go line for the registered count, from the figures. */
-function verdict(t: Texts, r: RehearsalReport): string {
+function verdict(t: Texts, locale: Locale, r: RehearsalReport): string {
   return [
-    t.verdict.needed({ count: r.registered, seconds: Math.round(r.openingSeconds), perSecond: r.neededStartsPerSecond.toFixed(1) }),
+    t.verdict.needed({
+      count: r.registered,
+      seconds: Math.round(r.openingSeconds),
+      perSecond: decimal(locale, r.neededStartsPerSecond, 1),
+    }),
     r.sustainedStartsPerSecond === null
       ? t.verdict.notSustained
-      : t.verdict.sustained({ perSecond: r.sustainedStartsPerSecond.toFixed(1) }),
+      : t.verdict.sustained({ perSecond: decimal(locale, r.sustainedStartsPerSecond, 1) }),
     ...(r.failed > 0 ? [t.verdict.failed({ count: r.failed })] : []),
     ...(r.lost > 0 ? [t.verdict.lost({ count: r.lost })] : []),
   ].join("; ");
@@ -33,7 +40,7 @@ function verdict(t: Texts, r: RehearsalReport): string {
 
 export default async function RehearsalPage() {
   await organiserPage();
-  const messages = await getOrganiserMessages();
+  const [messages, locale] = await Promise.all([getOrganiserMessages(), getLocale()]);
   const t = messages.rehearsal;
   const last = await lastRehearsal();
   const report = last?.report ?? null;
@@ -46,15 +53,15 @@ export default async function RehearsalPage() {
         [f.startSeconds, t.seconds({ n: Math.round(report.startSeconds) })],
         [
           f.firstQuestion,
-          `${t.seconds({ n: (report.firstQuestionP50Ms / 1000).toFixed(2) })} / ${t.seconds({ n: (report.firstQuestionP99Ms / 1000).toFixed(2) })}`,
+          `${t.seconds({ n: decimal(locale, report.firstQuestionP50Ms / 1000, 2) })} / ${t.seconds({ n: decimal(locale, report.firstQuestionP99Ms / 1000, 2) })}`,
         ],
         [f.failed, String(report.failed)],
         [f.lost, String(report.lost)],
         [f.answers, String(report.answers)],
-        [f.sustained, perSecond(t, report.sustainedStartsPerSecond)],
-        [f.peak, perSecond(t, report.peakStartsPerSecond)],
+        [f.sustained, perSecond(t, locale, report.sustainedStartsPerSecond)],
+        [f.peak, perSecond(t, locale, report.peakStartsPerSecond)],
         [f.registered, String(report.registered)],
-        [f.needed, perSecond(t, report.neededStartsPerSecond)],
+        [f.needed, perSecond(t, locale, report.neededStartsPerSecond)],
       ]
     : [];
   return (
@@ -84,7 +91,7 @@ export default async function RehearsalPage() {
                   data-testid="rehearsal-verdict"
                   className={`mt-3 rounded-lg p-3 text-sm font-semibold ${report.go ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
                 >
-                  {report.go ? t.go : t.noGo}: {verdict(t, report)}
+                  {report.go ? t.go : t.noGo}: {verdict(t, locale, report)}
                 </p>
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                   {rows.map(([label, value]) => (

@@ -1,0 +1,24 @@
+// The public offer as the registration page shows it: the locale's text with this season's
+// registration period and fee from the configuration, so that no season's offer states another's.
+import "server-only";
+import { config } from "@/lib/config";
+import { offerOf } from "@/lib/i18n/catalogues";
+import { fill } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locale.mjs";
+import { wholeNumber } from "@/lib/i18n/numbers";
+import type { OfferSection } from "@/lib/i18n/uz-offer";
+import { dateTextOf } from "@/lib/time";
+
+/** What the offer states of a season: its registration period ("2026-05-12") and fee. */
+export type Season = { opens: string; closes: string; feeSom: number };
+
+export const configuredSeason = (): Season => ({ ...config().registrationPeriod, feeSom: config().registrationFeeSom });
+
+/** The offer in `locale`, its {opens}, {closes} and {fee} filled from the season. */
+export function offerText(locale: Locale, season: Season = configuredSeason()): OfferSection[] {
+  const values = { opens: dateTextOf(season.opens), closes: dateTextOf(season.closes), fee: wholeNumber(locale, season.feeSom) };
+  return offerOf(locale).map((section) => ({
+    heading: fill(section.heading, values),
+    paragraphs: section.paragraphs.map((paragraph) => fill(paragraph, values)),
+  }));
+}
