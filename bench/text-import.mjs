@@ -1,0 +1,69 @@
+// `npm run bench:text-import`: what a 5 MB GIFT file's import costs the pupils (production build
+// on PostgreSQL): a testing pupil's Get asked again and again while an organiser's dry run of the
+// file is read, against the same Get with nothing else going on. The file is parsed by a worker
+// (lib/organiser/text-bank-worker.mjs); the figure to watch is the slowest Get meanwhile (1.5 s at
+// most). Options (environment): BENCH_PORT.
+import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3416);
+const FIVE_MB = 5 * 1024 * 1024;
+
+const { base, call, stop } = await startBenchServer({ port: PORT, env: { ADMISSION_LIMIT: "0" } });
+try {
+  const olympiad = await benchOlympiad(call);
+  const { cookie } = await signedInPupil(call, olympiad);
+  const { attemptId } = await (
+    await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })
+  ).json();
+  const login = await call("/api/Identity/Login", {
+    method: "POST",
+    body: { username: "organiser", password: "bench-organiser-password" },
+  });
+  const organiser = login.headers.get("set-cookie").split(";")[0];
+
+  /** One Get's time, in ms. */
+  const get = async () => {
+    const at = performance.now();
+    await (await call(`/api/TestAttempts/Get?id=${attemptId}`, { cookie })).arrayBuffer();
+    return performance.now() - at;
+  };
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+  const quiet = [];
+  for (let i = 0; i < 20; i++) quiet.push(await get());
+
+  const question = (i) => `::Q${i}:: ${"Uzun savol matni ".repeat(12)} ${i}? {=to'g'ri ~xato ~yana xato ~boshqa}\n\n`;
+  const gift = Array.from({ length: Math.ceil(FIVE_MB / question(0).length) }, (_, i) => question(i)).join("");
+  const form = new FormData();
+  form.set("file", new Blob([gift], { type: "text/plain" }), "savollar.gift");
+  for (const [name, value] of Object.entries({
+    format: "gift",
+    subjectId: String(olympiad.subjectId),
+    difficulty: "easy",
+    reason: "Bench",
+  }))
+    form.set(name, value);
+  const started = performance.now();
+  let done = false;
+  const imported = fetch(`${base}/api/admin/questions/upload?dryRun=true`, {
+    method: "POST",
+    headers: { Cookie: organiser },
+    body: form,
+  }).then(async (response) => {
+    await response.arrayBuffer();
+    done = true;
+    return { status: response.status, ms: performance.now() - started };
+  });
+  const during = [];
+  while (!done) during.push(await get());
+  const { status, ms } = await imported;
+
+  console.log(`GIFT file: ${(gift.length / 1024 / 1024).toFixed(1)} MB, dry run answered ${status} in ${(ms / 1000).toFixed(1)} s`);
+  console.log(`Get alone:          median ${median(quiet).toFixed(0)} ms, max ${Math.max(...quiet).toFixed(0)} ms (${quiet.length} calls)`);
+  console.log(
+    `Get during import:  median ${median(during).toFixed(0)} ms, max ${Math.max(...during).toFixed(0)} ms (${during.length} calls)`,
+  );
+  console.log(`slowest Get during the import: ${Math.max(...during) <= 1500 ? "within" : "OVER"} 1.5 s`);
+} finally {
+  await stop();
+}
