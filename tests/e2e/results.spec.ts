@@ -73,7 +73,7 @@ test("the organiser ranks, filters, exports the second-stage list, and tries a r
   // A pupil's marks, question by question.
   await ranked.first().getByRole("button", { name: "Javoblar" }).click();
   await expect(page.getByTestId("marks").locator("li")).toHaveCount(3);
-  await expect(page.getByTestId("marks")).toContainText("To'g'ri · 2.5");
+  await expect(page.getByTestId("marks")).toContainText("To'g'ri · 2,5");
   await screenshot(page, testInfo, "organiser-results-marks");
   await page.keyboard.press("Escape");
 
