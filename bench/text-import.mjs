@@ -1,4 +1,4 @@
-// `npm run bench:text-import`: what a 5 MB GIFT file's import costs the pupils (production build
+// `npm run bench:text-import`: what a 4.9 MB GIFT file's import costs the pupils (production build
 // on PostgreSQL): a testing pupil's Get asked again and again while an organiser's dry run of the
 // file is read, against the same Get with nothing else going on. The file is parsed by a worker
 // (lib/organiser/text-bank-worker.mjs); the figure to watch is the slowest Get meanwhile (1.5 s at
@@ -6,7 +6,8 @@
 import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3416);
-const FIVE_MB = 5 * 1024 * 1024;
+/** Just under the upload limit (5 MB with the form around it): the issue's 4.9 MB file. */
+const SIZE = 4.9 * 1024 * 1024;
 
 const { base, call, stop } = await startBenchServer({ port: PORT, env: { ADMISSION_LIMIT: "0" } });
 try {
@@ -19,7 +20,10 @@ try {
     method: "POST",
     body: { username: "organiser", password: "bench-organiser-password" },
   });
-  const organiser = login.headers.get("set-cookie").split(";")[0];
+  const organiser = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 
   /** One Get's time, in ms. */
   const get = async () => {
@@ -33,7 +37,9 @@ try {
   for (let i = 0; i < 20; i++) quiet.push(await get());
 
   const question = (i) => `::Q${i}:: ${"Uzun savol matni ".repeat(12)} ${i}? {=to'g'ri ~xato ~yana xato ~boshqa}\n\n`;
-  const gift = Array.from({ length: Math.ceil(FIVE_MB / question(0).length) }, (_, i) => question(i)).join("");
+  const parts = [];
+  for (let i = 0, size = 0; size + question(i).length <= SIZE; size += question(i).length, i++) parts.push(question(i));
+  const gift = parts.join("");
   const form = new FormData();
   form.set("file", new Blob([gift], { type: "text/plain" }), "savollar.gift");
   for (const [name, value] of Object.entries({
@@ -50,13 +56,15 @@ try {
     headers: { Cookie: organiser },
     body: form,
   }).then(async (response) => {
-    await response.arrayBuffer();
+    const text = await response.text();
     done = true;
-    return { status: response.status, ms: performance.now() - started };
+    return { status: response.status, text, ms: performance.now() - started };
   });
   const during = [];
   while (!done) during.push(await get());
-  const { status, ms } = await imported;
+  const { status, text, ms } = await imported;
+  // 422: read whole, then refused for its size in questions (the import's own limit): parsed all the same.
+  if (status !== 200 && status !== 422) throw new Error(`the dry run answered ${status}: ${text.slice(0, 300)}`);
 
   console.log(`GIFT file: ${(gift.length / 1024 / 1024).toFixed(1)} MB, dry run answered ${status} in ${(ms / 1000).toFixed(1)} s`);
   console.log(`Get alone:          median ${median(quiet).toFixed(0)} ms, max ${Math.max(...quiet).toFixed(0)} ms (${quiet.length} calls)`);
