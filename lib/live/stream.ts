@@ -11,8 +11,6 @@
 import "server-only";
 import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
-import { unauthorized, userOfClaims } from "@/lib/identity/session";
-import type { SessionClaims } from "@/lib/identity/session-token";
 import { type AttemptChange, onChange } from "./changes";
 
 const KEEP_OPEN_MS = 25_000;
@@ -23,9 +21,22 @@ export const STREAMS_PER_PUPIL = 4;
 
 const open = new Map<number, number>();
 
-export async function changesStream(claims: SessionClaims, signal: AbortSignal): Promise<Response> {
-  if (!(await userOfClaims(claims))) throw unauthorized();
-  const { userId } = claims;
+/**
+ * The pupil's stream for this session. `signedIn` is the database's word on the session (the
+ * route passes the identity's check): asked before the stream opens (401) and at each keep-alive.
+ */
+export async function changesStream({
+  userId,
+  sessionId,
+  signedIn,
+  signal,
+}: {
+  userId: number;
+  sessionId: string;
+  signedIn: () => Promise<boolean>;
+  signal: AbortSignal;
+}): Promise<Response> {
+  if (!(await signedIn())) throw new AppError(401, null, callMessages().http.unauthorized);
   const held = open.get(userId) ?? 0;
   if (held >= STREAMS_PER_PUPIL) throw new AppError(429, null, callMessages().http.tooManyRequests, {}, { "Retry-After": "60" });
   open.set(userId, held + 1);
@@ -47,15 +58,15 @@ export async function changesStream(claims: SessionClaims, signal: AbortSignal):
         stop();
         controller.close();
       };
-      const unsubscribe = onChange(userId, (change: AttemptChange, sessionId?: string) => {
-        if (sessionId && sessionId !== claims.sessionId) return; // another device's session
+      const unsubscribe = onChange(userId, (change: AttemptChange, only?: string) => {
+        if (only && only !== sessionId) return; // another device's session
         send(`data: ${JSON.stringify(change)}\n\n`);
         if (change.kind === "signedOut") close();
       });
       const ping = setInterval(() => {
         send(": \n\n");
-        userOfClaims(claims).then(
-          (user) => user || close(),
+        signedIn().then(
+          (still) => still || close(),
           () => {}, // the database away for a moment: the next keep-alive asks again
         );
       }, KEEP_OPEN_MS);
