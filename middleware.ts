@@ -1,5 +1,5 @@
 // Edge middleware: the pages' security headers (a nonce per request for Next's scripts), the
-// page's language (DESIGN §10: `?lang=` sets it and the cookie remembers it, else Accept-Language),
+// page's language (`?lang=` sets it and the cookie remembers it, else Accept-Language),
 // and only redirects and rewrites besides. Every handler, layout and page checks the session again.
 import { type NextRequest, NextResponse } from "next/server";
 import { canonicalApiPath } from "@/lib/http/api-paths";

@@ -110,7 +110,7 @@ async function serve() {
     process.exit(1);
   }
 
-  // Admission control (DESIGN §13, lib/http/admission.mjs): past ADMISSION_LIMIT requests in
+  // Admission control (lib/http/admission.mjs): past ADMISSION_LIMIT requests in
   // flight a request waits in a short queue in arrival order (ADMISSION_QUEUE_MS), those already
   // inside first; whoever would wait longer gets a fast 503 with a Retry-After the size of the
   // queue. Static files and the health check are always served. 0 turns it off.

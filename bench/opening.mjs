@@ -1,4 +1,4 @@
-// `npm run bench:opening`: the opening minute (DESIGN §13) against a production build on
+// `npm run bench:opening`: the opening minute against a production build on
 // PostgreSQL. First one pupil signs in and starts in Chromium, and the requests its browser makes
 // are recorded (record-start.mjs). Then N pupils (paid, with credentials) replay the sign-in over P
 // seconds and wait on the countdown (the page's allowance draws their paper); the window opens;

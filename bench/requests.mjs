@@ -1,7 +1,7 @@
 // `npm run bench:requests`: what one request of the opening's path costs, as requests a second at
 // 20 connections for one pupil with a running 30-question attempt (production build on
 // PostgreSQL): the framework's floor (/api/health), the calls and the pages the browser makes on
-// its way to the first question. The CPU each costs bounds the opening (DESIGN §13).
+// its way to the first question. The CPU each costs bounds the opening.
 // Options (environment): BENCH_SECONDS (5 each), BENCH_CONNECTIONS (20), BENCH_ONLY (a part of the
 // cases' names), APP_PROCESSES and BENCH_NODE_ARGS (passed on).
 import autocannon from "autocannon";

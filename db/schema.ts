@@ -277,7 +277,7 @@ export const tests = pgTable(
     contentVersion: integer("content_version").notNull().default(0),
     /** The date its certificates carry ("Berilgan sana"); null: the day the test closes (Tashkent). */
     certificateDate: date("certificate_date", { mode: "string" }),
-    /** Check-in opens this many minutes before the test: pupils sign in, their papers are drawn (DESIGN §13). */
+    /** Check-in opens this many minutes before the test: pupils sign in, their papers are drawn. */
     checkInMinutes: smallint("check_in_minutes").notNull().default(60),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -411,7 +411,7 @@ export const attemptQuestions = pgTable(
 );
 
 /**
- * A pupil's questions drawn before the opening (DESIGN §13): when the countdown opens, so that
+ * A pupil's questions drawn before the opening: when the countdown opens, so that
  * `New` at the opening only checks the PIN and stamps the start, in one statement. Invisible to
  * every rule and count: only `New` reads it. Dropped when the test's bank or counts change.
  */

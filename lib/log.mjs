@@ -1,4 +1,4 @@
-// Structured logs (DESIGN §13, issue 26): one JSON line per request, per organiser action and per
+// Structured logs (issue 26): one JSON line per request, per organiser action and per
 // attempt event, with pino. One logger per process, kept on globalThis like the metrics: server.mjs
 // (plain JavaScript) writes each request's line and the app's code (bundled by Next) writes the
 // events, both into the same stream, and both read the request's context (its id, the user, the

@@ -1,4 +1,4 @@
-// Live figures for the operator (DESIGN §13): Prometheus metrics, served at /api/metrics with the
+// Live figures for the operator: Prometheus metrics, served at /api/metrics with the
 // METRICS_TOKEN. One set per process, kept on globalThis: server.mjs (plain JavaScript) counts
 // every request and reads the admission's state, and the app's code (bundled by Next) counts
 // sign-ins, starts and saved answers into the same set.

@@ -10,7 +10,7 @@ const schema = z.object({
   HOSTNAME: z.string().min(1).default("0.0.0.0"),
   /** App processes on the one port (PostgreSQL only), one per core. */
   APP_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
-  /** Requests in flight per process before a short queue (DESIGN §13); 0 turns admission off. */
+  /** Requests in flight per process before a short queue; 0 turns admission off. */
   ADMISSION_LIMIT: count(32, 10_000),
   /** The longest a request waits in that queue before a fast 503. */
   ADMISSION_QUEUE_MS: count(3_000, 60_000),

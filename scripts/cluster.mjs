@@ -1,7 +1,6 @@
 // `npm run cluster`: the production build as 2–3 app instances behind nginx (Debian's package)
 // against one PostgreSQL (DATABASE_URL), rate limits shared through Redis (REDIS_URL), optionally
-// through PgBouncer in transaction mode (PGBOUNCER=true). DESIGN §13, "beyond one machine", on
-// one machine: each instance could as well be on its own.
+// through PgBouncer in transaction mode (PGBOUNCER=true). On one machine: each instance could as well be on its own.
 //
 // Environment: DATABASE_URL (required), INSTANCES (3), PORT (nginx, 8080), REDIS_URL
 // (redis://127.0.0.1:6379), PGBOUNCER (false), TLS (false; true: nginx serves https on PORT with

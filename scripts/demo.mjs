@@ -16,7 +16,7 @@ const server = spawn(process.execPath, ["server.mjs", "-p", port], {
     ...secrets,
     ...process.env,
     SEED_DEMO: "true",
-    // The demo's accounts and their passwords are public on purpose (DESIGN §12).
+    // The demo's accounts and their passwords are public on purpose.
     DEMO_PUBLIC: "true",
     // The organiser's password is shown in the banner only when the demo generated it here.
     ADMIN_PASSWORD_GENERATED: process.env.ADMIN_PASSWORD ? "false" : "true",

@@ -104,7 +104,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
     [outbox.pending],
   );
   const questions = attempt.questions;
-  /** Review shows the key only once the server gives it (DESIGN §6: never while anyone may answer). */
+  /** Review shows the key only once the server gives it (never while anyone may answer). */
   const keyShown = questions.some((q) => q.correctAnswerId !== null);
   const unanswered = questions.filter((q) => answerOf(q) === null).length;
   const pendingCount = Object.keys(outbox.pending).length;

@@ -1,4 +1,4 @@
-// The start page from check-in to the opening (DESIGN §13): the pupil is told they are checked in
+// The start page from check-in to the opening: the pupil is told they are checked in
 // (their paper is drawn), when the test begins, and what the device's checks found: whether its
 // clock agrees with the server's, whether it can keep answers, and how fast the network answered.
 "use client";

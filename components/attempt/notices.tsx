@@ -15,7 +15,7 @@ type Listener = (notices: Notice[]) => void;
 /**
  * One asking loop for the page, whichever of its parts shows the notices: the start page and the
  * attempt it opens in place share it, so the attempt's first seconds ask nothing more than New and
- * Get (DESIGN §13) and the cadence carries on. It stops when nothing shows them.
+ * Get and the cadence carries on. It stops when nothing shows them.
  */
 const loop = {
   listeners: new Set<Listener>(),

@@ -116,7 +116,7 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
         method: "POST",
         body: { language: 0, pinCode },
       });
-      // The attempt opens here (DESIGN §13): at the opening no page is rendered for it, and its
+      // The attempt opens here: at the opening no page is rendered for it, and its
       // questions come from the paper kept sealed since check-in, else from one cheap Get. The
       // address becomes the attempt's, so a reload lands on its own page. The clock counts from
       // when the call that brought the time left the device.

@@ -31,7 +31,7 @@ export function LoginForm({ returnUrl, username = "" }: { returnUrl: string | nu
   const form = useForm<LoginInput>({ resolver, defaultValues: { username, password: "" } });
   const { errors } = form.formState;
 
-  // A saturated server (a 503 with Retry-After, DESIGN §13) keeps the pupil in its queue: the
+  // A saturated server (a 503 with Retry-After) keeps the pupil in its queue: the
   // form waits and tries again by itself, the password kept; nothing to press again.
   const [queue, setQueue] = useState<{ retryAt: number; place: QueuePlace | null } | null>(null);
   const mutation = useMutation({

@@ -1,4 +1,4 @@
-// "You are in the queue" (DESIGN §13): what the wait is, a bar filling up to the next try, no button.
+// "You are in the queue": what the wait is, a bar filling up to the next try, no button.
 "use client";
 
 import { useEffect, useState } from "react";

@@ -90,7 +90,7 @@ type Input<P, Q, B, A, M = undefined> = {
   /** With `pupilToken`: the token's claims, which the route checks against the database itself. */
   claims: A extends "pupilToken" ? SessionClaims : undefined;
   request: NextRequest;
-  /** The caller's address as DESIGN §12 defines it (rate limits, audit). */
+  /** The caller's address as client-address.mjs defines it (rate limits, audit). */
   clientAddress: string;
 };
 

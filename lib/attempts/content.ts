@@ -1,6 +1,6 @@
 // The question bank's content as pupils see it (texts, choices, reading texts, formulas typeset;
 // never the key), in every study language it has, read once per test and version and kept in this
-// process, so that reading an attempt at the opening reads only the pupil's own rows (DESIGN §13).
+// process, so that reading an attempt at the opening reads only the pupil's own rows.
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";

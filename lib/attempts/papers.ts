@@ -1,4 +1,4 @@
-// Papers drawn before the opening (DESIGN §13): a pupil's questions and each one's choice order,
+// Papers drawn before the opening: a pupil's questions and each one's choice order,
 // drawn when the countdown is opened, so that at the opening `New` only checks the PIN and stamps
 // the start, in one statement. A paper is no attempt: nothing but `New` ever reads it.
 import "server-only";

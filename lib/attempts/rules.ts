@@ -1,4 +1,4 @@
-// The test's rules as plain functions of their inputs (DESIGN §6): deadline, remaining time,
+// The test's rules as plain functions of their inputs: deadline, remaining time,
 // when the key may be shown, scoring, and the order questions are numbered in. The rules a
 // statement must apply in the database have their SQL twins in rules-sql.ts, tested against the
 // same cases.
@@ -43,7 +43,7 @@ export function isWindowOpen({ openedAt, closedAt }: { openedAt: Date; closedAt:
   return openedAt.getTime() <= now.getTime() && now.getTime() < closedAt.getTime();
 }
 
-/** When check-in opens (DESIGN §13): `checkInMinutes` before the opening. */
+/** When check-in opens: `checkInMinutes` before the opening. */
 export function checkInOf({ openedAt, checkInMinutes }: { openedAt: Date; checkInMinutes: number }): Date {
   return new Date(openedAt.getTime() - checkInMinutes * 60_000);
 }

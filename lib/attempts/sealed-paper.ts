@@ -1,4 +1,4 @@
-// The pupil's paper on the device before the opening (DESIGN §13): during check-in the drawn
+// The pupil's paper on the device before the opening: during check-in the drawn
 // paper's questions and choices (never the key) come to the device sealed with AES-256-GCM under a
 // key of that paper; `New` answers the key with the attempt, so the first question appears without
 // a `Get` and no paper crosses the network in the opening's minute. The key is derived, never

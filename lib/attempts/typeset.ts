@@ -1,4 +1,4 @@
-// Formulas typeset on the server (DESIGN §13 and the cheap phone): the question bank's HTML keeps
+// Formulas typeset on the server (the cheap phone): the question bank's HTML keeps
 // TeX between \( \), \[ \] or $$ $$ in its text, and the pupil's browser gets it as KaTeX's HTML,
 // so it needs KaTeX's stylesheet and fonts, never its 77 KB of script, and never shows raw TeX.
 import "server-only";

@@ -1,4 +1,4 @@
-// Certificates (DESIGN §7): a pupil with an ended attempt has one; anyone may check it by username.
+// Certificates: a pupil with an ended attempt has one; anyone may check it by username.
 import "server-only";
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";

@@ -1,4 +1,4 @@
-// Admission control (DESIGN §13), used by server.mjs: a server past its capacity keeps a short
+// Admission control, used by server.mjs: a server past its capacity keeps a short
 // queue in arrival order and answers a fast 503 with Retry-After to whoever would wait longer,
 // instead of letting thousands of requests share the CPU until each takes a minute.
 //

@@ -1,4 +1,4 @@
-// The client's address for rate limits and the audit (DESIGN §12): the socket's, unless
+// The client's address for rate limits and the audit: the socket's, unless
 // TRUST_PROXY_HOPS says how many proxies in front append to X-Forwarded-For.
 //
 // server.mjs appends the socket's address to X-Forwarded-For as the last entry, so the entries

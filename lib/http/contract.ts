@@ -1,8 +1,8 @@
-// The error contract every API answer keeps (spec §8, DESIGN §3), safe for the browser: the
+// The error contract every API answer keeps (spec §8), safe for the browser: the
 // business codes, the validation codes per field, and the body an error carries. The server's
 // errors (errors.ts) and the browser's fetch layer (client.ts) both speak it.
 
-/** Business error codes carried in the body's `code` (spec §8 and DESIGN §3). */
+/** Business error codes carried in the body's `code` (spec §8). */
 export const ErrorCode = {
   RegistrationAlreadyPaid: 1001,
   SignInLockedOut: 2101,
@@ -30,7 +30,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** Stable validation codes, per field (DESIGN §3). */
+/** Stable validation codes, per field. */
 export type ValidationCode =
   | "Required"
   | "MinLength"

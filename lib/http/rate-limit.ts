@@ -73,7 +73,7 @@ export function createLimiter(name: string, { points, durationSeconds }: { point
   };
 }
 
-/** The client's address as DESIGN §12 defines it (see client-address.mjs). */
+/** The client's address as client-address.mjs defines it. */
 export function clientAddress(headers: Headers): string {
   return clientAddressOf(headers.get("x-forwarded-for"), config().trustProxyHops);
 }

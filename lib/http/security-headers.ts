@@ -1,4 +1,4 @@
-// The security headers of every response (DESIGN §12): pages get a nonce-based policy for Next's
+// The security headers of every response: pages get a nonce-based policy for Next's
 // scripts, API answers a policy that allows nothing, both the rest.
 import { config } from "@/lib/config";
 

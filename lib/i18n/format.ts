@@ -1,4 +1,4 @@
-// Messages are data (DESIGN §10): strings with {placeholders} and plural forms, so that a page
+// Messages are data: strings with {placeholders} and plural forms, so that a page
 // can be handed its own locale's texts as JSON (a server component passes them to the client)
 // and no page ships the other languages. `compile` turns them into what components call:
 // a string stays a string, a template becomes a function of its named values.

@@ -1,4 +1,4 @@
-// The interface's languages and how a request picks one (DESIGN §10): `?lang=` sets it and the
+// The interface's languages and how a request picks one: `?lang=` sets it and the
 // cookie remembers it; without either, the browser's Accept-Language; Uzbek (Latin) by default.
 // Plain JavaScript: server.mjs answers its calm page in the visitor's language without a build.
 // How a request picks one is in negotiate.mjs (the server's: pages never ship it).

@@ -1,4 +1,4 @@
-// How a request picks its locale (DESIGN §10): the link's `?lang=`, then the cookie that
+// How a request picks its locale: the link's `?lang=`, then the cookie that
 // remembers it, then the browser's Accept-Language; Uzbek (Latin) by default. Plain JavaScript
 // for server.mjs as well as middleware.ts and the API.
 import Negotiator from "negotiator";

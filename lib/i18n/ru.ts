@@ -196,7 +196,7 @@ export const ru: Shape<typeof uz> = {
     review: "Посмотреть ответы",
     certificate: "Получить сертификат",
     resuming: "Продолжение теста...",
-    /** The start page from check-in to the opening (DESIGN §13): the paper is drawn, the device checked. */
+    /** The start page from check-in to the opening: the paper is drawn, the device checked. */
     checkIn: {
       title: "Ваш вход отмечен",
       lead: "Начало теста: {opensAt} (по ташкентскому времени). Ваши вопросы уже подготовлены. Не закрывайте страницу: когда придёт время, появится кнопка «Начать тест».",

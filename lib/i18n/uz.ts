@@ -194,7 +194,7 @@ export const uz = {
     review: "Ko'rish",
     certificate: "Sertifikatni olish",
     resuming: "Test davom ettirilmoqda...",
-    /** The start page from check-in to the opening (DESIGN §13): the paper is drawn, the device checked. */
+    /** The start page from check-in to the opening: the paper is drawn, the device checked. */
     checkIn: {
       title: "Kirishingiz qayd etildi",
       lead: "Test {opensAt} da boshlanadi (Toshkent vaqti). Savollaringiz tayyorlab qo'yildi. Sahifani yopmang: vaqt kelganda «Testni boshlash» tugmasi chiqadi.",

@@ -1,4 +1,4 @@
-// Sign-in rules (DESIGN §4): wrong password 2102; five tries in a row lock 2101 (see
+// Sign-in rules: wrong password 2102; five tries in a row lock 2101 (see
 // LOCKOUT_SECONDS and triesKey for how long and for whom); an organiser-blocked account 2103; a
 // success resets the count. An unknown username is answered exactly as a wrong password, after the
 // same work.

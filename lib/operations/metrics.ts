@@ -1,4 +1,4 @@
-// The operator's scrape (DESIGN §13): /api/metrics in Prometheus's text format, behind
+// The operator's scrape: /api/metrics in Prometheus's text format, behind
 // METRICS_TOKEN. The counters are kept as things happen (lib/metrics.mjs); the figures every
 // instance shares are read from the database at each scrape: attempts running and connections.
 import "server-only";

@@ -1,4 +1,4 @@
-// The organiser's interventions on an attempt (DESIGN §8): ending it now, and a reset after a
+// The organiser's interventions on an attempt: ending it now, and a reset after a
 // technical failure; each with a reason, recorded in the audit log in the same transaction as the
 // change, and told to the pupil's open page once committed (lib/live).
 import "server-only";

@@ -1,4 +1,4 @@
-// The organiser's audit log (DESIGN §8): every action and every change of a test, with who, when,
+// The organiser's audit log: every action and every change of a test, with who, when,
 // what and why. Written in the same transaction as the change it records; read-only afterwards
 // (read as the organiser reads it: audit-log.ts).
 import "server-only";

@@ -1,4 +1,4 @@
-// The day's board (DESIGN §8): per subject and grade, the test's window and state, the bank per
+// The day's board: per subject and grade, the test's window and state, the bank per
 // difficulty, and the live counts (one statement, grouped CTEs); the check-ins by region and the
 // opening's starts a second beside it. Polled every 5 s by each open console: `npm run bench:board`
 // measures it at 10 000 attempts.

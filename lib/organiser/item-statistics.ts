@@ -1,4 +1,4 @@
-// Item statistics of a test (DESIGN §8): per question of the bank, how often it was drawn, its
+// Item statistics of a test: per question of the bank, how often it was drawn, its
 // facility (in all and per study language), its discrimination and each choice's picks, so a wrong
 // key or a wrong translation is found before the ranking.
 import "server-only";

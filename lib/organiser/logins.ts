@@ -1,4 +1,4 @@
-// Per-school lists of logins to hand out (DESIGN §8): a district's paid pupils, school by school,
+// Per-school lists of logins to hand out: a district's paid pupils, school by school,
 // each school on pages of its own when printed, with the login and the password the parent was
 // shown (or, once an organiser reset it, a word that the new one is the organiser's). Every list
 // made is audited: it carries passwords.

@@ -1,4 +1,4 @@
-// More organisers (DESIGN §8): the first comes from the environment; the console adds others and
+// More organisers: the first comes from the environment; the console adds others and
 // resets their passwords. A password is generated and shown once, to the organiser who asked.
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The organiser's pupils (DESIGN §8): search, a pupil's page, and the acts on a pupil (block, a
+// The organiser's pupils: search, a pupil's page, and the acts on a pupil (block, a
 // new password, a name, unlock, extra minutes), each with a reason and recorded in the audit log
 // in the same transaction as the change. Acts on an attempt are in attempt-actions.ts.
 import "server-only";

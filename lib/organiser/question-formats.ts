@@ -1,4 +1,4 @@
-// Question banks as teachers already have them, read into the import's JSON form (DESIGN §8):
+// Question banks as teachers already have them, read into the import's JSON form:
 // the spreadsheet template (.xlsx, read with exceljs), Moodle's GIFT (gift-pegjs) and Aiken.
 // Each reader reports an error per bad row or question, with where it is, in the caller's language.
 import "server-only";

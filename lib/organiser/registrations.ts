@@ -1,4 +1,4 @@
-// The organiser's registrations and payments (DESIGN §8): search and filters, and one
+// The organiser's registrations and payments: search and filters, and one
 // registration with its payments and every provider call about it (the audit trail).
 import "server-only";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// A rehearsal of the opening (DESIGN §13, `npm run rehearsal`): the organiser's script makes N
+// A rehearsal of the opening (`npm run rehearsal`): the organiser's script makes N
 // synthetic pupils in a test of their own, runs the opening against the deployment over its public
 // API, reports what it measured and removes them. The rehearsal's subject is marked: it is never
 // offered at registration, counted on the board, listed in results or exports, or ranked. Its

@@ -153,7 +153,7 @@ export async function upsertSubjectTest({
         (column) => values[column] !== undefined && values[column] !== before[column],
       );
     if (recounted) await bankChanged(tx, { subjectId });
-    // An earlier close caps every running attempt's deadline in the same transaction (DESIGN §6):
+    // An earlier close caps every running attempt's deadline in the same transaction:
     // no one answers past the close while the key may open. A later close extends nothing, and a
     // save that leaves the close where it was keeps the extra minutes given past it.
     const capped =

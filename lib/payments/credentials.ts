@@ -1,4 +1,4 @@
-// The pupil's login, made once when the registration is paid (DESIGN §4), and its password kept
+// The pupil's login, made once when the registration is paid, and its password kept
 // AES-256-GCM encrypted beside the hash so that the parent's page and the chat-bot can show it.
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from "node:crypto";
 import { config } from "@/lib/config";

@@ -1,4 +1,4 @@
-// Exports for the camp office (DESIGN §8): all results, the second-stage list and a summary per
+// Exports for the camp office: all results, the second-stage list and a summary per
 // region and district, as CSV (UTF-8 with a BOM, formula-safe, csv-stringify) or XLSX (exceljs,
 // streamed), in one language per file, the organiser's choice. Each file starts with one line that
 // names what it is, whether it is provisional, the SHA-256 of the answer key and the SHA-256 of the

@@ -1,4 +1,4 @@
-// Results and the second-stage ranking (DESIGN §8): one statement defines the ranking, set-based
+// Results and the second-stage ranking: one statement defines the ranking, set-based
 // with window functions, and every list, export and regrade reads it.
 //
 // The rules, per district × grade × subject (a test is one subject of one grade):

@@ -1,4 +1,4 @@
-// Scores derived again from the stored answers and the key (DESIGN §8): recompute checks that
+// Scores derived again from the stored answers and the key: recompute checks that
 // every stored score is what the answers give; a regrade fixes a key or voids a question and
 // re-scores in one transaction, after a dry run that is the very same code rolled back.
 import "server-only";

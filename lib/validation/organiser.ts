@@ -1,4 +1,4 @@
-// Schemas of the organiser's JSON API: a subject's test, and a question bank import (DESIGN §8).
+// Schemas of the organiser's JSON API: a subject's test, and a question bank import.
 import { z } from "zod";
 import { ReviewPolicy, VoidAwards } from "@/lib/attempts/enums";
 import { DIFFICULTY_NAMES, maxTenths, pointsToTenths } from "@/lib/attempts/scoring";
@@ -268,7 +268,7 @@ export const organiserSchema = z.object({
 });
 export type OrganiserInput = z.output<typeof organiserSchema>;
 
-// ─── Results (DESIGN §8) ────────────────────────────────────────────────────
+// ─── Results ────────────────────────────────────────────────────
 
 export const testIdParams = z.object({ testId: queryId });
 /** The pupil's-eye preview: the test, and the study language to draw in (Uzbek unless a valid one is asked). */

@@ -1,4 +1,4 @@
-// DESIGN §13, admission control: a saturated server answers a fast 503 with Retry-After (a calm
+// Admission control: a saturated server answers a fast 503 with Retry-After (a calm
 // page that reloads itself for a page, JSON for the API) instead of queueing; static files and
 // the health check are always served. A server of its own with an admission limit of 1. And the
 // rest of what server.mjs does before the app: bodies that must arrive first, brotli for scripts.

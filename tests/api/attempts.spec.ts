@@ -1,4 +1,4 @@
-// The TestAttempts endpoints over HTTP (spec §7, DESIGN §6): the whole flow, the codes, ownership,
+// The TestAttempts endpoints over HTTP (spec §7): the whole flow, the codes, ownership,
 // double start, and no response revealing the key while the attempt runs.
 
 import { baseURL } from "../../playwright.config";

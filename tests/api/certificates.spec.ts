@@ -1,4 +1,4 @@
-// Certificates/Check and Certificates/Generate (DESIGN §7): who has one, the PNG itself (size,
+// Certificates/Check and Certificates/Generate: who has one, the PNG itself (size,
 // decodes, its QR code opens the verification page), the rate limit, and /cert's preview image.
 import { mkdirSync, writeFileSync } from "node:fs";
 import jsQR from "jsqr";

@@ -1,4 +1,4 @@
-// DESIGN §12: no input is a 500. Every route under app/api, with every method it serves, as every
+// No input is a 500. Every route under app/api, with every method it serves, as every
 // kind of caller, gets NUL bytes, lone surrogates, stray %-sequences, 10 MB, deep nesting and
 // arrays for scalars, in its path, query and body; so do the pages that take a path parameter.
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Identity endpoints over HTTP (spec §5, §7, §8; DESIGN §4): login rules, cookie, throttle,
+// Identity endpoints over HTTP (spec §5, §7, §8): login rules, cookie, throttle,
 // Origin, block, profile update, logout.
 
 import { request as playwrightRequest } from "@playwright/test";

@@ -1,4 +1,4 @@
-// DESIGN §13, live figures for the operator: /api/metrics in Prometheus's format, behind
+// Live figures for the operator: /api/metrics in Prometheus's format, behind
 // METRICS_TOKEN; requests by route (never the raw path) and status, sign-ins, starts, saved
 // answers, attempts running, the database's connections. The admission's figures are checked on
 // the admission test's own server (tests/api/admission.spec.ts).

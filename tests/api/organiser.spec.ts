@@ -1,4 +1,4 @@
-// The organiser's JSON API over HTTP (DESIGN §8): who may call each endpoint, bad input, and the
+// The organiser's JSON API over HTTP: who may call each endpoint, bad input, and the
 // day's actions as they reach pupils: the board's counts, blocking, a new password, extra minutes,
 // ending and resetting an attempt, the audit log, more organisers.
 import { type APIRequestContext, expect, test } from "../support/fixtures";

@@ -152,7 +152,7 @@ test.describe("chat-bot API", () => {
   test("makes registration links and reads a registration, with its credentials once paid", async ({ request }) => {
     const link = await (await request.post("/api/bot/registration-links", { headers: BOT })).json();
     expect(link.url).toBe(`${baseURL}/register/${link.guid}`);
-    // The language the parent chose in the chat opens the page in it (DESIGN §10).
+    // The language the parent chose in the chat opens the page in it.
     const russian = await (await request.post("/api/bot/registration-links?lang=ru", { headers: BOT })).json();
     expect(russian.url).toBe(`${baseURL}/register/${russian.guid}?lang=ru`);
     expect((await request.post("/api/bot/registration-links?lang=en", { headers: BOT })).status()).toBe(422);

@@ -1,4 +1,4 @@
-// The question bank over HTTP (DESIGN §8): files teachers have (xlsx template, GIFT, Aiken),
+// The question bank over HTTP: files teachers have (xlsx template, GIFT, Aiken),
 // previewed and imported all or nothing with an error per bad row; HTML sanitised; the list,
 // and removal (deleted, or retired once drawn).
 import { connect } from "node:net";

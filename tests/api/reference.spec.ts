@@ -1,4 +1,4 @@
-// Reference-data endpoints (spec §7) and the error contract (DESIGN §3) over HTTP.
+// Reference-data endpoints (spec §7) and the error contract over HTTP.
 import { expect, test } from "../support/fixtures";
 
 test.describe("Regions, Districts, Subjects", () => {

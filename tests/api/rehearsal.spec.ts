@@ -1,4 +1,4 @@
-// The opening's rehearsal (DESIGN §13, `npm run rehearsal`): its pupils and test are never offered,
+// The opening's rehearsal (`npm run rehearsal`): its pupils and test are never offered,
 // counted or ranked, its figures stay for the console, and removing it leaves nothing of its pupils.
 // The script itself runs against this server with a handful of pupils.
 import ExcelJS from "exceljs";

@@ -1,4 +1,4 @@
-// DESIGN §13: reports and exports may read from a replica (DATABASE_REPLICA_URL); attempts and
+// Reports and exports may read from a replica (DATABASE_REPLICA_URL); attempts and
 // answers never do. An app instance of its own whose "replica" is a second, empty database: a pupil
 // takes the test as ever (the primary), while the organiser's results, export and item statistics
 // of that test are not found (they read the replica). PostgreSQL only (see multi-instance.spec).

@@ -1,4 +1,4 @@
-// DESIGN §8, results over HTTP: pupils take a test, the organiser reads the ranking, exports it as
+// Results over HTTP: pupils take a test, the organiser reads the ranking, exports it as
 // CSV and XLSX (read back here), recomputes, regrades (a dry run, then applied: the pupil's own
 // result follows), reads the item statistics; bad input is refused in Uzbek and changes nothing.
 import { parse } from "csv-parse/sync";

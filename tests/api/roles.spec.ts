@@ -1,4 +1,4 @@
-// Spec §6 and DESIGN §4: every guarded page and endpoint refuses the wrong person with the right
+// Spec §6: every guarded page and endpoint refuses the wrong person with the right
 // status; the sign-in page returns only to paths of this site.
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { anonymous, newPupil, ORGANISER, signedIn } from "../support/http";

@@ -1,4 +1,4 @@
-// DESIGN §4 and §12 over HTTP: sessions that end at "Chiqish", a lockout no burst gets round,
+// Security over HTTP: sessions that end at "Chiqish", a lockout no burst gets round,
 // usernames that cannot be told apart, addresses that cannot be forged, headers on every answer,
 // test-only endpoints that are not there, registrations that cannot be flooded.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// The organiser's test settings over HTTP (DESIGN §6): the key policy says what it risks, and an
+// The organiser's test settings over HTTP: the key policy says what it risks, and an
 // earlier close reaches the attempts already running.
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";

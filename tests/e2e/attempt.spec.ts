@@ -1,4 +1,4 @@
-// A pupil takes the test (spec §2 start and attempt pages, §4, DESIGN §6): PIN, answers, moving
+// A pupil takes the test (spec §2 start and attempt pages, §4): PIN, answers, moving
 // between questions, a reload, going offline (the outbox), finishing, the result and the review.
 import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil, SIX_QUESTIONS } from "../support/http";

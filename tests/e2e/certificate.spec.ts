@@ -1,4 +1,4 @@
-// The certificate (spec §2, DESIGN §7): "Sertifikatni olish" on the result downloads the PNG under
+// The certificate (spec §2): "Sertifikatni olish" on the result downloads the PNG under
 // the pupil's names; /cert/{username} shows it to anyone, with a link to copy; or says it is not found.
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil, signedIn } from "../support/http";

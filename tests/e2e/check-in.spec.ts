@@ -1,4 +1,4 @@
-// DESIGN §13, check-in: from its minutes before the opening the start page is a check-in room (the
+// Check-in: from its minutes before the opening the start page is a check-in room (the
 // pupil is told they are checked in, with the device's checks, and their paper is drawn); before
 // it, the page says when it opens. The organiser sees the checked in per region on the board, and
 // in the test's form how long check-in must last for the pupils who paid.

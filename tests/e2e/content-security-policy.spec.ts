@@ -1,4 +1,4 @@
-// The pages run in Chromium with the Content-Security-Policy on (DESIGN §12): the registration
+// The pages run in Chromium with the Content-Security-Policy on: the registration
 // page with the card checkout script, sign-in, and the attempt page with its formulas, with no
 // violation reported and each page doing its job.
 import { expect, test } from "../support/fixtures";

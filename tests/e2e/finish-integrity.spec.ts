@@ -1,4 +1,4 @@
-// No answer lost at "Yakunlash" (DESIGN §6): on a slow phone an answer still on its way is
+// No answer lost at "Yakunlash": on a slow phone an answer still on its way is
 // awaited before Finish, by the pupil's hand and by the clock; one the server refused as too late
 // is never shown as saved, and the result says how many there were.
 import { expect, type Page, test } from "../support/fixtures";

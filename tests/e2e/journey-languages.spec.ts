@@ -1,4 +1,4 @@
-// The pupil's whole journey in Русский and in Ўзбекча on a phone (DESIGN §10): register, pay,
+// The pupil's whole journey in Русский and in Ўзбекча on a phone: register, pay,
 // sign in, the PIN, answer, finish, the result, the review and the certificate, every screen in
 // the chosen language and photographed. The interface's words come from the language's own
 // catalogue, so a word changed there cannot pass here unnoticed. The Russian pupil studies in

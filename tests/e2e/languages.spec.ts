@@ -1,4 +1,4 @@
-// Three interface languages (DESIGN §10): `?lang=` opens a page in a language and remembers it,
+// Three interface languages: `?lang=` opens a page in a language and remembers it,
 // a first visit follows Accept-Language, <html lang> follows, the switcher is in the header, the
 // form's and the API's messages come in the page's language, and no text is left in another.
 import { expect, type Page, test } from "../support/fixtures";

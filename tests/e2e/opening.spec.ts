@@ -1,4 +1,4 @@
-// DESIGN §13, the opening made cheap: from "Boshlash" to the first question the browser asks the
+// The opening made cheap: from "Boshlash" to the first question the browser asks the
 // server for New and the attempt (Get) only — no page is rendered for it, and no second call for
 // the clock — and the clock shows the server's time from the first paint, on the page a reload
 // brings too.

@@ -1,4 +1,4 @@
-// The organiser runs the day from the console (DESIGN §8): sets a test's window and PIN in
+// The organiser runs the day from the console: sets a test's window and PIN in
 // Tashkent time, watches the board while a pupil starts, gives that pupil extra minutes (their
 // timer shows them), resets another pupil's password and signs in with it, blocks a pupil (their
 // next answer is refused), and reads the audit log. Screenshots of every console screen.

@@ -1,4 +1,4 @@
-// The organiser's results in Chromium (DESIGN §8): the ranking of a test, a district filter, the
+// The organiser's results in Chromium: the ranking of a test, a district filter, the
 // second-stage list downloaded as XLSX and CSV and read back, a pupil's marks, the item statistics
 // and a regrade started from a question. Screenshots of each screen.
 

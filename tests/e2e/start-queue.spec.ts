@@ -1,4 +1,4 @@
-// DESIGN §13: when the server is saturated at the opening, "Testni boshlash" shows a calm queue
+// When the server is saturated at the opening, "Testni boshlash" shows a calm queue
 // state (no error, no button) and tries again by itself until the attempt opens.
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";

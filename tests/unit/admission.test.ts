@@ -1,4 +1,4 @@
-// DESIGN §13, admission control: a short queue in arrival order, those inside first, a refusal
+// Admission control: a short queue in arrival order, those inside first, a refusal
 // with a Retry-After the size of the queue for whoever would wait longer.
 
 import { encode } from "next-auth/jwt";

@@ -1,4 +1,4 @@
-// DESIGN §6, the test, on a controllable clock: the window, New's refusals, the deadline and its
+// The test, on a controllable clock: the window, New's refusals, the deadline and its
 // grace, expiry without a browser, extra minutes, the key never shown early, scoring, races.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -365,7 +365,7 @@ describe("Get never reveals the key early", () => {
   });
 });
 
-describe("the key opens only when no attempt can still save an answer (DESIGN §6)", () => {
+describe("the key opens only when no attempt can still save an answer", () => {
   /** One pupil who finished early, one whose deadline is the close (started 30 minutes before it). */
   async function earlyAndLate() {
     const o = await olympiad({ reviewPolicy: ReviewPolicy.AfterClose });

@@ -1,5 +1,5 @@
 // The certificate draws names in Uzbek Latin, Cyrillic and long three-part forms from the bundled
-// fonts alone: with the network blocked, nothing is fetched and the PNG is whole (DESIGN §7).
+// fonts alone: with the network blocked, nothing is fetched and the PNG is whole.
 import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Certificate } from "@/lib/certificates/certificates";

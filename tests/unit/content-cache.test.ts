@@ -1,4 +1,4 @@
-// DESIGN §13, question content cached per test: Get reads only the pupil's rows and takes the
+// Question content cached per test: Get reads only the pupil's rows and takes the
 // questions' texts from a cache kept per test and content version. Every change of the bank is
 // served at once (the version moves in the change's transaction), and so is a question imported
 // after the cache was filled.

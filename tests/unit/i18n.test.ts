@@ -1,4 +1,4 @@
-// The three interface languages (DESIGN §10): the transliteration's rules, the Cyrillic catalogue
+// The three interface languages: the transliteration's rules, the Cyrillic catalogue
 // held to its Latin twin, the Russian one to the Uzbek placeholders, plural forms, and how a
 // request picks its language.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// DESIGN §4, identity: sign-in failures, the five-in-a-row lockout on a controllable clock,
+// Identity: sign-in failures, the five-in-a-row lockout on a controllable clock,
 // blocking, sessions that end when blocked, and the return address after sign-in.
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

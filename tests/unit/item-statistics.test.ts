@@ -1,4 +1,4 @@
-// DESIGN §8, item statistics: facility, the corrected point-biserial and choice counts on an example
+// Item statistics: facility, the corrected point-biserial and choice counts on an example
 // computed by hand, the flags that point to a wrong key, and which attempts count.
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// DESIGN §6 and §8, the organiser's actions on a controllable clock: extra minutes move a running
+// The organiser's actions on a controllable clock: extra minutes move a running
 // attempt past the close, a reset attempt is kept but no longer counts, the board's counts.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

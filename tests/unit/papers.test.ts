@@ -1,4 +1,4 @@
-// DESIGN §13, papers drawn before the opening: the countdown draws the pupil's questions, New at the
+// Papers drawn before the opening: the countdown draws the pupil's questions, New at the
 // opening makes the attempt from them in one statement, and nothing shows a paper as an attempt.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // The sandbox card is off in a production build unless PAYMENTS_SANDBOX=true says otherwise
-// (payments.md, DESIGN §5); when off, the panel loads the provider's script and the sandbox answers 404.
+// (payments.md); when off, the panel loads the provider's script and the sandbox answers 404.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const PRODUCTION = {

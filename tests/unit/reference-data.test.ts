@@ -1,4 +1,4 @@
-// Reference data (DESIGN §9): regions and districts with SOATO codes, subjects per grade, schools.
+// Reference data: regions and districts with SOATO codes, subjects per grade, schools.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// DESIGN §5, registration: status by guid, create, update while unpaid, refuse after payment,
+// Registration: status by guid, create, update while unpaid, refuse after payment,
 // the server-only consistency checks, and concurrent submissions — on a real database.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// DESIGN §8, results and the second stage: the ranking's rules as tables of cases, recompute equal
+// Results and the second stage: the ranking's rules as tables of cases, recompute equal
 // to the stored scores, a regrade's dry run equal to its application, and the exports read back.
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";

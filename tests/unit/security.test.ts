@@ -1,4 +1,4 @@
-// DESIGN §12 on its own: the client's address behind proxies, unsafe text, production defaults.
+// Security on its own: the client's address behind proxies, unsafe text, production defaults.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientAddressOf } from "@/lib/http/client-address.mjs";
 import { isUnsafeText, storableText, unsafeTextPaths } from "@/lib/http/unsafe-text";

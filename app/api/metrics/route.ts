@@ -1,4 +1,4 @@
-// The operator's live figures in Prometheus's format (DESIGN §13), behind METRICS_TOKEN.
+// The operator's live figures in Prometheus's format, behind METRICS_TOKEN.
 import { handler, notServed } from "@/lib/api/handler";
 import { scrape } from "@/lib/operations/metrics";
 
