@@ -6,6 +6,7 @@ import { attempts } from "@/db/schema";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
 import { logEvent } from "@/lib/log.mjs";
+import { anyAttempt } from "./counting";
 import { EndedBy } from "./enums";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { isPastGrace } from "./rules";
@@ -111,7 +112,7 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
         sql`
           with due as (
             select attempts.id from attempts
-            where ${due} and attempts.test_id in (${sql.join(
+            where ${anyAttempt()} and ${due} and attempts.test_id in (${sql.join(
               testIds.map((id) => sql`${id}`),
               sql`, `,
             )})

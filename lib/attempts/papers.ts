@@ -8,6 +8,7 @@ import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
 import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
 import { RegistrationStatus } from "@/lib/registration/status";
+import { currentAttempt } from "./counting";
 import type { StudyLanguage } from "./enums";
 import type { TestRow } from "./queries";
 import { numberQuestions, shuffle } from "./rules";
@@ -158,7 +159,7 @@ export async function startFromPaper({
         where u.id = ${userId} and t.pin_code = ${pinCode}
           and ${windowOpenSql({ openedAt: sql`t.opened_at`, closedAt: sql`t.closed_at` }, now)}
           and jsonb_array_length(p.questions) = t.easy_count + t.medium_count + t.hard_count
-          and not exists (select 1 from attempts a where a.user_id = u.id and a.reset_at is null)
+          and not exists (select 1 from attempts a where a.user_id = u.id and ${currentAttempt("a")})
         -- The pupil's row, shared: a change of subject (updateProfile) waits for this start, or
         -- this start sees the new subject; never both (one payment, one olympiad).
         for share of u

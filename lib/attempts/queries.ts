@@ -1,11 +1,12 @@
 // Loading what the attempt rules act on: the pupil with their test, and an attempt with its test.
 import "server-only";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, registrations, tests, users } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { noteRequest } from "@/lib/log.mjs";
 import { RegistrationStatus } from "@/lib/registration/status";
+import { currentAttempt } from "./counting";
 
 export type TestRow = typeof tests.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -32,7 +33,7 @@ export async function loadOwnAttempt(
     .select({ attempt: attempts, test: tests })
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
-    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), isNull(attempts.resetAt)));
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), currentAttempt()));
   if (!row) throw notFound();
   return row;
 }
@@ -43,7 +44,7 @@ export async function loadLatestAttempt({ userId }: { userId: number }) {
     .select({ attempt: attempts, test: tests })
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
-    .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)))
+    .where(and(eq(attempts.userId, userId), currentAttempt()))
     .orderBy(desc(attempts.startedAt))
     .limit(1);
   return row ?? null;

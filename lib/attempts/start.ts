@@ -1,6 +1,6 @@
 // Starting the test: whether it may start, the pupil's attempt status, New, and the PIN check.
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, drawnPapers, registrations, tests, users } from "@/db/schema";
 import { ErrorCode } from "@/lib/http/contract";
@@ -9,6 +9,7 @@ import { forbidden } from "@/lib/identity/session";
 import { logEvent, noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
 import { RegistrationStatus } from "@/lib/registration/status";
+import { currentAttempt } from "./counting";
 import { expireIfDue } from "./ending";
 import { drawPaper, preparePaper, startFromPaper, takePaper } from "./papers";
 import { loadLatestAttempt, loadPupilTest } from "./queries";
@@ -49,7 +50,7 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     .from(users)
     .leftJoin(registrations, eq(registrations.userId, users.id))
     .leftJoin(tests, and(eq(tests.subjectId, users.subjectId), eq(tests.stage, 1)))
-    .leftJoin(attempts, and(eq(attempts.userId, users.id), eq(attempts.testId, tests.id), isNull(attempts.resetAt)))
+    .leftJoin(attempts, and(eq(attempts.userId, users.id), eq(attempts.testId, tests.id), currentAttempt()))
     // A paper drawn in another language than the pupil's now is none: check-in draws theirs.
     .leftJoin(
       drawnPapers,
@@ -133,7 +134,7 @@ export async function newAttempt({
   const existing = await db
     .select()
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)));
+    .where(and(eq(attempts.userId, userId), currentAttempt()));
   for (const attempt of existing) {
     const current = await expireIfDue(attempt, now);
     if (!current.endedAt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);

@@ -1,6 +1,6 @@
 // Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
 import "server-only";
-import { and, eq, exists, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
 import { ErrorCode } from "@/lib/http/contract";
@@ -10,10 +10,10 @@ import type { SessionClaims } from "@/lib/identity/session-token";
 import { noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
 import { bankContent, paperView } from "./content";
+import { anyAttempt, currentAttempt, runningAttempt } from "./counting";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
 import { VoidAwards } from "./enums";
 import { isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
-import { withinGraceSql } from "./rules-sql";
 
 export type AttemptQuestionView = {
   testAttemptQuestionId: number;
@@ -64,7 +64,7 @@ const ownAttemptStatement = () =>
         and(
           eq(attempts.id, sql.placeholder("attemptId")),
           eq(attempts.userId, sql.placeholder("userId")),
-          isNull(attempts.resetAt),
+          currentAttempt(),
           sql`(${sql.placeholder("sessionVersion")}::int is null or ${sessionHoldsSql()})`,
         ),
       )
@@ -153,7 +153,7 @@ async function answersStillPossible({ testId, now }: { testId: number; now: Date
   const [open] = await db
     .select({ id: attempts.id })
     .from(attempts)
-    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), withinGraceSql(attempts.deadlineAt, now)))
+    .where(and(eq(attempts.testId, testId), runningAttempt(now)))
     .limit(1);
   return open !== undefined;
 }
@@ -197,8 +197,7 @@ export async function saveAnswer({
             eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")),
             eq(attempts.userId, sql.placeholder("userId")),
             sessionHoldsSql(),
-            isNull(attempts.endedAt),
-            withinGraceSql(attempts.deadlineAt, sql.placeholder("now")),
+            runningAttempt(sql.placeholder("now")),
             sql`${sql.placeholder("answerId")} = any(${attemptQuestions.choiceOrder})`,
           ),
         )
@@ -239,7 +238,7 @@ export async function saveAnswer({
     })
     .from(attemptQuestions)
     .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
-    .where(and(eq(attemptQuestions.id, testAttemptQuestionId), eq(attempts.userId, userId)));
+    .where(and(eq(attemptQuestions.id, testAttemptQuestionId), eq(attempts.userId, userId), anyAttempt()));
   if (!row) throw notFound();
   noteRequest({ attemptId: row.attemptId, question: row.number });
   if (row.endedAt || isPastGrace(row.deadlineAt, now)) throw businessError(ErrorCode.AttemptEnded);

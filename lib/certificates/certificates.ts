@@ -3,6 +3,7 @@ import "server-only";
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, subjects, tests, users } from "@/db/schema";
+import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
 import { asLocale, DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale.mjs";
 import { fullName } from "@/lib/identity/names";
@@ -47,9 +48,9 @@ async function certificateWhere(condition: SQL, now: Date): Promise<Certificate 
     .select({ user: users, subjectName: subjects.name, certificateDate: tests.certificateDate, endedAt: attempts.endedAt })
     .from(users)
     // A rehearsal's pupils have no certificate (their subject is the rehearsal's).
-    .innerJoin(subjects, and(eq(subjects.id, users.subjectId), eq(subjects.rehearsal, false)))
+    .innerJoin(subjects, and(eq(subjects.id, users.subjectId), olympiadSubjectSql()))
     // An ended attempt: the certificate is for taking part, whatever the score.
-    .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), isNull(attempts.resetAt)))
+    .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), countingAttempt()))
     .innerJoin(tests, eq(tests.id, attempts.testId))
     .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNull(users.blockedAt)))
     .orderBy(desc(attempts.endedAt))

@@ -1,8 +1,9 @@
 // The signed-in user's own record: what GetCurrentUser answers and what Identity/Update changes.
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, subjects, users } from "@/db/schema";
+import { currentAttempt } from "@/lib/attempts/counting";
 import type { StudyLanguage } from "@/lib/attempts/enums";
 import { pupilLanguageChanged } from "@/lib/attempts/papers";
 import { ErrorCode } from "@/lib/http/contract";
@@ -93,7 +94,7 @@ export async function updateProfile({ userId, profile }: { userId: number; profi
       const [started] = await tx
         .select({ id: attempts.id })
         .from(attempts)
-        .where(and(eq(attempts.userId, userId), isNull(attempts.resetAt)))
+        .where(and(eq(attempts.userId, userId), currentAttempt()))
         .limit(1);
       if (started) throw businessError(subjectChanges ? ErrorCode.SubjectLocked : ErrorCode.NameLocked);
     }

@@ -3,10 +3,10 @@
 // instance shares are read from the database at each scrape: attempts running and connections.
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, count, isNull, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { databaseHandle, db, selectRows } from "@/db/client";
 import { attempts } from "@/db/schema";
-import { withinGraceSql } from "@/lib/attempts/rules-sql";
+import { runningAttempt } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
 import { notFound } from "@/lib/http/errors";
 import { unauthorized } from "@/lib/identity/session";
@@ -46,10 +46,7 @@ export async function scrape(now = new Date()): Promise<Response> {
 
 async function readDatabaseFigures(now: Date): Promise<void> {
   const figures = metrics();
-  const [{ running }] = await db
-    .select({ running: count() })
-    .from(attempts)
-    .where(and(isNull(attempts.endedAt), isNull(attempts.resetAt), withinGraceSql(attempts.deadlineAt, now)));
+  const [{ running }] = await db.select({ running: count() }).from(attempts).where(runningAttempt(now));
   figures.attemptsRunning.set(Number(running));
   figures.databasePoolMax.set(config().databasePoolMax);
   if (databaseHandle().kind === "postgres") {

@@ -6,6 +6,7 @@
 import { and, eq, gte, lte } from "drizzle-orm";
 import { db } from "@/db/client";
 import { subjects, tests } from "@/db/schema";
+import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { LOCALES, type Locale } from "@/lib/i18n/locale.mjs";
 import { localName } from "@/lib/i18n/names";
@@ -32,19 +33,23 @@ export async function statusSnapshot(now = new Date()): Promise<StatusSnapshot> 
       .select({
         grade: subjects.grade,
         name: subjects.name,
-        rehearsal: subjects.rehearsal,
         openedAt: tests.openedAt,
         closedAt: tests.closedAt,
       })
       .from(tests)
       .innerJoin(subjects, eq(subjects.id, tests.subjectId))
-      .where(and(lte(tests.openedAt, new Date(now.getTime() + AHEAD_MS)), gte(tests.closedAt, new Date(now.getTime() - BEHIND_MS)))),
+      .where(
+        and(
+          olympiadSubjectSql(),
+          lte(tests.openedAt, new Date(now.getTime() + AHEAD_MS)),
+          gte(tests.closedAt, new Date(now.getTime() - BEHIND_MS)),
+        ),
+      ),
     currentNotices(now),
   ]);
   return {
     at: now.toISOString(),
     tests: rows
-      .filter((row) => !row.rehearsal)
       .sort((a, b) => a.grade - b.grade || a.name.localeCompare(b.name) || a.openedAt.getTime() - b.openedAt.getTime())
       .map((row) => ({
         grade: row.grade,

@@ -3,6 +3,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
+import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import type { ValidationErrors } from "@/lib/http/contract";
 import { invalidInput } from "@/lib/http/errors";
 import type { PupilDetails } from "@/lib/validation/registration";
@@ -18,7 +19,7 @@ export async function assertDetailsConsistent(db: Database | Transaction, detail
     db
       .select({ id: subjects.id })
       .from(subjects)
-      .where(and(eq(subjects.id, details.subjectId), eq(subjects.grade, details.grade), eq(subjects.rehearsal, false))),
+      .where(and(eq(subjects.id, details.subjectId), eq(subjects.grade, details.grade), olympiadSubjectSql())),
     details.organizationId
       ? db
           .select({ id: organizations.id })

@@ -5,6 +5,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { type Database, db, type Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
+import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import type { Locale } from "@/lib/i18n/locale.mjs";
 import { byName, bySchool } from "@/lib/i18n/names";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
@@ -32,7 +33,7 @@ async function subjectsIn(runner: Database | Transaction, locale: Locale): Promi
   const local = localNameIn(locale);
   // A rehearsal's subject (lib/organiser/rehearsal.ts) is never offered. Each grade's subjects
   // keep the olympiad's own order (Matematika, Biologiya, Kimyo, Fizika), not the alphabet's.
-  const rows = await runner.select().from(subjects).where(eq(subjects.rehearsal, false)).orderBy(asc(subjects.grade), asc(subjects.id));
+  const rows = await runner.select().from(subjects).where(olympiadSubjectSql()).orderBy(asc(subjects.grade), asc(subjects.id));
   return rows.map((s) => ({ subjectId: s.id, grade: s.grade, name: local(s.name) }));
 }
 

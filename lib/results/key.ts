@@ -6,6 +6,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, db, selectRows, type Transaction } from "@/db/client";
+import { anyAttempt } from "@/lib/attempts/counting";
 
 type KeyLine = {
   testId: number;
@@ -28,7 +29,7 @@ export async function keyHash(testId?: number, runner: Database | Transaction = 
       left join question_choices c on c.question_id = q.id
       where ${testId === undefined ? sql`true` : sql`t.id = ${testId}`}
         and exists (select 1 from attempt_questions aq join attempts a on a.id = aq.attempt_id
-                    where a.test_id = t.id and aq.question_id = q.id)
+                    where a.test_id = t.id and aq.question_id = q.id and ${anyAttempt()})
       group by t.id, q.id
       order by t.id, q.id`,
   );

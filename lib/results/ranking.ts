@@ -12,6 +12,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/client";
+import { currentAttempt, olympiadAttempt, olympiadSubjectSql, totalTenthsSql } from "@/lib/attempts/counting";
 import { EndedBy, type StudyLanguage } from "@/lib/attempts/enums";
 import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { notFound } from "@/lib/http/errors";
@@ -42,16 +43,16 @@ export function rankingCtes(testId?: number): SQL {
              coalesce(r.district_id, u.district_id) as district_id,
              case when r.district_id is not null then r.organization_id else u.organization_id end as organization_id,
              a.easy_score_tenths as easy, a.medium_score_tenths as medium, a.hard_score_tenths as hard,
-             a.easy_score_tenths + a.medium_score_tenths + a.hard_score_tenths as total,
+             ${totalTenthsSql("a")} as total,
              round(extract(epoch from (a.ended_at - a.started_at)))::int as time_spent,
              a.ended_by, a.language,
-             case when a.reset_at is not null then 'reset' when u.blocked_at is not null then 'blocked' end as excluded
+             case when not ${currentAttempt("a")} then 'reset' when u.blocked_at is not null then 'blocked' end as excluded
       from attempts a
       join users u on u.id = a.user_id
       join tests t on t.id = a.test_id
       join subjects s on s.id = t.subject_id
       left join registrations r on r.user_id = a.user_id
-      where a.ended_at is not null and not s.rehearsal ${ofTest}
+      where a.ended_at is not null and ${olympiadAttempt("a")} ${ofTest}
     ),
     ranked as (
       select base.*,
@@ -259,6 +260,6 @@ export async function resultsTests(): Promise<ResultsTest[]> {
   return selectRows<ResultsTest>(
     reportDb,
     sql`select t.id as "testId", s.grade, s.name as "subjectName", to_json(t.closed_at)#>>'{}' as "closedAt"
-        from tests t join subjects s on s.id = t.subject_id where not s.rehearsal order by s.grade, s.name`,
+        from tests t join subjects s on s.id = t.subject_id where ${olympiadSubjectSql(sql.raw("s.rehearsal"))} order by s.grade, s.name`,
   );
 }

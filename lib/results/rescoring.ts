@@ -5,6 +5,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
+import { anyAttempt } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
 import { scoresInPoints } from "@/lib/attempts/scoring";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
@@ -19,7 +20,8 @@ type Scores = { easy: number; medium: number; hard: number };
 type Rescored = { attemptId: number; userId: number; stored: Scores; recomputed: Scores };
 
 /** Every ended attempt of the test scored again from its answers and the key. */
-const rescoredSql = (testId: number) => sql`rescored as (${scoresOf(sql`attempts.test_id = ${testId} and attempts.ended_at is not null`)})`;
+const rescoredSql = (testId: number) =>
+  sql`rescored as (${scoresOf(sql`attempts.test_id = ${testId} and attempts.ended_at is not null and ${anyAttempt()}`)})`;
 
 async function rescore(runner: Database | Transaction, testId: number): Promise<Rescored[]> {
   const rows = await selectRows<{ attemptId: number; userId: number } & Record<string, number>>(
@@ -29,7 +31,7 @@ async function rescore(runner: Database | Transaction, testId: number): Promise<
       select a.id as "attemptId", a.user_id as "userId",
              a.easy_score_tenths as "storedEasy", a.medium_score_tenths as "storedMedium", a.hard_score_tenths as "storedHard",
              r.easy, r.medium, r.hard
-      from rescored r join attempts a on a.id = r.attempt_id
+      from rescored r join attempts a on a.id = r.attempt_id and ${anyAttempt()}
       order by a.id`,
   );
   return rows.map((r) => ({

@@ -4,6 +4,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { type Database, selectRows, type Transaction } from "@/db/client";
+import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
 import { isProvisional } from "@/lib/attempts/rules";
 
 export type ResultsState = {
@@ -27,11 +28,11 @@ export async function resultsState(runner: Database | Transaction, testId: numbe
     runner,
     sql`
       select count(*)::int as tests, min(s.grade) as grade, min(s.name) as "subjectName", max(t.closed_at) as "lastClose",
-             (select count(*)::int from attempts a join tests at on at.id = a.test_id join subjects ast on ast.id = at.subject_id
-               where a.ended_at is null and a.reset_at is null and not ast.rehearsal
+             (select count(*)::int from attempts a
+               where a.ended_at is null and ${countingAttempt("a")}
                  ${testId === undefined ? sql`` : sql`and a.test_id = ${testId}`}) as "notEnded"
       from tests t join subjects s on s.id = t.subject_id
-      where not s.rehearsal ${testId === undefined ? sql`` : sql`and t.id = ${testId}`}`,
+      where ${olympiadSubjectSql(sql.raw("s.rehearsal"))} ${testId === undefined ? sql`` : sql`and t.id = ${testId}`}`,
   );
   // The test closing last decides for all: while any window takes answers, the whole is provisional.
   const provisional = row.lastClose !== null && isProvisional({ closedAt: new Date(row.lastClose), now, attemptsNotEnded: row.notEnded });
