@@ -6,9 +6,10 @@ import "server-only";
 import { and, asc, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, drawnPapers, questions, regions, registrations, subjects, tests, users } from "@/db/schema";
+import { anyAttempt, countingAttempt, currentAttempt, olympiadSubjectSql, runningAttempt } from "@/lib/attempts/counting";
 import { Difficulty, STUDY_LANGUAGES, type StudyLanguage } from "@/lib/attempts/enums";
 import { checkInOf } from "@/lib/attempts/rules";
-import { checkInBegunSql, withinGraceSql } from "@/lib/attempts/rules-sql";
+import { checkInBegunSql } from "@/lib/attempts/rules-sql";
 import { UserRole } from "@/lib/identity/roles";
 import { type AdmissionNow, metrics } from "@/lib/metrics.mjs";
 import { RegistrationStatus } from "@/lib/registration/status";
@@ -104,12 +105,10 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
       .select({
         testId: attempts.testId,
         started: sql<number>`count(*)`.as("started"),
-        inProgress: sql<number>`count(*) filter (where ${attempts.endedAt} is null and ${withinGraceSql(attempts.deadlineAt, now)})`.as(
-          "in_progress",
-        ),
+        inProgress: sql<number>`count(*) filter (where ${runningAttempt(now)})`.as("in_progress"),
       })
       .from(attempts)
-      .where(isNull(attempts.resetAt))
+      .where(countingAttempt())
       .groupBy(attempts.testId),
   );
   const papers = db.$with("papers").as(
@@ -164,7 +163,7 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
     .leftJoin(taken, eq(taken.testId, tests.id))
     .leftJoin(papers, eq(papers.testId, tests.id))
     .leftJoin(bank, eq(bank.subjectId, subjects.id))
-    .where(eq(subjects.rehearsal, false)) // a rehearsal is no olympiad: none of its counts here
+    .where(olympiadSubjectSql()) // a rehearsal is no olympiad: none of its counts here
     .orderBy(asc(subjects.grade), asc(subjects.name));
 
   return rows.map((r) => ({
@@ -201,7 +200,8 @@ async function openingNow(now: Date): Promise<Opening> {
   const [{ started }] = await db
     .select({ started: count() })
     .from(attempts)
-    .where(and(gt(attempts.startedAt, since), lte(attempts.startedAt, now)));
+    // A rehearsal's starts too: a rehearsal is the opening played through, watched on this board.
+    .where(and(gt(attempts.startedAt, since), lte(attempts.startedAt, now), anyAttempt()));
   return { startsPerSecond: Math.round((10 * Number(started)) / STARTS_WINDOW_SECONDS) / 10, queue: metrics().admissionNow() };
 }
 
@@ -221,12 +221,12 @@ export async function loadCheckIns({ now = new Date() }: { now?: Date } = {}): P
       checkedIn: sql<number>`count(*) filter (where ${drawnPapers.userId} is not null or ${attempts.id} is not null)`,
     })
     .from(tests)
-    .innerJoin(subjects, and(eq(subjects.id, tests.subjectId), eq(subjects.rehearsal, false)))
+    .innerJoin(subjects, and(eq(subjects.id, tests.subjectId), olympiadSubjectSql()))
     .innerJoin(users, and(eq(users.subjectId, tests.subjectId), eq(users.role, UserRole.Default)))
     .innerJoin(registrations, eq(registrations.userId, users.id))
     .innerJoin(regions, eq(regions.id, users.regionId))
     .leftJoin(drawnPapers, and(eq(drawnPapers.userId, users.id), eq(drawnPapers.testId, tests.id)))
-    .leftJoin(attempts, and(eq(attempts.userId, users.id), eq(attempts.testId, tests.id), isNull(attempts.resetAt)))
+    .leftJoin(attempts, and(eq(attempts.userId, users.id), eq(attempts.testId, tests.id), currentAttempt()))
     .where(and(eq(tests.stage, 1), checkInBegunSql(tests, now)))
     .groupBy(tests.id, regions.id, regions.name)
     .orderBy(asc(tests.id), asc(regions.name));

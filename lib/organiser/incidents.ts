@@ -5,6 +5,7 @@ import "server-only";
 import { and, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { db, selectRows } from "@/db/client";
 import { type NoticeTexts, notices, tests } from "@/db/schema";
+import { extendableAttempt, extendedDeadlineSql } from "@/lib/attempts/counting";
 import { notFound } from "@/lib/http/errors";
 import { toCyrillic } from "@/lib/i18n/transliterate";
 import { publishChange } from "@/lib/live/changes";
@@ -24,18 +25,13 @@ type ExtraTime = {
 
 /**
  * Extra minutes for every running attempt of the test (of the region or district): each deadline
- * moves by `minutes`, past the window's close if need be (as a pupil's own extra minutes do), in
- * one statement and one transaction with its audit line, which names every attempt it moved. An
- * attempt already past its deadline is not reopened (ended, it is for a reset). Each open page is
+ * moves by `minutes` as extendedDeadline says (past the window's close if need be; an attempt past
+ * its deadline is not reopened), in one statement and one transaction with its audit line, which
+ * names every attempt it moved. Each open page is
  * told at once; any other reads its new time at its next refetch.
  */
 export async function extendRunningAttempts({ organiserId, testId, minutes, reason, regionId, districtId, now = new Date() }: ExtraTime) {
-  const where: SQL[] = [
-    sql`a.test_id = ${testId}`,
-    sql`a.ended_at is null`,
-    sql`a.reset_at is null`,
-    sql`a.deadline_at >= ${now.toISOString()}::timestamptz`,
-  ];
+  const where: SQL[] = [sql`a.test_id = ${testId}`, extendableAttempt(now, "a")];
   if (regionId !== undefined) where.push(sql`u.region_id = ${regionId}`);
   if (districtId !== undefined) where.push(sql`u.district_id = ${districtId}`);
   const moved = await db.transaction(async (tx) => {
@@ -43,7 +39,7 @@ export async function extendRunningAttempts({ organiserId, testId, minutes, reas
     if (!test) throw notFound();
     const rows = await selectRows<{ id: number; user_id: number; deadline_at: string | Date }>(
       tx,
-      sql`update attempts a set deadline_at = a.deadline_at + make_interval(mins => ${minutes})
+      sql`update attempts a set deadline_at = ${extendedDeadlineSql(minutes, "a")}
           from users u
           where u.id = a.user_id and ${sql.join(where, sql` and `)}
           returning a.id, a.user_id, a.deadline_at`,

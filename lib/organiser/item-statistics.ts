@@ -5,6 +5,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
+import { countingAttempt, totalTenthsSql } from "@/lib/attempts/counting";
 import { type Difficulty, firstText, type StudyLanguage, type VoidAwards } from "@/lib/attempts/enums";
 import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
 import { notFound } from "@/lib/http/errors";
@@ -79,12 +80,12 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
   const [test] = await reportDb.select().from(tests).where(eq(tests.id, testId));
   if (!test) throw notFound();
 
-  const counted = and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), isNull(attempts.resetAt));
+  const endedOfTest = and(eq(attempts.testId, testId), isNotNull(attempts.endedAt));
   // x: whether the drawn question earned its points (the scoring's own rule); y: the attempt's
   // total without this question's points, both in tenths.
   const x = earnsPoints;
   const itemTenths = pointsTenthsSql(questions.difficulty);
-  const total = sql`(coalesce(${attempts.easyScoreTenths}, 0) + coalesce(${attempts.mediumScoreTenths}, 0) + coalesce(${attempts.hardScoreTenths}, 0))`;
+  const total = totalTenthsSql();
   const y = sql`(${total} - ${x} * ${itemTenths})`;
   // float8: exact for these integer sums (far below 2^53), and a number in both drivers.
   const sum = (value: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${value}), 0)::float8`;
@@ -107,16 +108,16 @@ export async function itemStatistics({ testId, now = new Date() }: { testId: num
       .innerJoin(tests, eq(tests.id, attempts.testId))
       .innerJoin(questions, eq(questions.id, attemptQuestions.questionId))
       .leftJoin(questionChoices, eq(questionChoices.id, attemptQuestions.answerChoiceId))
-      .where(counted)
+      .where(and(endedOfTest, countingAttempt()))
       .groupBy(attemptQuestions.questionId, attempts.language)
       .orderBy(asc(attempts.language)),
     reportDb
       .select({ choiceId: attemptQuestions.answerChoiceId, picked: sql<number>`count(*)::int` })
       .from(attemptQuestions)
       .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
-      .where(and(counted, isNotNull(attemptQuestions.answerChoiceId)))
+      .where(and(endedOfTest, countingAttempt(), isNotNull(attemptQuestions.answerChoiceId)))
       .groupBy(attemptQuestions.answerChoiceId),
-    reportDb.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(counted),
+    reportDb.select({ ended: sql<number>`count(*)::int` }).from(attempts).where(and(endedOfTest, countingAttempt())),
     resultsState(reportDb, testId, now),
   ]);
   const sumsOf = new Map<number, { n: number; answered: number; sx: number; sy: number; sxy: number; syy: number }>();

@@ -7,6 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { db } from "@/db/client";
 import { districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
+import { olympiadPupil } from "@/lib/attempts/counting";
 import { notFound } from "@/lib/http/errors";
 import { bySchool } from "@/lib/i18n/names";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
@@ -14,7 +15,6 @@ import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import { decryptPassword } from "@/lib/payments/credentials";
-import { notRehearsalPupil } from "@/lib/reference/olympiad-pupils";
 import { RegistrationStatus } from "@/lib/registration/status";
 import { formatTashkent } from "@/lib/time";
 import { AuditAction, recordAction } from "./audit";
@@ -44,7 +44,7 @@ export async function loginsWorkbook({
     eq(users.districtId, districtId),
     eq(users.role, UserRole.Default),
     eq(registrations.status, RegistrationStatus.Paid),
-    notRehearsalPupil(),
+    olympiadPupil(),
   ];
   if (organizationId) where.push(eq(users.organizationId, organizationId));
   const rows = await db

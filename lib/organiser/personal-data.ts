@@ -18,6 +18,7 @@ import {
   subjects,
   users,
 } from "@/db/schema";
+import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
 import { EndedBy } from "@/lib/attempts/enums";
 import { config } from "@/lib/config";
 import { invalidInput, notFound } from "@/lib/http/errors";
@@ -78,12 +79,17 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
   const paid = registration
     ? await db.select().from(payments).where(eq(payments.registrationGuid, registration.guid)).orderBy(asc(payments.id))
     : [];
-  const taken = await db.select().from(attempts).where(eq(attempts.userId, userId)).orderBy(asc(attempts.id));
+  // Everything the pupil did, reset attempts too: the export is their record.
+  const taken = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), anyAttempt()))
+    .orderBy(asc(attempts.id));
   const answers = await db
     .select({ attemptId: attemptQuestions.attemptId, number: attemptQuestions.number, answeredAt: attemptQuestions.answeredAt })
     .from(attemptQuestions)
     .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
-    .where(and(eq(attempts.userId, userId), isNotNull(attemptQuestions.answeredAt)))
+    .where(and(eq(attempts.userId, userId), anyAttempt(), isNotNull(attemptQuestions.answeredAt)))
     .orderBy(asc(attemptQuestions.attemptId), asc(attemptQuestions.number));
   const acts = await db
     .select({ action: organiserActions.action, reason: organiserActions.reason, at: organiserActions.createdAt })
@@ -139,7 +145,7 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
       endedAt: iso(a.endedAt),
       endedBy: a.endedBy ? ENDED_BY[a.endedBy] : null,
       resetAt: iso(a.resetAt),
-      score: a.endedAt ? ((a.easyScoreTenths ?? 0) + (a.mediumScoreTenths ?? 0) + (a.hardScoreTenths ?? 0)) / 10 : null,
+      score: a.endedAt ? totalTenths(a) / 10 : null,
       answered: answers.filter((x) => x.attemptId === a.id).map((x) => ({ question: x.number, at: iso(x.answeredAt) })),
     })),
     organiserActions: acts.map((a) => ({ action: a.action, reason: a.reason, at: iso(a.at) })),

@@ -5,7 +5,8 @@ import "server-only";
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, attempts, districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
-import { isPastGrace, remainingSeconds } from "@/lib/attempts/rules";
+import { anyAttempt, extendableAttempt, extendedDeadlineSql, isRunning, olympiadPupil } from "@/lib/attempts/counting";
+import { remainingSeconds } from "@/lib/attempts/rules";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { fullName } from "@/lib/identity/names";
 import { hashPassword } from "@/lib/identity/password";
@@ -14,7 +15,6 @@ import { unlockSignIn } from "@/lib/identity/sign-in";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
 import { generatePassword } from "@/lib/payments/credentials";
-import { notRehearsalPupil } from "@/lib/reference/olympiad-pupils";
 import type { RegistrationStatus } from "@/lib/registration/status";
 import { likePattern } from "@/lib/validation/search";
 import { AuditAction, recordAction } from "./audit";
@@ -52,7 +52,7 @@ export type PupilRow = {
 };
 
 const stateOf = (a: { endedAt: Date | null; resetAt: Date | null; deadlineAt: Date }, now: Date): AttemptState =>
-  a.resetAt ? "reset" : a.endedAt || isPastGrace(a.deadlineAt, now) ? "ended" : "running";
+  a.resetAt ? "reset" : isRunning(a, now) ? "running" : "ended";
 
 /** Attempts of these pupils with how many questions they answered, newest first. */
 async function attemptsOf(userIds: number[], now: Date): Promise<Map<number, AttemptSummary[]>> {
@@ -66,7 +66,8 @@ async function attemptsOf(userIds: number[], now: Date): Promise<Map<number, Att
     })
     .from(attempts)
     .leftJoin(attemptQuestions, eq(attemptQuestions.attemptId, attempts.id))
-    .where(inArray(attempts.userId, userIds))
+    // Every attempt of the pupil, a reset one too: the pupil's page lists it as reset.
+    .where(and(inArray(attempts.userId, userIds), anyAttempt()))
     .groupBy(attempts.id)
     .orderBy(desc(attempts.startedAt));
   for (const { attempt: a, answered, questions } of rows) {
@@ -135,7 +136,7 @@ export type PupilSearch = { q?: string; regionId?: number; districtId?: number; 
 
 /** Pupils by name, username or school, in a region or district; the live attempt of each. */
 export async function searchPupils({ q, regionId, districtId, page = 1, now = new Date() }: PupilSearch) {
-  const conditions: SQL[] = [eq(users.role, UserRole.Default), notRehearsalPupil()];
+  const conditions: SQL[] = [eq(users.role, UserRole.Default), olympiadPupil()];
   if (regionId) conditions.push(eq(users.regionId, regionId));
   if (districtId) conditions.push(eq(users.districtId, districtId));
   const term = q?.trim();
@@ -357,15 +358,8 @@ export async function setExtraMinutes({
     await tx.update(users).set({ extraMinutes: minutes }).where(eq(users.id, userId));
     const moved = await tx
       .update(attempts)
-      .set({ deadlineAt: sql`${attempts.deadlineAt} + make_interval(mins => ${change})` })
-      .where(
-        and(
-          eq(attempts.userId, userId),
-          isNull(attempts.endedAt),
-          isNull(attempts.resetAt),
-          sql`${attempts.deadlineAt} >= ${new Date(now.getTime()).toISOString()}::timestamptz`,
-        ),
-      )
+      .set({ deadlineAt: extendedDeadlineSql(change) })
+      .where(and(eq(attempts.userId, userId), extendableAttempt(now)))
       .returning({ attemptId: attempts.id, deadlineAt: attempts.deadlineAt });
     await recordAction(tx, {
       organiserId,

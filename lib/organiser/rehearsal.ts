@@ -8,6 +8,7 @@ import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, districts, drawnPapers, questions, readingTexts, registrations, rehearsals, subjects, tests, users } from "@/db/schema";
+import { isOlympiadSubject } from "@/lib/attempts/counting";
 import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
 import { notFound } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/identity/password";
@@ -170,7 +171,7 @@ export async function removeRehearsal({
   if (subjectId === null) return { rehearsalId, removed: 0 };
   // Only a rehearsal's own subject is ever removed here.
   const [subject] = await db.select({ rehearsal: subjects.rehearsal }).from(subjects).where(eq(subjects.id, subjectId));
-  if (!subject?.rehearsal) throw notFound();
+  if (!subject || isOlympiadSubject(subject)) throw notFound();
   const removed = await db.transaction(async (tx) => {
     const ofSubject = tx.select({ id: tests.id }).from(tests).where(eq(tests.subjectId, subjectId));
     const pupils = tx

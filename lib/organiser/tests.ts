@@ -3,10 +3,10 @@ import "server-only";
 import { and, asc, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { attempts, subjects, tests } from "@/db/schema";
+import { anyAttempt, currentAttempt, olympiadSubjectSql, runningAttempt } from "@/lib/attempts/counting";
 import { ReviewPolicy } from "@/lib/attempts/enums";
 import { bankChanged } from "@/lib/attempts/papers";
 import { isPastGrace } from "@/lib/attempts/rules";
-import { withinGraceSql } from "@/lib/attempts/rules-sql";
 import { pointsToTenths, tenthsToPoints } from "@/lib/attempts/scoring";
 import { config } from "@/lib/config";
 import { ErrorCode } from "@/lib/http/contract";
@@ -56,7 +56,7 @@ async function runningAttempts(tx: Transaction, testId: number, now: Date): Prom
   const [{ running }] = await tx
     .select({ running: count() })
     .from(attempts)
-    .where(and(eq(attempts.testId, testId), isNull(attempts.endedAt), isNull(attempts.resetAt), withinGraceSql(attempts.deadlineAt, now)));
+    .where(and(eq(attempts.testId, testId), runningAttempt(now)));
   return Number(running);
 }
 
@@ -65,7 +65,7 @@ async function endedAttempts(tx: Transaction, testId: number): Promise<number> {
   const [{ ended }] = await tx
     .select({ ended: count() })
     .from(attempts)
-    .where(and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), isNull(attempts.resetAt)));
+    .where(and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), currentAttempt()));
   return Number(ended);
 }
 
@@ -136,7 +136,12 @@ export async function upsertSubjectTest({
         (column) => values[column] !== undefined && values[column] !== before[column],
       );
       if (repointed) {
-        const [started] = await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.testId, before.id)).limit(1);
+        // Any attempt, a reset one too: its stored score was scored with these points.
+        const [started] = await tx
+          .select({ id: attempts.id })
+          .from(attempts)
+          .where(and(eq(attempts.testId, before.id), anyAttempt()))
+          .limit(1);
         if (started) throw businessError(ErrorCode.PointsLocked);
       }
     }
@@ -251,7 +256,7 @@ export async function listTests({ now = new Date() }: { now?: Date } = {}): Prom
     .select({ subject: subjects, test: tests })
     .from(subjects)
     .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
-    .where(eq(subjects.rehearsal, false))
+    .where(olympiadSubjectSql())
     .orderBy(asc(subjects.grade), asc(subjects.name));
   const board = await boardTests(now);
   const counts = new Map(board.map((b) => [b.subjectId, b.counts]));

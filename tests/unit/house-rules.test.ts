@@ -28,7 +28,7 @@ const RESTATED: { rule: string; pattern: RegExp; instead: string; except?: strin
   },
   {
     rule: "not a rehearsal",
-    pattern: /\bsubjects\.rehearsal\b|\bnot\s+\w+\.rehearsal\b|!\s*\w+\.rehearsal\b|\b\w+\.rehearsal\s*(?:=|is\b)/,
+    pattern: /(?<!\w:\s?)\bsubjects\.rehearsal\b|\bnot\s+\w+\.rehearsal\b|!\s*\w+\.rehearsal\b|\b\w+\.rehearsal\s*(?:=|is\b)/,
     instead: "countingAttempt / olympiadAttempt / olympiadSubjectSql / olympiadPupil / isOlympiadSubject",
   },
   {
