@@ -387,6 +387,8 @@ export const attempts = pgTable(
     uniqueIndex("attempts_user_test_uq").on(t.userId, t.testId).where(sql`${t.resetAt} is null`),
     index("attempts_unfinished_idx").on(t.deadlineAt).where(sql`${t.endedAt} is null`),
     index("attempts_test_idx").on(t.testId),
+    // A pupil's attempts: what a change of the pupil outdates (published_rankings' triggers).
+    index("attempts_user_idx").on(t.userId),
   ],
 );
 
@@ -431,6 +433,39 @@ export const drawnPapers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.testId] }), index("drawn_papers_test_idx").on(t.testId)],
+);
+
+// ─── Results ────────────────────────────────────────────────────────────────
+
+/**
+ * A test's published ranking: the second-stage list as its export and the console certify it, its
+ * data rows and their hash, kept when the list is exported or first read, and read again instead of
+ * ranked again (lib/results/published.ts). It holds while `ended_attempts` is still the count of
+ * the test's ended attempts: an attempt that ends outdates it by that count alone. Any other change
+ * of what it was ranked from (a regrade, a reset, a pupil blocked, renamed, erased or moved) moves
+ * `version` on and drops what was kept, in the same transaction, by the triggers of migration
+ * 0021_published_rankings_triggers.sql.
+ */
+export const publishedRankings = pgTable(
+  "published_rankings",
+  {
+    testId: integer("test_id")
+      .primaryKey()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    /** Moved on by every change that outdates the ranking; a ranking is kept only over the version it read. */
+    version: integer("version").notNull().default(0),
+    endedAttempts: integer("ended_attempts"),
+    /** The second-stage list's data (lib/results/tables.ts topData) and its hash (dataHash). */
+    topRows: jsonb("top_rows").$type<{ keys: string[]; rows: (string | number)[][] }>(),
+    topHash: text("top_hash"),
+    rankedAt: timestamp("ranked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "published_rankings_whole",
+      sql`(${t.topHash} is null) = (${t.topRows} is null) and (${t.topHash} is null) = (${t.endedAttempts} is null) and (${t.topHash} is null) = (${t.rankedAt} is null)`,
+    ),
+  ],
 );
 
 // ─── The organiser ──────────────────────────────────────────────────────────

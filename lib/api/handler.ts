@@ -1,17 +1,16 @@
 // The one wrapper of every route handler: who may call (checked before the body is read), rate
-// limits, the body limit, parsing params, query and body with the shared schemas, refusing unsafe
-// text, error mapping and the API's security headers. It knows who is signed in (lib/identity), so
-// it sits on the domain's side of lib/http, whose transport pieces (errors, limits) it uses.
+// limits, the body limit, parsing params, query and body with the shared schemas and refusing
+// unsafe text (what it reads of the request is in ./input.ts), error mapping and the API's security
+// headers. It knows who is signed in (lib/identity), so it sits on the domain's side of lib/http,
+// whose transport pieces (errors, limits) it uses.
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import type { z } from "zod";
 import { requireBot } from "@/lib/bot/auth";
-import type { ValidationErrors } from "@/lib/http/contract";
 import type { CookieOptions, Cookies } from "@/lib/http/cookies";
-import { AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { clientAddress, type Limiter } from "@/lib/http/rate-limit";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
-import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { isOwnOrigin } from "@/lib/http/visitor-origin";
 import { callMessages, inLocaleOf } from "@/lib/i18n/server";
 import { UserRole } from "@/lib/identity/roles";
@@ -20,13 +19,10 @@ import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token"
 import { errorText, log } from "@/lib/log.mjs";
 import { requireMetricsToken } from "@/lib/operations/metrics";
 import { assertTestSupport } from "@/lib/testing/guard";
+import { type ObjectSchema, parseSafe, readJson, readMultipart, readQuery, readText, type Schema } from "./input";
 
 /** Bodies are small JSON documents; anything larger is refused before it is read whole. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
-
-/** Schemas of zod or zod/mini (the forms' shared schemas are mini, to keep the pages light). */
-type Schema = Parseable;
-type ObjectSchema = Parseable & z.core.$ZodObject;
 
 /**
  * Who may call, checked before anything else is read:
@@ -97,80 +93,6 @@ type Input<P, Q, B, A, M = undefined> = {
 const sessionToken = (request: NextRequest) => request.cookies.get(sessionCookie().name)?.value;
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-/** The body's bytes, refused (413) as soon as more than `maxBytes` arrive, chunked or not. */
-async function readBytes(request: NextRequest, maxBytes: number, tooLarge = payloadTooLarge): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function readText(request: NextRequest, maxBytes: number): Promise<string> {
-  return (await readBytes(request, maxBytes)).toString("utf8");
-}
-
-async function readMultipart<M extends ObjectSchema>(
-  request: NextRequest,
-  { fields, maxBytes, tooLarge, unreadable }: { fields: M; maxBytes: number; tooLarge: () => AppError; unreadable: () => AppError },
-): Promise<{ fields: z.output<M>; file: Blob | null }> {
-  // Read up to the limit and no further, chunked or not: a 20 MB upload is refused at 5 MB.
-  const bytes = await readBytes(request, maxBytes, tooLarge);
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    throw unreadable();
-  }
-  const file = form.get("file");
-  const text = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  return { fields: parseSafe(fields, text), file: file instanceof Blob ? file : null };
-}
-
-async function readJson(request: NextRequest, maxBytes: number): Promise<unknown> {
-  const text = await readText(request, maxBytes);
-  if (text.trim() === "") throw invalidInput({ body: ["Required"] });
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidInput({ body: ["Invalid"] });
-  }
-}
-
-/** Query keys match the schema's case-insensitively, as the original server's did. */
-function readQuery(request: NextRequest, schema: ObjectSchema): Record<string, string> {
-  const byLowerCase = new Map(Object.keys(schema._zod.def.shape).map((key) => [key.toLowerCase(), key]));
-  const result: Record<string, string> = {};
-  for (const [key, value] of request.nextUrl.searchParams) {
-    const known = byLowerCase.get(key.toLowerCase());
-    if (known && !(known in result)) result[known] = value;
-  }
-  return result;
-}
-
-/** Control characters and lone surrogates never reach a schema, let alone the database: 422. */
-function parseSafe<S extends Schema>(schema: S, input: unknown): z.output<S> {
-  const unsafe = unsafeTextPaths(input);
-  if (unsafe.length > 0) {
-    const errors: ValidationErrors = {};
-    for (const path of unsafe) errors[path.charAt(0).toLowerCase() + path.slice(1)] = ["Invalid"];
-    throw invalidInput(errors);
-  }
-  return parseOrThrow(schema, input);
-}
 
 /**
  * A state-changing call from a browser must come from our own pages: another site's form or

@@ -11,7 +11,7 @@ import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import { resetAttempt } from "@/lib/organiser/attempt-actions";
 import { itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/organiser/item-statistics";
-import { buildExport } from "@/lib/results/export";
+import { buildExport } from "@/lib/results/files";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";

@@ -13,7 +13,8 @@ import type { Locale } from "@/lib/i18n/locale.mjs";
 import { localName } from "@/lib/i18n/names";
 import { inLocaleOf } from "@/lib/i18n/server";
 import { listDistricts, listOrganizations, listRegions } from "@/lib/reference/queries";
-import { buildExport, publishedState, toCsv } from "@/lib/results/export";
+import { buildExport, toCsv } from "@/lib/results/files";
+import { publishedState } from "@/lib/results/published";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 

@@ -12,7 +12,7 @@ import { KEY_LOCK, lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
 import { upsertSubjectTest } from "@/lib/organiser/tests";
-import { buildExport, toCsv, toXlsxStream } from "@/lib/results/export";
+import { buildExport, toCsv, toXlsxStream } from "@/lib/results/files";
 import { keyHash } from "@/lib/results/key";
 import { allResults, listResults } from "@/lib/results/ranking";
 import { recompute, regrade } from "@/lib/results/rescoring";

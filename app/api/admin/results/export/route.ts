@@ -1,7 +1,7 @@
 import { handler } from "@/lib/api/handler";
 import { attachment } from "@/lib/http/attachment";
 import { notFound } from "@/lib/http/errors";
-import { buildExport, toCsv, toXlsxStream } from "@/lib/results/export";
+import { buildExport, toCsv, toXlsxStream } from "@/lib/results/files";
 import { ExportFormat, exportQuery } from "@/lib/validation/organiser";
 
 // A file download: the hashes also travel as headers, so a script can read them without parsing.

@@ -1,0 +1,96 @@
+// The published state of a test's results, as the results page shows it and its exports carry it:
+// whether the results are provisional, the answer key's hash, and the second-stage list's hash.
+//
+// The list is kept (published_rankings) when it is published, its export made, or first read, and
+// is read again instead of ranked again while it holds: while as many of the test's attempts have
+// ended as when it was ranked, and nothing it was ranked from has changed since. A change does not
+// have to remember this: the table's triggers (db/migrations/0021_published_rankings_triggers.sql)
+// drop what was kept in the change's own transaction, whichever code makes it, and move the test's
+// version on, so that a list ranked from a snapshot taken before the change is not kept after it.
+// The key's hash and whether the results are provisional are read each time: the clock alone can
+// end "provisional", and the key is hashed without ranking.
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db, inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
+import { anyAttempt } from "@/lib/attempts/counting";
+import { errorText, log } from "@/lib/log.mjs";
+import { keyHash } from "./key";
+import { allResults } from "./ranking";
+import { resultsState } from "./state";
+import { dataHash, type ListData, topData } from "./tables";
+
+/** What one snapshot reads of a test's kept list. */
+export type KeptRanking = {
+  testId: number;
+  /** The version the snapshot saw (0: nothing was ever kept or outdated): a list it ranks is kept over it only. */
+  version: number;
+  /** The test's ended attempts in the snapshot, kept with the list it ranks. */
+  endedAttempts: number;
+  /** The kept list's hash if it holds in this snapshot, else null (rank it again). */
+  topHash: string | null;
+};
+
+/** The kept list of a test as a snapshot sees it, and whether it still holds there. */
+export async function keptRanking(tx: Transaction, testId: number): Promise<KeptRanking> {
+  // Every ended attempt of the test counts here, a reset one too: one more ended is one more ranked.
+  const [row] = await selectRows<{ ended: number; version: number | null; kept: number | null; topHash: string | null }>(
+    tx,
+    sql`
+      select (select count(*)::int from attempts a where a.test_id = ${testId} and a.ended_at is not null and ${anyAttempt()}) as ended,
+             p.version, p.ended_attempts as kept, p.top_hash as "topHash"
+      from (select ${testId}::int as test_id) test
+      left join published_rankings p on p.test_id = test.test_id`,
+  );
+  return { testId, version: row.version ?? 0, endedAttempts: row.ended, topHash: row.kept === row.ended ? row.topHash : null };
+}
+
+/**
+ * Keeps the list ranked in the snapshot that read `kept`, unless a change has moved the test's
+ * version on since. Keeping is a saving, never a condition: a read whose list cannot be kept (a
+ * change holding the row, the test removed meanwhile) still answers, and the next read keeps it.
+ */
+export async function keepRanking(kept: KeptRanking, data: ListData, topHash: string, rankedAt: Date): Promise<void> {
+  if (kept.topHash !== null) {
+    // Both from one snapshot: a list that held there and is not the one ranked means a change the triggers missed.
+    log().error({ testId: kept.testId, kept: kept.topHash, ranked: topHash }, "the kept second-stage list differs from the ranking");
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '2s'`);
+      await tx.execute(sql`
+        insert into published_rankings (test_id, version, ended_attempts, top_rows, top_hash, ranked_at)
+        values (${kept.testId}, ${kept.version}, ${kept.endedAttempts}, ${JSON.stringify(data)}::jsonb, ${topHash},
+                ${rankedAt.toISOString()}::timestamptz)
+        on conflict (test_id) do update
+          set ended_attempts = excluded.ended_attempts, top_rows = excluded.top_rows, top_hash = excluded.top_hash,
+              ranked_at = excluded.ranked_at
+          where published_rankings.version = excluded.version`);
+    });
+  } catch (error) {
+    log().warn({ testId: kept.testId, err: errorText(error) }, "the second-stage list was not kept");
+  }
+}
+
+export type PublishedState = { provisional: boolean; attemptsNotEnded: number; keyHash: string; topHash: string };
+
+/**
+ * What the results page shows of the second-stage list, without making a file: whether it is
+ * provisional, and the hashes its export would carry (the key's, the list's: of its data, so the
+ * same whatever language the page or the file is in). The list is ranked only when nothing kept
+ * holds. Null for no test.
+ */
+export async function publishedState({ testId, now = new Date() }: { testId: number; now?: Date }): Promise<PublishedState | null> {
+  const read = await inSnapshot(async (tx) => {
+    const state = await resultsState(tx, testId, now);
+    if (state.tests === 0) return null;
+    const kept = await keptRanking(tx, testId);
+    const key = await keyHash(testId, tx);
+    if (kept.topHash !== null) return { state, kept, key, topHash: kept.topHash, ranked: null };
+    const ranked = topData(await allResults({ testId, top: true }, tx));
+    return { state, kept, key, topHash: dataHash(ranked), ranked };
+  }, reportDb);
+  if (!read) return null;
+  const { state, kept, key, topHash, ranked } = read;
+  if (ranked) await keepRanking(kept, ranked, topHash, now);
+  return { provisional: state.provisional, attemptsNotEnded: state.attemptsNotEnded, keyHash: key, topHash };
+}
