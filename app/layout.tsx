@@ -8,8 +8,8 @@ import { getLocale, getMessages } from "@/lib/i18n/server";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const m = await getMessages();
-  return { title: { default: m.app.title, template: `%s · ${m.app.name}` }, description: m.app.description };
+  const messages = await getMessages();
+  return { title: { default: messages.app.title, template: `%s · ${messages.app.name}` }, description: messages.app.description };
 }
 
 export const viewport: Viewport = {

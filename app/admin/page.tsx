@@ -11,11 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function BoardPage() {
   await organiserPage();
-  const t = await getOrganiserMessages();
+  const [messages, board] = await Promise.all([getOrganiserMessages(), loadBoard()]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.board.title} lead={t.board.lead} help={t.help.board} />
-      <BoardView initial={await loadBoard()} />
+      <PageHeader title={messages.board.title} lead={messages.board.lead} help={messages.help.board} />
+      <BoardView initial={board} />
     </div>
   );
 }

@@ -28,8 +28,8 @@ function storageWorks(): boolean {
 }
 
 export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; serverTime: string }) {
-  const m = useMessages();
-  const t = m.testAttempt.checkIn;
+  const messages = useMessages();
+  const texts = messages.testAttempt.checkIn;
   const [clock, setClock] = useState<Check>(null);
   const [storage, setStorage] = useState<Check>(null);
   const [network, setNetwork] = useState<Check>(null);
@@ -37,20 +37,23 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
   useEffect(() => {
     const skew = Math.abs(Date.now() - new Date(serverTime).getTime());
     setClock(
-      skew <= CLOCK_TOLERANCE_MS ? { ok: true, text: t.clockOk } : { ok: false, text: t.clockOff({ count: Math.round(skew / 60_000) }) },
+      skew <= CLOCK_TOLERANCE_MS
+        ? { ok: true, text: texts.clockOk }
+        : { ok: false, text: texts.clockOff({ count: Math.round(skew / 60_000) }) },
     );
-    setStorage(storageWorks() ? { ok: true, text: t.storageOk } : { ok: false, text: t.storageFail });
+    setStorage(storageWorks() ? { ok: true, text: texts.storageOk } : { ok: false, text: texts.storageFail });
     const started = performance.now();
     // The health check is served before admission and costs the server nothing: one per pupil.
     fetch("/api/health", { cache: "no-store" })
       .then(async (response) => {
         await response.text(); // the whole answer, as a question's would come
         const ms = Math.round(performance.now() - started);
-        if (!response.ok) setNetwork({ ok: false, text: t.networkFail });
-        else setNetwork(ms <= SLOW_NETWORK_MS ? { ok: true, text: t.networkOk({ ms }) } : { ok: false, text: t.networkSlow({ ms }) });
+        if (!response.ok) setNetwork({ ok: false, text: texts.networkFail });
+        else
+          setNetwork(ms <= SLOW_NETWORK_MS ? { ok: true, text: texts.networkOk({ ms }) } : { ok: false, text: texts.networkSlow({ ms }) });
       })
-      .catch(() => setNetwork({ ok: false, text: t.networkFail }));
-  }, [serverTime, t]);
+      .catch(() => setNetwork({ ok: false, text: texts.networkFail }));
+  }, [serverTime, texts]);
 
   return (
     <section
@@ -59,10 +62,10 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
     >
       <h2 className="flex items-center gap-2 text-base font-semibold text-emerald-900">
         <span aria-hidden="true">✓</span>
-        {t.title}
+        {texts.title}
       </h2>
-      <p className="mt-1 text-slate-700">{t.lead({ opensAt: formatTashkent(openedAt) })}</p>
-      <h3 className="mt-3 font-semibold text-slate-900">{t.checksTitle}</h3>
+      <p className="mt-1 text-slate-700">{texts.lead({ opensAt: formatTashkent(openedAt) })}</p>
+      <h3 className="mt-3 font-semibold text-slate-900">{texts.checksTitle}</h3>
       <ul className="mt-1 space-y-1" data-testid="device-checks">
         {[clock, storage, network].map((check, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: three fixed checks, always in this order
@@ -70,7 +73,7 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
             <span aria-hidden="true" className={check === null ? "text-slate-400" : check.ok ? "text-emerald-700" : "text-amber-700"}>
               {check === null ? "…" : check.ok ? "✓" : "!"}
             </span>
-            <span className={check?.ok === false ? "text-amber-900" : "text-slate-700"}>{check?.text ?? t.checking}</span>
+            <span className={check?.ok === false ? "text-amber-900" : "text-slate-700"}>{check?.text ?? texts.checking}</span>
           </li>
         ))}
       </ul>
@@ -80,11 +83,11 @@ export function CheckInRoom({ openedAt, serverTime }: { openedAt: string; server
 
 /** Before check-in: when it opens. */
 export function CheckInLater({ checkInAt }: { checkInAt: string }) {
-  const m = useMessages();
-  const t = m.testAttempt.checkIn;
+  const messages = useMessages();
+  const texts = messages.testAttempt.checkIn;
   return (
     <p data-testid="check-in-later" className="mx-auto max-w-md text-center text-sm text-slate-600">
-      {t.later({ opensAt: formatTashkent(checkInAt) })}
+      {texts.later({ opensAt: formatTashkent(checkInAt) })}
     </p>
   );
 }

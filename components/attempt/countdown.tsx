@@ -18,7 +18,7 @@ export const ZERO_SPREAD_MS = 30_000;
 const secondsUntil = (target: number, skewMs: number) => Math.max(0, Math.ceil((target - (Date.now() + skewMs)) / 1000));
 
 export function Countdown({ openedAt, serverTime, onZero, onRecheck }: Props) {
-  const m = useMessages();
+  const messages = useMessages();
   // The phone's clock may be wrong; count from the server's time at arrival instead.
   const [skewMs] = useState(() => new Date(serverTime).getTime() - Date.now());
   const target = new Date(openedAt).getTime();
@@ -40,14 +40,14 @@ export function Countdown({ openedAt, serverTime, onZero, onRecheck }: Props) {
 
   const parts = countdownParts(seconds);
   const cells = [
-    [parts.days, m.testAttempt.units.days],
-    [parts.hours, m.testAttempt.units.hours],
-    [parts.minutes, m.testAttempt.units.minutes],
-    [parts.seconds, m.testAttempt.units.seconds],
+    [parts.days, messages.testAttempt.units.days],
+    [parts.hours, messages.testAttempt.units.hours],
+    [parts.minutes, messages.testAttempt.units.minutes],
+    [parts.seconds, messages.testAttempt.units.seconds],
   ] as const;
   return (
     <section aria-live="polite" className="flex flex-col items-center gap-3 py-4" data-testid="countdown">
-      <h2 className="text-base font-semibold text-slate-700">{m.testAttempt.countdown}</h2>
+      <h2 className="text-base font-semibold text-slate-700">{messages.testAttempt.countdown}</h2>
       <div className="grid grid-cols-4 gap-2 sm:gap-4">
         {cells.map(([value, label]) => (
           <div key={label} className="flex min-w-16 flex-col items-center rounded-xl bg-primary-900 px-2 py-3 text-white sm:min-w-20">

@@ -16,27 +16,27 @@ type Props = {
 };
 
 export function FinishDialog({ open, unanswered, pending, sending, onConfirm, onCancel }: Props) {
-  const m = useMessages();
+  const messages = useMessages();
   return (
     <Dialog
       open={open}
       onDismiss={pending ? undefined : onCancel}
-      title={m.attempt.confirmFinish}
-      description={unanswered > 0 ? m.attempt.unanswered({ count: unanswered }) : m.attempt.confirmFinish}
+      title={messages.attempt.confirmFinish}
+      description={unanswered > 0 ? messages.attempt.unanswered({ count: unanswered }) : messages.attempt.confirmFinish}
       hideDescription={unanswered === 0}
       descriptionClassName="font-medium text-red-600"
     >
       {pending && sending && (
         <p className="mt-2 text-sm text-amber-700" role="status" data-testid="finish-sending">
-          {m.attempt.finishingSave}
+          {messages.attempt.finishingSave}
         </p>
       )}
       <div className="mt-5 flex gap-2">
         <Button variant="secondary" className="flex-1" disabled={pending} onClick={onCancel}>
-          {m.attempt.cancel}
+          {messages.attempt.cancel}
         </Button>
         <Button variant="danger" className="flex-1" pending={pending} onClick={onConfirm}>
-          {m.attempt.finish}
+          {messages.attempt.finish}
         </Button>
       </div>
     </Dialog>

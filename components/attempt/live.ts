@@ -44,15 +44,15 @@ export function useOrganiserActs({
   discardOutbox: () => void;
   leave: () => Promise<void>;
 }): void {
-  const m = useMessages();
-  const t = m.attempt;
+  const messages = useMessages();
+  const texts = messages.attempt;
   const queryClient = useQueryClient();
   const router = useRouter();
   useAttemptChanges(running, (change) => {
     const refetchClock = () => void queryClient.invalidateQueries({ queryKey: attemptKeys.remaining(attemptId) });
     switch (change.kind) {
       case "extended":
-        toast.info(t.extendedByOrganiser({ count: change.minutes }), { id: "extended", position: "top-center" });
+        toast.info(texts.extendedByOrganiser({ count: change.minutes }), { id: "extended", position: "top-center" });
         return refetchClock();
       case "deadline":
         return refetchClock();
@@ -61,12 +61,15 @@ export function useOrganiserActs({
         if (change.attemptId !== attemptId) return;
         // Nothing still on its way can be saved now: it is not shown as saved, and it is let go.
         discardOutbox();
-        toast.info(change.kind === "ended" ? t.endedByOrganiser : t.reopened, { id: "organiser-change", position: "top-center" });
+        toast.info(change.kind === "ended" ? texts.endedByOrganiser : texts.reopened, { id: "organiser-change", position: "top-center" });
         return void leave();
       case "signedOut":
         // "Chiqish" in another tab of this device needs no word; a block or a new password does.
         if (change.reason !== "signedOut") {
-          toast.warning(change.reason === "password" ? t.passwordChanged : m.codes[2103], { id: "signed-out", duration: 30_000 });
+          toast.warning(change.reason === "password" ? texts.passwordChanged : messages.codes[2103], {
+            id: "signed-out",
+            duration: 30_000,
+          });
         }
         return router.replace(`/login?returnUrl=${encodeURIComponent(`/test-attempt/${attemptId}`)}`);
     }

@@ -59,20 +59,20 @@ const loop = {
 };
 
 export function Notices() {
-  const m = useMessages();
+  const messages = useMessages();
   const locale = useLocale();
   const [notices, setNotices] = useState<Notice[]>(() => loop.last);
   useEffect(() => loop.join(setNotices), []);
   if (notices.length === 0) return null;
   return (
-    <section aria-label={m.notices.label} aria-live="polite" data-testid="notices" className="flex flex-col gap-2">
+    <section aria-label={messages.notices.label} aria-live="polite" data-testid="notices" className="flex flex-col gap-2">
       {notices.map((notice) => (
         <p
           key={notice.noticeId}
           className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
           data-testid="notice"
         >
-          <strong className="mr-1">{m.notices.label}:</strong>
+          <strong className="mr-1">{messages.notices.label}:</strong>
           {notice.texts[locale] ?? notice.texts.uz}
         </p>
       ))}

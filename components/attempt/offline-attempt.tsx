@@ -12,13 +12,13 @@ import { AttemptView } from "./attempt-view";
 import { keptAttempt } from "./offline";
 
 export function OfflineAttempt({ user }: { user: CurrentUser }) {
-  const m = useMessages();
+  const messages = useMessages();
   const [kept, setKept] = useState<{ attempt: AttemptData | null; at: number } | null>(null);
   useEffect(() => {
     const id = /^\/test-attempt\/(\d+)$/.exec(location.pathname)?.[1];
     setKept({ attempt: id ? keptAttempt(Number(id)) : null, at: Date.now() });
   }, []);
-  if (!kept) return <Result status="info" title={m.common.loading} />;
-  if (!kept.attempt) return <Result status="warning" title={m.attempt.offlineNothing} />;
+  if (!kept) return <Result status="info" title={messages.common.loading} />;
+  if (!kept.attempt) return <Result status="warning" title={messages.attempt.offlineNothing} />;
   return <AttemptView attempt={kept.attempt} user={user} review={false} requestedAt={kept.at} />;
 }

@@ -8,52 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "@/lib/http/client";
 import { ErrorCode } from "@/lib/http/contract";
-
-type Pending = Record<number, number>; // testAttemptQuestionId → answerId
-
-const storageKey = (attemptId: number) => `olimpiada.outbox.${attemptId}`;
-const lateKey = (attemptId: number) => `olimpiada.late.${attemptId}`;
-
-function load(attemptId: number): Pending {
-  try {
-    return JSON.parse(localStorage.getItem(storageKey(attemptId)) ?? "{}") as Pending;
-  } catch {
-    return {};
-  }
-}
-
-function store(attemptId: number, pending: Pending) {
-  try {
-    if (Object.keys(pending).length === 0) localStorage.removeItem(storageKey(attemptId));
-    else localStorage.setItem(storageKey(attemptId), JSON.stringify(pending));
-  } catch {
-    // Storage full or disabled: the answer still goes out, it just would not survive a reload.
-  }
-}
-
-function refusedAsLate(attemptId: number): number {
-  try {
-    return Number(localStorage.getItem(lateKey(attemptId)) ?? "0") || 0;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * How many of this attempt's answers never counted (the result says so): the ones the server
- * refused as too late, and any still on the device once the attempt has ended.
- */
-export function lateAnswerCount(attemptId: number): number {
-  return refusedAsLate(attemptId) + Object.keys(load(attemptId)).length;
-}
-
-function addLateAnswers(attemptId: number, count: number) {
-  try {
-    localStorage.setItem(lateKey(attemptId), String(refusedAsLate(attemptId) + count));
-  } catch {
-    // Not kept: the result then does not mention them.
-  }
-}
+import { addLateAnswers, loadPending, type Pending, storePending } from "./outbox-storage";
 
 export type OutboxState = {
   pending: Pending;
@@ -97,7 +52,7 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
 
   const publish = useCallback(
     (offline: boolean) => {
-      store(attemptId, pendingRef.current);
+      storePending(attemptId, pendingRef.current);
       setState({ pending: { ...pendingRef.current }, offline, loaded: true });
     },
     [attemptId],
@@ -185,7 +140,7 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
   // What a reload left unconfirmed is pending again, and goes out again.
   useEffect(() => {
     if (!enabled) return;
-    pendingRef.current = load(attemptId);
+    pendingRef.current = loadPending(attemptId);
     publish(false);
     if (Object.keys(pendingRef.current).length > 0) void flush();
     const online = () => {

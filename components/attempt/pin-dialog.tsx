@@ -25,7 +25,7 @@ type Props = {
 };
 
 export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrongMessage }: Props) {
-  const m = useMessages();
+  const messages = useMessages();
   const [pin, setPin] = useState("");
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +42,7 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
       await onSubmit(pin.trim());
     } catch (e) {
       const wrong = e instanceof ApiError && e.code === ErrorCode.WrongPinCode;
-      setError(wrong && wrongMessage ? wrongMessage : e instanceof ApiError ? e.message : m.http.default);
+      setError(wrong && wrongMessage ? wrongMessage : e instanceof ApiError ? e.message : messages.http.default);
       if (wrong) setPin("");
     } finally {
       setPending(false);
@@ -54,7 +54,7 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
         <Input
           id="pin-code"
-          aria-label={m.testAttempt.pinLabel}
+          aria-label={messages.testAttempt.pinLabel}
           inputMode="numeric"
           autoComplete="one-time-code"
           autoFocus
@@ -70,13 +70,13 @@ export function PinDialog({ open, title, confirmLabel, onSubmit, onCancel, wrong
         />
         {(error || (touched && blank)) && (
           <p id="pin-code-error" role="alert" className="text-sm text-red-600">
-            {error ?? m.attempt.pinRequired}
+            {error ?? messages.attempt.pinRequired}
           </p>
         )}
         <div className="flex gap-2">
           {onCancel && (
             <Button variant="secondary" className="flex-1" onClick={onCancel}>
-              {m.attempt.cancel}
+              {messages.attempt.cancel}
             </Button>
           )}
           <Button type="submit" className="flex-1" disabled={blank} pending={pending}>

@@ -14,11 +14,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
 import type { AttemptView } from "@/lib/attempts/taking";
+import { ChoiceButton, LETTER_KEYS, letter } from "./choice-button";
 import { Watermark } from "./watermark";
-
-const letter = (index: number) => String.fromCharCode(65 + index);
-/** How many choices have a letter key: A to E. */
-const LETTER_KEYS = 5;
 
 /** The choice a key stands for by its place on the keyboard (KeyA → 0 … KeyE → 4), or null. */
 function letterIndex(event: globalThis.KeyboardEvent): number | null {
@@ -64,8 +61,8 @@ export function QuestionCard({
   next: number | undefined;
   go: (questionNumber: number) => void;
 }) {
-  const m = useMessages();
-  const t = m.attempt;
+  const messages = useMessages();
+  const texts = messages.attempt;
   const headingId = useId();
   const group = useRef<HTMLDivElement>(null);
   const choices = question?.questionChoices ?? [];
@@ -111,13 +108,13 @@ export function QuestionCard({
       <Watermark attemptId={attemptId} />
       {!question ? (
         <p className="py-10 text-center font-medium text-slate-600" data-testid="question-not-found">
-          {t.questionNotFound}
+          {texts.questionNotFound}
         </p>
       ) : (
         <>
           <div className="mb-3 flex items-center justify-between gap-2">
             <h2 id={headingId} className="text-sm font-semibold text-primary-700">
-              {t.question({ n: question.questionNumber, total })}
+              {texts.question({ n: question.questionNumber, total })}
             </h2>
             {panel && (
               <button
@@ -126,13 +123,13 @@ export function QuestionCard({
                 onClick={panel.toggle}
                 data-testid="toggle-panel"
               >
-                {panel.shown ? t.hidePanel : t.showPanel}
+                {panel.shown ? texts.hidePanel : texts.showPanel}
               </button>
             )}
           </div>
           <RichText html={question.text} className="text-base leading-relaxed" />
           {review && question.answerId === null && (
-            <p className="mt-3 rounded-lg bg-slate-100 p-2 text-sm text-slate-700">{t.notAnswered}</p>
+            <p className="mt-3 rounded-lg bg-slate-100 p-2 text-sm text-slate-700">{texts.notAnswered}</p>
           )}
           {/* Choices are buttons (large, tappable, with the saved state) carrying radio semantics. */}
           <div
@@ -144,65 +141,21 @@ export function QuestionCard({
             aria-describedby={choosable ? `${headingId}-keys` : undefined}
             onKeyDown={onKey}
           >
-            {question.questionChoices.map((choice, index) => {
-              const isChosen = chosen === choice.questionChoiceId;
-              const isWaiting = waiting === choice.questionChoiceId;
-              const isKey = question.correctAnswerId === choice.questionChoiceId;
-              // Before the key may be shown, a chosen answer is only "chosen": never red or green.
-              const tone = review
-                ? isKey
-                  ? "border-green-600 bg-green-50"
-                  : isChosen
-                    ? keyShown
-                      ? "border-red-500 bg-red-50"
-                      : "border-primary-600 bg-primary-50"
-                    : "border-slate-200"
-                : isChosen
-                  ? "border-primary-600 bg-primary-50"
-                  : "border-slate-200 hover:border-primary-300";
-              return (
-                <div key={choice.questionChoiceId}>
-                  {/* biome-ignore lint/a11y/useSemanticElements: a styled button with radio semantics, see the group above */}
-                  <button
-                    type="button"
-                    role="radio"
-                    aria-checked={isChosen}
-                    aria-keyshortcuts={choosable && index < LETTER_KEYS ? letter(index) : undefined}
-                    tabIndex={index === tabStop ? 0 : -1}
-                    disabled={!choosable}
-                    data-state={isWaiting ? "pending" : isChosen ? "saved" : undefined}
-                    onClick={() => onChoose(choice.questionChoiceId)}
-                    className={`relative z-20 flex min-h-12 w-full items-start gap-3 rounded-lg border-2 p-3 text-left transition disabled:cursor-default ${tone}`}
-                  >
-                    <span
-                      className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
-                        isChosen ? "bg-primary-600 text-white" : "bg-slate-100 text-slate-700"
-                      }`}
-                    >
-                      {letter(index)}
-                    </span>
-                    <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
-                    {review && isKey && (
-                      <span className="shrink-0 self-center text-xs font-semibold text-green-800" data-testid="key">
-                        <span aria-hidden>✓ </span>
-                        {t.correct}
-                      </span>
-                    )}
-                    {review && isChosen && keyShown && !isKey && (
-                      <span className="shrink-0 self-center text-xs font-semibold text-red-800" data-testid="wrong">
-                        <span aria-hidden>✗ </span>
-                        {t.yourAnswer}
-                      </span>
-                    )}
-                    {review && isChosen && !keyShown && (
-                      <span className="shrink-0 self-center text-xs font-medium text-primary-700" data-testid="chosen">
-                        {t.chosen}
-                      </span>
-                    )}
-                  </button>
-                </div>
-              );
-            })}
+            {question.questionChoices.map((choice, index) => (
+              <ChoiceButton
+                key={choice.questionChoiceId}
+                choice={choice}
+                index={index}
+                chosen={chosen === choice.questionChoiceId}
+                waiting={waiting === choice.questionChoiceId}
+                isKey={question.correctAnswerId === choice.questionChoiceId}
+                review={review}
+                keyShown={keyShown}
+                choosable={choosable}
+                tabStop={index === tabStop}
+                onChoose={onChoose}
+              />
+            ))}
           </div>
           {choosable && choices.length > 0 && (
             <p
@@ -210,17 +163,17 @@ export function QuestionCard({
               className="mt-3 hidden text-xs text-slate-600 [@media(pointer:fine)]:block"
               data-testid="keyboard-hint"
             >
-              {t.keyboardHint({ letters: `A–${letter(Math.min(choices.length, LETTER_KEYS) - 1)}` })}
+              {texts.keyboardHint({ letters: `A–${letter(Math.min(choices.length, LETTER_KEYS) - 1)}` })}
             </p>
           )}
         </>
       )}
       <div className="relative z-20 mt-5 flex justify-between gap-2">
         <Button variant="secondary" disabled={previous === undefined} onClick={() => previous !== undefined && go(previous)}>
-          {t.previous}
+          {texts.previous}
         </Button>
         <Button variant="secondary" disabled={next === undefined} onClick={() => next !== undefined && go(next)}>
-          {t.next}
+          {texts.next}
         </Button>
       </div>
     </Card>

@@ -35,17 +35,17 @@ export function QuestionGrid({
   isPending: (q: Question) => boolean;
   go: (questionNumber: number) => void;
 }) {
-  const m = useMessages();
-  const t = m.attempt;
+  const messages = useMessages();
+  const texts = messages.attempt;
   return (
-    <Card as="nav" size="panel" className="order-1 lg:order-2" aria-label={t.questions}>
-      <h2 className="mb-2 text-sm font-semibold text-slate-500">{t.questions}</h2>
+    <Card as="nav" size="panel" className="order-1 lg:order-2" aria-label={texts.questions}>
+      <h2 className="mb-2 text-sm font-semibold text-slate-500">{texts.questions}</h2>
       <ol className={clsx("grid grid-cols-6 gap-1.5 sm:grid-cols-10 lg:grid-cols-5", !ready && "opacity-60")}>
         {questions.map((q) => {
           const answer = answerOf(q);
           const pending = isPending(q);
           const here = q.questionNumber === current;
-          const state: keyof typeof t.gridStates = review
+          const state: keyof typeof texts.gridStates = review
             ? q.answerId === null
               ? "unanswered"
               : q.isAnswerCorrect === true
@@ -66,7 +66,7 @@ export function QuestionGrid({
                 onClick={() => go(q.questionNumber)}
                 disabled={!ready || (review && q.answerId === null)}
                 aria-current={here ? "step" : undefined}
-                aria-label={`${q.questionNumber}, ${t.gridStates[state]}`}
+                aria-label={`${q.questionNumber}, ${texts.gridStates[state]}`}
                 data-state={pending ? "pending" : answer !== null ? "answered" : "empty"}
                 className={`relative flex h-10 w-full items-center justify-center rounded-md border-2 text-sm font-semibold tabular-nums disabled:cursor-not-allowed ${tone} ${
                   here ? "ring-2 ring-menu-trigger ring-offset-2" : ""

@@ -11,12 +11,12 @@ import { clock } from "@/components/ui/format";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import { EndedBy } from "@/lib/attempts/enums";
 import { points } from "@/lib/i18n/numbers";
-import { lateAnswerCount } from "./outbox";
+import { lateAnswerCount } from "./outbox-storage";
 
 export function ResultCard({ attemptId, result }: { attemptId: number; result: AttemptResult }) {
-  const m = useMessages();
+  const messages = useMessages();
   const locale = useLocale();
-  const t = m.testAttempt;
+  const texts = messages.testAttempt;
   const total = result.easyScore + result.mediumScore + result.hardScore;
   // Kept on the device that sent them, so read after hydration.
   const [late, setLate] = useState(0);
@@ -24,16 +24,16 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
 
   return (
     <Card as="section" data-testid="result">
-      <h2 className="text-lg font-semibold">{t.resultTitle}</h2>
+      <h2 className="text-lg font-semibold">{texts.resultTitle}</h2>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         <div className="rounded-xl bg-primary-50 p-4">
-          <dt className="text-sm text-primary-800">{t.score}</dt>
+          <dt className="text-sm text-primary-800">{texts.score}</dt>
           <dd className="text-3xl font-bold text-primary-900" data-testid="score">
             {points(locale, total)} <span className="text-base font-medium text-slate-600">/ {points(locale, result.maxScore)}</span>
           </dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-4">
-          <dt className="text-sm text-slate-600">{t.timeSpent}</dt>
+          <dt className="text-sm text-slate-600">{texts.timeSpent}</dt>
           <dd className="text-3xl font-bold tabular-nums text-slate-900" data-testid="time-spent">
             {clock(result.timeSpent)}
           </dd>
@@ -41,16 +41,16 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
       </dl>
       {result.endedBy !== EndedBy.Pupil && (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="ended-by">
-          {result.endedBy === EndedBy.Organiser ? m.attempt.endedByOrganiser : m.attempt.endedByClock}
+          {result.endedBy === EndedBy.Organiser ? messages.attempt.endedByOrganiser : messages.attempt.endedByClock}
         </p>
       )}
       {late > 0 && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="late-answers">
-          {m.attempt.lateAnswers({ count: late })}
+          {messages.attempt.lateAnswers({ count: late })}
         </p>
       )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        <LinkButton href={`/test-attempt/${attemptId}?isAnswer=true`}>{t.review}</LinkButton>
+        <LinkButton href={`/test-attempt/${attemptId}?isAnswer=true`}>{texts.review}</LinkButton>
         <CertificateButton />
       </div>
     </Card>

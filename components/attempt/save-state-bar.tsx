@@ -4,25 +4,25 @@
 import { useMessages } from "@/components/i18n/messages";
 
 export function SaveState({ loaded, offline, pendingCount }: { loaded: boolean; offline: boolean; pendingCount: number }) {
-  const m = useMessages();
-  const t = m.attempt;
-  if (!loaded) return <span className="text-slate-500">{m.common.loading}</span>;
+  const messages = useMessages();
+  const texts = messages.attempt;
+  if (!loaded) return <span className="text-slate-500">{messages.common.loading}</span>;
   if (pendingCount === 0)
     return (
       <span className="text-green-700">
         <span aria-hidden>✓ </span>
-        {t.allSaved}
+        {texts.allSaved}
       </span>
     );
   return offline ? (
     <span className="text-red-700">
-      <span className="sm:hidden">{t.offlineShort({ count: pendingCount })}</span>
-      <span className="hidden sm:inline">{t.offline({ count: pendingCount })}</span>
+      <span className="sm:hidden">{texts.offlineShort({ count: pendingCount })}</span>
+      <span className="hidden sm:inline">{texts.offline({ count: pendingCount })}</span>
     </span>
   ) : (
     <span className="text-amber-700">
-      <span className="sm:hidden">{t.savingShort({ count: pendingCount })}</span>
-      <span className="hidden sm:inline">{t.saving({ count: pendingCount })}</span>
+      <span className="sm:hidden">{texts.savingShort({ count: pendingCount })}</span>
+      <span className="hidden sm:inline">{texts.saving({ count: pendingCount })}</span>
     </span>
   );
 }

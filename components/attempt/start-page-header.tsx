@@ -11,18 +11,18 @@ import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
 
 export function StartPageHeader({ user }: { user: CurrentUser }) {
-  const m = useMessages();
+  const messages = useMessages();
   const local = useLocalName();
   const [leaving, setLeaving] = useState(false);
   return (
     <Card as="section" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <h1 className="text-xl font-bold">{m.testAttempt.title}</h1>
+        <h1 className="text-xl font-bold">{messages.testAttempt.title}</h1>
         <p className="mt-1 truncate font-medium" data-testid="pupil-name">
           {fullName(user)}
         </p>
         <p className="text-sm text-slate-600" data-testid="pupil-subject">
-          {gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}
+          {gradeAndSubject(messages, user.grade, user.subjectName && local(user.subjectName))}
         </p>
       </div>
       <Button
@@ -33,7 +33,7 @@ export function StartPageHeader({ user }: { user: CurrentUser }) {
           void logout();
         }}
       >
-        {m.shell.logout}
+        {messages.shell.logout}
       </Button>
     </Card>
   );

@@ -33,7 +33,7 @@ export function secondsLeft(server: ServerTime, now: number): number {
 type Props = { server: ServerTime; onZero: () => void };
 
 export function Timer({ server, onZero }: Props) {
-  const t = useMessages().attempt;
+  const texts = useMessages().attempt;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), 1000);
@@ -54,8 +54,8 @@ export function Timer({ server, onZero }: Props) {
   useEffect(() => {
     const passed = lastMark.current !== undefined && mark !== null && (lastMark.current === null || mark < lastMark.current);
     lastMark.current = mark;
-    if (passed) setSaid(t.minutesLeft({ count: mark }));
-  }, [mark, t]);
+    if (passed) setSaid(texts.minutesLeft({ count: mark }));
+  }, [mark, texts]);
   useEffect(() => {
     if (!said) return;
     const clear = setTimeout(() => setSaid(""), SAID_FOR_MS);
@@ -64,7 +64,7 @@ export function Timer({ server, onZero }: Props) {
 
   const color = left < WARNING_SECONDS ? "text-red-600" : "text-primary-900";
   return (
-    <div role="timer" aria-label={t.timeLeft}>
+    <div role="timer" aria-label={texts.timeLeft}>
       <time
         data-testid="timer"
         data-warning={left < WARNING_SECONDS ? "true" : undefined}

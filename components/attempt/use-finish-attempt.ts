@@ -19,8 +19,8 @@ const FINISH_RETRY_MS = 5_000;
 type Outbox = Pick<ReturnType<typeof useAnswerOutbox>, "drain" | "announceEnded">;
 
 export function useFinishAttempt({ attemptId, running }: { attemptId: number; running: boolean }) {
-  const m = useMessages();
-  const t = m.attempt;
+  const messages = useMessages();
+  const texts = messages.attempt;
   const router = useRouter();
   const queryClient = useQueryClient();
   const [finishing, setFinishing] = useState(false);
@@ -46,7 +46,7 @@ export function useFinishAttempt({ attemptId, running }: { attemptId: number; ru
         const outcome = await outbox.drain();
         if (outcome === "ended") return; // the outbox has already left for the result
         // Finishing with answers still on the device would lose them: not now.
-        if (outcome === "trouble") throw new ApiError(503, m.http.network);
+        if (outcome === "trouble") throw new ApiError(503, messages.http.network);
         await api("/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: true } });
         outbox.announceEnded();
         await leave();
@@ -55,7 +55,7 @@ export function useFinishAttempt({ attemptId, running }: { attemptId: number; ru
         setFinishing(false);
       }
     },
-    [attemptId, leave, m.http.network],
+    [attemptId, leave, messages.http.network],
   );
 
   /**
@@ -68,7 +68,7 @@ export function useFinishAttempt({ attemptId, running }: { attemptId: number; ru
       if (autoFinished.current || leaving.current || !running) return;
       autoFinished.current = true;
       setFinishing(true);
-      toast.info(t.timeUp, { id: "time-up", position: "top-center" });
+      toast.info(texts.timeUp, { id: "time-up", position: "top-center" });
       for (;;) {
         if ((await outbox.drain({ keepTrying: true })) === "ended") return;
         try {
@@ -81,7 +81,7 @@ export function useFinishAttempt({ attemptId, running }: { attemptId: number; ru
         }
       }
     },
-    [attemptId, leave, running, t.timeUp],
+    [attemptId, leave, running, texts.timeUp],
   );
 
   return { finishing, leave, finish, onTimeUp };

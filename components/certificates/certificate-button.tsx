@@ -11,7 +11,7 @@ import { api } from "@/lib/http/client";
 import { certificateFileName } from "@/lib/identity/names";
 
 export function CertificateButton() {
-  const m = useMessages();
+  const messages = useMessages();
   const { data: user } = useCurrentUser();
   const [pending, setPending] = useState(false);
 
@@ -25,7 +25,7 @@ export function CertificateButton() {
       link.download = user ? certificateFileName(user) : "sertifikat.png";
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      const message = m.certificate.downloaded;
+      const message = messages.certificate.downloaded;
       toast.success(message, { id: message, position: "top-center", duration: 5000 });
     } catch (error) {
       showError(error);
@@ -36,7 +36,7 @@ export function CertificateButton() {
 
   return (
     <Button variant="secondary" pending={pending} onClick={download} data-testid="certificate-download">
-      {m.testAttempt.certificate}
+      {messages.testAttempt.certificate}
     </Button>
   );
 }

@@ -4,7 +4,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { LOCALE_NAMES, LOCALE_SHORT_NAMES, LOCALES } from "@/lib/i18n/locale.mjs";
+import { LOCALE_NAMES, LOCALE_SHORT_NAMES, LOCALES } from "@/shared/i18n/locale.mjs";
 import { useLocale, useMessages } from "./messages";
 
 /**
@@ -12,7 +12,7 @@ import { useLocale, useMessages } from "./messages";
  * screen reader; what is seen is the start of what is spoken (WCAG 2.5.3).
  */
 export function LanguageSwitcher({ tone = "light", compact = false }: { tone?: "light" | "dark"; compact?: boolean }) {
-  const m = useMessages();
+  const messages = useMessages();
   const current = useLocale();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -24,7 +24,7 @@ export function LanguageSwitcher({ tone = "light", compact = false }: { tone?: "
   const idle = tone === "dark" ? "text-slate-300 hover:text-white" : "text-slate-600 hover:text-primary-700";
   const active = tone === "dark" ? "bg-white/10 text-white" : "bg-primary-50 text-primary-800";
   return (
-    <nav aria-label={m.language.label} data-testid="language-switcher">
+    <nav aria-label={messages.language.label} data-testid="language-switcher">
       <ul className={`flex flex-wrap items-center text-sm ${compact ? "gap-0.5" : "gap-1"}`}>
         {LOCALES.map((locale) => (
           <li key={locale}>

@@ -25,7 +25,7 @@ const resolver = lazyZodResolver<LoginInput>(() => import("@/lib/validation/iden
  * `username`: filled in (the paid page's link), or empty.
  */
 export function LoginForm({ returnUrl, username = "" }: { returnUrl: string | null; username?: string }) {
-  const m = useMessages();
+  const messages = useMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<LoginInput>({ resolver, defaultValues: { username, password: "" } });
@@ -62,7 +62,7 @@ export function LoginForm({ returnUrl, username = "" }: { returnUrl: string | nu
     },
     onError: () => form.setValue("password", ""),
   });
-  const failure = mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? m.http.default : null;
+  const failure = mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? messages.http.default : null;
 
   return (
     <form
@@ -77,7 +77,7 @@ export function LoginForm({ returnUrl, username = "" }: { returnUrl: string | nu
           {failure}
         </p>
       )}
-      <Field id="username" label={m.login.username} error={errors.username?.message}>
+      <Field id="username" label={messages.login.username} error={errors.username?.message}>
         <Input
           id="username"
           autoComplete="username"
@@ -89,7 +89,7 @@ export function LoginForm({ returnUrl, username = "" }: { returnUrl: string | nu
           {...form.register("username")}
         />
       </Field>
-      <Field id="password" label={m.login.password} error={errors.password?.message}>
+      <Field id="password" label={messages.login.password} error={errors.password?.message}>
         <Input
           id="password"
           type="password"
@@ -100,7 +100,7 @@ export function LoginForm({ returnUrl, username = "" }: { returnUrl: string | nu
         />
       </Field>
       <Button type="submit" pending={mutation.isPending} className="w-full">
-        {m.login.submit}
+        {messages.login.submit}
       </Button>
     </form>
   );

@@ -41,7 +41,7 @@ function defaults(user: CurrentUser): PupilFormValues {
 }
 
 export function ProfileForm({ user, reference }: { user: CurrentUser; reference: ReferenceData }) {
-  const m = useMessages();
+  const messages = useMessages();
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<PupilFormValues>({
@@ -54,13 +54,13 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
     mutationFn: (profile: ProfileInput) => api<CurrentUser>("/Identity/Update", { method: "POST", body: profile }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: currentUserKey });
-      toast.success(m.profile.saved);
+      toast.success(messages.profile.saved);
       router.push("/");
       router.refresh();
     },
     onError: (error) => {
       const server = showServerErrors(form, error);
-      toast.error(m.registration.saveFailed, {
+      toast.error(messages.registration.saveFailed, {
         id: "profile-save",
         position: "top-center",
         description: server && server.status !== 422 ? server.message : undefined,
@@ -77,7 +77,7 @@ export function ProfileForm({ user, reference }: { user: CurrentUser; reference:
     >
       <PupilFields form={form} reference={reference} allRequired />
       <Button type="submit" pending={mutation.isPending} className="w-full sm:w-auto sm:self-end">
-        {m.profile.save}
+        {messages.profile.save}
       </Button>
     </form>
   );

@@ -9,16 +9,16 @@ import type { AttemptSummary } from "@/lib/organiser/pupils";
 const tone = { running: "bg-green-100 text-green-800", ended: "bg-slate-200 text-slate-700", reset: "bg-amber-100 text-amber-800" };
 
 export async function AttemptBadge({ attempt }: { attempt: AttemptSummary | null }) {
-  const t = (await getOrganiserMessages()).pupils;
-  if (!attempt) return <span className="text-xs text-slate-500">{t.attemptStates.none}</span>;
+  const texts = (await getOrganiserMessages()).pupils;
+  if (!attempt) return <span className="text-xs text-slate-500">{texts.attemptStates.none}</span>;
   return (
     <span className="flex flex-col gap-0.5" data-testid="attempt-state" data-state={attempt.state}>
       <span className={cn("w-fit rounded-full px-2 py-0.5 text-xs font-semibold", tone[attempt.state])}>
-        {t.attemptStates[attempt.state]}
+        {texts.attemptStates[attempt.state]}
       </span>
       <span className="text-xs text-slate-600">
-        {t.answered({ answered: attempt.answered, total: attempt.questions })}
-        {attempt.state === "running" && `, ${t.timeLeft({ time: clock(attempt.remainingTime) })}`}
+        {texts.answered({ answered: attempt.answered, total: attempt.questions })}
+        {attempt.state === "running" && `, ${texts.timeLeft({ time: clock(attempt.remainingTime) })}`}
       </span>
     </span>
   );

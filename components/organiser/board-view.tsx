@@ -25,12 +25,12 @@ const COUNTS = ["registered", "paid", "signedIn", "checkedIn", "started", "inPro
 
 /** The bank per study language: whether each language's pupils can be drawn a whole test. */
 function BankCell({ row, bank }: { row: BoardRow; bank: BoardRow["banks"][number] }) {
-  const messages = useOrganiserMessages();
-  const t = messages.board;
+  const organiserMessages = useOrganiserMessages();
+  const texts = organiserMessages.board;
   const parts = DIFFICULTY_NAMES.map((d) => {
     const short = row.needed !== null && bank[d] < row.needed[d];
     return (
-      <span key={d} className={cn("tabular-nums", short && "font-semibold text-red-700")} title={short ? t.short : undefined}>
+      <span key={d} className={cn("tabular-nums", short && "font-semibold text-red-700")} title={short ? texts.short : undefined}>
         {bank[d]}
         {row.needed && <span className="text-slate-500">/{row.needed[d]}</span>}
       </span>
@@ -39,10 +39,10 @@ function BankCell({ row, bank }: { row: BoardRow; bank: BoardRow["banks"][number
   const short = row.needed !== null && DIFFICULTY_NAMES.some((d) => bank[d] < row.needed![d]);
   return (
     <span className="flex flex-wrap items-baseline gap-x-2" data-testid={`bank-${bank.language}`}>
-      <span className="font-medium text-slate-700">{messages.questions.languageNames[bank.language]}</span>
+      <span className="font-medium text-slate-700">{organiserMessages.questions.languageNames[bank.language]}</span>
       <span className="inline-flex gap-2">{parts}</span>
-      <span className="text-slate-500">{t.bankPupils({ count: bank.pupils })}</span>
-      {short && <span className="font-semibold text-red-700">{t.short}</span>}
+      <span className="text-slate-500">{texts.bankPupils({ count: bank.pupils })}</span>
+      {short && <span className="font-semibold text-red-700">{texts.short}</span>}
     </span>
   );
 }
@@ -55,8 +55,8 @@ function isToday(row: BoardRow, serverTime: string): boolean {
 }
 
 export function BoardView({ initial }: { initial: Board }) {
-  const t = useOrganiserMessages().board;
-  const m = useMessages();
+  const texts = useOrganiserMessages().board;
+  const messages = useMessages();
   const local = useLocalName();
   const { data } = useBoard(initial);
   const [todayOnly, setTodayOnly] = useState(false);
@@ -66,18 +66,18 @@ export function BoardView({ initial }: { initial: Board }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" className="size-4" checked={todayOnly} onChange={(event) => setTodayOnly(event.target.checked)} />
-          {t.todayOnly}
+          {texts.todayOnly}
         </label>
         <p className="text-xs text-slate-500" data-testid="board-updated">
-          {t.updatedAt({ time: formatTashkent(data.serverTime, { seconds: true }) })}
+          {texts.updatedAt({ time: formatTashkent(data.serverTime, { seconds: true }) })}
         </p>
       </div>
       <OpeningNow opening={data.opening} />
-      {rows.length === 0 && <p className="py-6 text-center text-slate-500">{t.noneToday}</p>}
+      {rows.length === 0 && <p className="py-6 text-center text-slate-500">{texts.noneToday}</p>}
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {rows.map((row) => {
           const state = row.state ?? "none";
-          const name = gradeAndSubject(m, row.grade, local(row.subjectName));
+          const name = gradeAndSubject(messages, row.grade, local(row.subjectName));
           return (
             <Card
               key={row.subjectId}
@@ -90,17 +90,17 @@ export function BoardView({ initial }: { initial: Board }) {
               <div className="flex items-start justify-between gap-2">
                 <h2 className="font-semibold text-slate-900">{name}</h2>
                 <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold", stateTone[state])} data-testid="board-state">
-                  {t.states[state]}
+                  {texts.states[state]}
                 </span>
               </div>
               <p className="mt-1 text-xs text-slate-500">
-                {row.openedAt ? `${formatTashkent(row.openedAt)} — ${formatTashkent(row.closedAt)}` : t.states.none}
+                {row.openedAt ? `${formatTashkent(row.openedAt)} — ${formatTashkent(row.closedAt)}` : texts.states.none}
               </p>
               {row.checkInAt && row.state === "notOpen" && (
-                <p className="mt-1 text-xs text-slate-500">{t.checkInFrom({ time: formatTashkent(row.checkInAt) })}</p>
+                <p className="mt-1 text-xs text-slate-500">{texts.checkInFrom({ time: formatTashkent(row.checkInAt) })}</p>
               )}
               <div className="mt-1 text-xs text-slate-600">
-                {t.bank}:
+                {texts.bank}:
                 {row.banks.map((bank) => (
                   <BankCell key={bank.language} row={row} bank={bank} />
                 ))}
@@ -116,7 +116,7 @@ export function BoardView({ initial }: { initial: Board }) {
                     key={key}
                     className="flex min-w-0 items-center justify-between gap-2 rounded-lg bg-slate-50 px-2 py-1 @min-[27rem]:block @min-[27rem]:px-1 @min-[27rem]:py-1.5 @min-[27rem]:text-center"
                   >
-                    <dt className="min-w-0 text-[11px] leading-tight text-slate-500 wrap-anywhere">{t.counts[key]}</dt>
+                    <dt className="min-w-0 text-[11px] leading-tight text-slate-500 wrap-anywhere">{texts.counts[key]}</dt>
                     <dd className="text-lg font-bold tabular-nums text-slate-900" data-testid={`count-${key}`}>
                       {row.counts[key]}
                     </dd>
@@ -134,7 +134,7 @@ export function BoardView({ initial }: { initial: Board }) {
 
 /** While the opening runs: starts a second, and this server's queue. */
 function OpeningNow({ opening }: { opening: Board["opening"] }) {
-  const t = useOrganiserMessages().board;
+  const texts = useOrganiserMessages().board;
   const { startsPerSecond, queue } = opening;
   if (startsPerSecond === 0 && !(queue && queue.waiting + queue.away > 0)) return null;
   return (
@@ -142,37 +142,37 @@ function OpeningNow({ opening }: { opening: Board["opening"] }) {
       className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-200"
       data-testid="opening-now"
     >
-      <span className="font-semibold tabular-nums">{t.startsPerSecond({ perSecond: startsPerSecond })}</span>
-      {queue && <span className="tabular-nums">{t.queue({ waiting: queue.waiting, inFlight: queue.inFlight, away: queue.away })}</span>}
+      <span className="font-semibold tabular-nums">{texts.startsPerSecond({ perSecond: startsPerSecond })}</span>
+      {queue && <span className="tabular-nums">{texts.queue({ waiting: queue.waiting, inFlight: queue.inFlight, away: queue.away })}</span>}
     </div>
   );
 }
 
 /** Per test whose check-in has begun, per region: the pupils who paid and those checked in. */
 function CheckIns({ board }: { board: Board }) {
-  const t = useOrganiserMessages().board;
-  const m = useMessages();
+  const texts = useOrganiserMessages().board;
+  const messages = useMessages();
   const local = useLocalName();
   const order = byName(useLocale());
   if (board.checkIns.length === 0) return null;
-  const names = new Map(board.tests.map((row) => [row.testId, gradeAndSubject(m, row.grade, local(row.subjectName))]));
+  const names = new Map(board.tests.map((row) => [row.testId, gradeAndSubject(messages, row.grade, local(row.subjectName))]));
   // Each test's regions as the reader's language sorts their names.
   const rows = board.checkIns.map((row) => ({ ...row, name: local(row.regionName) })).sort((a, b) => a.testId - b.testId || order(a, b));
   return (
     <Card size="panel" as="section" aria-labelledby="check-ins-title" data-testid="check-ins">
       <h2 id="check-ins-title" className="font-semibold text-slate-900">
-        {t.checkIns}
+        {texts.checkIns}
       </h2>
-      <p className="mt-1 text-xs text-slate-500">{t.checkInsLead}</p>
+      <p className="mt-1 text-xs text-slate-500">{texts.checkInsLead}</p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways is scrolled by a keyboard too (WCAG 2.1.1) */}
       <div tabIndex={0} className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-xs text-slate-500">
             <tr>
-              <th className="py-1 pr-3 font-medium">{t.subject}</th>
-              <th className="py-1 pr-3 font-medium">{t.region}</th>
-              <th className="py-1 pr-3 text-right font-medium">{t.paid}</th>
-              <th className="py-1 text-right font-medium">{t.checkedIn}</th>
+              <th className="py-1 pr-3 font-medium">{texts.subject}</th>
+              <th className="py-1 pr-3 font-medium">{texts.region}</th>
+              <th className="py-1 pr-3 text-right font-medium">{texts.paid}</th>
+              <th className="py-1 text-right font-medium">{texts.checkedIn}</th>
             </tr>
           </thead>
           <tbody>

@@ -18,19 +18,19 @@ const BAR = 120; // the longest bar
 const WIDTH = LABEL + BAR + 40; // room for the count after the longest bar
 
 export async function ChoiceBars({ choices }: { choices: ChoiceBar[] }) {
-  const t = (await getOrganiserMessages()).itemStatistics;
+  const texts = (await getOrganiserMessages()).itemStatistics;
   // Scaled to the most picked choice, so even a handful of attempts shows the shape.
   const most = Math.max(1, ...choices.map((c) => c.picked));
   return (
     <svg width={WIDTH} height={choices.length * ROW} viewBox={`0 0 ${WIDTH} ${choices.length * ROW}`} role="img" className="block">
-      <title>{`${t.choices}: ${choices.map((c, i) => `${letter(i)} ${c.picked}`).join(", ")}`}</title>
+      <title>{`${texts.choices}: ${choices.map((c, i) => `${letter(i)} ${c.picked}`).join(", ")}`}</title>
       {choices.map((choice, index) => {
         const y = index * ROW;
         const width = (choice.picked / most) * BAR;
         const fill = choice.isCorrect ? "fill-green-600" : choice.flagged ? "fill-red-600" : "fill-slate-400";
         return (
           <g key={choice.choiceId} data-testid={`choice-bar-${choice.choiceId}`}>
-            <title>{(choice.isCorrect ? t.choiceBarCorrect : t.choiceBar)({ letter: letter(index), count: choice.picked })}</title>
+            <title>{(choice.isCorrect ? texts.choiceBarCorrect : texts.choiceBar)({ letter: letter(index), count: choice.picked })}</title>
             <text x={0} y={y + 12} className="fill-slate-700 text-[11px] font-semibold">
               {letter(index)} <tspan className="fill-slate-500 font-normal">#{choice.choiceId}</tspan>
             </text>

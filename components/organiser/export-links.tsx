@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useLocale } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Field, Select } from "@/components/ui/field";
-import { asLocale, LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locale.mjs";
+import { asLocale, LOCALE_NAMES, LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
 
 const exportHref = (query: Record<string, string | number | undefined>) =>
   `/api/admin/results/export?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString()}`;
@@ -31,15 +31,15 @@ function Links({ label, testId, scope, lang }: { label: string; testId?: number;
 }
 
 export function ExportLinks({ testId }: { testId: number }) {
-  const t = useOrganiserMessages().results;
+  const texts = useOrganiserMessages().results;
   const [lang, setLang] = useState<Locale>(useLocale());
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-3" aria-labelledby="exports-title">
       <div className="mb-2 flex flex-wrap items-end justify-between gap-2">
         <h2 id="exports-title" className="text-sm font-semibold text-slate-900">
-          {t.exports}
+          {texts.exports}
         </h2>
-        <Field id="export-language" label={t.exportLanguage}>
+        <Field id="export-language" label={texts.exportLanguage}>
           <Select
             id="export-language"
             value={lang}
@@ -56,12 +56,12 @@ export function ExportLinks({ testId }: { testId: number }) {
         </Field>
       </div>
       <ul className="flex flex-col gap-2">
-        <Links label={t.exportTop} testId={testId} scope="top5" lang={lang} />
-        <Links label={t.exportAll} testId={testId} scope="all" lang={lang} />
-        <Links label={t.exportSummary} testId={testId} scope="summary" lang={lang} />
-        <Links label={t.exportEverything} scope="top5" lang={lang} />
+        <Links label={texts.exportTop} testId={testId} scope="top5" lang={lang} />
+        <Links label={texts.exportAll} testId={testId} scope="all" lang={lang} />
+        <Links label={texts.exportSummary} testId={testId} scope="summary" lang={lang} />
+        <Links label={texts.exportEverything} scope="top5" lang={lang} />
       </ul>
-      <p className="mt-2 text-xs text-slate-500">{t.exportHint}</p>
+      <p className="mt-2 text-xs text-slate-500">{texts.exportHint}</p>
     </section>
   );
 }

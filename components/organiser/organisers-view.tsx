@@ -33,7 +33,7 @@ function Shown({ title, password }: { title: string; password: string }) {
 
 export function OrganisersView({ items }: { items: OrganiserRow[] }) {
   const messages = useOrganiserMessages();
-  const t = messages.organisers;
+  const texts = messages.organisers;
   const router = useRouter();
   const [shown, setShown] = useState<{ title: string; password: string } | null>(null);
   const form = useForm<OrganiserInput>({
@@ -44,7 +44,7 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
 
   const create = submitWith(form, async (input) => {
     const created = await api<{ username: string; password: string }>("/admin/organisers", { method: "POST", body: input });
-    setShown({ title: t.created({ username: created.username }), password: created.password });
+    setShown({ title: texts.created({ username: created.username }), password: created.password });
     form.reset();
     router.refresh();
   });
@@ -55,9 +55,9 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
       <Table data-testid="organisers-table">
         <THead>
           <tr>
-            <TH>{t.username}</TH>
-            <TH>{t.fullName}</TH>
-            <TH>{t.lastSignIn}</TH>
+            <TH>{texts.username}</TH>
+            <TH>{texts.fullName}</TH>
+            <TH>{texts.lastSignIn}</TH>
             <TH />
           </tr>
         </THead>
@@ -71,14 +71,14 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
                 <ReasonAction
                   compact
                   testId={`reset-organiser-${row.userId}`}
-                  label={t.resetPassword}
-                  done={t.resetPassword}
+                  label={texts.resetPassword}
+                  done={texts.resetPassword}
                   run={async ({ reason }) => {
                     const { password } = await api<{ password: string }>(`/admin/organisers/${row.userId}/password`, {
                       method: "POST",
                       body: { reason },
                     });
-                    return <Shown title={t.passwordOf({ username: row.username })} password={password} />;
+                    return <Shown title={texts.passwordOf({ username: row.username })} password={password} />;
                   }}
                 />
               </TD>
@@ -87,9 +87,9 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
         </TBody>
       </Table>
       <Card size="panel" as="section">
-        <h2 className="mb-3 font-semibold">{t.add}</h2>
+        <h2 className="mb-3 font-semibold">{texts.add}</h2>
         <form onSubmit={create} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_1fr_auto]">
-          <Field id="username" label={t.username} error={errors.username?.message}>
+          <Field id="username" label={texts.username} error={errors.username?.message}>
             <Input
               id="username"
               autoCapitalize="none"
@@ -98,10 +98,10 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
               {...form.register("username")}
             />
           </Field>
-          <Field id="firstName" label={t.firstName} error={errors.firstName?.message}>
+          <Field id="firstName" label={texts.firstName} error={errors.firstName?.message}>
             <Input id="firstName" invalid={Boolean(errors.firstName)} {...form.register("firstName")} />
           </Field>
-          <Field id="lastName" label={t.lastName} error={errors.lastName?.message}>
+          <Field id="lastName" label={texts.lastName} error={errors.lastName?.message}>
             <Input id="lastName" invalid={Boolean(errors.lastName)} {...form.register("lastName")} />
           </Field>
           <Field id="organiser-reason" label={messages.common.reason} error={errors.reason?.message}>
@@ -109,7 +109,7 @@ export function OrganisersView({ items }: { items: OrganiserRow[] }) {
           </Field>
           <div className="flex items-end">
             <Button type="submit" pending={isSubmitting} className="w-full">
-              {t.add}
+              {texts.add}
             </Button>
           </div>
         </form>

@@ -7,7 +7,7 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 type Props = { title: string; lead?: string; help?: readonly string[]; children?: ReactNode };
 
 export async function PageHeader({ title, lead, help, children }: Props) {
-  const c = (await getOrganiserMessages()).common;
+  const common = (await getOrganiserMessages()).common;
   return (
     <header className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -15,7 +15,7 @@ export async function PageHeader({ title, lead, help, children }: Props) {
         {lead && <p className="mt-1 text-sm text-slate-600">{lead}</p>}
         {help && (
           <details className="mt-1 text-sm text-slate-700" data-testid="page-help">
-            <summary className="cursor-pointer font-medium text-primary-700">{c.help}</summary>
+            <summary className="cursor-pointer font-medium text-primary-700">{common.help}</summary>
             <ul className="mt-1 list-disc space-y-1 pl-5">
               {help.map((line) => (
                 <li key={line}>{line}</li>

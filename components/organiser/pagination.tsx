@@ -7,7 +7,7 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 type Props = { page: number; pageSize: number; total: number; search: Record<string, string | number | undefined> };
 
 export async function Pagination({ page, pageSize, total, search }: Props) {
-  const c = (await getOrganiserMessages()).common;
+  const common = (await getOrganiserMessages()).common;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const href = (to: number) => {
     const params = new URLSearchParams();
@@ -16,18 +16,18 @@ export async function Pagination({ page, pageSize, total, search }: Props) {
     return `?${params.toString()}`;
   };
   return (
-    <nav className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600" aria-label={c.page({ page, pages })}>
-      <span>{c.total({ n: total })}</span>
+    <nav className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600" aria-label={common.page({ page, pages })}>
+      <span>{common.total({ n: total })}</span>
       <span className="flex items-center gap-2">
         {page > 1 ? (
           <Link className={buttonClass("secondary", "min-h-9 px-3")} href={href(page - 1)}>
-            {c.previous}
+            {common.previous}
           </Link>
         ) : null}
-        <span className="tabular-nums">{c.page({ page, pages })}</span>
+        <span className="tabular-nums">{common.page({ page, pages })}</span>
         {page < pages ? (
           <Link className={buttonClass("secondary", "min-h-9 px-3")} href={href(page + 1)}>
-            {c.next}
+            {common.next}
           </Link>
         ) : null}
       </span>

@@ -5,10 +5,10 @@ import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 
 export function PrintButton() {
-  const c = useOrganiserMessages().common;
+  const common = useOrganiserMessages().common;
   return (
     <Button variant="secondary" className="print:hidden" onClick={() => window.print()}>
-      {c.print}
+      {common.print}
     </Button>
   );
 }

@@ -12,17 +12,17 @@ import type { PupilDetail } from "@/lib/organiser/pupils";
 import { ReasonAction } from "./reason-action";
 
 export function PupilActions({ pupil }: { pupil: PupilDetail }) {
-  const t = useOrganiserMessages().pupils;
+  const texts = useOrganiserMessages().pupils;
   const base = `/admin/pupils/${pupil.userId}`;
   const attempt = pupil.attempt;
-  if (pupil.erased) return <p className="text-sm text-slate-600">{t.erased}</p>;
+  if (pupil.erased) return <p className="text-sm text-slate-600">{texts.erased}</p>;
   return (
     <div className="flex flex-wrap gap-2">
       <ReasonAction
         testId={pupil.blocked ? "unblock" : "block"}
-        label={pupil.blocked ? t.unblock : t.block}
+        label={pupil.blocked ? texts.unblock : texts.block}
         variant={pupil.blocked ? "secondary" : "danger"}
-        done={pupil.blocked ? t.unblockDone : t.blockDone}
+        done={pupil.blocked ? texts.unblockDone : texts.blockDone}
         run={async ({ reason }) => {
           await api(`${base}/blocked`, { method: "PUT", body: { blocked: !pupil.blocked, reason } });
           return undefined;
@@ -31,18 +31,18 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
       {pupil.username && (
         <ReasonAction
           testId="reset-password"
-          label={t.resetPassword}
-          hint={t.resetPasswordHint}
-          done={t.resetPassword}
+          label={texts.resetPassword}
+          hint={texts.resetPasswordHint}
+          done={texts.resetPassword}
           run={async ({ reason }) => {
             const { password } = await api<{ password: string }>(`${base}/password`, { method: "POST", body: { reason } });
             return (
               <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
-                <p className="text-sm text-slate-600">{t.newPassword}</p>
+                <p className="text-sm text-slate-600">{texts.newPassword}</p>
                 <p className="my-1 font-mono text-xl font-bold tracking-wider" data-testid="new-password">
                   {password}
                 </p>
-                <CopyButton value={password} label={t.newPassword} testId="copy-new-password" />
+                <CopyButton value={password} label={texts.newPassword} testId="copy-new-password" />
               </div>
             );
           }}
@@ -51,9 +51,9 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
       {pupil.username && (
         <ReasonAction
           testId="unlock"
-          label={t.unlock}
-          hint={t.unlockHint}
-          done={t.unlockDone}
+          label={texts.unlock}
+          hint={texts.unlockHint}
+          done={texts.unlockDone}
           run={async ({ reason }) => {
             await api(`${base}/unlock`, { method: "POST", body: { reason } });
             return undefined;
@@ -62,10 +62,10 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
       )}
       <ReasonAction
         testId="rename"
-        label={t.rename}
-        hint={t.renameHint}
+        label={texts.rename}
+        hint={texts.renameHint}
         withNames={pupil.names}
-        done={t.renameDone}
+        done={texts.renameDone}
         run={async ({ reason, firstName, lastName, middleName }) => {
           await api(`${base}/name`, { method: "PUT", body: { firstName, lastName, middleName, reason } });
           return undefined;
@@ -75,10 +75,10 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
       {attempt?.state === "running" && (
         <ReasonAction
           testId="end-attempt"
-          label={t.endAttempt}
-          hint={t.endAttemptHint}
+          label={texts.endAttempt}
+          hint={texts.endAttemptHint}
           variant="danger"
-          done={t.endAttemptDone}
+          done={texts.endAttemptDone}
           run={async ({ reason }) => {
             await api(`/admin/attempts/${attempt.attemptId}/end`, { method: "POST", body: { reason } });
             return undefined;
@@ -86,15 +86,15 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
         />
       )}
       <a href={`/api${base}/export`} download className={buttonClass("secondary")} data-testid="export-data">
-        {t.exportData}
+        {texts.exportData}
       </a>
       <ReasonAction
         testId="erase"
-        label={t.erase}
-        hint={t.eraseHint}
+        label={texts.erase}
+        hint={texts.eraseHint}
         variant="danger"
-        withConfirmName={{ name: pupil.username ?? `#${pupil.userId}`, label: t.eraseConfirm }}
-        done={t.eraseDone}
+        withConfirmName={{ name: pupil.username ?? `#${pupil.userId}`, label: texts.eraseConfirm }}
+        done={texts.eraseDone}
         run={async ({ reason, confirmName }) => {
           await api(`${base}/erase`, { method: "POST", body: { reason, confirmUsername: confirmName } });
           return undefined;
@@ -103,10 +103,10 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
       {attempt && attempt.state !== "reset" && (
         <ReasonAction
           testId="reset-attempt"
-          label={t.resetAttempt}
-          hint={t.resetAttemptHint}
+          label={texts.resetAttempt}
+          hint={texts.resetAttemptHint}
           variant="danger"
-          done={t.resetAttemptDone}
+          done={texts.resetAttemptDone}
           run={async ({ reason }) => {
             await api(`/admin/attempts/${attempt.attemptId}/reset`, { method: "POST", body: { reason } });
             return undefined;
@@ -122,14 +122,14 @@ export function PupilActions({ pupil }: { pupil: PupilDetail }) {
  * accommodation request (dated, audited as such).
  */
 function ExtraMinutes({ pupil, accommodation = false }: { pupil: PupilDetail; accommodation?: boolean }) {
-  const t = useOrganiserMessages().pupils;
+  const texts = useOrganiserMessages().pupils;
   return (
     <ReasonAction
       testId={accommodation ? "approve-accommodation" : "extra-minutes"}
-      label={accommodation ? t.approveAccommodation : t.setExtraMinutes}
-      hint={accommodation ? t.approveAccommodationHint : t.extraMinutesHint}
+      label={accommodation ? texts.approveAccommodation : texts.setExtraMinutes}
+      hint={accommodation ? texts.approveAccommodationHint : texts.extraMinutesHint}
       withMinutes={pupil.extraMinutes}
-      done={accommodation ? t.approveAccommodationDone : t.extraMinutesDone}
+      done={accommodation ? texts.approveAccommodationDone : texts.extraMinutesDone}
       run={async ({ reason, minutes }) => {
         await api(`/admin/pupils/${pupil.userId}/extra-minutes`, { method: "PUT", body: { minutes, reason, accommodation } });
         return undefined;

@@ -20,24 +20,26 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 /** regradeHref: where a drawn question's key is fixed or it is voided (its test's item statistics). */
 export function QuestionCard({ question, regradeHref }: { question: BankQuestion; regradeHref?: string }) {
   const messages = useOrganiserMessages();
-  const t = messages.questions;
+  const texts = messages.questions;
   const [editing, setEditing] = useState(false);
   return (
     <Card size="panel" as="article" className={cn(question.retired && "opacity-60")} data-testid={`question-${question.questionId}`}>
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">#{question.questionId}</span>
-        <span className="rounded-full bg-primary-50 px-2 py-0.5 font-semibold text-primary-800">{t.difficultyOf[question.difficulty]}</span>
-        {question.drawn && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">{t.drawn}</span>}
-        {question.retired && <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t.retired}</span>}
+        <span className="rounded-full bg-primary-50 px-2 py-0.5 font-semibold text-primary-800">
+          {texts.difficultyOf[question.difficulty]}
+        </span>
+        {question.drawn && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">{texts.drawn}</span>}
+        {question.retired && <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{texts.retired}</span>}
         <span className="rounded-full bg-sky-50 px-2 py-0.5 font-semibold text-sky-900" data-testid="question-languages">
-          {question.languages.map((language) => t.languageNames[language]).join(" · ")}
+          {question.languages.map((language) => texts.languageNames[language]).join(" · ")}
         </span>
       </div>
       <QuestionBody question={question} />
       {/* The same item in its other languages: one question, so its statistics and regrade are one. */}
       {question.languages.slice(1).map((language) => (
         <details key={language} className="mt-3 rounded-lg bg-slate-50 p-2 text-sm">
-          <summary className="cursor-pointer font-medium text-slate-700">{t.languageNames[language]}</summary>
+          <summary className="cursor-pointer font-medium text-slate-700">{texts.languageNames[language]}</summary>
           <div className="mt-2">
             <QuestionBody
               question={{
@@ -58,14 +60,14 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
           )}
           {!question.drawn && (
             <Button variant="secondary" size="compact" onClick={() => setEditing(true)}>
-              {t.edit}
+              {texts.edit}
             </Button>
           )}
           <ReasonAction
             compact
             testId={`remove-${question.questionId}`}
-            label={question.drawn ? t.retire : t.remove}
-            done={question.drawn ? t.retiredDone : t.removed}
+            label={question.drawn ? texts.retire : texts.remove}
+            done={question.drawn ? texts.retiredDone : texts.removed}
             run={async ({ reason }) => {
               await api(`/admin/questions/${question.questionId}`, { method: "DELETE", body: { reason } });
               return undefined;
@@ -78,8 +80,8 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
         onDismiss={() => setEditing(false)}
         size="lg"
         className="overflow-y-auto p-5"
-        title={t.editTitle({ id: question.questionId })}
-        description={t.editTitle({ id: question.questionId })}
+        title={texts.editTitle({ id: question.questionId })}
+        description={texts.editTitle({ id: question.questionId })}
         hideDescription
       >
         {editing && <QuestionEditForm question={question} onDone={() => setEditing(false)} />}
@@ -96,12 +98,12 @@ export function QuestionBody({
     choices: Pick<BankQuestion["choices"][number], "choiceId" | "text" | "correct">[];
   };
 }) {
-  const t = useOrganiserMessages().questions;
+  const texts = useOrganiserMessages().questions;
   return (
     <>
       {question.readingText && (
         <details className="mb-2 rounded-lg bg-slate-50 p-2 text-sm">
-          <summary className="cursor-pointer font-medium text-slate-600">{t.readingText}</summary>
+          <summary className="cursor-pointer font-medium text-slate-600">{texts.readingText}</summary>
           <RichText html={question.readingText} className="mt-2" />
         </details>
       )}
@@ -119,7 +121,7 @@ export function QuestionBody({
               {letter(index)}
             </span>
             <RichText as="span" html={choice.text} className="min-w-0 flex-1" />
-            {choice.correct && <span className="text-xs font-semibold text-green-700">{t.correct}</span>}
+            {choice.correct && <span className="text-xs font-semibold text-green-700">{texts.correct}</span>}
           </li>
         ))}
       </ol>

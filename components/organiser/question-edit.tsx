@@ -16,7 +16,7 @@ import { type QuestionEdit, questionEditSchema } from "@/lib/validation/organise
 
 export function QuestionEditForm({ question, onDone }: { question: BankQuestion; onDone: () => void }) {
   const messages = useOrganiserMessages();
-  const [t, c] = [messages.questions, messages.common];
+  const [texts, common] = [messages.questions, messages.common];
   const router = useRouter();
   const form = useForm<QuestionEdit>({
     resolver: zodResolver(questionEditSchema) as unknown as Resolver<QuestionEdit>,
@@ -33,23 +33,23 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
 
   const submit = submitWith(form, async (edit) => {
     await api(`/admin/questions/${question.questionId}`, { method: "PUT", body: edit });
-    toast.success(t.saved, { id: `question-${question.questionId}` });
+    toast.success(texts.saved, { id: `question-${question.questionId}` });
     router.refresh();
     onDone();
   });
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" data-testid="question-edit">
-      <Field id="edit-difficulty" label={t.difficulty}>
+      <Field id="edit-difficulty" label={texts.difficulty}>
         <Select id="edit-difficulty" {...form.register("difficulty")}>
           {DIFFICULTY_NAMES.map((d) => (
             <option key={d} value={d}>
-              {t.difficulties[d]}
+              {texts.difficulties[d]}
             </option>
           ))}
         </Select>
       </Field>
-      <Field id="edit-text" label={t.questionText} error={errors.text?.message}>
+      <Field id="edit-text" label={texts.questionText} error={errors.text?.message}>
         <textarea
           id="edit-text"
           rows={4}
@@ -61,7 +61,7 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
         <div key={field.id} className="grid grid-cols-[1fr_auto] items-end gap-2">
           <Field
             id={`edit-choice-${index}`}
-            label={t.choiceText({ letter: String.fromCharCode(65 + index) })}
+            label={texts.choiceText({ letter: String.fromCharCode(65 + index) })}
             error={errors.choices?.[index]?.text?.message}
           >
             <Input id={`edit-choice-${index}`} {...form.register(`choices.${index}.text`)} />
@@ -76,20 +76,20 @@ export function QuestionEditForm({ question, onDone }: { question: BankQuestion;
               }}
               className="size-4"
             />
-            {t.isCorrect}
+            {texts.isCorrect}
           </label>
         </div>
       ))}
       {errors.choices?.root?.message && <p className="text-sm text-red-600">{errors.choices.root.message}</p>}
-      <Field id="edit-reason" label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
+      <Field id="edit-reason" label={common.reason} hint={common.reasonHint} error={errors.reason?.message}>
         <Input id="edit-reason" autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          {c.cancel}
+          {common.cancel}
         </Button>
         <Button type="submit" pending={isSubmitting}>
-          {c.save}
+          {common.save}
         </Button>
       </div>
     </form>

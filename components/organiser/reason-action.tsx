@@ -54,9 +54,9 @@ export function ReasonAction({
   run,
   done,
 }: ReasonActionProps) {
-  const messages = useOrganiserMessages();
-  const c = messages.common;
-  const m = useMessages();
+  const organiserMessages = useOrganiserMessages();
+  const common = organiserMessages.common;
+  const messages = useMessages();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<ReactNode>(null);
@@ -108,12 +108,12 @@ export function ReasonAction({
         {shown ? (
           <div className="mt-4 flex flex-col gap-3">
             {shown}
-            <Button onClick={close}>{c.done}</Button>
+            <Button onClick={close}>{common.done}</Button>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
             {withMinutes !== undefined && (
-              <Field id={`${testId}-minutes`} label={messages.pupils.extraMinutes} error={errors.minutes?.message}>
+              <Field id={`${testId}-minutes`} label={organiserMessages.pupils.extraMinutes} error={errors.minutes?.message}>
                 <Input
                   id={`${testId}-minutes`}
                   type="number"
@@ -125,7 +125,7 @@ export function ReasonAction({
             )}
             {withNames &&
               (["lastName", "firstName", "middleName"] as const).map((name) => (
-                <Field key={name} id={`${testId}-${name}`} label={m.registration[name]} error={errors[name]?.message}>
+                <Field key={name} id={`${testId}-${name}`} label={messages.registration[name]} error={errors[name]?.message}>
                   <Input
                     id={`${testId}-${name}`}
                     autoComplete="off"
@@ -140,7 +140,7 @@ export function ReasonAction({
                 <Input id={`${testId}-confirm`} autoComplete="off" maxLength={100} {...form.register("confirmName")} />
               </Field>
             )}
-            <Field id={`${testId}-reason`} label={c.reason} hint={c.reasonHint} error={errors.reason?.message}>
+            <Field id={`${testId}-reason`} label={common.reason} hint={common.reasonHint} error={errors.reason?.message}>
               <Input
                 id={`${testId}-reason`}
                 autoComplete="off"
@@ -151,7 +151,7 @@ export function ReasonAction({
             </Field>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={close}>
-                {c.cancel}
+                {common.cancel}
               </Button>
               <Button
                 type="submit"

@@ -18,15 +18,15 @@ type Props = {
 };
 
 export async function SearchForm({ q, placeholder, regionId, districtId, regions, districts, children }: Props) {
-  const c = (await getOrganiserMessages()).common;
+  const common = (await getOrganiserMessages()).common;
   return (
     <form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">
-      <Field id="q" label={c.search}>
+      <Field id="q" label={common.search}>
         <Input id="q" name="q" type="search" defaultValue={q} placeholder={placeholder} maxLength={100} />
       </Field>
-      <Field id="regionId" label={c.region}>
+      <Field id="regionId" label={common.region}>
         <Select id="regionId" name="regionId" defaultValue={regionId ?? ""}>
-          <option value="">{c.all}</option>
+          <option value="">{common.all}</option>
           {regions.map((r) => (
             <option key={r.regionId} value={r.regionId}>
               {r.name}
@@ -34,9 +34,9 @@ export async function SearchForm({ q, placeholder, regionId, districtId, regions
           ))}
         </Select>
       </Field>
-      <Field id="districtId" label={c.district}>
+      <Field id="districtId" label={common.district}>
         <Select id="districtId" name="districtId" defaultValue={districtId ?? ""}>
-          <option value="">{c.all}</option>
+          <option value="">{common.all}</option>
           {regions.map((r) => (
             <optgroup key={r.regionId} label={r.name}>
               {districts
@@ -53,7 +53,7 @@ export async function SearchForm({ q, placeholder, regionId, districtId, regions
       {children}
       <div className="flex items-end">
         <button type="submit" className={buttonClass("primary", "w-full")}>
-          {c.search}
+          {common.search}
         </button>
       </div>
     </form>

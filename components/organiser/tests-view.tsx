@@ -22,9 +22,9 @@ const link = "whitespace-nowrap text-sm font-medium text-primary-700 underline-o
 const cell = "px-2 py-1.5";
 
 export function TestsView({ items }: { items: SubjectTest[] }) {
-  const messages = useOrganiserMessages();
-  const [t, b] = [messages.tests, messages.board];
-  const m = useMessages();
+  const organiserMessages = useOrganiserMessages();
+  const [texts, boardTexts] = [organiserMessages.tests, organiserMessages.board];
+  const messages = useMessages();
   const local = useLocalName();
   const [editing, setEditing] = useState<SubjectTest | null>(null);
   return (
@@ -32,49 +32,49 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
       <Table data-testid="tests-table">
         <THead>
           <tr>
-            <TH className="px-2">{b.subject}</TH>
+            <TH className="px-2">{boardTexts.subject}</TH>
             {/* The window, and the duration under it: a column of its own would not fit. */}
-            <TH className="px-2">{b.window}</TH>
-            <TH className="px-2">{t.pinCode}</TH>
-            <TH className="px-2">{t.reviewShort}</TH>
-            <TH className="px-2 text-right">{b.counts.inProgress}</TH>
+            <TH className="px-2">{boardTexts.window}</TH>
+            <TH className="px-2">{texts.pinCode}</TH>
+            <TH className="px-2">{texts.reviewShort}</TH>
+            <TH className="px-2 text-right">{boardTexts.counts.inProgress}</TH>
             <TH className="px-2" />
           </tr>
         </THead>
         <TBody>
           {items.map((item) => (
             <TR key={item.subjectId} data-testid={`test-row-${item.subjectId}`}>
-              <TD className={`${cell} font-medium`}>{gradeAndSubject(m, item.grade, local(item.subjectName))}</TD>
+              <TD className={`${cell} font-medium`}>{gradeAndSubject(messages, item.grade, local(item.subjectName))}</TD>
               <TD className={`${cell} whitespace-nowrap`}>
                 {item.test ? (
                   <>
                     <span className="block">{formatTashkent(item.test.openedAt)} —</span>
                     <span className="block">{formatTashkent(item.test.closedAt)}</span>
-                    <span className="block text-xs text-slate-500">{t.minutes({ count: item.test.durationMinutes ?? 0 })}</span>
+                    <span className="block text-xs text-slate-500">{texts.minutes({ count: item.test.durationMinutes ?? 0 })}</span>
                   </>
                 ) : (
-                  t.noTest
+                  texts.noTest
                 )}
               </TD>
               <TD className={`${cell} font-mono`}>{item.test?.pinCode ?? "—"}</TD>
-              <TD className={`${cell} text-xs`}>{item.test ? t.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
+              <TD className={`${cell} text-xs`}>{item.test ? texts.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
               <TD className={`${cell} text-right tabular-nums`}>{item.running}</TD>
               <TD className={cell}>
                 {/* Two lines that never wrap: the acts, then the pages to look at. */}
                 <div className="flex flex-col items-start gap-1 whitespace-nowrap">
                   <div className="flex gap-2">
                     <Button variant="secondary" size="compact" onClick={() => setEditing(item)}>
-                      {item.test ? t.edit : t.create}
+                      {item.test ? texts.edit : texts.create}
                     </Button>
                     {item.test && item.open && (
                       <ReasonAction
                         compact
                         confirmDanger
-                        label={t.closeNow}
-                        hint={t.closeNowHint}
-                        withConfirmName={{ name: local(item.subjectName), label: t.confirmSubjectName }}
+                        label={texts.closeNow}
+                        hint={texts.closeNowHint}
+                        withConfirmName={{ name: local(item.subjectName), label: texts.confirmSubjectName }}
                         testId={`close-now-${item.subjectId}`}
-                        done={t.closedNow}
+                        done={texts.closedNow}
                         run={async ({ reason, confirmName }) => {
                           await api(`/admin/subjects/${item.subjectId}/test/close`, {
                             method: "POST",
@@ -88,10 +88,10 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                   {item.test && (
                     <div className="flex gap-3">
                       <Link href={`/admin/tests/${item.test.testId}/preview`} className={link}>
-                        {t.preview}
+                        {texts.preview}
                       </Link>
                       <Link href={`/admin/tests/${item.test.testId}/items`} className={link}>
-                        {messages.itemStatistics.title}
+                        {organiserMessages.itemStatistics.title}
                       </Link>
                     </div>
                   )}
@@ -106,8 +106,8 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
         onDismiss={() => setEditing(null)}
         size="lg"
         className="overflow-y-auto p-5"
-        title={editing ? t.dialogTitle({ grade: editing.grade, subject: local(editing.subjectName) }) : ""}
-        description={t.lead}
+        title={editing ? texts.dialogTitle({ grade: editing.grade, subject: local(editing.subjectName) }) : ""}
+        description={texts.lead}
         descriptionClassName="text-sm text-slate-600"
       >
         {editing && <TestForm item={editing} onDone={() => setEditing(null)} />}

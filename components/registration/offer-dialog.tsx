@@ -11,7 +11,7 @@ const SCROLL_TOLERANCE_PX = 5;
 
 /** `text`: the offer itself (components/registration/offer-text.tsx, rendered by the server). */
 export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: ReactNode; onConfirm: () => void }) {
-  const m = useMessages();
+  const messages = useMessages();
   // The text's box, once the dialog's code has arrived and shown it (components/ui/dialog.tsx).
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [readToEnd, setReadToEnd] = useState(false);
@@ -38,9 +38,9 @@ export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: Re
     <Dialog
       open={open}
       size="lg"
-      title={m.offer.title}
+      title={messages.offer.title}
       titleClassName="border-b border-slate-200 px-5 py-4"
-      description={m.offer.scrollHint}
+      description={messages.offer.scrollHint}
       hideDescription
     >
       <section
@@ -50,15 +50,15 @@ export function OfferDialog({ open, text, onConfirm }: { open: boolean; text: Re
         // A keyboard scrolls it too (arrows, Page Down, Space): it is the dialog's first stop.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled without a mouse
         tabIndex={0}
-        aria-label={m.offer.title}
+        aria-label={messages.offer.title}
         className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-sm leading-relaxed text-slate-700"
       >
         {text}
       </section>
       <div className="flex flex-col gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-        {!readToEnd && <p className="text-xs text-slate-500">{m.offer.scrollHint}</p>}
+        {!readToEnd && <p className="text-xs text-slate-500">{messages.offer.scrollHint}</p>}
         <Button className="sm:ml-auto" disabled={!readToEnd} onClick={onConfirm}>
-          {m.offer.confirm}
+          {messages.offer.confirm}
         </Button>
       </div>
     </Dialog>

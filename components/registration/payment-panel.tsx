@@ -29,8 +29,8 @@ export type PayingFor = { fullName: string; grade: number; subject: string };
 type Props = { guid: string; options: PaymentOptions; payingFor: PayingFor | null; onPaid: () => void; onEdit: () => void };
 
 export function PaymentPanel({ guid, options, payingFor, onPaid, onEdit }: Props) {
-  const m = useMessages();
-  const t = m.payment;
+  const messages = useMessages();
+  const texts = messages.payment;
   const [cardReady, setCardReady] = useState(false);
   const checkout = (provider: "card" | "payme" | "click") =>
     window.cardCheckout?.open({ guid, amountSom: options.amountSom, provider, onSuccess: onPaid });
@@ -39,28 +39,28 @@ export function PaymentPanel({ guid, options, payingFor, onPaid, onEdit }: Props
     <section className="flex flex-col gap-5" aria-labelledby="payment-title">
       <div>
         <h2 id="payment-title" className="text-lg font-semibold">
-          {t.title}
+          {texts.title}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{t.lead}</p>
+        <p className="mt-1 text-sm text-slate-600">{texts.lead}</p>
       </div>
 
       {payingFor && (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="paying-for">
-          {t.payingFor(payingFor)}
+          {texts.payingFor(payingFor)}
         </p>
       )}
 
       <div className="rounded-xl bg-primary-50 p-4 text-center">
-        <p className="text-sm text-primary-800">{t.amount}</p>
+        <p className="text-sm text-primary-800">{texts.amount}</p>
         <p data-testid="amount" className="text-3xl font-bold text-primary-900">
-          {formatSom(options.amountSom, m.common.som)}
+          {formatSom(options.amountSom, messages.common.som)}
         </p>
-        <p className="mt-1 text-xs text-slate-600">{t.nonRefundable}</p>
+        <p className="mt-1 text-xs text-slate-600">{texts.nonRefundable}</p>
       </div>
 
       {options.sandbox && (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {t.sandbox}
+          {texts.sandbox}
         </p>
       )}
 
@@ -69,31 +69,33 @@ export function PaymentPanel({ guid, options, payingFor, onPaid, onEdit }: Props
           // The sandbox's own sheet, which plays Click's and Payme's calls to our endpoints: the real ones would refuse a demo.
           <>
             <Button data-testid="pay-click" disabled={!cardReady} onClick={() => checkout("click")}>
-              {t.click}
+              {texts.click}
             </Button>
             <Button data-testid="pay-payme" disabled={!cardReady} onClick={() => checkout("payme")}>
-              {t.payme}
+              {texts.payme}
             </Button>
           </>
         ) : (
           <>
             <ExternalLinkButton href={options.clickUrl} data-testid="pay-click" rel="noopener">
-              {t.click}
+              {texts.click}
             </ExternalLinkButton>
             <ExternalLinkButton href={options.paymeUrl} data-testid="pay-payme" rel="noopener">
-              {t.payme}
+              {texts.payme}
             </ExternalLinkButton>
           </>
         )}
         {options.cardScriptUrl && <Script src={options.cardScriptUrl} strategy="afterInteractive" onReady={() => setCardReady(true)} />}
         <Button data-testid="pay-card" disabled={!cardReady} onClick={() => checkout("card")}>
-          {t.card}
+          {texts.card}
         </Button>
-        {!cardReady && <p className="text-center text-xs text-slate-500">{options.cardScriptUrl ? t.cardLoading : t.cardUnavailable}</p>}
+        {!cardReady && (
+          <p className="text-center text-xs text-slate-500">{options.cardScriptUrl ? texts.cardLoading : texts.cardUnavailable}</p>
+        )}
       </div>
 
       <Button variant="ghost" onClick={onEdit} className="self-center">
-        {t.editDetails}
+        {texts.editDetails}
       </Button>
     </section>
   );

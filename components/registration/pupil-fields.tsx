@@ -26,13 +26,13 @@ type Props = {
 };
 
 export function PupilFields({ form, reference, allRequired = false }: Props) {
-  const m = useMessages();
-  const t = m.registration;
+  const messages = useMessages();
+  const texts = messages.registration;
   const local = useLocalName();
   const { register, setValue, control, formState } = form;
   const errors = formState.errors as FieldErrors<PupilDetails>;
   const [regionId, districtId, grade] = useWatch({ control, name: ["regionId", "districtId", "grade"] });
-  const optionalHint = allRequired ? undefined : t.optional;
+  const optionalHint = allRequired ? undefined : texts.optional;
 
   const schools = useQuery({
     queryKey: ["organizations", districtId],
@@ -57,13 +57,13 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id="regionId" label={t.region} error={error("regionId")}>
+      <Field id="regionId" label={texts.region} error={error("regionId")}>
         <Select
           id="regionId"
           invalid={Boolean(errors.regionId)}
           {...register("regionId", { setValueAs: toNumber, onChange: () => clear("districtId", "organizationId") })}
         >
-          <option value="">{t.choose}</option>
+          <option value="">{texts.choose}</option>
           {reference.regions.map((r) => (
             <option key={r.regionId} value={r.regionId}>
               {local(r.name)}
@@ -72,14 +72,14 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
         </Select>
       </Field>
 
-      <Field id="districtId" label={t.district} error={error("districtId")}>
+      <Field id="districtId" label={texts.district} error={error("districtId")}>
         <Select
           id="districtId"
           disabled={!regionId}
           invalid={Boolean(errors.districtId)}
           {...register("districtId", { setValueAs: toNumber, onChange: () => clear("organizationId") })}
         >
-          <option value="">{t.choose}</option>
+          <option value="">{texts.choose}</option>
           {districts.map((d) => (
             <option key={d.districtId} value={d.districtId}>
               {local(d.name)}
@@ -90,9 +90,9 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
 
       <Field
         id="organizationId"
-        label={t.school}
+        label={texts.school}
         hint={optionalHint}
-        error={error("organizationId") ?? (schools.isError ? t.schoolsFailed : undefined)}
+        error={error("organizationId") ?? (schools.isError ? texts.schoolsFailed : undefined)}
       >
         <Select
           id="organizationId"
@@ -100,8 +100,8 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
           invalid={Boolean(errors.organizationId)}
           {...register("organizationId", { setValueAs: toNumber })}
         >
-          {districtId && schools.isPending ? <option value="">{m.common.loading}</option> : <option value="">{t.choose}</option>}
-          <option value={0}>{t.otherSchool}</option>
+          {districtId && schools.isPending ? <option value="">{messages.common.loading}</option> : <option value="">{texts.choose}</option>}
+          <option value={0}>{texts.otherSchool}</option>
           {(schools.data ?? []).map((o) => (
             <option key={o.organizationId} value={o.organizationId}>
               {local(o.name)}
@@ -110,24 +110,24 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
         </Select>
       </Field>
 
-      <Field id="grade" label={t.grade} error={error("grade")}>
+      <Field id="grade" label={texts.grade} error={error("grade")}>
         <Select
           id="grade"
           invalid={Boolean(errors.grade)}
           {...register("grade", { setValueAs: toNumber, onChange: () => clear("subjectId") })}
         >
-          <option value="">{t.choose}</option>
+          <option value="">{texts.choose}</option>
           {GRADES.map((g) => (
             <option key={g} value={g}>
-              {t.gradeOption({ grade: g })}
+              {texts.gradeOption({ grade: g })}
             </option>
           ))}
         </Select>
       </Field>
 
-      <Field id="subjectId" label={t.subject} error={error("subjectId")}>
+      <Field id="subjectId" label={texts.subject} error={error("subjectId")}>
         <Select id="subjectId" disabled={!grade} invalid={Boolean(errors.subjectId)} {...register("subjectId", { setValueAs: toNumber })}>
-          <option value="">{t.choose}</option>
+          <option value="">{texts.choose}</option>
           {subjects.map((s) => (
             <option key={s.subjectId} value={s.subjectId}>
               {local(s.name)}
@@ -137,29 +137,29 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
       </Field>
 
       {/* The language the pupil studies in: the test's questions are in it. */}
-      <Field id="language" label={t.language} hint={t.languageHint} error={error("language")}>
+      <Field id="language" label={texts.language} hint={texts.languageHint} error={error("language")}>
         <Select id="language" invalid={Boolean(errors.language)} {...register("language", { setValueAs: toNumber })}>
           {STUDY_LANGUAGES.map((language) => (
             <option key={language} value={language}>
-              {t.languageNames[language]}
+              {texts.languageNames[language]}
             </option>
           ))}
         </Select>
       </Field>
 
-      <Field id="lastName" label={t.lastName} error={error("lastName")}>
+      <Field id="lastName" label={texts.lastName} error={error("lastName")}>
         <Input id="lastName" autoComplete="family-name" invalid={Boolean(errors.lastName)} {...register("lastName")} />
       </Field>
 
-      <Field id="firstName" label={t.firstName} error={error("firstName")}>
+      <Field id="firstName" label={texts.firstName} error={error("firstName")}>
         <Input id="firstName" autoComplete="given-name" invalid={Boolean(errors.firstName)} {...register("firstName")} />
       </Field>
 
-      <Field id="middleName" label={t.middleName} hint={optionalHint} error={error("middleName")}>
+      <Field id="middleName" label={texts.middleName} hint={optionalHint} error={error("middleName")}>
         <Input id="middleName" autoComplete="additional-name" invalid={Boolean(errors.middleName)} {...register("middleName")} />
       </Field>
 
-      <Field id="birthDate" label={t.birthDate} hint={optionalHint} error={error("birthDate")}>
+      <Field id="birthDate" label={texts.birthDate} hint={optionalHint} error={error("birthDate")}>
         <Input
           id="birthDate"
           type="date"
@@ -170,10 +170,10 @@ export function PupilFields({ form, reference, allRequired = false }: Props) {
         />
       </Field>
 
-      <Field id="phoneNumber" label={t.phoneNumber} hint={optionalHint} error={error("phoneNumber")}>
+      <Field id="phoneNumber" label={texts.phoneNumber} hint={optionalHint} error={error("phoneNumber")}>
         <div className="flex">
           <span className="inline-flex min-h-11 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-base text-slate-600">
-            {t.phonePrefix}
+            {texts.phonePrefix}
           </span>
           <Input
             id="phoneNumber"

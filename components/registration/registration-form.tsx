@@ -39,7 +39,7 @@ type Props = {
 };
 
 export function RegistrationForm({ guid, offer, reference, initialDetails, onRegistered }: Props) {
-  const m = useMessages();
+  const messages = useMessages();
   const form = useForm<PupilFormValues>({
     resolver,
     defaultValues: { language: 0, ...(initialDetails ?? {}), agreement: false },
@@ -54,7 +54,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
     onSuccess: (status, details) => onRegistered(status, details),
     onError: (error) => {
       const server = showServerErrors(form, error);
-      toast.error(m.registration.saveFailed, {
+      toast.error(messages.registration.saveFailed, {
         id: "registration-save",
         position: "top-center",
         description: server && server.status !== 422 ? server.message : undefined,
@@ -73,12 +73,12 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
 
       <Field
         id="accommodation"
-        label={m.registration.accommodation}
-        hint={m.registration.optional}
+        label={messages.registration.accommodation}
+        hint={messages.registration.optional}
         error={form.formState.errors.accommodation?.message as string | undefined}
       >
         <p id="accommodation-hint" className="text-sm text-slate-600">
-          {m.registration.accommodationHint}
+          {messages.registration.accommodationHint}
         </p>
         <Textarea
           id="accommodation"
@@ -101,7 +101,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
             else setOfferOpen(true);
           }}
         />
-        <span>{m.registration.agreement}</span>
+        <span>{messages.registration.agreement}</span>
       </label>
 
       <OfferDialog
@@ -114,7 +114,7 @@ export function RegistrationForm({ guid, offer, reference, initialDetails, onReg
       />
 
       <Button type="submit" disabled={!agreement} pending={mutation.isPending} className="w-full sm:w-auto sm:self-end">
-        {m.registration.submit}
+        {messages.registration.submit}
       </Button>
     </form>
   );

@@ -49,7 +49,7 @@ type Props = {
 };
 
 export function RegistrationView({ guid, offer, registerSuccess, initialStatus, initialDetails, reference, payment, credentials }: Props) {
-  const m = useMessages();
+  const messages = useMessages();
   const local = useLocalName();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -83,9 +83,9 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
           </Suspense>
         )}
         {registerSuccess ? (
-          <Result status="success" title={m.registration.success} />
+          <Result status="success" title={messages.registration.success} />
         ) : (
-          <Result status="info" title={m.registration.alreadyRegistered} />
+          <Result status="info" title={messages.registration.alreadyRegistered} />
         )}
       </div>
     );
@@ -110,7 +110,7 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-slate-600">{m.registration.lead}</p>
+      <p className="text-sm text-slate-600">{messages.registration.lead}</p>
       <RegistrationForm
         guid={guid}
         offer={offer}

@@ -15,13 +15,13 @@ import { fullName } from "@/lib/identity/names";
 import { UserRole } from "@/lib/identity/roles";
 import type { CurrentUser } from "@/lib/identity/users";
 
-function navItems(t: Messages["shell"], role: number) {
-  const consoleNav = t.console;
+function navItems(texts: Messages["shell"], role: number) {
+  const consoleNav = texts.console;
   // The profile is the pupil's registration details; an organiser's account is the head organiser's to manage.
   if (role === UserRole.Default) {
     return [
-      { href: "/test-attempt", label: t.testAttempt, icon: <TestIcon /> },
-      { href: "/update-profile", label: t.profile, icon: <UserIcon /> },
+      { href: "/test-attempt", label: texts.testAttempt, icon: <TestIcon /> },
+      { href: "/update-profile", label: texts.profile, icon: <UserIcon /> },
     ];
   }
   const items: { href: string; label: string; icon: ReactNode }[] = [];
@@ -46,9 +46,9 @@ function navItems(t: Messages["shell"], role: number) {
 const isActive = (href: string, pathname: string) => pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
 
 export function AppShell({ user: initialUser, children }: { user: CurrentUser; children: ReactNode }) {
-  const m = useMessages();
+  const messages = useMessages();
   const local = useLocalName();
-  const t = m.shell;
+  const texts = messages.shell;
   const { data: user = initialUser } = useCurrentUser(initialUser);
   const pathname = usePathname();
   const [collapsed, setCollapsed] = useState(false); // large screens
@@ -56,15 +56,15 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
   const [leaving, setLeaving] = useState(false);
 
   const menu = (
-    <nav aria-label={t.openMenu} className="flex h-full flex-col bg-menu text-slate-200">
+    <nav aria-label={texts.openMenu} className="flex h-full flex-col bg-menu text-slate-200">
       <div className={`flex items-center gap-2 px-4 py-4 ${collapsed ? "lg:justify-center lg:px-2" : ""}`}>
         <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-600 font-bold text-white">
           O
         </span>
-        <span className={`font-semibold text-white ${collapsed ? "lg:hidden" : ""}`}>{m.app.name}</span>
+        <span className={`font-semibold text-white ${collapsed ? "lg:hidden" : ""}`}>{messages.app.name}</span>
       </div>
       <ul className="flex-1 space-y-1 px-2">
-        {navItems(t, user.role).map((item) => {
+        {navItems(texts, user.role).map((item) => {
           const active = isActive(item.href, pathname);
           return (
             <li key={item.href}>
@@ -91,7 +91,9 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
       </div>
       <div className={`border-t border-white/10 p-3 ${collapsed ? "lg:hidden" : ""}`} data-testid="user-card">
         <p className="truncate text-sm font-semibold text-white">{fullName(user)}</p>
-        <p className="truncate text-xs text-slate-400">{gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}</p>
+        <p className="truncate text-xs text-slate-400">
+          {gradeAndSubject(messages, user.grade, user.subjectName && local(user.subjectName))}
+        </p>
       </div>
       <div className="px-2 pb-2">
         <button
@@ -101,19 +103,19 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
             setLeaving(true);
             void logout();
           }}
-          title={t.logout}
+          title={texts.logout}
           className={`flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-red-300 hover:bg-white/10 disabled:opacity-60 ${
             collapsed ? "lg:justify-center" : ""
           }`}
         >
           <LogoutIcon />
-          <span className={collapsed ? "lg:sr-only" : ""}>{t.logout}</span>
+          <span className={collapsed ? "lg:sr-only" : ""}>{texts.logout}</span>
         </button>
       </div>
       <button
         type="button"
         onClick={() => setCollapsed((c) => !c)}
-        aria-label={collapsed ? t.expand : t.collapse}
+        aria-label={collapsed ? texts.expand : texts.collapse}
         data-testid="collapse-trigger"
         className="hidden min-h-11 items-center justify-center bg-menu-trigger text-white hover:brightness-125 lg:flex"
       >
@@ -135,7 +137,7 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
           <button
             type="button"
             onClick={() => setOpen(true)}
-            aria-label={t.openMenu}
+            aria-label={texts.openMenu}
             aria-expanded={open}
             data-testid="menu-trigger"
             className="flex size-11 items-center justify-center rounded-lg bg-menu-trigger"
@@ -144,15 +146,22 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
           </button>
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{fullName(user)}</p>
-            <p className="truncate text-xs text-slate-400">{gradeAndSubject(m, user.grade, user.subjectName && local(user.subjectName))}</p>
+            <p className="truncate text-xs text-slate-400">
+              {gradeAndSubject(messages, user.grade, user.subjectName && local(user.subjectName))}
+            </p>
           </div>
           <div className="ml-auto shrink-0">
             <LanguageSwitcher tone="dark" compact />
           </div>
         </header>
         {open && (
-          <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t.openMenu}>
-            <button type="button" aria-label={m.common.close} className="absolute inset-0 bg-black/50" onClick={() => setOpen(false)} />
+          <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={texts.openMenu}>
+            <button
+              type="button"
+              aria-label={messages.common.close}
+              className="absolute inset-0 bg-black/50"
+              onClick={() => setOpen(false)}
+            />
             <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw]">{menu}</div>
           </div>
         )}

@@ -7,33 +7,33 @@ import { Button, LinkButton } from "./button";
 import { Result } from "./result";
 
 export function NotFoundBanner() {
-  const m = useMessages();
-  return <Result status="404" title={m.notFound.banner} extra={<LinkButton href="/">{m.notFound.home}</LinkButton>} />;
+  const messages = useMessages();
+  return <Result status="404" title={messages.notFound.banner} extra={<LinkButton href="/">{messages.notFound.home}</LinkButton>} />;
 }
 
 /** `requestId`: the failed request's id, small, for the pupil to read out to support. */
 export function ErrorBanner({ requestId }: { requestId?: string | null }) {
-  const m = useMessages();
+  const messages = useMessages();
   const router = useRouter();
   return (
     <Result
       status="error"
-      title={m.error.banner}
+      title={messages.error.banner}
       subTitle={
         <>
-          {m.error.description}
+          {messages.error.description}
           {requestId && (
             <span data-testid="request-id" className="mt-2 block font-mono text-xs text-slate-600">
-              {m.error.requestId({ id: requestId })}
+              {messages.error.requestId({ id: requestId })}
             </span>
           )}
         </>
       }
       extra={
         <>
-          <Button onClick={() => window.location.reload()}>{m.common.reload}</Button>
+          <Button onClick={() => window.location.reload()}>{messages.common.reload}</Button>
           <Button variant="secondary" onClick={() => (window.history.length > 1 ? router.back() : router.push("/"))}>
-            {m.common.back}
+            {messages.common.back}
           </Button>
         </>
       }

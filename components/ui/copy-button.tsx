@@ -10,8 +10,8 @@ const CONFIRMATION_MS = 3000;
 type Props = { value: string /** What is copied, for screen readers. */; label: string; text?: string; testId?: string };
 
 export function CopyButton({ value, label, text: givenText, testId }: Props) {
-  const m = useMessages();
-  const text = givenText ?? m.common.copy;
+  const messages = useMessages();
+  const text = givenText ?? messages.common.copy;
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -24,14 +24,14 @@ export function CopyButton({ value, label, text: givenText, testId }: Props) {
     <Button
       variant="secondary"
       data-testid={testId}
-      aria-label={copied ? m.common.copied : label}
+      aria-label={copied ? messages.common.copied : label}
       className="shrink-0"
       onClick={async () => {
         await navigator.clipboard.writeText(value);
         setCopied(true);
       }}
     >
-      <span aria-live="polite">{copied ? m.common.copied : text}</span>
+      <span aria-live="polite">{copied ? messages.common.copied : text}</span>
     </Button>
   );
 }

@@ -4,13 +4,13 @@ import { LinkButton } from "./button";
 import { Result } from "./result";
 
 export async function Forbidden() {
-  const m = await getMessages();
+  const messages = await getMessages();
   return (
     <Result
       status="403"
-      title={m.forbidden.title}
-      subTitle={m.http.forbidden}
-      extra={<LinkButton href="/">{m.notFound.home}</LinkButton>}
+      title={messages.forbidden.title}
+      subTitle={messages.http.forbidden}
+      extra={<LinkButton href="/">{messages.notFound.home}</LinkButton>}
     />
   );
 }

@@ -5,13 +5,13 @@ import { useIsFetching, useIsMutating } from "@tanstack/react-query";
 import { useMessages } from "@/components/i18n/messages";
 
 export function ProgressBar() {
-  const m = useMessages();
+  const messages = useMessages();
   const busy = useIsFetching() + useIsMutating() > 0;
   if (!busy) return null;
   return (
     <div
       role="progressbar"
-      aria-label={m.common.loading}
+      aria-label={messages.common.loading}
       data-testid="progress-bar"
       className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-primary-100"
     >

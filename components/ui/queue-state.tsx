@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { useBusyTexts } from "@/components/i18n/messages";
 import type { QueuePlace } from "@/lib/http/contract";
-import { placeWords } from "@/lib/i18n/queue-place.mjs";
+import { placeWords } from "@/shared/i18n/queue-place.mjs";
 
 /**
  * `retryAt`: when the page tries again by itself (Date.now() time); `place`: where the server's
@@ -12,7 +12,7 @@ import { placeWords } from "@/lib/i18n/queue-place.mjs";
  * server being busy).
  */
 export function QueueState({ retryAt, place }: { retryAt: number; place?: QueuePlace | null }) {
-  const t = useBusyTexts();
+  const texts = useBusyTexts();
   const [now, setNow] = useState(() => Date.now());
   const [from] = useState(() => Date.now());
   useEffect(() => {
@@ -23,11 +23,11 @@ export function QueueState({ retryAt, place }: { retryAt: number; place?: QueueP
   const share = Math.min(1, (now - from) / Math.max(1, retryAt - from));
   return (
     <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-6 text-center" data-testid="queue">
-      <h2 className="text-lg font-semibold text-slate-900">{t.title}</h2>
-      <p className="max-w-sm text-sm text-slate-600">{t.lead}</p>
+      <h2 className="text-lg font-semibold text-slate-900">{texts.title}</h2>
+      <p className="max-w-sm text-sm text-slate-600">{texts.lead}</p>
       {place && (
         <p className="text-sm font-medium text-slate-800" data-testid="queue-place">
-          {placeWords(t, place)}
+          {placeWords(texts, place)}
         </p>
       )}
       <div className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-200">
@@ -36,7 +36,7 @@ export function QueueState({ retryAt, place }: { retryAt: number; place?: QueueP
           style={{ width: `${Math.round(share * 100)}%` }}
         />
       </div>
-      <p className="text-xs text-slate-500">{left > 0 ? t.retryIn.replace("{seconds}", String(left)) : t.retrying}</p>
+      <p className="text-xs text-slate-500">{left > 0 ? texts.retryIn.replace("{seconds}", String(left)) : texts.retrying}</p>
     </div>
   );
 }

@@ -12,14 +12,14 @@ import { loginUsernameQuery } from "@/lib/validation/identity";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
-  const m = await getMessages();
-  return { title: m.login.title };
+  const messages = await getMessages();
+  return { title: messages.login.title };
 }
 
 type Props = { searchParams: Promise<{ returnUrl?: string | string[]; username?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const m = await getMessages();
+  const messages = await getMessages();
   const query = await searchParams;
   const returnUrl = safeReturnUrl(query.returnUrl, null);
   // The paid page's link names the new login: filled in, the pupil types only the password.
@@ -33,9 +33,9 @@ export default async function LoginPage({ searchParams }: Props) {
         <LanguageSwitcher />
       </header>
       <Card size="form" className="w-full max-w-sm">
-        <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{m.app.title}</p>
-        <h1 className="mt-1 text-center text-2xl font-bold">{m.login.title}</h1>
-        <p className="mb-5 mt-2 text-center text-sm text-slate-600">{m.login.lead}</p>
+        <p className="text-center text-sm font-semibold uppercase tracking-wide text-primary-700">{messages.app.title}</p>
+        <h1 className="mt-1 text-center text-2xl font-bold">{messages.login.title}</h1>
+        <p className="mb-5 mt-2 text-center text-sm text-slate-600">{messages.login.lead}</p>
         <LoginForm returnUrl={returnUrl} username={username} />
         <a
           href={config().chatBotUrl}
@@ -43,7 +43,7 @@ export default async function LoginPage({ searchParams }: Props) {
           rel="noopener noreferrer"
           className="mt-5 block text-center text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
         >
-          {m.login.chatBot}
+          {messages.login.chatBot}
         </a>
       </Card>
     </main>

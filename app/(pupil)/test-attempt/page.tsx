@@ -9,8 +9,8 @@ import { getMessages } from "@/lib/i18n/server";
 import { pupilPage } from "@/lib/identity/page-guards";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const m = await getMessages();
-  return { title: m.testAttempt.title };
+  const messages = await getMessages();
+  return { title: messages.testAttempt.title };
 }
 export const dynamic = "force-dynamic";
 

@@ -8,19 +8,19 @@ import { UserRole } from "@/lib/identity/roles";
 import { loadReferenceData } from "@/lib/reference/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const m = await getMessages();
-  return { title: m.profile.title };
+  const messages = await getMessages();
+  return { title: messages.profile.title };
 }
 
 export default async function UpdateProfilePage() {
-  const m = await getMessages();
+  const messages = await getMessages();
   const [{ user }, reference] = await Promise.all([requireSignedIn(), loadReferenceData({ locale: await getLocale() })]);
   // The profile is a pupil's registration details; an organiser's account is on the organisers' page.
   if (user.role === UserRole.Admin) redirect("/admin/organisers");
   return (
     <Card className="mx-auto max-w-3xl">
-      <h1 className="text-xl font-bold">{m.profile.title}</h1>
-      <p className="mb-5 mt-1 text-sm text-slate-600">{m.profile.lead}</p>
+      <h1 className="text-xl font-bold">{messages.profile.title}</h1>
+      <p className="mb-5 mt-1 text-sm text-slate-600">{messages.profile.lead}</p>
       <ProfileForm user={user} reference={reference} />
     </Card>
   );

@@ -42,22 +42,22 @@ function Lines({ lines }: { lines: AuditLine[] }) {
 
 export default async function AuditPage({ searchParams }: Props) {
   await organiserPage();
-  const messages = await getOrganiserMessages();
-  const t = messages.audit;
-  const page = searchOf(pageQuery, await searchParams).page ?? 1;
-  const { items, total } = await listActions({ page }, await getLocale());
+  const [messages, locale, query] = await Promise.all([getOrganiserMessages(), getLocale(), searchParams]);
+  const texts = messages.audit;
+  const page = searchOf(pageQuery, query).page ?? 1;
+  const { items, total } = await listActions({ page }, locale);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={messages.help.audit} />
+      <PageHeader title={texts.title} lead={texts.lead} help={messages.help.audit} />
       <Table data-testid="audit-table">
         <THead>
           <tr>
-            <TH>{t.when}</TH>
-            <TH>{t.who}</TH>
-            <TH>{t.what}</TH>
-            <TH>{t.target}</TH>
-            <TH>{t.reason}</TH>
-            <TH>{t.detailsHeading}</TH>
+            <TH>{texts.when}</TH>
+            <TH>{texts.who}</TH>
+            <TH>{texts.what}</TH>
+            <TH>{texts.target}</TH>
+            <TH>{texts.reason}</TH>
+            <TH>{texts.detailsHeading}</TH>
           </tr>
         </THead>
         <TBody>
@@ -74,7 +74,7 @@ export default async function AuditPage({ searchParams }: Props) {
                 {a.lines.length > 6 ? (
                   // Folded when long (a new test's every setting, a regrade's changes): the table stays readable.
                   <details>
-                    <summary className="cursor-pointer text-xs text-primary-700">{t.detailsCount({ n: a.lines.length })}</summary>
+                    <summary className="cursor-pointer text-xs text-primary-700">{texts.detailsCount({ n: a.lines.length })}</summary>
                     <Lines lines={a.lines} />
                   </details>
                 ) : (

@@ -14,14 +14,19 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function IncidentsPage() {
   await organiserPage();
-  const t = await getOrganiserMessages();
-  const [tests, reference, notices] = await Promise.all([listTests(), loadReferenceData({ locale: await getLocale() }), currentNotices()]);
+  const locale = await getLocale();
+  const [messages, tests, reference, notices] = await Promise.all([
+    getOrganiserMessages(),
+    listTests(),
+    loadReferenceData({ locale }),
+    currentNotices(),
+  ]);
   const open = tests.flatMap((item) =>
     item.test && item.open ? [{ testId: item.test.testId, grade: item.grade, subjectName: item.subjectName, running: item.running }] : [],
   );
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title={t.incidents.title} lead={t.incidents.lead} />
+      <PageHeader title={messages.incidents.title} lead={messages.incidents.lead} />
       <IncidentsView tests={open} regions={reference.regions} districts={reference.districts} notices={notices} />
     </div>
   );

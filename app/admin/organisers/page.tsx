@@ -11,11 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function OrganisersPage() {
   await organiserPage();
-  const t = await getOrganiserMessages();
+  const [messages, items] = await Promise.all([getOrganiserMessages(), listOrganisers()]);
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title={t.organisers.title} lead={t.organisers.lead} help={t.help.organisers} />
-      <OrganisersView items={await listOrganisers()} />
+      <PageHeader title={messages.organisers.title} lead={messages.organisers.lead} help={messages.help.organisers} />
+      <OrganisersView items={items} />
     </div>
   );
 }

@@ -22,9 +22,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function PupilsPage({ searchParams }: Props) {
   await organiserPage();
-  const [o, m] = [await getOrganiserMessages(), await getMessages()];
-  const local = await getLocalName();
-  const t = o.pupils;
+  const [organiserMessages, messages, local] = await Promise.all([getOrganiserMessages(), getMessages(), getLocalName()]);
+  const texts = organiserMessages.pupils;
   const search = searchOf(pupilsQuery, await searchParams);
   const [{ items, total }, reference, pending] = await Promise.all([
     searchPupils(search),
@@ -33,20 +32,20 @@ export default async function PupilsPage({ searchParams }: Props) {
   ]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={o.help.pupils}>
+      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.pupils}>
         {search.districtId ? (
           <a
             href={`/api/admin/pupils/logins?districtId=${search.districtId}`}
             download
-            title={o.logins.hint}
+            title={organiserMessages.logins.hint}
             className={buttonClass("secondary")}
             data-testid="logins-download"
           >
-            {o.logins.download}
+            {organiserMessages.logins.download}
           </a>
         ) : (
           <p className="max-w-56 text-xs text-slate-500">
-            {o.logins.download}: {o.logins.chooseDistrict.toLowerCase()}
+            {organiserMessages.logins.download}: {organiserMessages.logins.chooseDistrict.toLowerCase()}
           </p>
         )}
       </PageHeader>
@@ -57,7 +56,7 @@ export default async function PupilsPage({ searchParams }: Props) {
           data-testid="pending-accommodations"
         >
           <h2 id="pending-accommodations" className="text-sm font-semibold text-slate-900">
-            {t.accommodationsWaiting({ count: pending.length })}
+            {texts.accommodationsWaiting({ count: pending.length })}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {pending.map((p) => (
@@ -72,7 +71,7 @@ export default async function PupilsPage({ searchParams }: Props) {
       )}
       <SearchForm
         q={search.q}
-        placeholder={o.common.searchPlaceholder}
+        placeholder={organiserMessages.common.searchPlaceholder}
         regionId={search.regionId}
         districtId={search.districtId}
         regions={reference.regions}
@@ -81,18 +80,18 @@ export default async function PupilsPage({ searchParams }: Props) {
       <Table data-testid="pupils-table">
         <THead>
           <tr>
-            <TH>{t.fullName}</TH>
-            <TH>{t.username}</TH>
-            <TH>{t.gradeSubject}</TH>
-            <TH>{t.school}</TH>
-            <TH>{t.attempt}</TH>
+            <TH>{texts.fullName}</TH>
+            <TH>{texts.username}</TH>
+            <TH>{texts.gradeSubject}</TH>
+            <TH>{texts.school}</TH>
+            <TH>{texts.attempt}</TH>
           </tr>
         </THead>
         <TBody>
           {items.length === 0 && (
             <tr>
               <TD colSpan={5} className="py-6 text-center text-slate-500">
-                {o.common.none}
+                {organiserMessages.common.none}
               </TD>
             </tr>
           )}
@@ -102,10 +101,12 @@ export default async function PupilsPage({ searchParams }: Props) {
                 <Link href={`/admin/pupils/${p.userId}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
                   {p.fullName}
                 </Link>
-                {p.blocked && <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">{t.blocked}</span>}
+                {p.blocked && (
+                  <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">{texts.blocked}</span>
+                )}
               </TD>
               <TD className="font-mono text-xs">{p.username ?? "—"}</TD>
-              <TD className="whitespace-nowrap">{gradeAndSubject(m, p.grade, p.subjectName && local(p.subjectName))}</TD>
+              <TD className="whitespace-nowrap">{gradeAndSubject(messages, p.grade, p.subjectName && local(p.subjectName))}</TD>
               <TD>
                 <span className="block">{p.schoolName ? local(p.schoolName) : "—"}</span>
                 <span className="block text-xs text-slate-500">{p.districtName && local(p.districtName)}</span>

@@ -22,43 +22,47 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function QuestionsPage({ searchParams }: Props) {
   await organiserPage();
-  const [o, m] = [await getOrganiserMessages(), await getMessages()];
-  const local = await getLocalName();
-  const [t, c] = [o.questions, o.common];
+  const [organiserMessages, messages, local, locale] = await Promise.all([
+    getOrganiserMessages(),
+    getMessages(),
+    getLocalName(),
+    getLocale(),
+  ]);
+  const [texts, common] = [organiserMessages.questions, organiserMessages.common];
   const asked = searchOf(questionsQuery, await searchParams);
-  const subjects = await listSubjects({ locale: await getLocale() });
+  const subjects = await listSubjects({ locale });
   // The bank opens on a subject (the first one) rather than on nothing.
   const search = { ...asked, subjectId: asked.subjectId ?? subjects[0]?.subjectId };
   const bank = search.subjectId ? await listQuestions({ ...search, subjectId: search.subjectId }) : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <PageHeader title={t.title} lead={t.lead} help={o.help.questions} />
+      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.questions} />
       <form method="get" className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto]">
-        <Field id="subjectId" label={t.subject}>
+        <Field id="subjectId" label={texts.subject}>
           <SubmitOnChange id="subjectId" name="subjectId" defaultValue={search.subjectId ?? ""}>
             {subjects.map((s) => (
               <option key={s.subjectId} value={s.subjectId}>
-                {gradeAndSubject(m, s.grade, local(s.name))}
+                {gradeAndSubject(messages, s.grade, local(s.name))}
               </option>
             ))}
           </SubmitOnChange>
         </Field>
-        <Field id="difficulty" label={t.difficulty}>
+        <Field id="difficulty" label={texts.difficulty}>
           <SubmitOnChange id="difficulty" name="difficulty" defaultValue={search.difficulty ?? ""}>
-            <option value="">{c.all}</option>
+            <option value="">{common.all}</option>
             {([1, 2, 3] as const).map((d) => (
               <option key={d} value={d}>
-                {t.difficultyOf[d]}
+                {texts.difficultyOf[d]}
               </option>
             ))}
           </SubmitOnChange>
         </Field>
-        <Field id="q" label={c.search}>
+        <Field id="q" label={common.search}>
           <Input id="q" name="q" type="search" defaultValue={search.q} maxLength={100} />
         </Field>
         <div className="flex items-end">
           <button type="submit" className={buttonClass("primary", "w-full")}>
-            {c.search}
+            {common.search}
           </button>
         </div>
       </form>
@@ -66,7 +70,7 @@ export default async function QuestionsPage({ searchParams }: Props) {
         <>
           <QuestionImport subjectId={search.subjectId} />
           <div className="flex flex-col gap-3" data-testid="question-list">
-            {bank.items.length === 0 && <p className="py-6 text-center text-slate-500">{c.none}</p>}
+            {bank.items.length === 0 && <p className="py-6 text-center text-slate-500">{common.none}</p>}
             {bank.items.map((q) => (
               <QuestionCard
                 key={q.questionId}
@@ -78,7 +82,7 @@ export default async function QuestionsPage({ searchParams }: Props) {
           <Pagination page={search.page ?? 1} pageSize={QUESTIONS_PAGE_SIZE} total={bank.total} search={{ ...search, page: undefined }} />
         </>
       ) : (
-        <p className="py-6 text-center text-slate-500">{t.chooseSubject}</p>
+        <p className="py-6 text-center text-slate-500">{texts.chooseSubject}</p>
       )}
     </div>
   );

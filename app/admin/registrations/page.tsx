@@ -25,38 +25,37 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function RegistrationsPage({ searchParams }: Props) {
   await organiserPage();
-  const [o, m] = [await getOrganiserMessages(), await getMessages()];
-  const local = await getLocalName();
-  const [t, c] = [o.registrations, o.common];
+  const [organiserMessages, messages, local] = await Promise.all([getOrganiserMessages(), getMessages(), getLocalName()]);
+  const [texts, common] = [organiserMessages.registrations, organiserMessages.common];
   const search = searchOf(registrationsQuery, await searchParams);
   const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData({ locale: await getLocale() })]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={o.help.registrations} />
+      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.registrations} />
       <SearchForm
         q={search.q}
-        placeholder={t.searchPlaceholder}
+        placeholder={texts.searchPlaceholder}
         regionId={search.regionId}
         districtId={search.districtId}
         regions={reference.regions}
         districts={reference.districts}
       >
-        <Field id="status" label={t.status}>
+        <Field id="status" label={texts.status}>
           <Select id="status" name="status" defaultValue={search.status ?? ""}>
-            <option value="">{c.all}</option>
+            <option value="">{common.all}</option>
             {[RegistrationStatus.Registered, RegistrationStatus.Paid].map((s) => (
               <option key={s} value={s}>
-                {t.statuses[s]}
+                {texts.statuses[s]}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="provider" label={t.provider}>
+        <Field id="provider" label={texts.provider}>
           <Select id="provider" name="provider" defaultValue={search.provider ?? ""}>
-            <option value="">{c.all}</option>
+            <option value="">{common.all}</option>
             {Object.values(PaymentProvider).map((p) => (
               <option key={p} value={p}>
-                {t.providers[p]}
+                {texts.providers[p]}
               </option>
             ))}
           </Select>
@@ -65,19 +64,19 @@ export default async function RegistrationsPage({ searchParams }: Props) {
       <Table data-testid="registrations-table">
         <THead>
           <tr>
-            <TH>{t.pupil}</TH>
-            <TH>{t.status}</TH>
-            <TH>{t.provider}</TH>
-            <TH>{o.pupils.gradeSubject}</TH>
-            <TH>{c.district}</TH>
-            <TH>{t.createdAt}</TH>
+            <TH>{texts.pupil}</TH>
+            <TH>{texts.status}</TH>
+            <TH>{texts.provider}</TH>
+            <TH>{organiserMessages.pupils.gradeSubject}</TH>
+            <TH>{common.district}</TH>
+            <TH>{texts.createdAt}</TH>
           </tr>
         </THead>
         <TBody>
           {items.length === 0 && (
             <tr>
               <TD colSpan={6} className="py-6 text-center text-slate-500">
-                {c.none}
+                {common.none}
               </TD>
             </tr>
           )}
@@ -89,9 +88,9 @@ export default async function RegistrationsPage({ searchParams }: Props) {
                 </Link>
                 <span className="block font-mono text-[11px] text-slate-500">{r.guid}</span>
               </TD>
-              <TD>{wordOf(t.statuses, r.status)}</TD>
-              <TD>{r.paidWith ? t.providers[r.paidWith] : "—"}</TD>
-              <TD className="whitespace-nowrap">{gradeAndSubject(m, r.grade, r.subjectName && local(r.subjectName))}</TD>
+              <TD>{wordOf(texts.statuses, r.status)}</TD>
+              <TD>{r.paidWith ? texts.providers[r.paidWith] : "—"}</TD>
+              <TD className="whitespace-nowrap">{gradeAndSubject(messages, r.grade, r.subjectName && local(r.subjectName))}</TD>
               <TD>{r.districtName ? local(r.districtName) : "—"}</TD>
               <TD className="whitespace-nowrap">{formatTashkent(r.createdAt)}</TD>
             </TR>

@@ -12,15 +12,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function TestsPage() {
   await organiserPage();
-  const t = await getOrganiserMessages();
+  const [messages, items] = await Promise.all([getOrganiserMessages(), listTests()]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.tests.title} lead={t.tests.lead} help={t.help.tests}>
+      <PageHeader title={messages.tests.title} lead={messages.tests.lead} help={messages.help.tests}>
         <LinkButton variant="secondary" href="/admin/tests/pins">
-          {t.tests.pinSheet}
+          {messages.tests.pinSheet}
         </LinkButton>
       </PageHeader>
-      <TestsView items={await listTests()} />
+      <TestsView items={items} />
     </div>
   );
 }

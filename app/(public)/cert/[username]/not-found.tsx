@@ -6,20 +6,20 @@ import { config } from "@/lib/config";
 import { getMessages } from "@/lib/i18n/server";
 
 export default async function CertificateNotFound() {
-  const m = await getMessages();
-  const t = m.certificate;
+  const messages = await getMessages();
+  const texts = messages.certificate;
   const { chatBotUrl, supportPhone } = config();
   return (
     <CertificateFrame>
       <Card size="bare">
         <Result
           status="404"
-          title={t.notFound}
-          subTitle={t.notFoundHint}
+          title={texts.notFound}
+          subTitle={texts.notFoundHint}
           extra={
             <>
               <a href={chatBotUrl} className="font-medium text-primary-700 underline" data-testid="contact-bot">
-                {t.contactBot}
+                {texts.contactBot}
               </a>
               {supportPhone && (
                 <a

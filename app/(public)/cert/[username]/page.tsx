@@ -22,25 +22,25 @@ type Props = { params: Promise<{ username: string }> };
 const lookUp = cache(lookUpPublicly);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const m = await getMessages();
-  const t = m.certificate;
+  const messages = await getMessages();
+  const texts = messages.certificate;
   const { username } = await params;
   const { certificate } = await lookUp(username);
-  const title = certificate ? t.pageTitleOf({ fullName: certificate.fullName }) : t.pageTitle;
+  const title = certificate ? texts.pageTitleOf({ fullName: certificate.fullName }) : texts.pageTitle;
   return {
     title,
     metadataBase: new URL(config().publicUrl),
     robots: { index: false, follow: false },
     openGraph: {
       title,
-      description: m.app.title,
+      description: messages.app.title,
       url: verifyUrlOf(username),
       type: "website",
       images: [
         {
           url: `/cert/${encodeURIComponent(username.toWellFormed())}/preview?v=${certificate ? certificateVersion(certificate) : "none"}`,
           ...PREVIEW_SIZE,
-          alt: t.pageTitle,
+          alt: texts.pageTitle,
         },
       ],
     },
@@ -49,8 +49,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CertificatePage({ params }: Props) {
-  const m = await getMessages();
-  const t = m.certificate;
+  const messages = await getMessages();
+  const texts = messages.certificate;
   const { username } = await params;
   const { certificate, limited } = await lookUp(username);
 
@@ -61,11 +61,11 @@ export default async function CertificatePage({ params }: Props) {
       {certificate ? (
         <div className="flex flex-col items-center gap-4">
           <CertificateCard certificate={certificate} />
-          <CopyButton value={certificate.verifyUrl} label={t.copyLink} text={t.copyLink} testId="copy-link" />
+          <CopyButton value={certificate.verifyUrl} label={texts.copyLink} text={texts.copyLink} testId="copy-link" />
         </div>
       ) : (
         <Card size="bare">
-          <Result status="warning" title={m.http.tooManyRequests} />
+          <Result status="warning" title={messages.http.tooManyRequests} />
         </Card>
       )}
     </CertificateFrame>

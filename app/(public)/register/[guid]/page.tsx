@@ -14,9 +14,9 @@ import { uuid } from "@/lib/validation/fields";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const m = await getMessages();
+  const messages = await getMessages();
   return {
-    title: m.registration.pageTitle,
+    title: messages.registration.pageTitle,
     robots: { index: false, follow: false },
   };
 }
@@ -27,7 +27,7 @@ type Props = {
 };
 
 export default async function RegistrationPage({ params, searchParams }: Props) {
-  const m = await getMessages();
+  const messages = await getMessages();
   const { guid: raw } = await params;
   const parsed = uuid.safeParse(raw);
   if (!parsed.success) notFound();
@@ -47,8 +47,8 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
         <div className="mb-3 flex justify-end">
           <LanguageSwitcher />
         </div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{m.app.title}</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900">{m.registration.pageTitle}</h1>
+        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{messages.app.title}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">{messages.registration.pageTitle}</h1>
       </header>
       <Card>
         <RegistrationView

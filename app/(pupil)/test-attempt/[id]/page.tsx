@@ -7,8 +7,8 @@ import { foundOr404, pupilPage } from "@/lib/identity/page-guards";
 import { attemptIdQuery } from "@/lib/validation/attempts";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const m = await getMessages();
-  return { title: m.testAttempt.title };
+  const messages = await getMessages();
+  return { title: messages.testAttempt.title };
 }
 export const dynamic = "force-dynamic";
 

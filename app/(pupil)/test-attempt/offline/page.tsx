@@ -7,8 +7,8 @@ import { getMessages } from "@/lib/i18n/server";
 import { pupilPage } from "@/lib/identity/page-guards";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const m = await getMessages();
-  return { title: m.testAttempt.title, robots: { index: false } };
+  const messages = await getMessages();
+  return { title: messages.testAttempt.title, robots: { index: false } };
 }
 export const dynamic = "force-dynamic";
 

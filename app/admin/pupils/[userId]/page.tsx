@@ -32,40 +32,39 @@ export default async function PupilPage({ params }: Props) {
   const { params: route } = await organiserPage(params, userIdParams);
   const pupil = await foundOr404(pupilDetail({ userId: route.userId }));
   const r = pupil.registration;
-  const [o, m] = [await getOrganiserMessages(), await getMessages()];
-  const local = await getLocalName();
-  const t = o.pupils;
+  const [organiserMessages, messages, local] = await Promise.all([getOrganiserMessages(), getMessages(), getLocalName()]);
+  const texts = organiserMessages.pupils;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <Link href="/admin/pupils" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-        ← {t.back}
+        ← {texts.back}
       </Link>
       <Card>
         <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
           <h1 className="text-xl font-bold" data-testid="pupil-name">
             {pupil.fullName}
             {pupil.blocked && (
-              <span className="ml-2 rounded bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-800">{t.blocked}</span>
+              <span className="ml-2 rounded bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-800">{texts.blocked}</span>
             )}
           </h1>
           <AttemptBadge attempt={pupil.attempt} />
         </div>
-        <h2 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-500">{t.actions}</h2>
+        <h2 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-500">{texts.actions}</h2>
         <div className="mt-2">
           <PupilActions pupil={pupil} />
         </div>
       </Card>
       {pupil.accommodation && (
         <Card data-testid="accommodation">
-          <h2 className="mb-2 font-semibold">{t.accommodation}</h2>
+          <h2 className="mb-2 font-semibold">{texts.accommodation}</h2>
           <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{pupil.accommodation.request}</p>
           <p className="mt-2 text-sm font-medium text-slate-700" data-testid="accommodation-state">
             {pupil.accommodation.approvedAt
-              ? t.accommodationApproved({
+              ? texts.accommodationApproved({
                   date: formatTashkent(pupil.accommodation.approvedAt),
-                  minutes: o.audit.minutes({ count: pupil.extraMinutes }),
+                  minutes: organiserMessages.audit.minutes({ count: pupil.extraMinutes }),
                 })
-              : t.accommodationPending}
+              : texts.accommodationPending}
           </p>
           <div className="mt-3">
             <AccommodationAction pupil={pupil} />
@@ -74,21 +73,21 @@ export default async function PupilPage({ params }: Props) {
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
-          <h2 className="mb-2 font-semibold">{t.details}</h2>
+          <h2 className="mb-2 font-semibold">{texts.details}</h2>
           <dl className="divide-y divide-slate-100">
-            <Row label={t.username} value={<span className="font-mono">{pupil.username ?? "—"}</span>} />
-            <Row label={t.gradeSubject} value={gradeAndSubject(m, pupil.grade, pupil.subjectName && local(pupil.subjectName))} />
-            <Row label={o.common.region} value={pupil.regionName ? local(pupil.regionName) : "—"} />
-            <Row label={o.common.district} value={pupil.districtName ? local(pupil.districtName) : "—"} />
-            <Row label={t.school} value={pupil.schoolName ? local(pupil.schoolName) : m.registration.otherSchool} />
-            <Row label={t.phone} value={pupil.phoneNumber ? `+998 ${pupil.phoneNumber}` : "—"} />
-            <Row label={t.birthDate} value={pupil.birthDate ?? "—"} />
-            <Row label={t.extraMinutes} value={<span data-testid="extra-minutes-value">{pupil.extraMinutes}</span>} />
-            <Row label={t.lastSignIn} value={pupil.lastSignInAt ? formatTashkent(pupil.lastSignInAt) : t.never} />
+            <Row label={texts.username} value={<span className="font-mono">{pupil.username ?? "—"}</span>} />
+            <Row label={texts.gradeSubject} value={gradeAndSubject(messages, pupil.grade, pupil.subjectName && local(pupil.subjectName))} />
+            <Row label={organiserMessages.common.region} value={pupil.regionName ? local(pupil.regionName) : "—"} />
+            <Row label={organiserMessages.common.district} value={pupil.districtName ? local(pupil.districtName) : "—"} />
+            <Row label={texts.school} value={pupil.schoolName ? local(pupil.schoolName) : messages.registration.otherSchool} />
+            <Row label={texts.phone} value={pupil.phoneNumber ? `+998 ${pupil.phoneNumber}` : "—"} />
+            <Row label={texts.birthDate} value={pupil.birthDate ?? "—"} />
+            <Row label={texts.extraMinutes} value={<span data-testid="extra-minutes-value">{pupil.extraMinutes}</span>} />
+            <Row label={texts.lastSignIn} value={pupil.lastSignInAt ? formatTashkent(pupil.lastSignInAt) : texts.never} />
           </dl>
         </Card>
         <Card>
-          <h2 className="mb-2 font-semibold">{t.registration}</h2>
+          <h2 className="mb-2 font-semibold">{texts.registration}</h2>
           {r ? (
             <dl className="divide-y divide-slate-100">
               <Row
@@ -99,10 +98,10 @@ export default async function PupilPage({ params }: Props) {
                   </Link>
                 }
               />
-              <Row label={o.registrations.status} value={wordOf(o.registrations.statuses, r.status)} />
-              <Row label={o.registrations.amount} value={som(o, r.amountSom)} />
-              <Row label={o.registrations.createdAt} value={formatTashkent(r.createdAt)} />
-              <Row label={o.registrations.paidAt} value={formatTashkent(r.paidAt)} />
+              <Row label={organiserMessages.registrations.status} value={wordOf(organiserMessages.registrations.statuses, r.status)} />
+              <Row label={organiserMessages.registrations.amount} value={som(organiserMessages, r.amountSom)} />
+              <Row label={organiserMessages.registrations.createdAt} value={formatTashkent(r.createdAt)} />
+              <Row label={organiserMessages.registrations.paidAt} value={formatTashkent(r.paidAt)} />
             </dl>
           ) : (
             <p className="text-sm text-slate-500">—</p>
@@ -110,15 +109,15 @@ export default async function PupilPage({ params }: Props) {
         </Card>
       </div>
       <Card>
-        <h2 className="mb-2 font-semibold">{t.attempts}</h2>
+        <h2 className="mb-2 font-semibold">{texts.attempts}</h2>
         <Table>
           <THead>
             <tr>
               <TH>#</TH>
-              <TH>{t.attempt}</TH>
-              <TH>{t.started}</TH>
-              <TH>{t.deadline}</TH>
-              <TH>{t.ended}</TH>
+              <TH>{texts.attempt}</TH>
+              <TH>{texts.started}</TH>
+              <TH>{texts.deadline}</TH>
+              <TH>{texts.ended}</TH>
             </tr>
           </THead>
           <TBody>
@@ -138,7 +137,7 @@ export default async function PupilPage({ params }: Props) {
             {pupil.attempts.length === 0 && (
               <tr>
                 <TD colSpan={5} className="py-4 text-center text-slate-500">
-                  {t.attemptStates.none}
+                  {texts.attemptStates.none}
                 </TD>
               </tr>
             )}

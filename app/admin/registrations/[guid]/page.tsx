@@ -22,51 +22,50 @@ const fromMs = (ms: number | null) => (ms ? formatTashkent(new Date(ms).toISOStr
 export default async function RegistrationPage({ params }: Props) {
   const { params: route } = await organiserPage(params, guidParams);
   const { registration: r, payments, events } = await foundOr404(registrationDetail({ guid: route.guid.toLowerCase() }));
-  const [o, m] = [await getOrganiserMessages(), await getMessages()];
-  const local = await getLocalName();
-  const t = o.registrations;
+  const [organiserMessages, messages, local] = await Promise.all([getOrganiserMessages(), getMessages(), getLocalName()]);
+  const texts = organiserMessages.registrations;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <Link href="/admin/registrations" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-        ← {t.back}
+        ← {texts.back}
       </Link>
       <Card>
         <h1 className="text-xl font-bold">{r.fullName || r.guid}</h1>
         <p className="mt-1 font-mono text-xs text-slate-500">{r.guid}</p>
         <p className="mt-2 text-sm">
-          {wordOf(t.statuses, r.status)} · {som(o, r.amountSom)} · {gradeAndSubject(m, r.grade, r.subjectName && local(r.subjectName))} ·{" "}
-          {r.districtName ? local(r.districtName) : "—"}
+          {wordOf(texts.statuses, r.status)} · {som(organiserMessages, r.amountSom)} ·{" "}
+          {gradeAndSubject(messages, r.grade, r.subjectName && local(r.subjectName))} · {r.districtName ? local(r.districtName) : "—"}
           {r.phoneNumber && ` · +998 ${r.phoneNumber}`}
         </p>
         {r.userId && (
           <Link href={`/admin/pupils/${r.userId}`} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
-            {o.pupils.title} →
+            {organiserMessages.pupils.title} →
           </Link>
         )}
       </Card>
       <Card>
-        <h2 className="mb-2 font-semibold">{t.payments}</h2>
+        <h2 className="mb-2 font-semibold">{texts.payments}</h2>
         {payments.length === 0 ? (
-          <p className="text-sm text-slate-500">{t.noPayments}</p>
+          <p className="text-sm text-slate-500">{texts.noPayments}</p>
         ) : (
           <Table>
             <THead>
               <tr>
-                <TH>{t.provider}</TH>
-                <TH>{t.transaction}</TH>
-                <TH>{t.amount}</TH>
-                <TH>{t.status}</TH>
-                <TH>{t.createdAt}</TH>
-                <TH>{t.paidAt}</TH>
+                <TH>{texts.provider}</TH>
+                <TH>{texts.transaction}</TH>
+                <TH>{texts.amount}</TH>
+                <TH>{texts.status}</TH>
+                <TH>{texts.createdAt}</TH>
+                <TH>{texts.paidAt}</TH>
               </tr>
             </THead>
             <TBody>
               {payments.map((p) => (
                 <TR key={p.id}>
-                  <TD>{t.providers[p.provider]}</TD>
+                  <TD>{texts.providers[p.provider]}</TD>
                   <TD className="font-mono text-xs">{p.providerTransactionId}</TD>
-                  <TD>{som(o, p.amountTiyin / 100)}</TD>
-                  <TD>{t.paymentStates[p.state]}</TD>
+                  <TD>{som(organiserMessages, p.amountTiyin / 100)}</TD>
+                  <TD>{texts.paymentStates[p.state]}</TD>
                   <TD className="whitespace-nowrap">{fromMs(p.createTime)}</TD>
                   <TD className="whitespace-nowrap">{fromMs(p.performTime)}</TD>
                 </TR>
@@ -76,14 +75,14 @@ export default async function RegistrationPage({ params }: Props) {
         )}
       </Card>
       <Card>
-        <h2 className="mb-2 font-semibold">{t.events}</h2>
+        <h2 className="mb-2 font-semibold">{texts.events}</h2>
         <Table>
           <THead>
             <tr>
-              <TH>{t.createdAt}</TH>
-              <TH>{t.provider}</TH>
-              <TH>{t.request}</TH>
-              <TH>{t.response}</TH>
+              <TH>{texts.createdAt}</TH>
+              <TH>{texts.provider}</TH>
+              <TH>{texts.request}</TH>
+              <TH>{texts.response}</TH>
             </tr>
           </THead>
           <TBody>
@@ -93,7 +92,7 @@ export default async function RegistrationPage({ params }: Props) {
                   {formatTashkent(e.createdAt, { seconds: true })}
                   <span className="block text-xs text-slate-500">{e.action}</span>
                 </TD>
-                <TD>{t.providers[e.provider]}</TD>
+                <TD>{texts.providers[e.provider]}</TD>
                 <TD>
                   <pre className="max-w-md overflow-x-auto whitespace-pre-wrap break-all text-[11px]">{e.request}</pre>
                 </TD>

@@ -15,29 +15,34 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The PINs of every test on one printable sheet, large, with the window they open in. */
 export default async function PinSheetPage() {
   await organiserPage();
-  const [t, m] = [(await getOrganiserMessages()).pinSheet, await getMessages()];
-  const local = await getLocalName();
-  const items = (await listTests()).filter((item) => item.test !== null);
+  const [organiserMessages, messages, local, tests] = await Promise.all([
+    getOrganiserMessages(),
+    getMessages(),
+    getLocalName(),
+    listTests(),
+  ]);
+  const texts = organiserMessages.pinSheet;
+  const items = tests.filter((item) => item.test !== null);
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title={t.title} lead={t.lead}>
+      <PageHeader title={texts.title} lead={texts.lead}>
         <PrintButton />
       </PageHeader>
       {items.length === 0 ? (
-        <p className="text-slate-600">{t.none}</p>
+        <p className="text-slate-600">{texts.none}</p>
       ) : (
         <table className="w-full border-collapse text-left" data-testid="pin-sheet">
           <thead>
             <tr className="border-b-2 border-slate-900 text-sm">
-              <th className="py-2 pr-3">{t.subject}</th>
-              <th className="py-2 pr-3">{t.window}</th>
-              <th className="py-2 text-right">{t.pin}</th>
+              <th className="py-2 pr-3">{texts.subject}</th>
+              <th className="py-2 pr-3">{texts.window}</th>
+              <th className="py-2 text-right">{texts.pin}</th>
             </tr>
           </thead>
           <tbody>
             {items.map(({ subjectId, grade, subjectName, test }) => (
               <tr key={subjectId} className="break-inside-avoid border-b border-slate-300">
-                <td className="py-3 pr-3 text-lg font-semibold">{gradeAndSubject(m, grade, local(subjectName))}</td>
+                <td className="py-3 pr-3 text-lg font-semibold">{gradeAndSubject(messages, grade, local(subjectName))}</td>
                 <td className="py-3 pr-3 text-sm">
                   {formatTashkent(test!.openedAt)} — {formatTashkent(test!.closedAt)}
                 </td>
@@ -47,7 +52,7 @@ export default async function PinSheetPage() {
           </tbody>
         </table>
       )}
-      <p className="mt-4 text-xs text-slate-500">{t.note}</p>
+      <p className="mt-4 text-xs text-slate-500">{texts.note}</p>
     </div>
   );
 }

@@ -24,47 +24,47 @@ export default async function ItemStatisticsPage({ params }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
   const stats = await foundOr404(itemStatistics({ testId: route.testId }));
   const [messages, locale] = await Promise.all([getOrganiserMessages(), getLocale()]);
-  const t = messages.itemStatistics;
+  const texts = messages.itemStatistics;
   const difficultyOf = messages.questions.difficultyOf;
   const languageNames = messages.questions.languageNames;
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t.title} lead={t.lead} help={messages.help.itemStatistics}>
+      <PageHeader title={texts.title} lead={texts.lead} help={messages.help.itemStatistics}>
         <Link href="/admin/tests" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-          {t.back}
+          {texts.back}
         </Link>
       </PageHeader>
       {stats.provisional && (
         <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
-          {t.provisional}
+          {texts.provisional}
         </p>
       )}
       {stats.attempts === 0 ? (
         <p role="status" className="mb-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
-          {t.none}
+          {texts.none}
         </p>
       ) : (
-        <p className="mb-3 text-sm text-slate-600">{t.attempts({ n: stats.attempts })}</p>
+        <p className="mb-3 text-sm text-slate-600">{texts.attempts({ n: stats.attempts })}</p>
       )}
       <p className="mb-3 text-xs text-slate-600" data-testid="flag-minimum">
-        {t.flagMinimum({ count: WRONG_KEY_MIN_DRAWN })}
+        {texts.flagMinimum({ count: WRONG_KEY_MIN_DRAWN })}
       </p>
       <Table data-testid="item-statistics-table">
         <THead>
           <tr>
             <TH>#</TH>
-            <TH>{t.question}</TH>
-            <TH className="text-right">{t.drawn}</TH>
-            <TH className="text-right">{t.facility}</TH>
-            <TH className="text-right">{t.discrimination}</TH>
-            <TH>{t.choices}</TH>
+            <TH>{texts.question}</TH>
+            <TH className="text-right">{texts.drawn}</TH>
+            <TH className="text-right">{texts.facility}</TH>
+            <TH className="text-right">{texts.discrimination}</TH>
+            <TH>{texts.choices}</TH>
           </tr>
         </THead>
         <TBody>
           {stats.items.length === 0 && (
             <tr>
               <TD colSpan={6} className="py-6 text-center text-slate-500">
-                {t.noQuestions}
+                {texts.noQuestions}
               </TD>
             </tr>
           )}
@@ -81,15 +81,15 @@ export default async function ItemStatisticsPage({ params }: Props) {
                   {(item.voided || item.retired || item.flags.length > 0) && (
                     <div className="mt-1 flex flex-wrap gap-1">
                       {item.flags.some((flag) => flag !== "languagesDiffer") && (
-                        <span className={`${badge} bg-red-100 text-red-800`}>{t.flag}</span>
+                        <span className={`${badge} bg-red-100 text-red-800`}>{texts.flag}</span>
                       )}
                       {item.flags.includes("languagesDiffer") && (
                         <span className={`${badge} bg-amber-100 text-amber-900`} data-testid="translation-flag">
-                          {t.translationFlag}
+                          {texts.translationFlag}
                         </span>
                       )}
-                      {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{t.voided}</span>}
-                      {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{t.retired}</span>}
+                      {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{texts.voided}</span>}
+                      {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{texts.retired}</span>}
                     </div>
                   )}
                   {!item.voided && <RegradeButton testId={route.testId} question={item} />}
@@ -101,7 +101,7 @@ export default async function ItemStatisticsPage({ params }: Props) {
                     <ul className="mt-1 text-xs text-slate-600" data-testid="facility-languages">
                       {item.languages.map((l) => (
                         <li key={l.language} className="whitespace-nowrap">
-                          {t.languageFacility({
+                          {texts.languageFacility({
                             language: languageNames[l.language],
                             facility: Math.round(l.facility * 100),
                             drawn: l.drawn,

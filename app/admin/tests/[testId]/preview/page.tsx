@@ -26,8 +26,8 @@ export default async function TestPreviewPage({ params, searchParams }: Props) {
   const both = Promise.all([params, searchParams]).then(([route, query]) => ({ ...route, ...query }));
   const { params: route } = await organiserPage(both, previewParams);
   const { testId, language } = route;
-  const messages = await getMessages();
-  const [t, a] = [(await getOrganiserMessages()).preview, messages.attempt];
+  const [messages, organiserMessages] = await Promise.all([getMessages(), getOrganiserMessages()]);
+  const [texts, attemptTexts] = [organiserMessages.preview, messages.attempt];
   const paper = await foundOr404(previewPaper({ testId, language })).catch((error: unknown) => {
     if (error instanceof AppError) return error.message; // a bank too short for the test, as a pupil would be told
     throw error;
@@ -35,16 +35,18 @@ export default async function TestPreviewPage({ params, searchParams }: Props) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3">
       <PageHeader
-        title={t.title}
+        title={texts.title}
         lead={
-          typeof paper === "string" ? t.lead : t.leadOf({ grade: paper.grade, subject: paper.subjectName, count: paper.durationMinutes })
+          typeof paper === "string"
+            ? texts.lead
+            : texts.leadOf({ grade: paper.grade, subject: paper.subjectName, count: paper.durationMinutes })
         }
       >
         <LinkButton variant="secondary" href={`/admin/tests/${testId}/preview?language=${language}`} prefetch={false}>
-          {t.again}
+          {texts.again}
         </LinkButton>
         <LinkButton variant="ghost" href="/admin/tests">
-          {t.back}
+          {texts.back}
         </LinkButton>
       </PageHeader>
       <nav aria-label={messages.registration.language} className="flex flex-wrap gap-2" data-testid="preview-languages">
@@ -70,11 +72,11 @@ export default async function TestPreviewPage({ params, searchParams }: Props) {
             <li key={question.number}>
               <Card as="article" size="panel" className="sm:p-5">
                 <h2 className="mb-3 text-sm font-semibold text-primary-700">
-                  {a.question({ n: question.number, total: paper.questions.length })}
+                  {attemptTexts.question({ n: question.number, total: paper.questions.length })}
                 </h2>
                 {question.readingText && (
                   <details className="mb-3 rounded-lg bg-slate-50 p-2 text-sm">
-                    <summary className="cursor-pointer font-medium text-slate-600">{a.readingText}</summary>
+                    <summary className="cursor-pointer font-medium text-slate-600">{attemptTexts.readingText}</summary>
                     <RichText html={question.readingText} className="mt-2 leading-relaxed" />
                   </details>
                 )}

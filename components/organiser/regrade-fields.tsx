@@ -1,0 +1,93 @@
+// A regrade's fields: the question, what to do (a new key or void it), the new key's choice or
+// whom a voided question awards, and the reason.
+"use client";
+
+import type { UseFormReturn } from "react-hook-form";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
+import { Field, Input } from "@/components/ui/field";
+import { RichText } from "@/components/ui/rich-text";
+import { letter, type RegradeQuestion, type RegradeValues } from "./regrade-form";
+
+type Props = { form: UseFormReturn<RegradeValues>; question: RegradeQuestion };
+
+/** `action`: the form's watched choice of what to do. */
+export function RegradeFields({ form, question, action }: Props & { action: RegradeValues["action"] }) {
+  const messages = useOrganiserMessages();
+  const [texts, common] = [messages.results, messages.common];
+  const { errors } = form.formState;
+  return (
+    <>
+      <div className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+        <p className="font-mono text-xs text-slate-500">#{question.questionId}</p>
+        <RichText html={question.text} className="text-slate-800" />
+      </div>
+      <fieldset className="flex flex-col gap-1.5 text-sm">
+        <legend className="mb-1 font-medium text-slate-800">{texts.action}</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" value="key" className="size-4" {...form.register("action")} />
+          {texts.actionKey}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" value="void" className="size-4" {...form.register("action")} />
+          {texts.actionVoid}
+        </label>
+      </fieldset>
+      {action === "key" ? <NewKey form={form} question={question} /> : <VoidAwards form={form} />}
+      <Field id={`regrade-reason-${question.questionId}`} label={common.reason} hint={common.reasonHint} error={errors.reason?.message}>
+        <Input
+          id={`regrade-reason-${question.questionId}`}
+          autoComplete="off"
+          maxLength={500}
+          invalid={Boolean(errors.reason)}
+          {...form.register("reason")}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** The question's new key: one of its choices, the current key marked. */
+function NewKey({ form, question }: Props) {
+  const texts = useOrganiserMessages().results;
+  const { errors } = form.formState;
+  return (
+    <fieldset className="flex flex-col gap-1.5 text-sm" aria-describedby={errors.correctChoiceId ? "regrade-choice-error" : undefined}>
+      <legend className="mb-1 font-medium text-slate-800">{texts.correctChoice}</legend>
+      {question.choices.map((choice, index) => (
+        <label
+          key={choice.choiceId}
+          className="flex items-start gap-2 rounded-md p-1.5 ring-1 ring-slate-200 has-[:checked]:ring-primary-600"
+        >
+          <input type="radio" value={choice.choiceId} className="mt-0.5 size-4 shrink-0" {...form.register("correctChoiceId")} />
+          <span className="font-semibold">{letter(index)}</span>
+          <RichText as="span" html={choice.text} className="min-w-0 flex-1" />
+          {choice.isCorrect && <span className="shrink-0 text-xs text-slate-500">{texts.currentKey}</span>}
+        </label>
+      ))}
+      {errors.correctChoiceId && (
+        <p id="regrade-choice-error" className="text-sm text-red-700">
+          {errors.correctChoiceId.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A voided question's points: to every pupil, or to none. */
+function VoidAwards({ form }: { form: UseFormReturn<RegradeValues> }) {
+  const texts = useOrganiserMessages().results;
+  const { errors } = form.formState;
+  return (
+    <fieldset className="flex flex-col gap-1.5 text-sm">
+      <label className="flex items-center gap-2">
+        <input type="radio" value="all" className="size-4" {...form.register("voidAwards")} />
+        {texts.voidAll}
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="radio" value="none" className="size-4" {...form.register("voidAwards")} />
+        {texts.voidNone}
+      </label>
+      {errors.voidAwards && <p className="text-sm text-red-700">{errors.voidAwards.message}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,78 @@
+// What a regrade's dry run found: the question and its new key (or that it is voided), and the
+// pupils whose score or rank would change.
+"use client";
+
+import { useLocale, useLocalName } from "@/components/i18n/messages";
+import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
+import { RichText } from "@/components/ui/rich-text";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { points } from "@/lib/i18n/numbers";
+import type { RegradeReport } from "@/lib/results/rescoring";
+import { letter, type RegradeQuestion, type RegradeValues } from "./regrade-form";
+
+type Props = { question: RegradeQuestion; values: RegradeValues; report: RegradeReport };
+
+export function DryRunReport({ question, values, report }: Props) {
+  return (
+    <>
+      <Tried question={question} values={values} />
+      <Changes report={report} />
+    </>
+  );
+}
+
+/** What the dry run was of, in words: the question, and its new key or that it is voided. */
+function Tried({ question, values }: { question: RegradeQuestion; values: RegradeValues }) {
+  const texts = useOrganiserMessages().results;
+  const index = question.choices.findIndex((c) => c.choiceId === values.correctChoiceId);
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200" data-testid="regrade-tried">
+      <p className="font-semibold text-slate-800">{texts.triedQuestion({ id: question.questionId })}</p>
+      <RichText html={question.text} className="mt-1 text-slate-700" />
+      <p className="mt-2 font-semibold text-slate-800">
+        {values.action === "key"
+          ? texts.triedKey({ letter: letter(index) })
+          : texts.triedVoid({ awards: (values.voidAwards === "all" ? texts.voidAll : texts.voidNone).toLowerCase() })}
+      </p>
+      {values.action === "key" && index >= 0 && <RichText html={question.choices[index].text} className="text-slate-700" />}
+    </div>
+  );
+}
+
+function Changes({ report }: { report: RegradeReport }) {
+  const messages = useOrganiserMessages();
+  const locale = useLocale();
+  const local = useLocalName();
+  const texts = messages.results;
+  if (report.changes.length === 0) return <p className="text-sm text-slate-700">{texts.noChanges}</p>;
+  return (
+    <div className="max-h-72 overflow-auto">
+      <p className="mb-2 text-sm font-semibold text-slate-800">{texts.changes({ count: report.changes.length })}</p>
+      <Table data-testid="regrade-changes">
+        <THead>
+          <tr>
+            <TH>{messages.pupils.fullName}</TH>
+            <TH className="text-right">{texts.oldScore}</TH>
+            <TH className="text-right">{texts.newScore}</TH>
+            <TH className="text-right">{texts.oldRank}</TH>
+            <TH className="text-right">{texts.newRank}</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {report.changes.map((change) => (
+            <TR key={change.attemptId}>
+              <TD>
+                {change.fullName}
+                <span className="block text-xs text-slate-500">{change.districtName && local(change.districtName)}</span>
+              </TD>
+              <TD className="text-right tabular-nums">{points(locale, change.oldScore)}</TD>
+              <TD className="text-right font-semibold tabular-nums">{points(locale, change.newScore)}</TD>
+              <TD className="text-right tabular-nums">{change.oldRank ?? "—"}</TD>
+              <TD className="text-right font-semibold tabular-nums">{change.newRank ?? "—"}</TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+    </div>
+  );
+}
