@@ -21,7 +21,8 @@
 // in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
 // 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), BENCH_PAGE_SHARE (0..1, 0),
 // BENCH_STEP_SECONDS (120), BENCH_IGNORE_RETRY_AFTER (1: retry on the client's own back-off),
-// BENCH_CHECKPOINT (1: a CHECKPOINT before the sign-ins, as README's hour before says; 0: none),
+// BENCH_CHECKPOINT (1: a CHECKPOINT before the sign-ins, as the hour before in docs/operations.md
+// says; 0: none),
 // BENCH_SEALED (1: a pupil on the countdown fetches its paper sealed after signing in, as a checked-in
 // page does, and at the opening opens it with New's key instead of a Get; 0: New then Get),
 // APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
@@ -29,13 +30,22 @@
 // after the opening, in a cluster the bench makes for itself with pg_ctl).
 
 import { spawn } from "node:child_process";
-import { createDecipheriv } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { nginxConfig } from "../scripts/cluster.mjs";
+import {
+  answerAndFinish,
+  comesByPages,
+  kindOf,
+  openSealed,
+  percentile,
+  pupilBrowser,
+  sealedPaper,
+  sleep,
+} from "../scripts/opening-simulator.mjs";
 import { recordStart, ZERO_SPREAD_MS } from "./record-start.mjs";
 import { startBenchServer, TOKEN } from "./server.mjs";
 
@@ -86,7 +96,6 @@ function statusProxy() {
   };
 }
 const proxy = statusProxy();
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const timings = new Map(); // kind → [ms]
 const statuses = new Map(); // kind → {status: count}
 const waits = new Map(); // kind → [[the wait the queue told at the first refusal, the wait had] in s]
@@ -100,60 +109,21 @@ function record(kind, ms, status) {
 }
 
 /**
- * One request as a browser's fetch makes it; retried like the outbox (network, 5xx, 429) for up
- * to BENCH_STEP_SECONDS. `jar` is the pupil's cookies, as a browser keeps them: the session, and
- * the queue ticket a 503 gives. The wait the queue told at the first refusal is kept beside the
- * wait the request then had.
+ * A pupil's browser (scripts/opening-simulator.mjs, shared with the rehearsal) from `address`:
+ * every request as a browser's fetch makes it, retried like the outbox (network, 5xx, 429) for up
+ * to BENCH_STEP_SECONDS, with the pupil's cookies (the session, and the queue ticket a 503 gives).
+ * Each try is timed; the wait the queue told at the first refusal is kept beside the wait the
+ * request then had.
  */
-async function call(kind, path, { method = "GET", body, raw, jar = {}, address, headers = {} } = {}) {
-  const began = performance.now();
-  let told = null; // [the wait told in s, when]
-  for (let attempt = 0; ; attempt++) {
-    const started = performance.now();
-    let status = "network";
-    let retryAfter = 0;
-    try {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(body ? { "Content-Type": "application/json" } : {}),
-          ...(Object.keys(jar).length ? { Cookie: Object.values(jar).join("; ") } : {}),
-          ...(address ? { "X-Forwarded-For": address } : {}),
-          ...headers,
-        },
-        body: raw ?? (body ? JSON.stringify(body) : undefined),
-        signal: AbortSignal.timeout(60_000),
-      });
-      status = response.status;
-      for (const set of response.headers.getSetCookie()) {
-        const [pair] = set.split(";");
-        const name = pair.slice(0, pair.indexOf("="));
-        if (/max-age=0/i.test(set)) delete jar[name];
-        else jar[name] = pair;
-      }
-      const text = await response.text();
-      record(kind, performance.now() - started, status);
-      if (status < 500 && status !== 429) {
-        if (told) waits.set(kind, [...(waits.get(kind) ?? []), [told[0], (performance.now() - told[1]) / 1000]]);
-        return { status, text, headers: response.headers };
-      }
-      if (status === 503 && !told) {
-        const json = /"waitSeconds":(\d+)/.exec(text);
-        const page = /o'rningiz: \d+\. Taxminan (\d+) (soniya|daqiqa)/.exec(text);
-        const waitSeconds = json ? Number(json[1]) : page ? Number(page[1]) * (page[2] === "daqiqa" ? 60 : 1) : null;
-        if (waitSeconds !== null) told = [waitSeconds, performance.now()];
-      }
-      if (performance.now() - began > STEP_MS) return { status, text, headers: response.headers };
-      retryAfter = IGNORE_RETRY_AFTER ? 0 : Number(response.headers.get("retry-after")) || 0;
-    } catch {
-      record(kind, performance.now() - started, status);
-      if (performance.now() - began > STEP_MS) return { status, text: "", headers: new Headers() };
-    }
-    // As the pages do (lib/http/client.ts busyWait, the busy page's refresh): the server's
-    // Retry-After when it sent one, else back-off from 0.5 s doubling to 8 s, ±50 %.
-    await sleep(retryAfter ? retryAfter * 1000 + Math.random() * 1000 : Math.min(8_000, 500 * 2 ** attempt) * (0.5 + Math.random()));
-  }
-}
+const browserFrom = (address) =>
+  pupilBrowser({
+    base,
+    headers: { "X-Forwarded-For": address },
+    stepMs: STEP_MS,
+    ignoreRetryAfter: IGNORE_RETRY_AFTER,
+    onTry: record,
+    onWaited: (kind, told, had) => waits.set(kind, [...(waits.get(kind) ?? []), [told, had]]),
+  });
 
 /** The attempt page's stream of the organiser's acts: open while the pupil is on the page. */
 const STREAM = "/api/TestAttempts/Events";
@@ -164,12 +134,12 @@ let streamsMost = 0;
  * Opens the stream as the page's EventSource does and keeps it open, reading its pings, until
  * the returned function is called (the pupil leaves the page). Its time is to its first byte.
  */
-async function openStream(kind, path, { jar, address, headers }) {
+async function openStream(kind, path, { cookie, address, headers }) {
   const controller = new AbortController();
   const started = performance.now();
   try {
     const response = await fetch(`${base}${path}`, {
-      headers: { ...headers, Accept: "text/event-stream", Cookie: Object.values(jar).join("; "), "X-Forwarded-For": address },
+      headers: { ...headers, Accept: "text/event-stream", Cookie: cookie, "X-Forwarded-For": address },
       signal: controller.signal,
     });
     record(kind, performance.now() - started, response.status);
@@ -209,10 +179,7 @@ function personal(step, recording, { username, password, attemptId }) {
     .replace(new RegExp(`([?&](?:id|attemptId|testAttemptId)=)${recording.attemptId}\\b`), `$1${id}`);
   let body = step.body;
   if (body?.includes(recording.username)) body = JSON.stringify({ ...JSON.parse(body), username, password });
-  const { pathname } = new URL(step.path, "http://x");
-  const shown = pathname.replace(/\/\d+/g, "/{id}");
-  const kind = step.headers.rsc ? `RSC ${shown}` : pathname.startsWith("/api/") ? `${step.method} ${shown.slice(5)}` : `page ${shown}`;
-  return { kind, path, body };
+  return { kind: kindOf(step.method, step.path, step.headers), path, body };
 }
 
 try {
@@ -233,8 +200,10 @@ try {
   console.log(`recorded in Chromium: sign-in: ${listSteps(recording.signIn)}`);
   console.log(`                      at zero: ${listSteps(recording.atZero)}`);
   console.log(`                      start:   ${listSteps(recording.start)}`);
-  const byPages = recording.pages;
-  console.log(`                      by pages: ${byPages.steps.map((step) => personal(step, byPages, {}).kind).join(", ")}`);
+  const recordedByPages = recording.pages;
+  console.log(
+    `                      by pages: ${recordedByPages.steps.map((step) => personal(step, recordedByPages, {}).kind).join(", ")}`,
+  );
 
   // Pupils straight into the tables, each with the password hash of one pupil the server made.
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
@@ -274,7 +243,7 @@ try {
     `${N} pupils; sign-in over ${P} s; starts over ${A} s from the opening, ${Math.round(PAGE_SHARE * 100)} % by the pages; ${K} answers each`,
   );
 
-  // As the operator does before the opening (README, the hour before): a checkpoint well before it
+  // As the operator does before the opening (docs/operations.md, the hour before): a checkpoint well before it
   // (here, before the sign-ins), so that PostgreSQL's next timed one (checkpoint_timeout, 5 minutes
   // by default) does not start in the opening's minutes. A checkpoint starting there, or just before
   // it, stalls the opening's commits: its writes, and the full page images every page first written
@@ -290,19 +259,6 @@ try {
   if (restartDbAt !== null) killer = sleep(opening - Date.now() + restartDbAt * 1000).then(() => bench.restartDatabase());
 
   let sealedOpened = 0;
-  /** The attempt as the page builds it from its sealed paper and New's answer. */
-  const openSealed = ({ iv, data }, { key, testAttemptQuestionIds }) => {
-    try {
-      const bytes = Buffer.from(data, "base64url");
-      const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64url"), Buffer.from(iv, "base64url"));
-      decipher.setAuthTag(bytes.subarray(-16));
-      const content = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8"));
-      sealedOpened++;
-      return { questions: content.questions.map((q, i) => ({ ...q, testAttemptQuestionId: testAttemptQuestionIds[i] })) };
-    } catch {
-      return null; // as the page: then Get
-    }
-  };
   const firstQuestion = { inPlace: [], byPages: [] };
   const served = []; // [arrival, first question] in ms, per pupil served
   const signIns = []; // [asked, signed in] in ms, per pupil signed in
@@ -314,32 +270,31 @@ try {
     else await sleep(Math.max(0, opening - Date.now() + (k / N) * A * 1000));
     // Pupils spread evenly over the arrivals come by the pages (replayed as the second recorded
     // pupil), the others from the countdown, which checks the allowance once at zero.
-    const comesByPages = Math.floor((k + 1) * PAGE_SHARE) > Math.floor(k * PAGE_SHARE);
+    const byPages = comesByPages(k, PAGE_SHARE);
     const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
-    const jar = {};
+    const browser = browserFrom(address);
     const leave = [];
     const replay = async (step, from = recording) => {
       const { kind, path, body } = personal(step, from, me);
       if (path.startsWith(STREAM)) {
-        leave.push(await openStream(kind, path, { jar, address, headers: step.headers }));
+        leave.push(await openStream(kind, path, { cookie: browser.cookie(), address, headers: step.headers }));
         return { kind, answer: { status: 200, text: "" } };
       }
-      const answer = await call(kind, path, { method: step.method, jar, address, headers: step.headers, raw: body });
+      const answer = await browser.call(path, { method: step.method, headers: step.headers, raw: body, kind });
       return { kind, answer };
     };
     // Signing in at the opening, the pupil's wait for the first question starts at the sign-in.
     const signInStarted = performance.now();
     for (const step of recording.signIn) await replay(step);
-    if (!Object.keys(jar).some((name) => name.endsWith("session-token"))) return failed.push([me.username, "login"]);
+    if (!browser.signedIn()) return failed.push([me.username, "login"]);
     signIns.push([signInStarted, performance.now()]);
-    // Checked in on the countdown: the paper, sealed (components/attempt/sealed-paper.ts).
-    // At a random moment within 5 minutes, never in the 10 s before the opening, as the page does.
+    // Checked in on the countdown: the paper, sealed (components/attempt/sealed-paper.ts), at a
+    // random moment as the page fetches it.
     let sealed = null;
     const sealing =
-      SEALED && P > 0 && !comesByPages && opening - 10_000 - Date.now() > 0
-        ? sleep(Math.random() * Math.min(300_000, opening - 10_000 - Date.now())).then(async () => {
-            const paper = await call("GET TestAttempts/Paper", "/api/TestAttempts/Paper", { jar, address });
-            if (paper.status === 200) sealed = JSON.parse(paper.text);
+      SEALED && P > 0 && !byPages
+        ? sealedPaper(browser, opening).then((paper) => {
+            sealed = paper;
           })
         : Promise.resolve();
 
@@ -347,7 +302,7 @@ try {
     // its spread of it, whatever the pupil does meanwhile; the pupil presses "Testni boshlash" at k/N·A.
     // (Signing in at the opening, the pupil sees no countdown: the start button at once.)
     const recheck =
-      P > 0 && !comesByPages
+      P > 0 && !byPages
         ? sleep(Math.max(0, opening + Math.random() * ZERO_SPREAD_MS - Date.now())).then(async () => {
             for (const step of recording.atZero) await replay(step);
           })
@@ -355,8 +310,8 @@ try {
     await sleep(Math.max(0, opening + (k / N) * A * 1000 - Date.now()));
     await sealing;
     const arrival = P > 0 ? performance.now() : signInStarted;
-    const flow = comesByPages ? byPages.steps : recording.start;
-    const flowOf = comesByPages ? byPages : recording;
+    const flow = byPages ? recordedByPages.steps : recording.start;
+    const flowOf = byPages ? recordedByPages : recording;
     let view = null;
     for (const step of flow) {
       // The sealed paper opened: the page asks no Get.
@@ -365,13 +320,14 @@ try {
       if (kind === "POST TestAttempts/New") {
         me.attemptId = answer.status === 200 ? JSON.parse(answer.text).attemptId : null;
         const key = answer.status === 200 ? JSON.parse(answer.text).paper : undefined;
-        view = sealed && key ? openSealed(sealed, key) : null;
+        view = sealed && key ? openSealed(sealed, key) : null; // as the page: without it, Get
         if (view) {
+          sealedOpened++;
           firstQuestion.inPlace.push(performance.now() - arrival);
           served.push([arrival, performance.now()]);
         }
         if (me.attemptId === null) {
-          const there = await call("GET TestAttempts/IsThereAttempt", "/api/TestAttempts/IsThereAttempt", { jar, address });
+          const there = await browser.call("/api/TestAttempts/IsThereAttempt");
           me.attemptId = there.status === 200 ? JSON.parse(there.text).attemptId : null;
         }
         if (!me.attemptId) return failed.push([me.username, "New", answer.status, answer.text.slice(0, 80)]);
@@ -380,30 +336,18 @@ try {
       // stream, the offline shell) goes on while the pupil reads.
       if (kind === "GET TestAttempts/Get" && answer.status === 200 && !view) {
         view = JSON.parse(answer.text);
-        firstQuestion[comesByPages ? "byPages" : "inPlace"].push(performance.now() - arrival);
+        firstQuestion[byPages ? "byPages" : "inPlace"].push(performance.now() - arrival);
         served.push([arrival, performance.now()]);
       }
     }
     if (!view) return failed.push([me.username, "Get"]);
     const attemptId = me.attemptId;
-    const { questions } = view;
-    for (let i = 0; i < K; i++) {
-      await sleep(-Math.log(1 - Math.random()) * THINK);
-      const q = questions[i % questions.length];
-      const choice = q.questionChoices[Math.floor(Math.random() * q.questionChoices.length)].questionChoiceId;
-      const saved = await call("POST TestAttempts/Answer", "/api/TestAttempts/Answer", {
-        method: "POST",
-        jar,
-        address,
-        body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId: choice },
-      });
-      if (saved.status === 200) acknowledged.push([attemptId, q.testAttemptQuestionId, choice]);
-    }
-    const finished = await call("POST TestAttempts/Finish", "/api/TestAttempts/Finish", {
-      method: "POST",
-      jar,
-      address,
-      body: { attemptId, isEndedByUser: true },
+    const finished = await answerAndFinish(browser, {
+      attemptId,
+      questions: view.questions,
+      answers: K,
+      think: () => -Math.log(1 - Math.random()) * THINK,
+      acknowledged: (question, answerId) => acknowledged.push([attemptId, question, answerId]),
     });
     if (finished.status !== 200) failed.push([me.username, "Finish", finished.status]);
     await Promise.all(leave.map((close) => close()));
@@ -447,7 +391,6 @@ try {
   const lost = stored.filter((row) => last.get(row.id) !== row.answer_choice_id).length + (last.size - stored.length);
   await check.end();
 
-  const at = (values, q) => values[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN;
   const ms = (v) => `${Math.round(v)}`.padStart(7);
   console.log(
     `\n${"request".padEnd(30)} ${"count".padStart(6)} ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)} ${"max".padStart(7)}  statuses`,
@@ -458,7 +401,7 @@ try {
       .map(([status, count]) => `${status}:${count}`)
       .join(" ");
     console.log(
-      `${kind.padEnd(30)} ${String(values.length).padStart(6)} ${ms(at(values, 0.5))} ${ms(at(values, 0.95))} ${ms(at(values, 0.99))} ${ms(values.at(-1))}  ${counts}`,
+      `${kind.padEnd(30)} ${String(values.length).padStart(6)} ${ms(percentile(values, 0.5))} ${ms(percentile(values, 0.95))} ${ms(percentile(values, 0.99))} ${ms(values.at(-1))}  ${counts}`,
     );
   }
   const seconds = (v) => (v / 1000).toFixed(2);
@@ -466,7 +409,7 @@ try {
     if (values.length === 0) continue;
     values.sort((a, b) => a - b);
     console.log(
-      `\narrival → first question, ${flow === "inPlace" ? "from the countdown" : "by the pages"}: p50 ${seconds(at(values, 0.5))} s   p99 ${seconds(at(values, 0.99))} s   max ${seconds(values.at(-1))} s   (${values.length} pupils)`,
+      `\narrival → first question, ${flow === "inPlace" ? "from the countdown" : "by the pages"}: p50 ${seconds(percentile(values, 0.5))} s   p99 ${seconds(percentile(values, 0.99))} s   max ${seconds(values.at(-1))} s   (${values.length} pupils)`,
     );
   }
   // The order kept: each pupil against the earliest served of those who came after them.
@@ -486,7 +429,7 @@ try {
     const ratios = pairs.map(([toldSeconds, had]) => had / Math.max(1, toldSeconds)).sort((a, b) => a - b);
     const within = ratios.filter((r) => r >= 0.5 && r <= 1.5).length;
     console.log(
-      `wait told vs had, ${kind}: ${pairs.length} refused then served; within ±50 %: ${within} (${Math.round((100 * within) / pairs.length)} %); had/told p10 ${at(ratios, 0.1).toFixed(2)} p50 ${at(ratios, 0.5).toFixed(2)} p90 ${at(ratios, 0.9).toFixed(2)}`,
+      `wait told vs had, ${kind}: ${pairs.length} refused then served; within ±50 %: ${within} (${Math.round((100 * within) / pairs.length)} %); had/told p10 ${percentile(ratios, 0.1).toFixed(2)} p50 ${percentile(ratios, 0.5).toFixed(2)} p90 ${percentile(ratios, 0.9).toFixed(2)}`,
     );
   }
   // The sign-ins the server sustained: signed in over the time from the first asked to the last in.
@@ -499,7 +442,7 @@ try {
   for (const [from, { seen }] of watchers) {
     seen.ms.sort((a, b) => a - b);
     console.log(
-      `/holat during the opening from ${from} (one visitor every 100 ms): ${seen.ms.length} answers, p50 ${at(seen.ms, 0.5).toFixed(1)} ms   p99 ${at(seen.ms, 0.99).toFixed(1)} ms   max ${(seen.ms.at(-1) ?? Number.NaN).toFixed(1)} ms   statuses ${JSON.stringify(seen.statuses)}; said "busy" in ${seen.busy}`,
+      `/holat during the opening from ${from} (one visitor every 100 ms): ${seen.ms.length} answers, p50 ${percentile(seen.ms, 0.5).toFixed(1)} ms   p99 ${percentile(seen.ms, 0.99).toFixed(1)} ms   max ${(seen.ms.at(-1) ?? Number.NaN).toFixed(1)} ms   statuses ${JSON.stringify(seen.statuses)}; said "busy" in ${seen.busy}`,
     );
   }
   console.log(`failed pupils: ${failed.length}${failed.length ? `  e.g. ${JSON.stringify(failed.slice(0, 3))}` : ""}`);

@@ -1,21 +1,33 @@
-// `npm run rehearsal -- --url URL --pupils N`: the opening rehearsed against a deployment over its
-// public API (README "The week before"), with an organiser's credentials (REHEARSAL_USERNAME and
-// REHEARSAL_PASSWORD, or --username; a password is never taken on the command line). It makes N
-// synthetic pupils in a rehearsal test (POST /api/admin/rehearsals: never in results, exports, the
-// board's counts or the ranking), signs them in over the check-in (the in-place ones keep their
-// paper sealed, as a checked-in page does), and at the opening starts them as pupils do: most from
-// the countdown (New, and the sealed paper opened with its key, else Get), --page-share by the
-// pages (the start page, AllowTestAttempt, IsThereAttempt, New, Get). Arrivals ramp up over
-// --start-seconds, so one run finds the starts a second at which the first question's p99 stays
-// within 3 s. Each pupil answers --answers questions and finishes; every acknowledged answer is
-// read back. It prints p50/p99 to the first question, failed, lost, that rate and a go/no-go line
-// for the pupils registered (paid) on the deployment starting within --opening-seconds, reports
-// the figures for the console's page (/admin/rehearsal), and removes its pupils.
-// Clients behave like patient browsers: each keeps its cookies (the session, the queue's ticket),
-// retries 5xx, 429 and network errors after Retry-After or a growing back-off, for up to 2 minutes a step.
-import { createDecipheriv } from "node:crypto";
+// `npm run ops:rehearsal -- --url URL --pupils N`: the opening rehearsed against a deployment over
+// its public API (docs/operations.md, "The week before"), with an organiser's credentials
+// (REHEARSAL_USERNAME and REHEARSAL_PASSWORD, or --username; a password is never taken on the
+// command line). It makes N synthetic pupils in a rehearsal test (POST /api/admin/rehearsals: never
+// in results, exports, the board's counts or the ranking), signs them in over the check-in (the
+// in-place ones keep their paper sealed, as a checked-in page does), and at the opening starts them
+// as pupils do: most from the countdown (New, and the sealed paper opened with its key, else Get),
+// --page-share by the pages (the start page, AllowTestAttempt, IsThereAttempt, New, Get). Arrivals
+// ramp up over --start-seconds, so one run finds the starts a second at which the first question's
+// p99 stays within 3 s. Each pupil answers --answers questions and finishes; every acknowledged
+// answer is read back. It prints p50/p99 to the first question, failed, lost, that rate and a
+// go/no-go line for the pupils registered (paid) on the deployment starting within
+// --opening-seconds, reports the figures for the console's page (/admin/rehearsal), and removes its
+// pupils.
+// Clients behave like patient browsers (scripts/opening-simulator.mjs, shared with bench:opening):
+// each keeps its cookies (the session, the queue's ticket), retries 5xx, 429 and network errors
+// after Retry-After or a growing back-off, for up to 2 minutes a step.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import {
+  answerAndFinish,
+  comesByPages,
+  json,
+  openSealed,
+  percentile,
+  pupilBrowser,
+  QUIET_MS,
+  sealedPaper,
+  sleep,
+} from "./opening-simulator.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -31,7 +43,9 @@ const { values: options } = parseArgs({
   },
 });
 if (!options.url) {
-  console.error("usage: npm run rehearsal -- --url https://olimpiada.example.uz --pupils 2000  (REHEARSAL_PASSWORD in the environment)");
+  console.error(
+    "usage: npm run ops:rehearsal -- --url https://olimpiada.example.uz --pupils 2000  (REHEARSAL_PASSWORD in the environment)",
+  );
   process.exit(2);
 }
 const BASE = options.url.replace(/\/+$/, "");
@@ -43,72 +57,16 @@ const K = Number(options.answers);
 /** Sign-ins before the opening at ~10 a second, plus the quiet minute before it. */
 const OPENS_IN = Number(options["opens-in"] ?? Math.max(90, Math.ceil(N / 10) + 75));
 const PASSWORD = process.env.REHEARSAL_PASSWORD ?? process.env.ADMIN_PASSWORD;
-const STEP_MS = 120_000;
-const QUIET_MS = 10_000; // no sealed paper is fetched in the 10 s before the opening
 const TARGET_MS = 3_000;
 if (!PASSWORD) {
   console.error("REHEARSAL_PASSWORD (the organiser's password) is not set.");
   process.exit(2);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/** A browser of the rehearsal's: JSON unless asked otherwise, redirects seen as they come. */
+const browserAt = () => pupilBrowser({ base: BASE, headers: { Accept: "application/json" }, redirect: "manual" });
 
-/** A browser-like client: its own cookies, patient retries. */
-function client() {
-  const jar = new Map();
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const keep = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(name);
-      else jar.set(name, pair.slice(at + 1).trim());
-    }
-  };
-  return async function call(path, { method = "GET", body, accept = "application/json" } = {}) {
-    const started = performance.now();
-    let backOff = 500;
-    for (;;) {
-      let response = null;
-      try {
-        response = await fetch(`${BASE}${path}`, {
-          method,
-          redirect: "manual",
-          headers: { Accept: accept, Cookie: cookie(), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(60_000),
-        });
-        keep(response);
-        if (response.status < 500 && response.status !== 429) return { status: response.status, text: await response.text() };
-        await response.arrayBuffer().catch(() => {});
-      } catch {
-        // A network error: tried again, as the page does.
-      }
-      if (performance.now() - started > STEP_MS) return { status: response?.status ?? 0, text: "" };
-      const retryAfter = Number(response?.headers.get("retry-after"));
-      await sleep((retryAfter > 0 ? retryAfter * 1000 : backOff) * (0.5 + Math.random()));
-      backOff = Math.min(8_000, backOff * 2);
-    }
-  };
-}
-
-const json = (answer) => (answer.status === 200 ? JSON.parse(answer.text) : null);
-const at = (values, q) => values[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN;
-
-function openSealed({ iv, data }, { key, testAttemptQuestionIds }) {
-  try {
-    const bytes = Buffer.from(data, "base64url");
-    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64url"), Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(bytes.subarray(-16));
-    const content = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8"));
-    return { questions: content.questions.map((q, i) => ({ ...q, testAttemptQuestionId: testAttemptQuestionIds[i] })) };
-  } catch {
-    return null;
-  }
-}
-
-const organiser = client();
+const organiser = browserAt().call;
 const signedIn = await organiser("/api/Identity/Login", { method: "POST", body: { username: options.username, password: PASSWORD } });
 if (signedIn.status !== 200) {
   console.error(`The organiser could not sign in: ${signedIn.status} ${signedIn.text.slice(0, 200)}`);
@@ -136,26 +94,23 @@ let sealedOpened = 0;
 const signInSpan = Math.max(1_000, opening - Date.now() - QUIET_MS - 5_000);
 
 async function pupil(k) {
-  const call = client();
+  const browser = browserAt();
+  const { call } = browser;
   const username = rehearsal.usernames[k];
-  const byPages = Math.floor((k + 1) * PAGE_SHARE) > Math.floor(k * PAGE_SHARE);
+  const byPages = comesByPages(k, PAGE_SHARE);
   // The check-in: signed in at a moment of it; the page's allowance draws the paper.
   await sleep((k / N) * signInSpan);
   const login = await call("/api/Identity/Login", { method: "POST", body: { username, password: rehearsal.password } });
   if (login.status !== 200) return failed.push([username, "login", login.status]);
   await call("/api/TestAttempts/AllowTestAttempt");
-  let sealed = null;
-  if (!byPages && opening - Date.now() > QUIET_MS) {
-    await sleep(Math.random() * Math.min(300_000, opening - Date.now() - QUIET_MS));
-    sealed = json(await call("/api/TestAttempts/Paper"));
-  }
+  const sealed = byPages ? null : await sealedPaper(browser, opening);
 
   // The opening: arrivals ramp up (pupil k at A·√(k/N)), so the rate grows through the run.
   const offset = A * 1000 * Math.sqrt(k / N);
   await sleep(opening + offset - Date.now());
   const arrival = performance.now();
   if (byPages) {
-    await call("/test-attempt", { accept: "text/html" });
+    await call("/test-attempt", { headers: { Accept: "text/html" } });
     await call("/api/TestAttempts/AllowTestAttempt");
     await call("/api/TestAttempts/IsThereAttempt");
   }
@@ -176,17 +131,13 @@ async function pupil(k) {
   firstQuestion.push([offset, performance.now() - arrival]);
   if (byPages) await call(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`);
 
-  for (let i = 0; i < K; i++) {
-    await sleep(1_000 + Math.random() * 2_000);
-    const q = view.questions[i % view.questions.length];
-    const answerId = q.questionChoices[Math.floor(Math.random() * q.questionChoices.length)].questionChoiceId;
-    const saved = await call("/api/TestAttempts/Answer", {
-      method: "POST",
-      body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId },
-    });
-    if (saved.status === 200) acknowledged.push([k, attemptId, q.testAttemptQuestionId, answerId]);
-  }
-  const finished = await call("/api/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: true } });
+  const finished = await answerAndFinish(browser, {
+    attemptId,
+    questions: view.questions,
+    answers: K,
+    think: () => 1_000 + Math.random() * 2_000,
+    acknowledged: (question, answerId) => acknowledged.push([k, attemptId, question, answerId]),
+  });
   if (finished.status !== 200) failed.push([username, "Finish", finished.status]);
 }
 
@@ -216,7 +167,7 @@ try {
     const values = windows.get(w).sort((a, b) => a - b);
     const rate = values.length / 2;
     peak = Math.max(peak, rate);
-    if (at(values, 0.99) > TARGET_MS) break;
+    if (percentile(values, 0.99) > TARGET_MS) break;
     sustained = Math.max(sustained ?? 0, rate);
   }
   const served = firstQuestion
@@ -230,8 +181,8 @@ try {
     pupils: N,
     pageShare: PAGE_SHARE,
     startSeconds: A,
-    firstQuestionP50Ms: Math.round(at(served, 0.5) || 0),
-    firstQuestionP99Ms: Math.round(at(served, 0.99) || 0),
+    firstQuestionP50Ms: Math.round(percentile(served, 0.5) || 0),
+    firstQuestionP99Ms: Math.round(percentile(served, 0.99) || 0),
     failed: failed.length,
     lost,
     answers: acknowledged.length,

@@ -223,9 +223,10 @@ test.describe("/cert/{username}", () => {
 });
 
 test.describe("Certificates/Generate under a loop", () => {
-  test("a pupil pressing download in a loop: drawn once, a few downloads a minute, and the others' test stays fast", async ({
+  test("a pupil pressing download in a loop: drawn once, a few downloads a minute, and the others' test is served meanwhile", async ({
     request,
   }) => {
+    // How fast the other pupil's reads stay meanwhile is bench:certificates' figure.
     const pupil = await finishedPupil(request);
     // Another pupil in the middle of a test.
     const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "1122" });
@@ -243,25 +244,14 @@ test.describe("Certificates/Generate under a loop", () => {
       }
     };
     const loops = Array.from({ length: 32 }, loop);
-    const slowest: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const started = Date.now();
       expect((await other.get(`/api/TestAttempts/Get?id=${attemptId}`)).status()).toBe(200);
       expect((await other.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`)).status()).toBe(200);
-      slowest.push(Date.now() - started);
     }
     looping = false;
     await Promise.all(loops);
-    slowest.sort((x, y) => x - y);
-    console.log(
-      `Generate loop: ${statuses.length} calls (${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 429).length} × 429); the other pupil's Get + GetRemainingTime: median ${slowest[4]} ms, 9th of 10 ${slowest[8]} ms, slowest ${slowest[9]} ms`,
-    );
     expect(statuses.filter((s) => s === 200).length).toBe(10);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     expect(bodies.size).toBe(1);
-    // The other pupil's page stays usable: nine of its ten reads within 2 s, half within 1.5 s. One
-    // read may meet the moment the certificate is drawn (once) on a busy 2-core runner.
-    expect(slowest[8]).toBeLessThan(2_000);
-    expect(slowest[4]).toBeLessThan(1_500);
   });
 });

@@ -12,19 +12,18 @@ import { TEST_ENV, TEST_LOG_FILE } from "../support/test-env";
 
 type Line = Record<string, unknown> & { time: string; msg: string; requestId?: string };
 
-/** The log's lines written since `since`, once the line of `requestId` is there (they are written as they go). */
+/**
+ * The log's lines written since `since`, once the line of `requestId` is there: a request's line is
+ * written as its answer goes, so the last request's line comes after every line before it.
+ */
 async function linesUntil(requestId: string, since: number): Promise<Line[]> {
-  for (let tries = 0; ; tries++) {
-    const text = readFileSync(TEST_LOG_FILE, "utf8");
-    if (text.includes(`"requestId":"${requestId}"`) || tries > 50) {
-      return text
-        .split("\n")
-        .filter((line) => line.trim() !== "")
-        .map((line) => JSON.parse(line) as Line)
-        .filter((line) => Date.parse(line.time) >= since);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const logged = () => readFileSync(TEST_LOG_FILE, "utf8");
+  await expect.poll(() => logged().includes(`"requestId":"${requestId}"`), { message: `the line of request ${requestId}` }).toBe(true);
+  return logged()
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Line)
+    .filter((line) => Date.parse(line.time) >= since);
 }
 
 test("a journey's log lines: one per request and per event, with ids, and no secret in any of them", async ({ request }) => {

@@ -379,8 +379,9 @@ test("editing: a question never drawn changes (sanitised, one right choice); a d
   await session.dispose();
 });
 
+// How long a refusal takes, and how the others are served meanwhile, is bench:spreadsheet-bomb's figure.
 test.describe("a spreadsheet that unpacks huge, or an upload that never ends, harms nobody", () => {
-  test("an xlsx that unpacks past 8 MB is refused from its directory, nothing parsed; the server answers others at once meanwhile", async ({
+  test("an xlsx that unpacks past 8 MB is refused from its directory, nothing parsed; the server answers others meanwhile", async ({
     request,
   }) => {
     const { subjectId } = await newOlympiad(request, { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } });
@@ -389,21 +390,14 @@ test.describe("a spreadsheet that unpacks huge, or an upload that never ends, ha
       Array.from({ length: 12 }, (_, i) => ["oson", `${i}${"x".repeat(2_000_000)}`, "", "1", "2", "", "", "", "", "A"]),
     );
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const started = Date.now();
     const sent = upload(subjectId, xlsx(bomb));
-    const health: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const at = Date.now();
-      expect((await request.get("/api/health")).status()).toBe(200);
-      health.push(Date.now() - at);
-    }
+    for (let i = 0; i < 5; i++) expect((await request.get("/api/health")).status()).toBe(200);
     const refused = await sent;
     expect(refused.status()).toBe(422);
     expect((await refused.json()).errors).toEqual([
       { where: "Fayl", field: "file", message: "Jadval ochilganda juda katta (ko'pi bilan 8 MB): uni bir necha faylga bo'ling" },
     ]);
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(Math.max(...health)).toBeLessThan(1_000);
+    expect(await bankSize(subjectId)).toBe(3);
   });
 
   test("an xlsx whose zip directory understates what it unpacks to is refused as it is inflated, not trusted", async ({ request }) => {
@@ -413,11 +407,9 @@ test.describe("a spreadsheet that unpacks huge, or an upload that never ends, ha
     );
     // Every entry of the central directory claims to unpack to 1 000 bytes.
     for (let at = bomb.indexOf(CENTRAL_ENTRY); at >= 0; at = bomb.indexOf(CENTRAL_ENTRY, at + 4)) bomb.writeUInt32LE(1_000, at + 24);
-    const started = Date.now();
     const refused = await upload(subjectId, xlsx(bomb));
     expect(refused.status()).toBe(422);
     expect((await refused.json()).errors).toEqual([{ where: "Fayl", field: "file", message: "Bu fayl Excel (.xlsx) jadvali emas" }]);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(await bankSize(subjectId)).toBe(3);
   });
 

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import postgres from "postgres";
 import { expect, test } from "../support/fixtures";
+import { exited, untilHealthy } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 30;
@@ -21,12 +22,12 @@ test.beforeAll(async () => {
   await admin.unsafe(`drop database if exists "${replicaName}" with (force)`);
   await admin.unsafe(`create database "${replicaName}"`);
   await admin.end();
-  const migrated = spawnSync("npx", ["tsx", "scripts/migrate.ts"], {
+  const migrated = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/migrate.ts"], {
     env: { ...process.env, ...TEST_ENV, DATABASE_URL: replicaUrl, NODE_ENV: "production" },
     encoding: "utf8",
   });
   if (migrated.status !== 0) throw new Error(`migrating the replica failed: ${migrated.stderr}`);
-  server = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+  server = spawn(process.execPath, ["server/main.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
     detached: true,
     stdio: "ignore",
     env: {
@@ -40,22 +41,15 @@ test.beforeAll(async () => {
       PUBLIC_URL: base,
     },
   });
-  for (let i = 0; i < 400; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the replica test's server did not start");
+  await untilHealthy(base);
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // The server gone before its replica database is dropped under it.
+  if (server?.pid) {
+    process.kill(-server.pid, "SIGTERM");
+    await exited(server);
+  }
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${replicaName}" with (force)`).catch(() => {});
   await admin.end();

@@ -1,9 +1,11 @@
-// `npm run cluster` for a suite (PostgreSQL only): started with the environment given, awaited
+// `npm run ops:cluster` for a suite (PostgreSQL only): started with the environment given, awaited
 // until it has written who is where, and stopped with its whole process group.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { expect } from "@playwright/test";
+import { exited } from "./processes";
 
 export type ClusterInstance = { name: string; port: number; pid: number; log: string };
 
@@ -23,13 +25,14 @@ export async function startTestCluster(port: number, env: Record<string, string>
       ...env,
     },
   });
-  for (let i = 0; i < 900 && !existsSync(instancesFile); i++) await new Promise((resolve) => setTimeout(resolve, 250));
-  if (!existsSync(instancesFile)) throw new Error("the cluster did not start");
+  // The cluster writes who is where once every instance and nginx answer.
+  await expect.poll(() => existsSync(instancesFile), { message: "the cluster started", timeout: 225_000, intervals: [250] }).toBe(true);
   return {
     instances: JSON.parse(readFileSync(instancesFile, "utf8")) as ClusterInstance[],
+    /** Stopped once the cluster's process has exited: it stops its instances, nginx and PgBouncer first. */
     async stop() {
       if (cluster.pid) process.kill(-cluster.pid, "SIGTERM");
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await exited(cluster);
     },
   };
 }

@@ -1,5 +1,5 @@
 // Browser steps the journeys share.
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { Credentials } from "./http";
 
 /** The sign-in form's words in each language. */
@@ -62,4 +62,38 @@ export async function refuseTwice(page: Page, url: string, message = ""): Promis
     } else await route.continue();
   });
   return () => refused;
+}
+
+/**
+ * Once `toast` (one of sonner's) has slid in: mounted, and its transitions and those of what it
+ * holds finished. A screenshot before then catches it half-way.
+ */
+export async function settled(toast: Locator): Promise<void> {
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  // getAnimations brings the styles up to date first: the transition the attribute starts is among them.
+  await toast.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Records in the page every text the clock shows, from the first paint of each page load on. */
+export async function recordClock(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { clockSeen: string[] }).clockSeen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="timer"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The texts the clock has shown since the page loaded (recordClock). */
+export function clockSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { clockSeen: string[] }).clockSeen);
 }

@@ -7,16 +7,16 @@ import { describe, expect, it } from "vitest";
 import { databaseHandle, db, selectRows } from "@/db/client";
 import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, tests, users } from "@/db/schema";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
-import { EndedBy } from "@/lib/attempts/enums";
 import { KEY_LOCK, lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
-import { upsertSubjectTest } from "@/lib/organiser/tests";
 import { buildExport, toCsv, toXlsxStream } from "@/lib/results/files";
 import { keyHash } from "@/lib/results/key";
 import { allResults, listResults } from "@/lib/results/ranking";
 import { recompute, regrade } from "@/lib/results/rescoring";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
+import { upsertSubjectTest } from "@/lib/tests/tests";
+import { EndedBy } from "@/shared/attempts/enums";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
 import { createPupil } from "../support/pupils";
@@ -97,16 +97,15 @@ const total = (points: number): Row => ({ name: "", easy: points * 10 });
 
 /** Until some session waits on the advisory lock of this test's key (KEY_LOCK, the test's id). */
 async function waitForKeyLockWaiter(testId: number): Promise<void> {
-  for (let tries = 0; tries < 500; tries++) {
+  const waiting = async () => {
     const [row] = await selectRows<{ waiting: number }>(
       db,
       sql`select count(*)::int as waiting from pg_locks
           where locktype = 'advisory' and not granted and classid = ${KEY_LOCK}::oid and objid = ${testId}::oid`,
     );
-    if (row.waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("the Finish never waited on the key's lock");
+    return row.waiting;
+  };
+  await expect.poll(waiting, { message: "the Finish waits on the key's lock", interval: 10, timeout: 20_000 }).toBeGreaterThan(0);
 }
 
 describe("the ranking (per district × grade × subject)", () => {
