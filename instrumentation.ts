@@ -1,4 +1,7 @@
-// Runs once when a server instance starts, before it answers requests.
+// Runs once when a server instance starts, before it answers requests. NEXT_RUNTIME is not a
+// setting of ours but Next's own flag of the runtime this copy was built for ("nodejs" or "edge"),
+// replaced by a constant at build: it is read here, where the config modules cannot be loaded yet
+// (they are Node code, and this file is built for the edge too).
 export async function register() {
   // Written as one block (not an early return) so the edge build drops the Node-only imports.
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -10,14 +13,17 @@ export async function register() {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     }
+    // Schemas and other code shared with the browser word their errors in the API call's language.
+    const { installServerMessages } = await import("./lib/i18n/sources");
+    installServerMessages();
     const { connectSharedLimits } = await import("./lib/http/rate-limit");
     connectSharedLimits();
     const { prepareDatabase } = await import("./lib/setup/prepare");
     await prepareDatabase();
     const { startAttemptSweep } = await import("./lib/attempts/sweep");
     startAttemptSweep();
-    // What server.mjs serves at /holat and /api/notices, before admission control.
-    const { provideStatus } = await import("./lib/http/status-page.mjs");
+    // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission control.
+    const { provideStatus } = await import("./lib/process-state.mjs");
     const { statusSnapshot, STATUS_SECONDS } = await import("./lib/operations/status");
     provideStatus(() => statusSnapshot(), STATUS_SECONDS);
   }

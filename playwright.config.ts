@@ -54,7 +54,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node server.mjs -p ${port} -H 127.0.0.1`,
+    command: `node server/main.mjs -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/api/Regions/GetAll`,
     timeout: 120_000,
     reuseExistingServer: false,

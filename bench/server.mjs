@@ -1,5 +1,5 @@
 // What every benchmark needs: a fresh PostgreSQL database, the production build served by
-// server.mjs on it (its own process group, gone when the benchmark ends), and a small client.
+// server/main.mjs on it (its own process group, gone when the benchmark ends), and a small client.
 import { spawn, spawnSync } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -60,7 +60,7 @@ export async function startBenchServer({ port, env = {}, ownDatabase = false }) 
     // BENCH_NODE_ARGS: flags for the app's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
     spawn(
       process.execPath,
-      [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs", "-p", String(port), "-H", "127.0.0.1"],
+      [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server/main.mjs", "-p", String(port), "-H", "127.0.0.1"],
       {
         cwd: root,
         detached: true,

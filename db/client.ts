@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { config } from "@/lib/config";
+import { forget, madeYet, processWide } from "@/lib/process-state.mjs";
 import * as schema from "./schema";
 
 /** Both drivers expose the same query builder; typed once as the production one. */
@@ -21,10 +22,6 @@ type Handle = {
   /** Statements built once per handle (see `prepared`). */
   statements?: Map<string, unknown>;
 };
-
-// Kept on globalThis: development hot reload, and Next's separate server bundles
-// (instrumentation, route handlers, pages), must share one PGlite data directory.
-const globalForDb = globalThis as unknown as { olimpiadaDb?: Handle };
 
 function open(): Handle {
   const { databaseUrl, databasePrepare, databasePoolMax, databaseReplicaUrl, pgliteDir } = config();
@@ -54,9 +51,12 @@ function open(): Handle {
   };
 }
 
+/**
+ * The process's one handle (lib/process-state.mjs): development hot reload, and Next's separate
+ * server bundles (instrumentation, route handlers, pages), must share one PGlite data directory.
+ */
 export function databaseHandle(): Handle {
-  globalForDb.olimpiadaDb ??= open();
-  return globalForDb.olimpiadaDb;
+  return processWide("db", open);
 }
 
 /**
@@ -91,8 +91,8 @@ export const db: Database = lazily((handle) => handle.db);
 export const reportDb: Database = lazily((handle) => handle.reports);
 
 export async function closeDatabase(): Promise<void> {
-  const handle = globalForDb.olimpiadaDb;
-  globalForDb.olimpiadaDb = undefined;
+  const handle = madeYet("db") as Handle | undefined;
+  forget("db");
   await handle?.close();
 }
 

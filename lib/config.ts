@@ -1,9 +1,10 @@
 // Environment read and validated once, with safe development defaults and a loud failure for
 // production secrets that are missing.
+import "server-only";
 import { z } from "zod";
+import { isoDateOf } from "@/shared/time";
 import { DEV_SECRET } from "./dev-secret.mjs";
-import { serverConfig } from "./server-config.mjs";
-import { isoDateOf } from "./time";
+import { logSettings, serverConfig } from "./server-config.mjs";
 
 /** Sign-ins a second measured on one 2-core machine (app, PostgreSQL and the load together): bench:opening with everyone signing in at the opening printed 13.5. */
 const SIGN_INS_MEASURED = 13;
@@ -84,7 +85,7 @@ const schema = z.object({
   TEST_SUPPORT_TOKEN: z.string().min(32).optional(),
   /**
    * Months after a pupil's olympiad (their test's close) when their phone number and birth date
-   * are removed (lib/organiser/personal-data.ts); results and certificates stay.
+   * are removed (lib/personal-data/personal-data.ts); results and certificates stay.
    */
   PERSONAL_DATA_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** The operator's bearer token for /api/metrics (Prometheus); unset: the path is not served. */
@@ -184,6 +185,8 @@ function load() {
     metricsToken: env.METRICS_TOKEN,
     personalDataMonths: env.PERSONAL_DATA_MONTHS,
     trustProxyHops: serverConfig().trustProxyHops,
+    /** Where the log lines go (LOG_FILE); unset: standard output. */
+    logFile: logSettings().file,
   };
 }
 

@@ -1,16 +1,29 @@
+// @ts-check
 // Live figures for the operator: Prometheus metrics, served at /api/metrics with the
-// METRICS_TOKEN. One set per process, kept on globalThis: server.mjs (plain JavaScript) counts
-// every request and reads the admission's state, and the app's code (bundled by Next) counts
-// sign-ins, starts and saved answers into the same set.
+// METRICS_TOKEN. One set per process (lib/process-state.mjs): the front door (server/main.mjs)
+// counts every request and reads the admission's state, and the app's code (bundled by Next)
+// counts sign-ins, starts and saved answers into the same set.
 import client from "prom-client";
+import { processWide } from "./process-state.mjs";
 
-const KEY = Symbol.for("olimpiada.metrics");
+/**
+ * An admission's state as the figures read it (server/admission.mjs).
+ * @typedef {{ inFlight: number; waiting: number; away: number; rate: number }} AdmissionNow
+ */
+
+/** @typedef {ReturnType<typeof create>} Metrics */
 
 function create() {
   const registry = new client.Registry();
   const registers = [registry];
-  // The admission of this process (server.mjs), read at each scrape; none under the suites' server.
+  // The admission of this process (server/main.mjs), read at each scrape; none under the suites' server.
+  /** @type {{ admission: AdmissionNow | null }} */
   const watched = { admission: null };
+  /**
+   * @param {string} name
+   * @param {string} help
+   * @param {(admission: AdmissionNow) => number} read
+   */
   const admissionGauge = (name, help, read) =>
     new client.Gauge({
       name: `olimpiada_admission_${name}`,
@@ -23,11 +36,17 @@ function create() {
   client.collectDefaultMetrics({ register: registry, prefix: "olimpiada_process_" });
   return {
     registry,
-    /** Lets the admission's state be read at each scrape. */
+    /**
+     * Lets the admission's state be read at each scrape.
+     * @param {AdmissionNow} admission
+     */
     watchAdmission(admission) {
       watched.admission = admission;
     },
-    /** This process's admission now (in flight, waiting, away, the measured rate), or null without one. */
+    /**
+     * This process's admission now (in flight, waiting, away, the measured rate), or null without one.
+     * @returns {AdmissionNow | null}
+     */
     admissionNow() {
       const a = watched.admission;
       return a ? { inFlight: a.inFlight, waiting: a.waiting, away: a.away, rate: a.rate } : null;
@@ -71,16 +90,20 @@ function create() {
   };
 }
 
-/** This process's metrics, made on first use. */
+/**
+ * This process's metrics, made on first use.
+ * @returns {Metrics}
+ */
 export function metrics() {
-  globalThis[KEY] ??= create();
-  return globalThis[KEY];
+  return processWide("metrics", create);
 }
 
 /**
  * A bounded label for a request path: the app route it reaches (from the build's route list, as
  * `/api/admin/pupils/[userId]`), "static" for the build's files, else "other". A made-up path
  * never becomes a label of its own.
+ * @param {string[]} routeFiles
+ * @returns {(path: string) => string}
  */
 export function routeLabels(routeFiles) {
   const routes = routeFiles
@@ -93,6 +116,7 @@ export function routeLabels(routeFiles) {
     )
     .map((route) => route || "/")
     .filter((route) => route !== "/_not-found");
+  /** @param {string} route */
   const dynamic = (route) => (route.match(/\[/g) ?? []).length + (route.includes("[...") ? 10 : 0);
   const matchers = [...new Set(routes)]
     .sort((a, b) => dynamic(a) - dynamic(b))
@@ -103,7 +127,7 @@ export function routeLabels(routeFiles) {
           segment.startsWith("[...") ? ".+" : segment.startsWith("[") ? "[^/]+" : segment.replace(/[.*+?^${}()|\\]/g, "\\$&"),
         )
         .join("/");
-      return [route, new RegExp(`^${pattern}/?$`, "i")];
+      return /** @type {const} */ ([route, new RegExp(`^${pattern}/?$`, "i")]);
     });
   return (path) => {
     if (path.startsWith("/_next/")) return "static";

@@ -1,4 +1,5 @@
-// `npm run cluster`: the production build as 2–3 app instances behind nginx (Debian's package)
+// @ts-check
+// `npm run ops:cluster`: the production build as 2–3 app instances behind nginx (Debian's package)
 // against one PostgreSQL (DATABASE_URL), rate limits shared through Redis (REDIS_URL), optionally
 // through PgBouncer in transaction mode (PGBOUNCER=true). On one machine: each instance could as well be on its own.
 //
@@ -19,8 +20,14 @@ import { localSecrets, root } from "./env.mjs";
 const NGINX = "/usr/sbin/nginx";
 const PGBOUNCER = "/usr/sbin/pgbouncer";
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until `url` answers 200.
+ * @param {string} url
+ * @param {number} [seconds]
+ */
 async function healthy(url, seconds = 60) {
   for (let i = 0; i < seconds * 4; i++) {
     try {
@@ -33,9 +40,14 @@ async function healthy(url, seconds = 60) {
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
-/** Waits until something accepts connections on 127.0.0.1:port (PgBouncer has no health URL). */
+/**
+ * Waits until something accepts connections on 127.0.0.1:port (PgBouncer has no health URL).
+ * @param {number} port
+ * @param {number} [seconds]
+ */
 async function accepting(port, seconds = 30) {
   for (let i = 0; i < seconds * 4; i++) {
+    /** @type {boolean} */
     const open = await new Promise((resolve) => {
       const socket = connect(port, "127.0.0.1", () => {
         socket.end();
@@ -49,7 +61,10 @@ async function accepting(port, seconds = 30) {
   throw new Error(`nothing listens on port ${port} after ${seconds} s`);
 }
 
-/** Debian's packages this needs, installed when missing (as root, like the test launcher's Chromium). */
+/**
+ * Debian's packages this needs, installed when missing (as root, like the test launcher's Chromium).
+ * @param {string[][]} names each package's name and the binary that shows it is installed
+ */
 function ensurePackages(names) {
   const missing = names.filter(([, binary]) => !existsSync(binary)).map(([name]) => name);
   if (missing.length === 0) return;
@@ -61,8 +76,8 @@ function ensurePackages(names) {
 }
 
 /**
- * How nginx hands a request to the app: the same lines in the README's deployment guide (a unit
- * test holds the two together), so that this cluster is the tested form of the real layout.
+ * How nginx hands a request to the app: the same lines as the deployment guide's, docs/deployment.md
+ * (a unit test holds the two together), so that this cluster is the tested form of the real layout.
  */
 export const PROXY_DIRECTIVES = `proxy_pass http://olimpiada;
 proxy_http_version 1.1;
@@ -82,7 +97,7 @@ client_max_body_size 8m;`;
 
 /**
  * The public status page (/holat) and the pages' notices, kept by nginx for a few seconds and
- * given from its copy while the instances are saturated or down (the README's guide has the same).
+ * given from its copy while the instances are saturated or down (the deployment guide has the same).
  */
 export const STATUS_CACHE_DIRECTIVES = `proxy_cache olimpiada_status;
 proxy_cache_key $scheme$host$request_uri$cookie_lang$http_accept_language;
@@ -92,13 +107,21 @@ proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504
 proxy_cache_background_update on;
 proxy_cache_lock on;`;
 
+/**
+ * @param {string} text
+ * @param {number} spaces
+ */
 const indent = (text, spaces) =>
   text
     .split("\n")
     .map((line) => " ".repeat(spaces) + line)
     .join("\n");
 
-/** A self-signed certificate for 127.0.0.1 and localhost (TLS=true without TLS_CERT and TLS_KEY). */
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost (TLS=true without TLS_CERT and TLS_KEY).
+ * @param {string} dir
+ * @returns {{ cert: string; key: string }}
+ */
 function selfSignedCertificate(dir) {
   const cert = path.join(dir, "tls.crt");
   const key = path.join(dir, "tls.key");
@@ -112,6 +135,11 @@ function selfSignedCertificate(dir) {
   return { cert, key };
 }
 
+/**
+ * nginx's configuration: the instances behind one port, the status page kept a few seconds.
+ * @param {{ dir: string; port: number; instancePorts: number[]; tls: { cert: string; key: string } | null }} options
+ * @returns {string}
+ */
 export function nginxConfig({ dir, port, instancePorts, tls }) {
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -143,6 +171,10 @@ ${indent(PROXY_DIRECTIVES, 6)}
 `;
 }
 
+/**
+ * PgBouncer's configuration: transaction mode in front of the one database.
+ * @param {{ dir: string; port: number; databaseUrl: string }} options
+ */
 function pgbouncerConfig({ dir, port, databaseUrl }) {
   const url = new URL(databaseUrl);
   const database = url.pathname.slice(1);
@@ -169,6 +201,19 @@ log_disconnections = 0
  * Starts the instances, then nginx in front (and PgBouncer behind, when asked). The first instance
  * applies pending migrations (straight to PostgreSQL: a session lock, which PgBouncer's transaction
  * mode cannot hold), the others start with MIGRATE_ON_START=false.
+ * @param {{
+ *   databaseUrl: string | undefined;
+ *   instances?: number;
+ *   port?: number;
+ *   firstInstancePort?: number;
+ *   redisUrl?: string;
+ *   pgbouncer?: boolean;
+ *   migrate?: boolean;
+ *   tls?: boolean;
+ *   env?: Record<string, string>;
+ *   dir?: string;
+ *   log?: (line: string) => void;
+ * }} options
  */
 export async function startCluster({
   databaseUrl,
@@ -190,7 +235,13 @@ export async function startCluster({
     mkdirSync(path.join(dir, sub), { recursive: true });
     chmodSync(path.join(dir, sub), 0o777);
   }
+  /** @type {import("node:child_process").ChildProcess[]} */
   const children = [];
+  /**
+   * @param {string} command
+   * @param {string[]} args
+   * @param {NodeJS.ProcessEnv} childEnv
+   */
   const spawnChild = (command, args, childEnv) => {
     const child = spawn(command, args, { cwd: root, env: childEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
     children.push(child);
@@ -222,15 +273,20 @@ export async function startCluster({
   }
 
   const instancePorts = Array.from({ length: instances }, (_, i) => firstInstancePort + i);
+  /** @type {import("node:child_process").ChildProcess[]} */
   const instanceProcesses = [];
+  /**
+   * @param {number} i
+   * @param {{ migrateNow: boolean }} options
+   */
   const launch = (i, { migrateNow }) => {
-    const child = spawnChild(process.execPath, ["server.mjs", "-p", String(instancePorts[i]), "-H", "127.0.0.1"], {
+    const child = spawnChild(process.execPath, ["server/main.mjs", "-p", String(instancePorts[i]), "-H", "127.0.0.1"], {
       ...process.env,
       NODE_ENV: "production",
       TRUST_PROXY_HOPS: "1",
       REDIS_URL: redisUrl,
       INSTANCE_NAME: `app${i + 1}`,
-      // Each instance's log lines (lib/log.mjs) in a file of its own, for logs:attempt.
+      // Each instance's log lines (lib/log.mjs) in a file of its own, for ops:logs-attempt.
       LOG_FILE: path.join(dir, "logs", `app${i + 1}.log`),
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
@@ -273,7 +329,7 @@ export async function startCluster({
     async stop() {
       for (const child of children.reverse()) {
         try {
-          process.kill(-child.pid, "SIGTERM");
+          process.kill(-(/** @type {number} */ (child.pid)), "SIGTERM");
         } catch {
           // already gone
         }

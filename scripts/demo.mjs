@@ -8,7 +8,7 @@ ensureBuild();
 const port = process.env.PORT ?? "3000";
 const secrets = localSecrets();
 // Its own process group, so stopping the demo stops every process of the server with it.
-const server = spawn(process.execPath, ["server.mjs", "-p", port], {
+const server = spawn(process.execPath, ["server/main.mjs", "-p", port], {
   cwd: root,
   stdio: "inherit",
   detached: true,

@@ -1,5 +1,5 @@
 // After `next build`: each locale's messages script (lib/i18n/catalogues.ts) among the build's
-// static files, so that server.mjs sends it like any of them (brotli, immutable) and the attempt
+// static files, so that server/main.mjs sends it like any of them (brotli, immutable) and the attempt
 // page's service worker keeps it for an offline reload.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 // After `next build`: every script and stylesheet the browser loads from /_next/static/ gets a
-// brotli copy beside it (quality 11, once, at build time), which server.mjs serves to browsers that
+// brotli copy beside it (quality 11, once, at build time), which server/main.mjs serves to browsers that
 // accept it. The cheap phone's budget is counted as the network carries it, and brotli carries the
 // same code in about a fifth less than gzip on the fly.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -1,11 +1,12 @@
-// `npm run db:restore-drill`: proves the backup procedure of the README ("Backups") by doing it. On
-// a PostgreSQL cluster of its own (initdb and pg_ctl, a free port, a temporary folder; the machine's
-// server is never touched) with continuous archiving (archive_command copying each WAL segment), it
-// takes a base backup (pg_basebackup), runs the real app (server.mjs) while pupils write answers,
-// notes a moment, writes more (new answers and changed ones), restores the base backup and the
-// archived WAL to that moment on another port, and checks that every answer acknowledged before the
-// moment is there as it was and nothing written after it is. It prints the figures and the restore
-// time; exit code 1 if an answer is lost or one from after the moment is there.
+// `npm run db:restore-drill`: proves the backup procedure of the deployment guide
+// (docs/deployment.md, "Backups") by doing it. On a PostgreSQL cluster of its own (initdb and
+// pg_ctl, a free port, a temporary folder; the machine's server is never touched) with continuous
+// archiving (archive_command copying each WAL segment), it takes a base backup (pg_basebackup),
+// runs the real app (server/main.mjs) while pupils write answers, notes a moment, writes more (new
+// answers and changed ones), restores the base backup and the archived WAL to that moment on
+// another port, and checks that every answer acknowledged before the moment is there as it was and
+// nothing written after it is. It prints the figures and the restore time; exit code 1 if an answer
+// is lost or one from after the moment is there.
 //
 // Options: --pupils N (20), --answers N (5 before the moment, as many after), --keep (leave the folder).
 import { execFileSync, spawn } from "node:child_process";
@@ -116,13 +117,13 @@ async function cleanUp() {
 }
 
 try {
-  // The primary: continuous archiving, as the README's configuration has it.
+  // The primary: continuous archiving, as the deployment guide's configuration has it.
   pg("initdb", ["-D", primary, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-instructions"]);
   appendFileSync(
     path.join(primary, "postgresql.conf"),
     [
       "",
-      "# The restore drill (scripts/restore-drill.mjs): the README's archiving settings.",
+      "# The restore drill (scripts/restore-drill.mjs): docs/deployment.md's archiving settings.",
       `port = ${primaryPort}`,
       "listen_addresses = '127.0.0.1'",
       `unix_socket_directories = '${folder}'`,
@@ -140,7 +141,7 @@ try {
   // The real app on it (its migrations run at its start), with a test olympiad and pupils.
   const token = randomBytes(24).toString("hex");
   const secret = () => randomBytes(24).toString("hex");
-  app = spawn(process.execPath, ["server.mjs", "-p", String(appPort), "-H", "127.0.0.1"], {
+  app = spawn(process.execPath, ["server/main.mjs", "-p", String(appPort), "-H", "127.0.0.1"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

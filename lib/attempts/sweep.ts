@@ -5,19 +5,23 @@ import "server-only";
 import { forgetEndedSessions } from "@/lib/identity/session";
 import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
 import { errorText, log } from "@/lib/log.mjs";
-import { removeExpiredPersonalData } from "@/lib/organiser/personal-data";
+import { removeExpiredPersonalData } from "@/lib/personal-data/personal-data";
+import { processWide } from "@/lib/process-state.mjs";
 import { sweepExpiredAttempts } from "./ending";
 
 const SWEEP_INTERVAL_MS = 30_000;
-/** Personal data past its time (lib/organiser/personal-data.ts) is looked for once an hour. */
+/** Personal data past its time (lib/personal-data/personal-data.ts) is looked for once an hour. */
 const RETENTION_INTERVAL_MS = 3_600_000;
-const globalForSweep = globalThis as unknown as { olimpiadaSweep?: NodeJS.Timeout };
 
+/** Starts the sweep, once per process (lib/process-state.mjs), however many bundles ask. */
 export function startAttemptSweep(): void {
-  if (globalForSweep.olimpiadaSweep) return;
+  processWide("sweep", sweepEvery);
+}
+
+function sweepEvery(): NodeJS.Timeout {
   let running = false;
   let retainedAt = 0;
-  globalForSweep.olimpiadaSweep = setInterval(async () => {
+  const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
@@ -34,5 +38,6 @@ export function startAttemptSweep(): void {
       running = false;
     }
   }, SWEEP_INTERVAL_MS);
-  globalForSweep.olimpiadaSweep.unref();
+  timer.unref();
+  return timer;
 }

@@ -4,16 +4,14 @@ import Redis from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { callMessages } from "@/lib/i18n/server";
+import { processWide } from "@/lib/process-state.mjs";
 import { clientAddressOf } from "./client-address.mjs";
 import { AppError } from "./errors";
 
-const globalForRedis = globalThis as unknown as { olimpiadaRedis?: Redis };
-
-/** The one Redis client of this process (rate limits, the attempt changes' publisher). */
+/** The one Redis client of this process (rate limits, the attempt changes' publisher; lib/process-state.mjs). */
 export function sharedRedis(url: string): Redis {
   // No offline queue: when Redis is away, the in-memory insurance limiter answers at once.
-  globalForRedis.olimpiadaRedis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  return globalForRedis.olimpiadaRedis;
+  return processWide("redis", () => new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }));
 }
 
 /**

@@ -1,5 +1,11 @@
-// The session cookie's name, in one place: sign-in sets it (session-token.ts) and the admission in
-// server.mjs reads it (plain JavaScript). Served over HTTPS it carries the __Host- prefix.
+// @ts-check
+// The session cookie's name, in one place: sign-in sets it (session-token.ts) and the front door's
+// admission (server/admission.mjs, plain JavaScript) reads it. Served over HTTPS it carries the
+// __Host- prefix.
 export const SESSION_COOKIE = "next-auth.session-token";
 
+/**
+ * @param {boolean} secure
+ * @returns {string}
+ */
 export const sessionCookieName = (secure) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);

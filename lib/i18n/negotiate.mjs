@@ -1,10 +1,18 @@
+// @ts-check
 // How a request picks its locale: the link's `?lang=`, then the cookie that
 // remembers it, then the browser's Accept-Language; Uzbek (Latin) by default. Plain JavaScript
-// for server.mjs as well as middleware.ts and the API.
+// for the front door (server/main.mjs) as well as middleware.ts and the API; the server's only
+// (pages never ship it, nor the negotiator package).
 import Negotiator from "negotiator";
-import { asLocale, DEFAULT_LOCALE, LOCALE_COOKIE } from "./locale.mjs";
+import { asLocale, DEFAULT_LOCALE, LOCALE_COOKIE } from "../../shared/i18n/locale.mjs";
 
-/** The visitor's locale: the link's `?lang=`, then the cookie, then Accept-Language. */
+/** @typedef {import("../../shared/i18n/locale.mjs").Locale} Locale */
+
+/**
+ * The visitor's locale: the link's `?lang=`, then the cookie, then Accept-Language.
+ * @param {{ query?: string | null; cookie?: string | null; acceptLanguage?: string | null }} request
+ * @returns {Locale}
+ */
 export function resolveLocale({ query, cookie, acceptLanguage }) {
   const chosen = asLocale(query) ?? asLocale(cookie);
   if (chosen) return chosen;
@@ -22,7 +30,11 @@ export function resolveLocale({ query, cookie, acceptLanguage }) {
 
 const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
 
-/** The locale a request carries: its cookie and its Accept-Language (API calls have no `?lang=`). */
+/**
+ * The locale a request carries: its cookie and its Accept-Language (API calls have no `?lang=`).
+ * @param {{ get(name: string): string | null }} headers
+ * @returns {Locale}
+ */
 export function requestLocale(headers) {
   const cookies = headers.get("cookie") ?? "";
   const match = cookies.match(COOKIE_PATTERN);
@@ -33,7 +45,13 @@ export function requestLocale(headers) {
   });
 }
 
-/** The encoding to send, of those available, by the request's Accept-Encoding ("identity" if none fits). */
+/**
+ * The encoding to send, of those available, by the request's Accept-Encoding ("identity" if none fits).
+ * @template {string} E
+ * @param {string | null} acceptEncoding
+ * @param {E[]} available
+ * @returns {E | "identity"}
+ */
 export function preferredEncoding(acceptEncoding, available) {
   return new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? "" } }).encoding(available) ?? "identity";
 }

@@ -9,6 +9,7 @@ import { EventEmitter } from "node:events";
 import type Redis from "ioredis";
 import { config } from "@/lib/config";
 import { sharedRedis } from "@/lib/http/rate-limit";
+import { processWide } from "@/lib/process-state.mjs";
 
 /** What the pupil's page is told; it never carries more than the pupil may know. */
 export type AttemptChange =
@@ -21,10 +22,10 @@ export type AttemptChange =
 /** A change for one session of the pupil's only (its device signed out), when `sessionId` is set. */
 type Message = { userIds: number[]; change: AttemptChange; sessionId?: string };
 
-const globalForLive = globalThis as unknown as { olimpiadaLive?: { local: EventEmitter; redis: Redis | null } };
+/** The process's one hub (lib/process-state.mjs): a change published by one route reaches the pages listening through another. */
+const hub = () => processWide("live", openHub);
 
-function hub() {
-  if (globalForLive.olimpiadaLive) return globalForLive.olimpiadaLive;
+function openHub(): { local: EventEmitter; redis: Redis | null } {
   const local = new EventEmitter();
   local.setMaxListeners(0); // one listener per open attempt page
   const { redisUrl, redisKeyPrefix } = config();
@@ -37,8 +38,7 @@ function hub() {
     subscriber.on("message", (_channel: string, text: string) => deliver(local, JSON.parse(text) as Message));
     subscriber.on("error", () => {}); // reconnects by itself; meanwhile the pages' periodic checks hold
   }
-  globalForLive.olimpiadaLive = { local, redis };
-  return globalForLive.olimpiadaLive;
+  return { local, redis };
 }
 
 const channelName = (prefix: string) => `${prefix}:attempt-changes`;

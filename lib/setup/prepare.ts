@@ -1,4 +1,5 @@
 // What a server does before its first request: migrations, reference data and, if asked, the demo.
+import "server-only";
 import { networkInterfaces } from "node:os";
 import { databaseHandle, db } from "@/db/client";
 import { config } from "@/lib/config";
@@ -27,7 +28,7 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     "Olimpiada demo",
     `  database:             ${databaseHandle().kind === "pglite" ? `embedded (${c.pgliteDir})` : "PostgreSQL"}`,
     `  payments:             ${c.paymentsSandbox ? "SIMULATED (sandbox checkout, no real money)" : "real providers"}`,
-    `  logs:                 ${process.env.LOG_FILE || "standard output"} (one JSON line per request and event)`,
+    `  logs:                 ${c.logFile ?? "standard output"} (one JSON line per request and event)`,
     `  status page:          ${base}/holat`,
     `  new registration:     ${base}/register`,
     `  unpaid registration:  ${base}/register/${demo.guids.registered}`,

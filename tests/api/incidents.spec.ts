@@ -1,4 +1,4 @@
-// The public /holat page and /api/notices (served by server.mjs before admission, lib/http/status-page.mjs),
+// The public /holat page and /api/notices (served by server/main.mjs before admission, server/status-page.mjs),
 // and the incidents' calls with the wrong, the empty, the huge and the hostile input (issue 26).
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../support/fixtures";

@@ -199,7 +199,7 @@ test.describe("Registration/Register from one address", () => {
 
 test.describe("a production server with a weak secret", () => {
   test("exits at start with the reason, instead of answering 500 to everything", async () => {
-    const child = spawn(process.execPath, ["server.mjs", "-p", "3297", "-H", "127.0.0.1"], {
+    const child = spawn(process.execPath, ["server/main.mjs", "-p", "3297", "-H", "127.0.0.1"], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: "production",

@@ -3,7 +3,7 @@
 
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "@/lib/http/admission.mjs";
+import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "@/server/admission.mjs";
 
 const SESSION = true;
 

@@ -1,6 +1,6 @@
-// The README's deployment guide (issue 26), checked as far as a machine can without being the
-// server: its nginx site passes `nginx -t` and hands requests on with exactly the lines of
-// `npm run cluster` (the layout the suites run), and its systemd units pass `systemd-analyze verify`.
+// The deployment guide (docs/deployment.md, issue 26), checked as far as a machine can without being
+// the server: its nginx site passes `nginx -t` and hands requests on with exactly the lines of
+// `npm run ops:cluster` (the layout the suites run), and its systemd units pass `systemd-analyze verify`.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,10 +8,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROXY_DIRECTIVES, STATUS_CACHE_DIRECTIVES } from "../../scripts/cluster.mjs";
 
-const readme = readFileSync("README.md", "utf8");
-/** The README's fenced blocks of a language, without the list's indentation. */
+const guide = readFileSync("docs/deployment.md", "utf8");
+/** The guide's fenced blocks of a language, without the list's indentation. */
 const blocks = (language: string) =>
-  [...readme.matchAll(new RegExp(`^( *)\`\`\`${language}\\n([\\s\\S]*?)^\\1\`\`\``, "gm"))].map(([, indent, body]) =>
+  [...guide.matchAll(new RegExp(`^( *)\`\`\`${language}\\n([\\s\\S]*?)^\\1\`\`\``, "gm"))].map(([, indent, body]) =>
     body
       .split("\n")
       .map((line) => line.slice(indent.length))
@@ -81,7 +81,7 @@ describe("the deployment guide", () => {
       expect(`${verified.stdout}${verified.stderr}`, name).toBe("");
       expect(verified.status, name).toBe(0);
     }
-    // The instance runs server.mjs (the socket's address for the limits, admission control), never `next start`.
-    expect(unit("olimpiada@.service")).toContain("ExecStart=/usr/bin/node server.mjs -p %i -H 127.0.0.1");
+    // The instance runs server/main.mjs (the socket's address for the limits, admission control), never `next start`.
+    expect(unit("olimpiada@.service")).toContain("ExecStart=/usr/bin/node server/main.mjs -p %i -H 127.0.0.1");
   });
 });

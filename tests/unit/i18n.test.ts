@@ -4,9 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { CYRILLIC_EXCEPTIONS, cyrillicOf } from "@/lib/i18n/cyrillic";
-import { compile, fill } from "@/lib/i18n/format";
 import { resolveLocale } from "@/lib/i18n/negotiate.mjs";
-import { points, wholeNumber } from "@/lib/i18n/numbers";
 import { organiserMessagesOf } from "@/lib/i18n/organiser";
 import { ru } from "@/lib/i18n/ru";
 import ruBusy from "@/lib/i18n/ru-busy.json";
@@ -14,8 +12,6 @@ import { ruOffer } from "@/lib/i18n/ru-offer";
 import { ruOrganiser } from "@/lib/i18n/ru-organiser";
 import ruStatus from "@/lib/i18n/ru-status.json";
 import { inLocaleOf } from "@/lib/i18n/server";
-import { toCyrillic } from "@/lib/i18n/transliterate";
-import { uz } from "@/lib/i18n/uz";
 import uzBusy from "@/lib/i18n/uz-busy.json";
 import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
 import uzCyrlBusy from "@/lib/i18n/uz-Cyrl-busy.json";
@@ -23,10 +19,14 @@ import { uzCyrlOffer } from "@/lib/i18n/uz-Cyrl-offer";
 import { uzCyrlOrganiser } from "@/lib/i18n/uz-Cyrl-organiser";
 import uzCyrlStatus from "@/lib/i18n/uz-Cyrl-status.json";
 import { uzOffer } from "@/lib/i18n/uz-offer";
-import { uzOrganiser } from "@/lib/i18n/uz-organiser";
 import uzStatus from "@/lib/i18n/uz-status.json";
-import { reasonSchema } from "@/lib/validation/organiser";
-import { registerSchema } from "@/lib/validation/registration";
+import { compile, fill } from "@/shared/i18n/format";
+import { points, wholeNumber } from "@/shared/i18n/numbers";
+import { toCyrillic } from "@/shared/i18n/transliterate";
+import { uz } from "@/shared/i18n/uz";
+import { uzOrganiser } from "@/shared/i18n/uz-organiser";
+import { registerSchema } from "@/shared/registration/schema";
+import { reasonSchema } from "@/shared/validation/reason";
 
 describe("Uzbek Latin → Cyrillic", () => {
   it.each([
@@ -279,10 +279,11 @@ describe("the wording in each language", () => {
   });
 
   it("Russian puts «в» before a time, never before a date: «закроется 03.12 в 20:01»", async () => {
-    const { provideStatus, statusResponder } = await import("@/lib/http/status-page.mjs");
+    const { provideStatus } = await import("@/lib/process-state.mjs");
+    const { statusResponder } = await import("@/server/status-page.mjs");
     const now = new Date();
     const later = "2099-12-03T15:01:00.000Z"; // 20:01 in Tashkent, not today
-    const test = (state: string, closedAt: string) => ({
+    const test = (state: "open" | "closed", closedAt: string) => ({
       grade: 7,
       subject: { uz: "Fizika", "uz-Cyrl": "Физика", ru: "Физика" },
       state,
@@ -291,7 +292,7 @@ describe("the wording in each language", () => {
     });
     const snapshot = { at: now.toISOString(), tests: [test("open", later), test("closed", now.toISOString())], notices: [] };
     provideStatus(async () => snapshot, 3600);
-    const page = async (locale: string) => {
+    const page = async (locale: "uz" | "ru") => {
       let body = "";
       const response = {
         writeHead: () => response,

@@ -5,7 +5,7 @@ import { isUnsafeText, storableText, unsafeTextPaths } from "@/lib/http/unsafe-t
 import { TEST_ENV } from "../support/test-env";
 
 describe("the client's address (TRUST_PROXY_HOPS)", () => {
-  // server.mjs appends the socket's address: the chain always ends with it.
+  // server/main.mjs appends the socket's address: the chain always ends with it.
   it("is the socket's with no proxy in front, whatever the client wrote", () => {
     expect(clientAddressOf("10.0.0.7", 0)).toBe("10.0.0.7");
     expect(clientAddressOf("1.2.3.4, 10.0.0.7", 0)).toBe("10.0.0.7");

@@ -1,4 +1,5 @@
-// Admission control, used by server.mjs: a server past its capacity keeps a short
+// @ts-check
+// Admission control, used by the front door (server/main.mjs): a server past its capacity keeps a short
 // queue in arrival order and answers a fast 503 with Retry-After to whoever would wait longer,
 // instead of letting thousands of requests share the CPU until each takes a minute.
 //
@@ -6,7 +7,7 @@
 // after signing in, the start, the attempt, the answers) may use twice the room and are served
 // first; the entrance (a sign-in, a page without a session) waits behind them. So a pupil let in
 // at the sign-in is not turned away again at each later step of the way to the first question.
-// A session counts only once its token's signature holds (server.mjs decodes it, cheaply, before
+// A session counts only once its token's signature holds (the front door decodes it, cheaply, before
 // the door is chosen): any `next-auth.session-token=x` cookie used to move a request inside.
 //
 // A refused client keeps its place: the 503 carries a signed ticket (a cookie) with the time it
@@ -21,7 +22,16 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { decode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "./session-cookie.mjs";
+import { SESSION_COOKIE } from "../lib/http/session-cookie.mjs";
+
+/**
+ * The door a request comes through: "free" (never held), "inside" or "entry".
+ * @typedef {"free" | "inside" | "entry"} Door
+ */
+/**
+ * The doors that hold a place.
+ * @typedef {Exclude<Door, "free">} HeldDoor
+ */
 
 const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE.replaceAll(".", "\\.")}=([^;]+)`);
 const TICKET = "olimpiada-queue";
@@ -51,7 +61,12 @@ const MAX_RETRY_AFTER_SECONDS = 8;
  * Whether a session still holds (signed out, blocked) is the app's to ask of the database: here it
  * only chooses the door, and whether a large upload may stream in.
  */
+/**
+ * @param {string} secret
+ * @returns {(cookieHeader: string | undefined) => Promise<number | null>}
+ */
 export function genuineSessions(secret) {
+  /** @type {LRUCache<string, number>} */
   const known = new LRUCache({ max: 20_000 });
   return async (cookieHeader) => {
     const token = (cookieHeader && SESSION_COOKIE_VALUE.exec(cookieHeader)?.[1]) || null;
@@ -66,6 +81,12 @@ export function genuineSessions(secret) {
   };
 }
 
+/**
+ * @param {number} since
+ * @param {number} seen
+ * @param {string} secret
+ * @param {string} client
+ */
 const signTicket = (since, seen, secret, client) =>
   createHmac("sha256", secret).update(`${since}\u0000${seen}\u0000${client}`).digest("base64url").slice(0, 22);
 
@@ -73,6 +94,11 @@ const signTicket = (since, seen, secret, client) =>
  * The queue ticket's cookie: the time a client first came and the time it was given (`seen`),
  * signed with `secret` for that client (what identifies it: its address and its browser), so that
  * it holds for that client alone.
+ * @param {number} since
+ * @param {string} secret
+ * @param {string} client
+ * @param {number} [seen]
+ * @returns {string}
  */
 export function ticketCookie(since, secret, client, seen = since) {
   return `${TICKET}=${since}.${seen}.${signTicket(since, seen, secret, client)}; Max-Age=${TICKET_IDLE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
@@ -81,6 +107,11 @@ export function ticketCookie(since, secret, client, seen = since) {
 /**
  * The time a client first came, from a valid ticket of this client in the Cookie header (signed
  * for it, given within the last minute, first came within half an hour); null when it has none.
+ * @param {string | undefined} cookieHeader
+ * @param {string} secret
+ * @param {string} client
+ * @param {number} [now]
+ * @returns {number | null}
  */
 export function ticketSince(cookieHeader, secret, client, now = Date.now()) {
   const match = cookieHeader ? TICKET_COOKIE.exec(cookieHeader) : null;
@@ -97,10 +128,16 @@ export function ticketSince(cookieHeader, secret, client, now = Date.now()) {
  * A ticket lends the time its client first came to at most `parallel` requests of that client at
  * once (a page and the calls it makes): a script sending hundreds in parallel on one ticket queues
  * the rest as newcomers. `lend(client)` gives a function that returns the loan, or null.
+ * @param {number} parallel
  */
 export function ticketLender(parallel) {
+  /** @type {Map<string, number>} */
   const lent = new Map(); // client → requests holding its ticket's time now
   return {
+    /**
+     * @param {string} client
+     * @returns {(() => void) | null}
+     */
     lend(client) {
       const holding = lent.get(client) ?? 0;
       if (holding >= parallel) return null;
@@ -120,7 +157,12 @@ export function ticketLender(parallel) {
   };
 }
 
-/** Which door a request comes through: "free" (never held), "inside" or "entry". */
+/**
+ * Which door a request comes through: "free" (never held), "inside" or "entry".
+ * @param {string} path
+ * @param {boolean} hasGenuineSession
+ * @returns {Door}
+ */
 export function doorOf(path, hasGenuineSession) {
   // The build's files and the messages' scripts (immutable, fetched once per device) never queue.
   if (path.startsWith("/_next/static/") || path.startsWith("/i18n/") || path === "/api/health" || path === "/favicon.ico") return "free";
@@ -139,9 +181,12 @@ export function doorOf(path, hasGenuineSession) {
  * until the requests ahead are served at the measured rate if that is longer. It asks again once
  * the requests ahead are served (at most MAX_RETRY_AFTER_SECONDS), spread ±50 % so refused
  * clients do not come back together.
+ * @param {{ limit: number; queueMs?: number; now?: () => number; random?: () => number }} options
  */
 export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random = Math.random }) {
   let inFlight = 0;
+  /** @typedef {{ resolve: (admitted: boolean) => void; since: number; step: boolean; timer: NodeJS.Timeout | undefined }} Waiter */
+  /** @type {Record<HeldDoor, Waiter[]>} */
   const queues = { inside: [], entry: [] };
   const room = { inside: limit * 2, entry: limit };
   // Completions a second, smoothed over the last few seconds (at least 1: never divide by nothing).
@@ -150,12 +195,15 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
   let since = now();
   // Clients refused and due back (client → the time they first came, and until when they count):
   // they keep their place in the count a refused client is told, not in the room while away.
+  /** @type {Map<string, { since: number; until: number }>} */
   const away = new Map();
 
   // The arrival frontier: the time those let in now first came, and how fast it moves. A refused
   // client's wait is the time the frontier takes to reach its own first time: that counts every
   // step still ahead of those before it, where a count of requests counts only the one they ask now.
+  /** @type {number[]} */
   let letIn = []; // the first-came times of those let in since the last measure
+  /** @type {[number, number][]} */
   const frontiers = []; // [when, the frontier then], a sample a second over FRONTIER_WINDOW_MS
 
   function measure() {
@@ -172,24 +220,29 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     while (frontiers.length > 0 && frontiers[0][0] < since - FRONTIER_WINDOW_MS) frontiers.shift();
   }
 
-  /** Seconds until the frontier reaches `first`, at the speed it moved over the window; null if it is there, or not moving. */
+  /**
+   * Seconds until the frontier reaches `first`, at the speed it moved over the window; null if it is there, or not moving.
+   * @param {number} first
+   * @returns {number | null}
+   */
   function frontierWait(first) {
     if (frontiers.length < 2) return null;
-    const [[fromTime, fromFrontier], [toTime, toFrontier]] = [frontiers[0], frontiers.at(-1)];
+    const [[fromTime, fromFrontier], [toTime, toFrontier]] = [frontiers[0], frontiers[frontiers.length - 1]];
     const speed = (toFrontier - fromFrontier) / (toTime - fromTime); // arrival time per time
     if (first <= toFrontier || speed <= MIN_FRONTIER_SPEED) return null;
     return Math.ceil(((first - toFrontier) / speed - (now() - toTime)) / 1_000);
   }
 
+  /** @param {number} first */
   function noteLetIn(first) {
     if (letIn.length < LET_IN_SAMPLES) letIn.push(first);
   }
 
   function drain() {
-    for (const door of ["inside", "entry"]) {
+    for (const door of /** @type {const} */ (["inside", "entry"])) {
       const queue = queues[door];
       while (queue.length > 0 && inFlight < room[door]) {
-        const waiter = queue.shift();
+        const waiter = /** @type {Waiter} */ (queue.shift());
         clearTimeout(waiter.timer);
         inFlight++;
         if (waiter.step) noteLetIn(waiter.since);
@@ -198,7 +251,11 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     }
   }
 
-  /** Those waiting here ahead of a request of `door` that first came at `first`. */
+  /**
+   * Those waiting here ahead of a request of `door` that first came at `first`.
+   * @param {HeldDoor} door
+   * @param {number} first
+   */
   function waitingAhead(door, first) {
     const entryAhead = queues.entry.filter((waiter) => waiter.since <= first).length;
     if (door === "entry") return queues.inside.length + entryAhead;
@@ -210,7 +267,11 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     for (const [other, { until }] of away) if (until < at) away.delete(other);
   }
 
-  /** Refused clients due back who first came before `first` (the overdue ones are forgotten). */
+  /**
+   * Refused clients due back who first came before `first` (the overdue ones are forgotten).
+   * @param {number} first
+   * @param {string | null} client
+   */
   function awayAhead(first, client) {
     forgetOverdue();
     let ahead = 0;
@@ -239,6 +300,11 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
      * `leave()` when it ends), false when it is to be refused. `gone` registers a callback for a
      * client that hangs up while it waits. `step`: a step on the way to the first question (not an
      * answer of a pupil already in), which the arrival frontier follows.
+     * @param {HeldDoor} door
+     * @param {number} [since]
+     * @param {(drop: () => void) => void} [gone]
+     * @param {{ step?: boolean }} [options]
+     * @returns {Promise<boolean>}
      */
     enter(door, since = now(), gone, { step = true } = {}) {
       const queue = queues[door];
@@ -256,7 +322,8 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       measure();
       if (ahead >= (rate * queueMs) / 1_000 + limit) return Promise.resolve(false);
       return new Promise((resolve) => {
-        const waiter = { resolve, since, step, timer: null };
+        /** @type {Waiter} */
+        const waiter = { resolve, since, step, timer: undefined };
         const drop = () => {
           const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
@@ -278,6 +345,10 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
      * A refused request of `door` from `client`, which first came at `first`: its place (1 is the
      * next), the seconds until its turn at the measured rate, and the Retry-After to send. The
      * client is counted ahead of later ones until it is back (`back`) or overdue.
+     * @param {HeldDoor} door
+     * @param {number} [first]
+     * @param {string | null} [client]
+     * @returns {{ position: number; waitSeconds: number; retryAfter: number }}
      */
     refusal(door, first = now(), client = null) {
       measure();
@@ -291,7 +362,10 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
         away.set(client, { since: first, until: now() + retryAfter * 1_000 + AWAY_GRACE_MS });
       return { position: ahead + 1, waitSeconds, retryAfter };
     },
-    /** A client back (in the queue, or let in) is no longer away: it is counted where it is. */
+    /**
+     * A client back (in the queue, or let in) is no longer away: it is counted where it is.
+     * @param {string} client
+     */
     back(client) {
       away.delete(client);
     },
@@ -304,6 +378,10 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
  * inside), "tooLarge" for a body larger than the buffer where it may not stream (the server's
  * buffer holds any body the app's routes take from anyone but an organiser), "slow" if it has not
  * arrived within `waitMs` or the client went. The handler reads the body as usual.
+ * @param {import("node:http").IncomingMessage} request
+ * @param {number} waitMs
+ * @param {{ mayStream?: boolean }} [options]
+ * @returns {Promise<"arrived" | "tooLarge" | "slow">}
  */
 export function bodyArrived(request, waitMs, { mayStream = false } = {}) {
   const length = request.headers["content-length"];
@@ -311,6 +389,7 @@ export function bodyArrived(request, waitMs, { mayStream = false } = {}) {
   if (!hasBody || request.complete) return Promise.resolve("arrived");
   if (!mayStream && Number(length) > request.readableHighWaterMark) return Promise.resolve("tooLarge");
   return new Promise((resolve) => {
+    /** @param {"arrived" | "tooLarge" | "slow"} outcome */
     const done = (outcome) => {
       clearTimeout(timer);
       request.off("readable", check);

@@ -1,44 +1,35 @@
+// @ts-check
 // The public /holat page ("Holat") and the notices the pupils' pages ask for (/api/notices), served
-// by server.mjs before admission control (issue 26): when the app is saturated, this is what tells
-// a parent what is going on, so it must stay up and cheap. The data (lib/operations/status.ts) is
-// read by the app at most once per STATUS_SECONDS per process, whatever the number of visitors,
+// by the front door before admission control (issue 26): when the app is saturated, this is what
+// tells a parent what is going on, so it must stay up and cheap. The data (lib/operations/status.ts)
+// is read by the app at most once per STATUS_SECONDS per process, whatever the number of visitors,
 // and the pages are made once per copy and locale; browsers and proxies may keep them as long.
-// Plain JavaScript, as server.mjs runs without a build; the app hands its reader over at start
-// (instrumentation.ts), on globalThis like the logs and metrics.
-import { fill } from "../i18n/fill.mjs";
-import ruStatus from "../i18n/ru-status.json" with { type: "json" };
-import uzCyrlStatus from "../i18n/uz-Cyrl-status.json" with { type: "json" };
-import uzStatus from "../i18n/uz-status.json" with { type: "json" };
+// The app hands its reader over at start (instrumentation.ts calls provideStatus in
+// lib/process-state.mjs); this reads the copy from there.
+import ruStatus from "../lib/i18n/ru-status.json" with { type: "json" };
+import uzCyrlStatus from "../lib/i18n/uz-Cyrl-status.json" with { type: "json" };
+import uzStatus from "../lib/i18n/uz-status.json" with { type: "json" };
+import { providedStatus } from "../lib/process-state.mjs";
+import { fill } from "../shared/i18n/fill.mjs";
 
-const KEY = Symbol.for("olimpiada.status");
+/** @typedef {import("../shared/i18n/locale.mjs").Locale} Locale */
+/** @typedef {import("../lib/process-state.mjs").StatusSnapshot} StatusSnapshot */
+/** @typedef {typeof uzStatus} StatusTexts */
+
+/** @type {Record<Locale, StatusTexts>} */
 const TEXTS = { uz: uzStatus, "uz-Cyrl": uzCyrlStatus, ru: ruStatus };
 const LANGUAGES = [
   ["uz", "O'zbekcha"],
   ["uz-Cyrl", "Ўзбекча"],
   ["ru", "Русский"],
 ];
+/** @type {ReadonlySet<string>} */
 export const STATUS_PATHS = new Set(["/holat", "/api/notices"]);
 
-/**
- * Called by the app at start: how to read the status (lib/operations/status.ts's statusSnapshot).
- * The copy is read now and then every `seconds` by a timer, whoever asks (a copy refreshed only
- * when asked would be as old as the gap between visitors); a failed read keeps the last one.
- */
-export function provideStatus(read, seconds) {
-  const source = { read, seconds, copy: null, first: null };
-  const refresh = () =>
-    read()
-      .then((snapshot) => {
-        source.copy = { snapshot, pages: new Map(), notices: JSON.stringify({ notices: snapshot.notices }) };
-      })
-      .catch(() => {});
-  source.first = refresh();
-  setInterval(refresh, seconds * 1000).unref();
-  globalThis[KEY] = source;
-}
-
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+/** @type {Record<string, string>} */
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+/** @param {unknown} text */
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 const tashkent = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tashkent", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const tashkentDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tashkent", day: "2-digit", month: "2-digit" });
 const tashkentSeconds = new Intl.DateTimeFormat("en-GB", {
@@ -48,33 +39,75 @@ const tashkentSeconds = new Intl.DateTimeFormat("en-GB", {
   second: "2-digit",
   hourCycle: "h23",
 });
-/** An instant in Tashkent: its day ("03.12"), its time ("10:40"), and whether that day is today. */
+/**
+ * An instant in Tashkent: its day ("03.12"), its time ("10:40"), and whether that day is today.
+ * @param {string} iso
+ * @param {Date} now
+ */
 const whenOf = (iso, now) => {
   const at = new Date(iso);
   const day = tashkentDay.format(at);
   return { today: day === tashkentDay.format(now), day: day.replace("/", "."), time: tashkent.format(at) };
 };
-/** A test's time as a phrase of the page's language (`t`: its texts): "в 10:40", or "03.12 в 10:40" when not today. */
+/**
+ * A test's time as a phrase of the page's language (`t`: its texts): "в 10:40", or "03.12 в 10:40" when not today.
+ * @param {StatusTexts} t
+ * @param {string} iso
+ * @param {Date} now
+ */
 const timeOf = (t, iso, now) => {
   const { today, day, time } = whenOf(iso, now);
   return fill(today ? t.at : t.dayAt, { day, time });
 };
-/** A notice's time as a heading: "10:40", or "03.12 10:40" when not today. */
+/**
+ * A notice's time as a heading: "10:40", or "03.12 10:40" when not today.
+ * @param {string} iso
+ * @param {Date} now
+ */
 const stampOf = (iso, now) => {
   const when = whenOf(iso, now);
   return when.today ? when.time : `${when.day} ${when.time}`;
 };
 
-/** The status responder, for a request to one of STATUS_PATHS: `busy()` says whether this process's admission is queueing now. */
+/**
+ * What is made of one copy of the status, once: its pages by locale and busy state, and the
+ * notices as JSON. Kept with the copy: a new copy (read every few seconds) is made anew.
+ * @typedef {{ snapshot: StatusSnapshot; pages: Map<string, string>; notices: string }} Rendered
+ */
+
+/**
+ * The status responder, for a request to one of STATUS_PATHS: `busy()` says whether this process's admission is queueing now.
+ * @param {{ busy: () => boolean }} options
+ * @returns {(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse, urlPath: string, locale: Locale) => Promise<void>}
+ */
 export function statusResponder({ busy }) {
-  /** The copy ({ snapshot, pages by locale and busy, notices }), once the first read is done. */
+  /** @type {WeakMap<object, Rendered>} */
+  const rendered = new WeakMap();
+
+  /**
+   * The current copy and what is made of it, once the first read is done; null before the app
+   * provided the status, or while no read has succeeded.
+   * @returns {Promise<Rendered | null>}
+   */
   async function current() {
-    const source = globalThis[KEY];
+    const source = providedStatus();
     if (!source) return null;
     if (!source.copy) await source.first;
-    return source.copy;
+    const copy = source.copy;
+    if (!copy) return null;
+    let made = rendered.get(copy);
+    if (!made) {
+      made = { snapshot: copy.snapshot, pages: new Map(), notices: JSON.stringify({ notices: copy.snapshot.notices }) };
+      rendered.set(copy, made);
+    }
+    return made;
   }
 
+  /**
+   * @param {StatusSnapshot} snapshot
+   * @param {Locale} locale
+   * @param {boolean} isBusy
+   */
   function page(snapshot, locale, isBusy) {
     const t = TEXTS[locale];
     const now = new Date();
@@ -116,9 +149,9 @@ ul{list-style:none;margin:0;padding:0}li{background:#fff;border-radius:.5rem;pad
 
   return async function respond(request, response, urlPath, locale) {
     if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { Allow: "GET, HEAD" }).end();
-    const source = globalThis[KEY];
+    const source = providedStatus();
     const now = await current();
-    if (!now) return void response.writeHead(503, { "Retry-After": "5", "Cache-Control": "no-store" }).end();
+    if (!now || !source) return void response.writeHead(503, { "Retry-After": "5", "Cache-Control": "no-store" }).end();
     const seconds = source.seconds;
     const common = { "Cache-Control": `public, max-age=${seconds}`, "X-Content-Type-Options": "nosniff" };
     if (urlPath === "/api/notices") {

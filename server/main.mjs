@@ -1,11 +1,17 @@
-// The production server: Next's request handler behind a plain Node HTTP server, so the app
-// knows the address of the socket a request came on. Next itself keeps a client-sent
+// @ts-check
+// The front door: the production server, Next's request handler behind a plain Node HTTP server,
+// so the app knows the address of the socket a request came on. Next itself keeps a client-sent
 // X-Forwarded-For as it is, which would let anyone pick the address their rate limits count
 // against; here the socket's address is appended to it, as a proxy does, and lib/http/client-address
-// reads it back, trusting TRUST_PROXY_HOPS more entries when proxies stand in front.
-// Usage: node server.mjs [-p PORT] [-H HOSTNAME]   (PORT and HOSTNAME in the environment work too)
+// reads it back, trusting TRUST_PROXY_HOPS more entries when proxies stand in front. Before the
+// app, it also answers what must hold when the app is saturated: admission control
+// (server/admission.mjs), the status page (server/status-page.mjs), the build's files in brotli.
+// Usage: node server/main.mjs [-p PORT] [-H HOSTNAME]   (PORT and HOSTNAME in the environment work too)
 // APP_PROCESSES=N (PostgreSQL only) runs N app processes on the one port, one per core: a start at
 // the opening costs CPU in the app's process, and one Node process uses one core.
+// Plain JavaScript with JSDoc types (checked by tsc): node runs this folder as it is. What it
+// shares with the app in the same process (the logs, the figures, the status) is described in
+// lib/process-state.mjs; its settings are read in lib/server-config.mjs. `next dev` skips it.
 import cluster from "node:cluster";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -14,24 +20,38 @@ import path from "node:path";
 import Negotiator from "negotiator";
 import next from "next";
 import send from "send";
-import { DEV_SECRET } from "./lib/dev-secret.mjs";
-import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./lib/http/admission.mjs";
-import { clientAddressOf } from "./lib/http/client-address.mjs";
-import { STATUS_PATHS, statusResponder } from "./lib/http/status-page.mjs";
-import { resolveLocale } from "./lib/i18n/negotiate.mjs";
-import { placeWords } from "./lib/i18n/queue-place.mjs";
-import ruBusy from "./lib/i18n/ru-busy.json" with { type: "json" };
-import uzBusy from "./lib/i18n/uz-busy.json" with { type: "json" };
-import uzCyrlBusy from "./lib/i18n/uz-Cyrl-busy.json" with { type: "json" };
-import { UserRole } from "./lib/identity/roles.mjs";
-import { errorText, log, withRequest } from "./lib/log.mjs";
-import { metrics, routeLabels } from "./lib/metrics.mjs";
-import { serverConfig } from "./lib/server-config.mjs";
+import { DEV_SECRET } from "../lib/dev-secret.mjs";
+import { clientAddressOf } from "../lib/http/client-address.mjs";
+import { resolveLocale } from "../lib/i18n/negotiate.mjs";
+import ruBusy from "../lib/i18n/ru-busy.json" with { type: "json" };
+import uzBusy from "../lib/i18n/uz-busy.json" with { type: "json" };
+import uzCyrlBusy from "../lib/i18n/uz-Cyrl-busy.json" with { type: "json" };
+import { errorText, log, withRequest } from "../lib/log.mjs";
+import { metrics, routeLabels } from "../lib/metrics.mjs";
+import { runInProductionByDefault, serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
+import { placeWords } from "../shared/i18n/queue-place.mjs";
+import { UserRole } from "../shared/identity/roles.mjs";
+import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./admission.mjs";
+import { STATUS_PATHS, statusResponder } from "./status-page.mjs";
 
-/** The queue's texts per locale (plain text without markup). */
+/** @typedef {ReturnType<typeof createAdmission>} Admission */
+/** @typedef {import("./admission.mjs").HeldDoor} HeldDoor */
+
+/** @typedef {import("node:http").IncomingMessage} IncomingMessage */
+/** @typedef {import("node:http").ServerResponse} ServerResponse */
+/** @typedef {import("../shared/i18n/locale.mjs").Locale} Locale */
+
+/**
+ * The queue's texts per locale (plain text without markup).
+ * @type {Record<Locale, typeof uzBusy>}
+ */
 const BUSY = { uz: uzBusy, "uz-Cyrl": uzCyrlBusy, ru: ruBusy };
 
-/** The locale a request is answered in before the app sees it: as middleware.ts and the API pick it. */
+/**
+ * The locale a request is answered in before the app sees it: as middleware.ts and the API pick it.
+ * @param {IncomingMessage} request
+ * @returns {Locale}
+ */
 function localeOf(request) {
   const lang = /[?&]lang=([^&]*)/.exec(request.url ?? "");
   const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? "");
@@ -45,10 +65,16 @@ function localeOf(request) {
 /** Requests of one client at once that its queue ticket's time serves (a page and its calls). */
 const TICKET_PARALLEL = 4;
 
+/**
+ * A command-line option's value (`-p 3000`), or `fallback` without one.
+ * @param {string} flag
+ * @param {string} fallback
+ */
 const argument = (flag, fallback) => {
   const at = process.argv.indexOf(flag);
   return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
 };
+/** @type {import("../lib/server-config.mjs").ServerConfig} */
 let settings;
 try {
   settings = serverConfig();
@@ -59,17 +85,18 @@ try {
 const port = Number(argument("-p", String(settings.port)));
 const hostname = argument("-H", settings.hostname);
 
-process.env.NODE_ENV ??= "production";
+runInProductionByDefault();
 const processes = settings.appProcesses;
-if (processes > 1 && !process.env.DATABASE_URL) {
+if (processes > 1 && !settings.databaseUrl) {
   console.error("APP_PROCESSES > 1 needs DATABASE_URL: the embedded database belongs to one process.");
   process.exit(1);
 }
 if (cluster.isPrimary && processes > 1) {
-  if (!process.env.REDIS_URL) console.warn("APP_PROCESSES > 1 without REDIS_URL: each process keeps its own rate limits.");
+  if (!settings.redisUrl) console.warn("APP_PROCESSES > 1 without REDIS_URL: each process keeps its own rate limits.");
   let stopping = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < processes; i++) fork();
+  /** @type {Set<number>} */
   const listening = new Set();
   cluster.on("listening", (worker) => listening.add(worker.id));
   // A worker that dies serving (a crash, a kill) is replaced; its pupils' next requests go to the
@@ -84,6 +111,7 @@ if (cluster.isPrimary && processes > 1) {
     log().error({ pid: worker.process.pid, exit: signal ?? code }, "app process ended; starting another");
     fork();
   });
+  /** @param {NodeJS.Signals} signal */
   function stopAll(signal) {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
@@ -110,7 +138,7 @@ async function serve() {
     process.exit(1);
   }
 
-  // Admission control (lib/http/admission.mjs): past ADMISSION_LIMIT requests in
+  // Admission control (server/admission.mjs): past ADMISSION_LIMIT requests in
   // flight a request waits in a short queue in arrival order (ADMISSION_QUEUE_MS), those already
   // inside first; whoever would wait longer gets a fast 503 with a Retry-After the size of the
   // queue. Static files and the health check are always served. 0 turns it off.
@@ -119,7 +147,7 @@ async function serve() {
   // Live figures (lib/metrics.mjs, served at /api/metrics): every request by its app route, and
   // the admission's state at each scrape. Each instance and process has its own set.
   const figures = metrics();
-  // Whose figures: the instance (npm run cluster) and, with APP_PROCESSES > 1, the process on the
+  // Whose figures: the instance (npm run ops:cluster) and, with APP_PROCESSES > 1, the process on the
   // shared port that answered the scrape (each keeps its own; a scrape reaches one of them).
   figures.registry.setDefaultLabels({
     ...(settings.instanceName ? { app_instance: settings.instanceName } : {}),
@@ -127,8 +155,15 @@ async function serve() {
   });
   // The operator's scrape with its token is served before admission, as the health check is: the
   // figures are wanted most when the app is saturated. Without the token it queues like any call.
+  // The app's settings the front door reads too, now that Next has loaded the project's .env files.
+  const shared = sharedAppSettings();
+  /** @param {string} text */
   const digest = (text) => createHash("sha256").update(text).digest();
-  const operatorToken = process.env.METRICS_TOKEN ? digest(`Bearer ${process.env.METRICS_TOKEN}`) : null;
+  const operatorToken = shared.metricsToken ? digest(`Bearer ${shared.metricsToken}`) : null;
+  /**
+   * @param {IncomingMessage} request
+   * @param {string} urlPath
+   */
   const isOperatorScrape = (request, urlPath) =>
     operatorToken !== null && urlPath === "/api/metrics" && timingSafeEqual(digest(request.headers.authorization ?? ""), operatorToken);
   if (admission) figures.watchAdmission(admission);
@@ -147,11 +182,15 @@ async function serve() {
    * its log line: the route (never the raw path: a registration's link is its parent's key), the
    * status, the time, and who and which attempt the app found it was about. The build's static
    * files are counted but not logged (a page's dozen scripts would bury the lines that matter).
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   * @param {string} urlPath
+   * @param {import("../lib/log.mjs").RequestContext} context
    */
   function measured(request, response, urlPath, context) {
     const started = performance.now();
     response.once("close", () => {
-      const method = METHODS.has(request.method ?? "") ? request.method : "OTHER";
+      const method = request.method && METHODS.has(request.method) ? request.method : "OTHER";
       const status = response.headersSent ? String(response.statusCode) : "gone";
       const seconds = (performance.now() - started) / 1000;
       const route = routeOf(urlPath);
@@ -174,20 +213,26 @@ async function serve() {
       .replace(/(.{4})(?=.)/g, "$1-");
 
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
-  const ticketSecret = process.env.AUTH_SECRET || randomBytes(32).toString("hex");
+  const ticketSecret = shared.authSecret || randomBytes(32).toString("hex");
   // A ticket's time serves a page and its calls, not a script's hundreds at once.
   const tickets = ticketLender(TICKET_PARALLEL);
-  const authSecret = process.env.AUTH_SECRET || DEV_SECRET;
-  const secureCookies = (process.env.PUBLIC_URL ?? "").startsWith("https://");
+  const authSecret = shared.authSecret || DEV_SECRET;
+  const secureCookies = (shared.publicUrl ?? "").startsWith("https://");
   const trustProxyHops = settings.trustProxyHops;
-  /** The X-Forwarded-For chain with the socket's address appended, as a proxy appends it. */
+  /**
+   * The X-Forwarded-For chain with the socket's address appended, as a proxy appends it.
+   * @param {IncomingMessage} request
+   */
   const forwardedChain = (request) => {
     const socket = request.socket.remoteAddress ?? "unknown";
     const forwarded = request.headers["x-forwarded-for"];
     const chain = Array.isArray(forwarded) ? forwarded.join(", ") : forwarded;
     return chain ? `${chain}, ${socket}` : socket;
   };
-  /** Who a ticket is for: the client's address (as the app reads it) and its browser. */
+  /**
+   * Who a ticket is for: the client's address (as the app reads it) and its browser.
+   * @param {IncomingMessage} request
+   */
   const clientOf = (request) => `${clientAddressOf(forwardedChain(request), trustProxyHops)}\u0000${request.headers["user-agent"] ?? ""}`;
   // A session counts for the inside door only if its token decodes (our signature, not expired).
   const sessionRoleOf = genuineSessions(authSecret);
@@ -204,6 +249,8 @@ async function serve() {
   /**
    * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
    * Its texts are our own (lib/i18n/*-busy.json, plain text without markup), in the visitor's language.
+   * @param {{ position: number; waitSeconds: number; retryAfter: number }} refused
+   * @param {Locale} locale
    */
   function busyPage(refused, locale) {
     const busy = BUSY[locale];
@@ -215,10 +262,24 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
 <body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p><strong>${placeWords(busy, refused)}</strong></p><p>${busy.retryIn.replace("{seconds}", String(refused.retryAfter))}</p></main></body></html>`;
   }
 
-  /** The queue ticket, as a Set-Cookie value: the time the client first came, given now. */
+  /**
+   * The queue ticket, as a Set-Cookie value: the time the client first came, given now.
+   * @param {number} since
+   * @param {string} client
+   */
   const ticketFor = (since, client) => `${ticketCookie(since, ticketSecret, client, Date.now())}${secureCookies ? "; Secure" : ""}`;
 
-  function refuse(response, urlPath, door, since, client, locale) {
+  /**
+   * A fast 503 with the client's place and a Retry-After: a calm page for a page, JSON for a call.
+   * @param {Admission} admission
+   * @param {ServerResponse} response
+   * @param {string} urlPath
+   * @param {HeldDoor} door
+   * @param {number} since
+   * @param {string} client
+   * @param {Locale} locale
+   */
+  function refuse(admission, response, urlPath, door, since, client, locale) {
     if (response.destroyed) return;
     const refused = admission.refusal(door, since, client);
     figures.admissionRefused.inc();
@@ -242,16 +303,28 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   /**
    * Sets the queue ticket on a response the app is about to write, beside any cookie the app sets
    * (Next appends its cookies, or sets them all at once: both keep this one).
+   * @param {ServerResponse} response
+   * @param {string} ticket
    */
   function keepTicket(response, ticket) {
     response.setHeader("Set-Cookie", [ticket]);
     const setHeader = response.setHeader;
+    /**
+     * @this {ServerResponse}
+     * @param {string} name
+     * @param {number | string | readonly string[]} value
+     */
     response.setHeader = function (name, value) {
       if (String(name).toLowerCase() !== "set-cookie") return setHeader.call(this, name, value);
-      return setHeader.call(this, name, [ticket, ...[value].flat().filter((cookie) => cookie !== ticket)]);
+      const cookies = /** @type {string[]} */ ([value].flat());
+      return setHeader.call(this, name, [ticket, ...cookies.filter((cookie) => cookie !== ticket)]);
     };
   }
 
+  /**
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   */
   function serveRequest(request, response) {
     if (instanceName) response.setHeader("X-Served-By", instanceName);
     request.headers["x-forwarded-for"] = forwardedChain(request);
@@ -261,6 +334,9 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   /**
    * A body that did not arrive in time (408) or is larger than any of the routes open to the
    * caller takes (413): answered before admission, and the connection is closed.
+   * @param {ServerResponse} response
+   * @param {"tooLarge" | "slow"} outcome
+   * @param {Locale} locale
    */
   function bodyRefused(response, outcome, locale) {
     if (response.destroyed) return;
@@ -270,7 +346,14 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     response.end(JSON.stringify({ code: null, message, validationErrors: {} }));
   }
 
-  async function admit(request, response, urlPath) {
+  /**
+   * Lets a request in through its door, queues it, or refuses it.
+   * @param {Admission} admission
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   * @param {string} urlPath
+   */
+  async function admit(admission, request, response, urlPath) {
     // The client may hang up at any await below: a place taken for it must be given back, once.
     let gone = false;
     let holding = false;
@@ -286,10 +369,16 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     // holds its place only until its answer starts, like any other request.
     if (LONG_LIVED.test(urlPath)) {
       const writeHead = response.writeHead;
-      response.writeHead = function (...args) {
-        release();
-        return writeHead.apply(this, args);
-      };
+      response.writeHead = /** @type {ServerResponse["writeHead"]} */ (
+        /**
+         * @this {ServerResponse}
+         * @param {Parameters<ServerResponse["writeHead"]>} args
+         */
+        function (...args) {
+          release();
+          return writeHead.apply(this, args);
+        }
+      );
     }
     const role = await sessionRoleOf(request.headers.cookie);
     const door = doorOf(urlPath, role !== null);
@@ -304,11 +393,12 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     const ticket = ticketSince(request.headers.cookie, ticketSecret, client);
     const loan = ticket !== null ? tickets.lend(client) : null;
     if (loan) response.once("close", loan);
-    const since = loan ? ticket : Date.now();
+    // (A loan implies a ticket: said again for the type checker.)
+    const since = loan && ticket !== null ? ticket : Date.now();
     admission.back(client);
     const step = !ANSWERING.test(urlPath);
     const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step });
-    if (!admitted) return refuse(response, urlPath, door, ticket ?? since, client, localeOf(request));
+    if (!admitted) return refuse(admission, response, urlPath, door, ticket ?? since, client, localeOf(request));
     if (gone) return admission.leave();
     holding = true;
     admission.back(client);
@@ -318,7 +408,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     serveRequest(request, response);
   }
 
-  // /holat and /api/notices (lib/http/status-page.mjs): "busy" while this process's admission queues.
+  // /holat and /api/notices (server/status-page.mjs): "busy" while this process's admission queues.
   const status = statusResponder({ busy: () => (admission ? admission.waiting > 0 : false) });
 
   // The build's scripts and stylesheets in brotli (scripts/precompress.mjs) for browsers that take
@@ -334,6 +424,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
       }
     })().map((file) => `/_next/static/${String(file).split(path.sep).join("/").slice(0, -".br".length)}`),
   );
+  /** @param {string} urlPath */
   const decodedPath = (urlPath) => {
     try {
       return decodeURIComponent(urlPath);
@@ -341,8 +432,15 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
       return null;
     }
   };
+  /**
+   * Sends a build's script or stylesheet in brotli, when there is a copy and the browser takes it.
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   * @param {string} urlPath
+   * @returns {boolean} whether it is being sent
+   */
   function servedBrotli(request, response, urlPath) {
-    if (!urlPath.startsWith("/_next/static/") || !precompressed.has(decodedPath(urlPath))) return false;
+    if (!urlPath.startsWith("/_next/static/") || !precompressed.has(decodedPath(urlPath) ?? "")) return false;
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     if (new Negotiator(request).encoding(["br", "identity"]) !== "br") return false;
     send(request, `${urlPath.slice("/_next/static".length)}.br`, {
@@ -370,6 +468,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   const server = createServer({ highWaterMark: 68 * 1024 }, (request, response) => {
     const urlPath = (request.url ?? "/").split("?")[0];
     // A client's own X-Request-Id is replaced: the id is ours, and the app reads it from here.
+    /** @type {import("../lib/log.mjs").RequestContext} */
     const context = { requestId: newRequestId() };
     request.headers["x-request-id"] = context.requestId;
     response.setHeader("X-Request-Id", context.requestId);
@@ -385,7 +484,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
         return;
       }
       if (!admission || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
-      admit(request, response, urlPath).catch((error) => {
+      admit(admission, request, response, urlPath).catch((error) => {
         log().error({ err: errorText(error) }, "admission failed");
         if (!response.headersSent) response.writeHead(500).end();
       });

@@ -1,2 +1,0 @@
-// Types of roles.mjs.
-export declare const UserRole: { readonly Default: 1; readonly Admin: 2 };

@@ -1,0 +1,112 @@
+// @ts-check
+// What is kept once per process, and why it is kept on globalThis.
+//
+// One Node process runs two programs: the front door (server/main.mjs, plain Node) and the app
+// (Next's build). Next bundles the app into several bundles (instrumentation, each route handler,
+// the pages), and each bundle carries its own copy of every module it imports; the front door
+// loads the files as they are, one copy more. A variable at the top of a module is therefore not
+// one per process: lib/log.mjs as the front door loads it and lib/log.mjs inside a route's bundle
+// are two modules with two variables. What must be one per process is kept on globalThis, under a
+// Symbol.for key (the one registry that every copy of every module reaches), and only through this
+// module, so that each such value is listed here with its reason.
+//
+// Shared by the front door and the app:
+// - "log": the logger and the request context (lib/log.mjs). The front door opens each request's
+//   context and writes its line; the app's lines name the same request.
+// - "metrics": the Prometheus registry (lib/metrics.mjs). The front door counts the requests and
+//   reads the admission's state; the app counts sign-ins, starts and answers; one scrape shows all.
+// - "status": what /holat and /api/notices show. The app hands over how to read it at start
+//   (instrumentation.ts calls provideStatus below); the front door serves its copy before
+//   admission (server/status-page.mjs), so that the page stays up when the app is saturated.
+// Shared by the app's own bundles (instrumentation starts them, the route handlers and pages use
+// them), and kept across the development server's reloads:
+// - "db": the database handle (db/client.ts): one pool, and one embedded database's directory.
+// - "redis": the one Redis client (lib/http/rate-limit.ts).
+// - "live": the attempt changes' hub (lib/live/changes.ts): a change published by one route
+//   reaches the pages that listen through another.
+// - "sweep": the periodic sweep's timer (lib/attempts/sweep.ts), started once.
+// Modules the browser loads too (shared/, components/) keep what they share on their own: the
+// browser never loads this server module.
+// Plain JavaScript with JSDoc types (checked by tsc), as the front door runs without a build.
+
+/**
+ * The values kept once per process (described above).
+ * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep"} Slot
+ */
+
+/** globalThis as a shelf of values under symbols. */
+const shelf = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis));
+
+/** @param {Slot} slot */
+const keyOf = (slot) => Symbol.for(`olimpiada.${slot}`);
+
+/**
+ * This process's one value for `slot`: made by `make` the first time any copy of any module asks.
+ * @template T
+ * @param {Slot} slot
+ * @param {() => T} make
+ * @returns {T}
+ */
+export function processWide(slot, make) {
+  const key = keyOf(slot);
+  shelf[key] ??= make();
+  return /** @type {T} */ (shelf[key]);
+}
+
+/**
+ * The value for `slot` if it has been made, without making it (reading the request context must
+ * not open the log).
+ * @param {Slot} slot
+ * @returns {unknown}
+ */
+export function madeYet(slot) {
+  return shelf[keyOf(slot)];
+}
+
+/**
+ * Forgets the value for `slot` (the database, once closed: the next use opens it again).
+ * @param {Slot} slot
+ */
+export function forget(slot) {
+  delete shelf[keyOf(slot)];
+}
+
+/** @typedef {import("./operations/status").StatusSnapshot} StatusSnapshot */
+
+/**
+ * The status the app provides: its copy (a new object at each read that succeeded; null until the
+ * first), the first read (to wait for), and how long a copy is kept.
+ * @typedef {{ copy: { snapshot: StatusSnapshot } | null, first: Promise<void>, seconds: number }} StatusSource
+ */
+
+/** @returns {{ source: StatusSource | null }} */
+const statusShelf = () => processWide("status", () => ({ source: /** @type {StatusSource | null} */ (null) }));
+
+/**
+ * Called by the app at start: how to read the status (lib/operations/status.ts's statusSnapshot).
+ * The copy is read now and then every `seconds` by a timer, whoever asks (a copy refreshed only
+ * when asked would be as old as the gap between visitors); a failed read keeps the last one.
+ * @param {() => Promise<StatusSnapshot>} read
+ * @param {number} seconds
+ */
+export function provideStatus(read, seconds) {
+  /** @type {StatusSource} */
+  const source = { copy: null, first: Promise.resolve(), seconds };
+  const refresh = () =>
+    read()
+      .then((snapshot) => {
+        source.copy = { snapshot };
+      })
+      .catch(() => {});
+  source.first = refresh();
+  setInterval(refresh, seconds * 1000).unref();
+  statusShelf().source = source;
+}
+
+/**
+ * The status the app provided, or null before it has (the front door then answers 503).
+ * @returns {StatusSource | null}
+ */
+export function providedStatus() {
+  return statusShelf().source;
+}
