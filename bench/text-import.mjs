@@ -1,7 +1,7 @@
 // `npm run bench:text-import`: what a 4.9 MB GIFT file's import costs the pupils (production build
 // on PostgreSQL): a testing pupil's Get asked again and again while an organiser's dry run of the
 // file is read, against the same Get with nothing else going on. The file is parsed by a worker
-// (lib/organiser/text-bank-worker.mjs); the figure to watch is the slowest Get meanwhile (1.5 s at
+// (lib/questions/text-bank-worker.mjs); the figure to watch is the slowest Get meanwhile (1.5 s at
 // most). Options (environment): BENCH_PORT.
 import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";
 

@@ -17,11 +17,11 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { Locale } from "@/lib/i18n/locale.mjs";
-import { type Difficulty, type LanguageTexts, ReviewPolicy, type StudyLanguage, type VoidAwards } from "../lib/attempts/enums";
-import { UserRole } from "../lib/identity/roles";
-import { type PaymentProvider, PaymentState } from "../lib/payments/enums";
-import { RegistrationStatus } from "../lib/registration/status";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { type Difficulty, type LanguageTexts, ReviewPolicy, type StudyLanguage, type VoidAwards } from "../shared/attempts/enums";
+import { UserRole } from "../shared/identity/roles";
+import { type PaymentProvider, PaymentState } from "../shared/payments/enums";
+import { RegistrationStatus } from "../shared/registration/status";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -66,7 +66,7 @@ export const subjects = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     grade: smallint("grade").notNull(),
-    /** A rehearsal's own subject (lib/organiser/rehearsal.ts): never offered, counted or ranked. */
+    /** A rehearsal's own subject (lib/rehearsal/rehearsal.ts): never offered, counted or ranked. */
     rehearsal: boolean("rehearsal").notNull().default(false),
   },
   (t) => [uniqueIndex("subjects_name_grade_uq").on(t.name, t.grade), check("subjects_grade_range", sql`${t.grade} between 5 and 9`)],
@@ -116,7 +116,7 @@ export const users = pgTable(
     /** The language the pupil studies in (0 Uzbek, 1 Russian, 2 Karakalpak): their test's questions are in it. */
     language: smallint("language").$type<StudyLanguage>().notNull().default(0),
     /**
-     * Set when an organiser erased the pupil (lib/organiser/personal-data.ts): the name, school,
+     * Set when an organiser erased the pupil (lib/personal-data/personal-data.ts): the name, school,
      * birth date, phone and sign-in are gone; the row stays, anonymous, with its district, grade,
      * subject and attempts, so the ranking can still be recomputed.
      */
@@ -188,7 +188,7 @@ export const registrations = pgTable(
     /**
      * What the parent asked for the pupil to take the test on equal terms (a disability's extra
      * time, say), in their words; an organiser approves it as extra minutes (users.extra_minutes).
-     * Health data: exported, erased and expired with the rest (lib/organiser/personal-data.ts).
+     * Health data: exported, erased and expired with the rest (lib/personal-data/personal-data.ts).
      */
     accommodationRequest: text("accommodation_request"),
     accommodationApprovedAt: timestamp("accommodation_approved_at", { withTimezone: true }),
@@ -371,7 +371,7 @@ export const attempts = pgTable(
     /** min(start + duration + the pupil's extra minutes, the window's close), fixed at start. */
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** Who ended it (lib/attempts/enums EndedBy: 1 the pupil, 2 the clock, 3 an organiser); null while it runs. */
+    /** Who ended it (shared/attempts/enums EndedBy: 1 the pupil, 2 the clock, 3 an organiser); null while it runs. */
     endedBy: smallint("ended_by"),
     easyScoreTenths: smallint("easy_score_tenths"),
     mediumScoreTenths: smallint("medium_score_tenths"),
@@ -478,7 +478,7 @@ export const organiserActions = pgTable(
     organiserId: integer("organiser_id")
       .notNull()
       .references(() => users.id),
-    /** What was done: "pupil.block", "test.update", … (lib/organiser/audit). */
+    /** What was done: "pupil.block", "test.update", … (lib/audit/record). */
     action: varchar("action", { length: 40 }).notNull(),
     /** What it was done to: "pupil", "attempt", "test", "organiser", "question". */
     targetType: varchar("target_type", { length: 20 }).notNull(),
@@ -515,7 +515,7 @@ export const notices = pgTable(
 export type NoticeTexts = { uz: string } & Partial<Record<Exclude<Locale, "uz">, string>>;
 
 /**
- * A rehearsal of the opening (`npm run rehearsal`): its own subject, test and synthetic pupils,
+ * A rehearsal of the opening (`npm run ops:rehearsal`): its own subject, test and synthetic pupils,
  * removed when it ends; the row stays with what the run measured, for the console.
  */
 export const rehearsals = pgTable("rehearsals", {
@@ -527,7 +527,7 @@ export const rehearsals = pgTable("rehearsals", {
     .references(() => users.id),
   pupils: integer("pupils").notNull(),
   openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
-  /** What the run measured and its verdict (lib/validation/rehearsal.ts). */
+  /** What the run measured and its verdict (lib/rehearsal/schema.ts). */
   report: jsonb("report").$type<Record<string, unknown>>(),
   createdAt: createdAt(),
   reportedAt: timestamp("reported_at", { withTimezone: true }),

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { BoardView } from "@/components/organiser/board-view";
 import { PageHeader } from "@/components/organiser/page-header";
+import { loadBoard } from "@/lib/board/board";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { loadBoard } from "@/lib/organiser/board";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).board.title };

@@ -1,12 +1,12 @@
 // The organiser's notices (an outage, extra minutes for all) on the start and attempt pages: asked
 // for when the page opens and then every 20 s and when the tab comes back, without a reload (issue 26). The answer is the same
-// for every pupil and served by server.mjs from a copy of a few seconds (lib/http/status-page.mjs),
+// for every pupil and served by server/main.mjs from a copy of a few seconds (server/status-page.mjs),
 // so thousands of pages asking cost next to nothing; a failed ask keeps what is shown, silently.
 "use client";
 
 import { useEffect, useState } from "react";
 import { useLocale, useMessages } from "@/components/i18n/messages";
-import type { Notice } from "@/lib/organiser/incidents";
+import type { Notice } from "@/lib/incidents/incidents";
 
 const EVERY_MS = 20_000;
 

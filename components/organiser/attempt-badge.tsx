@@ -4,7 +4,7 @@
 import { cn } from "@/components/ui/cn";
 import { clock } from "@/components/ui/format";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import type { AttemptSummary } from "@/lib/organiser/pupils";
+import type { AttemptSummary } from "@/lib/pupils/pupils";
 
 const tone = { running: "bg-green-100 text-green-800", ended: "bg-slate-200 text-slate-700", reset: "bg-amber-100 text-amber-800" };
 

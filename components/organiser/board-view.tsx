@@ -7,11 +7,11 @@ import { useLocale, useLocalName, useMessages } from "@/components/i18n/messages
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
-import { byName } from "@/lib/i18n/names";
-import { gradeAndSubject } from "@/lib/i18n/words";
-import type { BoardRow } from "@/lib/organiser/board";
-import { formatTashkent, isoDateOf, tashkentDate } from "@/lib/time";
+import type { BoardRow } from "@/lib/board/board";
+import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
+import { byName } from "@/shared/i18n/names";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { formatTashkent, isoDateOf, tashkentDate } from "@/shared/time";
 import { type Board, useBoard } from "./queries";
 
 const stateTone = {

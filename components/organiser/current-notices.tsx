@@ -7,9 +7,9 @@ import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import { api } from "@/lib/http/client";
-import type { Notice } from "@/lib/organiser/incidents";
-import { formatTashkent } from "@/lib/time";
+import type { Notice } from "@/lib/incidents/incidents";
+import { api } from "@/shared/http/client";
+import { formatTashkent } from "@/shared/time";
 
 export function CurrentNotices({ notices }: { notices: Notice[] }) {
   const texts = useOrganiserMessages().incidents;

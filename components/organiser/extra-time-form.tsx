@@ -12,10 +12,10 @@ import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
-import { api } from "@/lib/http/client";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import type { District, Region } from "@/lib/reference/types";
-import { bulkExtraTimeSchema } from "@/lib/validation/organiser";
+import { api } from "@/shared/http/client";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { bulkExtraTimeSchema } from "@/shared/incidents/schema";
 
 /** A test open now, with how many attempts of it are running. */
 export type OpenTest = { testId: number; grade: number; subjectName: string; running: number };

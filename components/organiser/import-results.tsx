@@ -4,8 +4,8 @@
 
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import type { SourceError } from "@/lib/http/contract";
-import type { PreviewQuestion } from "@/lib/organiser/questions";
+import type { PreviewQuestion } from "@/lib/questions/import";
+import type { SourceError } from "@/shared/http/contract";
 import { QuestionBody } from "./question-card";
 
 export type ImportSummary = {

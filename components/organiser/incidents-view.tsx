@@ -4,7 +4,7 @@
 
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Card } from "@/components/ui/card";
-import type { Notice } from "@/lib/organiser/incidents";
+import type { Notice } from "@/lib/incidents/incidents";
 import type { District, Region } from "@/lib/reference/types";
 import { CurrentNotices } from "./current-notices";
 import { ExtraTime, type OpenTest } from "./extra-time-form";

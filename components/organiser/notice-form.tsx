@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
-import { api } from "@/lib/http/client";
-import { noticeSchema } from "@/lib/validation/organiser";
+import { api } from "@/shared/http/client";
+import { noticeSchema } from "@/shared/incidents/schema";
 
 type NoticeValues = { uz: string; "uz-Cyrl"?: string; ru?: string };
 

@@ -13,10 +13,10 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { api } from "@/lib/http/client";
-import type { OrganiserRow } from "@/lib/organiser/organisers";
-import { formatTashkent } from "@/lib/time";
-import { type OrganiserInput, organiserSchema } from "@/lib/validation/organiser";
+import type { OrganiserRow } from "@/lib/organisers/organisers";
+import { api } from "@/shared/http/client";
+import { type OrganiserInput, organiserSchema } from "@/shared/organisers/schema";
+import { formatTashkent } from "@/shared/time";
 import { ReasonAction } from "./reason-action";
 
 function Shown({ title, password }: { title: string; password: string }) {

@@ -7,8 +7,8 @@
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { buttonClass } from "@/components/ui/button-style";
 import { CopyButton } from "@/components/ui/copy-button";
-import { api } from "@/lib/http/client";
-import type { PupilDetail } from "@/lib/organiser/pupils";
+import type { PupilDetail } from "@/lib/pupils/pupils";
+import { api } from "@/shared/http/client";
 import { ReasonAction } from "./reason-action";
 
 export function PupilActions({ pupil }: { pupil: PupilDetail }) {

@@ -2,8 +2,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/http/client";
-import type { loadBoard } from "@/lib/organiser/board";
+import type { loadBoard } from "@/lib/board/board";
+import { api } from "@/shared/http/client";
 
 export type Board = Awaited<ReturnType<typeof loadBoard>>;
 

@@ -9,9 +9,9 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { RichText } from "@/components/ui/rich-text";
-import { textIn } from "@/lib/attempts/enums";
-import { api } from "@/lib/http/client";
-import type { BankQuestion } from "@/lib/organiser/questions";
+import type { BankQuestion } from "@/lib/questions/bank";
+import { textIn } from "@/shared/attempts/enums";
+import { api } from "@/shared/http/client";
 import { QuestionEditForm } from "./question-edit";
 import { ReasonAction } from "./reason-action";
 

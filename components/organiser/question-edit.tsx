@@ -9,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
-import { DIFFICULTY_NAMES, nameOfDifficulty } from "@/lib/attempts/scoring";
-import { api } from "@/lib/http/client";
-import type { BankQuestion } from "@/lib/organiser/questions";
-import { type QuestionEdit, questionEditSchema } from "@/lib/validation/organiser";
+import type { BankQuestion } from "@/lib/questions/bank";
+import { DIFFICULTY_NAMES, nameOfDifficulty } from "@/shared/attempts/scoring";
+import { api } from "@/shared/http/client";
+import { type QuestionEdit, questionEditSchema } from "@/shared/questions/schema";
 
 export function QuestionEditForm({ question, onDone }: { question: BankQuestion; onDone: () => void }) {
   const messages = useOrganiserMessages();

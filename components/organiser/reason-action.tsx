@@ -14,7 +14,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { submitWith } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
-import { confirmedActSchema, extraMinutesSchema, pupilNameSchema, reasonSchema } from "@/lib/validation/organiser";
+import { extraMinutesSchema, pupilNameSchema } from "@/shared/pupils/schema";
+import { confirmedActSchema, reasonSchema } from "@/shared/validation/reason";
 
 export type Names = { firstName: string; lastName: string; middleName: string };
 export type ReasonValues = { reason: string; minutes?: number; confirmName?: string } & Partial<Names>;

@@ -3,7 +3,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import { regradeSchema } from "@/lib/validation/organiser";
+import { regradeSchema } from "@/shared/results/schema";
 
 export type RegradeValues = {
   questionId: number;

@@ -7,11 +7,11 @@ import { useLocale, useLocalName } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { ReviewPolicy } from "@/lib/attempts/enums";
-import { tenthsToPoints } from "@/lib/attempts/scoring";
-import { points } from "@/lib/i18n/numbers";
-import type { SubjectTest } from "@/lib/organiser/tests";
-import { TEST_TOTAL_POINTS, totalTenths } from "@/lib/validation/organiser";
+import type { SubjectTest } from "@/lib/tests/tests";
+import { ReviewPolicy } from "@/shared/attempts/enums";
+import { tenthsToPoints } from "@/shared/attempts/scoring";
+import { points } from "@/shared/i18n/numbers";
+import { TEST_TOTAL_POINTS, totalTenths } from "@/shared/tests/schema";
 import type { TestFormValues } from "./test-form-values";
 
 type Form = { form: UseFormReturn<TestFormValues> };

@@ -4,10 +4,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import { ReviewPolicy } from "@/lib/attempts/enums";
-import type { TestView } from "@/lib/organiser/tests";
-import { dateTextOf, formatTashkent, fromTashkentText } from "@/lib/time";
-import { type TestSettings, testSettingsSchema } from "@/lib/validation/organiser";
+import type { TestView } from "@/lib/tests/tests";
+import { ReviewPolicy } from "@/shared/attempts/enums";
+import { type TestSettings, testSettingsSchema } from "@/shared/tests/schema";
+import { dateTextOf, formatTashkent, fromTashkentText } from "@/shared/time";
 
 export type TestFormValues = Omit<TestSettings, "openedAt" | "closedAt" | "certificateDate"> & {
   openedAt: string;

@@ -10,10 +10,10 @@ import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { api } from "@/lib/http/client";
-import { gradeAndSubject } from "@/lib/i18n/words";
-import type { SubjectTest } from "@/lib/organiser/tests";
-import { formatTashkent } from "@/lib/time";
+import type { SubjectTest } from "@/lib/tests/tests";
+import { api } from "@/shared/http/client";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { formatTashkent } from "@/shared/time";
 import { ReasonAction } from "./reason-action";
 import { TestForm } from "./test-form";
 

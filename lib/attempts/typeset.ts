@@ -7,7 +7,7 @@ import katex from "katex";
 
 // The same delimiters as KaTeX's auto-render, display ones first.
 const FORMULA = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]|\\\(([\s\S]+?)\\\)/g;
-// Sanitised HTML (lib/organiser/sanitize.ts) escapes < and > in text and attribute values alike,
+// Sanitised HTML (lib/questions/sanitize.ts) escapes < and > in text and attribute values alike,
 // so a tag is exactly a run from < to >: what lies between is text, where formulas are.
 const TAG = /(<[^>]*>)/;
 

@@ -1,18 +1,19 @@
 // What the public /holat page and the pupils' notice banners show (issue 26): each test of the
-// day with its state and closing time, and the notices up now. server.mjs serves both before
+// day with its state and closing time, and the notices up now. server/main.mjs serves both before
 // admission control from a copy it refreshes every few seconds (STATUS_SECONDS), whatever the
 // number of visitors: this is read at most once per copy, per process. Names in every interface
 // language, as the page's visitor reads them.
+import "server-only";
 import { and, eq, gte, lte } from "drizzle-orm";
 import { db } from "@/db/client";
 import { subjects, tests } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import { messagesOf } from "@/lib/i18n/catalogues";
-import { LOCALES, type Locale } from "@/lib/i18n/locale.mjs";
-import { localName } from "@/lib/i18n/names";
-import { currentNotices, type Notice } from "@/lib/organiser/incidents";
+import { currentNotices, type Notice } from "@/lib/incidents/incidents";
+import { LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
+import { localName } from "@/shared/i18n/names";
 
-/** How long server.mjs keeps a copy (and browsers and proxies may: Cache-Control max-age). */
+/** How long server/main.mjs keeps a copy (and browsers and proxies may: Cache-Control max-age). */
 export const STATUS_SECONDS = 5;
 
 /** Tests shown: open now, opening within the next day, or closed within the last 12 hours. */

@@ -1,14 +1,14 @@
 // Reference data read by the registration and profile forms, the console's filters and the API:
 // regions, districts, subjects, schools, their names in the reader's language and sorted as that
-// language sorts them (lib/i18n/names.ts).
+// language sorts them (shared/i18n/names.ts).
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { type Database, db, type Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
-import type { Locale } from "@/lib/i18n/locale.mjs";
-import { byName, bySchool } from "@/lib/i18n/names";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { byName, bySchool } from "@/shared/i18n/names";
 import type { District, Organization, ReferenceData, Region, Subject } from "./types";
 
 /** The reader's language: a page passes its own; an API call's is the caller's. */
@@ -31,7 +31,7 @@ async function districtsIn(runner: Database | Transaction, locale: Locale): Prom
 
 async function subjectsIn(runner: Database | Transaction, locale: Locale): Promise<Subject[]> {
   const local = localNameIn(locale);
-  // A rehearsal's subject (lib/organiser/rehearsal.ts) is never offered. Each grade's subjects
+  // A rehearsal's subject (lib/rehearsal/rehearsal.ts) is never offered. Each grade's subjects
   // keep the olympiad's own order (Matematika, Biologiya, Kimyo, Fizika), not the alphabet's.
   const rows = await runner.select().from(subjects).where(olympiadSubjectSql()).orderBy(asc(subjects.grade), asc(subjects.id));
   return rows.map((s) => ({ subjectId: s.id, grade: s.grade, name: local(s.name) }));

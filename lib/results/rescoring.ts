@@ -7,12 +7,12 @@ import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/d
 import { questionChoices, questions, tests } from "@/db/schema";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
-import { scoresInPoints } from "@/lib/attempts/scoring";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
-import { ErrorCode } from "@/lib/http/contract";
+import { AuditAction, recordAction } from "@/lib/audit/record";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
-import { AuditAction, recordAction } from "@/lib/organiser/audit";
-import type { RegradeInput } from "@/lib/validation/organiser";
+import { scoresInPoints } from "@/shared/attempts/scoring";
+import { ErrorCode } from "@/shared/http/contract";
+import type { RegradeInput } from "@/shared/results/schema";
 import { keyHash } from "./key";
 import { allResults, type ResultRow } from "./ranking";
 

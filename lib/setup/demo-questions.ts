@@ -1,8 +1,9 @@
 // The demo's question bank: for every subject and grade, 12 easy, 12 medium and 12 hard questions
 // in Uzbek, each also in Russian and Karakalpak (Latin), some on a reading text, with formulas (TeX),
 // sub/superscripts and a table.
-import type { DifficultyName } from "@/lib/attempts/scoring";
-import type { QuestionImportInput } from "@/lib/validation/organiser";
+import "server-only";
+import type { QuestionImportInput } from "@/lib/questions/schema";
+import type { DifficultyName } from "@/shared/attempts/scoring";
 
 /** A text in the three study languages: Uzbek (the bank's own), Russian and Karakalpak. */
 type Tr = { uz: string; ru: string; kaa: string };

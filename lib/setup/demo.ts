@@ -1,12 +1,13 @@
 // The demo: schools in every district and registrations in each state, so every screen can be seen.
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { districts, organizations, questions, registrations, subjects, tests, users } from "@/db/schema";
-import { ReviewPolicy, StudyLanguage } from "@/lib/attempts/enums";
-import type { Locale } from "@/lib/i18n/locale.mjs";
-import { importQuestionBank } from "@/lib/organiser/questions";
-import { upsertSubjectTest } from "@/lib/organiser/tests";
-import { RegistrationStatus } from "@/lib/registration/status";
+import { importQuestionBank } from "@/lib/questions/import";
+import { upsertSubjectTest } from "@/lib/tests/tests";
+import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { ensureLogin } from "./accounts";
 import { demoQuestionBank, hasDemoBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";

@@ -3,10 +3,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/db/client";
 import { subjects } from "@/db/schema";
-import { ReviewPolicy } from "@/lib/attempts/enums";
-import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
-import { importQuestionBank } from "@/lib/organiser/questions";
-import { upsertSubjectTest } from "@/lib/organiser/tests";
+import { importQuestionBank } from "@/lib/questions/import";
+import { upsertSubjectTest } from "@/lib/tests/tests";
+import { ReviewPolicy } from "@/shared/attempts/enums";
+import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 
 export type TestOlympiad = { subjectId: number; testId: number; pinCode: string; grade: number };
 

@@ -18,7 +18,7 @@ import {
   unlockSignIn,
 } from "@/lib/identity/sign-in";
 import { getCurrentUser } from "@/lib/identity/users";
-import { setPupilBlocked } from "@/lib/organiser/pupils";
+import { setPupilBlocked } from "@/lib/pupils/acts";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
 import { createPupil } from "../support/pupils";

@@ -1,7 +1,8 @@
 // GIFT and Aiken files are read off the main thread (text-bank-worker.mjs): while a 5 MB file is
 // parsed, the event loop that serves the pupils keeps turning.
 import { describe, expect, it } from "vitest";
-import { type ReadBank, readAiken, readGift } from "@/lib/organiser/question-formats";
+import type { ReadBank } from "@/lib/questions/formats";
+import { readAiken, readGift } from "@/lib/questions/text-banks";
 
 /** Reads with `read`, and says whether other work of this process ran before the answer came. */
 async function readBeside(read: () => Promise<ReadBank>): Promise<{ bank: ReadBank; otherWorkRan: boolean }> {

@@ -7,7 +7,6 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, selectRows } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
-import { Difficulty, ReviewPolicy } from "@/lib/attempts/enums";
 import {
   ANSWER_GRACE_SECONDS,
   checkInOf,
@@ -20,10 +19,11 @@ import {
   numberQuestions,
 } from "@/lib/attempts/rules";
 import { checkInBegunSql, deadlineSql, pastGraceSql, windowOpenSql, withinGraceSql } from "@/lib/attempts/rules-sql";
+import { testState } from "@/lib/board/board";
 import { sessionHoldsSql, userOfClaims } from "@/lib/identity/session";
-import { testState } from "@/lib/organiser/board";
-import { pointBiserial } from "@/lib/organiser/item-statistics";
 import { tieAtCut } from "@/lib/results/ranking";
+import { pointBiserial } from "@/lib/statistics/items";
+import { Difficulty, ReviewPolicy } from "@/shared/attempts/enums";
 import { setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
 

@@ -1,7 +1,7 @@
 // The cheap phone: formulas reach the pupil typeset by the server, never as raw TeX.
 import { describe, expect, it } from "vitest";
 import { typesetFormulas } from "@/lib/attempts/typeset";
-import { sanitizeQuestionHtml } from "@/lib/organiser/sanitize";
+import { sanitizeQuestionHtml } from "@/lib/questions/sanitize";
 
 describe("typesetFormulas", () => {
   it("typesets inline and display formulas in the text and leaves the markup as it is", () => {

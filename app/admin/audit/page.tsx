@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { AuditLine } from "@/components/organiser/audit/details";
+import type { AuditLink } from "@/components/organiser/audit/links";
+import { listActions } from "@/components/organiser/audit/rows";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { AUDIT_PAGE_SIZE } from "@/lib/audit/log";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { AUDIT_PAGE_SIZE, type AuditLine, type AuditLink, listActions } from "@/lib/organiser/audit-log";
-import { formatTashkent } from "@/lib/time";
-import { pageQuery, searchOf } from "@/lib/validation/organiser";
+import { pageQuery, searchOf } from "@/lib/validation/queries";
+import { formatTashkent } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).audit.title };

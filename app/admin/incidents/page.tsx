@@ -4,9 +4,9 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { currentNotices } from "@/lib/organiser/incidents";
-import { listTests } from "@/lib/organiser/tests";
+import { currentNotices } from "@/lib/incidents/incidents";
 import { loadReferenceData } from "@/lib/reference/queries";
+import { listTests } from "@/lib/tests/tests";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).incidents.title };

@@ -3,7 +3,7 @@ import { OrganisersView } from "@/components/organiser/organisers-view";
 import { PageHeader } from "@/components/organiser/page-header";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { listOrganisers } from "@/lib/organiser/organisers";
+import { listOrganisers } from "@/lib/organisers/organisers";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).organisers.title };

@@ -8,11 +8,12 @@ import { buttonClass } from "@/components/ui/button-style";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { PUPILS_PAGE_SIZE, pendingAccommodations, searchPupils } from "@/lib/organiser/pupils";
+import { PUPILS_PAGE_SIZE, pendingAccommodations, searchPupils } from "@/lib/pupils/pupils";
+import { pupilsQuery } from "@/lib/pupils/schema";
 import { loadReferenceData } from "@/lib/reference/queries";
-import { pupilsQuery, searchOf } from "@/lib/validation/organiser";
+import { searchOf } from "@/lib/validation/queries";
+import { gradeAndSubject } from "@/shared/i18n/words";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).pupils.title };

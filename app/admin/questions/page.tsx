@@ -8,11 +8,12 @@ import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/organiser/questions";
+import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/questions/bank";
+import { questionsQuery } from "@/lib/questions/schema";
 import { listSubjects } from "@/lib/reference/queries";
-import { questionsQuery, searchOf } from "@/lib/validation/organiser";
+import { searchOf } from "@/lib/validation/queries";
+import { gradeAndSubject } from "@/shared/i18n/words";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).questions.title };

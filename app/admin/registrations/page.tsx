@@ -3,19 +3,20 @@ import Link from "next/link";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
 import { SearchForm } from "@/components/organiser/search-form";
+import { wordOf } from "@/components/organiser/words";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/organiser/registrations";
-import { wordOf } from "@/lib/organiser/words";
-import { PaymentProvider } from "@/lib/payments/enums";
 import { loadReferenceData } from "@/lib/reference/queries";
-import { RegistrationStatus } from "@/lib/registration/status";
-import { formatTashkent } from "@/lib/time";
-import { registrationsQuery, searchOf } from "@/lib/validation/organiser";
+import { registrationsQuery } from "@/lib/registration/schema";
+import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/registration/search";
+import { searchOf } from "@/lib/validation/queries";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { PaymentProvider } from "@/shared/payments/enums";
+import { RegistrationStatus } from "@/shared/registration/status";
+import { formatTashkent } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).registrations.title };

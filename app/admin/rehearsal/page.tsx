@@ -1,21 +1,21 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Card } from "@/components/ui/card";
-import type { Locale } from "@/shared/i18n/locale.mjs";
-import { decimal } from "@/lib/i18n/numbers";
 import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { lastRehearsal } from "@/lib/organiser/rehearsal";
-import { formatTashkent } from "@/lib/time";
-import type { RehearsalReport } from "@/lib/validation/rehearsal";
+import { lastRehearsal } from "@/lib/rehearsal/rehearsal";
+import type { RehearsalReport } from "@/lib/rehearsal/schema";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { decimal } from "@/shared/i18n/numbers";
+import { formatTashkent } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).rehearsal.title };
 }
 
-/** The command the organiser's IT person runs (README: "The week before"). */
-const COMMAND = "npm run rehearsal -- --url https://olimpiada.example.uz --pupils 2000";
+/** The command the organiser's IT person runs (docs/operations.md: "The week before"). */
+const COMMAND = "npm run ops:rehearsal -- --url https://olimpiada.example.uz --pupils 2000";
 
 type Texts = OrganiserMessages["rehearsal"];
 

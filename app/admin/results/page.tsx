@@ -10,12 +10,13 @@ import { LinkButton } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
 import { publishedState } from "@/lib/results/published";
 import { listResults, RESULTS_PAGE_SIZE, resultsTests } from "@/lib/results/ranking";
-import { resultsQuery, searchOf } from "@/lib/validation/organiser";
+import { resultsQuery } from "@/lib/results/schema";
+import { searchOf } from "@/lib/validation/queries";
+import { gradeAndSubject } from "@/shared/i18n/words";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).results.title };

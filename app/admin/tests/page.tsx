@@ -4,7 +4,7 @@ import { TestsView } from "@/components/organiser/tests-view";
 import { LinkButton } from "@/components/ui/button";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { listTests } from "@/lib/organiser/tests";
+import { listTests } from "@/lib/tests/tests";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).tests.title };

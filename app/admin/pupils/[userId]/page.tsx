@@ -2,16 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AttemptBadge } from "@/components/organiser/attempt-badge";
 import { AccommodationAction, PupilActions } from "@/components/organiser/pupil-actions";
+import { som, wordOf } from "@/components/organiser/words";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { pupilDetail } from "@/lib/organiser/pupils";
-import { som, wordOf } from "@/lib/organiser/words";
-import { formatTashkent } from "@/lib/time";
-import { userIdParams } from "@/lib/validation/organiser";
+import { pupilDetail } from "@/lib/pupils/pupils";
+import { userIdParams } from "@/lib/validation/queries";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { formatTashkent } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).pupils.title };

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { som, wordOf } from "@/components/organiser/words";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { registrationDetail } from "@/lib/organiser/registrations";
-import { som, wordOf } from "@/lib/organiser/words";
-import { formatTashkent } from "@/lib/time";
-import { guidParams } from "@/lib/validation/organiser";
+import { guidParams } from "@/lib/registration/schema";
+import { registrationDetail } from "@/lib/registration/search";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { formatTashkent } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).registrations.title };

@@ -3,10 +3,10 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { PrintButton } from "@/components/organiser/print-button";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
-import { gradeAndSubject } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { listTests } from "@/lib/organiser/tests";
-import { formatTashkent } from "@/lib/time";
+import { listTests } from "@/lib/tests/tests";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { formatTashkent } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).pinSheet.title };

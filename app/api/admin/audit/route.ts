@@ -1,5 +1,5 @@
+import { listActions } from "@/components/organiser/audit/rows";
 import { handler } from "@/lib/api/handler";
-import { listActions } from "@/lib/organiser/audit-log";
-import { pageQuery } from "@/lib/validation/organiser";
+import { pageQuery } from "@/lib/validation/queries";
 
 export const GET = handler({ auth: "organiser", query: pageQuery }, ({ query }) => listActions(query));

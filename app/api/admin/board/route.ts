@@ -1,4 +1,4 @@
 import { handler } from "@/lib/api/handler";
-import { loadBoard } from "@/lib/organiser/board";
+import { loadBoard } from "@/lib/board/board";
 
 export const GET = handler({ auth: "organiser" }, () => loadBoard());

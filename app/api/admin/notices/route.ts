@@ -1,6 +1,6 @@
 import { handler } from "@/lib/api/handler";
-import { currentNotices, postNotice } from "@/lib/organiser/incidents";
-import { noticeSchema } from "@/lib/validation/organiser";
+import { currentNotices, postNotice } from "@/lib/incidents/incidents";
+import { noticeSchema } from "@/shared/incidents/schema";
 
 // The notices up now; `{ uz, "uz-Cyrl"?, ru? }` posts one for every pupil's pages and /holat.
 export const GET = handler({ auth: "organiser" }, () => currentNotices());

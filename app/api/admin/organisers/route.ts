@@ -1,6 +1,6 @@
 import { handler } from "@/lib/api/handler";
-import { createOrganiser, listOrganisers } from "@/lib/organiser/organisers";
-import { organiserSchema } from "@/lib/validation/organiser";
+import { createOrganiser, listOrganisers } from "@/lib/organisers/organisers";
+import { organiserSchema } from "@/shared/organisers/schema";
 
 export const GET = handler({ auth: "organiser" }, async () => ({ items: await listOrganisers() }));
 

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
-import { searchPupils } from "@/lib/organiser/pupils";
-import { pupilsQuery } from "@/lib/validation/organiser";
+import { searchPupils } from "@/lib/pupils/pupils";
+import { pupilsQuery } from "@/lib/pupils/schema";
 
 export const GET = handler({ auth: "organiser", query: pupilsQuery }, ({ query }) => searchPupils(query));

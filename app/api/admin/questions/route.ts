@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
-import { listQuestions } from "@/lib/organiser/questions";
-import { questionsQuery } from "@/lib/validation/organiser";
+import { listQuestions } from "@/lib/questions/bank";
+import { questionsQuery } from "@/lib/questions/schema";
 
 export const GET = handler({ auth: "organiser", query: questionsQuery }, ({ query }) => listQuestions(query));

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
-import { searchRegistrations } from "@/lib/organiser/registrations";
-import { registrationsQuery } from "@/lib/validation/organiser";
+import { registrationsQuery } from "@/lib/registration/schema";
+import { searchRegistrations } from "@/lib/registration/search";
 
 export const GET = handler({ auth: "organiser", query: registrationsQuery }, ({ query }) => searchRegistrations(query));

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
 import { listResults } from "@/lib/results/ranking";
-import { resultsQuery } from "@/lib/validation/organiser";
+import { resultsQuery } from "@/lib/results/schema";
 
 export const GET = handler({ auth: "organiser", query: resultsQuery }, ({ query }) => listResults(query));

@@ -5,12 +5,12 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { RegradeButton } from "@/components/organiser/results-actions";
 import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { decimal } from "@/lib/i18n/numbers";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { distractorsAboveKey, itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/organiser/item-statistics";
-import { testIdParams } from "@/lib/validation/organiser";
+import { distractorsAboveKey, itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/items";
+import { testIdParams } from "@/lib/tests/schema";
+import { decimal } from "@/shared/i18n/numbers";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).itemStatistics.title };

@@ -3,13 +3,13 @@ import { PageHeader } from "@/components/organiser/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
-import { STUDY_LANGUAGES } from "@/lib/attempts/enums";
 import { AppError } from "@/lib/http/errors";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getMessages } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { previewPaper } from "@/lib/organiser/preview";
-import { previewParams } from "@/lib/validation/organiser";
+import { previewPaper } from "@/lib/tests/preview";
+import { previewParams } from "@/lib/tests/schema";
+import { STUDY_LANGUAGES } from "@/shared/attempts/enums";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).preview.title };

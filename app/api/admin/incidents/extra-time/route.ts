@@ -1,6 +1,6 @@
 import { handler } from "@/lib/api/handler";
-import { extendRunningAttempts } from "@/lib/organiser/incidents";
-import { bulkExtraTimeSchema } from "@/lib/validation/organiser";
+import { extendRunningAttempts } from "@/lib/incidents/incidents";
+import { bulkExtraTimeSchema } from "@/shared/incidents/schema";
 
 // `{ testId, regionId?, districtId?, minutes, reason }` → `{ attempts, minutes }`: every running
 // attempt of the test (of the region or district) gets the minutes, at once.

@@ -1,7 +1,7 @@
 import { handler } from "@/lib/api/handler";
 import { attachment } from "@/lib/http/attachment";
-import { loginsWorkbook } from "@/lib/organiser/logins";
-import { loginsQuery } from "@/lib/validation/organiser";
+import { loginsWorkbook } from "@/lib/pupils/logins";
+import { loginsQuery } from "@/lib/pupils/schema";
 
 // A district's (or one school's) logins and passwords as XLSX, school by school; audited.
 export const GET = handler({ auth: "organiser", query: loginsQuery }, async ({ query, user }) => {

@@ -1,6 +1,8 @@
 import { handler } from "@/lib/api/handler";
-import { removeQuestion, updateQuestion } from "@/lib/organiser/questions";
-import { questionEditSchema, questionIdParams, reasonSchema } from "@/lib/validation/organiser";
+import { removeQuestion, updateQuestion } from "@/lib/questions/bank";
+import { questionIdParams } from "@/lib/questions/schema";
+import { questionEditSchema } from "@/shared/questions/schema";
+import { reasonSchema } from "@/shared/validation/reason";
 
 // Deleted when no attempt drew it; retired (kept, never drawn again) when one did: `{ reason }`.
 export const DELETE = handler({ auth: "organiser", params: questionIdParams, body: reasonSchema }, ({ params, body, user }) =>

@@ -1,6 +1,6 @@
 import { handler } from "@/lib/api/handler";
-import { importQuestionBank } from "@/lib/organiser/questions";
-import { dryRunQuery, questionImportSchema } from "@/lib/validation/organiser";
+import { importQuestionBank } from "@/lib/questions/import";
+import { dryRunQuery, questionImportSchema } from "@/lib/questions/schema";
 
 // A whole bank in one request (a larger body than the default limit); `?dryRun=true` checks only.
 export const POST = handler(

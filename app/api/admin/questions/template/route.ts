@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
-import { xlsxTemplate } from "@/lib/organiser/question-formats";
+import { xlsxTemplate } from "@/lib/questions/xlsx";
 
 // The spreadsheet template: sheet "Savollar" (one question a row) and "Matnlar" (reading texts).
 export const GET = handler(

@@ -1,6 +1,6 @@
 import { handler } from "@/lib/api/handler";
-import { importUpload, uploadForm } from "@/lib/organiser/question-upload";
-import { dryRunQuery } from "@/lib/validation/organiser";
+import { dryRunQuery } from "@/lib/questions/schema";
+import { importUpload, uploadForm } from "@/lib/questions/upload";
 
 // A bank as a file (multipart: file, format=xlsx|gift|aiken, subjectId, difficulty); `?dryRun=true` previews.
 export const POST = handler({ auth: "organiser", query: dryRunQuery, multipart: uploadForm }, ({ form, query, user }) =>

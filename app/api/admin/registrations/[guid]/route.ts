@@ -1,6 +1,6 @@
 import { handler } from "@/lib/api/handler";
-import { registrationDetail } from "@/lib/organiser/registrations";
-import { guidParams } from "@/lib/validation/organiser";
+import { guidParams } from "@/lib/registration/schema";
+import { registrationDetail } from "@/lib/registration/search";
 
 export const GET = handler({ auth: "organiser", params: guidParams }, ({ params }) =>
   registrationDetail({ guid: params.guid.toLowerCase() }),

@@ -1,6 +1,6 @@
 import { handler } from "@/lib/api/handler";
-import { removeRehearsal, reportRehearsal } from "@/lib/organiser/rehearsal";
-import { rehearsalIdParams, rehearsalReportSchema } from "@/lib/validation/rehearsal";
+import { removeRehearsal, reportRehearsal } from "@/lib/rehearsal/rehearsal";
+import { rehearsalIdParams, rehearsalReportSchema } from "@/lib/rehearsal/schema";
 
 // The script's figures, for the console's page.
 export const PUT = handler({ auth: "organiser", params: rehearsalIdParams, body: rehearsalReportSchema }, ({ body, params }) =>

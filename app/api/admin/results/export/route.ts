@@ -2,7 +2,7 @@ import { handler } from "@/lib/api/handler";
 import { attachment } from "@/lib/http/attachment";
 import { notFound } from "@/lib/http/errors";
 import { buildExport, toCsv, toXlsxStream } from "@/lib/results/files";
-import { ExportFormat, exportQuery } from "@/lib/validation/organiser";
+import { ExportFormat, exportQuery } from "@/lib/results/schema";
 
 // A file download: the hashes also travel as headers, so a script can read them without parsing.
 export const GET = handler({ auth: "organiser", query: exportQuery }, async ({ query }) => {

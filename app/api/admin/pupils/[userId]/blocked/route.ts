@@ -1,6 +1,7 @@
 import { handler } from "@/lib/api/handler";
-import { setPupilBlocked } from "@/lib/organiser/pupils";
-import { blockedSchema, userIdParams } from "@/lib/validation/organiser";
+import { setPupilBlocked } from "@/lib/pupils/acts";
+import { blockedSchema } from "@/lib/pupils/schema";
+import { userIdParams } from "@/lib/validation/queries";
 
 // The organiser blocks or unblocks a pupil, saying why: `{ blocked, reason }`.
 export const PUT = handler({ auth: "organiser", params: userIdParams, body: blockedSchema }, ({ body, params, user }) =>

@@ -1,6 +1,7 @@
 import { handler } from "@/lib/api/handler";
-import { erasePupil } from "@/lib/organiser/personal-data";
-import { erasePupilSchema, userIdParams } from "@/lib/validation/organiser";
+import { erasePupil } from "@/lib/personal-data/personal-data";
+import { erasePupilSchema } from "@/lib/personal-data/schema";
+import { userIdParams } from "@/lib/validation/queries";
 
 // `{ confirmUsername, reason }`: the pupil's personal data erased; an anonymous row keeps the results.
 export const POST = handler({ auth: "organiser", params: userIdParams, body: erasePupilSchema }, ({ body, params, user }) =>

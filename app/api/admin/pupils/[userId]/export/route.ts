@@ -1,7 +1,7 @@
 import { handler } from "@/lib/api/handler";
 import { attachment } from "@/lib/http/attachment";
-import { exportPupilData } from "@/lib/organiser/personal-data";
-import { userIdParams } from "@/lib/validation/organiser";
+import { exportPupilData } from "@/lib/personal-data/personal-data";
+import { userIdParams } from "@/lib/validation/queries";
 
 // Everything kept about one pupil, as a JSON file for the family (audited).
 export const GET = handler({ auth: "organiser", params: userIdParams }, async ({ params, user }) => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { handler } from "@/lib/api/handler";
-import { upsertSubjectTest } from "@/lib/organiser/tests";
-import { queryId } from "@/lib/validation/fields";
-import { testSettingsSchema } from "@/lib/validation/organiser";
+import { upsertSubjectTest } from "@/lib/tests/tests";
+import { testSettingsSchema } from "@/shared/tests/schema";
+import { queryId } from "@/shared/validation/fields";
 
 const params = z.object({ subjectId: queryId });
 

@@ -1,6 +1,7 @@
 import { handler } from "@/lib/api/handler";
 import { regrade } from "@/lib/results/rescoring";
-import { regradeSchema, testIdParams } from "@/lib/validation/organiser";
+import { testIdParams } from "@/lib/tests/schema";
+import { regradeSchema } from "@/shared/results/schema";
 
 export const POST = handler({ auth: "organiser", params: testIdParams, body: regradeSchema }, ({ params, body, user }) =>
   regrade({ organiserId: user.id, testId: params.testId, input: body }),

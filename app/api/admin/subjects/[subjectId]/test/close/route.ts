@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { handler } from "@/lib/api/handler";
-import { closeTestNow } from "@/lib/organiser/tests";
-import { queryId } from "@/lib/validation/fields";
-import { closeTestSchema } from "@/lib/validation/organiser";
+import { closeTestSchema } from "@/lib/tests/schema";
+import { closeTestNow } from "@/lib/tests/tests";
+import { queryId } from "@/shared/validation/fields";
 
 const params = z.object({ subjectId: queryId });
 

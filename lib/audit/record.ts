@@ -1,0 +1,71 @@
+// The organiser's audit log: every action and every change of a test, with who, when,
+// what and why. Written in the same transaction as the change it records; read-only afterwards
+// (read as the organiser reads it: log.ts).
+import "server-only";
+import type { db, Transaction } from "@/db/client";
+import { organiserActions } from "@/db/schema";
+import { logEvent } from "@/lib/log.mjs";
+
+export const AuditAction = {
+  PupilBlock: "pupil.block",
+  PupilUnblock: "pupil.unblock",
+  PupilPassword: "pupil.password",
+  PupilUnlock: "pupil.unlock",
+  PupilName: "pupil.name",
+  PupilExtraMinutes: "pupil.extraMinutes",
+  /** Extra minutes given for the registration's accommodation request (issue 27). */
+  PupilAccommodation: "pupil.accommodation",
+  AttemptEnd: "attempt.end",
+  AttemptReset: "attempt.reset",
+  TestSave: "test.save",
+  TestRegrade: "test.regrade",
+  OrganiserCreate: "organiser.create",
+  OrganiserPassword: "organiser.password",
+  QuestionImport: "question.import",
+  QuestionDelete: "question.delete",
+  QuestionRetire: "question.retire",
+  QuestionUpdate: "question.update",
+  LoginsExport: "pupil.loginsExport",
+  RehearsalCreate: "rehearsal.create",
+  RehearsalRemove: "rehearsal.remove",
+  TestExtraTime: "test.extraTime",
+  NoticePost: "notice.post",
+  NoticeWithdraw: "notice.withdraw",
+  PupilExport: "pupil.export",
+  PupilErase: "pupil.erase",
+} as const;
+export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
+
+export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject" | "district" | "notice";
+
+export type AuditEntry = {
+  organiserId: number;
+  action: AuditAction;
+  targetType: AuditTarget;
+  targetId: number | null;
+  reason?: string | null;
+  /** What changed; never a password. */
+  details?: Record<string, unknown>;
+};
+
+/** Acts whose reason is often a child's health: kept in the audit log, never in the logs. */
+const UNLOGGED_REASONS: ReadonlySet<AuditAction> = new Set([AuditAction.PupilAccommodation]);
+
+/** Records an action in the audit log, and writes its log line (without its details). */
+export async function recordAction(tx: Transaction | typeof db, entry: AuditEntry): Promise<void> {
+  logEvent("organiser.action", {
+    organiserId: entry.organiserId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    ...(entry.reason && !UNLOGGED_REASONS.has(entry.action) ? { reason: entry.reason } : {}),
+  });
+  await tx.insert(organiserActions).values({
+    organiserId: entry.organiserId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    reason: entry.reason ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+  });
+}

@@ -1,0 +1,224 @@
+// The children's personal data (issue 26): names, birth dates, phone numbers, schools. Kept no
+// longer than needed: phone numbers and birth dates go PERSONAL_DATA_MONTHS after the pupil's
+// olympiad, by the sweep. An organiser can give a family everything kept about their child (one
+// JSON file), and erase a pupil: the name, school, birth date, phone and sign-in go; the row stays,
+// anonymous, with its district, grade, subject and attempts, so the ranking can be recomputed.
+import "server-only";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { db, selectRows } from "@/db/client";
+import {
+  attemptQuestions,
+  attempts,
+  districts,
+  organiserActions,
+  organizations,
+  payments,
+  regions,
+  registrations,
+  subjects,
+  users,
+} from "@/db/schema";
+import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
+import { AuditAction, recordAction } from "@/lib/audit/record";
+import { config } from "@/lib/config";
+import { invalidInput, notFound } from "@/lib/http/errors";
+import { unlockSignIn } from "@/lib/identity/sign-in";
+import { publishChange } from "@/lib/live/changes";
+import { logEvent } from "@/lib/log.mjs";
+import { EndedBy } from "@/shared/attempts/enums";
+import { UserRole } from "@/shared/identity/roles";
+
+/** An erased pupil's name, as every list and export shows it: "O'chirilgan #123". */
+export const ERASED_LAST_NAME = "O'chirilgan";
+
+/**
+ * Removes the phone numbers, birth dates and accommodation requests (health data) of pupils whose
+ * olympiad (their subject's test's close; without a test, their registration) is more than
+ * `months` ago. Results, certificates and names stay. Run by the sweep; returns how many pupils
+ * it touched.
+ */
+export async function removeExpiredPersonalData({ now = new Date(), months = config().personalDataMonths } = {}): Promise<number> {
+  const expired = sql`coalesce((select max(t.closed_at) from tests t where t.subject_id = u.subject_id), u.created_at)
+              < ${now.toISOString()}::timestamptz - make_interval(months => ${months})`;
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`update users u set phone_number = null, birth_date = null, updated_at = ${now.toISOString()}::timestamptz
+        where u.role = ${UserRole.Default}
+          and (u.phone_number is not null or u.birth_date is not null)
+          and ${expired}
+        returning u.id`,
+  );
+  const requests = await selectRows<{ id: number }>(
+    db,
+    sql`update registrations r set accommodation_request = null, updated_at = ${now.toISOString()}::timestamptz
+        from users u
+        where u.id = r.user_id and r.accommodation_request is not null and ${expired}
+        returning u.id`,
+  );
+  const pupils = new Set([...rows, ...requests].map((row) => row.id)).size;
+  if (pupils > 0) logEvent("personalData.removed", { pupils, months, fields: ["phoneNumber", "birthDate", "accommodationRequest"] });
+  return pupils;
+}
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+const ENDED_BY: Record<number, string> = { [EndedBy.Pupil]: "pupil", [EndedBy.Clock]: "clock", [EndedBy.Organiser]: "organiser" };
+
+/** Everything kept about one pupil, as a family may ask for it (audited). */
+export async function exportPupilData({ organiserId, userId }: { organiserId: number; userId: number }) {
+  const [row] = await db
+    .select({ user: users, region: regions.name, district: districts.name, school: organizations.name, subject: subjects.name })
+    .from(users)
+    .leftJoin(regions, eq(regions.id, users.regionId))
+    .leftJoin(districts, eq(districts.id, users.districtId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(subjects, eq(subjects.id, users.subjectId))
+    .where(and(eq(users.id, userId), eq(users.role, UserRole.Default)));
+  if (!row) throw notFound();
+  const { user } = row;
+  const [registration] = await db.select().from(registrations).where(eq(registrations.userId, userId));
+  const paid = registration
+    ? await db.select().from(payments).where(eq(payments.registrationGuid, registration.guid)).orderBy(asc(payments.id))
+    : [];
+  // Everything the pupil did, reset attempts too: the export is their record.
+  const taken = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), anyAttempt()))
+    .orderBy(asc(attempts.id));
+  const answers = await db
+    .select({ attemptId: attemptQuestions.attemptId, number: attemptQuestions.number, answeredAt: attemptQuestions.answeredAt })
+    .from(attemptQuestions)
+    .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
+    .where(and(eq(attempts.userId, userId), anyAttempt(), isNotNull(attemptQuestions.answeredAt)))
+    .orderBy(asc(attemptQuestions.attemptId), asc(attemptQuestions.number));
+  const acts = await db
+    .select({ action: organiserActions.action, reason: organiserActions.reason, at: organiserActions.createdAt })
+    .from(organiserActions)
+    .where(and(eq(organiserActions.targetType, "pupil"), eq(organiserActions.targetId, userId)))
+    .orderBy(asc(organiserActions.createdAt));
+  await recordAction(db, { organiserId, action: AuditAction.PupilExport, targetType: "pupil", targetId: userId });
+  return {
+    exportedAt: new Date().toISOString(),
+    pupil: {
+      userId,
+      lastName: user.lastName,
+      firstName: user.firstName,
+      middleName: user.middleName,
+      birthDate: user.birthDate,
+      phoneNumber: user.phoneNumber ? `+998${user.phoneNumber}` : null,
+      region: row.region,
+      district: row.district,
+      school: row.school,
+      grade: user.grade,
+      subject: row.subject,
+      studyLanguage: user.language,
+      interfaceLanguage: user.locale,
+      username: user.username,
+      registeredAt: iso(user.createdAt),
+      lastSignInAt: iso(user.lastSignInAt),
+      blockedAt: iso(user.blockedAt),
+      extraMinutes: user.extraMinutes,
+      erasedAt: iso(user.erasedAt),
+      certificate: user.username ? `${config().publicUrl}/cert/${user.username}` : null,
+    },
+    registration: registration
+      ? {
+          guid: registration.guid,
+          status: registration.status,
+          amountSom: registration.amountSom,
+          paidAt: iso(registration.paidAt),
+          createdAt: iso(registration.createdAt),
+          accommodationRequest: registration.accommodationRequest,
+          accommodationApprovedAt: iso(registration.accommodationApprovedAt),
+        }
+      : null,
+    payments: paid.map((p) => ({
+      provider: p.provider,
+      amountSom: p.amountTiyin / 100,
+      state: p.state,
+      createdAt: new Date(p.createTime).toISOString(),
+    })),
+    attempts: taken.map((a) => ({
+      attemptId: a.id,
+      startedAt: iso(a.startedAt),
+      deadlineAt: iso(a.deadlineAt),
+      endedAt: iso(a.endedAt),
+      endedBy: a.endedBy ? ENDED_BY[a.endedBy] : null,
+      resetAt: iso(a.resetAt),
+      score: a.endedAt ? totalTenths(a) / 10 : null,
+      answered: answers.filter((x) => x.attemptId === a.id).map((x) => ({ question: x.number, at: iso(x.answeredAt) })),
+    })),
+    organiserActions: acts.map((a) => ({ action: a.action, reason: a.reason, at: iso(a.at) })),
+  };
+}
+
+/**
+ * Erases a pupil (audited, with the reason; the username typed to confirm): the name becomes
+ * "O'chirilgan #id", and the middle name, birth date, phone, school, username and password go;
+ * every session ends, and any sign-in lock on the name. The district, grade, subject, language
+ * and attempts stay: the ranking is recomputed with an anonymous row. Payments stay (the
+ * provider's records and the law on accounting keep them), without a name.
+ */
+export async function erasePupil({
+  organiserId,
+  userId,
+  reason,
+  confirmUsername,
+}: {
+  organiserId: number;
+  userId: number;
+  reason: string;
+  confirmUsername: string;
+}) {
+  const erased = await db.transaction(async (tx) => {
+    const [pupil] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.role, UserRole.Default)))
+      .for("update");
+    if (!pupil || pupil.erasedAt) throw notFound();
+    // The username typed (a pupil who never paid has none: "#" and their id).
+    if ((pupil.username ?? `#${userId}`) !== confirmUsername.trim().toLowerCase()) throw invalidInput({ confirmUsername: ["Invalid"] });
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({
+        lastName: ERASED_LAST_NAME,
+        firstName: `#${userId}`,
+        middleName: null,
+        birthDate: null,
+        phoneNumber: null,
+        organizationId: null,
+        username: null,
+        passwordHash: null,
+        passwordEncrypted: null,
+        locale: null,
+        blockedAt: pupil.blockedAt ?? now,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        erasedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+    await tx
+      .update(registrations)
+      .set({ organizationId: null, accommodationRequest: null, updatedAt: now })
+      .where(eq(registrations.userId, userId));
+    if (pupil.username) await unlockSignIn(pupil.username, tx);
+    // The audit records that hold what the law's erasure takes (the log is read-only but for it):
+    // a corrected name's before and after, and an accommodation's reason (often medical).
+    const ofPupil = and(eq(organiserActions.targetType, "pupil"), eq(organiserActions.targetId, userId));
+    await tx
+      .update(organiserActions)
+      .set({ details: null })
+      .where(and(ofPupil, eq(organiserActions.action, AuditAction.PupilName)));
+    await tx
+      .update(organiserActions)
+      .set({ reason: null })
+      .where(and(ofPupil, eq(organiserActions.action, AuditAction.PupilAccommodation)));
+    // The reason is the organiser's words; the pupil's name and username are not kept in the log.
+    await recordAction(tx, { organiserId, action: AuditAction.PupilErase, targetType: "pupil", targetId: userId, reason });
+    return true;
+  });
+  if (erased) await publishChange([userId], { kind: "signedOut", reason: "blocked" });
+  return { userId, erased };
+}

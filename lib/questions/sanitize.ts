@@ -1,0 +1,78 @@
+// Question-bank HTML is kept to a safe subset: text formatting, sub/superscripts, lists, tables,
+// images. Formulas are TeX between \( \) or $$ $$ in the text, which the page typesets.
+import "server-only";
+import sanitizeHtml from "sanitize-html";
+import type { ValidationErrors } from "@/shared/http/contract";
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "span",
+    "div",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "table",
+    "caption",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "img",
+    "h3",
+    "h4",
+    "hr",
+  ],
+  allowedAttributes: { img: ["src", "alt", "width", "height"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] },
+  allowedSchemes: ["https", "data"],
+  allowedSchemesByTag: { img: ["https", "data"] },
+  disallowedTagsMode: "discard",
+};
+
+export function sanitizeQuestionHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/**
+ * Whether every image of sanitised HTML says what it shows (`alt`, not blank): a pupil who cannot
+ * see it hears it (WCAG 1.1.1). Sanitised HTML writes attributes in double quotes, `"` escaped.
+ */
+export function imagesDescribed(html: string): boolean {
+  return (html.match(/<img\b[^>]*>/gi) ?? []).every((tag) => /\salt="[^"]*\S[^"]*"/.test(tag));
+}
+
+/** A question's or choice's HTML as plain text, for a line that names it (the audit log). */
+export function plainText(html: string, max: number): string {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * Sanitises question HTML, collecting an error per path: text that is nothing but markup is an
+ * error of that item (Required), not an empty question; an image without its `alt` is refused
+ * (ImageAlt).
+ */
+export function sanitiser() {
+  const errors: ValidationErrors = {};
+  const clean = (text: string, path: string) => {
+    const result = sanitizeQuestionHtml(text);
+    if (result === "") errors[path] = ["Required"];
+    else if (!imagesDescribed(result)) errors[path] = ["ImageAlt"];
+    return result;
+  };
+  return { errors, clean };
+}

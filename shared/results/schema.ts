@@ -1,0 +1,36 @@
+// A regrade as the results page's form gives it (checked in the browser, and by the route handler).
+import { z } from "zod";
+import { VoidAwards } from "@/shared/attempts/enums";
+import { saidToOrganiser } from "@/shared/i18n/said";
+import { entityId } from "@/shared/validation/fields";
+import { reasonToApply } from "@/shared/validation/reason";
+
+const o = saidToOrganiser;
+
+/**
+ * A regrade: fix the key of a question (the right choice), or void it, its points then given to
+ * everyone who drew it or to nobody. A dry run unless dryRun is false.
+ */
+export const regradeSchema = z
+  .object({
+    questionId: entityId,
+    action: z.enum(["key", "void"], o.regradeAction),
+    correctChoiceId: z.optional(entityId),
+    voidAwards: z.enum([VoidAwards.All, VoidAwards.None], o.voidAwards).optional(),
+    dryRun: z.boolean().default(true),
+    /** The dry run's oldKeyHash: applying is refused (4011) if the key has changed since. */
+    expectedKeyHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    reason: reasonToApply,
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === "key" && value.correctChoiceId === undefined)
+      ctx.addIssue({ code: "custom", path: ["correctChoiceId"], message: o.correctChoice.error(), params: { code: "Required" } });
+    if (value.action === "void" && value.voidAwards === undefined)
+      ctx.addIssue({ code: "custom", path: ["voidAwards"], message: o.voidAwards.error(), params: { code: "Required" } });
+    if (!value.dryRun && value.reason === undefined)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: o.reason.error(), params: { code: "Required" } });
+  });
+export type RegradeInput = z.output<typeof regradeSchema>;
