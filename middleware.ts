@@ -5,10 +5,10 @@ import { type NextRequest, NextResponse } from "next/server";
 import { canonicalApiPath } from "@/lib/http/api-paths";
 import { commonSecurityHeaders, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { visitorOrigin } from "@/lib/http/visitor-origin";
-import { asLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/locale.mjs";
 import { resolveLocale } from "@/lib/i18n/negotiate.mjs";
-import { needsSignIn } from "@/lib/identity/routes";
 import { decodeSession, sessionCookie } from "@/lib/identity/session-token";
+import { asLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/shared/i18n/locale.mjs";
+import { needsSignIn } from "@/shared/identity/routes";
 
 function withPageHeaders(response: NextResponse, policy: string): NextResponse {
   response.headers.set("Content-Security-Policy", policy);

@@ -49,7 +49,7 @@ const nextConfig: NextConfig = {
     const splitChunks = config.optimization?.splitChunks;
     if (!isServer && splitChunks?.cacheGroups) {
       splitChunks.cacheGroups.common = {
-        test: /[\\/](lib[\\/]i18n[\\/]uz|lib[\\/]http[\\/]client|components[\\/]ui[\\/]toast)\.tsx?$/,
+        test: /[\\/](shared[\\/]i18n[\\/]uz|shared[\\/]http[\\/]client|components[\\/]ui[\\/]toast)\.tsx?$/,
         name: "common",
         chunks: "all",
         enforce: true,

@@ -1,11 +1,11 @@
 // The last resort: the root layout itself failed, so the page's messages (which it carries) are
-// not there. The few words it needs come in all three languages (lib/i18n/last-resort.json).
+// not there. The few words it needs come in all three languages (shared/i18n/last-resort.json).
 "use client";
 
 import { Button } from "@/components/ui/button";
 import { Result } from "@/components/ui/result";
-import words from "@/lib/i18n/last-resort.json";
-import { LOCALES } from "@/lib/i18n/locale.mjs";
+import words from "@/shared/i18n/last-resort.json";
+import { LOCALES } from "@/shared/i18n/locale.mjs";
 import "./globals.css";
 
 export default function GlobalError() {

@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   const requestHeaders = await headers();
   const nonce = /'nonce-([^']+)'/.exec(requestHeaders.get("content-security-policy") ?? "")?.[1];
-  // The request's id (server.mjs): the error page shows it, for support to find the request's log.
+  // The request's id (server/main.mjs): the error page shows it, for support to find the request's log.
   const requestId = requestHeaders.get("x-request-id") ?? undefined;
   return (
     <html lang={locale} data-request-id={requestId}>

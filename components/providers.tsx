@@ -5,8 +5,8 @@ import { focusManager, MutationCache, QueryCache, QueryClient, QueryClientProvid
 import { type ReactNode, useEffect, useState } from "react";
 import { MessagesProvider } from "@/components/i18n/messages";
 import { showError } from "@/components/ui/show-error";
-import { ApiError, retryDelay, shouldRetry } from "@/lib/http/client";
-import type { Locale } from "@/lib/i18n/locale.mjs";
+import { ApiError, retryDelay, shouldRetry } from "@/shared/http/client";
+import type { Locale } from "@/shared/i18n/locale.mjs";
 import { reloadOnChunkError } from "./ui/chunk-reload";
 import { ProgressBar } from "./ui/progress-bar";
 import { Toasts } from "./ui/toast";

@@ -1,4 +1,6 @@
 // `npm run db:import-schools -- schools.csv`: adds the schools of a CSV (district_soato,name).
+// tsx runs it with --conditions=react-server (package.json): the modules of lib/ are marked
+// server-only, and that marker throws outside the server's condition.
 import { readFileSync } from "node:fs";
 import { closeDatabase, db } from "@/db/client";
 import { importSchools, parseSchoolsCsv } from "@/lib/setup/schools";

@@ -1,7 +1,9 @@
-// `npm run logs:attempt -- ID [LOG_FILE …]`: one attempt's story from the database and the logs
+// `npm run ops:logs-attempt -- ID [LOG_FILE …]`: one attempt's story from the database and the logs
 // (lib/operations/attempt-story.ts). The logs: the files named, "-" for standard input (e.g.
-// `journalctl -u 'olimpiada@*' -o cat --since today | npm run logs:attempt -- 42 -`), else
+// `journalctl -u 'olimpiada@*' -o cat --since today | npm run ops:logs-attempt -- 42 -`), else
 // LOG_FILE. The database: DATABASE_URL (the embedded one only while no server holds it).
+// tsx runs it with --conditions=react-server (package.json): the modules of lib/ are marked
+// server-only, and that marker throws outside the server's condition.
 import { closeDatabase } from "@/db/client";
 import { attemptStory, logSources } from "@/lib/operations/attempt-story";
 
@@ -10,7 +12,7 @@ async function main() {
   const [id, ...files] = process.argv.slice(2);
   const attemptId = Number(id);
   if (!Number.isInteger(attemptId) || attemptId <= 0) {
-    console.error("Usage: npm run logs:attempt -- ATTEMPT_ID [LOG_FILE … | -]");
+    console.error("Usage: npm run ops:logs-attempt -- ATTEMPT_ID [LOG_FILE … | -]");
     process.exit(2);
   }
   const paths = files.length > 0 ? files : process.env.LOG_FILE ? [process.env.LOG_FILE] : [];

@@ -1,4 +1,6 @@
 // `npm run db:migrate`: migrations, reference data and the first organiser, for deployments that set MIGRATE_ON_START=false.
+// tsx runs it with --conditions=react-server (package.json): the modules of lib/ are marked
+// server-only, and that marker throws outside the server's condition.
 import { closeDatabase } from "@/db/client";
 import { migrateAndSeed } from "@/lib/setup/migrate";
 

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { requireSignedIn } from "@/lib/identity/page-guards";
-import { homeOf } from "@/lib/identity/routes";
+import { homeOf } from "@/shared/identity/routes";
 
 export default async function Home() {
   const { role } = await requireSignedIn();

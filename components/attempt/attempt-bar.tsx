@@ -6,7 +6,7 @@
 import { useRouter } from "next/navigation";
 import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
-import type { ServerTime } from "./queries";
+import type { ServerTime } from "./offline";
 import { SaveState } from "./save-state-bar";
 import { Timer } from "./timer";
 

@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
-import { api } from "@/lib/http/client";
+import { api } from "@/shared/http/client";
 import { PIN_STORAGE_KEY, PinDialog } from "./pin-dialog";
 
 export function AttemptPinGate({ running }: { running: boolean }) {

@@ -5,7 +5,7 @@
 
 import { useEffect, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
-import { formatTashkent } from "@/lib/time";
+import { formatTashkent } from "@/shared/time";
 
 /** A phone's clock further off than this is mentioned (the timer runs on the server's clock anyway). */
 const CLOCK_TOLERANCE_MS = 60_000;

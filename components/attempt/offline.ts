@@ -8,7 +8,6 @@
 "use client";
 
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
-import type { ServerTime } from "./queries";
 
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
@@ -113,6 +112,9 @@ export async function keepAttemptOffline(attemptId: number, afterMs: number): Pr
 }
 
 const deadlineKey = (attemptId: number) => `olimpiada.deadline.${attemptId}`;
+
+/** The server's remaining seconds of an attempt, and when (this device's clock) the call that brought them was sent. */
+export type ServerTime = { remainingTime: number; receivedAt: number };
 
 /**
  * The deadline the server's last answer implies, on this device's clock: a kept page carries the

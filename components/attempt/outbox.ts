@@ -6,8 +6,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, api } from "@/lib/http/client";
-import { ErrorCode } from "@/lib/http/contract";
+import { ApiError, api } from "@/shared/http/client";
+import { ErrorCode } from "@/shared/http/contract";
 import { addLateAnswers, loadPending, type Pending, storePending } from "./outbox-storage";
 
 export type OutboxState = {

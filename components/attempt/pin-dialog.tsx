@@ -7,8 +7,8 @@ import { useMessages } from "@/components/i18n/messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
-import { ApiError } from "@/lib/http/client";
-import { ErrorCode } from "@/lib/http/contract";
+import { ApiError } from "@/shared/http/client";
+import { ErrorCode } from "@/shared/http/contract";
 
 export const PIN_STORAGE_KEY = "pinCode";
 

@@ -5,8 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView } from "@/lib/attempts/taking";
-import { api } from "@/lib/http/client";
-import { rememberedSecondsLeft } from "./offline";
+import { api } from "@/shared/http/client";
+import { rememberedSecondsLeft, type ServerTime } from "./offline";
 
 export const attemptKeys = {
   allow: ["attempt", "allow"] as const,
@@ -79,8 +79,6 @@ function pageRequestedAt(attemptId: number): number {
 
 /** Longer than a page of the attempt takes to arrive and start over a slow network. */
 const PAGE_LOAD_MAX_MS = 20_000;
-
-export type ServerTime = { remainingTime: number; receivedAt: number };
 
 /**
  * The server's remaining time: brought with the attempt, then every 3 minutes and on window focus

@@ -9,8 +9,8 @@ import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { clock } from "@/components/ui/format";
 import type { AttemptResult } from "@/lib/attempts/ending";
-import { EndedBy } from "@/lib/attempts/enums";
-import { points } from "@/lib/i18n/numbers";
+import { EndedBy } from "@/shared/attempts/enums";
+import { points } from "@/shared/i18n/numbers";
 import { lateAnswerCount } from "./outbox-storage";
 
 export function ResultCard({ attemptId, result }: { attemptId: number; result: AttemptResult }) {

@@ -6,7 +6,7 @@
 
 import type { PaperContent, PaperOpening, SealedPaper } from "@/lib/attempts/sealed-paper";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
-import { api } from "@/lib/http/client";
+import { api } from "@/shared/http/client";
 
 /** Under the attempts' prefix: forgotten with them at sign-in and sign-out (forgetAllAttempts). */
 const STORE = "olimpiada.attempt.paper";

@@ -6,9 +6,9 @@ import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { logout } from "@/components/identity/use-current-user";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { gradeAndSubject } from "@/lib/i18n/words";
-import { fullName } from "@/lib/identity/names";
 import type { CurrentUser } from "@/lib/identity/users";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { fullName } from "@/shared/identity/names";
 
 export function StartPageHeader({ user }: { user: CurrentUser }) {
   const messages = useMessages();

@@ -3,7 +3,7 @@
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
-import type { QueuePlace } from "@/lib/http/contract";
+import type { QueuePlace } from "@/shared/http/contract";
 
 /** The server was saturated: the start is tried again by itself at `retryAt`. */
 export type Queue = { tries: number; retryAt: number; place: QueuePlace | null };

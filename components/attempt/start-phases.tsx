@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { QueueState } from "@/components/ui/queue-state";
 import { Result } from "@/components/ui/result";
 import type { AllowTestAttempt } from "@/lib/attempts/start";
-import { formatTashkent } from "@/lib/time";
+import { formatTashkent } from "@/shared/time";
 import { CheckInLater, CheckInRoom } from "./check-in";
 import { Countdown } from "./countdown";
 import { Notices } from "./notices";

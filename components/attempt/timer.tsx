@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
 import { clock } from "@/components/ui/format";
-import type { ServerTime } from "./queries";
+import type { ServerTime } from "./offline";
 
 const WARNING_SECONDS = 300;
 /** The minutes left that are said aloud, as the clock passes them. */

@@ -9,7 +9,7 @@ import { useCallback, useRef, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import { ApiError, api } from "@/lib/http/client";
+import { ApiError, api } from "@/shared/http/client";
 import { forgetAttempt } from "./offline";
 import type { useAnswerOutbox } from "./outbox";
 

@@ -6,8 +6,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { AttemptView } from "@/lib/attempts/taking";
-import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, rememberDeadline } from "./offline";
-import { attemptKeys, type ServerTime } from "./queries";
+import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, rememberDeadline, type ServerTime } from "./offline";
+import { attemptKeys } from "./queries";
 
 /** A page opened in place is fetched for the device's copy 1–10 minutes later: never at the opening. */
 const KEEP_AFTER_MIN_MS = 60_000;

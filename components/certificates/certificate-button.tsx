@@ -7,8 +7,8 @@ import { useCurrentUser } from "@/components/identity/use-current-user";
 import { Button } from "@/components/ui/button";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import { api } from "@/lib/http/client";
-import { certificateFileName } from "@/lib/identity/names";
+import { api } from "@/shared/http/client";
+import { certificateFileName } from "@/shared/identity/names";
 
 export function CertificateButton() {
   const messages = useMessages();

@@ -2,16 +2,17 @@
 // (lib/i18n/catalogues.ts, loaded before the page hydrates: only that locale's, cached for good);
 // in the server's render from the catalogues that module registers. Components read them with
 // useMessages(); code outside React in the browser (a failed call's words, a schema's errors) with
-// messagesNow() (lib/i18n/said.ts).
+// messagesNow() (shared/i18n/said.ts).
 "use client";
 
 import { createContext, type ReactNode, use } from "react";
-import { compile } from "@/lib/i18n/format";
-import type { Locale } from "@/lib/i18n/locale.mjs";
-import { localName } from "@/lib/i18n/names";
-import { setMessagesSource } from "@/lib/i18n/said";
-import type { BusyTexts, Catalogue, Messages } from "@/lib/i18n/types";
-import type { uz } from "@/lib/i18n/uz";
+import type { BusyTexts } from "@/lib/i18n/catalogues";
+import { compile } from "@/shared/i18n/format";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { localName } from "@/shared/i18n/names";
+import { setMessagesSource } from "@/shared/i18n/said";
+import type { Catalogue, Messages } from "@/shared/i18n/types";
+import type { uz } from "@/shared/i18n/uz";
 
 type PageMessages = { locale: Locale; messages: Messages; busy: BusyTexts };
 

@@ -4,11 +4,11 @@
 "use client";
 
 import { createContext, type ReactNode, use, useMemo } from "react";
-import { compile } from "@/lib/i18n/format";
-import type { Locale } from "@/lib/i18n/locale.mjs";
 import type { OrganiserCatalogue, OrganiserMessages } from "@/lib/i18n/organiser";
-import { setOrganiserMessagesSource } from "@/lib/i18n/said";
-import type { uzOrganiser } from "@/lib/i18n/uz-organiser";
+import { compile } from "@/shared/i18n/format";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { setOrganiserMessagesSource } from "@/shared/i18n/said";
+import type { uzOrganiser } from "@/shared/i18n/uz-organiser";
 
 const OrganiserMessagesContext = createContext<OrganiserMessages | null>(null);
 
@@ -22,7 +22,7 @@ export function OrganiserMessagesProvider({
   children: ReactNode;
 }) {
   const messages = useMemo(() => compile<typeof uzOrganiser>(locale, catalogue), [locale, catalogue]);
-  // The console's schemas word their errors in the page's language (lib/i18n/said.ts).
+  // The console's schemas word their errors in the page's language (shared/i18n/said.ts).
   if (typeof window !== "undefined") setOrganiserMessagesSource(() => messages);
   return <OrganiserMessagesContext value={messages}>{children}</OrganiserMessagesContext>;
 }

@@ -11,14 +11,14 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { QueueState } from "@/components/ui/queue-state";
-import { ApiError, api, busyWait } from "@/lib/http/client";
-import type { QueuePlace } from "@/lib/http/contract";
-import { homeOf } from "@/lib/identity/routes";
 import type { CurrentUser } from "@/lib/identity/users";
-import type { LoginInput } from "@/lib/validation/identity";
+import { ApiError, api, busyWait } from "@/shared/http/client";
+import type { QueuePlace } from "@/shared/http/contract";
+import { homeOf } from "@/shared/identity/routes";
+import type { LoginInput } from "@/shared/identity/schema";
 import { currentUserKey } from "./use-current-user";
 
-const resolver = lazyZodResolver<LoginInput>(() => import("@/lib/validation/identity").then((m) => m.loginSchema));
+const resolver = lazyZodResolver<LoginInput>(() => import("@/shared/identity/schema").then((m) => m.loginSchema));
 
 /**
  * `returnUrl` null: the signed-in user's own home (spec §2: /test-attempt for a pupil), in one step.

@@ -10,13 +10,13 @@ import { Button } from "@/components/ui/button";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { preloadToasts, toast } from "@/components/ui/toast";
-import { api } from "@/lib/http/client";
 import type { CurrentUser } from "@/lib/identity/users";
 import type { ReferenceData } from "@/lib/reference/types";
-import type { ProfileInput } from "@/lib/validation/identity";
+import { api } from "@/shared/http/client";
+import type { ProfileInput } from "@/shared/identity/schema";
 import { currentUserKey } from "./use-current-user";
 
-const resolver = lazyZodResolver<PupilFormValues>(() => import("@/lib/validation/identity").then((m) => m.profileSchema));
+const resolver = lazyZodResolver<PupilFormValues>(() => import("@/shared/identity/schema").then((m) => m.profileSchema));
 
 // The schema and the toasts (a failed save is told in one) load when the form is first touched.
 const preload = () => {

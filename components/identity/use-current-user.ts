@@ -3,8 +3,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { forgetAllAttempts } from "@/components/attempt/offline";
-import { api } from "@/lib/http/client";
 import type { CurrentUser } from "@/lib/identity/users";
+import { api } from "@/shared/http/client";
 
 export const currentUserKey = ["current-user"] as const;
 

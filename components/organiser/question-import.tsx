@@ -12,10 +12,10 @@ import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import { STUDY_LANGUAGES } from "@/lib/attempts/enums";
-import { DIFFICULTY_NAMES } from "@/lib/attempts/scoring";
-import { ApiError, api } from "@/lib/http/client";
-import type { SourceError } from "@/lib/http/contract";
+import { STUDY_LANGUAGES } from "@/shared/attempts/enums";
+import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
+import { ApiError, api } from "@/shared/http/client";
+import type { SourceError } from "@/shared/http/contract";
 import { ImportErrors, ImportPreview, type ImportSummary } from "./import-results";
 
 export function QuestionImport({ subjectId }: { subjectId: number }) {

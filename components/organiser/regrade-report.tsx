@@ -6,8 +6,8 @@ import { useLocale, useLocalName } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { points } from "@/lib/i18n/numbers";
 import type { RegradeReport } from "@/lib/results/rescoring";
+import { points } from "@/shared/i18n/numbers";
 import { letter, type RegradeQuestion, type RegradeValues } from "./regrade-form";
 
 type Props = { question: RegradeQuestion; values: RegradeValues; report: RegradeReport };

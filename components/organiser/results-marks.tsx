@@ -7,9 +7,9 @@ import { useLocale } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { api } from "@/lib/http/client";
-import { points } from "@/lib/i18n/numbers";
 import type { attemptMarks } from "@/lib/results/marks";
+import { api } from "@/shared/http/client";
+import { points } from "@/shared/i18n/numbers";
 
 type Marks = Awaited<ReturnType<typeof attemptMarks>>;
 

@@ -5,10 +5,10 @@ import { Fragment } from "react";
 import { MarksButton } from "@/components/organiser/results-marks";
 import { clock } from "@/components/ui/format";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import type { Locale } from "@/shared/i18n/locale.mjs";
-import { points } from "@/lib/i18n/numbers";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
 import type { ResultRow } from "@/lib/results/ranking";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { points } from "@/shared/i18n/numbers";
 
 type Props = { items: ResultRow[]; messages: OrganiserMessages; local: (name: string) => string; locale: Locale };
 

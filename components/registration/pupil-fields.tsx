@@ -6,10 +6,10 @@ import { useEffect } from "react";
 import { type FieldErrors, type UseFormReturn, useWatch } from "react-hook-form";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { Field, Input, Select } from "@/components/ui/field";
-import { STUDY_LANGUAGES } from "@/lib/attempts/enums";
-import { api } from "@/lib/http/client";
 import type { Organization, ReferenceData } from "@/lib/reference/types";
-import type { PupilDetails } from "@/lib/validation/registration";
+import { STUDY_LANGUAGES } from "@/shared/attempts/enums";
+import { api } from "@/shared/http/client";
+import type { PupilDetails } from "@/shared/registration/schema";
 
 const GRADES = [5, 6, 7, 8, 9];
 

@@ -11,14 +11,14 @@ import { Field, Textarea } from "@/components/ui/field";
 import { lazyZodResolver } from "@/components/ui/lazy-resolver";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { preloadToasts, toast } from "@/components/ui/toast";
-import { api } from "@/lib/http/client";
 import type { ReferenceData } from "@/lib/reference/types";
-import { ACCOMMODATION_MAX, type RegisterStatus } from "@/lib/registration/types";
-import type { RegistrationDetails, RegistrationFormValues } from "@/lib/validation/registration";
+import { api } from "@/shared/http/client";
+import type { RegistrationDetails, RegistrationFormValues } from "@/shared/registration/schema";
+import { ACCOMMODATION_MAX, type RegisterStatus } from "@/shared/registration/types";
 import { OfferDialog } from "./offer-dialog";
 import { PupilFields, type PupilFormValues } from "./pupil-fields";
 
-const resolver = lazyZodResolver<PupilFormValues>(() => import("@/lib/validation/registration").then((m) => m.registrationFormSchema));
+const resolver = lazyZodResolver<PupilFormValues>(() => import("@/shared/registration/schema").then((m) => m.registrationFormSchema));
 
 // The schema, the offer's dialog, the toasts and the payment step start loading when the parent
 // first touches the form.

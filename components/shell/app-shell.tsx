@@ -9,11 +9,11 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { logout, useCurrentUser } from "@/components/identity/use-current-user";
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon, TestIcon, UserIcon } from "@/components/ui/icons";
-import type { Messages } from "@/lib/i18n/types";
-import { gradeAndSubject } from "@/lib/i18n/words";
-import { fullName } from "@/lib/identity/names";
-import { UserRole } from "@/lib/identity/roles";
 import type { CurrentUser } from "@/lib/identity/users";
+import type { Messages } from "@/shared/i18n/types";
+import { gradeAndSubject } from "@/shared/i18n/words";
+import { fullName } from "@/shared/identity/names";
+import { UserRole } from "@/shared/identity/roles";
 
 function navItems(texts: Messages["shell"], role: number) {
   const consoleNav = texts.console;

@@ -4,7 +4,7 @@
 
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
-import { type DialogProps, OVERLAY, returnFocus } from "./dialog";
+import { type DialogProps, OVERLAY, returnFocus } from "./dialog-parts";
 
 // Classes are joined, not merged (no tailwind-merge on the pupil's pages): `className` adds, it
 // never overrides what is here.

@@ -6,48 +6,10 @@
 // dismissed, it tries again by itself every few seconds; a code replaced by a deploy reloads.
 "use client";
 
-import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { reloadOnChunkError } from "./chunk-reload";
+import { type DialogProps, OVERLAY } from "./dialog-parts";
 import { loadOnce } from "./load-once";
-
-export type DialogProps = {
-  open: boolean;
-  /** Called with false when the person dismisses it; without it the modal cannot be dismissed. */
-  onDismiss?: () => void;
-  title: ReactNode;
-  /** Read by screen readers; shown under the title unless `hideDescription`. */
-  description: ReactNode;
-  hideDescription?: boolean;
-  descriptionClassName?: string;
-  /** "sm" for a question, "lg" for a long text. */
-  size?: "sm" | "lg";
-  className?: string;
-  titleClassName?: string;
-  children?: ReactNode;
-};
-
-/**
- * What was last focused or pressed outside any dialog: a dialog closing gives the focus back to it
- * (WCAG 2.4.3). Radix gives it to its trigger, and ours open from state, without one; a press
- * counts too, as Safari does not focus a button it clicks.
- */
-let focusedOutside: HTMLElement | null = null;
-const CONTROL = "button, a[href], input, select, textarea, [tabindex]";
-if (typeof document !== "undefined") {
-  const remember = (event: Event) => {
-    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROL) : null;
-    if (control && !control.closest("[role=dialog]")) focusedOutside = control;
-  };
-  document.addEventListener("focusin", remember);
-  document.addEventListener("pointerdown", remember);
-}
-export function returnFocus(event: Event): void {
-  event.preventDefault();
-  if (focusedOutside?.isConnected) focusedOutside.focus();
-}
-
-/** The dimmed page behind a dialog. */
-export const OVERLAY = "fixed inset-0 z-40 bg-black/55";
 
 type Modal = ComponentType<DialogProps>;
 let loaded: Modal | null = null;

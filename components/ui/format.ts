@@ -1,4 +1,4 @@
-// Time as the pages print it: the test's and the console's (numbers: lib/i18n/numbers.ts).
+// Time as the pages print it: the test's and the console's (numbers: shared/i18n/numbers.ts).
 
 const two = (n: number) => String(n).padStart(2, "0");
 

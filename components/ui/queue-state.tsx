@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from "react";
 import { useBusyTexts } from "@/components/i18n/messages";
-import type { QueuePlace } from "@/lib/http/contract";
+import type { QueuePlace } from "@/shared/http/contract";
 import { placeWords } from "@/shared/i18n/queue-place.mjs";
 
 /**

@@ -4,8 +4,8 @@
 "use client";
 
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { ApiError } from "@/lib/http/client";
-import { validationMessage } from "@/lib/validation/messages";
+import { ApiError } from "@/shared/http/client";
+import { validationMessage } from "@/shared/validation/messages";
 import { showError } from "./show-error";
 
 /** Puts the error's `validationErrors` on the form's fields; the error itself, as an ApiError, or undefined. */

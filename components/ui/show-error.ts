@@ -1,8 +1,8 @@
 // A failed call as the pages show it: a toast at the top centre, five seconds, one per message.
 "use client";
 
-import { ApiError } from "@/lib/http/client";
-import { messagesNow } from "@/lib/i18n/said";
+import { ApiError } from "@/shared/http/client";
+import { messagesNow } from "@/shared/i18n/said";
 import { toast } from "./toast";
 
 export function showError(error: unknown): void {

@@ -13,12 +13,12 @@ import { clientAddress, type Limiter } from "@/lib/http/rate-limit";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { isOwnOrigin } from "@/lib/http/visitor-origin";
 import { callMessages, inLocaleOf } from "@/lib/i18n/server";
-import { UserRole } from "@/lib/identity/roles";
 import { forbidden, requireClaims, requireUser, type SessionUser } from "@/lib/identity/session";
 import { type SessionClaims, sessionCookie } from "@/lib/identity/session-token";
 import { errorText, log } from "@/lib/log.mjs";
 import { requireMetricsToken } from "@/lib/operations/metrics";
 import { assertTestSupport } from "@/lib/testing/guard";
+import { UserRole } from "@/shared/identity/roles";
 import { type ObjectSchema, parseSafe, readJson, readMultipart, readQuery, readText, type Schema } from "./input";
 
 /** Bodies are small JSON documents; anything larger is refused before it is read whole. */

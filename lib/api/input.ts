@@ -4,9 +4,9 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import type { ValidationErrors } from "@/lib/http/contract";
 import { type AppError, invalidInput, type Parseable, parseOrThrow, payloadTooLarge } from "@/lib/http/errors";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
+import type { ValidationErrors } from "@/shared/http/contract";
 
 /** Schemas of zod or zod/mini (the forms' shared schemas are mini, to keep the pages light). */
 export type Schema = Parseable;

@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { db } from "@/db/client";
 import { questionChoices, questions, readingTexts } from "@/db/schema";
-import { type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "./enums";
+import { type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/shared/attempts/enums";
 import { typesetFormulas } from "./typeset";
 
 export type BankContent = {

@@ -3,15 +3,15 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db, selectRows, type Transaction } from "@/db/client";
 import { attempts } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
 import { logEvent } from "@/lib/log.mjs";
+import { EndedBy } from "@/shared/attempts/enums";
+import { type DifficultyName, maxTenths, scoresInPoints, tenthsToPoints } from "@/shared/attempts/scoring";
+import { ErrorCode } from "@/shared/http/contract";
 import { anyAttempt } from "./counting";
-import { EndedBy } from "./enums";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { isPastGrace } from "./rules";
 import { pastGraceSql } from "./rules-sql";
-import { type DifficultyName, maxTenths, scoresInPoints, tenthsToPoints } from "./scoring";
 import { lockKeysToScore, lockKeyToScore, scoresOf } from "./scoring-sql";
 
 /** Ends a locked, unfinished attempt: scored from its saved answers, in one statement. */

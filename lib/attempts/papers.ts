@@ -5,15 +5,15 @@ import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, selectRows, type Transaction } from "@/db/client";
 import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
-import { RegistrationStatus } from "@/lib/registration/status";
+import type { StudyLanguage } from "@/shared/attempts/enums";
+import { countOf, DIFFICULTIES } from "@/shared/attempts/scoring";
+import { ErrorCode } from "@/shared/http/contract";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { currentAttempt } from "./counting";
-import type { StudyLanguage } from "./enums";
 import type { TestRow } from "./queries";
 import { numberQuestions, shuffle } from "./rules";
 import { deadlineSql, windowOpenSql } from "./rules-sql";
-import { countOf, DIFFICULTIES } from "./scoring";
 
 /** In number order: [questionId, its choice ids in the order this pupil sees them]. */
 export type Paper = [number, number[]][];

@@ -5,7 +5,7 @@ import { db, type Transaction } from "@/db/client";
 import { attempts, registrations, tests, users } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { noteRequest } from "@/lib/log.mjs";
-import { RegistrationStatus } from "@/lib/registration/status";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { currentAttempt } from "./counting";
 
 export type TestRow = typeof tests.$inferSelect;

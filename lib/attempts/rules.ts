@@ -2,9 +2,10 @@
 // when the key may be shown, scoring, and the order questions are numbered in. The rules a
 // statement must apply in the database have their SQL twins in rules-sql.ts, tested against the
 // same cases.
+import "server-only";
 import { randomInt } from "node:crypto";
-import { ReviewPolicy } from "@/lib/attempts/enums";
-import { DIFFICULTIES } from "@/lib/attempts/scoring";
+import { ReviewPolicy } from "@/shared/attempts/enums";
+import { DIFFICULTIES } from "@/shared/attempts/scoring";
 
 /** An answer that left the phone in time may arrive this much after the deadline. */
 export const ANSWER_GRACE_SECONDS = 15;

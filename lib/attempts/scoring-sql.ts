@@ -5,8 +5,8 @@ import "server-only";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
-import { VoidAwards } from "./enums";
-import { DIFFICULTIES } from "./scoring";
+import { VoidAwards } from "@/shared/attempts/enums";
+import { DIFFICULTIES } from "@/shared/attempts/scoring";
 
 /**
  * 1 when an attempt's question earns its points, else 0: a voided question as the regrade decided

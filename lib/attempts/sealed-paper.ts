@@ -12,8 +12,8 @@ import { db } from "@/db/client";
 import { drawnPapers, tests, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { notFound } from "@/lib/http/errors";
+import type { StudyLanguage } from "@/shared/attempts/enums";
 import { bankContent, type PaperQuestion, paperView } from "./content";
-import type { StudyLanguage } from "./enums";
 import type { Paper } from "./papers";
 import type { AttemptView } from "./taking";
 

@@ -3,16 +3,16 @@ import "server-only";
 import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, prepared } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/contract";
 import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
 import { noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
+import { VoidAwards } from "@/shared/attempts/enums";
+import { ErrorCode } from "@/shared/http/contract";
 import { bankContent, paperView } from "./content";
 import { anyAttempt, currentAttempt, runningAttempt } from "./counting";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
-import { VoidAwards } from "./enums";
 import { isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
 
 export type AttemptQuestionView = {

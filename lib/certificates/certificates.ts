@@ -5,11 +5,11 @@ import { db } from "@/db/client";
 import { attempts, subjects, tests, users } from "@/db/schema";
 import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
-import { asLocale, DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale.mjs";
-import { fullName } from "@/lib/identity/names";
-import { UserRole } from "@/lib/identity/roles";
 import { normaliseUsername } from "@/lib/identity/sign-in";
-import { dateTextOf, isoDateOf, tashkentDate } from "@/lib/time";
+import { asLocale, DEFAULT_LOCALE, type Locale } from "@/shared/i18n/locale.mjs";
+import { fullName } from "@/shared/identity/names";
+import { UserRole } from "@/shared/identity/roles";
+import { dateTextOf, isoDateOf, tashkentDate } from "@/shared/time";
 
 export type Certificate = {
   username: string;

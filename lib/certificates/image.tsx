@@ -7,10 +7,10 @@ import path from "node:path";
 import { ImageResponse } from "next/og";
 import QRCode from "qrcode";
 import { messagesOf } from "@/lib/i18n/catalogues";
-import { localName } from "@/lib/i18n/names";
-import type { Messages } from "@/lib/i18n/types";
+import { drawable } from "@/shared/certificates/glyphs";
+import { localName } from "@/shared/i18n/names";
+import type { Messages } from "@/shared/i18n/types";
 import type { Certificate } from "./certificates";
-import { drawable } from "./glyphs";
 
 /** A4 landscape at 150 dpi: print quality. */
 export const PRINT_SIZE = { width: 1754, height: 1240 } as const;

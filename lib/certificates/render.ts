@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
 import { messagesOf } from "@/lib/i18n/catalogues";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locale.mjs";
+import { DEFAULT_LOCALE } from "@/shared/i18n/locale.mjs";
 import type { Certificate } from "./certificates";
 import { certificateImage, notFoundPreview } from "./image";
 

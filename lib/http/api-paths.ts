@@ -1,4 +1,6 @@
 // The spec's API paths in their canonical case; middleware maps any other casing onto them.
+import "server-only";
+
 export const API_PATHS = [
   "/api/Regions/GetAll",
   "/api/Districts/GetAll",

@@ -1,8 +1,9 @@
 // The server's errors: values with a status, a code and a message in the contract's body
 // (contract.ts); zod's issues read into the contract's validation codes.
+import "server-only";
 import type { z } from "zod";
 import { callMessages } from "@/lib/i18n/server";
-import type { ErrorBody, ErrorCode, SourceError, ValidationCode, ValidationErrors } from "./contract";
+import type { ErrorBody, ErrorCode, SourceError, ValidationCode, ValidationErrors } from "@/shared/http/contract";
 
 export class AppError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 // The security headers of every response: pages get a nonce-based policy for Next's
 // scripts, API answers a policy that allows nothing, both the rest.
+import "server-only";
 import { config } from "@/lib/config";
 
 /** The origin of the card provider's checkout script, which the payment panel loads. */

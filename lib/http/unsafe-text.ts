@@ -1,6 +1,7 @@
 // Text that must never reach the database or a page: control characters, C0 and C1 (NUL above
 // all, which PostgreSQL refuses in text), and lone UTF-16 surrogates. Tab, line feed and carriage
 // return are ordinary text.
+import "server-only";
 
 const CONTROL_CHARACTER = "[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
 const CONTROL = new RegExp(CONTROL_CHARACTER);

@@ -3,6 +3,7 @@
 // a phone. Read from the Host header, or from X-Forwarded-Host and -Proto when a trusted proxy
 // stands in front (TRUST_PROXY_HOPS): behind nginx the listening address is not the visitor's.
 // Redirects are built on it, and a browser's Origin that names it is our own page's.
+import "server-only";
 import { config } from "@/lib/config";
 
 const firstOf = (value: string | null) => value?.split(",")[0]?.trim().toLowerCase() || null;

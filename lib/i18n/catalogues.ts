@@ -4,13 +4,13 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { compiledPerLocale } from "./format";
-import { LOCALES, type Locale } from "./locale.mjs";
+import { compiledPerLocale } from "@/shared/i18n/format";
+import { LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
+import type { Catalogue, Messages } from "@/shared/i18n/types";
+import { uz } from "@/shared/i18n/uz";
 import { ru } from "./ru";
 import ruBusy from "./ru-busy.json";
 import { ruOffer } from "./ru-offer";
-import type { BusyTexts, Catalogue, Messages } from "./types";
-import { uz } from "./uz";
 import uzBusy from "./uz-busy.json";
 import { uzCyrl } from "./uz-Cyrl";
 import uzCyrlBusy from "./uz-Cyrl-busy.json";
@@ -25,6 +25,8 @@ export const messagesOf: (locale: Locale) => Messages = compiledPerLocale<typeof
 const offers: Record<Locale, readonly OfferSection[]> = { uz: uzOffer, "uz-Cyrl": uzCyrlOffer, ru: ruOffer };
 export const offerOf = (locale: Locale) => offers[locale];
 
+/** The queue's texts, as the front door reads them (plain JSON with {placeholders}). */
+export type BusyTexts = typeof uzBusy;
 const busyTexts: Record<Locale, BusyTexts> = { uz: uzBusy, "uz-Cyrl": uzCyrlBusy, ru: ruBusy };
 
 /** What a page's client components need of its locale: the catalogue and the queue's texts. */
@@ -41,7 +43,7 @@ const pageCatalogues = Object.fromEntries(
  * A locale's messages as a script the browser caches for good (its name carries its content's
  * hash): set before the page hydrates (app/layout.tsx), so no page carries them in its HTML and a
  * pupil's phone downloads them once, not with every page. The build writes them among its static
- * files (scripts/i18n-assets.ts), where server.mjs sends them in brotli; without that step (next
+ * files (scripts/i18n-assets.ts), where server/main.mjs sends them in brotli; without that step (next
  * dev) app/i18n/[file]/route.ts serves the same bytes.
  */
 export const messagesScripts = LOCALES.map((locale) => {

@@ -1,7 +1,8 @@
 // The Uzbek Cyrillic catalogues as the transliteration rules make them from the Latin ones, with
 // the reviewed exceptions: texts whose rule-made form a person corrected. The generator writes the
 // checked-in catalogues with it (scripts/i18n-cyrl.ts), and a test holds them to it.
-import { toCyrillic } from "./transliterate";
+import "server-only";
+import { toCyrillic } from "@/shared/i18n/transliterate";
 
 /** Catalogue path ("uz.attempt.finish") → the Cyrillic a person wrote where the rules go wrong. */
 export const CYRILLIC_EXCEPTIONS: Readonly<Record<string, string>> = {

@@ -2,17 +2,17 @@
 // and hand the console's client components only that catalogue (components/i18n/organiser-messages.tsx,
 // mounted by app/admin/layout.tsx); the pupil's pages never carry them. Client code never imports this.
 import "server-only";
-import { type Compiled, compiledPerLocale, type Shape } from "./format";
-import type { Locale } from "./locale.mjs";
+import { compiledPerLocale } from "@/shared/i18n/format";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import type { OrganiserCatalogue, OrganiserMessages } from "@/shared/i18n/types";
+import { uzOrganiser } from "@/shared/i18n/uz-organiser";
 import { ruOrganiser } from "./ru-organiser";
 import { callLocaleNow, getLocale } from "./server";
 import { uzCyrlOrganiser } from "./uz-Cyrl-organiser";
-import { uzOrganiser } from "./uz-organiser";
 
-/** What every locale writes for the console (the Uzbek catalogue's keys). */
-export type OrganiserCatalogue = Shape<typeof uzOrganiser>;
-/** What the console's components call. */
-export type OrganiserMessages = Compiled<typeof uzOrganiser>;
+// The types live beside the pupil's (./types.ts), where shared/i18n/said.ts reads them without
+// reaching this module; the console's code names them from here as well.
+export type { OrganiserCatalogue, OrganiserMessages };
 
 const catalogues: Record<Locale, OrganiserCatalogue> = { uz: uzOrganiser, "uz-Cyrl": uzCyrlOrganiser, ru: ruOrganiser };
 

@@ -1,4 +1,6 @@
 // Payme shows an error's message to the payer in their own language: the protocol asks for all three.
+import "server-only";
+
 export const paymeMessages = {
   invalidAmount: { uz: "Noto'g'ri summa", ru: "Неверная сумма", en: "Incorrect amount" },
   transactionNotFound: { uz: "Tranzaksiya topilmadi", ru: "Транзакция не найдена", en: "Transaction not found" },

@@ -1,4 +1,5 @@
 // The public offer contract shown in the agreement modal, in Russian: the twin of uz-offer.ts.
+import "server-only";
 import type { OfferSection } from "./uz-offer";
 
 export const ruOffer: readonly OfferSection[] = [

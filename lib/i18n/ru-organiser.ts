@@ -1,7 +1,8 @@
 // The organiser's console, in Russian: the twin of uz-organiser.ts, key for key. A text with a
 // {count} is written in Russian's plural forms (one: 1, 21; few: 2–4, 22–24; many: 5–20, 25; other: fractions).
-import type { Shape } from "./format";
-import type { uzOrganiser } from "./uz-organiser";
+import "server-only";
+import type { Shape } from "@/shared/i18n/format";
+import type { uzOrganiser } from "@/shared/i18n/uz-organiser";
 
 export const ruOrganiser: Shape<typeof uzOrganiser> = {
   validation: {
@@ -723,7 +724,7 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
       many: "Равный результат на {rank}-м месте: {count} человек",
       other: "Равный результат на {rank}-м месте: {count} человека",
     },
-    /** Who ended the attempt (lib/attempts/enums EndedBy). */
+    /** Who ended the attempt (shared/attempts/enums EndedBy). */
     endedBy: { 1: "Завершено учеником", 2: "Истекло время", 3: "Завершено организатором" },
     otherSchool: "Другая школа",
     noDistrict: "Район не указан",

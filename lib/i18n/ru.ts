@@ -1,7 +1,10 @@
 // Every user-facing string of the pupil's and the parent's pages, in Russian: the twin of uz.ts, key for key.
-import type { Shape } from "./format";
+// Not marked server-only, nor are uz-Cyrl.ts and place-names.ts: the journeys' tests (tests/e2e)
+// read the pupil's catalogues in plain Node, where that marker throws. The browser still never
+// bundles them (the dependency rules forbid it): a page gets its locale's as a script.
+import type { Shape } from "@/shared/i18n/format";
+import type { uz } from "@/shared/i18n/uz";
 import { russianPlaceNames } from "./place-names";
-import type { uz } from "./uz";
 
 export const ru: Shape<typeof uz> = {
   app: {

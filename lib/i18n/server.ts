@@ -6,12 +6,10 @@ import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { currentRequest, withRequest } from "@/lib/log.mjs";
+import { asLocale, DEFAULT_LOCALE, type Locale } from "@/shared/i18n/locale.mjs";
+import { localName } from "@/shared/i18n/names";
 import { messagesOf } from "./catalogues";
-import { asLocale, DEFAULT_LOCALE, type Locale } from "./locale.mjs";
-import { localName } from "./names";
 import { requestLocale } from "./negotiate.mjs";
-import { organiserMessagesOf } from "./organiser";
-import { setMessagesSource, setOrganiserMessagesSource } from "./said";
 
 /** The request header middleware.ts sets to the page's locale. */
 export const LOCALE_HEADER = "x-locale";
@@ -35,10 +33,6 @@ export const callLocaleNow = (): Locale => currentRequest()?.locale ?? DEFAULT_L
 /** The API call's messages: its errors' `message`. */
 export const callMessages = () => messagesOf(callLocaleNow());
 
-// Schemas and other code shared with the browser word their messages in the call's language.
-setMessagesSource(callMessages);
-setOrganiserMessagesSource(() => organiserMessagesOf(callLocaleNow()));
-
 /** The page's locale, once per render. */
 export const getLocale = cache(async (): Promise<Locale> => {
   const all = await headers();
@@ -48,7 +42,7 @@ export const getLocale = cache(async (): Promise<Locale> => {
 /** The page's messages, for server components. */
 export const getMessages = async () => messagesOf(await getLocale());
 
-/** Names from the database in a language (names.ts): an API answer's, an export's. */
+/** Names from the database in a language (shared/i18n/names.ts): an API answer's, an export's. */
 export function localNameIn(locale: Locale): (name: string) => string {
   const messages = messagesOf(locale);
   return (name) => localName(messages, locale, name);

@@ -1,5 +1,7 @@
 // The public offer contract shown in the agreement modal, in Uzbek (Latin): a part of the messages
 // of its own, sent only with the registration page.
+import "server-only";
+
 export type OfferSection = { heading: string; paragraphs: readonly string[] };
 
 export const uzOffer: readonly OfferSection[] = [

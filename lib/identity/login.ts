@@ -7,7 +7,7 @@ import type { Cookies } from "@/lib/http/cookies";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
-import type { LoginInput } from "@/lib/validation/identity";
+import type { LoginInput } from "@/shared/identity/schema";
 import { deviceCookie, deviceCookieValue, trustedDevice } from "./device";
 import { endSession } from "./session";
 import { encodeSession, sessionCookie, sessionMarkCookie } from "./session-token";

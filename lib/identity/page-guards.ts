@@ -8,7 +8,7 @@ import { forbidden, notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { z } from "zod";
 import { AppError } from "@/lib/http/errors";
-import { UserRole } from "./roles";
+import { UserRole } from "@/shared/identity/roles";
 import { type SessionUser, userOfToken } from "./session";
 import { sessionCookie } from "./session-token";
 import { type CurrentUser, getCurrentUser } from "./users";

@@ -1,4 +1,5 @@
 // Password hashing with argon2id; the cost was chosen by measurement (bench/password-hash.mjs).
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 // One of OWASP's equivalent argon2id sets (m=12 MiB, t=3, p=1), measured with `npm run

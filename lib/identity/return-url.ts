@@ -1,4 +1,6 @@
 // Where to go after signing in: only a path on this site, never another origin (no open redirect).
+import "server-only";
+
 const BASE = "http://same.invalid";
 
 /** The fallback also for "/" itself, which only redirects to the user's home. */

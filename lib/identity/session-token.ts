@@ -1,4 +1,5 @@
 // The session: a next-auth v4 JWT in an httpOnly cookie. Edge-safe (middleware reads it too).
+import "server-only";
 import { LRUCache } from "lru-cache";
 import { decode, encode } from "next-auth/jwt";
 import { config } from "@/lib/config";

@@ -6,10 +6,10 @@ import "server-only";
 import { and, eq, isNull, like, lt, or, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { signInFailures, users } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/contract";
 import { AppError, businessError } from "@/lib/http/errors";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { callLocaleNow } from "@/lib/i18n/server";
+import { ErrorCode } from "@/shared/http/contract";
 import { dummyHash, verifyPassword } from "./password";
 
 export const MAX_FAILED_SIGN_INS = 5;

@@ -1,16 +1,17 @@
-// One attempt's story (`npm run logs:attempt -- ID`, issue 26): "A parent says the test closed on
+// One attempt's story (`npm run ops:logs-attempt -- ID`, issue 26): "A parent says the test closed on
 // her son at 10:12. What happened?" From the database: the attempt, the last save of each answer,
 // the organiser's acts on it and on the pupil, its end and why. From the logs (lib/log.mjs): every
 // call about the attempt (each answer's arrival, refused ones too), the pupil's other calls around
 // it (sign-ins, page loads), and the attempt's events. In Tashkent time, in order.
+import "server-only";
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attemptQuestions, attempts, organiserActions, subjects, tests, users } from "@/db/schema";
-import { EndedBy } from "@/lib/attempts/enums";
-import { formatTashkent } from "@/lib/time";
+import { EndedBy } from "@/shared/attempts/enums";
+import { formatTashkent } from "@/shared/time";
 
 type Entry = { at: Date; text: string };
 type LogLine = Record<string, unknown> & { time?: string; msg?: string };

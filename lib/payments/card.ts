@@ -3,11 +3,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "@/lib/config";
-import { ErrorCode } from "@/lib/http/contract";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
-import { PaymentProvider } from "@/lib/payments/enums";
-import { RegistrationStatus } from "@/lib/registration/status";
+import { ErrorCode } from "@/shared/http/contract";
+import { PaymentProvider } from "@/shared/payments/enums";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { createPerformedPayment, tiyin, withRegistration } from "./service";
 
 export const SANDBOX_SCRIPT_PATH = "/api/payments/sandbox/checkout.js";

@@ -3,8 +3,8 @@
 // wrapper hands over the body's text (null when too large or cut off).
 import "server-only";
 import { errorText, log } from "@/lib/log.mjs";
+import { PaymentProvider } from "@/shared/payments/enums";
 import { answerClick, type ClickAction, type ClickAnswer, ClickError } from "./click";
-import { PaymentProvider } from "./enums";
 import { recordPaymentEvent } from "./service";
 
 export async function clickCall(action: ClickAction, text: string | null): Promise<ClickAnswer> {

@@ -8,8 +8,8 @@ import type { Transaction } from "@/db/client";
 import { payments } from "@/db/schema";
 import { config } from "@/lib/config";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
-import { PaymentProvider, PaymentState } from "@/lib/payments/enums";
-import { RegistrationStatus } from "@/lib/registration/status";
+import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { cancelPayment, findRegistration, lockPayment, type Payment, performPayment, tiyin, withRegistration } from "./service";
 
 export const ClickError = {

@@ -1,5 +1,6 @@
 // The pupil's login, made once when the registration is paid, and its password kept
 // AES-256-GCM encrypted beside the hash so that the parent's page and the chat-bot can show it.
+import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from "node:crypto";
 import { config } from "@/lib/config";
 

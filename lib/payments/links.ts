@@ -1,4 +1,5 @@
 // The payment panel's links, built from configuration (payments.md: checkout link and pay link).
+import "server-only";
 import { config } from "@/lib/config";
 import { cardScriptUrl } from "./card";
 

@@ -5,7 +5,7 @@
 import "server-only";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { errorText, log } from "@/lib/log.mjs";
-import { PaymentProvider } from "./enums";
+import { PaymentProvider } from "@/shared/payments/enums";
 import { answerPayme, isPaymeAuthorised, type PaymeAnswer, PaymeError, paymeError } from "./payme";
 import { findPayment, recordPaymentEvent } from "./service";
 

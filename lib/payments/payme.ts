@@ -10,8 +10,8 @@ import { config } from "@/lib/config";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { paymeMessages } from "@/lib/i18n/payme";
 import { errorText, log } from "@/lib/log.mjs";
-import { PaymentProvider, PaymentState } from "@/lib/payments/enums";
-import { RegistrationStatus } from "@/lib/registration/status";
+import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
+import { RegistrationStatus } from "@/shared/registration/status";
 import {
   cancelPayment,
   findPayment,

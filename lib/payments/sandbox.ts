@@ -5,8 +5,8 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
 import { config } from "@/lib/config";
-import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
+import { ErrorCode } from "@/shared/http/contract";
 import { assertSandbox } from "./card";
 import { clickSignature } from "./click";
 import { clickCall } from "./click-route";

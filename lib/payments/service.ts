@@ -8,8 +8,8 @@ import { paymentEvents, payments, registrations, users } from "@/db/schema";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { storableText } from "@/lib/http/unsafe-text";
 import { hashPassword } from "@/lib/identity/password";
-import { type PaymentProvider, PaymentState } from "@/lib/payments/enums";
-import { RegistrationStatus } from "@/lib/registration/status";
+import { type PaymentProvider, PaymentState } from "@/shared/payments/enums";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { decryptPassword, encryptPassword, generatePassword, generateUsername } from "./credentials";
 import type { Credentials } from "./types";
 

@@ -1,4 +1,6 @@
 // What the paid registration page and the chat-bot show: the login, and the password unless reset.
+import "server-only";
+
 export type Credentials = {
   username: string;
   password: string | null;

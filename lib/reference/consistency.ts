@@ -4,9 +4,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
-import type { ValidationErrors } from "@/lib/http/contract";
 import { invalidInput } from "@/lib/http/errors";
-import type { PupilDetails } from "@/lib/validation/registration";
+import type { ValidationErrors } from "@/shared/http/contract";
+import type { PupilDetails } from "@/shared/registration/schema";
 
 /** Throws a 422 naming each field that contradicts another (district of another region, …). */
 export async function assertDetailsConsistent(db: Database | Transaction, details: PupilDetails): Promise<void> {

@@ -1,4 +1,6 @@
 // Reference data as the API and the forms exchange it.
+import "server-only";
+
 export type Region = { regionId: number; name: string };
 export type District = { districtId: number; regionId: number; name: string };
 export type Subject = { subjectId: number; grade: number; name: string };

@@ -3,11 +3,11 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { offerOf } from "@/lib/i18n/catalogues";
-import { fill } from "@/lib/i18n/format";
-import type { Locale } from "@/lib/i18n/locale.mjs";
-import { wholeNumber } from "@/lib/i18n/numbers";
 import type { OfferSection } from "@/lib/i18n/uz-offer";
-import { dateTextOf } from "@/lib/time";
+import { fill } from "@/shared/i18n/format";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { wholeNumber } from "@/shared/i18n/numbers";
+import { dateTextOf } from "@/shared/time";
 
 /** What the offer states of a season: its registration period ("2026-05-12") and fee. */
 export type Season = { opens: string; closes: string; feeSom: number };

@@ -4,14 +4,14 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registrations, users } from "@/db/schema";
 import { config } from "@/lib/config";
-import { ErrorCode } from "@/lib/http/contract";
 import { businessError } from "@/lib/http/errors";
 import { callLocaleNow } from "@/lib/i18n/server";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import { registrationsCreated } from "@/lib/registration/register-limit";
-import { RegistrationStatus } from "@/lib/registration/status";
-import type { PupilDetails, RegisterInput, RegistrationDetails } from "@/lib/validation/registration";
-import type { RegisterStatus } from "./types";
+import { ErrorCode } from "@/shared/http/contract";
+import type { PupilDetails, RegisterInput, RegistrationDetails } from "@/shared/registration/schema";
+import { RegistrationStatus } from "@/shared/registration/status";
+import type { RegisterStatus } from "@/shared/registration/types";
 
 /** A guid never seen answers status 0 with today's fee. */
 export async function getRegisterStatus({ guid }: { guid: string }): Promise<RegisterStatus> {

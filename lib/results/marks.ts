@@ -3,10 +3,10 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
-import type { Difficulty, VoidAwards } from "@/lib/attempts/enums";
-import { pointsTenthsOf, tenthsToPoints } from "@/lib/attempts/scoring";
 import { earnsPoints } from "@/lib/attempts/scoring-sql";
 import { notFound } from "@/lib/http/errors";
+import type { Difficulty, VoidAwards } from "@/shared/attempts/enums";
+import { pointsTenthsOf, tenthsToPoints } from "@/shared/attempts/scoring";
 
 export type Mark = {
   number: number;

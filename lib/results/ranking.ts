@@ -13,13 +13,13 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/client";
 import { currentAttempt, olympiadAttempt, olympiadSubjectSql, totalTenthsSql } from "@/lib/attempts/counting";
-import { EndedBy, type StudyLanguage } from "@/lib/attempts/enums";
-import { tenthsToPoints } from "@/lib/attempts/scoring";
 import { notFound } from "@/lib/http/errors";
-import type { Locale } from "@/lib/i18n/locale.mjs";
-import { fullName } from "@/lib/identity/names";
 import { type NameOrder, nameOrder } from "@/lib/reference/queries";
 import { likePattern } from "@/lib/validation/search";
+import { EndedBy, type StudyLanguage } from "@/shared/attempts/enums";
+import { tenthsToPoints } from "@/shared/attempts/scoring";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { fullName } from "@/shared/identity/names";
 import { resultsState } from "./state";
 
 export const TOP = 5;

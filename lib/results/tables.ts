@@ -6,9 +6,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
-import type { Locale } from "@/lib/i18n/locale.mjs";
 import { type OrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser";
 import { localNameIn } from "@/lib/i18n/server";
+import type { Locale } from "@/shared/i18n/locale.mjs";
 import type { ResultRow } from "./ranking";
 
 /** The file's words and names, in the language the organiser chose for it. */

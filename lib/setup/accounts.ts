@@ -1,10 +1,11 @@
 // Seeded accounts: the first organiser (ADMIN_USERNAME / ADMIN_PASSWORD) and, for the demo, logins.
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/identity/password";
-import { UserRole } from "@/lib/identity/roles";
 import { encryptPassword } from "@/lib/payments/credentials";
+import { UserRole } from "@/shared/identity/roles";
 
 /** Creates the organiser once; an existing account keeps the password it has now. */
 export async function ensureOrganiser(db: Database, { username, password }: { username: string; password: string }) {

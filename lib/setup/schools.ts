@@ -1,4 +1,5 @@
 // The school list: imported from CSV (district SOATO code + name), and the demo's own list.
+import "server-only";
 import { parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";

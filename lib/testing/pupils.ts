@@ -4,10 +4,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registrations, subjects, users } from "@/db/schema";
-import type { StudyLanguage } from "@/lib/attempts/enums";
 import { setCredentials } from "@/lib/identity/users";
 import { register } from "@/lib/registration/registration";
-import { RegistrationStatus } from "@/lib/registration/status";
+import type { StudyLanguage } from "@/shared/attempts/enums";
+import { RegistrationStatus } from "@/shared/registration/status";
 
 export type TestPupil = { userId: number; username: string; password: string };
 

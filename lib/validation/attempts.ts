@@ -1,7 +1,8 @@
 // Schemas of the TestAttempts endpoints (spec §7).
+import "server-only";
 import { z } from "zod";
-import { sayThat } from "@/lib/i18n/said";
-import { entityId, queryId } from "./fields";
+import { sayThat } from "@/shared/i18n/said";
+import { entityId, queryId } from "@/shared/validation/fields";
 
 const pinRequired = sayThat((m) => m.attempt.pinRequired);
 export const pinCode = z.string(pinRequired).trim().min(1, pinRequired).max(16);

@@ -1,4 +1,5 @@
 // Certificates/Check's query: a username as pupils have them.
+import "server-only";
 import { z } from "zod";
 
 export const certificateCheckSchema = z.object({

@@ -1,6 +1,7 @@
 // What the sandbox checkout posts (the card's, Payme's or Click's, PAYMENTS_SANDBOX only).
+import "server-only";
 import { z } from "zod";
-import { uuid } from "./fields";
+import { uuid } from "@/shared/validation/fields";
 
 export const sandboxConfirmSchema = z.object({
   guid: uuid,

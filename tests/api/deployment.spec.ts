@@ -1,8 +1,8 @@
-// The README's deployment guide in its tested form (issue 26): `npm run cluster` with TLS=true —
-// two instances behind nginx serving https with a certificate of its own, PgBouncer in
-// transaction mode, Redis — and PUBLIC_URL https, as a real deployment: the __Host- session
-// cookie and HSTS, the metrics scrape of each instance, each instance's log file, and
-// `npm run logs:attempt` telling an attempt's story from those logs. PostgreSQL only.
+// The deployment guide (docs/deployment.md) in its tested form (issue 26): `npm run ops:cluster`
+// with TLS=true — two instances behind nginx serving https with a certificate of its own, PgBouncer
+// in transaction mode, Redis — and PUBLIC_URL https, as a real deployment: the __Host- session
+// cookie and HSTS, the metrics scrape of each instance, each instance's log file, and `npm run
+// ops:logs-attempt` telling an attempt's story from those logs. PostgreSQL only.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
@@ -105,7 +105,7 @@ test("each instance is scraped with the metrics token, and writes its own log li
   expect(JSON.parse(line)).toMatchObject({ route: "/api/Identity/Login", status: 200, instance: expect.stringMatching(/^app[12]$/) });
 });
 
-test("npm run logs:attempt tells an attempt's story from the database and the instances' logs", async () => {
+test("npm run ops:logs-attempt tells an attempt's story from the database and the instances' logs", async () => {
   await browser.post("/api/Identity/Login", { data: DEMO_PUPIL });
   await browser.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "1234" } });
   const { attemptId } = await (await browser.get("/api/TestAttempts/IsThereAttempt")).json();
@@ -116,7 +116,7 @@ test("npm run logs:attempt tells an attempt's story from the database and the in
   await expect
     .poll(() => instances.map((i) => readFileSync(i.log, "utf8")).join("\n"), { timeout: 10_000 })
     .toContain(`"requestId":"${readId}"`);
-  const story = spawnSync("npm", ["run", "--silent", "logs:attempt", "--", String(attemptId), ...instances.map((i) => i.log)], {
+  const story = spawnSync("npm", ["run", "--silent", "ops:logs-attempt", "--", String(attemptId), ...instances.map((i) => i.log)], {
     encoding: "utf8",
     env: { ...process.env, NODE_ENV: "development" },
   });

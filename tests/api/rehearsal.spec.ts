@@ -1,4 +1,4 @@
-// The opening's rehearsal (`npm run rehearsal`): its pupils and test are never offered,
+// The opening's rehearsal (`npm run ops:rehearsal`): its pupils and test are never offered,
 // counted or ranked, its figures stay for the console, and removing it leaves nothing of its pupils.
 // The script itself runs against this server with a handful of pupils.
 import ExcelJS from "exceljs";
@@ -99,7 +99,7 @@ test("a rehearsal's pupils take its test unseen by registration, the board and t
   await Promise.all([taker.dispose(), organiser.dispose()]);
 });
 
-test("npm run rehearsal: a handful of pupils through check-in, the opening and back; figures reported, pupils removed", async () => {
+test("npm run ops:rehearsal: a handful of pupils through check-in, the opening and back; figures reported, pupils removed", async () => {
   test.setTimeout(120_000);
   const output = await runScript(
     ["scripts/rehearsal.mjs", "--url", baseURL, "--pupils", "12", "--opens-in", "12", "--start-seconds", "4", "--answers", "2"],

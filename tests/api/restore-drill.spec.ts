@@ -1,7 +1,8 @@
-// The backup procedure, done (README "Backups", issue 26): `npm run db:restore-drill` on a cluster
-// of its own takes a base backup, lets the real app write answers, notes a moment, writes more and
-// restores to that moment; every answer acknowledged before it is there, none after. PostgreSQL
-// runs only (its programs are PostgreSQL's; the embedded database has no WAL archive).
+// The backup procedure, done (docs/deployment.md, "Backups", issue 26): `npm run db:restore-drill`
+// on a cluster of its own takes a base backup, lets the real app write answers, notes a moment,
+// writes more and restores to that moment; every answer acknowledged before it is there, none
+// after. PostgreSQL runs only (its programs are PostgreSQL's; the embedded database has no WAL
+// archive).
 import { expect, test } from "../support/fixtures";
 import { runScript } from "../support/scripts";
 

@@ -5,10 +5,10 @@
 // result), the attempt page (a question on the reading text with its formula, the grid, the
 // finish dialog, the review), the certificate, the error pages and every page of the console.
 import { randomUUID } from "node:crypto";
-import { compile } from "@/lib/i18n/format";
 import { ru } from "@/lib/i18n/ru";
-import { uz } from "@/lib/i18n/uz";
 import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
+import { compile } from "@/shared/i18n/format";
+import { uz } from "@/shared/i18n/uz";
 import { testSupportToken } from "../../playwright.config";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";

@@ -144,7 +144,7 @@ test("the rehearsal's page: how to run it, and the last one's verdict with its f
   expect((await organiser.put(`/api/admin/rehearsals/${rehearsal.rehearsalId}`, { data: report })).status()).toBe(200);
   await signInAt(page, "/admin/rehearsal", ORGANISER);
   await expect(page.getByRole("heading", { name: "Ochilish mashqi" })).toBeVisible();
-  await expect(page.getByText("npm run rehearsal -- --url")).toBeVisible();
+  await expect(page.getByText("npm run ops:rehearsal -- --url")).toBeVisible();
   // Another suite's rehearsal may be the last one by now: then its verdict is the one shown.
   await expect(page.getByTestId("rehearsal-verdict")).toContainText(/TAYYOR/);
   const last = await (await organiser.get("/api/admin/rehearsals")).json();

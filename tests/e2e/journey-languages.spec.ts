@@ -5,10 +5,10 @@
 // Russian: their test's questions are the bank's Russian texts; the Cyrillic-reading Uzbek pupil's
 // are the bank's Uzbek ones (in the bank's Latin script).
 import { randomUUID } from "node:crypto";
-import { compile } from "@/lib/i18n/format";
 import { ru } from "@/lib/i18n/ru";
-import type { uz } from "@/lib/i18n/uz";
 import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
+import { compile } from "@/shared/i18n/format";
+import type { uz } from "@/shared/i18n/uz";
 import { expect, type Page, test } from "../support/fixtures";
 import { screenshot } from "../support/screens";
 import { fillLogin } from "../support/ui";

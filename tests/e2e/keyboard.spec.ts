@@ -3,10 +3,11 @@
 // (arrows move, Space chooses, a letter key chooses at once), Oldingi/Keyingi and the grid, the
 // finish dialog, the result and the review. At every stop of Tab the focus is seen (an outline)
 // and not under the sticky bar (WCAG 2.4.7, 2.4.11). Only the keyboard acts: no click, no fill.
-import { compile } from "@/lib/i18n/format";
+
 import { ru } from "@/lib/i18n/ru";
-import { uz } from "@/lib/i18n/uz";
 import { uzCyrl } from "@/lib/i18n/uz-Cyrl";
+import { compile } from "@/shared/i18n/format";
+import { uz } from "@/shared/i18n/uz";
 import { expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil, SIX_QUESTIONS } from "../support/http";
 import { screenshot } from "../support/screens";

@@ -1,6 +1,6 @@
 // axe-core on a screen: WCAG 2.0, 2.1 and 2.2, A and AA, no violation allowed. What axe could not
 // decide ("incomplete": contrast over an image or a gradient, say) is written beside the
-// screenshots (tests/screenshots/axe/), for the person who checks it by hand (README, Accessibility).
+// screenshots (tests/screenshots/axe/), for the person who checks it by hand (docs/accessibility.md).
 import { mkdir, writeFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";

@@ -1,3 +1,5 @@
-// Vitest's setup: the rules' words in Uzbek (the server's default outside an API call), as
-// lib/i18n/server.ts sets them in the app.
-import "@/lib/i18n/server";
+// Vitest's setup: the rules' words in Uzbek (the server's default outside an API call), installed
+// as instrumentation.ts installs them when the server starts.
+import { installServerMessages } from "@/lib/i18n/sources";
+
+installServerMessages();

@@ -4,7 +4,7 @@ import { PNG } from "pngjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Certificate } from "@/lib/certificates/certificates";
 import { certificateImage, PRINT_SIZE } from "@/lib/certificates/image";
-import { registerSchema } from "@/lib/validation/registration";
+import { registerSchema } from "@/shared/registration/schema";
 
 const base = {
   username: "kavre4739",

@@ -7,8 +7,8 @@ import { tests } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
 import { certificateOfUsername, issueDateOf } from "@/lib/certificates/certificates";
-import { certificateFileName, fullName } from "@/lib/identity/names";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { certificateFileName, fullName } from "@/shared/identity/names";
 import { setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_PATHS, canonicalApiPath } from "@/lib/http/api-paths";
-import { ApiError, retryDelay, shouldRetry, statusMessage } from "@/lib/http/client";
+import { ApiError, retryDelay, shouldRetry, statusMessage } from "@/shared/http/client";
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

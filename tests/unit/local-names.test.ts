@@ -7,15 +7,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { attempts, organizations, registrations, users } from "@/db/schema";
-import { EndedBy } from "@/lib/attempts/enums";
 import { messagesOf } from "@/lib/i18n/catalogues";
-import type { Locale } from "@/lib/i18n/locale.mjs";
-import { localName } from "@/lib/i18n/names";
 import { inLocaleOf } from "@/lib/i18n/server";
 import { listDistricts, listOrganizations, listRegions } from "@/lib/reference/queries";
 import { buildExport, toCsv } from "@/lib/results/files";
 import { publishedState } from "@/lib/results/published";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
+import { EndedBy } from "@/shared/attempts/enums";
+import type { Locale } from "@/shared/i18n/locale.mjs";
+import { localName } from "@/shared/i18n/names";
 import { setUpDatabase } from "../support/database";
 
 setUpDatabase();

@@ -1,7 +1,7 @@
 // The public offer states the season's registration period and fee as configured
 // (REGISTRATION_OPENS, REGISTRATION_CLOSES, REGISTRATION_FEE_SOM), never a past season's.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Locale } from "@/lib/i18n/locale.mjs";
+import type { Locale } from "@/shared/i18n/locale.mjs";
 
 /** The offer module with the configuration read afresh from `env`. */
 async function withEnv(env: Record<string, string>) {

@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, inSnapshot } from "@/db/client";
 import { attempts, publishedRankings, registrations, subjects, users } from "@/db/schema";
-import { EndedBy } from "@/lib/attempts/enums";
 import { buildExport } from "@/lib/results/files";
 import { keepRanking, keptRanking, publishedState } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";
 import { dataHash, topData } from "@/lib/results/tables";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { EndedBy } from "@/shared/attempts/enums";
 import { setUpDatabase } from "../support/database";
 
 setUpDatabase();

@@ -1,8 +1,8 @@
 // Spec §5, registration: each rule of the shared schema, with the spec's Uzbek messages and codes.
 import { describe, expect, it } from "vitest";
 import { toValidationErrors } from "@/lib/http/errors";
-import { uz } from "@/lib/i18n/uz";
-import { registerSchema, registrationFormSchema } from "@/lib/validation/registration";
+import { uz } from "@/shared/i18n/uz";
+import { registerSchema, registrationFormSchema } from "@/shared/registration/schema";
 
 const valid = {
   guid: "6f1c1b2e-8a3d-4c5e-9f70-1a2b3c4d5e6f",

@@ -8,7 +8,7 @@ import { districts, organizations, registrations, subjects, users } from "@/db/s
 import { AppError } from "@/lib/http/errors";
 import { NEW_REGISTRATIONS_PER_ADDRESS } from "@/lib/registration/register-limit";
 import { getRegisterStatus, getRegistrationDetails, register } from "@/lib/registration/registration";
-import { RegistrationStatus } from "@/lib/registration/status";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { setUpDatabase } from "../support/database";
 
 setUpDatabase();

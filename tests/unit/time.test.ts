@@ -1,7 +1,7 @@
 // The console's times: typed and shown as 24-hour dd.mm.yyyy in Tashkent (UTC+5), whatever the
 // browser's locale, stored in UTC.
 import { describe, expect, it } from "vitest";
-import { formatTashkent, fromTashkentText, isoDateOf } from "@/lib/time";
+import { formatTashkent, fromTashkentText, isoDateOf } from "@/shared/time";
 
 describe("a time the organiser types", () => {
   it("is read as Tashkent time, 24-hour, day first", () => {

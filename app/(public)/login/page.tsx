@@ -7,8 +7,8 @@ import { config } from "@/lib/config";
 import { getMessages } from "@/lib/i18n/server";
 import { currentSession } from "@/lib/identity/page-guards";
 import { safeReturnUrl } from "@/lib/identity/return-url";
-import { homeOf } from "@/lib/identity/routes";
-import { loginUsernameQuery } from "@/lib/validation/identity";
+import { homeOf } from "@/shared/identity/routes";
+import { loginUsernameQuery } from "@/shared/identity/schema";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {

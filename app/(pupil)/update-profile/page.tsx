@@ -4,8 +4,8 @@ import { ProfileForm } from "@/components/identity/profile-form";
 import { Card } from "@/components/ui/card";
 import { getLocale, getMessages } from "@/lib/i18n/server";
 import { requireSignedIn } from "@/lib/identity/page-guards";
-import { UserRole } from "@/lib/identity/roles";
 import { loadReferenceData } from "@/lib/reference/queries";
+import { UserRole } from "@/shared/identity/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   const messages = await getMessages();

@@ -9,7 +9,7 @@ import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
-import { uuid } from "@/lib/validation/fields";
+import { uuid } from "@/shared/validation/fields";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { certificateOfUser } from "@/lib/certificates/certificates";
 import { certificateDownloads } from "@/lib/certificates/check-limit";
 import { certificatePng } from "@/lib/certificates/render";
 import { notFound } from "@/lib/http/errors";
-import { certificateFileName } from "@/lib/identity/names";
+import { certificateFileName } from "@/shared/identity/names";
 
 export const POST = handler({ auth: "pupil", limit: { limiter: certificateDownloads, per: "user" } }, async ({ user }) => {
   const certificate = await certificateOfUser(user.id);

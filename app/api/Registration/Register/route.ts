@@ -1,7 +1,7 @@
 import { handler } from "@/lib/api/handler";
 import { registrationEdits, registrationSubmissions } from "@/lib/registration/register-limit";
 import { register } from "@/lib/registration/registration";
-import { registerSchema } from "@/lib/validation/registration";
+import { registerSchema } from "@/shared/registration/schema";
 
 export const POST = handler(
   {

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { handler } from "@/lib/api/handler";
 import { config } from "@/lib/config";
-import { LOCALES } from "@/lib/i18n/locale.mjs";
+import { LOCALES } from "@/shared/i18n/locale.mjs";
 
 const linkQuery = z.object({ lang: z.optional(z.enum(LOCALES as ["uz", "uz-Cyrl", "ru"])) });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { handler, notServed } from "@/lib/api/handler";
-import { ReviewPolicy } from "@/lib/attempts/enums";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { ReviewPolicy } from "@/shared/attempts/enums";
 
 const count = z.number().int().min(0).max(50);
 const body = z.object({

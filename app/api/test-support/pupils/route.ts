@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { handler, notServed } from "@/lib/api/handler";
 import { createTestPupil } from "@/lib/testing/pupils";
-import { entityId } from "@/lib/validation/fields";
+import { entityId } from "@/shared/validation/fields";
 
 const body = z.object({
   grade: z.number().int().min(5).max(9).optional(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { handler } from "@/lib/api/handler";
 import { registrationCredentials } from "@/lib/payments/service";
 import { getRegisterStatus } from "@/lib/registration/registration";
-import { uuid } from "@/lib/validation/fields";
+import { uuid } from "@/shared/validation/fields";
 
 const params = z.object({ guid: uuid });
 

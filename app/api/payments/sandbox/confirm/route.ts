@@ -3,11 +3,11 @@
 // endpoints (lib/payments/sandbox.ts), each recorded as theirs are.
 import { handler } from "@/lib/api/handler";
 import { confirmSandboxPayment } from "@/lib/payments/card";
-import { PaymentProvider } from "@/lib/payments/enums";
 import { simulateClick, simulatePayme } from "@/lib/payments/sandbox";
 import { recordPaymentEvent } from "@/lib/payments/service";
-import { RegistrationStatus } from "@/lib/registration/status";
 import { sandboxConfirmSchema } from "@/lib/validation/payments";
+import { PaymentProvider } from "@/shared/payments/enums";
+import { RegistrationStatus } from "@/shared/registration/status";
 
 export const POST = handler({ auth: "public", body: sandboxConfirmSchema }, async ({ body }) => {
   const order = { guid: body.guid.toLowerCase(), amountSom: body.amountSom };

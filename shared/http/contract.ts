@@ -1,6 +1,6 @@
 // The error contract every API answer keeps (spec §8), safe for the browser: the
 // business codes, the validation codes per field, and the body an error carries. The server's
-// errors (errors.ts) and the browser's fetch layer (client.ts) both speak it.
+// errors (lib/http/errors.ts) and the browser's fetch layer (client.ts) both speak it.
 
 /** Business error codes carried in the body's `code` (spec §8). */
 export const ErrorCode = {
@@ -47,7 +47,7 @@ export type ValidationErrors = Record<string, ValidationCode[]>;
 /** A file's errors, one per bad row or question, where the contract's field map cannot point. */
 export type SourceError = { where: string; field: string; message: string };
 
-/** A saturated server's 503 (server.mjs): the client's place in the queue (1: next) and its wait. */
+/** A saturated server's 503 (server/main.mjs): the client's place in the queue (1: next) and its wait. */
 export type QueuePlace = { position: number; waitSeconds: number };
 
 export type ErrorBody = {

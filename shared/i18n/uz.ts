@@ -1,7 +1,10 @@
 // Every user-facing string of the pupil's and the parent's pages, in Uzbek (Latin): the catalogue
-// the other languages follow key for key (lib/i18n/format.ts). Texts quoted by the spec are
+// the other languages follow key for key (shared/i18n/format.ts). Texts quoted by the spec are
 // verbatim. Messages are data: {name} is a value filled in, and a text with a count may be
 // written in the locale's plural forms ({ one, few, many, other }).
+// Here in shared/ because its shape is the messages' type (./types.ts), which the browser's code
+// names too; the browser's code imports only that type, never the texts: a page gets its locale's
+// catalogue as a script (lib/i18n/catalogues.ts), and the other locales stay on the server.
 
 export const uz = {
   app: {

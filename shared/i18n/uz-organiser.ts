@@ -1,7 +1,9 @@
-// The organiser's console, in Uzbek (Latin): a part of the messages (lib/i18n/uz.ts) of its own, so
+// The organiser's console, in Uzbek (Latin): a part of the messages (shared/i18n/uz.ts) of its own, so
 // that the pupil's pages do not carry the console's texts (the cheap phone's JavaScript budget).
-// The catalogue the other languages follow key for key (lib/i18n/format.ts): messages are data,
+// The catalogue the other languages follow key for key (shared/i18n/format.ts): messages are data,
 // {name} is a value filled in, and a text with a {count} may be written in a locale's plural forms.
+// Here in shared/ because its shape is the console's messages' type (./types.ts); the browser's code
+// imports only that type, never the texts: the console's layout hands over its locale's as data.
 
 export const uzOrganiser = {
   validation: {
@@ -610,7 +612,7 @@ export const uzOrganiser = {
     questionNumber: "{n}-savol (#{id})",
     excluded: { reset: "Urinish bekor qilingan: reytingda emas", blocked: "Bloklangan: reytingda emas" },
     tieAtCut: "{rank}-o'rin uchun teng natija: {count} nafar",
-    /** Who ended the attempt (lib/attempts/enums EndedBy). */
+    /** Who ended the attempt (shared/attempts/enums EndedBy). */
     endedBy: { 1: "O'quvchi yakunladi", 2: "Vaqt tugadi", 3: "Tashkilotchi yakunladi" },
     otherSchool: "Boshqa maktab",
     noDistrict: "Tumani ko'rsatilmagan",

@@ -1,6 +1,6 @@
 // The scoring's vocabulary, one home for it and safe for the browser: a difficulty's number and its
 // name, points kept in tenths (10 points per question are 100 tenths: sums stay exact), and a
-// test's points per difficulty. The statements that score in the database are in scoring-sql.ts.
+// test's points per difficulty. The statements that score in the database are in lib/attempts/scoring-sql.ts.
 import { Difficulty } from "./enums";
 
 /** The difficulties in the order questions are numbered, with the names the console and the files use. */

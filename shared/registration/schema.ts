@@ -1,9 +1,19 @@
 // The registration form's schema: used by the form (zodResolver) and by Registration/Register
 // (zod/mini, as the fields).
 import * as z from "zod/mini";
-import { said } from "@/lib/i18n/said";
-import { ACCOMMODATION_MAX } from "@/lib/registration/types";
-import { birthDate, entityId, grade, optional, organizationId, personName, phoneNumber, studyLanguage, uuid } from "./fields";
+import { said } from "@/shared/i18n/said";
+import {
+  birthDate,
+  entityId,
+  grade,
+  optional,
+  organizationId,
+  personName,
+  phoneNumber,
+  studyLanguage,
+  uuid,
+} from "@/shared/validation/fields";
+import { ACCOMMODATION_MAX } from "./types";
 
 const v = said;
 

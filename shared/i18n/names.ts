@@ -4,6 +4,7 @@
 // and subjects), a school's generic name said in Russian, else as stored in Uzbek Latin,
 // transliterated on a Cyrillic page. A pupil's own name is never changed: it is printed as the
 // family wrote it.
+
 import type { Locale } from "./locale.mjs";
 import { toCyrillic } from "./transliterate";
 import type { Messages } from "./types";

@@ -1,8 +1,8 @@
 // A server's validation code for a field, as the message the form shows under it (in the page's language).
 
-import type { ValidationCode } from "@/lib/http/contract";
-import { messagesNow } from "@/lib/i18n/said";
-import type { Messages } from "@/lib/i18n/types";
+import type { ValidationCode } from "@/shared/http/contract";
+import { messagesNow } from "@/shared/i18n/said";
+import type { Messages } from "@/shared/i18n/types";
 
 type Key = keyof Messages["validation"];
 

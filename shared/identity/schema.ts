@@ -1,9 +1,9 @@
 // Sign-in and profile schemas, shared by the forms and Identity/Login, Identity/Update (zod/mini,
 // as the fields: the sign-in page is the first a phone loads).
 import * as z from "zod/mini";
-import { said } from "@/lib/i18n/said";
-import { birthDate, organizationId, personName, phoneNumber, required } from "./fields";
-import { pupilDetailsSchema } from "./registration";
+import { said } from "@/shared/i18n/said";
+import { pupilDetailsSchema } from "@/shared/registration/schema";
+import { birthDate, organizationId, personName, phoneNumber, required } from "@/shared/validation/fields";
 
 const v = said;
 

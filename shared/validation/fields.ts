@@ -1,8 +1,8 @@
 // Field schemas shared by every form and route handler that takes the same kind of value. Written
 // with zod/mini: the forms ship these to the phone, and mini is a fifth of zod's weight there.
 import * as z from "zod/mini";
-import { DRAWABLE_TEXT } from "@/lib/certificates/glyphs";
-import { said } from "@/lib/i18n/said";
+import { DRAWABLE_TEXT } from "@/shared/certificates/glyphs";
+import { said } from "@/shared/i18n/said";
 
 // zod compiles object parsers with `new Function` when it may; the pages' Content-Security-Policy
 // forbids eval, and even zod's probe for it is reported as a violation. Plain parsing is enough.

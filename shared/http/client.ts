@@ -2,7 +2,7 @@
 // waits before trying again. No UI: a failure is shown by components/ui/show-error.ts.
 "use client";
 
-import { messagesNow } from "@/lib/i18n/said";
+import { messagesNow } from "@/shared/i18n/said";
 import type { ErrorBody, QueuePlace, SourceError, ValidationErrors } from "./contract";
 
 export class ApiError extends Error {
