@@ -94,16 +94,6 @@ export function serverConfig(env = process.env) {
 }
 
 /**
- * The front door runs the production build: Next and lib/config.ts read NODE_ENV, which is
- * "production" unless the environment says otherwise.
- */
-export function runInProductionByDefault() {
-  // Next's types declare NODE_ENV read-only (a bundle's copy is fixed at build); the process's is not.
-  const env = /** @type {Env} */ (process.env);
-  env.NODE_ENV ??= "production";
-}
-
-/**
  * The app's settings that the front door reads too (the session secret, the operator's token, the
  * public address), read once Next has loaded (after its prepare(), so that a value from the
  * project's .env files counts here as it does in the app). Only whether they are set, and the

@@ -28,7 +28,7 @@ import uzBusy from "../lib/i18n/uz-busy.json" with { type: "json" };
 import uzCyrlBusy from "../lib/i18n/uz-Cyrl-busy.json" with { type: "json" };
 import { errorText, log, withRequest } from "../lib/log.mjs";
 import { metrics, routeLabels } from "../lib/metrics.mjs";
-import { runInProductionByDefault, serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
+import { serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
 import { placeWords } from "../shared/i18n/queue-place.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./admission.mjs";
@@ -85,7 +85,10 @@ try {
 const port = Number(argument("-p", String(settings.port)));
 const hostname = argument("-H", settings.hostname);
 
-runInProductionByDefault();
+// The front door runs the production build: Next and lib/config.ts read NODE_ENV, which is
+// "production" unless the environment says otherwise. (Here, not in a module Next bundles: a
+// bundle's NODE_ENV is fixed at build. Next's types declare it read-only; the process's is not.)
+/** @type {Record<string, string | undefined>} */ (process.env).NODE_ENV ??= "production";
 const processes = settings.appProcesses;
 if (processes > 1 && !settings.databaseUrl) {
   console.error("APP_PROCESSES > 1 needs DATABASE_URL: the embedded database belongs to one process.");
