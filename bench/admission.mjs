@@ -8,6 +8,7 @@
 import { connect } from "node:net";
 import { performance } from "node:perf_hooks";
 import jwt from "next-auth/jwt";
+import { heldOpen as heldOpenOn } from "../tests/support/held-open.mjs";
 import { startBenchServer } from "./server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3420);
@@ -23,27 +24,8 @@ const { base, stop } = await startBenchServer({
   env: { ADMISSION_LIMIT: "1", BODY_WAIT_MS: String(BODY_WAIT_MS), AUTH_SECRET, METRICS_TOKEN },
 });
 
-/** Opens `count` raw connections that each send `head` and `partial` of a body, and no more. */
-function heldOpen(count, head, partial) {
-  const sockets = [];
-  const answers = [];
-  const sent = [];
-  for (let i = 0; i < count; i++) {
-    const socket = connect(PORT, "127.0.0.1");
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => answers.push(chunk));
-    socket.on("error", () => {});
-    sent.push(new Promise((resolve) => socket.write(head + partial, () => resolve())));
-    sockets.push(socket);
-  }
-  return {
-    answers,
-    sent: Promise.all(sent),
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
+/** Raw connections holding a body half sent (tests/support/held-open.mjs), to this bench's server. */
+const heldOpen = (count, head, partial) => heldOpenOn(PORT, count, head, partial);
 
 /** Polls `done` every 20 ms for up to `ms`: whether it came true. */
 async function within(ms, done) {

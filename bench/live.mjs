@@ -5,7 +5,7 @@
 // event on the pupil's stream. tests/e2e/organiser-acts.spec.ts checks what the page does with
 // each act; these are their times. Options (environment): BENCH_PORT, BENCH_ACTS (20).
 import { performance } from "node:perf_hooks";
-import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";
+import { benchOlympiad, signedInOrganiser, signedInPupil, startBenchServer } from "./server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3426);
 const ACTS = Number(process.env.BENCH_ACTS ?? 20);
@@ -23,14 +23,7 @@ try {
   const olympiad = await benchOlympiad(call);
   const pupil = await signedInPupil(call, olympiad);
   await call("/api/TestAttempts/New", { method: "POST", cookie: pupil.cookie, body: { language: 0, pinCode: "1234" } });
-  const login = await call("/api/Identity/Login", {
-    method: "POST",
-    body: { username: "organiser", password: "bench-organiser-password" },
-  });
-  const organiser = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const organiser = await signedInOrganiser(call);
 
   const stream = await fetch(`${base}/api/TestAttempts/Events`, {
     headers: { Cookie: pupil.cookie, Accept: "text/event-stream" },

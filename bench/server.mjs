@@ -9,6 +9,7 @@ import { ensureBuild, root } from "../scripts/env.mjs";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const TOKEN = "bench-test-support-token-0123456789abcdef";
+const ORGANISER_PASSWORD = "bench-organiser-password";
 
 /**
  * A PostgreSQL cluster of the bench's own (initdb and pg_ctl, in a temporary folder, on its own
@@ -75,7 +76,7 @@ export async function startBenchServer({ port, env = {}, ownDatabase = false }) 
           BOT_API_TOKEN: "bench-bot-token-0123456789abcdef012345",
           PAYME_KEY: "bench",
           CLICK_SECRET_KEY: "bench",
-          ADMIN_PASSWORD: "bench-organiser-password",
+          ADMIN_PASSWORD: ORGANISER_PASSWORD,
           TEST_SUPPORT_TOKEN: TOKEN,
           NEXT_TELEMETRY_DISABLED: "1",
           NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
@@ -168,4 +169,35 @@ export async function signedInPupil(call, olympiad) {
   ).json();
   const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
   return { ...pupil, cookie: login.headers.get("set-cookie").split(";")[0] };
+}
+
+/** The organiser (the bench server's ADMIN_PASSWORD), signed in: the session's cookie header. */
+export async function signedInOrganiser(call) {
+  const login = await call("/api/Identity/Login", {
+    method: "POST",
+    body: { username: "organiser", password: ORGANISER_PASSWORD },
+  });
+  return login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * A question file sent to the upload endpoint, not awaited: `done()` says whether its answer has
+ * come, `answer` is its status, text and time in ms (what the benches measure other requests beside).
+ */
+export function uploadInBackground(base, organiser, form, { dryRun }) {
+  const started = performance.now();
+  let done = false;
+  const answer = fetch(`${base}/api/admin/questions/upload?dryRun=${dryRun}`, {
+    method: "POST",
+    headers: { Cookie: organiser },
+    body: form,
+  }).then(async (response) => {
+    const text = await response.text();
+    done = true;
+    return { status: response.status, text, ms: performance.now() - started };
+  });
+  return { answer, done: () => done };
 }

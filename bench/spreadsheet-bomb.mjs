@@ -6,7 +6,7 @@
 // these are their times. Options (environment): BENCH_PORT.
 import { performance } from "node:perf_hooks";
 import ExcelJS from "exceljs";
-import { startBenchServer, TOKEN } from "./server.mjs";
+import { signedInOrganiser, startBenchServer, TOKEN, uploadInBackground } from "./server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3424);
 /** The signature of a zip's central directory entry (PKWARE APPNOTE 4.3.12). */
@@ -32,14 +32,7 @@ try {
       body: { bankPerDifficulty: 1, counts: { easy: 1, medium: 1, hard: 1 } },
     })
   ).json();
-  const login = await call("/api/Identity/Login", {
-    method: "POST",
-    body: { username: "organiser", password: "bench-organiser-password" },
-  });
-  const organiser = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const organiser = await signedInOrganiser(call);
 
   const bomb = await workbook(
     Array.from({ length: 12 }, (_, i) => ["oson", `${i}${"x".repeat(2_000_000)}`, "", "1", "2", "", "", "", "", "A"]),
@@ -56,19 +49,9 @@ try {
     form.set("file", new Blob([file], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), "savollar.xlsx");
     for (const [name, value] of Object.entries({ format: "xlsx", subjectId: String(olympiad.subjectId), reason: "Bench" }))
       form.set(name, value);
-    const started = performance.now();
-    let done = false;
-    const uploaded = fetch(`${base}/api/admin/questions/upload?dryRun=false`, {
-      method: "POST",
-      headers: { Cookie: organiser },
-      body: form,
-    }).then(async (response) => {
-      const text = await response.text();
-      done = true;
-      return { status: response.status, text, ms: performance.now() - started };
-    });
+    const { answer: uploaded, done } = uploadInBackground(base, organiser, form, { dryRun: false });
     const health = [];
-    while (!done) {
+    while (!done()) {
       const asked = performance.now();
       await (await fetch(`${base}/api/health`)).arrayBuffer();
       health.push(performance.now() - asked);

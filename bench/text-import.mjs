@@ -3,7 +3,7 @@
 // file is read, against the same Get with nothing else going on. The file is parsed by a worker
 // (lib/questions/text-bank-worker.mjs); the figure to watch is the slowest Get meanwhile (1.5 s at
 // most). Options (environment): BENCH_PORT.
-import { benchOlympiad, signedInPupil, startBenchServer } from "./server.mjs";
+import { benchOlympiad, signedInOrganiser, signedInPupil, startBenchServer, uploadInBackground } from "./server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3416);
 /** Just under the upload limit (5 MB with the form around it): the issue's 4.9 MB file. */
@@ -16,14 +16,7 @@ try {
   const { attemptId } = await (
     await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })
   ).json();
-  const login = await call("/api/Identity/Login", {
-    method: "POST",
-    body: { username: "organiser", password: "bench-organiser-password" },
-  });
-  const organiser = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const organiser = await signedInOrganiser(call);
 
   /** One Get's time, in ms. */
   const get = async () => {
@@ -49,19 +42,9 @@ try {
     reason: "Bench",
   }))
     form.set(name, value);
-  const started = performance.now();
-  let done = false;
-  const imported = fetch(`${base}/api/admin/questions/upload?dryRun=true`, {
-    method: "POST",
-    headers: { Cookie: organiser },
-    body: form,
-  }).then(async (response) => {
-    const text = await response.text();
-    done = true;
-    return { status: response.status, text, ms: performance.now() - started };
-  });
+  const { answer: imported, done } = uploadInBackground(base, organiser, form, { dryRun: true });
   const during = [];
-  while (!done) during.push(await get());
+  while (!done()) during.push(await get());
   const { status, text, ms } = await imported;
   // 422: read whole, then refused for its size in questions (the import's own limit): parsed all the same.
   if (status !== 200 && status !== 422) throw new Error(`the dry run answered ${status}: ${text.slice(0, 300)}`);

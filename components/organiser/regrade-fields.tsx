@@ -23,14 +23,8 @@ export function RegradeFields({ form, question, action }: Props & { action: Regr
       </div>
       <fieldset className="flex flex-col gap-1.5 text-sm">
         <legend className="mb-1 font-medium text-slate-800">{texts.action}</legend>
-        <label className="flex items-center gap-2">
-          <input type="radio" value="key" className="size-4" {...form.register("action")} />
-          {texts.actionKey}
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="radio" value="void" className="size-4" {...form.register("action")} />
-          {texts.actionVoid}
-        </label>
+        <RadioChoice form={form} name="action" value="key" label={texts.actionKey} />
+        <RadioChoice form={form} name="action" value="void" label={texts.actionVoid} />
       </fieldset>
       {action === "key" ? <NewKey form={form} question={question} /> : <VoidAwards form={form} />}
       <Field id={`regrade-reason-${question.questionId}`} label={common.reason} hint={common.reasonHint} error={errors.reason?.message}>
@@ -79,15 +73,29 @@ function VoidAwards({ form }: { form: UseFormReturn<RegradeValues> }) {
   const { errors } = form.formState;
   return (
     <fieldset className="flex flex-col gap-1.5 text-sm">
-      <label className="flex items-center gap-2">
-        <input type="radio" value="all" className="size-4" {...form.register("voidAwards")} />
-        {texts.voidAll}
-      </label>
-      <label className="flex items-center gap-2">
-        <input type="radio" value="none" className="size-4" {...form.register("voidAwards")} />
-        {texts.voidNone}
-      </label>
+      <RadioChoice form={form} name="voidAwards" value="all" label={texts.voidAll} />
+      <RadioChoice form={form} name="voidAwards" value="none" label={texts.voidNone} />
       {errors.voidAwards && <p className="text-sm text-red-700">{errors.voidAwards.message}</p>}
     </fieldset>
+  );
+}
+
+/** One labelled radio button of the regrade's form. */
+function RadioChoice({
+  form,
+  name,
+  value,
+  label,
+}: {
+  form: UseFormReturn<RegradeValues>;
+  name: "action" | "voidAwards";
+  value: string;
+  label: string;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="radio" value={value} className="size-4" {...form.register(name)} />
+      {label}
+    </label>
   );
 }

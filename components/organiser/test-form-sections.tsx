@@ -28,26 +28,18 @@ export function WindowFields({ form }: Form) {
   const { errors } = form.formState;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <Field id="openedAt" label={texts.openedAt} hint={common.tashkentTime} error={errors.openedAt?.message}>
-        <Input
-          id="openedAt"
-          placeholder={texts.dateTimePlaceholder}
-          autoComplete="off"
-          maxLength={20}
-          invalid={Boolean(errors.openedAt)}
-          {...form.register("openedAt")}
-        />
-      </Field>
-      <Field id="closedAt" label={texts.closedAt} hint={common.tashkentTime} error={errors.closedAt?.message}>
-        <Input
-          id="closedAt"
-          placeholder={texts.dateTimePlaceholder}
-          autoComplete="off"
-          maxLength={20}
-          invalid={Boolean(errors.closedAt)}
-          {...form.register("closedAt")}
-        />
-      </Field>
+      {(["openedAt", "closedAt"] as const).map((moment) => (
+        <Field key={moment} id={moment} label={texts[moment]} hint={common.tashkentTime} error={errors[moment]?.message}>
+          <Input
+            id={moment}
+            placeholder={texts.dateTimePlaceholder}
+            autoComplete="off"
+            maxLength={20}
+            invalid={Boolean(errors[moment])}
+            {...form.register(moment)}
+          />
+        </Field>
+      ))}
       <Field id="durationMinutes" label={texts.duration} error={errors.durationMinutes?.message}>
         <Input
           id="durationMinutes"

@@ -6,10 +6,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { get, type IncomingHttpHeaders } from "node:http";
-import { connect, type Socket } from "node:net";
+import { connect } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { encode } from "next-auth/jwt";
 import { expect, test } from "../support/fixtures";
+import { heldOpen as heldOpenOn } from "../support/held-open.mjs";
 import { untilHealthy } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 
@@ -127,30 +128,8 @@ test("the operator's figures count the refusals and show the queue (its own figu
   expect(value("olimpiada_admission_away")).toBeGreaterThanOrEqual(0);
 });
 
-/**
- * Opens `count` raw connections that each send `head` and `partial` of a body, and no more; `sent`
- * settles once every one of them has handed all it sends to the network.
- */
-function heldOpen(count: number, head: string, partial: string) {
-  const sockets: Socket[] = [];
-  const answers: string[] = [];
-  const sent: Promise<void>[] = [];
-  for (let i = 0; i < count; i++) {
-    const socket = connect(PORT, "127.0.0.1");
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => answers.push(chunk));
-    socket.on("error", () => {});
-    sent.push(new Promise((resolve) => socket.write(head + partial, () => resolve())));
-    sockets.push(socket);
-  }
-  return {
-    answers,
-    sent: Promise.all(sent),
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
+/** Raw connections holding a body half sent (../support/held-open.mjs), to this file's server. */
+const heldOpen = (count: number, head: string, partial: string) => heldOpenOn(PORT, count, head, partial);
 
 /** A page and an API call, each served (a place kept by anyone else would refuse them with 503). */
 async function served(): Promise<void> {

@@ -1,9 +1,9 @@
 // Which attempts count, which run, their total and how a running one's deadline moves
 // (lib/attempts/counting.ts), each rule on one table of cases, in code and in the database: the
 // twin a statement applies cannot drift from the rule the code applies.
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, selectRows } from "@/db/client";
+import { db } from "@/db/client";
 import { subjects } from "@/db/schema";
 import {
   type AttemptColumns,
@@ -23,17 +23,12 @@ import {
 } from "@/lib/attempts/counting";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
-import { setUpDatabase } from "../support/database";
+import { evaluate, setUpDatabase } from "../support/database";
 
 setUpDatabase();
 
 const T = new Date("2026-06-01T05:00:00Z");
 const at = (minutes: number, seconds = 0) => new Date(T.getTime() + minutes * 60_000 + seconds * 1000);
-
-async function evaluate(expression: SQL): Promise<unknown> {
-  const [row] = await selectRows<{ value: unknown }>(db, sql`select ${expression} as value`);
-  return row.value;
-}
 
 const moment = (value: Date | null) => (value ? sql`${value.toISOString()}::timestamptz` : sql`null::timestamptz`);
 const tenths = (value: number | null) => (value === null ? sql`null::int` : sql`${value}::int`);

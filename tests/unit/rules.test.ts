@@ -3,9 +3,9 @@
 // server applies in a statement cannot drift from the one it applies in code. Then the other pure
 // rules, each a table: when the key may be shown, the numbering, provisional, the tie at the cut,
 // the point-biserial, a test's state.
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, selectRows } from "@/db/client";
+import { db } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
 import {
   ANSWER_GRACE_SECONDS,
@@ -24,18 +24,13 @@ import { sessionHoldsSql, userOfClaims } from "@/lib/identity/session";
 import { tieAtCut } from "@/lib/results/ranking";
 import { pointBiserial } from "@/lib/statistics/items";
 import { Difficulty, ReviewPolicy } from "@/shared/attempts/enums";
-import { setUpDatabase } from "../support/database";
+import { evaluate, setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
 
 setUpDatabase();
 
 const T = new Date("2026-06-01T05:00:00Z");
 const at = (minutes: number, seconds = 0) => new Date(T.getTime() + minutes * 60_000 + seconds * 1000);
-
-async function evaluate(expression: SQL): Promise<unknown> {
-  const [row] = await selectRows<{ value: unknown }>(db, sql`select ${expression} as value`);
-  return row.value;
-}
 
 describe("the deadline: start + duration + extra minutes, never past the close", () => {
   const cases = [
