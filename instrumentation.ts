@@ -20,7 +20,7 @@ export async function register() {
     connectSharedLimits();
     const { prepareDatabase } = await import("./lib/setup/prepare");
     await prepareDatabase();
-    const { startAttemptSweep } = await import("./lib/attempts/sweep");
+    const { startAttemptSweep } = await import("./lib/operations/sweep");
     startAttemptSweep();
     // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission control.
     const { provideStatus } = await import("./lib/process-state.mjs");

@@ -24,7 +24,7 @@
 // - "redis": the one Redis client (lib/http/rate-limit.ts).
 // - "live": the attempt changes' hub (lib/live/changes.ts): a change published by one route
 //   reaches the pages that listen through another.
-// - "sweep": the periodic sweep's timer (lib/attempts/sweep.ts), started once.
+// - "sweep": the periodic sweep's timer (lib/operations/sweep.ts), started once.
 // Modules the browser loads too (shared/, components/) keep what they share on their own: the
 // browser never loads this server module.
 // Plain JavaScript with JSDoc types (checked by tsc), as the front door runs without a build.

@@ -6,7 +6,6 @@ import { count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { attempts, districts, organiserActions, questionChoices, questions, regions, subjects, tests, users } from "@/db/schema";
 import type { AuditAction, AuditTarget } from "@/lib/audit/record";
-import { plainText } from "@/lib/questions/sanitize";
 import { firstText } from "@/shared/attempts/enums";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
@@ -41,7 +40,8 @@ export type AuditNames = {
   subjects: Map<number, { grade: number; name: string }>;
   districts: Map<number, string>;
   regions: Map<number, string>;
-  choices: Map<number, { questionId: number; text: string }>;
+  /** Each choice with its text as the bank keeps it (HTML). */
+  choices: Map<number, { questionId: number; html: string }>;
 };
 
 const ids = (values: unknown[]) => [...new Set(values.filter((v): v is number => Number.isInteger(v)))];
@@ -108,7 +108,7 @@ async function namesOf(rows: (typeof organiserActions.$inferSelect)[], details: 
     subjects: new Map(subjectRows.map((s) => [s.id, { grade: s.grade, name: s.name }])),
     districts: new Map(districtRows.map((d) => [d.id, d.name])),
     regions: new Map(regionRows.map((r) => [r.id, r.name])),
-    choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, text: plainText(firstText(c.texts), 80) }])),
+    choices: new Map(choiceRows.map((c) => [c.id, { questionId: c.questionId, html: firstText(c.texts) }])),
   };
 }
 

@@ -5,6 +5,7 @@ import { type AuditTexts, personLink, subjectHref, subjectName } from "@/compone
 import { wordOf } from "@/components/organiser/words";
 import { type AuditNames, CHANGES_SHOWN } from "@/lib/audit/log";
 import { AuditAction } from "@/lib/audit/record";
+import { plainText } from "@/lib/questions/sanitize";
 import { points } from "@/shared/i18n/numbers";
 import { dateTextOf, formatTashkent } from "@/shared/time";
 
@@ -17,12 +18,12 @@ type TestSettings = Record<string, unknown>;
 const localOf = ({ local }: AuditTexts, name: string | undefined) => (name === undefined ? undefined : local(name));
 
 /** A test's setting as the form shows it. */
-function settingText({ locale, t, testFields }: AuditTexts, key: string, value: unknown): string {
-  if (value === null || value === undefined) return key === "certificateDate" ? t.certificateDateDefault : "—";
+function settingText({ locale, audit, testFields }: AuditTexts, key: string, value: unknown): string {
+  if (value === null || value === undefined) return key === "certificateDate" ? audit.certificateDateDefault : "—";
   if (key === "openedAt" || key === "closedAt") return formatTashkent(String(value));
   if (key === "certificateDate") return dateTextOf(String(value));
-  if (key === "durationMinutes" || key === "checkInMinutes") return t.minutes({ count: Number(value) });
-  if (key.endsWith("Points")) return t.points({ points: points(locale, Number(value)) });
+  if (key === "durationMinutes" || key === "checkInMinutes") return audit.minutes({ count: Number(value) });
+  if (key.endsWith("Points")) return audit.points({ points: points(locale, Number(value)) });
   if (key === "reviewPolicy") return wordOf(testFields.reviewShortOf, String(value)) ?? String(value);
   return String(value);
 }
@@ -46,43 +47,47 @@ const SETTINGS = [
 
 /** A test saved: what changed (every setting for a new one). */
 function settingLines(texts: AuditTexts, before: TestSettings | null, after: TestSettings): AuditLine[] {
-  const { t, testFields } = texts;
+  const { audit, testFields } = texts;
   if (!before)
     return [
-      { label: t.newTest, value: "" },
+      { label: audit.newTest, value: "" },
       ...SETTINGS.map(([key, label]) => ({ label: testFields[label], value: settingText(texts, key, after[key]) })),
     ];
   // Compared as the organiser reads them: a window stored to the second and saved back by the form,
   // which shows and sends it to the minute, reads the same before and after and is no change.
   return SETTINGS.flatMap(([key, label]) => {
     const [was, is] = [settingText(texts, key, before[key]), settingText(texts, key, after[key])];
-    return was === is ? [] : [{ label: testFields[label], value: t.change({ before: was, after: is }) }];
+    return was === is ? [] : [{ label: testFields[label], value: audit.change({ before: was, after: is }) }];
   });
 }
 
 type Change = { userId: number; oldScore: number; newScore: number; oldRank: number; newRank: number };
 
 function regradeLines(texts: AuditTexts, testId: number | null, d: Record<string, unknown>, names: AuditNames): AuditLine[] {
-  const { t } = texts;
+  const { audit } = texts;
   const lines: AuditLine[] = [];
   // The question is seen, with its choices and statistics, on the test's item statistics.
-  lines.push({ label: t.fields.question, value: `#${d.questionId}`, ...(testId === null ? {} : { href: `/admin/tests/${testId}/items` }) });
-  lines.push({ label: t.fields.regrade, value: wordOf(t.regradeActions, String(d.action)) ?? String(d.action) });
+  lines.push({
+    label: audit.fields.question,
+    value: `#${d.questionId}`,
+    ...(testId === null ? {} : { href: `/admin/tests/${testId}/items` }),
+  });
+  lines.push({ label: audit.fields.regrade, value: wordOf(audit.regradeActions, String(d.action)) ?? String(d.action) });
   if (d.action === "key") {
     const choice = names.choices.get(Number(d.correctChoiceId));
-    lines.push({ label: t.fields.correctChoice, value: choice ? choice.text : `#${d.correctChoiceId}` });
+    lines.push({ label: audit.fields.correctChoice, value: choice ? plainText(choice.html, 80) : `#${d.correctChoiceId}` });
   } else {
-    lines.push({ label: t.fields.voidAwards, value: wordOf(t.voidAwards, String(d.voidAwards)) ?? String(d.voidAwards) });
+    lines.push({ label: audit.fields.voidAwards, value: wordOf(audit.voidAwards, String(d.voidAwards)) ?? String(d.voidAwards) });
   }
   lines.push({
-    label: t.fields.keyHash,
-    value: t.change({ before: String(d.oldKeyHash).slice(0, 12), after: String(d.newKeyHash).slice(0, 12) }),
+    label: audit.fields.keyHash,
+    value: audit.change({ before: String(d.oldKeyHash).slice(0, 12), after: String(d.newKeyHash).slice(0, 12) }),
   });
   const changes = Array.isArray(d.changes) ? (d.changes as Change[]) : [];
-  lines.push({ label: t.fields.changed, value: changes.length === 0 ? t.noneShort : String(changes.length) });
+  lines.push({ label: audit.fields.changed, value: changes.length === 0 ? audit.noneShort : String(changes.length) });
   for (const c of changes.slice(0, CHANGES_SHOWN)) {
     const who = personLink(texts, names, c.userId);
-    const value = t.scoreChange({
+    const value = audit.scoreChange({
       oldScore: points(texts.locale, c.oldScore),
       newScore: points(texts.locale, c.newScore),
       oldRank: c.oldRank,
@@ -90,7 +95,7 @@ function regradeLines(texts: AuditTexts, testId: number | null, d: Record<string
     });
     lines.push({ label: who.label, value, href: who.href ?? undefined });
   }
-  if (changes.length > CHANGES_SHOWN) lines.push({ label: "…", value: t.moreChanges({ count: changes.length - CHANGES_SHOWN }) });
+  if (changes.length > CHANGES_SHOWN) lines.push({ label: "…", value: audit.moreChanges({ count: changes.length - CHANGES_SHOWN }) });
   return lines;
 }
 
@@ -115,7 +120,7 @@ export function linesOf(
   d: Record<string, unknown> | null,
   names: AuditNames,
 ): AuditLine[] {
-  const { t } = texts;
+  const { audit } = texts;
   if (!d) return [];
   switch (action) {
     case AuditAction.TestSave:
@@ -124,62 +129,64 @@ export function linesOf(
       return regradeLines(texts, targetId, d, names);
     case AuditAction.QuestionImport:
       return [
-        { label: t.fields.questions, value: String(d.questions) },
-        { label: t.fields.readingTexts, value: String(d.readingTexts) },
+        { label: audit.fields.questions, value: String(d.questions) },
+        { label: audit.fields.readingTexts, value: String(d.readingTexts) },
         // The file's language, and the bank's questions it gave that language to.
         ...(d.language === undefined
           ? []
-          : [{ label: t.fields.language, value: wordOf(texts.languageNames, String(d.language)) ?? String(d.language) }]),
+          : [{ label: audit.fields.language, value: wordOf(texts.languageNames, String(d.language)) ?? String(d.language) }]),
         ...(Array.isArray(d.attached) && d.attached.length > 0
-          ? [{ label: t.fields.attached, value: (d.attached as number[]).map((id) => `#${id}`).join(", ") }]
+          ? [{ label: audit.fields.attached, value: (d.attached as number[]).map((id) => `#${id}`).join(", ") }]
           : []),
         // The file's questions the bank had already, left out.
-        ...(Number(d.skipped) > 0 ? [{ label: t.fields.skipped, value: String(d.skipped) }] : []),
+        ...(Number(d.skipped) > 0 ? [{ label: audit.fields.skipped, value: String(d.skipped) }] : []),
       ];
     case AuditAction.QuestionDelete:
     case AuditAction.QuestionRetire:
     case AuditAction.QuestionUpdate: {
       const subjectId = Number(d.subjectId);
-      return [{ label: t.fields.subject, value: subjectName(texts, names, subjectId) ?? `#${subjectId}`, href: subjectHref(subjectId) }];
+      return [
+        { label: audit.fields.subject, value: subjectName(texts, names, subjectId) ?? `#${subjectId}`, href: subjectHref(subjectId) },
+      ];
     }
     case AuditAction.PupilName:
-      return [{ label: t.fields.fullName, value: t.change({ before: String(d.before), after: String(d.after) }) }];
+      return [{ label: audit.fields.fullName, value: audit.change({ before: String(d.before), after: String(d.after) }) }];
     case AuditAction.PupilExtraMinutes:
     case AuditAction.PupilAccommodation:
       return [
         {
-          label: t.fields.extraMinutes,
-          value: t.change({ before: t.minutes({ count: Number(d.from) }), after: t.minutes({ count: Number(d.to) }) }),
+          label: audit.fields.extraMinutes,
+          value: audit.change({ before: audit.minutes({ count: Number(d.from) }), after: audit.minutes({ count: Number(d.to) }) }),
         },
-        ...(typeof d.runningAttempt === "number" ? [{ label: t.fields.runningAttempt, value: `#${d.runningAttempt}` }] : []),
+        ...(typeof d.runningAttempt === "number" ? [{ label: audit.fields.runningAttempt, value: `#${d.runningAttempt}` }] : []),
       ];
     case AuditAction.AttemptEnd:
     case AuditAction.AttemptReset:
       return []; // the attempt's pupil is named by the target
     case AuditAction.OrganiserCreate:
-      return [{ label: t.fields.username, value: String(d.username) }];
+      return [{ label: audit.fields.username, value: String(d.username) }];
     case AuditAction.LoginsExport:
     case AuditAction.RehearsalRemove:
-      return [{ label: t.fields.pupils, value: String(d.pupils) }];
+      return [{ label: audit.fields.pupils, value: String(d.pupils) }];
     case AuditAction.TestExtraTime: {
       const where =
         typeof d.districtId === "number"
           ? (localOf(texts, names.districts.get(d.districtId)) ?? `#${d.districtId}`)
           : typeof d.regionId === "number"
             ? (localOf(texts, names.regions.get(d.regionId)) ?? `#${d.regionId}`)
-            : t.everywhere;
+            : audit.everywhere;
       return [
-        { label: t.fields.extraMinutes, value: t.minutes({ count: Number(d.minutes) }) },
-        { label: t.fields.where, value: where },
-        { label: t.fields.attempts, value: String(d.attempts) },
+        { label: audit.fields.extraMinutes, value: audit.minutes({ count: Number(d.minutes) }) },
+        { label: audit.fields.where, value: where },
+        { label: audit.fields.attempts, value: String(d.attempts) },
       ];
     }
     case AuditAction.NoticePost:
-      return [{ label: t.fields.notice, value: String(d.text) }];
+      return [{ label: audit.fields.notice, value: String(d.text) }];
     case AuditAction.RehearsalCreate:
       return [
-        { label: t.fields.pupils, value: String(d.pupils) },
-        { label: t.fields.opensAt, value: formatTashkent(String(d.openedAt)) },
+        { label: audit.fields.pupils, value: String(d.pupils) },
+        { label: audit.fields.opensAt, value: formatTashkent(String(d.openedAt)) },
       ];
     default:
       return genericLines(d);

@@ -14,7 +14,7 @@ export type AuditTexts = {
   locale: Locale;
   /** Subjects', districts' and regions' names in the reader's language. */
   local: (name: string) => string;
-  t: OrganiserMessages["audit"];
+  audit: OrganiserMessages["audit"];
   testFields: OrganiserMessages["tests"];
   languageNames: OrganiserMessages["questions"]["languageNames"];
 };
@@ -23,22 +23,22 @@ export const pupilHref = (id: number) => `/admin/pupils/${id}`;
 export const subjectHref = (id: number) => `/admin/questions?subjectId=${id}`;
 
 /** A subject as the log names it ("5-sinf, Matematika"), in the reader's language. */
-export function subjectName({ t, local }: AuditTexts, names: AuditNames, subjectId: number | undefined): string | undefined {
+export function subjectName({ audit, local }: AuditTexts, names: AuditNames, subjectId: number | undefined): string | undefined {
   const subject = subjectId === undefined ? undefined : names.subjects.get(subjectId);
-  return subject && t.subject({ grade: subject.grade, name: local(subject.name) });
+  return subject && audit.subject({ grade: subject.grade, name: local(subject.name) });
 }
 
-export function personLink({ t }: AuditTexts, names: AuditNames, id: number): AuditLink {
+export function personLink({ audit }: AuditTexts, names: AuditNames, id: number): AuditLink {
   const person = names.people.get(id);
-  if (!person) return { label: `${t.targets.pupil} #${id}`, href: null };
+  if (!person) return { label: `${audit.targets.pupil} #${id}`, href: null };
   const label = person.username ? `${person.name} (${person.username})` : person.name;
   return { label, href: person.organiser ? "/admin/organisers" : pupilHref(id) };
 }
 
 export function targetOf(texts: AuditTexts, row: { targetType: AuditTarget; targetId: number | null }, names: AuditNames): AuditLink {
-  const { t } = texts;
+  const { audit } = texts;
   const id = row.targetId;
-  const bare = { label: `${t.targets[row.targetType] ?? row.targetType}${id === null ? "" : ` #${id}`}`, href: null };
+  const bare = { label: `${audit.targets[row.targetType] ?? row.targetType}${id === null ? "" : ` #${id}`}`, href: null };
   if (id === null) return bare;
   const subject = (subjectId: number | undefined) => subjectName(texts, names, subjectId);
   switch (row.targetType) {
@@ -49,7 +49,7 @@ export function targetOf(texts: AuditTexts, row: { targetType: AuditTarget; targ
       const attempt = names.attempts.get(id);
       if (!attempt) return bare;
       const pupil = names.people.get(attempt.userId)?.name ?? `#${attempt.userId}`;
-      return { label: t.attemptOf({ id, pupil, subject: subject(attempt.subjectId) ?? "" }), href: pupilHref(attempt.userId) };
+      return { label: audit.attemptOf({ id, pupil, subject: subject(attempt.subjectId) ?? "" }), href: pupilHref(attempt.userId) };
     }
     case "test": {
       const subjectId = names.tests.get(id);
@@ -59,7 +59,7 @@ export function targetOf(texts: AuditTexts, row: { targetType: AuditTarget; targ
     case "question": {
       const subjectId = names.questions.get(id);
       const label = subject(subjectId);
-      return label && subjectId ? { label: t.questionOf({ id, subject: label }), href: subjectHref(subjectId) } : bare;
+      return label && subjectId ? { label: audit.questionOf({ id, subject: label }), href: subjectHref(subjectId) } : bare;
     }
     case "subject": {
       const label = subject(id);

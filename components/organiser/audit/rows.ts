@@ -40,7 +40,7 @@ export async function listActions(
   const texts: AuditTexts = {
     locale,
     local: localNameIn(locale),
-    t: messages.audit,
+    audit: messages.audit,
     testFields: messages.tests,
     languageNames: messages.questions.languageNames,
   };
@@ -53,7 +53,7 @@ export async function listActions(
         createdAt: a.createdAt.toISOString(),
         organiser: a.organiser,
         action: a.action,
-        actionText: wordOf(texts.t.actions, a.action) ?? a.action,
+        actionText: wordOf(texts.audit.actions, a.action) ?? a.action,
         ...row,
         target: targetOf(texts, row, names),
         reason: a.reason,

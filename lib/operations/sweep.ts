@@ -2,12 +2,12 @@
 // ended and scored; sign-in tries nobody repeated for a day, and signed-out sessions whose tokens
 // expired, are forgotten; once an hour, phone numbers and birth dates past their time are removed.
 import "server-only";
+import { sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { forgetEndedSessions } from "@/lib/identity/session";
 import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
 import { errorText, log } from "@/lib/log.mjs";
 import { removeExpiredPersonalData } from "@/lib/personal-data/personal-data";
 import { processWide } from "@/lib/process-state.mjs";
-import { sweepExpiredAttempts } from "./ending";
 
 const SWEEP_INTERVAL_MS = 30_000;
 /** Personal data past its time (lib/personal-data/personal-data.ts) is looked for once an hour. */
