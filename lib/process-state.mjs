@@ -20,7 +20,7 @@
 //   admission (server/status-page.mjs), so that the page stays up when the app is saturated.
 // Shared by the app's own bundles (instrumentation starts them, the route handlers and pages use
 // them), and kept across the development server's reloads:
-// - "db": the database handle (db/client.ts): one pool, and one embedded database's directory.
+// - "db": the database handle (lib/db/client.ts): one pool, and one embedded database's directory.
 // - "redis": the one Redis client (lib/http/rate-limit.ts).
 // - "live": the attempt changes' hub (lib/live/changes.ts): a change published by one route
 //   reaches the pages that listen through another.

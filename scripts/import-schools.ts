@@ -2,7 +2,7 @@
 // tsx runs it with --conditions=react-server (package.json): the modules of lib/ are marked
 // server-only, and that marker throws outside the server's condition.
 import { readFileSync } from "node:fs";
-import { closeDatabase, db } from "@/db/client";
+import { closeDatabase, db } from "@/lib/db/client";
 import { importSchools, parseSchoolsCsv } from "@/lib/setup/schools";
 
 const file = process.argv[2];

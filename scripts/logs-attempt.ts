@@ -4,7 +4,7 @@
 // LOG_FILE. The database: DATABASE_URL (the embedded one only while no server holds it).
 // tsx runs it with --conditions=react-server (package.json): the modules of lib/ are marked
 // server-only, and that marker throws outside the server's condition.
-import { closeDatabase } from "@/db/client";
+import { closeDatabase } from "@/lib/db/client";
 import { attemptStory, logSources } from "@/lib/operations/attempt-story";
 
 // A function, not top-level await: tsx runs this file as CommonJS (the package is not "type": "module").

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: migrations, reference data and the first organiser, for deployments that set MIGRATE_ON_START=false.
 // tsx runs it with --conditions=react-server (package.json): the modules of lib/ are marked
 // server-only, and that marker throws outside the server's condition.
-import { closeDatabase } from "@/db/client";
+import { closeDatabase } from "@/lib/db/client";
 import { migrateAndSeed } from "@/lib/setup/migrate";
 
 // A function, not top-level await: tsx runs this file as CommonJS (the package is not "type": "module").

@@ -4,8 +4,8 @@
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { db } from "@/db/client";
 import { questionChoices, questions, readingTexts } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/shared/attempts/enums";
 import { typesetFormulas } from "./typeset";
 

@@ -1,8 +1,8 @@
 // Ending an attempt: Finish (idempotent), expiry past the deadline, the periodic sweep, Result.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { db, selectRows, type Transaction } from "@/db/client";
 import { attempts } from "@/db/schema";
+import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError } from "@/lib/http/errors";
 import { logEvent } from "@/lib/log.mjs";
 import { EndedBy } from "@/shared/attempts/enums";

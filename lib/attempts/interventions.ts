@@ -3,11 +3,11 @@
 // change, and told to the pupil's open page once committed (lib/live).
 import "server-only";
 import { eq } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { attempts } from "@/db/schema";
 import { endAttemptLocked } from "@/lib/attempts/ending";
 import { loadOwnAttempt } from "@/lib/attempts/queries";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";

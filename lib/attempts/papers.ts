@@ -3,8 +3,8 @@
 // the start, in one statement. A paper is no attempt: nothing but `New` ever reads it.
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, selectRows, type Transaction } from "@/db/client";
 import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
+import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError } from "@/lib/http/errors";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import { countOf, DIFFICULTIES } from "@/shared/attempts/scoring";

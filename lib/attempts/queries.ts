@@ -1,8 +1,8 @@
 // Loading what the attempt rules act on: the pupil with their test, and an attempt with its test.
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { attempts, registrations, tests, users } from "@/db/schema";
+import { db, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { noteRequest } from "@/lib/log.mjs";
 import { RegistrationStatus } from "@/shared/registration/status";

@@ -3,8 +3,8 @@
 // always be derived again from the answers and the key; and the lock on a test's key.
 import "server-only";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
+import { selectRows, type Transaction } from "@/lib/db/client";
 import { VoidAwards } from "@/shared/attempts/enums";
 import { DIFFICULTIES } from "@/shared/attempts/scoring";
 

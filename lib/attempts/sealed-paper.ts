@@ -8,9 +8,9 @@
 import "server-only";
 import { createCipheriv, createHmac, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { drawnPapers, tests, users } from "@/db/schema";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import { bankContent, type PaperQuestion, paperView } from "./content";

@@ -1,8 +1,8 @@
 // Starting the test: whether it may start, the pupil's attempt status, New, and the PIN check.
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attemptQuestions, attempts, drawnPapers, registrations, tests, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { forbidden } from "@/lib/identity/session";
 import { logEvent, noteRequest } from "@/lib/log.mjs";

@@ -1,8 +1,8 @@
 // Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
 import "server-only";
 import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
-import { db, prepared } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
+import { db, prepared } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";

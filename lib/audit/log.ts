@@ -3,9 +3,9 @@
 // page and the API put it in words and links (components/organiser/audit).
 import "server-only";
 import { count, desc, eq, inArray } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attempts, districts, organiserActions, questionChoices, questions, regions, subjects, tests, users } from "@/db/schema";
 import type { AuditAction, AuditTarget } from "@/lib/audit/record";
+import { db } from "@/lib/db/client";
 import { firstText } from "@/shared/attempts/enums";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";

@@ -2,8 +2,8 @@
 // what and why. Written in the same transaction as the change it records; read-only afterwards
 // (read as the organiser reads it: log.ts).
 import "server-only";
-import type { db, Transaction } from "@/db/client";
 import { organiserActions } from "@/db/schema";
+import type { db, Transaction } from "@/lib/db/client";
 import { logEvent } from "@/lib/log.mjs";
 
 export const AuditAction = {

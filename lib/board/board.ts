@@ -4,11 +4,11 @@
 // measures it at 10 000 attempts.
 import "server-only";
 import { and, asc, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attempts, drawnPapers, questions, regions, registrations, subjects, tests, users } from "@/db/schema";
 import { anyAttempt, countingAttempt, currentAttempt, olympiadSubjectSql, runningAttempt } from "@/lib/attempts/counting";
 import { checkInOf } from "@/lib/attempts/rules";
 import { checkInBegunSql } from "@/lib/attempts/rules-sql";
+import { db } from "@/lib/db/client";
 import { type AdmissionNow, metrics } from "@/lib/metrics.mjs";
 import { Difficulty, STUDY_LANGUAGES, type StudyLanguage } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";

@@ -1,10 +1,10 @@
 // Certificates: a pupil with an ended attempt has one; anyone may check it by username.
 import "server-only";
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attempts, subjects, tests, users } from "@/db/schema";
 import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
 import { normaliseUsername } from "@/lib/identity/sign-in";
 import { asLocale, DEFAULT_LOCALE, type Locale } from "@/shared/i18n/locale.mjs";
 import { fullName } from "@/shared/identity/names";

@@ -2,8 +2,8 @@
 // pupil or a reset password ends the session at once.
 import "server-only";
 import { and, eq, lt, type SQL, sql } from "drizzle-orm";
-import { db, prepared } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
+import { db, prepared } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
 import { publishChange } from "@/lib/live/changes";

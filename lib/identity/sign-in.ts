@@ -4,8 +4,8 @@
 // same work.
 import "server-only";
 import { and, eq, isNull, like, lt, or, sql } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { signInFailures, users } from "@/db/schema";
+import { db, type Transaction } from "@/lib/db/client";
 import { AppError, businessError } from "@/lib/http/errors";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { callLocaleNow } from "@/lib/i18n/server";

@@ -3,8 +3,8 @@
 // pupil's attempts, and nothing in lib/identity does, as the attempts read the session from here.
 import "server-only";
 import { eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { subjects, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import { hashPassword } from "./password";

@@ -3,10 +3,10 @@
 // the start and attempt pages, a line on the public /holat page. Each act audited with its reason.
 import "server-only";
 import { and, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
-import { db, selectRows } from "@/db/client";
 import { type NoticeTexts, notices, tests } from "@/db/schema";
 import { extendableAttempt, extendedDeadlineSql } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db, selectRows } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";

@@ -8,8 +8,8 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attemptQuestions, attempts, organiserActions, subjects, tests, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { EndedBy } from "@/shared/attempts/enums";
 import { formatTashkent } from "@/shared/time";
 

@@ -4,10 +4,10 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { count, sql } from "drizzle-orm";
-import { databaseHandle, db, selectRows } from "@/db/client";
 import { attempts } from "@/db/schema";
 import { runningAttempt } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
+import { databaseHandle, db, selectRows } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { unauthorized } from "@/lib/identity/session";
 import { metrics } from "@/lib/metrics.mjs";

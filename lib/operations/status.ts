@@ -5,9 +5,9 @@
 // language, as the page's visitor reads them.
 import "server-only";
 import { and, eq, gte, lte } from "drizzle-orm";
-import { db } from "@/db/client";
 import { subjects, tests } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
+import { db } from "@/lib/db/client";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { currentNotices, type Notice } from "@/lib/incidents/incidents";
 import { LOCALES, type Locale } from "@/shared/i18n/locale.mjs";

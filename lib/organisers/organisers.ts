@@ -2,10 +2,10 @@
 // resets their passwords. A password is generated and shown once, to the organiser who asked.
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { users } from "@/db/schema";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/identity/password";
 import { forbidden } from "@/lib/identity/session";

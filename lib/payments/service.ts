@@ -3,8 +3,8 @@
 // registration row locked so that replays and a second provider wait and then see it paid.
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { paymentEvents, payments, registrations, users } from "@/db/schema";
+import { db, type Transaction } from "@/lib/db/client";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { storableText } from "@/lib/http/unsafe-text";
 import { hashPassword } from "@/lib/identity/password";

@@ -5,7 +5,6 @@
 // anonymous, with its district, grade, subject and attempts, so the ranking can be recomputed.
 import "server-only";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
-import { db, selectRows } from "@/db/client";
 import {
   attemptQuestions,
   attempts,
@@ -21,6 +20,7 @@ import {
 import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { config } from "@/lib/config";
+import { db, selectRows } from "@/lib/db/client";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { unlockSignIn } from "@/lib/identity/sign-in";
 import { publishChange } from "@/lib/live/changes";

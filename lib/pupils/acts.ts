@@ -3,10 +3,10 @@
 // are in lib/attempts/interventions.ts.
 import "server-only";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { attempts, registrations, users } from "@/db/schema";
 import { extendableAttempt, extendedDeadlineSql } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db, type Transaction } from "@/lib/db/client";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/identity/password";
 import { unlockSignIn } from "@/lib/identity/sign-in";

@@ -5,10 +5,10 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { db } from "@/db/client";
 import { districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
 import { olympiadPupil } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";

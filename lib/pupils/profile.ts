@@ -2,10 +2,10 @@
 // subject and name fixed once a test was started, and a paper drawn in the old study language let go.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attempts, users } from "@/db/schema";
 import { currentAttempt } from "@/lib/attempts/counting";
 import { pupilLanguageChanged } from "@/lib/attempts/papers";
+import { db } from "@/lib/db/client";
 import { businessError } from "@/lib/http/errors";
 import { type CurrentUser, getCurrentUser } from "@/lib/identity/users";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";

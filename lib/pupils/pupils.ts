@@ -3,10 +3,10 @@
 // lib/attempts/interventions.ts.
 import "server-only";
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attemptQuestions, attempts, districts, organizations, regions, registrations, subjects, users } from "@/db/schema";
 import { anyAttempt, isRunning, olympiadPupil } from "@/lib/attempts/counting";
 import { remainingSeconds } from "@/lib/attempts/rules";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { likePattern } from "@/lib/validation/search";
 import { fullName } from "@/shared/identity/names";

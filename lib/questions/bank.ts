@@ -3,11 +3,11 @@
 // import of a whole bank is in import.ts.
 import "server-only";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts, tests } from "@/db/schema";
 import { bankChanged } from "@/lib/attempts/papers";
 import { shuffle } from "@/lib/attempts/rules";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db, type Transaction } from "@/lib/db/client";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { sanitiser } from "@/lib/questions/sanitize";
 import { type Difficulty, firstText, type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/shared/attempts/enums";

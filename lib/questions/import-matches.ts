@@ -2,8 +2,8 @@
 // (checked and locked), and the new items that are the same as a question of the bank.
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { db, Transaction } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, readingTexts } from "@/db/schema";
+import type { db, Transaction } from "@/lib/db/client";
 import { type Difficulty, type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/shared/attempts/enums";
 import type { ValidationErrors } from "@/shared/http/contract";
 

@@ -3,10 +3,10 @@
 // the file's languages instead (the same item in two languages is one question).
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { questionChoices, questions, readingTexts, subjects } from "@/db/schema";
 import { bankChanged } from "@/lib/attempts/papers";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db, type Transaction } from "@/lib/db/client";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { placed } from "@/lib/questions/bank";
 import { alreadyInBank, attachable, covers, type ImportItem } from "@/lib/questions/import-matches";

@@ -1,9 +1,9 @@
 // What only the server can check of a pupil's details: that the chosen places and subject agree.
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Database, Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
+import type { Database, Transaction } from "@/lib/db/client";
 import { invalidInput } from "@/lib/http/errors";
 import type { ValidationErrors } from "@/shared/http/contract";
 import type { PupilDetails } from "@/shared/registration/schema";

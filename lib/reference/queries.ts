@@ -3,9 +3,9 @@
 // language sorts them (shared/i18n/names.ts).
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { type Database, db, type Transaction } from "@/db/client";
 import { districts, organizations, regions, subjects } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
+import { type Database, db, type Transaction } from "@/lib/db/client";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { byName, bySchool } from "@/shared/i18n/names";

@@ -1,9 +1,9 @@
 // Registrations: the status behind a parent's link, and the pupil's details submitted through it.
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { registrations, users } from "@/db/schema";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
 import { businessError } from "@/lib/http/errors";
 import { callLocaleNow } from "@/lib/i18n/server";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";

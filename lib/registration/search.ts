@@ -2,8 +2,8 @@
 // registration with its payments and every provider call about it (the audit trail).
 import "server-only";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { districts, paymentEvents, payments, registrations, subjects, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { likePattern } from "@/lib/validation/search";
 import { fullName } from "@/shared/identity/names";

@@ -6,10 +6,10 @@
 import "server-only";
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { db } from "@/db/client";
 import { attempts, districts, drawnPapers, questions, readingTexts, registrations, rehearsals, subjects, tests, users } from "@/db/schema";
 import { isOlympiadSubject } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/identity/password";
 import { importQuestionBank } from "@/lib/questions/import";

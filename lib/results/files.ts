@@ -8,7 +8,7 @@ import "server-only";
 import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
-import { inSnapshot, reportDb, type Transaction } from "@/db/client";
+import { inSnapshot, reportDb, type Transaction } from "@/lib/db/client";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { callLocaleNow } from "@/lib/i18n/server";
 import { type ExportFormat, ExportScope } from "@/lib/results/schema";

@@ -5,8 +5,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, db, selectRows, type Transaction } from "@/db/client";
 import { anyAttempt } from "@/lib/attempts/counting";
+import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
 
 type KeyLine = {
   testId: number;

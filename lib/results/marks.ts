@@ -1,9 +1,9 @@
 // One attempt's marks, question by question, for the organiser's results (opened on demand).
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
 import { earnsPoints } from "@/lib/attempts/scoring-sql";
+import { reportDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import type { Difficulty, VoidAwards } from "@/shared/attempts/enums";
 import { pointsTenthsOf, tenthsToPoints } from "@/shared/attempts/scoring";

@@ -11,8 +11,8 @@
 // end "provisional", and the key is hashed without ranking.
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db, inSnapshot, reportDb, selectRows, type Transaction } from "@/db/client";
 import { anyAttempt } from "@/lib/attempts/counting";
+import { db, inSnapshot, reportDb, selectRows, type Transaction } from "@/lib/db/client";
 import { errorText, log } from "@/lib/log.mjs";
 import { keyHash } from "./key";
 import { allResults } from "./ranking";

@@ -11,8 +11,8 @@
 //   change: a pupil cannot move to an easier district's list after seeing the results.
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, db, reportDb, selectRows, type Transaction } from "@/db/client";
 import { currentAttempt, olympiadAttempt, olympiadSubjectSql, totalTenthsSql } from "@/lib/attempts/counting";
+import { type Database, db, reportDb, selectRows, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { type NameOrder, nameOrder } from "@/lib/reference/queries";
 import { likePattern } from "@/lib/validation/search";

@@ -3,12 +3,12 @@
 // re-scores in one transaction, after a dry run that is the very same code rolled back.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/db/client";
 import { questionChoices, questions, tests } from "@/db/schema";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { scoresInPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";

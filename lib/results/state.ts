@@ -3,9 +3,9 @@
 // results page, the exports and the item statistics, so they never disagree about one moment.
 import "server-only";
 import { sql } from "drizzle-orm";
-import { type Database, selectRows, type Transaction } from "@/db/client";
 import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
 import { isProvisional } from "@/lib/attempts/rules";
+import { type Database, selectRows, type Transaction } from "@/lib/db/client";
 
 export type ResultsState = {
   /** The tests covered (one, or all): 0 when the test does not exist. */

@@ -2,8 +2,8 @@
 // and the cut, as its file holds it (./tables.ts). Read from the ranking's statement itself.
 import "server-only";
 import { sql } from "drizzle-orm";
-import { selectRows, type Transaction } from "@/db/client";
 import { tenthsToPointsSql } from "@/lib/attempts/scoring-sql";
+import { selectRows, type Transaction } from "@/lib/db/client";
 import { nameOrder } from "@/lib/reference/queries";
 import { intArray, rankingCtes, TOP, tieAtCut } from "./ranking";
 import type { Table, Words } from "./tables";

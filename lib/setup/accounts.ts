@@ -1,8 +1,8 @@
 // Seeded accounts: the first organiser (ADMIN_USERNAME / ADMIN_PASSWORD) and, for the demo, logins.
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
+import type { Database } from "@/lib/db/client";
 import { hashPassword } from "@/lib/identity/password";
 import { encryptPassword } from "@/lib/payments/credentials";
 import { UserRole } from "@/shared/identity/roles";

@@ -1,8 +1,8 @@
 // The demo: schools in every district and registrations in each state, so every screen can be seen.
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "@/db/client";
 import { districts, organizations, questions, registrations, subjects, tests, users } from "@/db/schema";
+import type { Database } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
 import { upsertSubjectTest } from "@/lib/tests/tests";
 import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";

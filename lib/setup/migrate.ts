@@ -1,10 +1,10 @@
 // Migrations, the reference data and the first organiser: at a server's start (prepare.ts) or by
 // `npm run db:migrate` (scripts/migrate.ts, plain Node: nothing here is server-only).
 import "server-only";
-import { db } from "@/db/client";
-import { migrateDatabase } from "@/db/migrate";
-import { seedReferenceData } from "@/db/seed/reference";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { seedReferenceData } from "@/lib/setup/reference-data";
 import { ensureOrganiser } from "./accounts";
 
 export async function migrateAndSeed(): Promise<void> {

@@ -1,8 +1,8 @@
 // What a server does before its first request: migrations, reference data and, if asked, the demo.
 import "server-only";
 import { networkInterfaces } from "node:os";
-import { databaseHandle, db } from "@/db/client";
 import { config } from "@/lib/config";
+import { databaseHandle, db } from "@/lib/db/client";
 import { seedDemo } from "./demo";
 import { migrateAndSeed } from "./migrate";
 

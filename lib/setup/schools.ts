@@ -2,8 +2,8 @@
 import "server-only";
 import { parse } from "csv-parse/sync";
 import { inArray } from "drizzle-orm";
-import type { Database } from "@/db/client";
 import { districts, organizations } from "@/db/schema";
+import type { Database } from "@/lib/db/client";
 import { callMessages } from "@/lib/i18n/server";
 
 export type SchoolRow = { districtSoato: number; name: string };

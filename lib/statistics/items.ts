@@ -3,10 +3,10 @@
 // key or a wrong translation is found before the ranking.
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { reportDb } from "@/db/client";
 import { attemptQuestions, attempts, questionChoices, questions, tests } from "@/db/schema";
 import { countingAttempt, totalTenthsSql } from "@/lib/attempts/counting";
 import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
+import { reportDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { resultsState } from "@/lib/results/state";
 import { type Difficulty, firstText, type StudyLanguage, type VoidAwards } from "@/shared/attempts/enums";

@@ -1,8 +1,8 @@
 // A subject of its own with a small bank and a test, so a suite's rules never touch the demo's.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { db } from "@/db/client";
 import { subjects } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
 import { upsertSubjectTest } from "@/lib/tests/tests";
 import { ReviewPolicy } from "@/shared/attempts/enums";

@@ -2,8 +2,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { registrations, subjects, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { setCredentials } from "@/lib/identity/users";
 import { register } from "@/lib/registration/registration";
 import type { StudyLanguage } from "@/shared/attempts/enums";

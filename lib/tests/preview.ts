@@ -4,10 +4,10 @@
 // Nothing is stored: every look is a new draw.
 import "server-only";
 import { eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { subjects, tests } from "@/db/schema";
 import { bankContent, paperView } from "@/lib/attempts/content";
 import { drawPaper } from "@/lib/attempts/papers";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 

@@ -1,7 +1,6 @@
 // The organiser sets up a subject's stage-one test: window, duration, PIN, counts and points.
 import "server-only";
 import { and, asc, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
 import { attempts, subjects, tests } from "@/db/schema";
 import { anyAttempt, currentAttempt, olympiadSubjectSql, runningAttempt } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
@@ -9,6 +8,7 @@ import { isPastGrace } from "@/lib/attempts/rules";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { boardTests } from "@/lib/board/board";
 import { config } from "@/lib/config";
+import { db, type Transaction } from "@/lib/db/client";
 import { AppError, businessError, notFound } from "@/lib/http/errors";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { callLocaleNow, callMessages } from "@/lib/i18n/server";

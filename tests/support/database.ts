@@ -1,7 +1,7 @@
 // Test files that touch the database start from a migrated one with the reference data.
 import { type SQL, sql } from "drizzle-orm";
 import { beforeAll } from "vitest";
-import { db, selectRows } from "@/db/client";
+import { db, selectRows } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/setup/prepare";
 
 export function setUpDatabase(): void {

@@ -1,7 +1,7 @@
 // Vitest's organiser: the account the suites' configuration seeds (ADMIN_USERNAME).
 import { eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { TEST_ENV } from "./test-env";
 
 export async function organiserId(): Promise<number> {

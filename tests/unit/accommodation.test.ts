@@ -4,10 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { organiserActions, registrations, users } from "@/db/schema";
 import { newAttempt } from "@/lib/attempts/start";
 import { getRemainingTime } from "@/lib/attempts/taking";
+import { db } from "@/lib/db/client";
 import { erasePupil, exportPupilData, removeExpiredPersonalData } from "@/lib/personal-data/personal-data";
 import { setExtraMinutes } from "@/lib/pupils/acts";
 import { pendingAccommodations, pupilDetail } from "@/lib/pupils/pupils";

@@ -3,12 +3,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { secondsLeft } from "@/components/attempt/timer";
-import { db } from "@/db/client";
 import { attemptQuestions, attempts, endedSessions, questionChoices, questions, subjects, users } from "@/db/schema";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { getCurrentUser } from "@/lib/identity/users";
 import { updateProfile } from "@/lib/pupils/profile";

@@ -2,11 +2,11 @@
 // organiser's day once it has come), never a day still ahead; named in the site's one name order.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { tests } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
 import { certificateOfUsername, issueDateOf } from "@/lib/certificates/certificates";
+import { db } from "@/lib/db/client";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { certificateFileName, fullName } from "@/shared/identity/names";
 import { setUpDatabase } from "../support/database";

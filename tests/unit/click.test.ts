@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { payments, registrations, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { confirmSandboxPayment } from "@/lib/payments/card";
 import { answerClick, type ClickAnswer } from "@/lib/payments/click";

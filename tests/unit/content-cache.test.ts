@@ -5,11 +5,11 @@
 
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { attemptQuestions, questionChoices, questions, tests } from "@/db/schema";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
 import { typesetFormulas } from "@/lib/attempts/typeset";
+import { db } from "@/lib/db/client";
 import { removeQuestion, updateQuestion } from "@/lib/questions/bank";
 import { importQuestionBank } from "@/lib/questions/import";
 import { createTestOlympiad } from "@/lib/testing/olympiad";

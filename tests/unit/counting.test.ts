@@ -3,7 +3,6 @@
 // twin a statement applies cannot drift from the rule the code applies.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { subjects } from "@/db/schema";
 import {
   type AttemptColumns,
@@ -22,6 +21,7 @@ import {
   totalTenthsSql,
 } from "@/lib/attempts/counting";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
+import { db } from "@/lib/db/client";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { evaluate, setUpDatabase } from "../support/database";
 

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { users } from "@/db/schema";
 import { errorResponse } from "@/lib/api/handler";
+import { db } from "@/lib/db/client";
 import { log } from "@/lib/log.mjs";
 import { setUpDatabase } from "../support/database";
 

@@ -2,8 +2,8 @@
 // blocking, sessions that end when blocked, and the return address after sign-in.
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { signInFailures } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { verifyPassword } from "@/lib/identity/password";
 import { safeReturnUrl } from "@/lib/identity/return-url";

@@ -4,11 +4,11 @@
 import { Readable } from "node:stream";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { attempts, districts, notices, organiserActions } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
 import { getAttempt, saveAnswer } from "@/lib/attempts/taking";
+import { db } from "@/lib/db/client";
 import { currentNotices, extendRunningAttempts, postNotice, withdrawNotice } from "@/lib/incidents/incidents";
 import { attemptStory } from "@/lib/operations/attempt-story";
 import { statusSnapshot } from "@/lib/operations/status";

@@ -2,13 +2,13 @@
 // computed by hand, the flags that point to a wrong key, and which attempts count.
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { attemptQuestions, questionChoices, questions } from "@/db/schema";
 import { finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { resetAttempt } from "@/lib/attempts/interventions";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
+import { db } from "@/lib/db/client";
 import { buildExport } from "@/lib/results/files";
 import { itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/items";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";

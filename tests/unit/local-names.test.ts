@@ -5,8 +5,8 @@
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { attempts, organizations, registrations, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { inLocaleOf } from "@/lib/i18n/server";
 import { listDistricts, listOrganizations, listRegions } from "@/lib/reference/queries";

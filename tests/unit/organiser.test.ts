@@ -3,7 +3,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listActions } from "@/components/organiser/audit/rows";
-import { db } from "@/db/client";
 import { attempts, organiserActions, questions } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { endAttemptNow, resetAttempt } from "@/lib/attempts/interventions";
@@ -11,6 +10,7 @@ import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/sta
 import { getAttempt, getRemainingTime } from "@/lib/attempts/taking";
 import { loadBoard } from "@/lib/board/board";
 import { certificateOfUsername } from "@/lib/certificates/certificates";
+import { db } from "@/lib/db/client";
 import { setExtraMinutes } from "@/lib/pupils/acts";
 import { pupilDetail } from "@/lib/pupils/pupils";
 import { listQuestions } from "@/lib/questions/bank";

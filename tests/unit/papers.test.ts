@@ -2,10 +2,10 @@
 // opening makes the attempt from them in one statement, and nothing shows a paper as an attempt.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { attemptQuestions, drawnPapers, questions } from "@/db/schema";
 import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { loadBoard, loadCheckIns } from "@/lib/board/board";
+import { db } from "@/lib/db/client";
 import { removeQuestion } from "@/lib/questions/bank";
 import { listResults } from "@/lib/results/ranking";
 import { createTestOlympiad } from "@/lib/testing/olympiad";

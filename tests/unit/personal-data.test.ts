@@ -3,10 +3,10 @@
 // ranks.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { attempts, organiserActions, users } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
+import { db } from "@/lib/db/client";
 import { userOfClaims } from "@/lib/identity/session";
 import { erasePupil, exportPupilData, removeExpiredPersonalData } from "@/lib/personal-data/personal-data";
 import { renamePupil } from "@/lib/pupils/acts";

@@ -4,8 +4,8 @@
 // change the tables directly, as no domain function in particular.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, inSnapshot } from "@/db/client";
 import { attempts, publishedRankings, registrations, subjects, users } from "@/db/schema";
+import { db, inSnapshot } from "@/lib/db/client";
 import { buildExport } from "@/lib/results/files";
 import { keepRanking, keptRanking, publishedState } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";

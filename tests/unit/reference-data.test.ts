@@ -2,10 +2,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { districts, organizations } from "@/db/schema";
-import { seedReferenceData } from "@/db/seed/reference";
+import { db } from "@/lib/db/client";
 import { compareSchools, listDistricts, listOrganizations, listRegions, listSubjects } from "@/lib/reference/queries";
+import { seedReferenceData } from "@/lib/setup/reference-data";
 import { importSchools, parseSchoolsCsv } from "@/lib/setup/schools";
 import { setUpDatabase } from "../support/database";
 

@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { districts, organizations, registrations, subjects, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { NEW_REGISTRATIONS_PER_ADDRESS } from "@/lib/registration/register-limit";
 import { getRegisterStatus, getRegistrationDetails, register } from "@/lib/registration/registration";

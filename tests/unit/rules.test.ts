@@ -5,7 +5,6 @@
 // the point-biserial, a test's state.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { endedSessions, users } from "@/db/schema";
 import {
   ANSWER_GRACE_SECONDS,
@@ -20,6 +19,7 @@ import {
 } from "@/lib/attempts/rules";
 import { checkInBegunSql, deadlineSql, pastGraceSql, windowOpenSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { testState } from "@/lib/board/board";
+import { db } from "@/lib/db/client";
 import { sessionHoldsSql, userOfClaims } from "@/lib/identity/session";
 import { tieAtCut } from "@/lib/results/ranking";
 import { pointBiserial } from "@/lib/statistics/items";

@@ -4,12 +4,12 @@
 import { createDecipheriv } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
 import { drawnPapers, questionChoices, questions, tests, users } from "@/db/schema";
 import { type PaperContent, paperKey, sealedPaper } from "@/lib/attempts/sealed-paper";
 import { allowTestAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt } from "@/lib/attempts/taking";
 import { boardTests } from "@/lib/board/board";
+import { db } from "@/lib/db/client";
 import { getCurrentUser } from "@/lib/identity/users";
 import { updateProfile } from "@/lib/pupils/profile";
 import { listQuestions, updateQuestion } from "@/lib/questions/bank";

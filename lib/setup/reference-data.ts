@@ -1,8 +1,9 @@
 // Reference data every installation has: regions and districts (SOATO) and the subjects.
 import { sql } from "drizzle-orm";
-import type { Database } from "../client";
-import { districts, regions, subjects } from "../schema";
-import data from "./uz-regions-districts.json";
+import "server-only";
+import { districts, regions, subjects } from "@/db/schema";
+import data from "@/db/seed/uz-regions-districts.json";
+import type { Database } from "@/lib/db/client";
 
 export const SUBJECT_NAMES = ["Matematika", "Biologiya", "Kimyo", "Fizika"] as const;
 export const GRADES = [5, 6, 7, 8, 9] as const;

@@ -1,13 +1,14 @@
 // The database handle: postgres.js when DATABASE_URL is set, embedded PGlite otherwise.
+import "server-only";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { forget, madeYet, processWide } from "@/lib/process-state.mjs";
-import * as schema from "./schema";
 
 /** Both drivers expose the same query builder; typed once as the production one. */
 export type Database = PostgresJsDatabase<typeof schema>;

@@ -1,4 +1,5 @@
 // Applies pending drizzle-kit migrations, one instance at a time, on either driver.
+import "server-only";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
