@@ -53,5 +53,7 @@ export function requestLocale(headers) {
  * @returns {E | "identity"}
  */
 export function preferredEncoding(acceptEncoding, available) {
-  return new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? "" } }).encoding(available) ?? "identity";
+  const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? "" } }).encoding(available);
+  // Negotiator answers one of `available` (or none): find it there, so that its type is theirs.
+  return available.find((encoding) => encoding === chosen) ?? "identity";
 }
