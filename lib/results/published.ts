@@ -1,5 +1,6 @@
 // The published state of a test's results, as the results page shows it and its exports carry it:
 // whether the results are provisional, the answer key's hash, and the second-stage list's hash.
+// The results page reads its page of the list and this state together (resultsPage), ranked once.
 //
 // The list is kept (published_rankings) when it is published, its export made, or first read, and
 // is read again instead of ranked again while it holds: while as many of the test's attempts have
@@ -13,9 +14,11 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { db, inSnapshot, reportDb, selectRows, type Transaction } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
 import { errorText, log } from "@/lib/log.mjs";
+import type { Locale } from "@/shared/i18n/locale.mjs";
 import { keyHash } from "./key";
-import { allResults } from "./ranking";
+import { type ResultRow, type ResultsFilter, resultsPageAndTop } from "./ranking";
 import { resultsState } from "./state";
 import { dataHash, type ListData, topData } from "./tables";
 
@@ -74,23 +77,31 @@ export async function keepRanking(kept: KeptRanking, data: ListData, topHash: st
 export type PublishedState = { provisional: boolean; attemptsNotEnded: number; keyHash: string; topHash: string };
 
 /**
- * What the results page shows of the second-stage list, without making a file: whether it is
- * provisional, and the hashes its export would carry (the key's, the list's: of its data, so the
- * same whatever language the page or the file is in). The list is ranked only when nothing kept
- * holds. Null for no test.
+ * What the results page shows: one page of a test's results and the second-stage list's published
+ * state, without making a file: whether it is provisional, and the hashes its export would carry
+ * (the key's, the list's: of its data, so the same whatever language the page or the file is in).
+ * One snapshot, one ranking: the list is ranked with the page, and only when nothing kept holds.
  */
-export async function publishedState({ testId, now = new Date() }: { testId: number; now?: Date }): Promise<PublishedState | null> {
+export async function resultsPage({
+  now = new Date(),
+  ...filter
+}: ResultsFilter & { page?: number; locale?: Locale; now?: Date }): Promise<{
+  items: ResultRow[];
+  total: number;
+  published: PublishedState;
+}> {
+  const { testId } = filter;
   const read = await inSnapshot(async (tx) => {
     const state = await resultsState(tx, testId, now);
-    if (state.tests === 0) return null;
+    if (state.tests === 0) throw notFound();
     const kept = await keptRanking(tx, testId);
     const key = await keyHash(testId, tx);
-    if (kept.topHash !== null) return { state, kept, key, topHash: kept.topHash, ranked: null };
-    const ranked = topData(await allResults({ testId, top: true }, tx));
-    return { state, kept, key, topHash: dataHash(ranked), ranked };
+    const { items, total, top } = await resultsPageAndTop(tx, filter, kept.topHash === null);
+    if (kept.topHash !== null) return { state, kept, key, items, total, ranked: null, topHash: kept.topHash };
+    const ranked = topData(top ?? []);
+    return { state, kept, key, items, total, ranked, topHash: dataHash(ranked) };
   }, reportDb);
-  if (!read) return null;
-  const { state, kept, key, topHash, ranked } = read;
+  const { state, kept, key, items, total, ranked, topHash } = read;
   if (ranked) await keepRanking(kept, ranked, topHash, now);
-  return { provisional: state.provisional, attemptsNotEnded: state.attemptsNotEnded, keyHash: key, topHash };
+  return { items, total, published: { provisional: state.provisional, attemptsNotEnded: state.attemptsNotEnded, keyHash: key, topHash } };
 }

@@ -154,22 +154,19 @@ function conditions({ regionId, districtId, organizationId, q, top }: Omit<Resul
 /** Ids as one parameter, PostgreSQL's array literal: the same on both drivers, whatever their number. */
 export const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
-/**
- * The ranking's rows in reading order: subject, region, district (as the reader's language sorts
- * their names), rank (unranked last), name.
- */
-async function rankedRows(
-  runner: Database | Transaction,
-  filter: { testId?: number } & Omit<ResultsFilter, "testId">,
-  order: NameOrder,
-  page?: { limit: number; offset: number },
-): Promise<RawRow[]> {
-  const { testId, ...rest } = filter;
-  return selectRows<RawRow>(
-    runner,
-    sql`
-      with ${rankingCtes(testId)}
-      select ranked.attempt_id as "attemptId", ranked.user_id as "userId",
+/** The reading order of a list: subject, region, district (as the reader's language sorts their names), rank (unranked last), name. */
+function readingOrder(order: NameOrder): SQL {
+  // Names in the reader's order (ids sorted by them), pupils' names by collate "C": the same order on any database's locale.
+  return sql`s.grade, array_position(${intArray(order.subjects)}, ranked.subject_id) nulls last, ranked.subject_id,
+             array_position(${intArray(order.regions)}, ranked.region_id) nulls last, ranked.region_id,
+             array_position(${intArray(order.districts)}, ranked.district_id) nulls last, ranked.district_id,
+             ranked.rank nulls last, u.last_name collate "C", u.first_name collate "C", ranked.attempt_id`;
+}
+
+/** One list read from `ranked` and `cut`: the rows `where` keeps, in reading order (`ord`), with their count (`rows`). */
+function listed(part: "list" | "top", where: SQL, order: NameOrder, page?: { limit: number; offset: number }): SQL {
+  return sql`
+      select ${part}::text as part, ranked.attempt_id as "attemptId", ranked.user_id as "userId",
              u.last_name as "lastName", u.first_name as "firstName", u.middle_name as "middleName",
              u.username, u.phone_number as "phoneNumber",
              ranked.region_id as "regionId", rg.name as "regionName",
@@ -179,7 +176,7 @@ async function rankedRows(
              ranked.easy, ranked.medium, ranked.hard, ranked.total, ranked.time_spent as "timeSpent",
              ranked.ended_by as "endedBy", ranked.language, ranked.excluded, ranked.rank,
              cut.top_count as "topCount", cut.last_rank as "lastRank",
-             (count(*) over ())::int as rows
+             (count(*) over ())::int as rows, (row_number() over (order by ${readingOrder(order)}))::int as ord
       from ranked
       join users u on u.id = ranked.user_id
       join subjects s on s.id = ranked.subject_id
@@ -188,15 +185,41 @@ async function rankedRows(
       left join organizations o on o.id = ranked.organization_id
       -- coalesce, not "is not distinct from": equality lets PostgreSQL hash the join (30 000 rows).
       join cut on cut.test_id = ranked.test_id and coalesce(cut.district_id, 0) = coalesce(ranked.district_id, 0)
-      where ${conditions(rest)}
-      -- Names in the reader's order (ids sorted by them), pupils' names by collate "C": the same
-      -- order on any database's locale.
-      order by s.grade, array_position(${intArray(order.subjects)}, ranked.subject_id) nulls last, ranked.subject_id,
-               array_position(${intArray(order.regions)}, ranked.region_id) nulls last, ranked.region_id,
-               array_position(${intArray(order.districts)}, ranked.district_id) nulls last, ranked.district_id,
-               ranked.rank nulls last, u.last_name collate "C", u.first_name collate "C", ranked.attempt_id
-      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+      where ${where}
+      order by ord
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+}
+
+/** The ranking's rows in reading order, a page of them if asked. */
+async function rankedRows(
+  runner: Database | Transaction,
+  filter: { testId?: number } & Omit<ResultsFilter, "testId">,
+  order: NameOrder,
+  page?: { limit: number; offset: number },
+): Promise<RawRow[]> {
+  const { testId, ...rest } = filter;
+  return selectRows<RawRow>(runner, sql`with ${rankingCtes(testId)} ${listed("list", conditions(rest), order, page)}`);
+}
+
+/**
+ * A page of one test's list and, when `withTop`, its whole second-stage list, from one ranking:
+ * both read the one `ranked` of one statement (PostgreSQL computes a CTE read twice once).
+ */
+async function rankedPageAndTop(
+  runner: Database | Transaction,
+  { testId, ...rest }: ResultsFilter,
+  order: NameOrder,
+  page: { limit: number; offset: number },
+  withTop: boolean,
+): Promise<{ rows: RawRow[]; top: RawRow[] | null }> {
+  const list = listed("list", conditions(rest), order, page);
+  const rows = await selectRows<RawRow & { part: "list" | "top" }>(
+    runner,
+    withTop
+      ? sql`with ${rankingCtes(testId)} (${list}) union all (${listed("top", conditions({ top: true }), order)}) order by part, ord`
+      : sql`with ${rankingCtes(testId)} ${list}`,
   );
+  return { rows: rows.filter((r) => r.part === "list"), top: withTop ? rows.filter((r) => r.part === "top") : null };
 }
 
 function toResult(r: RawRow): ResultRow {
@@ -240,17 +263,38 @@ export async function allResults(
   return (await rankedRows(runner, filter, await nameOrder({ locale, runner }))).map(toResult);
 }
 
+/** A page's place in the list. */
+const pageOf = (page: number) => ({ limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE });
+
+/** How many rows the list has: the page's own count, or (a page past the end) a count without the page. */
+async function listTotal(runner: Database | Transaction, filter: ResultsFilter, order: NameOrder, rows: RawRow[], page: number) {
+  if (rows.length > 0) return rows[0].rows;
+  return page > 1 ? ((await rankedRows(runner, filter, order, { limit: 1, offset: 0 }))[0]?.rows ?? 0) : 0;
+}
+
 /** One page of a test's results, with how many attempts are not ended yet (the sweep ends them). */
 export async function listResults({ page = 1, locale, ...filter }: ResultsFilter & { page?: number; locale?: Locale }) {
   const order = await nameOrder({ locale, runner: reportDb });
   const [rows, state] = await Promise.all([
-    rankedRows(reportDb, filter, order, { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE }),
+    rankedRows(reportDb, filter, order, pageOf(page)),
     resultsState(reportDb, filter.testId, new Date()),
   ]);
   if (state.tests === 0) throw notFound();
-  // A page past the end has no row to carry the count: count without the page.
-  const total = rows[0]?.rows ?? (page > 1 ? (await rankedRows(reportDb, filter, order, { limit: 1, offset: 0 }))[0]?.rows : 0) ?? 0;
-  return { items: rows.map(toResult), total, notEnded: state.attemptsNotEnded };
+  return { items: rows.map(toResult), total: await listTotal(reportDb, filter, order, rows, page), notEnded: state.attemptsNotEnded };
+}
+
+/**
+ * One page of a test's results in `tx`'s snapshot and, when `withTop`, its whole second-stage
+ * list, ranked once for both (the results page, which shows the list's hash: lib/results/published.ts).
+ */
+export async function resultsPageAndTop(
+  tx: Transaction,
+  { page = 1, locale, ...filter }: ResultsFilter & { page?: number; locale?: Locale },
+  withTop: boolean,
+): Promise<{ items: ResultRow[]; total: number; top: ResultRow[] | null }> {
+  const order = await nameOrder({ locale, runner: tx });
+  const { rows, top } = await rankedPageAndTop(tx, filter, order, pageOf(page), withTop);
+  return { items: rows.map(toResult), total: await listTotal(tx, filter, order, rows, page), top: top?.map(toResult) ?? null };
 }
 
 export type ResultsTest = { testId: number; grade: number; subjectName: string; closedAt: string };

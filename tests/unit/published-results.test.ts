@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { attempts, publishedRankings, registrations, subjects, users } from "@/db/schema";
 import { db, inSnapshot } from "@/lib/db/client";
 import { buildExport } from "@/lib/results/files";
-import { keepRanking, keptRanking, publishedState } from "@/lib/results/published";
+import { keepRanking, keptRanking, resultsPage } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";
 import { dataHash, topData } from "@/lib/results/tables";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
@@ -53,6 +53,8 @@ async function kept(testId: number) {
   return row;
 }
 
+/** The state the results page shows, read with its first page. */
+const published = async (testId: number, now?: Date) => (await resultsPage({ testId, now })).published;
 /** The list's hash ranked now, from nothing kept: what the published state must show. */
 const rankedNow = async (testId: number) => dataHash(topData(await allResults({ testId, top: true })));
 
@@ -61,13 +63,13 @@ describe("the published second-stage list", () => {
     const o = await olympiad([100, 90, 80]);
     expect(await kept(o.testId)).toBeUndefined();
     const now = new Date("2025-06-03T10:00:00Z");
-    const state = await publishedState({ testId: o.testId, now });
-    expect(state?.topHash).toBe(await rankedNow(o.testId));
-    expect(await kept(o.testId)).toMatchObject({ topHash: state?.topHash, endedAttempts: 3, rankedAt: now, version: 0 });
+    const state = await published(o.testId, now);
+    expect(state.topHash).toBe(await rankedNow(o.testId));
+    expect(await kept(o.testId)).toMatchObject({ topHash: state.topHash, endedAttempts: 3, rankedAt: now, version: 0 });
     expect((await kept(o.testId))?.topRows?.rows).toHaveLength(3);
     // What is kept is what is shown: a hash put in its place by hand is shown as it is.
     await db.update(publishedRankings).set({ topHash: "kept" }).where(eq(publishedRankings.testId, o.testId));
-    expect((await publishedState({ testId: o.testId }))?.topHash).toBe("kept");
+    expect((await published(o.testId)).topHash).toBe("kept");
   });
 
   it("is published by its export: the console then shows the file's hash without ranking again", async () => {
@@ -76,24 +78,37 @@ describe("the published second-stage list", () => {
     expect(await kept(o.testId)).toBeUndefined(); // all results are no second-stage list
     const file = (await buildExport({ testId: o.testId, scope: "top5", format: "csv", lang: "ru" }))!;
     expect((await kept(o.testId))?.topHash).toBe(file.contentHash);
-    expect((await publishedState({ testId: o.testId }))?.topHash).toBe(file.contentHash);
+    expect((await published(o.testId)).topHash).toBe(file.contentHash);
     expect(file.contentHash).toBe(await rankedNow(o.testId));
+  });
+
+  it("the results page's rows and the list it keeps come from one ranking: a filtered page beside the whole list", async () => {
+    const o = await olympiad([100, 90, 80, 70, 60, 50, 40]);
+    const page = await resultsPage({ testId: o.testId, q: "P6" });
+    expect(page.items.map((r) => [r.fullName, r.rank])).toEqual([[expect.stringContaining("P6"), 7]]);
+    expect(page.total).toBe(1);
+    const list = (await kept(o.testId))?.topRows?.rows ?? [];
+    expect(list.map((row) => row[0])).toEqual([1, 2, 3, 4, 5]);
+    expect(page.published.topHash).toBe(await rankedNow(o.testId));
+    // Read again: the page is ranked, the list is the one kept.
+    expect((await resultsPage({ testId: o.testId, page: 2 })).items).toEqual([]);
+    expect((await resultsPage({ testId: o.testId, page: 2 })).total).toBe(7);
   });
 
   it("an attempt that ends outdates it by the count of ended attempts alone: the Finish writes nothing here", async () => {
     const o = await olympiad([100, 90]);
-    const before = await publishedState({ testId: o.testId });
+    const before = await published(o.testId);
     const running = await pupilOf(o.testId, o.subjectId, "Keyin", null);
-    expect((await kept(o.testId))?.topHash).toBe(before?.topHash); // a start changes nothing
+    expect((await kept(o.testId))?.topHash).toBe(before.topHash); // a start changes nothing
     await db
       .update(attempts)
       .set({ endedAt: new Date(START.getTime() + 900_000), endedBy: EndedBy.Pupil, easyScoreTenths: 95 })
       .where(eq(attempts.id, running.attemptId));
-    expect(await kept(o.testId)).toMatchObject({ version: 0, topHash: before?.topHash });
-    const after = await publishedState({ testId: o.testId });
-    expect(after?.topHash).toBe(await rankedNow(o.testId));
-    expect(after?.topHash).not.toBe(before?.topHash);
-    expect(await kept(o.testId)).toMatchObject({ endedAttempts: 3, topHash: after?.topHash });
+    expect(await kept(o.testId)).toMatchObject({ version: 0, topHash: before.topHash });
+    const after = await published(o.testId);
+    expect(after.topHash).toBe(await rankedNow(o.testId));
+    expect(after.topHash).not.toBe(before.topHash);
+    expect(await kept(o.testId)).toMatchObject({ endedAttempts: 3, topHash: after.topHash });
   });
 
   const changes: [string, (o: Awaited<ReturnType<typeof olympiad>>) => Promise<unknown>][] = [
@@ -126,34 +141,34 @@ describe("the published second-stage list", () => {
 
   it.each(changes)("%s: what was kept is dropped in the change's transaction, and the next read ranks again", async (_, change) => {
     const o = await olympiad([100, 90]);
-    const before = await publishedState({ testId: o.testId });
-    expect(await kept(o.testId)).toMatchObject({ topHash: before?.topHash, version: 0 });
+    const before = await published(o.testId);
+    expect(await kept(o.testId)).toMatchObject({ topHash: before.topHash, version: 0 });
     await change(o);
     // Dropped whole: a removed phone or name is no longer in what is kept either.
     expect(await kept(o.testId)).toMatchObject({ version: 1, topHash: null, topRows: null, endedAttempts: null, rankedAt: null });
-    const after = await publishedState({ testId: o.testId });
-    expect(after?.topHash).toBe(await rankedNow(o.testId));
-    expect((await kept(o.testId))?.topHash).toBe(after?.topHash);
+    const after = await published(o.testId);
+    expect(after.topHash).toBe(await rankedNow(o.testId));
+    expect((await kept(o.testId))?.topHash).toBe(after.topHash);
   });
 
   it("what the list is not ranked from leaves it kept: a sign-in, a payment, extra minutes", async () => {
     const o = await olympiad([100, 90]);
-    const before = await publishedState({ testId: o.testId });
+    const before = await published(o.testId);
     const { userId } = o.pupils[0];
     await db.update(users).set({ lastSignInAt: new Date(), extraMinutes: 10 }).where(eq(users.id, userId));
     await db.update(registrations).set({ paidAt: new Date() }).where(eq(registrations.userId, userId));
-    expect(await kept(o.testId)).toMatchObject({ version: 0, topHash: before?.topHash });
+    expect(await kept(o.testId)).toMatchObject({ version: 0, topHash: before.topHash });
   });
 
   it("a list ranked before a change is not kept after it, whether or not one was kept before", async () => {
     for (const keptFirst of [false, true]) {
       const o = await olympiad([100, 90]);
-      if (keptFirst) await publishedState({ testId: o.testId });
+      if (keptFirst) await published(o.testId);
       const read = await inSnapshot((tx) => keptRanking(tx, o.testId));
       await db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, o.pupils[0].userId));
       await keepRanking({ ...read, topHash: null }, { keys: [], rows: [] }, "stale", new Date());
       expect((await kept(o.testId))?.topHash).toBeNull();
-      expect((await publishedState({ testId: o.testId }))?.topHash).toBe(await rankedNow(o.testId));
+      expect((await published(o.testId)).topHash).toBe(await rankedNow(o.testId));
     }
   });
 });

@@ -12,8 +12,8 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
-import { publishedState } from "@/lib/results/published";
-import { listResults, RESULTS_PAGE_SIZE, resultsTests } from "@/lib/results/ranking";
+import { resultsPage } from "@/lib/results/published";
+import { RESULTS_PAGE_SIZE, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery } from "@/lib/results/schema";
 import { searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
@@ -48,9 +48,8 @@ export default async function ResultsPage({ searchParams }: Props) {
     );
   }
   const testId = test.testId;
-  const [{ items, total }, published, schools] = await Promise.all([
-    listResults({ ...search, testId, locale }),
-    publishedState({ testId }),
+  const [{ items, total, published }, schools] = await Promise.all([
+    resultsPage({ ...search, testId, locale }),
     search.districtId ? listOrganizations({ districtId: search.districtId, locale }) : Promise.resolve([]),
   ]);
 
@@ -96,7 +95,7 @@ export default async function ResultsPage({ searchParams }: Props) {
         </label>
       </SearchForm>
 
-      {published?.provisional && (
+      {published.provisional && (
         <p role="status" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {texts.provisionalBanner} {published.attemptsNotEnded > 0 && texts.notEnded({ count: published.attemptsNotEnded })}
         </p>
@@ -107,11 +106,11 @@ export default async function ResultsPage({ searchParams }: Props) {
         <section className="rounded-xl border border-slate-200 bg-white p-3 text-xs text-slate-700" data-testid="hashes">
           <p className="font-semibold text-slate-900">{texts.keyHash}</p>
           <p className="break-all font-mono" data-testid="key-hash">
-            {published?.keyHash}
+            {published.keyHash}
           </p>
           <p className="mt-2 font-semibold text-slate-900">{texts.topHash}</p>
           <p className="break-all font-mono" data-testid="top-hash">
-            {published?.topHash}
+            {published.topHash}
           </p>
           <p className="mt-2 text-slate-500">{texts.hashHint}</p>
           <p className="mt-2 text-slate-500">
