@@ -10,8 +10,6 @@ import { Input } from "@/components/ui/field";
 import { ApiError } from "@/shared/http/client";
 import { ErrorCode } from "@/shared/http/contract";
 
-export const PIN_STORAGE_KEY = "pinCode";
-
 type Props = {
   open: boolean;
   title: string;

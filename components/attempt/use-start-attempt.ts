@@ -11,7 +11,7 @@ import type { IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, busyWait } from "@/shared/http/client";
 import { ErrorCode } from "@/shared/http/contract";
-import { PIN_STORAGE_KEY } from "./pin-dialog";
+import { PIN_STORAGE_KEY } from "./pin-storage";
 import { attemptKeys } from "./queries";
 import { openSealedPaper } from "./sealed-paper";
 import type { Queue, Started } from "./start-phase";

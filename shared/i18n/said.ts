@@ -5,16 +5,17 @@
 // installServerMessages() (lib/i18n/sources.ts) sets the API call's, once at start.
 import type { Messages, OrganiserMessages } from "./types";
 
-type Sources = { messages: (() => Messages) | null; organiser: (() => OrganiserMessages) | null };
+type Sources = { messages?: () => Messages; organiser?: () => OrganiserMessages };
 
 // Kept on globalThis under a Symbol.for key, as lib/process-state.mjs keeps the server's other
 // once-per-process values (this module is the browser's too, so it cannot go through that one):
 // Next loads instrumentation.ts, which installs the server's sources, the route handlers and the
 // pages' rendering as separate copies of each module, and every copy must read the same sources.
-const shelf = globalThis as unknown as Record<symbol, Sources | undefined>;
-const SOURCES = Symbol.for("olimpiada.messages");
-const sources: Sources = shelf[SOURCES] ?? { messages: null, organiser: null };
-shelf[SOURCES] = sources;
+// Written to be small: every page of the browser carries it.
+const shelf = globalThis as unknown as Record<symbol, Sources>;
+const KEY = Symbol.for("olimpiada.messages");
+shelf[KEY] ??= {};
+const sources = shelf[KEY];
 
 export function setMessagesSource(next: () => Messages): void {
   sources.messages = next;
@@ -25,13 +26,15 @@ export function setOrganiserMessagesSource(next: () => OrganiserMessages): void 
   sources.organiser = next;
 }
 
+/** The console's messages. Before a source is set (installServerMessages, OrganiserMessagesProvider) this throws. */
 export function organiserMessagesNow(): OrganiserMessages {
-  if (!sources.organiser) throw new Error("No console messages yet: installServerMessages() or OrganiserMessagesProvider sets them");
+  if (!sources.organiser) throw new Error("no console messages");
   return sources.organiser();
 }
 
+/** The messages. Before a source is set (installServerMessages, MessagesProvider) this throws. */
 export function messagesNow(): Messages {
-  if (!sources.messages) throw new Error("No messages yet: installServerMessages() or MessagesProvider sets them");
+  if (!sources.messages) throw new Error("no messages");
   return sources.messages();
 }
 
