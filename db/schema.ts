@@ -381,6 +381,12 @@ export const attempts = pgTable(
      * for the record, and the pupil may start again. Every rule reads live attempts only.
      */
     resetAt: timestamp("reset_at", { withTimezone: true }),
+    /**
+     * Set when the organiser voids the attempt after reviewing an answer-copying screening's
+     * evidence (screening_decisions): it stays the pupil's one attempt (no new start), but it no
+     * longer counts: out of the ranking, no certificate; the pupil's result says so.
+     */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
   },
   (t) => [
     // One live attempt per pupil per test; one reset by the organiser is kept beside it.
@@ -435,6 +441,65 @@ export const drawnPapers = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.testId] }), index("drawn_papers_test_idx").on(t.testId)],
 );
 
+// ─── What a screening for answer copying reads ──────────────────────────────
+// Personal data, kept as long as the pupil's phone number (PERSONAL_DATA_MONTHS after their
+// olympiad), in the family's export and gone with an erasure (lib/personal-data/personal-data.ts).
+
+/**
+ * Every saved answer, a changed one too, appended by Answer's own statement (lib/attempts/taking.ts
+ * saveAnswer): a saved answer always has its row, a refused one never. Only the attempt's own
+ * foreign key: thousands of pupils save answers to the same few questions and choices at once, and
+ * a key on those would share-lock the same rows from every save (multixacts) to check what the
+ * attempt's paper already guarantees.
+ */
+export const answerEvents = pgTable(
+  "answer_events",
+  {
+    /** The order the saves were made in. */
+    id: integer("id").generatedAlwaysAsIdentity(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    /** The bank question (attempt_questions.question_id). */
+    questionId: integer("question_id").notNull(),
+    /** The choice saved (an answer is replaced, never cleared). */
+    choiceId: integer("choice_id").notNull(),
+    /** The server's time of the save (attempt_questions.answered_at then). */
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    /**
+     * When the pupil chose it, as the page says (its outbox may send an answer late, offline),
+     * clamped to [the attempt's start, received_at]. Null: the page did not say.
+     */
+    chosenAt: timestamp("chosen_at", { withTimezone: true }),
+  },
+  // One index, by attempt and in order, spread over the tree rather than all at its right edge.
+  (t) => [primaryKey({ columns: [t.attemptId, t.id] })],
+);
+
+/** Where each sign-in and each start came from: the browser's device id and the client's address. */
+export const accessEvents = pgTable(
+  "access_events",
+  {
+    id: integer("id").generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The test started; null for a sign-in. */
+    testId: integer("test_id").references(() => tests.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 8 }).$type<"sign-in" | "start">().notNull(),
+    /**
+     * The browser's id: its device cookie's nonce (lib/identity/device.ts), kept when another
+     * account signs in on it, so accounts used on one browser share it. Null: a start from a
+     * browser with no valid device cookie.
+     */
+    deviceId: text("device_id"),
+    /** The client's address (lib/http/client-address.mjs); null when it could not be told. */
+    address: text("address"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), check("access_events_kind_valid", sql`${t.kind} in ('sign-in', 'start')`)],
+);
+
 // ─── Results ────────────────────────────────────────────────────────────────
 
 /**
@@ -465,6 +530,85 @@ export const publishedRankings = pgTable(
       "published_rankings_whole",
       sql`(${t.topHash} is null) = (${t.topRows} is null) and (${t.topHash} is null) = (${t.endedAttempts} is null) and (${t.topHash} is null) = (${t.rankedAt} is null)`,
     ),
+  ],
+);
+
+// ─── Screening for answer copying ───────────────────────────────────────────
+
+/**
+ * One run of the answer-similarity screening of a test (lib/integrity/screening.ts): after the
+ * test closes, on demand, or after a regrade. The newest run of a test is the one shown.
+ */
+export const screenings = pgTable(
+  "screenings",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    /** Why it ran: "close", "console", "regrade". */
+    trigger: varchar("trigger", { length: 10 }).notNull(),
+    /** The organiser who asked for it (on demand). */
+    organiserId: integer("organiser_id").references(() => users.id),
+    /** The options it ran with (lib/integrity/similarity.ts ScreeningOptions). */
+    options: jsonb("options").$type<Record<string, number>>().notNull(),
+    attempts: integer("attempts").notNull(),
+    pairs: integer("pairs").notNull(),
+    tested: integer("tested").notNull(),
+    listed: integer("listed").notNull(),
+    /** The CPU time of the statistics alone, ms (the reads and writes apart). */
+    cpuMs: integer("cpu_ms").notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("screenings_test_idx").on(t.testId, t.ranAt)],
+);
+
+/** A pair a screening listed: flagged by its statistics, or sharing a device; with its evidence. */
+export const screeningPairs = pgTable(
+  "screening_pairs",
+  {
+    screeningId: integer("screening_id")
+      .notNull()
+      .references(() => screenings.id, { onDelete: "cascade" }),
+    attemptA: integer("attempt_a")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    attemptB: integer("attempt_b")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    /** The pair's statistics (lib/integrity/similarity.ts PairEvidence). */
+    evidence: jsonb("evidence").$type<Record<string, unknown>>().notNull(),
+    /** Its place in the list: strongest first. */
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.screeningId, t.attemptA, t.attemptB] })],
+);
+
+/**
+ * What an organiser decided about a listed pair, with the reason: nothing, or void one attempt or
+ * both. Kept whatever later screenings find; the newest decision of a pair is the one that holds.
+ */
+export const screeningDecisions = pgTable(
+  "screening_decisions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    attemptA: integer("attempt_a")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    attemptB: integer("attempt_b")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    /** "none", "voidA", "voidB", "voidBoth". */
+    decision: varchar("decision", { length: 10 }).notNull(),
+    reason: text("reason").notNull(),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("screening_decisions_pair_idx").on(t.attemptA, t.attemptB),
+    check("screening_decisions_valid", sql`${t.decision} in ('none', 'voidA', 'voidB', 'voidBoth')`),
   ],
 );
 

@@ -89,7 +89,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
 
   // The displayed answer: what waits in the outbox, else what the server confirmed.
   const answerOf = useCallback(
-    (q: AttemptData["questions"][number]) => outbox.pending[q.testAttemptQuestionId] ?? q.answerId,
+    (q: AttemptData["questions"][number]) => outbox.pending[q.testAttemptQuestionId]?.[0] ?? q.answerId,
     [outbox.pending],
   );
   const questions = attempt.questions;
@@ -130,7 +130,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
             disabled={!running || finishing}
             ready={ready}
             chosen={current ? answerOf(current) : null}
-            waiting={current ? outbox.pending[current.testAttemptQuestionId] : undefined}
+            waiting={current ? outbox.pending[current.testAttemptQuestionId]?.[0] : undefined}
             onChoose={(choiceId) => {
               if (!current) return;
               outbox.enqueue(current.testAttemptQuestionId, choiceId);

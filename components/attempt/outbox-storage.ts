@@ -2,14 +2,18 @@
 // reload), and how many the server refused as too late (the result page mentions them).
 "use client";
 
-export type Pending = Record<number, number>; // testAttemptQuestionId → answerId
+/** testAttemptQuestionId → [answerId, when the pupil chose it (epoch ms; none if kept by an older page)] */
+export type Pending = Record<number, [number, number?]>;
 
 const storageKey = (attemptId: number) => `olimpiada.outbox.${attemptId}`;
 const lateKey = (attemptId: number) => `olimpiada.late.${attemptId}`;
 
 export function loadPending(attemptId: number): Pending {
   try {
-    return JSON.parse(localStorage.getItem(storageKey(attemptId)) ?? "{}") as Pending;
+    const kept = JSON.parse(localStorage.getItem(storageKey(attemptId)) ?? "{}");
+    // An answer an older page kept (its id alone) still goes out, without its time.
+    for (const id in kept) if (typeof kept[id] === "number") kept[id] = [kept[id]];
+    return kept as Pending;
   } catch {
     return {};
   }

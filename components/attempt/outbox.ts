@@ -63,18 +63,18 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
   const send = useCallback(async (): Promise<FlushOutcome> => {
     clearTimeout(timer.current);
     while (Object.keys(pendingRef.current).length > 0) {
-      for (const [key, answerId] of Object.entries(pendingRef.current)) {
+      for (const [key, [answerId, chosenAt]] of Object.entries(pendingRef.current)) {
         const questionId = Number(key);
         const controller = new AbortController();
         const stalled = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
         try {
           await api("/TestAttempts/Answer", {
             method: "POST",
-            body: { testAttemptQuestionId: questionId, answerId },
+            body: { testAttemptQuestionId: questionId, answerId, chosenAt },
             signal: controller.signal,
           });
           // A newer choice may have been made meanwhile: only this one is confirmed.
-          if (pendingRef.current[questionId] === answerId) delete pendingRef.current[questionId];
+          if (pendingRef.current[questionId]?.[0] === answerId) delete pendingRef.current[questionId];
           callbacks.current.onSaved(questionId, answerId);
           tabs.current?.postMessage({ type: "saved", questionId, answerId } satisfies TabMessage);
           backoff.current = 1000;
@@ -175,7 +175,8 @@ export function useAnswerOutbox({ attemptId, enabled, onSaved, onRefused, onEnde
 
   const enqueue = useCallback(
     (questionId: number, answerId: number) => {
-      pendingRef.current[questionId] = answerId;
+      // The time it was chosen goes with it, however late it is sent (the server keeps both).
+      pendingRef.current[questionId] = [answerId, Date.now()];
       publish(state.offline);
       backoff.current = 1000;
       void flush();

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { attemptQuestions, attempts, drawnPapers, registrations, tests, users } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
+import { type Access, recordAccess, UNKNOWN_ACCESS } from "@/lib/identity/access";
 import { forbidden } from "@/lib/identity/session";
 import { logEvent, noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
@@ -103,19 +104,23 @@ export async function isThereAttempt({ userId, now = new Date() }: { userId: num
  * (3000). At the opening the pupil's paper is ready and one statement makes the attempt from it;
  * otherwise each rule is checked in turn and the paper drawn now. Either way the questions are
  * numbered and each one's choices shuffled once; the database's one-attempt-per-pupil-per-test
- * index makes concurrent calls create one attempt.
+ * index makes concurrent calls create one attempt. Where the start came from (`from`) is recorded
+ * with it (access_events), in the same statement or transaction.
  */
 export async function newAttempt({
   userId,
   pinCode,
+  from = UNKNOWN_ACCESS,
   now = new Date(),
 }: {
   userId: number;
   pinCode: string;
+  /** The request's device and address (lib/identity/access.ts accessOf). */
+  from?: Access;
   now?: Date;
 }): Promise<{ attemptId: number; paper?: PaperOpening }> {
   // A paper gone stale under a concurrent bank change (a question deleted) is drawn anew below.
-  const fast = await startFromPaper({ userId, pinCode, now }).catch(() => null);
+  const fast = await startFromPaper({ userId, pinCode, from, now }).catch(() => null);
   if (fast !== null) {
     started({ attemptId: fast.attemptId, userId, testId: fast.testId, deadlineAt: fast.deadlineAt, paper: "drawn at check-in" });
     // What opens the paper the device was given sealed during check-in (sealed-paper.ts).
@@ -176,6 +181,7 @@ export async function newAttempt({
     await tx
       .insert(attemptQuestions)
       .values(fresh.map(([questionId, choiceOrder], index) => ({ attemptId: created.id, questionId, number: index + 1, choiceOrder })));
+    await recordAccess(tx, { userId, testId: test.id, kind: "start", from, at: now });
     return created;
   });
   started({ attemptId: created.id, userId, testId: test.id, deadlineAt: created.deadlineAt, paper: "drawn at start" }); // once committed

@@ -1,7 +1,7 @@
 // Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
 import "server-only";
 import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
-import { attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
+import { answerEvents, attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
 import { db, prepared } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
@@ -166,29 +166,39 @@ export async function getRemainingTime({ userId, attemptId, now = new Date() }: 
 /**
  * Answer: replaces the question's answer; durable when this returns. Refused once the attempt has
  * ended or its deadline and grace have passed (4002), or for a choice of another question (4005).
+ * Every save, a changed answer's too, is appended to answer_events with the server's time and the
+ * page's `chosenAt`, clamped between the attempt's start and that time: the browser is never
+ * trusted beyond it.
  *
  * The opening minute's hot path, so one statement, which also checks the session against the
  * user row (blocked, signed out everywhere: 401): a CTE share-locks the pupil's attempt row
  * (a concurrent Finish holds it for update, so it scores either with or without this answer and
- * never loses one it acknowledged) and the update happens only if every rule holds. Only a
- * refused answer pays for a second query, to say why.
+ * never loses one it acknowledged) and the update happens only if every rule holds; the event is
+ * inserted from the update's own row, so a saved answer always has its event and a refused one
+ * never. What the event costs: one row and one index entry (answer_events' key) more per save,
+ * and its foreign key's check of the attempt row this statement already holds; no round trip, and
+ * the same commit (pgbench, one connection, this statement alone: about 0.19 ms a save without the
+ * event, 0.23 ms with it). Only a refused answer pays for a second query, to say why.
  */
 export async function saveAnswer({
   session,
   testAttemptQuestionId,
   answerId,
+  chosenAt,
   now = new Date(),
 }: {
   /** The token's claims, checked here against the user row (blocked, signed out everywhere). */
   session: SessionClaims;
   testAttemptQuestionId: number;
   answerId: number;
+  /** When the pupil chose it, as the page says (its outbox may send it late). */
+  chosenAt?: Date;
   now?: Date;
 }): Promise<{ testAttemptQuestionId: number; answerId: number }> {
   const saved = await prepared("save_answer", (db, name) => {
     const open = db.$with("open_attempt").as(
       db
-        .select({ id: attempts.id })
+        .select({ id: attempts.id, startedAt: attempts.startedAt })
         .from(attemptQuestions)
         .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
         .innerJoin(users, eq(users.id, attempts.userId))
@@ -203,13 +213,28 @@ export async function saveAnswer({
         )
         .for("share", { of: attempts }),
     );
-    return db
-      .with(open)
-      .update(attemptQuestions)
-      .set({ answerChoiceId: sql`${sql.placeholder("answerId")}`, answeredAt: sql`${sql.placeholder("now")}` })
-      .where(and(eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")), exists(db.select().from(open))))
-      .returning({ attemptId: attemptQuestions.attemptId, number: attemptQuestions.number })
-      .prepare(name);
+    const answered = db.$with("answered").as(
+      db
+        .update(attemptQuestions)
+        .set({ answerChoiceId: sql`${sql.placeholder("answerId")}`, answeredAt: sql`${sql.placeholder("now")}` })
+        .where(and(eq(attemptQuestions.id, sql.placeholder("testAttemptQuestionId")), exists(db.select().from(open))))
+        .returning({
+          attemptId: attemptQuestions.attemptId,
+          number: attemptQuestions.number,
+          questionId: attemptQuestions.questionId,
+          answerChoiceId: attemptQuestions.answerChoiceId,
+          answeredAt: attemptQuestions.answeredAt,
+        }),
+    );
+    // The page's time, within [the attempt's start, the server's]; none when it did not say.
+    const chosen = sql`${sql.placeholder("chosenAt")}::timestamptz`;
+    const event = db.$with("event", {}).as(
+      sql`insert into ${answerEvents} (attempt_id, question_id, choice_id, received_at, chosen_at)
+          select answered.attempt_id, answered.question_id, answered.answer_choice_id, answered.answered_at,
+                 case when ${chosen} is not null then least(answered.answered_at, greatest(open_attempt.started_at, ${chosen})) end
+          from answered, open_attempt`,
+    );
+    return db.with(open, answered, event).select({ attemptId: answered.attemptId, number: answered.number }).from(answered).prepare(name);
   }).execute({
     userId: session.userId,
     sessionVersion: session.sessionVersion,
@@ -218,6 +243,7 @@ export async function saveAnswer({
     answerId,
     // Placeholders skip the columns' encoders: timestamps go as ISO strings, as the drivers expect.
     now: now.toISOString(),
+    chosenAt: chosenAt?.toISOString() ?? null,
   });
   if (saved.length === 1) {
     metrics().answersSaved.inc();

@@ -1,14 +1,16 @@
-// Identity/Login as one step: sign in (counted per username and address, or per known device), issue the
-// session cookie and the device cookie; the client address is only a much higher outer bound (its
-// failures counted by the route's wrapper, loginFailures).
+// Identity/Login as one step: sign in (counted per username and address, or per known device), record
+// where from (access_events), issue the session cookie and the device cookie; the client address is
+// only a much higher outer bound (its failures counted by the route's wrapper, loginFailures).
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
 import type { Cookies } from "@/lib/http/cookies";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
 import type { LoginInput } from "@/shared/identity/schema";
-import { deviceCookie, deviceCookieValue, trustedDevice } from "./device";
+import { accessOf, recordAccess } from "./access";
+import { deviceCookie, deviceCookieValue, newDeviceId, trustedDevice } from "./device";
 import { endSession } from "./session";
 import { encodeSession, sessionCookie, sessionMarkCookie } from "./session-token";
 import { normaliseUsername, type SignedInUser, signIn } from "./sign-in";
@@ -21,21 +23,36 @@ import { getCurrentUser } from "./users";
  */
 export const loginFailures = createLimiter("login-failures", { points: 1_000, durationSeconds: 60 });
 
-export async function login({ input, clientAddress, cookies }: { input: LoginInput; clientAddress: string; cookies: Cookies }) {
+export async function login({
+  input,
+  clientAddress,
+  cookies,
+  now = new Date(),
+}: {
+  input: LoginInput;
+  clientAddress: string;
+  cookies: Cookies;
+  now?: Date;
+}) {
   const device = deviceCookie();
   const username = normaliseUsername(input.username);
   let user: SignedInUser;
   try {
-    user = await signIn({ ...input, address: clientAddress, device: trustedDevice(cookies.get(device.name), username) });
+    user = await signIn({ ...input, address: clientAddress, device: trustedDevice(cookies.get(device.name), username), now });
   } catch (error) {
     metrics().signIns.inc({ outcome: "refused" });
     throw error;
   }
   metrics().signIns.inc({ outcome: "signed_in" });
   noteRequest({ userId: user.id });
+  // The browser keeps its device id whichever account signs in on it (a valid cookie of another
+  // username gives its id to this one's), so accounts used on one browser share it.
+  const from = accessOf({ clientAddress, cookies });
+  const deviceId = from.deviceId ?? newDeviceId();
+  await recordAccess(db, { userId: user.id, kind: "sign-in", from: { ...from, deviceId }, at: now });
   const cookie = sessionCookie();
   cookies.set(cookie.name, await encodeSession({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }), cookie.options);
-  cookies.set(device.name, deviceCookieValue(username), device.options);
+  cookies.set(device.name, deviceCookieValue(username, deviceId), device.options);
   const mark = sessionMarkCookie();
   cookies.set(mark.name, randomBytes(16).toString("base64url"), mark.options);
   return getCurrentUser({ userId: user.id });

@@ -1,11 +1,15 @@
-// The children's personal data (issue 26): names, birth dates, phone numbers, schools. Kept no
-// longer than needed: phone numbers and birth dates go PERSONAL_DATA_MONTHS after the pupil's
-// olympiad, by the sweep. An organiser can give a family everything kept about their child (one
-// JSON file), and erase a pupil: the name, school, birth date, phone and sign-in go; the row stays,
-// anonymous, with its district, grade, subject and attempts, so the ranking can be recomputed.
+// The children's personal data (issue 26): names, birth dates, phone numbers, schools, and what a
+// screening for answer copying reads (each saved answer with its times; the device and address of
+// each sign-in and start). Kept no longer than needed: phone numbers, birth dates and those records
+// go PERSONAL_DATA_MONTHS after the pupil's olympiad, by the sweep. An organiser can give a family
+// everything kept about their child (one JSON file), and erase a pupil: the name, school, birth
+// date, phone and sign-in go; the row stays, anonymous, with its district, grade, subject and
+// attempts, so the ranking can be recomputed.
 import "server-only";
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import {
+  accessEvents,
+  answerEvents,
   attemptQuestions,
   attempts,
   districts,
@@ -34,8 +38,8 @@ export const ERASED_LAST_NAME = "O'chirilgan";
 /**
  * Removes the phone numbers, birth dates and accommodation requests (health data) of pupils whose
  * olympiad (their subject's test's close; without a test, their registration) is more than
- * `months` ago. Results, certificates and names stay. Run by the sweep; returns how many pupils
- * it touched.
+ * `months` ago, and what a copying screening read of them (answer_events, access_events). Results,
+ * certificates and names stay. Run by the sweep; returns how many pupils it touched.
  */
 export async function removeExpiredPersonalData({ now = new Date(), months = config().personalDataMonths } = {}): Promise<number> {
   const expired = sql`coalesce((select max(t.closed_at) from tests t where t.subject_id = u.subject_id), u.created_at)
@@ -55,8 +59,26 @@ export async function removeExpiredPersonalData({ now = new Date(), months = con
         where u.id = r.user_id and r.accommodation_request is not null and ${expired}
         returning u.id`,
   );
-  const pupils = new Set([...rows, ...requests].map((row) => row.id)).size;
-  if (pupils > 0) logEvent("personalData.removed", { pupils, months, fields: ["phoneNumber", "birthDate", "accommodationRequest"] });
+  // The pupils' ids come back, each once, not the rows: a pupil may have hundreds of them.
+  const evidence = await selectRows<{ id: number }>(
+    db,
+    sql`with answers as (
+          delete from answer_events e using attempts a, users u
+          where e.attempt_id = a.id and ${anyAttempt()} and u.id = a.user_id and ${expired}
+          returning a.user_id
+        ),
+        accesses as (
+          delete from access_events e using users u
+          where e.user_id = u.id and ${expired}
+          returning e.user_id
+        )
+        select user_id as id from answers union select user_id from accesses`,
+  );
+  const pupils = new Set([...rows, ...requests, ...evidence].map((row) => row.id)).size;
+  if (pupils > 0) {
+    const fields = ["phoneNumber", "birthDate", "accommodationRequest", "answerEvents", "accessEvents"];
+    logEvent("personalData.removed", { pupils, months, fields });
+  }
   return pupils;
 }
 
@@ -91,6 +113,24 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
     .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
     .where(and(eq(attempts.userId, userId), anyAttempt(), isNotNull(attemptQuestions.answeredAt)))
     .orderBy(asc(attemptQuestions.attemptId), asc(attemptQuestions.number));
+  // Every save of an answer, with the choice as the pupil saw it lettered (A is their first).
+  const saves = await db
+    .select({
+      attemptId: answerEvents.attemptId,
+      number: attemptQuestions.number,
+      position: sql<number | null>`array_position(${attemptQuestions.choiceOrder}, ${answerEvents.choiceId})`,
+      receivedAt: answerEvents.receivedAt,
+      chosenAt: answerEvents.chosenAt,
+    })
+    .from(answerEvents)
+    .innerJoin(attempts, eq(attempts.id, answerEvents.attemptId))
+    .innerJoin(
+      attemptQuestions,
+      and(eq(attemptQuestions.attemptId, answerEvents.attemptId), eq(attemptQuestions.questionId, answerEvents.questionId)),
+    )
+    .where(and(eq(attempts.userId, userId), anyAttempt()))
+    .orderBy(asc(answerEvents.attemptId), asc(answerEvents.id));
+  const accesses = await db.select().from(accessEvents).where(eq(accessEvents.userId, userId)).orderBy(asc(accessEvents.id));
   const acts = await db
     .select({ action: organiserActions.action, reason: organiserActions.reason, at: organiserActions.createdAt })
     .from(organiserActions)
@@ -147,17 +187,27 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
       resetAt: iso(a.resetAt),
       score: a.endedAt ? totalTenths(a) / 10 : null,
       answered: answers.filter((x) => x.attemptId === a.id).map((x) => ({ question: x.number, at: iso(x.answeredAt) })),
+      answerHistory: saves
+        .filter((x) => x.attemptId === a.id)
+        .map((x) => ({
+          question: x.number,
+          choice: x.position ? String.fromCharCode(64 + x.position) : null,
+          savedAt: iso(x.receivedAt),
+          chosenAt: iso(x.chosenAt),
+        })),
     })),
+    signInsAndStarts: accesses.map((x) => ({ kind: x.kind, testId: x.testId, deviceId: x.deviceId, address: x.address, at: iso(x.at) })),
     organiserActions: acts.map((a) => ({ action: a.action, reason: a.reason, at: iso(a.at) })),
   };
 }
 
 /**
  * Erases a pupil (audited, with the reason; the username typed to confirm): the name becomes
- * "O'chirilgan #id", and the middle name, birth date, phone, school, username and password go;
- * every session ends, and any sign-in lock on the name. The district, grade, subject, language
- * and attempts stay: the ranking is recomputed with an anonymous row. Payments stay (the
- * provider's records and the law on accounting keep them), without a name.
+ * "O'chirilgan #id", and the middle name, birth date, phone, school, username and password go, and
+ * the history of their saves and their sign-ins' and starts' devices and addresses; every session
+ * ends, and any sign-in lock on the name. The district, grade, subject, language and attempts
+ * stay: the ranking is recomputed with an anonymous row. Payments stay (the provider's records and
+ * the law on accounting keep them), without a name.
  */
 export async function erasePupil({
   organiserId,
@@ -204,6 +254,13 @@ export async function erasePupil({
       .set({ organizationId: null, accommodationRequest: null, updatedAt: now })
       .where(eq(registrations.userId, userId));
     if (pupil.username) await unlockSignIn(pupil.username, tx);
+    // What a copying screening read of the pupil: their saves' times, their devices and addresses.
+    const theirAttempts = tx
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), anyAttempt()));
+    await tx.delete(answerEvents).where(inArray(answerEvents.attemptId, theirAttempts));
+    await tx.delete(accessEvents).where(eq(accessEvents.userId, userId));
     // The audit records that hold what the law's erasure takes (the log is read-only but for it):
     // a corrected name's before and after, and an accommodation's reason (often medical).
     const ofPupil = and(eq(organiserActions.targetType, "pupil"), eq(organiserActions.targetId, userId));

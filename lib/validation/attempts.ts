@@ -16,5 +16,13 @@ export const checkPinSchema = z.object({ pinCode });
 export const attemptIdQuery = z.object({ id: queryId });
 export const remainingTimeQuery = z.object({ attemptId: queryId });
 export const resultQuery = z.object({ testAttemptId: queryId });
-export const answerSchema = z.object({ testAttemptQuestionId: entityId, answerId: entityId });
+/**
+ * When the pupil chose the answer, as the page knows it (its outbox may send an answer late,
+ * offline): epoch ms or an ISO time, within a Date's range. saveAnswer clamps it to the attempt.
+ */
+const chosenAt = z
+  .union([z.int().min(0).max(8.64e15), z.iso.datetime({ offset: true })])
+  .transform((at) => new Date(at))
+  .optional();
+export const answerSchema = z.object({ testAttemptQuestionId: entityId, answerId: entityId, chosenAt });
 export const finishSchema = z.object({ attemptId: entityId, isEndedByUser: z.boolean().default(true) });
