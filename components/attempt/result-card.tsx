@@ -44,6 +44,11 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
           {result.endedBy === EndedBy.Organiser ? messages.attempt.endedByOrganiser : messages.attempt.endedByClock}
         </p>
       )}
+      {result.voided && (
+        <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200" data-testid="voided" role="status">
+          {messages.attempt.voidedByOrganiser}
+        </p>
+      )}
       {late > 0 && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="late-answers">
           {messages.attempt.lateAnswers({ count: late })}
@@ -51,7 +56,7 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
       )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <LinkButton href={`/test-attempt/${attemptId}?isAnswer=true`}>{texts.review}</LinkButton>
-        <CertificateButton />
+        {!result.voided && <CertificateButton />}
       </div>
     </Card>
   );

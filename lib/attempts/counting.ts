@@ -7,12 +7,12 @@
 // so that forgetting the rehearsal or a reset cannot happen silently: tests/unit/house-rules.test.ts
 // reads the source and fails on a statement that reads the table without one.
 //
-// - countingAttempt: not reset and not a rehearsal's. Rankings, statistics, certificates,
-//   exports and the board read these.
+// - countingAttempt: not reset, not voided and not a rehearsal's. Rankings, statistics,
+//   certificates, exports and the board read these.
 // - currentAttempt: not reset. The pupil's own flows (start, answer, finish, the profile's lock)
 //   read the pupil's one live attempt; a rehearsal pupil takes the rehearsal's test like any other.
-// - olympiadAttempt: not a rehearsal's, reset ones included: the ranking lists a reset attempt as
-//   excluded, and the organiser's pages show it.
+// - olympiadAttempt: not a rehearsal's, reset and voided ones included: the ranking lists them as
+//   excluded (attemptExclusion), and the organiser's pages show them.
 // - anyAttempt: every attempt, for the record itself: a pupil's personal-data export, the
 //   operator's story of one attempt, an organiser's act on one attempt by its id.
 // - runningAttempt: current, not ended and not past its deadline's grace: an answer may still come.
@@ -26,6 +26,7 @@ import { withinGraceSql } from "./rules-sql";
 export type AttemptColumns = {
   testId: SQLWrapper;
   resetAt: SQLWrapper;
+  voidedAt: SQLWrapper;
   endedAt: SQLWrapper;
   deadlineAt: SQLWrapper;
   easyScoreTenths: SQLWrapper;
@@ -40,6 +41,7 @@ export function attemptAlias(alias: string): AttemptColumns {
   return {
     testId: column("test_id"),
     resetAt: column("reset_at"),
+    voidedAt: column("voided_at"),
     endedAt: column("ended_at"),
     deadlineAt: column("deadline_at"),
     easyScoreTenths: column("easy_score_tenths"),
@@ -74,23 +76,41 @@ export const olympiadPupil = (subjectId: SQLWrapper = users.subjectId): SQL =>
 
 // ─── Attempts: which count ──────────────────────────────────────────────────────────────────
 
-/** An attempt counts when it was not reset and is not a rehearsal's. */
-export const attemptCounts = (a: { resetAt: Date | null; rehearsal: boolean }): boolean => a.resetAt === null && !a.rehearsal;
+/**
+ * An attempt counts when it was not reset, not voided by an organiser (answer copying, decided on
+ * a screening's evidence) and is not a rehearsal's.
+ */
+export const attemptCounts = (a: { resetAt: Date | null; voidedAt: Date | null; rehearsal: boolean }): boolean =>
+  a.resetAt === null && a.voidedAt === null && !a.rehearsal;
 
 /** attemptCounts in SQL, of expressions (the twin the tests compare on the same cases). */
-export const attemptCountsSql = (a: { resetAt: SQLWrapper; rehearsal: SQLWrapper }): SQL =>
-  sql`(${a.resetAt} is null and not ${a.rehearsal})`;
+export const attemptCountsSql = (a: { resetAt: SQLWrapper; voidedAt: SQLWrapper; rehearsal: SQLWrapper }): SQL =>
+  sql`(${a.resetAt} is null and ${a.voidedAt} is null and not ${a.rehearsal})`;
 
 /** The attempts that count, as a condition on the table (default) or on an alias of a raw statement. */
 export const countingAttempt = (a: AttemptColumns | string = attempts): SQL => {
   const columns = columnsOf(a);
-  return attemptCountsSql({ resetAt: columns.resetAt, rehearsal: rehearsalTestSql(columns.testId) });
+  return attemptCountsSql({ resetAt: columns.resetAt, voidedAt: columns.voidedAt, rehearsal: rehearsalTestSql(columns.testId) });
+};
+
+/** Why an ended attempt of the olympiad is listed in the ranking but not ranked; null: it is ranked. */
+export type Exclusion = "reset" | "voided" | "blocked";
+
+/** The exclusion of an attempt of a pupil: reset first (it was replaced), then voided, then the pupil blocked. */
+export const attemptExclusion = (a: { resetAt: Date | null; voidedAt: Date | null; blocked: boolean }): Exclusion | null =>
+  a.resetAt !== null ? "reset" : a.voidedAt !== null ? "voided" : a.blocked ? "blocked" : null;
+
+/** attemptExclusion in SQL: `blockedAt` is the pupil's users.blocked_at. */
+export const attemptExclusionSql = (a: AttemptColumns | string, blockedAt: SQLWrapper): SQL => {
+  const c = columnsOf(a);
+  return sql`(case when ${c.resetAt} is not null then 'reset' when ${c.voidedAt} is not null then 'voided'
+                   when ${blockedAt} is not null then 'blocked' end)`;
 };
 
 /** The pupil's live attempt (not reset): the only one the pupil's own flows read. */
 export const currentAttempt = (a: AttemptColumns | string = attempts): SQL => sql`(${columnsOf(a).resetAt} is null)`;
 
-/** Every attempt of the olympiad, reset ones included (listed apart), a rehearsal's never. */
+/** Every attempt of the olympiad, reset and voided ones included (listed apart), a rehearsal's never. */
 export const olympiadAttempt = (a: AttemptColumns | string = attempts): SQL => sql`(not ${rehearsalTestSql(columnsOf(a).testId)})`;
 
 /**

@@ -153,6 +153,8 @@ export type AttemptResult = {
   maxScore: number;
   /** Who ended it (EndedBy): the pupil is told when it was the clock or an organiser. */
   endedBy: EndedBy;
+  /** Voided by an organiser (answer copying): the result does not count and has no certificate. */
+  voided: boolean;
 };
 
 export async function attemptResult(read: OwnAttemptRead): Promise<AttemptResult> {
@@ -163,5 +165,6 @@ export async function attemptResult(read: OwnAttemptRead): Promise<AttemptResult
     timeSpent: Math.round((attempt.endedAt.getTime() - attempt.startedAt.getTime()) / 1000),
     maxScore: tenthsToPoints(maxTenths(test)),
     endedBy: (attempt.endedBy ?? EndedBy.Clock) as EndedBy,
+    voided: attempt.voidedAt !== null,
   };
 }

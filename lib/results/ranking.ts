@@ -2,7 +2,8 @@
 // with window functions, and every list, export and regrade reads it.
 //
 // The rules, per district × grade × subject (a test is one subject of one grade):
-// - only ended attempts count; a reset attempt and a blocked pupil are listed with a note, unranked;
+// - only ended attempts count; a reset or voided attempt and a blocked pupil are listed with a note,
+//   unranked (lib/attempts/counting.ts attemptExclusion);
 // - total descending, then the hard part's score, then the medium part's, then less time spent
 //   (whole seconds, as the pupil's result shows it); pupils equal on all four share a rank
 //   (1, 2, 2, 4 …: SQL's rank());
@@ -11,7 +12,7 @@
 //   change: a pupil cannot move to an easier district's list after seeing the results.
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
-import { currentAttempt, olympiadAttempt, olympiadSubjectSql, totalTenthsSql } from "@/lib/attempts/counting";
+import { attemptExclusionSql, type Exclusion, olympiadAttempt, olympiadSubjectSql, totalTenthsSql } from "@/lib/attempts/counting";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { type NameOrder, nameOrder } from "@/lib/reference/queries";
@@ -25,8 +26,7 @@ import { resultsState } from "./state";
 export const TOP = 5;
 export const RESULTS_PAGE_SIZE = 50;
 
-/** Why an ended attempt is listed but not ranked. */
-export type Exclusion = "reset" | "blocked";
+export type { Exclusion };
 
 /**
  * Every ended attempt (of one test, or of all) with its place: columns of `ranked` are
@@ -46,7 +46,7 @@ export function rankingCtes(testId?: number): SQL {
              ${totalTenthsSql("a")} as total,
              round(extract(epoch from (a.ended_at - a.started_at)))::int as time_spent,
              a.ended_by, a.language,
-             case when not ${currentAttempt("a")} then 'reset' when u.blocked_at is not null then 'blocked' end as excluded
+             ${attemptExclusionSql("a", sql.raw("u.blocked_at"))} as excluded
       from attempts a
       join users u on u.id = a.user_id
       join tests t on t.id = a.test_id

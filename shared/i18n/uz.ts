@@ -272,6 +272,8 @@ export const uz = {
     /** The organiser's acts on a running attempt, told to its open page at once (issue 22). */
     extendedByOrganiser: "Tashkilotchi vaqtingizni {count} daqiqaga uzaytirdi",
     endedByOrganiser: "Test tashkilotchi tomonidan yakunlandi",
+    voidedByOrganiser:
+      "Tashkilotchi bu natijani bekor qildi: javoblaringiz boshqa o'quvchining javoblari bilan mos kelgani tekshirildi. Natija reytingga kirmaydi, sertifikat berilmaydi.",
     endedByClock: "Test vaqti tugagani uchun yakunlandi",
     reopened: "Urinishingiz qayta ochildi",
     passwordChanged: "Parolingiz yangilandi, qayta kiring",

@@ -475,6 +475,7 @@ describe("Finish and scoring", () => {
       timeSpent: 30 * 60,
       maxScore: 15,
       endedBy: EndedBy.Pupil,
+      voided: false,
     });
   });
 

@@ -8,6 +8,8 @@ import {
   type AttemptColumns,
   attemptCounts,
   attemptCountsSql,
+  attemptExclusion,
+  attemptExclusionSql,
   countingAttempt,
   extendableAttempt,
   extendedDeadline,
@@ -37,6 +39,7 @@ const tenths = (value: number | null) => (value === null ? sql`null::int` : sql`
 function columnsOf(a: {
   testId?: number;
   resetAt?: Date | null;
+  voidedAt?: Date | null;
   endedAt?: Date | null;
   deadlineAt?: Date;
   easyScoreTenths?: number | null;
@@ -46,6 +49,7 @@ function columnsOf(a: {
   return {
     testId: sql`${a.testId ?? 0}::int`,
     resetAt: moment(a.resetAt ?? null),
+    voidedAt: moment(a.voidedAt ?? null),
     endedAt: moment(a.endedAt ?? null),
     deadlineAt: moment(a.deadlineAt ?? T),
     easyScoreTenths: tenths(a.easyScoreTenths ?? null),
@@ -54,17 +58,19 @@ function columnsOf(a: {
   };
 }
 
-describe("an attempt counts: not reset, not a rehearsal's", () => {
+describe("an attempt counts: not reset, not voided, not a rehearsal's", () => {
   const cases = [
-    { name: "a live attempt of the olympiad", resetAt: null, rehearsal: false, counts: true },
-    { name: "a reset attempt", resetAt: at(5), rehearsal: false, counts: false },
-    { name: "a rehearsal's attempt", resetAt: null, rehearsal: true, counts: false },
-    { name: "a reset attempt of a rehearsal", resetAt: at(5), rehearsal: true, counts: false },
+    { name: "a live attempt of the olympiad", resetAt: null, voidedAt: null, rehearsal: false, counts: true },
+    { name: "a reset attempt", resetAt: at(5), voidedAt: null, rehearsal: false, counts: false },
+    { name: "a voided attempt", resetAt: null, voidedAt: at(200), rehearsal: false, counts: false },
+    { name: "a rehearsal's attempt", resetAt: null, voidedAt: null, rehearsal: true, counts: false },
+    { name: "a reset attempt of a rehearsal", resetAt: at(5), voidedAt: null, rehearsal: true, counts: false },
   ];
   for (const c of cases) {
     it(c.name, async () => {
       expect(attemptCounts(c)).toBe(c.counts);
-      expect(await evaluate(attemptCountsSql({ resetAt: moment(c.resetAt), rehearsal: sql`${c.rehearsal}::boolean` }))).toBe(c.counts);
+      const twin = attemptCountsSql({ resetAt: moment(c.resetAt), voidedAt: moment(c.voidedAt), rehearsal: sql`${c.rehearsal}::boolean` });
+      expect(await evaluate(twin)).toBe(c.counts);
     });
   }
 
@@ -76,12 +82,31 @@ describe("an attempt counts: not reset, not a rehearsal's", () => {
     expect(await evaluate(countingAttempt(columnsOf({ testId: rehearsal.testId })))).toBe(false);
     expect(await evaluate(countingAttempt(columnsOf({ testId: olympiad.testId, resetAt: at(1) })))).toBe(false);
     expect(await evaluate(olympiadAttempt(columnsOf({ testId: olympiad.testId, resetAt: at(1) })))).toBe(true);
+    expect(await evaluate(countingAttempt(columnsOf({ testId: olympiad.testId, voidedAt: at(1) })))).toBe(false);
+    expect(await evaluate(olympiadAttempt(columnsOf({ testId: olympiad.testId, voidedAt: at(1) })))).toBe(true);
     expect(await evaluate(olympiadAttempt(columnsOf({ testId: rehearsal.testId })))).toBe(false);
     for (const rehearsalSubject of [true, false]) {
       expect(isOlympiadSubject({ rehearsal: rehearsalSubject })).toBe(!rehearsalSubject);
       expect(await evaluate(olympiadSubjectSql(sql`${rehearsalSubject}::boolean`))).toBe(!rehearsalSubject);
     }
   });
+});
+
+describe("why an ended attempt is listed but not ranked: reset, then voided, then its pupil blocked", () => {
+  const cases = [
+    { name: "ranked", resetAt: null, voidedAt: null, blocked: false, exclusion: null },
+    { name: "reset", resetAt: at(5), voidedAt: null, blocked: false, exclusion: "reset" },
+    { name: "voided", resetAt: null, voidedAt: at(200), blocked: false, exclusion: "voided" },
+    { name: "voided, its pupil blocked", resetAt: null, voidedAt: at(200), blocked: true, exclusion: "voided" },
+    { name: "reset and voided", resetAt: at(5), voidedAt: at(200), blocked: false, exclusion: "reset" },
+    { name: "its pupil blocked", resetAt: null, voidedAt: null, blocked: true, exclusion: "blocked" },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      expect(attemptExclusion(c)).toBe(c.exclusion);
+      expect(await evaluate(attemptExclusionSql(columnsOf(c), c.blocked ? moment(at(1)) : moment(null)))).toBe(c.exclusion);
+    });
+  }
 });
 
 describe(`running: not ended, not reset, not past its deadline and the ${ANSWER_GRACE_SECONDS} s grace`, () => {
