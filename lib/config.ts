@@ -88,6 +88,12 @@ const schema = z.object({
    * are removed (lib/personal-data/personal-data.ts); results and certificates stay.
    */
   PERSONAL_DATA_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /**
+   * The answer-copying screening (lib/integrity): the false discovery rate its flags are held to
+   * (Benjamini–Hochberg; 0.01 is 1 %), and the fewest questions two pupils must share to be compared.
+   */
+  SCREENING_FDR: z.coerce.number().positive().max(0.2).default(0.01),
+  SCREENING_MIN_SHARED: z.coerce.number().int().min(3).max(100).default(10),
   /** The operator's bearer token for /api/metrics (Prometheus); unset: the path is not served. */
   METRICS_TOKEN: z
     .string()
@@ -184,6 +190,7 @@ function load() {
     testSupportToken: env.TEST_SUPPORT_TOKEN,
     metricsToken: env.METRICS_TOKEN,
     personalDataMonths: env.PERSONAL_DATA_MONTHS,
+    screening: { fdr: env.SCREENING_FDR, minShared: env.SCREENING_MIN_SHARED },
     trustProxyHops: serverConfig().trustProxyHops,
     /** Where the log lines go (LOG_FILE); unset: standard output. */
     logFile: logSettings().file,

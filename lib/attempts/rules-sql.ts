@@ -19,9 +19,13 @@ export const deadlineSql = (a: { startedAt: Moment; durationMinutes: SQLWrapper;
 export const windowOpenSql = (window: { openedAt: Moment; closedAt: Moment }, now: Moment): SQL =>
   sql`(${moment(window.openedAt)} <= ${moment(now)} and ${moment(now)} < ${moment(window.closedAt)})`;
 
+/** checkInOf: when check-in opens, the opening less its minutes. */
+export const checkInOfSql = (test: { openedAt: Moment; checkInMinutes: SQLWrapper }): SQL =>
+  sql`(${moment(test.openedAt)} - make_interval(mins => ${test.checkInMinutes}))`;
+
 /** hasCheckInBegun: check-in (the opening less its minutes) at or before `now`, the window closing after it. */
 export const checkInBegunSql = (test: { openedAt: Moment; closedAt: Moment; checkInMinutes: SQLWrapper }, now: Moment): SQL =>
-  sql`(${moment(test.openedAt)} - make_interval(mins => ${test.checkInMinutes}) <= ${moment(now)} and ${moment(now)} < ${moment(test.closedAt)})`;
+  sql`(${checkInOfSql(test)} <= ${moment(now)} and ${moment(now)} < ${moment(test.closedAt)})`;
 
 /** graceCutoff: the earliest deadline that still takes an answer at `now`. */
 const graceCutoffSql = (now: Moment): SQL => sql`(${moment(now)} - make_interval(secs => ${sql.raw(String(ANSWER_GRACE_SECONDS))}))`;

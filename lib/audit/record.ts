@@ -33,6 +33,8 @@ export const AuditAction = {
   NoticeWithdraw: "notice.withdraw",
   PupilExport: "pupil.export",
   PupilErase: "pupil.erase",
+  ScreeningRun: "test.screening",
+  ScreeningDecision: "test.screeningDecision",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

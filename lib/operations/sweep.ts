@@ -1,10 +1,13 @@
 // The periodic sweep, run by every instance (safe to run concurrently): expired attempts are
-// ended and scored; sign-in tries nobody repeated for a day, and signed-out sessions whose tokens
-// expired, are forgotten; once an hour, phone numbers and birth dates past their time are removed.
+// ended and scored; a test that closed and has no attempt left to end is screened for answer
+// copying, once; sign-in tries nobody repeated for a day, and signed-out sessions whose tokens
+// expired, are forgotten; once an hour, personal data past its time (phone numbers, birth dates,
+// the saves of answers, the devices and addresses of sign-ins and starts) is removed.
 import "server-only";
 import { sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { forgetEndedSessions } from "@/lib/identity/session";
 import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
+import { screenClosedTests } from "@/lib/integrity/screening";
 import { errorText, log } from "@/lib/log.mjs";
 import { removeExpiredPersonalData } from "@/lib/personal-data/personal-data";
 import { processWide } from "@/lib/process-state.mjs";
@@ -26,6 +29,7 @@ function sweepEvery(): NodeJS.Timeout {
     running = true;
     try {
       await sweepExpiredAttempts(); // each end is logged
+      await screenClosedTests(); // each run is logged
       await forgetOldSignInFailures();
       await forgetEndedSessions();
       if (Date.now() - retainedAt >= RETENTION_INTERVAL_MS) {

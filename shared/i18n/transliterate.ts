@@ -77,9 +77,16 @@ function isConditional(text: string, at: number): boolean {
   );
 }
 
-function word(text: string): string {
-  if (KEPT.has(text)) return text;
-  const loanword = LOANWORDS[text.toLowerCase()];
+/**
+ * Words a body of text needs beyond the everyday ones that every page carries here: kept as they
+ * are (a method's author), or loanwords spelled as Russian spells them. The console's catalogues
+ * pass theirs when they are generated (lib/i18n/cyrillic.ts), so the browser never loads them.
+ */
+export type Vocabulary = { kept?: ReadonlySet<string>; loanwords?: Readonly<Record<string, string>> };
+
+function word(text: string, vocabulary: Vocabulary): string {
+  if (KEPT.has(text) || vocabulary.kept?.has(text)) return text;
+  const loanword = LOANWORDS[text.toLowerCase()] ?? vocabulary.loanwords?.[text.toLowerCase()];
   if (loanword) {
     if (text === text.toUpperCase()) return loanword.toUpperCase();
     return isUpper(text[0]) ? loanword[0].toUpperCase() + loanword.slice(1) : loanword;
@@ -120,13 +127,13 @@ function word(text: string): string {
 }
 
 /** The text in Uzbek Cyrillic; {placeholders} and the kept words stay as they are. */
-export function toCyrillic(latin: string): string {
+export function toCyrillic(latin: string, vocabulary: Vocabulary = {}): string {
   return latin.replace(/\{\w+\}|[\p{L}\d'ʻʼ‘’`]+/gu, (token) => {
-    if (token.startsWith("{") || KEPT.has(token)) return token;
+    if (token.startsWith("{") || KEPT.has(token) || vocabulary.kept?.has(token)) return token;
     // Apostrophes around a word are quotes; only those inside it are letters.
     const [, lead, body, trail] = token.match(/^(['ʻʼ‘’`]*)(.*?)(['ʻʼ‘’`]*)$/su) ?? ["", "", token, ""];
     const keepTrail = trail && /[oOgG]$/.test(body) ? trail.slice(1) : trail;
     const core = keepTrail === trail ? body : body + trail[0];
-    return lead + word(core) + keepTrail;
+    return lead + word(core, vocabulary) + keepTrail;
   });
 }

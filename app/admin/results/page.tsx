@@ -59,6 +59,9 @@ export default async function ResultsPage({ searchParams }: Props) {
         <LinkButton variant="secondary" href={`/admin/tests/${testId}/items`}>
           {texts.itemStatistics}
         </LinkButton>
+        <LinkButton variant="secondary" href={`/admin/tests/${testId}/screening`} data-testid="screening-link">
+          {organiserMessages.screening.title}
+        </LinkButton>
         <RecomputeButton testId={testId} />
       </PageHeader>
 

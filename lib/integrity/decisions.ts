@@ -1,0 +1,253 @@
+// What the organiser sees of a test's screening and decides about it: the listed pairs, strongest
+// first; one pair's evidence sheet; and the decision, with its reason. Voiding is the organiser's
+// act alone and is audited; it takes the attempt out of everything that counts (the ranking, its
+// published hash, the certificate: lib/attempts/counting.ts attemptCounts) and the pupil's result
+// says so. Pupils never see a flag.
+import "server-only";
+import { sql } from "drizzle-orm";
+import { screeningDecisions } from "@/db/schema";
+import { anyAttempt } from "@/lib/attempts/counting";
+import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db, reportDb, selectRows } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { allResults, type ResultRow } from "@/lib/results/ranking";
+import { firstText, type LanguageTexts, type StudyLanguage, textIn } from "@/shared/attempts/enums";
+import type { Decision, DecisionInput } from "@/shared/integrity/schema";
+import { inScreeningWindow } from "./screening";
+import type { PairEvidence } from "./similarity";
+
+export type ScreeningRun = {
+  screeningId: number;
+  trigger: string;
+  ranAt: string;
+  options: Record<string, number>;
+  attempts: number;
+  pairs: number;
+  tested: number;
+  listed: number;
+  cpuMs: number;
+};
+
+/** A pupil of a pair as the console shows it: the ranking's row (name, school, score, rank or why unranked). */
+export type PairPupil = Pick<
+  ResultRow,
+  "attemptId" | "userId" | "fullName" | "username" | "schoolName" | "districtName" | "totalScore" | "rank" | "excluded"
+>;
+
+export type PairDecision = { decision: Decision; reason: string; decidedAt: string; organiser: string };
+
+export type ListedPair = { evidence: PairEvidence; a: PairPupil | null; b: PairPupil | null; decision: PairDecision | null };
+
+const pupilOf = (row: ResultRow | undefined): PairPupil | null =>
+  row
+    ? {
+        attemptId: row.attemptId,
+        userId: row.userId,
+        fullName: row.fullName,
+        username: row.username,
+        schoolName: row.schoolName,
+        districtName: row.districtName,
+        totalScore: row.totalScore,
+        rank: row.rank,
+        excluded: row.excluded,
+      }
+    : null;
+
+/** The newest decision of each of these pairs, by "a-b". */
+async function decisionsOf(pairs: { attemptA: number; attemptB: number }[]): Promise<Map<string, PairDecision>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await selectRows<PairDecision & { attemptA: number; attemptB: number }>(
+    reportDb,
+    sql`
+      select distinct on (d.attempt_a, d.attempt_b) d.attempt_a as "attemptA", d.attempt_b as "attemptB", d.decision, d.reason,
+             to_json(d.decided_at)#>>'{}' as "decidedAt", u.username as organiser
+      from screening_decisions d join users u on u.id = d.organiser_id
+      where (d.attempt_a, d.attempt_b) in (select * from unnest(${`{${pairs.map((p) => p.attemptA).join(",")}}`}::int[],
+                                                                ${`{${pairs.map((p) => p.attemptB).join(",")}}`}::int[]))
+      order by d.attempt_a, d.attempt_b, d.decided_at desc, d.id desc`,
+  );
+  return new Map(rows.map(({ attemptA, attemptB, ...decision }) => [`${attemptA}-${attemptB}`, decision]));
+}
+
+/** The test's newest screening and the pairs it listed, strongest first; null run when never screened. */
+export async function screeningOf(testId: number): Promise<{ run: ScreeningRun | null; pairs: ListedPair[] }> {
+  const [run] = await selectRows<ScreeningRun>(
+    reportDb,
+    sql`select id as "screeningId", trigger, to_json(ran_at)#>>'{}' as "ranAt", options, attempts, pairs, tested, listed, cpu_ms as "cpuMs"
+        from screenings where test_id = ${testId} order by ran_at desc, id desc limit 1`,
+  );
+  if (!run) return { run: null, pairs: [] };
+  const listed = await selectRows<{ evidence: PairEvidence }>(
+    reportDb,
+    sql`select evidence from screening_pairs where screening_id = ${run.screeningId} order by position`,
+  );
+  const rows = new Map((await allResults({ testId }, reportDb)).map((r) => [r.attemptId, r]));
+  const decisions = await decisionsOf(listed.map((p) => p.evidence));
+  return {
+    run,
+    pairs: listed.map(({ evidence }) => ({
+      evidence,
+      a: pupilOf(rows.get(evidence.attemptA)),
+      b: pupilOf(rows.get(evidence.attemptB)),
+      decision: decisions.get(`${evidence.attemptA}-${evidence.attemptB}`) ?? null,
+    })),
+  };
+}
+
+export type SheetQuestion = {
+  questionId: number;
+  text: string;
+  /** Each pupil's number for it on their own paper, and their final choice: its text (in the pupil's language) and its letter in the bank (A = 0). */
+  a: { number: number; choice: string | null; letter: number | null; correct: boolean };
+  b: { number: number; choice: string | null; letter: number | null; correct: boolean };
+  match: boolean;
+  identicalWrong: boolean;
+};
+
+/** One save of an answer: when the server received it (ms from the test's opening), and which question. */
+export type SheetSave = { at: number; questionId: number; choiceLetter: number | null };
+
+export type EvidenceSheet = {
+  testId: number;
+  /** The options of the screening that listed the pair (its false discovery rate). */
+  options: Record<string, number>;
+  pair: ListedPair;
+  questions: SheetQuestion[];
+  timelines: { a: SheetSave[]; b: SheetSave[] };
+  overlaps: { devices: number; addresses: string[] };
+};
+
+/** One pair's evidence sheet, from the newest screening that listed it. */
+export async function evidenceSheet(testId: number, attemptA: number, attemptB: number): Promise<EvidenceSheet> {
+  const { run, pairs } = await screeningOf(testId);
+  const pair = pairs.find((p) => p.evidence.attemptA === attemptA && p.evidence.attemptB === attemptB);
+  if (!run || !pair) throw notFound();
+  type Row = {
+    questionId: number;
+    texts: LanguageTexts;
+    aNumber: number;
+    bNumber: number;
+    aChoice: number | null;
+    bChoice: number | null;
+    aTexts: LanguageTexts | null;
+    bTexts: LanguageTexts | null;
+    aLetter: number | null;
+    bLetter: number | null;
+    aCorrect: boolean;
+    bCorrect: boolean;
+    aLanguage: StudyLanguage;
+    bLanguage: StudyLanguage;
+  };
+  const rows = await selectRows<Row>(
+    reportDb,
+    sql`
+      select qa.question_id as "questionId", q.texts, qa.number as "aNumber", qb.number as "bNumber",
+             qa.answer_choice_id as "aChoice", qb.answer_choice_id as "bChoice", ca.texts as "aTexts", cb.texts as "bTexts",
+             ca.position as "aLetter", cb.position as "bLetter", coalesce(ca.is_correct, false) as "aCorrect",
+             coalesce(cb.is_correct, false) as "bCorrect", aa.language as "aLanguage", ab.language as "bLanguage"
+      from attempt_questions qa
+      join attempt_questions qb on qb.attempt_id = ${attemptB} and qb.question_id = qa.question_id
+      join attempts aa on aa.id = qa.attempt_id and ${anyAttempt()}
+      join attempts ab on ab.id = qb.attempt_id and ${anyAttempt()}
+      join questions q on q.id = qa.question_id
+      left join question_choices ca on ca.id = qa.answer_choice_id
+      left join question_choices cb on cb.id = qb.answer_choice_id
+      where qa.attempt_id = ${attemptA}
+      order by qa.number`,
+  );
+  // Each in the language the pupil was given it in (the question in A's).
+  const inLanguage = (texts: LanguageTexts | null, language: StudyLanguage) =>
+    texts ? (textIn(texts, language) ?? firstText(texts)) : null;
+  const questions: SheetQuestion[] = rows.map((r) => ({
+    questionId: r.questionId,
+    text: inLanguage(r.texts, r.aLanguage) ?? "",
+    a: { number: r.aNumber, choice: inLanguage(r.aTexts, r.aLanguage), letter: r.aLetter, correct: r.aCorrect },
+    b: { number: r.bNumber, choice: inLanguage(r.bTexts, r.bLanguage), letter: r.bLetter, correct: r.bCorrect },
+    match: r.aChoice === r.bChoice,
+    identicalWrong: r.aChoice !== null && r.aChoice === r.bChoice && !r.aCorrect,
+  }));
+  const saves = await selectRows<SheetSave & { attemptId: number }>(
+    reportDb,
+    sql`
+      select e.attempt_id as "attemptId", e.question_id as "questionId", c.position as "choiceLetter",
+             round(extract(epoch from (e.received_at - t.opened_at)) * 1000)::float8 as at
+      from answer_events e
+      join attempts a on a.id = e.attempt_id and ${anyAttempt()}
+      join tests t on t.id = a.test_id
+      left join question_choices c on c.id = e.choice_id
+      where e.attempt_id in (${attemptA}, ${attemptB})
+      order by e.received_at, e.id`,
+  );
+  const [overlap] = await selectRows<{ devices: number; addresses: string[] | null }>(
+    reportDb,
+    sql`
+      with seen as (
+        select a.id as attempt_id, v.device_id, v.address from access_events v
+        join attempts a on a.user_id = v.user_id and ${anyAttempt()}
+        join tests t on t.id = a.test_id
+        where a.id in (${attemptA}, ${attemptB}) and ${inScreeningWindow(sql.raw("v.at"), sql.raw("t"))})
+      select (select count(distinct x.device_id)::int from seen x join seen y on y.device_id = x.device_id
+               where x.attempt_id = ${attemptA} and y.attempt_id = ${attemptB}) as devices,
+             (select array_agg(distinct x.address) from seen x join seen y on y.address = x.address
+               where x.attempt_id = ${attemptA} and y.attempt_id = ${attemptB}) as addresses`,
+  );
+  return {
+    testId,
+    options: run.options,
+    pair,
+    questions,
+    timelines: {
+      a: saves.filter((s) => s.attemptId === attemptA).map(({ attemptId: _, ...s }) => s),
+      b: saves.filter((s) => s.attemptId === attemptB).map(({ attemptId: _, ...s }) => s),
+    },
+    overlaps: { devices: overlap?.devices ?? 0, addresses: overlap?.addresses ?? [] },
+  };
+}
+
+/**
+ * Records the organiser's decision about a listed pair, and sets each of its two attempts voided
+ * or not by the newest decision of every pair it is in: a later "no action" undoes this pair's
+ * void, never another pair's. Audited in the same transaction.
+ */
+export async function decide({ organiserId, input, now = new Date() }: { organiserId: number; input: DecisionInput; now?: Date }) {
+  const { attemptA, attemptB, decision, reason } = input;
+  return db.transaction(async (tx) => {
+    const [listed] = await selectRows<{ testId: number }>(
+      tx,
+      sql`select s.test_id as "testId" from screening_pairs p join screenings s on s.id = p.screening_id
+          where p.attempt_a = ${attemptA} and p.attempt_b = ${attemptB} limit 1`,
+    );
+    if (!listed) throw notFound();
+    await tx.insert(screeningDecisions).values({ attemptA, attemptB, decision, reason, organiserId, decidedAt: now });
+    const changed = await selectRows<{ id: number; voided: boolean }>(
+      tx,
+      sql`
+        with newest as (
+          select distinct on (attempt_a, attempt_b) attempt_a, attempt_b, decision from screening_decisions
+          where attempt_a in (${attemptA}, ${attemptB}) or attempt_b in (${attemptA}, ${attemptB})
+          order by attempt_a, attempt_b, decided_at desc, id desc),
+        voiding as (
+          select attempt_a as id from newest where decision in ('voidA', 'voidBoth')
+          union select attempt_b from newest where decision in ('voidB', 'voidBoth'))
+        update attempts set voided_at = case when attempts.id in (select id from voiding) then coalesce(attempts.voided_at, ${now.toISOString()}::timestamptz) end
+        where attempts.id in (${attemptA}, ${attemptB})
+          and (attempts.voided_at is null) = (attempts.id in (select id from voiding))
+        returning attempts.id, attempts.voided_at is not null as voided`,
+    );
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.ScreeningDecision,
+      targetType: "test",
+      targetId: listed.testId,
+      reason,
+      details: {
+        attemptA,
+        attemptB,
+        decision,
+        voided: changed.filter((c) => c.voided).map((c) => c.id),
+        restored: changed.filter((c) => !c.voided).map((c) => c.id),
+      },
+    });
+    return { decision, changed };
+  });
+}

@@ -1,0 +1,232 @@
+// The answer-copying screening of a test, as a job: it reads the test's ended attempts that count
+// (their answers as drawn, every save of each answer, the devices and addresses of their
+// sign-ins and start), runs the statistics (./similarity.ts) and keeps what they list for the
+// organiser to judge (screenings, screening_pairs). It runs once after a test closes and no
+// attempt of it can still end (the sweep asks: screenClosedTests), when the organiser asks, and
+// after a regrade. It decides nothing: a pair is evidence for a person (./decisions.ts).
+import "server-only";
+import { type SQL, sql } from "drizzle-orm";
+import { screeningPairs, screenings } from "@/db/schema";
+import { currentAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
+import { graceCutoff } from "@/lib/attempts/rules";
+import { checkInOfSql, withinGraceSql } from "@/lib/attempts/rules-sql";
+import { AuditAction, recordAction } from "@/lib/audit/record";
+import { config } from "@/lib/config";
+import { db, selectRows, type Transaction } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { errorText, log, logEvent } from "@/lib/log.mjs";
+import { rankingCtes } from "@/lib/results/ranking";
+import { DEFAULT_SCREENING, type ScreenedAttempt, type ScreeningOptions, screenAttempts } from "./similarity";
+
+/** The advisory lock class of a test's screening (the test id is the second key): one run at a time. */
+const SCREENING_LOCK = 7302;
+
+export type ScreeningTrigger = "close" | "console" | "regrade";
+
+export type ScreeningSummary = {
+  screeningId: number;
+  testId: number;
+  attempts: number;
+  pairs: number;
+  tested: number;
+  listed: number;
+  cpuMs: number;
+};
+
+/** The screening's options: the defaults, with the deployment's false discovery rate and minimum (lib/config.ts). */
+export function screeningOptions(): ScreeningOptions {
+  return { ...DEFAULT_SCREENING, ...config().screening };
+}
+
+/**
+ * When a sign-in or start counts for the screening's pairing: from the test's check-in to its
+ * close and grace (the last answers may still be arriving). `test` is an alias of `tests`.
+ */
+export const inScreeningWindow = (at: SQL, test: SQL): SQL =>
+  sql`(${checkInOfSql({ openedAt: sql`${test}.opened_at`, checkInMinutes: sql`${test}.check_in_minutes` })} <= ${at}
+       and ${withinGraceSql(sql`${test}.closed_at`, at)})`;
+
+type Row = {
+  attemptId: number;
+  userId: number;
+  organizationId: number | null;
+  districtId: number | null;
+  /** [question id, final choice id or null, correct, final save (epoch ms) or null, [choice ids saved, in order]] */
+  responses: [number, number | null, boolean, number | null, number[] | null][];
+  devices: string[] | null;
+  addresses: string[] | null;
+};
+
+/**
+ * The test's attempts as the statistics read them, in `tx`'s snapshot: the ended ones that are
+ * ranked (the ranking's own reading: ranking.ts rankingCtes, so its place and exclusion rules),
+ * paired by school, or by district where the school is unknown.
+ */
+async function screenedAttempts(tx: Transaction, testId: number): Promise<ScreenedAttempt[]> {
+  const rows = await selectRows<Row>(
+    tx,
+    sql`
+      with ${rankingCtes(testId)}
+      select r.attempt_id as "attemptId", r.user_id as "userId", r.organization_id as "organizationId", r.district_id as "districtId",
+             (select coalesce(json_agg(json_build_array(aq.question_id, aq.answer_choice_id, coalesce(c.is_correct, false),
+                                                       floor(extract(epoch from saves.last_at) * 1000), saves.sequence)
+                                       order by aq.number), '[]'::json)
+                from attempt_questions aq
+                left join question_choices c on c.id = aq.answer_choice_id
+                left join lateral (
+                  select max(e.received_at) as last_at, array_agg(e.choice_id order by e.received_at, e.id) as sequence
+                  from answer_events e where e.attempt_id = aq.attempt_id and e.question_id = aq.question_id
+                ) saves on true
+               where aq.attempt_id = r.attempt_id) as responses,
+             (select array_agg(distinct v.device_id) from access_events v
+               where v.user_id = r.user_id and v.device_id is not null and ${inScreeningWindow(sql.raw("v.at"), sql.raw("t"))}) as devices,
+             (select array_agg(distinct v.address) from access_events v
+               where v.user_id = r.user_id and v.address is not null and ${inScreeningWindow(sql.raw("v.at"), sql.raw("t"))}) as addresses
+      from ranked r
+      join tests t on t.id = r.test_id
+      where r.excluded is null
+      order by r.attempt_id`,
+  );
+  return rows.map((r) => ({
+    attemptId: r.attemptId,
+    group: r.organizationId !== null ? `school:${r.organizationId}` : r.districtId !== null ? `district:${r.districtId}` : null,
+    devices: r.devices ?? [],
+    addresses: r.addresses ?? [],
+    responses: r.responses.map(([questionId, choiceId, correct, savedAt, sequence]) => ({
+      questionId,
+      choiceId,
+      correct: choiceId !== null && correct,
+      // An answer saved before its saves were recorded has no time: it is compared by choice alone.
+      savedAt: choiceId === null ? null : savedAt,
+      sequence: (sequence ?? []).filter((c): c is number => c !== null),
+    })),
+  }));
+}
+
+/**
+ * Screens one test now and keeps the result as its newest screening. Null when another instance
+ * is screening it at this moment (that run's result will be the newest).
+ */
+export async function screenTest({
+  testId,
+  trigger,
+  organiserId = null,
+  options = screeningOptions(),
+  now = new Date(),
+}: {
+  testId: number;
+  trigger: ScreeningTrigger;
+  organiserId?: number | null;
+  options?: ScreeningOptions;
+  now?: Date;
+}): Promise<ScreeningSummary | null> {
+  return db.transaction(async (tx) => {
+    const [{ locked }] = await selectRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SCREENING_LOCK}, ${testId}) as locked`,
+    );
+    if (!locked) return null;
+    const attempts = await screenedAttempts(tx, testId);
+    const started = process.cpuUsage();
+    const result = screenAttempts(attempts, options);
+    const cpu = process.cpuUsage(started);
+    const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+    const [screening] = await tx
+      .insert(screenings)
+      .values({
+        testId,
+        trigger,
+        organiserId,
+        options,
+        attempts: attempts.length,
+        pairs: result.pairs,
+        tested: result.tested,
+        listed: result.listed.length,
+        cpuMs,
+        ranAt: now,
+      })
+      .returning({ id: screenings.id });
+    // In slices: one statement's parameters are limited.
+    for (let i = 0; i < result.listed.length; i += 500) {
+      await tx.insert(screeningPairs).values(
+        result.listed.slice(i, i + 500).map((evidence, k) => ({
+          screeningId: screening.id,
+          attemptA: evidence.attemptA,
+          attemptB: evidence.attemptB,
+          evidence,
+          position: i + k,
+        })),
+      );
+    }
+    const summary = {
+      screeningId: screening.id,
+      testId,
+      attempts: attempts.length,
+      pairs: result.pairs,
+      tested: result.tested,
+      listed: result.listed.length,
+      cpuMs,
+    };
+    logEvent("screening.run", { ...summary, trigger });
+    return summary;
+  });
+}
+
+/**
+ * The console's "screen now": the test must be the olympiad's; the run is audited. `busy` when
+ * another run of it is under way.
+ */
+export async function screenTestNow({ testId, organiserId }: { testId: number; organiserId: number }) {
+  const [test] = await selectRows<{ id: number }>(
+    db,
+    sql`select t.id from tests t join subjects s on s.id = t.subject_id where t.id = ${testId} and ${olympiadSubjectSql(sql.raw("s.rehearsal"))}`,
+  );
+  if (!test) throw notFound();
+  const summary = await screenTest({ testId, trigger: "console", organiserId });
+  if (!summary) return { busy: true as const };
+  await recordAction(db, {
+    organiserId,
+    action: AuditAction.ScreeningRun,
+    targetType: "test",
+    targetId: testId,
+    details: { screeningId: summary.screeningId, attempts: summary.attempts, pairs: summary.pairs, listed: summary.listed },
+  });
+  return { busy: false as const, ...summary };
+}
+
+/**
+ * The sweep's part: every olympiad test whose window and grace have passed, with no attempt left
+ * to end, that has ended attempts and no screening since it closed, is screened once.
+ */
+export async function screenClosedTests(now = new Date()): Promise<ScreeningSummary[]> {
+  const due = await selectRows<{ testId: number }>(
+    db,
+    sql`
+      select t.id as "testId" from tests t join subjects s on s.id = t.subject_id
+      where ${olympiadSubjectSql(sql.raw("s.rehearsal"))}
+        and t.closed_at < ${graceCutoff(now).toISOString()}::timestamptz
+        and not exists (select 1 from screenings x where x.test_id = t.id and x.ran_at > t.closed_at)
+        and exists (select 1 from attempts a where a.test_id = t.id and a.ended_at is not null and ${currentAttempt("a")})
+        and not exists (select 1 from attempts a where a.test_id = t.id and a.ended_at is null and ${currentAttempt("a")})
+      order by t.closed_at
+      limit 5`,
+  );
+  const done: ScreeningSummary[] = [];
+  for (const { testId } of due) {
+    const summary = await screenTest({ testId, trigger: "close", now });
+    if (summary) done.push(summary);
+  }
+  return done;
+}
+
+/** After a regrade the scores and so the choice table changed: a test screened before is screened again. */
+export async function screenAfterRegrade(testId: number): Promise<void> {
+  const [screened] = await selectRows<{ id: number }>(db, sql`select id from screenings where test_id = ${testId} limit 1`);
+  if (!screened) return;
+  try {
+    await screenTest({ testId, trigger: "regrade" });
+  } catch (error) {
+    // The regrade stands; the sweep does not run it again, the console's "screen now" can.
+    log().error({ testId, err: errorText(error) }, "the screening after a regrade failed");
+  }
+}

@@ -1,0 +1,194 @@
+// The screening as a job on a real database (lib/integrity/screening.ts), and the organiser's
+// decision (lib/integrity/decisions.ts): a modelled olympiad with planted copiers is written as
+// the product keeps one (bench/collusion-seed.mjs), screened, looked at and voided.
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { modelOlympiad } from "@/bench/collusion-model.mjs";
+import { questionsOfTestSql, seedModelOlympiad } from "@/bench/collusion-seed.mjs";
+import { attempts, organiserActions, publishedRankings, screenings, tests, users } from "@/db/schema";
+import { attemptResult } from "@/lib/attempts/ending";
+import { certificateOfUser } from "@/lib/certificates/certificates";
+import { db, selectRows } from "@/lib/db/client";
+import { decide, evidenceSheet, screeningOf } from "@/lib/integrity/decisions";
+import { screenClosedTests, screenTest } from "@/lib/integrity/screening";
+import { resultsPage } from "@/lib/results/published";
+import { allResults } from "@/lib/results/ranking";
+import { dataHash, topData } from "@/lib/results/tables";
+import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { setUpDatabase } from "../support/database";
+import { organiserId } from "../support/organiser";
+
+setUpDatabase();
+
+const OPENING = Date.parse("2026-06-01T05:00:00Z");
+const DISTRICT = 1727220;
+
+/** A closed test, and a modelled olympiad of `pupils` in `schools` written into it. */
+async function seeded({
+  pupils,
+  schools,
+  plant,
+}: {
+  pupils: number;
+  schools: number;
+  plant: { rate: number; together: boolean; pairs: number }[];
+}) {
+  const o = await createTestOlympiad({
+    bankPerDifficulty: 20,
+    counts: { easy: 10, medium: 10, hard: 10 },
+    withReadingText: false,
+    openedAt: new Date(OPENING),
+    closedAt: new Date(OPENING + 3 * 3_600_000),
+  });
+  const [test] = await db.select().from(tests).where(eq(tests.id, o.testId));
+  const questions = await selectRows<{ id: number; difficulty: 1 | 2 | 3; choices: number[]; correct: number }>(
+    db,
+    sql.raw(questionsOfTestSql(o.subjectId)),
+  );
+  const model = modelOlympiad({ seed: 11, pupils, schools, plant, opening: OPENING });
+  const tag = `t${o.testId}`;
+  await seedModelOlympiad((statement) => db.execute(sql.raw(statement)), {
+    testId: o.testId,
+    subjectId: o.subjectId,
+    grade: o.grade,
+    districtId: DISTRICT,
+    regionId: 1727,
+    tag,
+    questions,
+    bank: model.bank,
+    attempts: model.attempts,
+    schools,
+    points: { 1: test.easyPointsTenths, 2: test.mediumPointsTenths, 3: test.hardPointsTenths },
+    opening: OPENING,
+    durationMinutes: test.durationMinutes,
+  });
+  const ids = new Map(
+    (
+      await selectRows<{ username: string; userId: number; attemptId: number }>(
+        db,
+        sql`select u.username, u.id as "userId", a.id as "attemptId" from users u join attempts a on a.user_id = u.id
+          where a.test_id = ${o.testId}`,
+      )
+    ).map((r) => [r.username, r]),
+  );
+  const pupil = (i: number) => ids.get(`${tag}-${i}`) as { userId: number; attemptId: number };
+  return { ...o, model, pupil };
+}
+
+/** The test's kept second-stage list (lib/results/published.ts). */
+async function kept(testId: number) {
+  const [row] = await db.select().from(publishedRankings).where(eq(publishedRankings.testId, testId));
+  return row;
+}
+
+describe("the screening job", () => {
+  it("screens a closed test once, finds the copiers who sat together and keeps the evidence", async () => {
+    const o = await seeded({ pupils: 400, schools: 16, plant: [{ rate: 0.8, together: true, pairs: 5 }] });
+    const planted = o.model.planted.map((p) => [o.pupil(p.copier).attemptId, o.pupil(p.source).attemptId].sort((x, y) => x - y).join("-"));
+
+    // Not before its close and grace: then once, and not again.
+    expect((await screenClosedTests(new Date(OPENING + 3_600_000))).map((s) => s.testId)).not.toContain(o.testId);
+    const due = new Date(OPENING + 4 * 3_600_000);
+    const first = (await screenClosedTests(due)).find((s) => s.testId === o.testId);
+    expect(first).toMatchObject({ attempts: 400, pairs: 16 * ((25 * 24) / 2) });
+    expect((await screenClosedTests(due)).map((s) => s.testId)).not.toContain(o.testId);
+
+    const { run, pairs } = await screeningOf(o.testId);
+    expect(run).toMatchObject({ trigger: "close", attempts: 400, listed: pairs.length });
+    const listed = pairs.map((p) => `${p.evidence.attemptA}-${p.evidence.attemptB}`);
+    for (const pair of planted) expect(listed).toContain(pair);
+    expect(listed.length - planted.length).toBeLessThanOrEqual(1);
+    // Strongest first, each with both pupils as the ranking has them.
+    expect(pairs[0].a?.fullName).toContain("Pupil");
+    expect(pairs.map((p) => p.evidence.q)).toEqual([...pairs.map((p) => p.evidence.q)].sort((x, y) => (x ?? 1) - (y ?? 1)));
+
+    // The evidence sheet: the shared questions side by side, both timelines from the saves.
+    const [a, b] = planted[0].split("-").map(Number);
+    const sheet = await evidenceSheet(o.testId, a, b);
+    expect(sheet.questions).toHaveLength(sheet.pair.evidence.shared);
+    expect(sheet.questions.filter((q) => q.match && q.a.choice !== null).length).toBeGreaterThanOrEqual(sheet.pair.evidence.closeMatches);
+    expect(sheet.timelines.a.length).toBeGreaterThanOrEqual(29);
+    expect(sheet.timelines.b.length).toBeGreaterThanOrEqual(29);
+  });
+
+  it("lists two pupils of different schools who signed in on one device in the window, whatever their answers", async () => {
+    const o = await seeded({ pupils: 100, schools: 4, plant: [] });
+    const [x, y] = [o.pupil(0), o.pupil(99)];
+    const at = new Date(OPENING + 600_000).toISOString();
+    await db.execute(sql`insert into access_events (user_id, test_id, kind, device_id, address, at) values
+      (${x.userId}, null, 'sign-in', 'device-shared', '198.51.100.4', ${at}::timestamptz),
+      (${y.userId}, ${o.testId}, 'start', 'device-shared', '198.51.100.4', ${at}::timestamptz)`);
+    const summary = await screenTest({ testId: o.testId, trigger: "console" });
+    expect(summary?.listed).toBeGreaterThanOrEqual(1);
+    const pair = (await screeningOf(o.testId)).pairs.find((p) => p.evidence.attemptA === Math.min(x.attemptId, y.attemptId));
+    expect(pair?.evidence).toMatchObject({ sharedDevice: true, sharedAddress: true, reasons: ["device", "address"] });
+    const sheet = await evidenceSheet(o.testId, pair!.evidence.attemptA, pair!.evidence.attemptB);
+    expect(sheet.overlaps).toEqual({ devices: 1, addresses: ["198.51.100.4"] });
+  });
+});
+
+describe("the organiser's decision", () => {
+  it("voids an attempt: out of the ranking and its published hash, no certificate, the pupil told; 'no action' undoes it; all audited", async () => {
+    const o = await seeded({ pupils: 100, schools: 4, plant: [{ rate: 0.8, together: true, pairs: 2 }] });
+    await screenTest({ testId: o.testId, trigger: "console" });
+    const copier = o.pupil(o.model.planted[0].copier);
+    const source = o.pupil(o.model.planted[0].source);
+    const [attemptA, attemptB] = [copier.attemptId, source.attemptId].sort((x, y) => x - y);
+    const copierIsA = copier.attemptId === attemptA;
+    await resultsPage({ testId: o.testId });
+    const before = await kept(o.testId);
+    expect(await certificateOfUser(copier.userId)).not.toBeNull();
+    const organiser = await organiserId();
+
+    await decide({
+      organiserId: organiser,
+      input: { attemptA, attemptB, decision: copierIsA ? "voidA" : "voidB", reason: "Javoblar ko'chirilgan" },
+    });
+    const [row] = await db.select({ voidedAt: attempts.voidedAt }).from(attempts).where(eq(attempts.id, copier.attemptId));
+    expect(row.voidedAt).not.toBeNull();
+    const ranked = (await allResults({ testId: o.testId })).find((r) => r.attemptId === copier.attemptId);
+    expect(ranked).toMatchObject({ rank: null, excluded: "voided" });
+    // The kept second-stage list was dropped in the void's transaction, and what is shown is ranked anew.
+    expect((await kept(o.testId)).version).toBeGreaterThan(before.version);
+    expect((await resultsPage({ testId: o.testId })).published.topHash).toBe(
+      dataHash(topData(await allResults({ testId: o.testId, top: true }))),
+    );
+    expect(await certificateOfUser(copier.userId)).toBeNull();
+    expect(await certificateOfUser(source.userId)).not.toBeNull();
+    expect(await attemptResult({ userId: copier.userId, attemptId: copier.attemptId })).toMatchObject({ voided: true });
+    expect(await attemptResult({ userId: source.userId, attemptId: source.attemptId })).toMatchObject({ voided: false });
+    expect((await screeningOf(o.testId)).pairs.find((p) => p.evidence.attemptA === attemptA)?.decision).toMatchObject({
+      decision: copierIsA ? "voidA" : "voidB",
+      reason: "Javoblar ko'chirilgan",
+    });
+
+    await decide({ organiserId: organiser, input: { attemptA, attemptB, decision: "none", reason: "Qayta ko'rib chiqildi" } });
+    expect(await attemptResult({ userId: copier.userId, attemptId: copier.attemptId })).toMatchObject({ voided: false });
+    expect(await certificateOfUser(copier.userId)).not.toBeNull();
+
+    const audited = await db.select().from(organiserActions).where(eq(organiserActions.action, "test.screeningDecision"));
+    expect(audited.filter((a) => a.targetId === o.testId).map((a) => a.reason)).toEqual(["Javoblar ko'chirilgan", "Qayta ko'rib chiqildi"]);
+  });
+
+  it("refuses a decision about a pair no screening listed", async () => {
+    const o = await seeded({ pupils: 20, schools: 1, plant: [] });
+    const organiser = await organiserId();
+    const [a, b] = [o.pupil(0).attemptId, o.pupil(1).attemptId].sort((x, y) => x - y);
+    await expect(
+      decide({ organiserId: organiser, input: { attemptA: a, attemptB: b, decision: "voidBoth", reason: "Sinov" } }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    const [row] = await db.select({ voidedAt: attempts.voidedAt }).from(attempts).where(eq(attempts.id, a));
+    expect(row.voidedAt).toBeNull();
+    expect(await db.select().from(screenings).where(eq(screenings.testId, o.testId))).toEqual([]);
+    expect(
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, o.pupil(0).userId))
+      ).length,
+    ).toBe(1);
+  });
+});
