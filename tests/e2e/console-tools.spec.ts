@@ -94,7 +94,9 @@ test("an organiser's day with the console's own tools", async ({ page, request }
   // Results open on the test that closed last: this one, unless another worker's test closed after it.
   await page.goto("/admin/results");
   const opened = Number(await page.getByLabel("Test", { exact: true }).inputValue());
-  const inConsole = (await (await page.request.get("/api/admin/tests")).json()).items as { test: { testId: number; closedAt: string } | null }[];
+  const inConsole = (await (await page.request.get("/api/admin/tests")).json()).items as {
+    test: { testId: number; closedAt: string } | null;
+  }[];
   const closedAt = (testId: number) => Date.parse(inConsole.find((s) => s.test?.testId === testId)!.test!.closedAt);
   expect(closedAt(opened)).toBeGreaterThanOrEqual(closedAt(olympiad.testId));
   expect(closedAt(opened)).toBeLessThanOrEqual(Date.now());
