@@ -1,6 +1,9 @@
 // Item statistics: facility, the corrected point-biserial and choice counts on an example
-// computed by hand, the flags that point to a wrong key, and which attempts count.
+// computed by hand, the flags that point to a wrong key, and which attempts count; Moodle's item
+// analysis, the test's figures, the Rasch scale and the language versions' DIF as the reader
+// feeds them from the database, each flag's reason, and the workbook.
 import { and, asc, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { attemptQuestions, questionChoices, questions } from "@/db/schema";
 import { finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";
@@ -10,7 +13,9 @@ import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import { db } from "@/lib/db/client";
 import { buildExport } from "@/lib/results/files";
-import { itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/items";
+import { WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
+import { itemStatistics } from "@/lib/statistics/items";
+import { itemStatisticsWorkbook } from "@/lib/statistics/workbook";
 import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
 import { Difficulty, StudyLanguage, VoidAwards } from "@/shared/attempts/enums";
 import { setUpDatabase } from "../support/database";
@@ -287,5 +292,167 @@ describe("a voided question", () => {
 describe("an unknown test", () => {
   it("is not found (404)", async () => {
     await expect(itemStatistics({ testId: 2_000_000_000 })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("Moodle's item analysis, the test's figures and the Rasch scale, on the hand-computed example", () => {
+  it("gives each question's thirds, discriminative efficiency and choice shares, the test's figures over its slots, and a Rasch difficulty", async () => {
+    const o = await olympiad();
+    // The five pupils of the hand-computed example (totals in tenths 40, 40, 35, 10, 10; the top
+    // third scores ≥ 30, the bottom ≤ 20); tests/unit/moodle-statistics.test.ts works the figures.
+    await sit(o, { easy: "x1", medium: "key", hard: "key" });
+    await sit(o, { easy: "x2", medium: "key", hard: "key" });
+    await sit(o, { easy: "key", medium: "x1", hard: "key" });
+    await sit(o, { easy: "key", medium: "x1", hard: "x1" });
+    await sit(o, { easy: "key", medium: "x1", hard: null });
+    const bank = await bankOf(o);
+    const stats = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    const [easy, medium, hard] = stats.items;
+
+    expect(easy.analysis).toMatchObject({ n: 5, facility: 0.6, sd: 0.548, randomGuess: 0.25, discrimination: -0.862 });
+    expect(easy.analysis).toMatchObject({ discriminationIndex: -0.333, discriminativeEfficiency: -0.905, top: 3, bottom: 2 });
+    const easyIds = bank.get(Difficulty.Easy)!.choices;
+    const shares = (id: number) => easy.analysis!.choices.find((c) => c.choiceId === id);
+    expect(shares(easyIds.key)).toEqual({ choiceId: easyIds.key, picked: 3, top: 0.333, bottom: 1 });
+    expect(shares(easyIds.x1)).toEqual({ choiceId: easyIds.x1, picked: 1, top: 0.333, bottom: 0 });
+    expect(medium.analysis).toMatchObject({ discriminationIndex: 0.667, discriminativeEfficiency: 0.444 });
+    expect(hard.analysis).toMatchObject({ discriminationIndex: 1, discriminativeEfficiency: 1 });
+    // One language: its version is the whole, and there is nothing to compare it with.
+    expect(easy.versions).toEqual([{ language: StudyLanguage.Uzbek, analysis: easy.analysis }]);
+    expect(easy.dif).toEqual([]);
+
+    // The test: totals in points 4, 4, 3.5, 1, 1 over three slots (numbers 1, 2, 3 on every paper).
+    expect(stats.test).toMatchObject({ attempts: 5, slots: 3, mean: 2.7, median: 3.5, sd: 1.565, skewness: -0.535, kurtosis: -3.247 });
+    expect(stats.test).toMatchObject({ cic: -0.245, errorRatio: 1.116, standardError: 1.746, verdict: "unsatisfactory" });
+    expect(stats.referenceLanguage).toBe(StudyLanguage.Uzbek);
+
+    // Rasch: every pupil scored 1 or 2 of 3 and every question was earned and missed: all placed,
+    // centred on 0; medium, earned least, is the hardest.
+    expect(stats.rasch).toMatchObject({ placed: 3, converged: true, measured: 5 });
+    const difficulties = stats.items.map((i) => i.raschDifficulty as number);
+    expect(Math.abs(difficulties.reduce((s, d) => s + d, 0))).toBeLessThan(0.005);
+    expect(medium.raschDifficulty).toBeGreaterThan(easy.raschDifficulty as number);
+    expect(easy.raschDifficulty).toBeCloseTo(hard.raschDifficulty as number, 3);
+  });
+});
+
+describe("Mantel–Haenszel DIF between a question's language versions", () => {
+  it("classes the easy question C against Uzbek, the reference, once 30 Russian pupils drew it, and names Russian as the likely mistranslation", async () => {
+    const o = await olympiad(1, { 1: 1 }); // every question in Uzbek and Russian
+    // The same four medium/hard patterns in both languages; the easy question earned by 8 of every
+    // 10 Uzbek pupils and by 2 of every 8 Russian ones, whatever their other answers. Matched on the
+    // questions earned, MH D-DIF = −5.84 (SE 1.64, χ² = 12.3): C. Medium and hard: A.
+    const patterns = [
+      ["key", "key"],
+      ["key", "x1"],
+      ["x1", "key"],
+      ["x1", "x1"],
+    ] as const;
+    const sheets = (per: number, earned: number) =>
+      patterns.flatMap(([medium, hard]) =>
+        Array.from({ length: per }, (_, i): Sheet => ({ easy: i < earned ? "key" : "x1", medium, hard })),
+      );
+    for (const sheet of sheets(10, 8)) await sit(o, sheet);
+    const russian = sheets(8, 2);
+    for (const sheet of russian.slice(0, 29)) await sit(o, sheet, { language: StudyLanguage.Russian });
+
+    // 29 Russian pupils: the figures are there, but no class and no flag below the minimum.
+    const few = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    expect(few.referenceLanguage).toBe(StudyLanguage.Uzbek);
+    expect(few.items[0].dif).toHaveLength(1);
+    expect(few.items[0].dif[0]).toMatchObject({
+      language: StudyLanguage.Russian,
+      referenceLanguage: StudyLanguage.Uzbek,
+      focal: 29,
+      etsClass: null,
+    });
+    expect(few.items[0].dif[0].delta).toBeLessThan(-1.5);
+    expect(few.items[0].flags).not.toContain("translationDif");
+
+    for (const sheet of russian.slice(29)) await sit(o, sheet, { language: StudyLanguage.Russian });
+    const stats = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    const [easy, medium, hard] = stats.items;
+    expect(easy.dif[0]).toMatchObject({ reference: 40, focal: 32, delta: -5.84, deltaSe: 1.636, etsClass: "C" });
+    expect(easy.dif[0].chiSquare).toBeCloseTo(12.31, 2);
+    expect(easy.flags).toEqual(["languagesDiffer", "translationDif"]);
+    expect(easy.reasons).toContainEqual({
+      flag: "translationDif",
+      harder: StudyLanguage.Russian,
+      easier: StudyLanguage.Uzbek,
+      delta: -5.84,
+      minimum: 30,
+    });
+    expect(easy.reasons).toContainEqual({
+      flag: "languagesDiffer",
+      high: { language: StudyLanguage.Uzbek, drawn: 40, facility: 0.8 },
+      low: { language: StudyLanguage.Russian, drawn: 32, facility: 0.25 },
+      gap: 0.2,
+      minimum: 30,
+    });
+    // Each version's own figures: the easy question's Russian version is far harder.
+    expect(easy.versions.map((v) => [v.language, v.analysis.n, v.analysis.facility])).toEqual([
+      [StudyLanguage.Uzbek, 40, 0.8],
+      [StudyLanguage.Russian, 32, 0.25],
+    ]);
+    expect(medium.dif[0].etsClass).toBe("A");
+    expect(hard.dif[0].etsClass).toBe("A");
+    expect(medium.flags).toEqual([]);
+  });
+});
+
+describe("each flag says why", () => {
+  it("a distractor above the key and a negative index give their figures and the minimum", async () => {
+    const o = await olympiad();
+    for (const sheet of [
+      { easy: "x1", medium: "key", hard: "x1" },
+      { easy: "x1", medium: "x1", hard: "key" },
+      { easy: "key", medium: "x1", hard: "key" },
+      { easy: "x1", medium: "key", hard: "x1" },
+      { easy: "x1", medium: "x1", hard: "key" },
+    ] satisfies Sheet[])
+      await sit(o, sheet);
+    const bank = await bankOf(o);
+    const [easy, medium] = (await itemStatistics({ testId: o.testId, now: T_CLOSE })).items;
+    expect(easy.reasons).toEqual([
+      { flag: "distractorAboveKey", choiceIds: [bank.get(Difficulty.Easy)!.choices.x1], picked: 4, keyPicked: 1, drawn: 5, minimum: 5 },
+    ]);
+    expect(medium.reasons).toEqual([
+      { flag: "negativeDiscrimination", discrimination: medium.discrimination, drawn: 5, minimum: 5 },
+      { flag: "distractorAboveKey", choiceIds: [bank.get(Difficulty.Medium)!.choices.x1], picked: 3, keyPicked: 2, drawn: 5, minimum: 5 },
+    ]);
+    expect(medium.discrimination).toBeLessThan(0);
+  });
+});
+
+describe("the workbook", () => {
+  it("holds the test's figures, every question in all languages and per version, each choice and each pupil's Rasch measure, in the language asked", async () => {
+    const o = await olympiad(1, { 1: 1 });
+    await sit(o, { easy: "x1", medium: "key", hard: "key" });
+    await sit(o, { easy: "key", medium: "x1", hard: "key" });
+    await sit(o, { easy: "key", medium: "x1", hard: "x1" }, { language: StudyLanguage.Russian });
+    // An hour after the close, past the answers' grace: final.
+    const file = await itemStatisticsWorkbook({ testId: o.testId, lang: "ru", now: new Date(T_CLOSE.getTime() + 3_600_000) });
+    expect(file.fileName).toMatch(/^statistika-voprosov_.+_2025-06-03\.xlsx$/);
+    expect(file.provisional).toBe(false);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.data);
+    expect(book.worksheets.map((s) => s.name)).toEqual(["Тест", "Вопросы", "Варианты", "Ученики"]);
+    const rows = (name: string) => (book.getWorksheet(name)!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    const test = rows("Тест");
+    expect(test[0]).toEqual(["Статистика вопросов"]);
+    expect(test).toContainEqual(["Средний балл", 2.833]); // (4 + 3.5 + 1) / 3
+    // Three questions, each once in all languages and once per version drawn (Uzbek, Russian).
+    const questions = rows("Вопросы");
+    expect(questions[0].slice(0, 4)).toEqual(["ID вопроса", "Уровень", "Язык", "Выпал"]);
+    expect(questions.slice(1).map((r) => r[2])).toEqual(Array.from({ length: 3 }, () => ["Все языки", "Узбекский", "Русский"]).flat());
+    expect(rows("Варианты")).toHaveLength(1 + 3 * 3 * 4); // header; 3 questions × (all + 2 languages) × 4 choices
+    const pupils = rows("Ученики");
+    expect(pupils).toHaveLength(1 + 3);
+    expect(pupils.slice(1).map((r) => r[2])).toEqual(["Узбекский", "Узбекский", "Русский"]);
+    expect(pupils.slice(1).map((r) => r[3])).toEqual([4, 3.5, 1]);
+  });
+
+  it("is refused for an unknown test (404)", async () => {
+    await expect(itemStatisticsWorkbook({ testId: 2_000_000_000 })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -17,12 +17,12 @@ import {
   mayRevealKey,
   numberQuestions,
 } from "@/lib/attempts/rules";
-import { checkInBegunSql, deadlineSql, pastGraceSql, windowOpenSql, withinGraceSql } from "@/lib/attempts/rules-sql";
+import { checkInBegunSql, checkInOfSql, deadlineSql, pastGraceSql, windowOpenSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { testState } from "@/lib/board/board";
 import { db } from "@/lib/db/client";
 import { sessionHoldsSql, userOfClaims } from "@/lib/identity/session";
 import { tieAtCut } from "@/lib/results/ranking";
-import { pointBiserial } from "@/lib/statistics/items";
+import { pointBiserial } from "@/lib/statistics/moodle";
 import { Difficulty, ReviewPolicy } from "@/shared/attempts/enums";
 import { evaluate, setUpDatabase } from "../support/database";
 import { createPupil } from "../support/pupils";
@@ -97,6 +97,14 @@ describe("check-in: from its minutes before the opening (included) to the close 
   it("opens 60 minutes before by default, or as set", () => {
     expect(checkInOf(test).toISOString()).toBe(at(-60).toISOString());
     expect(checkInOf({ ...test, checkInMinutes: 0 }).toISOString()).toBe(at(0).toISOString());
+  });
+  it("its SQL twin opens at the same moment", async () => {
+    for (const checkInMinutes of [60, 0, 1440]) {
+      const twin = await evaluate(
+        sql`${checkInOfSql({ openedAt: test.openedAt, checkInMinutes: sql`${checkInMinutes}::int` })} = ${checkInOf({ ...test, checkInMinutes }).toISOString()}::timestamptz`,
+      );
+      expect(twin).toBe(true);
+    }
   });
   for (const c of cases) {
     it(`at ${c.now.toISOString()}: ${c.begun ? "begun" : "not begun"}`, async () => {

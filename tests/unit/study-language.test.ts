@@ -15,7 +15,7 @@ import { updateProfile } from "@/lib/pupils/profile";
 import { listQuestions, updateQuestion } from "@/lib/questions/bank";
 import { importQuestionBank } from "@/lib/questions/import";
 import { register } from "@/lib/registration/registration";
-import { languagesDiffer } from "@/lib/statistics/items";
+import { languagesDiffer } from "@/lib/statistics/flags";
 import { createTestOlympiad, TEST_WORDS } from "@/lib/testing/olympiad";
 import { createTestRegistration } from "@/lib/testing/pupils";
 import { languagesOf, StudyLanguage } from "@/shared/attempts/enums";

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Fragment } from "react";
 import { ChoiceBars } from "@/components/organiser/choice-bars";
+import { ItemTestFigures } from "@/components/organiser/item-test-figures";
+import { ItemVersions } from "@/components/organiser/item-versions";
 import { PageHeader } from "@/components/organiser/page-header";
 import { RegradeButton } from "@/components/organiser/results-actions";
 import { RichText } from "@/components/ui/rich-text";
@@ -8,7 +11,9 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { distractorsAboveKey, itemStatistics, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/items";
+import { DIF_MIN_DRAWN, distractorsAboveKey, type ItemFlag, LANGUAGE_MIN_DRAWN, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
+import { itemStatistics } from "@/lib/statistics/items";
+import { reasonText } from "@/lib/statistics/reasons";
 import { testIdParams } from "@/lib/tests/schema";
 import { decimal } from "@/shared/i18n/numbers";
 
@@ -19,6 +24,11 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { params: Promise<{ testId: string }> };
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
+/** The flags that point to a wrong key (the others to a translation). */
+const KEY_FLAGS: readonly ItemFlag[] = ["negativeDiscrimination", "distractorAboveKey"];
+const COLUMNS = 9;
+/** A figure's header: wraps (the labels are long), so the table stays as narrow as its numbers. */
+const figureHead = "min-w-16 whitespace-normal text-right";
 
 export default async function ItemStatisticsPage({ params }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
@@ -46,8 +56,12 @@ export default async function ItemStatisticsPage({ params }: Props) {
       ) : (
         <p className="mb-3 text-sm text-slate-600">{texts.attempts({ n: stats.attempts })}</p>
       )}
-      <p className="mb-3 text-xs text-slate-600" data-testid="flag-minimum">
+      {stats.attempts > 0 && <ItemTestFigures stats={stats} messages={messages} locale={locale} />}
+      <p className="text-xs text-slate-600" data-testid="flag-minimum">
         {texts.flagMinimum({ count: WRONG_KEY_MIN_DRAWN })}
+      </p>
+      <p className="mb-3 text-xs text-slate-600" data-testid="translation-minimum">
+        {texts.translationMinimum({ count: Math.max(LANGUAGE_MIN_DRAWN, DIF_MIN_DRAWN) })}
       </p>
       <Table data-testid="item-statistics-table">
         <THead>
@@ -56,70 +70,112 @@ export default async function ItemStatisticsPage({ params }: Props) {
             <TH>{texts.question}</TH>
             <TH className="text-right">{texts.drawn}</TH>
             <TH className="text-right">{texts.facility}</TH>
-            <TH className="text-right">{texts.discrimination}</TH>
+            <TH className={figureHead}>{texts.discrimination}</TH>
+            <TH className={figureHead}>{texts.discriminationIndex}</TH>
+            <TH className={figureHead}>{texts.efficiency}</TH>
+            <TH className={figureHead}>{texts.raschDifficulty}</TH>
             <TH>{texts.choices}</TH>
           </tr>
         </THead>
         <TBody>
           {stats.items.length === 0 && (
             <tr>
-              <TD colSpan={6} className="py-6 text-center text-slate-500">
+              <TD colSpan={COLUMNS} className="py-6 text-center text-slate-500">
                 {texts.noQuestions}
               </TD>
             </tr>
           )}
           {stats.items.map((item) => {
             const aboveKey = item.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
+            const figure = (value: number | null | undefined) => (value === null || value === undefined ? "—" : decimal(locale, value, 2));
+            const percent = (value: number | null | undefined) =>
+              value === null || value === undefined ? "—" : `${Math.round(value * 100)}%`;
+            const mistranslated = [...new Set(item.reasons.flatMap((r) => (r.flag === "translationDif" ? [r.harder] : [])))];
             return (
-              <TR key={item.questionId} data-testid={`item-${item.questionId}`}>
-                <TD className="whitespace-nowrap">
-                  <span className="block font-mono text-xs text-slate-500">#{item.questionId}</span>
-                  <span className={`${badge} bg-primary-50 text-primary-800`}>{difficultyOf[item.difficulty]}</span>
-                </TD>
-                <TD className="min-w-64 max-w-xl">
-                  <RichText html={item.text} className="text-sm leading-relaxed" />
-                  {(item.voided || item.retired || item.flags.length > 0) && (
-                    <div className="mt-1 flex flex-wrap gap-1">
-                      {item.flags.some((flag) => flag !== "languagesDiffer") && (
-                        <span className={`${badge} bg-red-100 text-red-800`}>{texts.flag}</span>
-                      )}
-                      {item.flags.includes("languagesDiffer") && (
-                        <span className={`${badge} bg-amber-100 text-amber-900`} data-testid="translation-flag">
-                          {texts.translationFlag}
-                        </span>
-                      )}
-                      {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{texts.voided}</span>}
-                      {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{texts.retired}</span>}
-                    </div>
-                  )}
-                  {!item.voided && <RegradeButton testId={route.testId} question={item} />}
-                </TD>
-                <TD className="text-right tabular-nums">{item.drawn}</TD>
-                <TD className="text-right tabular-nums">
-                  {item.facility === null ? "—" : `${Math.round(item.facility * 100)}%`}
-                  {item.languages.length > 1 && (
-                    <ul className="mt-1 text-xs text-slate-600" data-testid="facility-languages">
-                      {item.languages.map((l) => (
-                        <li key={l.language} className="whitespace-nowrap">
-                          {texts.languageFacility({
-                            language: languageNames[l.language],
-                            facility: Math.round(l.facility * 100),
-                            drawn: l.drawn,
-                          })}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </TD>
-                <TD
-                  className={`text-right tabular-nums ${item.flags.includes("negativeDiscrimination") ? "font-semibold text-red-700" : ""}`}
-                >
-                  {item.discrimination === null ? "—" : decimal(locale, item.discrimination, 2)}
-                </TD>
-                <TD>
-                  <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
-                </TD>
-              </TR>
+              <Fragment key={item.questionId}>
+                <TR data-testid={`item-${item.questionId}`}>
+                  <TD className="whitespace-nowrap">
+                    <span className="block font-mono text-xs text-slate-500">#{item.questionId}</span>
+                    <span className={`${badge} bg-primary-50 text-primary-800`}>{difficultyOf[item.difficulty]}</span>
+                  </TD>
+                  <TD className="min-w-64 max-w-xl">
+                    <RichText html={item.text} className="text-sm leading-relaxed" />
+                    {(item.voided || item.retired || item.flags.length > 0) && (
+                      <div className="mt-1 flex flex-wrap gap-1">
+                        {item.flags.some((flag) => KEY_FLAGS.includes(flag)) && (
+                          <span className={`${badge} bg-red-100 text-red-800`}>{texts.flag}</span>
+                        )}
+                        {item.flags.includes("languagesDiffer") && (
+                          <span className={`${badge} bg-amber-100 text-amber-900`} data-testid="translation-flag">
+                            {texts.translationFlag}
+                          </span>
+                        )}
+                        {mistranslated.map((language) => (
+                          <span key={language} className={`${badge} bg-amber-100 text-amber-900`} data-testid="dif-flag">
+                            {texts.translationDifFlag({ language: languageNames[language] })}
+                          </span>
+                        ))}
+                        {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{texts.voided}</span>}
+                        {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{texts.retired}</span>}
+                      </div>
+                    )}
+                    {item.reasons.length > 0 && (
+                      <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-slate-700" data-testid="flag-reasons">
+                        {item.reasons.map((reason) => {
+                          const text = reasonText(messages, locale, item, reason);
+                          return <li key={text}>{text}</li>;
+                        })}
+                      </ul>
+                    )}
+                    {/* Only what the dialog needs: the row's figures stay on the server. */}
+                    {!item.voided && (
+                      <RegradeButton
+                        testId={route.testId}
+                        question={{ questionId: item.questionId, text: item.text, choices: item.choices }}
+                      />
+                    )}
+                  </TD>
+                  <TD className="text-right tabular-nums">{item.drawn}</TD>
+                  <TD className="text-right tabular-nums">
+                    {percent(item.facility)}
+                    {item.languages.length > 1 && (
+                      <ul className="mt-1 text-xs text-slate-600" data-testid="facility-languages">
+                        {item.languages.map((l) => (
+                          <li key={l.language} className="whitespace-nowrap">
+                            {texts.languageFacility({
+                              language: languageNames[l.language],
+                              facility: Math.round(l.facility * 100),
+                              drawn: l.drawn,
+                            })}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </TD>
+                  <TD
+                    className={`text-right tabular-nums ${item.flags.includes("negativeDiscrimination") ? "font-semibold text-red-700" : ""}`}
+                  >
+                    {figure(item.discrimination)}
+                  </TD>
+                  <TD
+                    className={`text-right tabular-nums ${(item.analysis?.discriminationIndex ?? 0) < 0 ? "font-semibold text-red-700" : ""}`}
+                  >
+                    {figure(item.analysis?.discriminationIndex)}
+                  </TD>
+                  <TD className="text-right tabular-nums">{percent(item.analysis?.discriminativeEfficiency)}</TD>
+                  <TD className="text-right tabular-nums">{figure(item.raschDifficulty)}</TD>
+                  <TD>
+                    <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
+                  </TD>
+                </TR>
+                {item.analysis && (
+                  <tr>
+                    <TD colSpan={COLUMNS} className="pt-0">
+                      <ItemVersions item={item} minimum={DIF_MIN_DRAWN} messages={messages} locale={locale} />
+                    </TD>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
         </TBody>
