@@ -105,5 +105,28 @@ test("an organiser screens a test, voids a copied attempt on its evidence, and t
   await screenshot(pupilPage, testInfo, "pupil-result-voided");
   await pupilPage.goto("/test-attempt?lang=ru");
   await expect(pupilPage.getByTestId("voided")).toContainText("Организатор аннулировал этот результат");
+  await screenshot(pupilPage, testInfo, "pupil-result-voided-ru");
+  await pupilPage.goto("/test-attempt?lang=uz-Cyrl");
+  await expect(pupilPage.getByTestId("voided")).toContainText("Ташкилотчи бу натижани бекор қилди");
+  await screenshot(pupilPage, testInfo, "pupil-result-voided-uz-Cyrl");
   await pupilPage.close();
+
+  // The screening's pages and the item statistics in the console's other languages.
+  const titles = {
+    ru: { sheet: "Улики по паре", list: "Проверка на списывание", items: "Статистика вопросов" },
+    "uz-Cyrl": { sheet: "Жуфтлик далиллари", list: "Кўчиришни текшириш", items: "Саволлар статистикаси" },
+  };
+  for (const [lang, title] of Object.entries(titles)) {
+    await page.goto(`/admin/tests/${olympiad.testId}/screening?lang=${lang}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title.list);
+    await screenshot(page, testInfo, `organiser-screening-list-${lang}`);
+    await page.goto(`/admin/tests/${olympiad.testId}/screening/${attemptA}-${attemptB}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title.sheet);
+    await screenshot(page, testInfo, `organiser-evidence-sheet-${lang}`);
+    await page.goto(`/admin/tests/${olympiad.testId}/items`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title.items);
+    await screenshot(page, testInfo, `organiser-item-statistics-${lang}`);
+  }
+  await page.goto(`/admin/tests/${olympiad.testId}/items?lang=uz`);
+  await screenshot(page, testInfo, "organiser-item-statistics-uz");
 });
