@@ -51,7 +51,7 @@ export default async function EvidenceSheetPage({ params }: Props) {
       <span className="text-slate-500">{texts.notAnswered}</span>
     ) : (
       <span className="flex gap-1">
-        <span className="font-semibold">{choice.letter === null ? "" : LETTERS[choice.letter]}</span>
+        <span className="font-semibold">{choice.letter === null ? "" : `${LETTERS[choice.letter]})`}</span>
         <RichText html={choice.choice} className="text-sm" />
       </span>
     );
