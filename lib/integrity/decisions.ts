@@ -114,8 +114,32 @@ export type EvidenceSheet = {
   pair: ListedPair;
   questions: SheetQuestion[];
   timelines: { a: SheetSave[]; b: SheetSave[] };
+  /**
+   * Whether the matching answers were saved in the same order: of every two matching answers, in
+   * how many both pupils saved them one way round (Kendall's concordant pairs), out of how many.
+   */
+  order: { same: number; pairs: number };
   overlaps: { devices: number; addresses: string[] };
 };
+
+/** Kendall's concordant pairs of the two pupils' final saves of their matching answers. */
+export function saveOrder(matching: number[], a: SheetSave[], b: SheetSave[]): { same: number; pairs: number } {
+  const last = (saves: SheetSave[]) => new Map(saves.map((s) => [s.questionId, s.at]));
+  const [atA, atB] = [last(a), last(b)];
+  const both = matching.filter((q) => atA.has(q) && atB.has(q));
+  let same = 0;
+  let pairs = 0;
+  for (let i = 0; i < both.length; i++) {
+    for (let j = i + 1; j < both.length; j++) {
+      const da = (atA.get(both[i]) as number) - (atA.get(both[j]) as number);
+      const db = (atB.get(both[i]) as number) - (atB.get(both[j]) as number);
+      if (da === 0 || db === 0) continue;
+      pairs++;
+      if (Math.sign(da) === Math.sign(db)) same++;
+    }
+  }
+  return { same, pairs };
+}
 
 /** One pair's evidence sheet, from the newest screening that listed it. */
 export async function evidenceSheet(testId: number, attemptA: number, attemptB: number): Promise<EvidenceSheet> {
@@ -191,15 +215,21 @@ export async function evidenceSheet(testId: number, attemptA: number, attemptB: 
              (select array_agg(distinct x.address) from seen x join seen y on y.address = x.address
                where x.attempt_id = ${attemptA} and y.attempt_id = ${attemptB}) as addresses`,
   );
+  const timelines = {
+    a: saves.filter((s) => s.attemptId === attemptA).map(({ attemptId: _, ...s }) => s),
+    b: saves.filter((s) => s.attemptId === attemptB).map(({ attemptId: _, ...s }) => s),
+  };
   return {
     testId,
     options: run.options,
     pair,
     questions,
-    timelines: {
-      a: saves.filter((s) => s.attemptId === attemptA).map(({ attemptId: _, ...s }) => s),
-      b: saves.filter((s) => s.attemptId === attemptB).map(({ attemptId: _, ...s }) => s),
-    },
+    timelines,
+    order: saveOrder(
+      questions.filter((q) => q.match && q.a.choice !== null).map((q) => q.questionId),
+      timelines.a,
+      timelines.b,
+    ),
     overlaps: { devices: overlap?.devices ?? 0, addresses: overlap?.addresses ?? [] },
   };
 }

@@ -564,6 +564,7 @@ export const uzOrganiser = {
     omega:
       "Bir xil javoblar: {observed} ta, kutilgani {expected} (o'z darajasida mustaqil ishlagan o'quvchi uchun; ω = {omega}, ehtimollik {p})",
     timing: "Birga saqlangan yoki bir xil o'zgartirilgan bir xil javoblar: {observed} ta, tasodifan kutilgani {expected} (ehtimollik {p})",
+    sameOrder: "Bir xil javoblarning har ikki jufti ikkalasida bir xil tartibda saqlangan: {same} / {pairs}",
     closeAndChanges: "{close} tasi 20 soniya ichida saqlangan, {changes} tasi bir xil ketma-ketlikda o'zgartirilgan",
     combined: "Juftlik: ehtimollik {p}, tuzatilgan ehtimollik {q} (ro'yxat chegarasi {fdr})",
     notTested: "Umumiy savollar kam: statistika hisoblanmadi",

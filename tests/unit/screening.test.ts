@@ -9,7 +9,7 @@ import { attempts, organiserActions, publishedRankings, screenings, tests, users
 import { attemptResult } from "@/lib/attempts/ending";
 import { certificateOfUser } from "@/lib/certificates/certificates";
 import { db, selectRows } from "@/lib/db/client";
-import { decide, evidenceSheet, screeningOf } from "@/lib/integrity/decisions";
+import { decide, evidenceSheet, saveOrder, screeningOf } from "@/lib/integrity/decisions";
 import { screenClosedTests, screenTest } from "@/lib/integrity/screening";
 import { resultsPage } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";
@@ -107,6 +107,9 @@ describe("the screening job", () => {
     const sheet = await evidenceSheet(o.testId, a, b);
     expect(sheet.questions).toHaveLength(sheet.pair.evidence.shared);
     expect(sheet.questions.filter((q) => q.match && q.a.choice !== null).length).toBeGreaterThanOrEqual(sheet.pair.evidence.closeMatches);
+    // Copied side by side: the matching answers were saved in the same order, nearly every two of them.
+    expect(sheet.order.pairs).toBeGreaterThanOrEqual(28);
+    expect(sheet.order.same / sheet.order.pairs).toBeGreaterThan(0.9);
     expect(sheet.timelines.a.length).toBeGreaterThanOrEqual(29);
     expect(sheet.timelines.b.length).toBeGreaterThanOrEqual(29);
   });
@@ -124,6 +127,37 @@ describe("the screening job", () => {
     expect(pair?.evidence).toMatchObject({ sharedDevice: true, sharedAddress: true, reasons: ["device", "address"] });
     const sheet = await evidenceSheet(o.testId, pair!.evidence.attemptA, pair!.evidence.attemptB);
     expect(sheet.overlaps).toEqual({ devices: 1, addresses: ["198.51.100.4"] });
+  });
+});
+
+describe("the order of matching saves (Kendall's concordant pairs)", () => {
+  const saves = (times: [number, number][]) => times.map(([questionId, at]) => ({ questionId, at, choiceLetter: 0 }));
+  it("counts every two matching answers both saved one way round, and skips ties and answers one of them lacks", () => {
+    const a = saves([
+      [1, 10],
+      [2, 20],
+      [3, 30],
+      [4, 40],
+    ]);
+    const b = saves([
+      [1, 11],
+      [2, 21],
+      [3, 19],
+      [4, 41],
+      [5, 50],
+    ]);
+    // Pairs of 1..4: (1,2) (1,3) (1,4) (2,4) (3,4) agree; (2,3) does not.
+    expect(saveOrder([1, 2, 3, 4, 5], a, b)).toEqual({ same: 5, pairs: 6 });
+    expect(
+      saveOrder(
+        [1, 2],
+        saves([
+          [1, 10],
+          [2, 10],
+        ]),
+        b,
+      ),
+    ).toEqual({ same: 0, pairs: 0 });
   });
 });
 

@@ -125,6 +125,11 @@ export default async function EvidenceSheetPage({ params }: Props) {
             <span className="block text-xs text-slate-600">
               {texts.closeAndChanges({ close: evidence.closeMatches, changes: evidence.sameChanges })}
             </span>
+            {sheet.order.pairs > 0 && (
+              <span className="block text-xs text-slate-600" data-testid="same-order">
+                {texts.sameOrder(sheet.order)}
+              </span>
+            )}
           </li>
           <li className="font-medium">
             {evidence.p === null || evidence.q === null
