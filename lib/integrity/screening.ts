@@ -208,7 +208,7 @@ export async function screenClosedTests(now = new Date()): Promise<ScreeningSumm
         and not exists (select 1 from screenings x where x.test_id = t.id and x.ran_at > t.closed_at)
         and exists (select 1 from attempts a where a.test_id = t.id and a.ended_at is not null and ${currentAttempt("a")})
         and not exists (select 1 from attempts a where a.test_id = t.id and a.ended_at is null and ${currentAttempt("a")})
-      order by t.closed_at
+      order by t.closed_at, t.id
       limit 5`,
   );
   const done: ScreeningSummary[] = [];

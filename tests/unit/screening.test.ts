@@ -89,7 +89,12 @@ describe("the screening job", () => {
     // Not before its close and grace: then once, and not again.
     expect((await screenClosedTests(new Date(OPENING + 3_600_000))).map((s) => s.testId)).not.toContain(o.testId);
     const due = new Date(OPENING + 4 * 3_600_000);
-    const first = (await screenClosedTests(due)).find((s) => s.testId === o.testId);
+    // The sweep screens the tests that closed first, a few at a time: on a shared database other
+    // suites' closed tests may come before this one.
+    let first: Awaited<ReturnType<typeof screenClosedTests>>[number] | undefined;
+    for (let done = await screenClosedTests(due); !first && done.length > 0; done = await screenClosedTests(due)) {
+      first = done.find((s) => s.testId === o.testId);
+    }
     expect(first).toMatchObject({ attempts: 400, pairs: 16 * ((25 * 24) / 2) });
     expect((await screenClosedTests(due)).map((s) => s.testId)).not.toContain(o.testId);
 
