@@ -581,7 +581,11 @@ export const screeningPairs = pgTable(
     /** Its place in the list: strongest first. */
     position: integer("position").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.screeningId, t.attemptA, t.attemptB] })],
+  (t) => [
+    primaryKey({ columns: [t.screeningId, t.attemptA, t.attemptB] }),
+    // A pair's decisions and its listings across runs.
+    index("screening_pairs_pair_idx").on(t.attemptA, t.attemptB),
+  ],
 );
 
 /**

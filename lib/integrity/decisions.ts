@@ -16,6 +16,9 @@ import type { Decision, DecisionInput } from "@/shared/integrity/schema";
 import { inScreeningWindow } from "./screening";
 import type { PairEvidence } from "./similarity";
 
+/** The advisory lock class of a test's screening decisions (the test id is the second key). */
+const DECISION_LOCK = 7303;
+
 export type ScreeningRun = {
   screeningId: number;
   trigger: string;
@@ -77,9 +80,25 @@ export async function screeningOf(testId: number): Promise<{ run: ScreeningRun |
         from screenings where test_id = ${testId} order by ran_at desc, id desc limit 1`,
   );
   if (!run) return { run: null, pairs: [] };
+  // The newest run's pairs, strongest first; then every pair decided on before that this run no
+  // longer lists (a voided attempt is not screened again), with the evidence of the last run that
+  // listed it: a decision stays where it can be read and changed.
   const listed = await selectRows<{ evidence: PairEvidence }>(
     reportDb,
-    sql`select evidence from screening_pairs where screening_id = ${run.screeningId} order by position`,
+    sql`
+      select evidence from (
+        select p.evidence, 0 as part, p.position from screening_pairs p where p.screening_id = ${run.screeningId}
+        union all
+        select * from (
+          select distinct on (p.attempt_a, p.attempt_b) p.evidence, 1 as part, p.position
+          from screening_pairs p join screenings s on s.id = p.screening_id
+          where s.test_id = ${testId}
+            and exists (select 1 from screening_decisions d where d.attempt_a = p.attempt_a and d.attempt_b = p.attempt_b)
+            and not exists (select 1 from screening_pairs n where n.screening_id = ${run.screeningId}
+                              and n.attempt_a = p.attempt_a and n.attempt_b = p.attempt_b)
+          order by p.attempt_a, p.attempt_b, s.ran_at desc, s.id desc) decided
+      ) pairs
+      order by part, position`,
   );
   const rows = new Map((await allResults({ testId }, reportDb)).map((r) => [r.attemptId, r]));
   const decisions = await decisionsOf(listed.map((p) => p.evidence));
@@ -248,6 +267,9 @@ export async function decide({ organiserId, input, now = new Date() }: { organis
           where p.attempt_a = ${attemptA} and p.attempt_b = ${attemptB} limit 1`,
     );
     if (!listed) throw notFound();
+    // One decision of a test at a time: two decisions about pairs sharing an attempt must each see
+    // the other's before setting the attempt's void.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DECISION_LOCK}, ${listed.testId})`);
     await tx.insert(screeningDecisions).values({ attemptA, attemptB, decision, reason, organiserId, decidedAt: now });
     const changed = await selectRows<{ id: number; voided: boolean }>(
       tx,

@@ -205,7 +205,9 @@ export async function screenClosedTests(now = new Date()): Promise<ScreeningSumm
       select t.id as "testId" from tests t join subjects s on s.id = t.subject_id
       where ${olympiadSubjectSql(sql.raw("s.rehearsal"))}
         and t.closed_at < ${graceCutoff(now).toISOString()}::timestamptz
-        and not exists (select 1 from screenings x where x.test_id = t.id and x.ran_at > t.closed_at)
+        -- Only the close's own run counts here: one the organiser asked for before the last attempts
+        -- ended saw fewer of them.
+        and not exists (select 1 from screenings x where x.test_id = t.id and x.trigger = 'close' and x.ran_at > t.closed_at)
         and exists (select 1 from attempts a where a.test_id = t.id and a.ended_at is not null and ${currentAttempt("a")})
         and not exists (select 1 from attempts a where a.test_id = t.id and a.ended_at is null and ${currentAttempt("a")})
       order by t.closed_at, t.id

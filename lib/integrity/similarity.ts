@@ -10,16 +10,19 @@
 //   against those expected if the "copier" answered alone at its own ability. Each choice's
 //   probability comes from the test's own answers, tabulated by score group (the copier's
 //   proportion correct); an omission is a category of its own. A shared wrong choice is unlikely,
-//   so it adds little to the expectation and weighs most. ω = (observed − expected) / sd, read on
-//   the normal tail; both directions are computed and the stronger is kept (its p doubled).
+//   so it adds little to the expectation and weighs most. ω = (observed − expected) / sd; its p is
+//   the exact (Poisson-binomial) tail of the matches, not the normal one, which is far too small
+//   out where flags are decided. Both directions are computed and the stronger is kept (its p doubled).
 // - Timing: a shared question counts when both gave the same choice and either saved it within
 //   `closeSeconds` of each other or reached it by the same sequence of changed answers. Its chance
 //   for two pupils working apart is the chance of the same choice (from the same table) times the
 //   chance of saving that close, estimated for this very pair from its saves on different
 //   questions (two pupils who start together and keep pace are close often by chance), or of both
-//   changing an answer there. The count is read on its exact (Poisson-binomial) tail.
+//   changing an answer there (a choice saved again unchanged is no change). The count is read on
+//   its exact (Poisson-binomial) tail.
 //
-// The pair's p is the smaller of the two, doubled (Bonferroni over the two). Flags are controlled
+// The pair's p is the smaller of the two, doubled (Bonferroni over the two statistics, on top of ω's
+// own doubling for its two directions). Flags are controlled
 // for false discovery by Benjamini–Hochberg over every pair screened with enough shared questions.
 // A pair that used one device during the window is always listed, whatever its statistics.
 // Nothing here decides anything: it selects pairs for a person to look at.
@@ -75,9 +78,10 @@ export type PairEvidence = {
   expected: number;
   omega: number;
   pOmega: number;
-  /** Matches saved within closeSeconds, matches reached by the same changes, their count's p. */
+  /** Matches saved within closeSeconds, matches reached by the same changes, and the shared questions that were either (the count tested, against timingExpected). */
   closeMatches: number;
   sameChanges: number;
+  together: number;
   timingExpected: number;
   pTiming: number;
   /** The pair's p (the two combined), and its q (Benjamini–Hochberg); null when not tested. */
@@ -96,33 +100,7 @@ export type ScreeningResult = {
   listed: PairEvidence[];
 };
 
-// ─── Normal tail and the Poisson-binomial tail ──────────────────────────────────────────────
-
-/**
- * The complementary error function, Numerical Recipes' Chebyshev fit (fractional error below
- * 1.2e-7 everywhere): relative accuracy in the far tail, where p values of pairs are read.
- */
-function erfc(x: number): number {
-  const z = Math.abs(x);
-  const t = 1 / (1 + 0.5 * z);
-  const r =
-    t *
-    Math.exp(
-      -z * z -
-        1.26551223 +
-        t *
-          (1.00002368 +
-            t *
-              (0.37409196 +
-                t *
-                  (0.09678418 +
-                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
-    );
-  return x >= 0 ? r : 2 - r;
-}
-
-/** P(Z ≥ z) for a standard normal Z. */
-export const normalUpperTail = (z: number): number => 0.5 * erfc(z / Math.SQRT2);
+// ─── The Poisson-binomial tail and the false discovery rate ──────────────────────────────────────────────
 
 /** P(X ≥ k) where X is a sum of independent Bernoulli(p_i): exact, by convolution. */
 export function poissonBinomialUpperTail(k: number, probabilities: ArrayLike<number>): number {
@@ -159,20 +137,22 @@ export function benjaminiHochberg(p: number[]): number[] {
 /**
  * ω of a copier against a source over their shared questions: `probability(i)` is the chance the
  * copier, at its score group, gives the source's response on shared question i; `matched(i)`
- * whether it did.
+ * whether it did. `p`: the chance of that many matches or more, exactly (Poisson-binomial).
  */
 export function omegaIndex(shared: number, probability: (i: number) => number, matched: (i: number) => boolean) {
   let observed = 0;
   let expected = 0;
   let variance = 0;
+  const chances = new Float64Array(shared);
   for (let i = 0; i < shared; i++) {
     const p = probability(i);
+    chances[i] = p;
     if (matched(i)) observed++;
     expected += p;
     variance += p * (1 - p);
   }
   const omega = variance > 0 ? (observed - expected) / Math.sqrt(variance) : 0;
-  return { observed, expected, omega, p: variance > 0 ? normalUpperTail(omega) : 1 };
+  return { observed, expected, omega, p: poissonBinomialUpperTail(observed, chances) };
 }
 
 // ─── The screening ──────────────────────────────────────────────────────────────────────────
@@ -249,8 +229,10 @@ function tabulate(attempts: ScreenedAttempt[], groups: number): { table: Table; 
         savedAt[i] = r.savedAt;
         times.push(r.savedAt);
       }
-      if (r.sequence.length > 1) {
-        sequence[i] = r.sequence.join(">");
+      // A choice saved again unchanged (a retry, a second tap) is no change.
+      const changes = r.sequence.filter((c, k) => k === 0 || c !== r.sequence[k - 1]);
+      if (changes.length > 1) {
+        sequence[i] = changes.join(">");
         changed++;
       }
     }
@@ -366,7 +348,8 @@ export function screenAttempts(attempts: ScreenedAttempt[], options: ScreeningOp
     for (let s = 0; s < shared; s++) {
       const i = sharedIndex[s];
       const same = A.category[i] === B.category[i];
-      if (same && A.category[i] !== A.correctCategory[i] && B.category[i] !== B.correctCategory[i]) identicalWrong++;
+      const omitted = table.width[i] - 1;
+      if (same && A.category[i] !== omitted && A.category[i] !== A.correctCategory[i]) identicalWrong++;
       const bothSaved = !Number.isNaN(A.savedAt[i]) && !Number.isNaN(B.savedAt[i]);
       const close = bothSaved && Math.abs(A.savedAt[i] - B.savedAt[i]) <= window;
       if (bothSaved) {
@@ -398,6 +381,7 @@ export function screenAttempts(attempts: ScreenedAttempt[], options: ScreeningOp
     }
     const pTiming = poissonBinomialUpperTail(evidenceCount, timingChance.subarray(0, t));
     const tested = shared >= options.minShared;
+    const pOmega = Math.min(1, 2 * Math.min(ab.p, ba.p));
     const sharedDevice = reasons.has("device");
     if (!tested && !sharedDevice) continue;
     evidence.push({
@@ -410,12 +394,13 @@ export function screenAttempts(attempts: ScreenedAttempt[], options: ScreeningOp
       copier: stronger.copier,
       expected: stronger.expected,
       omega: stronger.omega,
-      pOmega: Math.min(1, 2 * Math.min(ab.p, ba.p)),
+      pOmega,
       closeMatches,
       sameChanges,
+      together: evidenceCount,
       timingExpected,
       pTiming,
-      p: tested ? Math.min(1, 2 * Math.min(ab.p, ba.p, pTiming)) : null,
+      p: tested ? Math.min(1, 2 * Math.min(pOmega, pTiming)) : null,
       q: null,
       sharedDevice,
       sharedAddress: reasons.has("address"),

@@ -201,6 +201,12 @@ describe("the organiser's decision", () => {
       reason: "Javoblar ko'chirilgan",
     });
 
+    // A later run no longer screens the voided attempt, but the decided pair stays on the list with its evidence.
+    await screenTest({ testId: o.testId, trigger: "console" });
+    const again = (await screeningOf(o.testId)).pairs.find((p) => p.evidence.attemptA === attemptA && p.evidence.attemptB === attemptB);
+    expect(again?.decision?.reason).toBe("Javoblar ko'chirilgan");
+    expect((await evidenceSheet(o.testId, attemptA, attemptB)).pair.evidence.shared).toBeGreaterThan(0);
+
     await decide({ organiserId: organiser, input: { attemptA, attemptB, decision: "none", reason: "Qayta ko'rib chiqildi" } });
     expect(await attemptResult({ userId: copier.userId, attemptId: copier.attemptId })).toMatchObject({ voided: false });
     expect(await certificateOfUser(copier.userId)).not.toBeNull();

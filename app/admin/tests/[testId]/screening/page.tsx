@@ -116,7 +116,7 @@ export default async function ScreeningPage({ params }: Props) {
                 </TD>
                 <TD className="text-right tabular-nums">{evidence.identicalWrong}</TD>
                 <TD className="text-right tabular-nums">
-                  {evidence.closeMatches + evidence.sameChanges}
+                  {evidence.together}
                   <span className="block text-xs text-slate-500">{decimal(locale, evidence.timingExpected, 1)}</span>
                 </TD>
                 <TD className="text-right tabular-nums">{evidence.q === null ? "—" : pValue(locale, evidence.q)}</TD>

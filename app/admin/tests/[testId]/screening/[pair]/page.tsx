@@ -118,7 +118,7 @@ export default async function EvidenceSheetPage({ params }: Props) {
           </li>
           <li>
             {texts.timing({
-              observed: evidence.closeMatches + evidence.sameChanges,
+              observed: evidence.together,
               expected: decimal(locale, evidence.timingExpected, 1),
               p: pValue(locale, evidence.pTiming),
             })}

@@ -1,0 +1,1 @@
+CREATE INDEX "screening_pairs_pair_idx" ON "screening_pairs" USING btree ("attempt_a","attempt_b");
