@@ -73,26 +73,35 @@ async function decisionsOf(pairs: { attemptA: number; attemptB: number }[]): Pro
 }
 
 /** The test's newest screening and the pairs it listed, strongest first; null run when never screened. */
-export async function screeningOf(testId: number): Promise<{ run: ScreeningRun | null; pairs: ListedPair[] }> {
+/** The test's newest screening run, if any. */
+async function newestRun(testId: number): Promise<ScreeningRun | null> {
   const [run] = await selectRows<ScreeningRun>(
     reportDb,
     sql`select id as "screeningId", trigger, to_json(ran_at)#>>'{}' as "ranAt", options, attempts, pairs, tested, listed, cpu_ms as "cpuMs"
         from screenings where test_id = ${testId} order by ran_at desc, id desc limit 1`,
   );
-  if (!run) return { run: null, pairs: [] };
-  // The newest run's pairs, strongest first; then every pair decided on before that this run no
-  // longer lists (a voided attempt is not screened again), with the evidence of the last run that
-  // listed it: a decision stays where it can be read and changed.
+  return run ?? null;
+}
+
+/**
+ * The pairs shown with the newest run (all, or the one asked for), each with both pupils as the
+ * ranking has them and the newest decision. The newest run's pairs, strongest first; then every
+ * pair decided on before that this run no longer lists (a voided attempt is not screened again),
+ * with the evidence of the last run that listed it: a decision stays where it can be read and changed.
+ */
+async function listedPairs(testId: number, run: ScreeningRun, only?: { attemptA: number; attemptB: number }): Promise<ListedPair[]> {
+  const ofPair = (alias: string) =>
+    only ? sql`and ${sql.raw(alias)}.attempt_a = ${only.attemptA} and ${sql.raw(alias)}.attempt_b = ${only.attemptB}` : sql``;
   const listed = await selectRows<{ evidence: PairEvidence }>(
     reportDb,
     sql`
       select evidence from (
-        select p.evidence, 0 as part, p.position from screening_pairs p where p.screening_id = ${run.screeningId}
+        select p.evidence, 0 as part, p.position from screening_pairs p where p.screening_id = ${run.screeningId} ${ofPair("p")}
         union all
         select * from (
           select distinct on (p.attempt_a, p.attempt_b) p.evidence, 1 as part, p.position
           from screening_pairs p join screenings s on s.id = p.screening_id
-          where s.test_id = ${testId}
+          where s.test_id = ${testId} ${ofPair("p")}
             and exists (select 1 from screening_decisions d where d.attempt_a = p.attempt_a and d.attempt_b = p.attempt_b)
             and not exists (select 1 from screening_pairs n where n.screening_id = ${run.screeningId}
                               and n.attempt_a = p.attempt_a and n.attempt_b = p.attempt_b)
@@ -100,17 +109,23 @@ export async function screeningOf(testId: number): Promise<{ run: ScreeningRun |
       ) pairs
       order by part, position`,
   );
-  const rows = new Map((await allResults({ testId }, reportDb)).map((r) => [r.attemptId, r]));
+  if (listed.length === 0) return [];
+  // Only the listed pupils' rows: ranked among the whole test, but not all sent back.
+  const attemptIds = [...new Set(listed.flatMap(({ evidence }) => [evidence.attemptA, evidence.attemptB]))];
+  const rows = new Map((await allResults({ testId, attemptIds }, reportDb)).map((r) => [r.attemptId, r]));
   const decisions = await decisionsOf(listed.map((p) => p.evidence));
-  return {
-    run,
-    pairs: listed.map(({ evidence }) => ({
-      evidence,
-      a: pupilOf(rows.get(evidence.attemptA)),
-      b: pupilOf(rows.get(evidence.attemptB)),
-      decision: decisions.get(`${evidence.attemptA}-${evidence.attemptB}`) ?? null,
-    })),
-  };
+  return listed.map(({ evidence }) => ({
+    evidence,
+    a: pupilOf(rows.get(evidence.attemptA)),
+    b: pupilOf(rows.get(evidence.attemptB)),
+    decision: decisions.get(`${evidence.attemptA}-${evidence.attemptB}`) ?? null,
+  }));
+}
+
+/** The test's newest screening and the pairs it shows, strongest first; null run when never screened. */
+export async function screeningOf(testId: number): Promise<{ run: ScreeningRun | null; pairs: ListedPair[] }> {
+  const run = await newestRun(testId);
+  return run ? { run, pairs: await listedPairs(testId, run) } : { run: null, pairs: [] };
 }
 
 export type SheetQuestion = {
@@ -162,8 +177,8 @@ export function saveOrder(matching: number[], a: SheetSave[], b: SheetSave[]): {
 
 /** One pair's evidence sheet, from the newest screening that listed it. */
 export async function evidenceSheet(testId: number, attemptA: number, attemptB: number): Promise<EvidenceSheet> {
-  const { run, pairs } = await screeningOf(testId);
-  const pair = pairs.find((p) => p.evidence.attemptA === attemptA && p.evidence.attemptB === attemptB);
+  const run = await newestRun(testId);
+  const [pair] = run ? await listedPairs(testId, run, { attemptA, attemptB }) : [];
   if (!run || !pair) throw notFound();
   type Row = {
     questionId: number;

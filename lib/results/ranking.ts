@@ -90,6 +90,8 @@ export type ResultsFilter = {
   q?: string;
   /** Only the second-stage list: pupils within the top five of their district. */
   top?: boolean;
+  /** Only these attempts' rows (ranked among all: the ranking is of the whole test). */
+  attemptIds?: number[];
 };
 
 export type ResultRow = {
@@ -137,8 +139,9 @@ type RawRow = Omit<ResultRow, "fullName" | "easyScore" | "mediumScore" | "hardSc
   rows: number;
 };
 
-function conditions({ regionId, districtId, organizationId, q, top }: Omit<ResultsFilter, "testId">): SQL {
+function conditions({ regionId, districtId, organizationId, q, top, attemptIds }: Omit<ResultsFilter, "testId">): SQL {
   const where: SQL[] = [sql`true`];
+  if (attemptIds) where.push(sql`ranked.attempt_id = any(${intArray(attemptIds)})`);
   if (regionId) where.push(sql`ranked.region_id = ${regionId}`);
   if (districtId) where.push(sql`ranked.district_id = ${districtId}`);
   if (organizationId) where.push(sql`ranked.organization_id = ${organizationId}`);
@@ -257,7 +260,7 @@ function toResult(r: RawRow): ResultRow {
  * caller's by default): the exports and the regrade read this.
  */
 export async function allResults(
-  { locale, ...filter }: { testId?: number; top?: boolean; locale?: Locale },
+  { locale, ...filter }: { testId?: number; top?: boolean; attemptIds?: number[]; locale?: Locale },
   runner: Database | Transaction = db,
 ): Promise<ResultRow[]> {
   return (await rankedRows(runner, filter, await nameOrder({ locale, runner }))).map(toResult);

@@ -165,6 +165,16 @@ describe("the ranking (per district × grade × subject)", () => {
     expect(of(rows[0].name).tieAtCut).toEqual(tie);
   });
 
+  it("a few attempts' rows keep the places they have among the whole test, and their district's tie", async () => {
+    const { o, of } = await ranking([50, 45, 40, 35, 30, 30, 20].map((p, i) => ({ ...total(p), name: `p${i}` })));
+    const [fifth, last] = [of("p5"), of("p6")];
+    const some = await allResults({ testId: o.testId, attemptIds: [last.attemptId, fifth.attemptId] });
+    expect(some.map((r) => [r.attemptId, r.rank, r.inTop5, r.tieAtCut])).toEqual([
+      [fifth.attemptId, 5, true, { rank: 5, pupils: 2 }],
+      [last.attemptId, 7, false, { rank: 5, pupils: 2 }],
+    ]);
+  });
+
   it("time is compared in whole seconds, as the pupil's result shows it", async () => {
     const { of } = await ranking([
       { name: "a", easy: 100, seconds: 100.2 },
