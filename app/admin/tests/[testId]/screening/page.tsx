@@ -65,11 +65,12 @@ export default async function ScreeningPage({ params }: Props) {
           <THead>
             <tr>
               <TH>{texts.pair}</TH>
-              <TH className="text-right">{texts.shared}</TH>
-              <TH className="text-right">{texts.matches}</TH>
-              <TH className="text-right">{texts.identicalWrong}</TH>
-              <TH className="text-right">{texts.together}</TH>
-              <TH className="text-right">{texts.q}</TH>
+              {/* The figures' headers wrap, so that every column fits beside the console's menu. */}
+              {[texts.shared, texts.matches, texts.identicalWrong, texts.together, texts.q].map((label) => (
+                <TH key={label} className="min-w-24 whitespace-normal text-right">
+                  {label}
+                </TH>
+              ))}
               <TH>{texts.decision}</TH>
             </tr>
           </THead>
@@ -120,7 +121,7 @@ export default async function ScreeningPage({ params }: Props) {
                   <span className="block text-xs text-slate-500">{decimal(locale, evidence.timingExpected, 1)}</span>
                 </TD>
                 <TD className="text-right tabular-nums">{evidence.q === null ? "—" : pValue(locale, evidence.q)}</TD>
-                <TD className="text-sm">
+                <TD className="min-w-32 text-sm">
                   <PairDecisionText decision={decision} names={{ a: a?.fullName ?? "", b: b?.fullName ?? "" }} />
                 </TD>
               </TR>
