@@ -279,6 +279,8 @@ export const tests = pgTable(
     certificateDate: date("certificate_date", { mode: "string" }),
     /** Check-in opens this many minutes before the test: pupils sign in, their papers are drawn. */
     checkInMinutes: smallint("check_in_minutes").notNull().default(60),
+    /** The organiser's own end of appeals; null: the national rule from the close (lib/appeals/deadline.ts). */
+    appealsCloseAt: timestamp("appeals_close_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -613,6 +615,127 @@ export const screeningDecisions = pgTable(
   (t) => [
     index("screening_decisions_pair_idx").on(t.attemptA, t.attemptB),
     check("screening_decisions_valid", sql`${t.decision} in ('none', 'voidA', 'voidB', 'voidBoth')`),
+  ],
+);
+
+// ─── After the test: appeals, score changes and the final list ──────────────
+
+/**
+ * The organiser's decision on the appeals of one question of a test (or on one appeal against a
+ * result as a whole: question null). reject and upheld change nothing; also, key and void run the
+ * regrade (lib/results/rescoring.ts) in the decision's transaction.
+ */
+export const appealDecisions = pgTable(
+  "appeal_decisions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => questions.id),
+    /** "reject", "upheld" (a result's appeal heard), "also" (another choice correct too), "key", "void". */
+    outcome: varchar("outcome", { length: 8 }).notNull(),
+    choiceId: integer("choice_id").references(() => questionChoices.id),
+    voidAwards: varchar("void_awards", { length: 8 }).$type<VoidAwards>(),
+    /** Shown to the pupils who appealed: in Uzbek (Latin; written in Cyrillic for Cyrillic readers) and, if given, in Russian. */
+    reason: text("reason").notNull(),
+    reasonRu: text("reason_ru"),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("appeal_decisions_test_idx").on(t.testId),
+    check("appeal_decisions_outcome", sql`${t.outcome} in ('reject', 'upheld', 'also', 'key', 'void')`),
+  ],
+);
+
+/**
+ * A pupil's appeal against one question of the paper (attempt_question_id) or against the result
+ * as a whole (null): one per question per attempt, edited in place until it is decided or the
+ * test's appeals close.
+ */
+export const appeals = pgTable(
+  "appeals",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    attemptQuestionId: integer("attempt_question_id").references(() => attemptQuestions.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => questions.id),
+    /** "key" (the key is wrong), "unclear" (the question is unclear), "result" (the result as a whole). */
+    kind: varchar("kind", { length: 8 }).notNull(),
+    text: text("text").notNull(),
+    decisionId: integer("decision_id").references(() => appealDecisions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("appeals_one_per_question_uq").on(t.attemptId, sql`coalesce(${t.attemptQuestionId}, 0)`),
+    index("appeals_test_question_idx").on(t.testId, t.questionId),
+    check("appeals_kind", sql`${t.kind} in ('key', 'unclear', 'result')`),
+    check(
+      "appeals_whole",
+      sql`(${t.kind} = 'result') = (${t.attemptQuestionId} is null) and (${t.attemptQuestionId} is null) = (${t.questionId} is null)`,
+    ),
+  ],
+);
+
+/** Why a pupil's score moved: one row per attempt a regrade re-scored, shown on the pupil's result. */
+export const scoreChanges = pgTable(
+  "score_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => questions.id),
+    /** The regrade's action: "key", "also" or "void". */
+    action: varchar("action", { length: 8 }).notNull(),
+    oldTenths: integer("old_tenths").notNull(),
+    newTenths: integer("new_tenths").notNull(),
+    reason: text("reason").notNull(),
+    reasonRu: text("reason_ru"),
+    decisionId: integer("decision_id").references(() => appealDecisions.id),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("score_changes_attempt_idx").on(t.attemptId)],
+);
+
+/**
+ * A test's final second-stage list, as the organiser finalised it: its rows as the protocol and the
+ * public check show them, and its published hash. A later version replaces it, with a reason.
+ */
+export const finalLists = pgTable(
+  "final_lists",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** The second-stage list's hash (lib/results/tables.ts dataHash of topData), as every export prints it. */
+    topHash: text("top_hash").notNull(),
+    /** The list's rows and every district's count of pupils ranked (lib/appeals/final.ts FinalRows). */
+    rows: jsonb("rows").$type<unknown>().notNull(),
+    ranked: integer("ranked").notNull(),
+    appeals: integer("appeals").notNull(),
+    /** Why the list was finalised again; null for the first version. */
+    reason: text("reason"),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id),
+    finalisedAt: timestamp("finalised_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("final_lists_test_version_uq").on(t.testId, t.version),
+    index("final_lists_hash_idx").on(t.topHash),
+    check("final_lists_reason", sql`(${t.version} = 1) = (${t.reason} is null)`),
   ],
 );
 

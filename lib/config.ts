@@ -18,6 +18,13 @@ const day = z.string().transform((text, context) => {
   return iso ?? z.NEVER;
 });
 
+/**
+ * Uzbekistan's public holidays (Labour Code, art. 132): New Year, Women's Day, Navruz, Remembrance
+ * Day, Independence Day, Teachers' Day, Constitution Day every year; Ramazon and Qurbon hayiti as
+ * each year's decree sets them (2026 and 2027 here: add the next years' in PUBLIC_HOLIDAYS).
+ */
+const UZBEKISTAN_HOLIDAYS = "01-01,03-08,03-21,05-09,09-01,10-01,12-08,2026-03-20,2026-05-27,2027-03-10,2027-05-17";
+
 /** The spec's registration period (12 to 31 May), in the current year: what a season without its own dates says. */
 const thisYear = new Date().getUTCFullYear();
 
@@ -94,6 +101,20 @@ const schema = z.object({
    */
   SCREENING_FDR: z.coerce.number().positive().max(0.2).default(0.01),
   SCREENING_MIN_SHARED: z.coerce.number().int().min(3).max(100).default(10),
+  /**
+   * Appeals (lib/appeals/deadline.ts): open this many working days after a test closes, as in the
+   * national testing; the working week as ISO weekdays (1 Monday … 7 Sunday); the public holidays,
+   * "MM-DD" every year or "YYYY-MM-DD" once (the movable feasts and the days the government moves).
+   */
+  APPEAL_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(5),
+  WORKING_WEEK: z
+    .string()
+    .regex(/^[1-7](,[1-7]){0,6}$/)
+    .default("1,2,3,4,5"),
+  PUBLIC_HOLIDAYS: z
+    .string()
+    .regex(/^((\d{4}-)?\d{2}-\d{2})(,(\d{4}-)?\d{2}-\d{2})*$/)
+    .default(UZBEKISTAN_HOLIDAYS),
   /** The operator's bearer token for /api/metrics (Prometheus); unset: the path is not served. */
   METRICS_TOKEN: z
     .string()
@@ -191,6 +212,11 @@ function load() {
     metricsToken: env.METRICS_TOKEN,
     personalDataMonths: env.PERSONAL_DATA_MONTHS,
     screening: { fdr: env.SCREENING_FDR, minShared: env.SCREENING_MIN_SHARED },
+    appeals: {
+      workingDays: env.APPEAL_WORKING_DAYS,
+      workingWeek: env.WORKING_WEEK.split(",").map(Number),
+      holidays: env.PUBLIC_HOLIDAYS.split(","),
+    },
     trustProxyHops: serverConfig().trustProxyHops,
     /** Where the log lines go (LOG_FILE); unset: standard output. */
     logFile: logSettings().file,

@@ -109,7 +109,9 @@ export async function getAttempt({
 
   const seen = paperView(bank, drawn, attempt.language);
   const questionViews = drawn.map((q, index) => {
-    const correctAnswerId = key ? (q.choiceOrder.find((id) => key.correct.has(id)) ?? null) : null;
+    // A question may have more than one correct choice (an appeal accepted another too): the pupil's, if it is one.
+    const answeredCorrectly = key !== null && q.answerId !== null && key.correct.has(q.answerId);
+    const correctAnswerId = key ? (answeredCorrectly ? q.answerId : (q.choiceOrder.find((id) => key.correct.has(id)) ?? null)) : null;
     const voidAwards = key?.voided.get(q.questionId);
     const { questionNumber, text, readingTextId, questionChoices } = seen.questions[index];
     return {
@@ -119,7 +121,7 @@ export async function getAttempt({
       answerId: q.answerId,
       correctAnswerId,
       // A question voided by a regrade counts for everyone or for nobody, as its score does.
-      isAnswerCorrect: !key ? null : voidAwards ? voidAwards === VoidAwards.All : q.answerId !== null && q.answerId === correctAnswerId,
+      isAnswerCorrect: !key ? null : voidAwards ? voidAwards === VoidAwards.All : answeredCorrectly,
       readingTextId,
       questionChoices,
     };
@@ -149,7 +151,7 @@ async function keyOf(questionIds: number[]) {
 }
 
 /** Whether some attempt of the test has not ended and is within its deadline and grace. */
-async function answersStillPossible({ testId, now }: { testId: number; now: Date }): Promise<boolean> {
+export async function answersStillPossible({ testId, now }: { testId: number; now: Date }): Promise<boolean> {
   const [open] = await db
     .select({ id: attempts.id })
     .from(attempts)

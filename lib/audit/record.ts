@@ -35,6 +35,9 @@ export const AuditAction = {
   PupilErase: "pupil.erase",
   ScreeningRun: "test.screening",
   ScreeningDecision: "test.screeningDecision",
+  AppealDecision: "test.appealDecision",
+  AppealsClose: "test.appealsClose",
+  ListFinalise: "test.finalise",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

@@ -25,6 +25,10 @@ export const API_PATHS = [
   "/api/TestAttempts/Events",
   /** Not the spec's: during check-in, the pupil's paper sealed for the device (lib/attempts/sealed-paper.ts). */
   "/api/TestAttempts/Paper",
+  /** Not the spec's: the pupil's appeals after the test (lib/appeals). */
+  "/api/TestAttempts/Appeals",
+  /** Not the spec's: the parent's appeals, through the registration's link. */
+  "/api/Registration/Appeals",
   "/api/Certificates/Check",
   "/api/Certificates/Generate",
 ] as const;

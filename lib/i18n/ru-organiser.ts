@@ -7,6 +7,8 @@ import type { uzOrganiser } from "@/shared/i18n/uz-organiser";
 export const ruOrganiser: Shape<typeof uzOrganiser> = {
   validation: {
     screeningDecision: "Выберите решение",
+    appealOutcome:
+      "Выберите решение: по вопросу — отклонить, признать верным ещё один ответ, изменить ключ или аннулировать вопрос; по результату — отклонить или удовлетворить",
     dateTime: "Введите дату и время в формате дд.мм.гггг чч:мм, например 24.06.2026 10:00",
     date: "Введите дату в формате дд.мм.гггг, например 24.06.2026",
     closeBeforeOpen: "Время закрытия должно быть позже времени открытия",
@@ -420,6 +422,9 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
       "test.regrade": "Переоценка (исправлен ключ или аннулирован вопрос)",
       "test.screening": "Запущена проверка на списывание",
       "test.screeningDecision": "Решение по проверке на списывание",
+      "test.appealDecision": "Решение по апелляции",
+      "test.appealsClose": "Изменён срок апелляций",
+      "test.finalise": "Список утверждён",
       "organiser.create": "Добавлен организатор",
       "organiser.password": "Пароль организатора сброшен",
       "question.import": "Вопросы импортированы",
@@ -1001,8 +1006,8 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
       allTests: "vse-predmety",
       provisional: "predvaritelnye",
     },
-    provisional: "ПРЕДВАРИТЕЛЬНЫЕ: тест ещё не завершён",
-    final: "Окончательные",
+    provisional: "ПРЕДВАРИТЕЛЬНЫЕ (с {time}): список ещё не утверждён",
+    final: "ОКОНЧАТЕЛЬНЫЕ (с {time})",
     keyHashLine: "SHA-256 ключа: {hash}",
     contentHashLine: "SHA-256 данных списка: {hash}",
     madeAt: "Составлено: {time} (Ташкент)",

@@ -7,6 +7,8 @@ import type { uzOrganiser } from "@/shared/i18n/uz-organiser";
 export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
   validation: {
     screeningDecision: "Қарорни танланг",
+    appealOutcome:
+      "Қарорни танланг: савол бўйича рад этиш, яна бир жавобни тўғри деб топиш, калитни ўзгартириш ёки саволни бекор қилиш; натижа бўйича рад этиш ёки қаноатлантириш",
     dateTime: "Сана ва вақтни кк.оо.йййй сс:дд кўринишида киритинг, масалан 24.06.2026 10:00",
     date: "Санани кк.оо.йййй кўринишида киритинг, масалан 24.06.2026",
     closeBeforeOpen: "Ёпилиш вақти очилиш вақтидан кейин бўлиши керак",
@@ -393,6 +395,9 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
       "test.regrade": "Қайта баҳолаш (калит тузатилди ёки савол бекор қилинди)",
       "test.screening": "Кўчириш текшируви ишга туширилди",
       "test.screeningDecision": "Кўчириш текшируви бўйича қарор",
+      "test.appealDecision": "Апелляция бўйича қарор",
+      "test.appealsClose": "Апелляция муддати ўзгартирилди",
+      "test.finalise": "Рўйхат якунланди",
       "organiser.create": "Ташкилотчи қўшилди",
       "organiser.password": "Ташкилотчи пароли тикланди",
       "question.import": "Саволлар импорт қилинди",
@@ -922,8 +927,8 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
       allTests: "барча-фанлар",
       provisional: "дастлабки",
     },
-    provisional: "ДАСТЛАБКИ: тест ҳали якунланмаган",
-    final: "Якуний",
+    provisional: "ДАСТЛАБКИ ({time} дан): рўйхат ҳали якунланмаган",
+    final: "ЯКУНИЙ ({time} дан)",
     keyHashLine: "Калит SHA-256: {hash}",
     contentHashLine: "Рўйхат маълумотлари SHA-256: {hash}",
     madeAt: "Тузилган: {time} (Тошкент)",

@@ -8,6 +8,7 @@ import "server-only";
 import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
+import { listState } from "@/lib/appeals/final";
 import { inSnapshot, reportDb, type Transaction } from "@/lib/db/client";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { callLocaleNow } from "@/lib/i18n/server";
@@ -78,10 +79,12 @@ export async function buildExport({
     const covered = await resultsState(tx, testId, now);
     if (testId !== undefined && covered.tests === 0) return null;
     const kept = scope === ExportScope.Top5 && testId !== undefined ? await keptRanking(tx, testId) : null;
-    return { covered, kept, table: await tableOf(words, tx, testId, scope), key: await keyHash(testId, tx) };
+    const list = await listState(tx, testId);
+    return { covered, kept, list, table: await tableOf(words, tx, testId, scope), key: await keyHash(testId, tx) };
   }, reportDb);
   if (!read) return null;
-  const { covered, kept, table, key } = read;
+  const { covered, kept, list, table, key } = read;
+  const provisional = list.state === "provisional";
   const contentHash = dataHash(table.data);
   // A test's second-stage list, exported, is published: kept, unless the very same list already is.
   if (kept && kept.topHash !== contentHash) await keepRanking(kept, table.data, contentHash, now);
@@ -93,19 +96,19 @@ export async function buildExport({
     f.scope[scope],
     covered.subjectName ? f.test({ grade: covered.grade ?? 0, subject: slug(covered.subjectName) }) : f.allTests,
     stamp,
-    ...(covered.provisional ? [f.provisional] : []),
+    ...(provisional ? [f.provisional] : []),
     contentHash.slice(0, 12),
   ];
   return {
     fileName: `${parts.join("_")}.${format}`,
     sheetName: t.sheetName[scope],
-    provisional: covered.provisional,
+    provisional,
     keyHash: key,
     contentHash,
     info: [
       t.scopeTitle[scope],
       which,
-      covered.provisional ? t.provisional : t.final,
+      (provisional ? t.provisional : t.final)({ time: formatTashkent(list.since.toISOString()) }),
       t.keyHashLine({ hash: key }),
       t.contentHashLine({ hash: contentHash }),
       t.madeAt({ time: formatTashkent(now.toISOString()) }),

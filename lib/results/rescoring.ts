@@ -3,7 +3,7 @@
 // re-scores in one transaction, after a dry run that is the very same code rolled back.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { questionChoices, questions, tests } from "@/db/schema";
+import { questionChoices, questions, scoreChanges, tests } from "@/db/schema";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
@@ -101,7 +101,7 @@ class DryRun extends Error {
   }
 }
 
-/** Changes the key or voids the question, as the input says, on a locked test. */
+/** Changes the key, accepts another choice too or voids the question, as the input says, on a locked test. */
 async function changeKey(tx: Transaction, subjectId: number, input: RegradeInput) {
   const [question] = await tx
     .select({ id: questions.id })
@@ -109,6 +109,23 @@ async function changeKey(tx: Transaction, subjectId: number, input: RegradeInput
     .where(and(eq(questions.id, input.questionId), eq(questions.subjectId, subjectId)))
     .for("no key update");
   if (!question) throw invalidInput({ questionId: ["Invalid"] });
+  if (input.action === "also") {
+    // Another choice is correct too: the ones already correct stay so.
+    const [added] = await tx
+      .update(questionChoices)
+      .set({ isCorrect: true })
+      .where(
+        and(
+          eq(questionChoices.id, input.correctChoiceId ?? 0),
+          eq(questionChoices.questionId, question.id),
+          eq(questionChoices.isCorrect, false),
+        ),
+      )
+      .returning({ id: questionChoices.id });
+    if (!added) throw invalidInput({ correctChoiceId: ["Invalid"] });
+    await tx.update(questions).set({ voidAwards: null }).where(eq(questions.id, question.id));
+    return;
+  }
   if (input.action === "void") {
     await tx.update(questions).set({ voidAwards: input.voidAwards }).where(eq(questions.id, question.id));
     await bankChanged(tx, { subjectId }); // a voided question is not drawn again
@@ -141,13 +158,87 @@ function changesBetween(before: ResultRow[], after: ResultRow[]): RegradeChange[
     }));
 }
 
+/** What a regrade records beside the key: the decision on appeals it carries out, and its reason in Russian for the pupils. */
+export type RegradeOrigin = { decisionId?: number; reasonRu?: string };
+
 /**
- * A regrade in one transaction: the test's key locked (one regrade at a time, and no attempt
- * scored meanwhile with the key being changed), the key changed, every
- * ended attempt re-scored set-based, the ranking read before and after. A dry run rolls all of it
- * back; applying records the old and new scores in the audit log. The results and the pupil's
- * own result read the stored scores, so they follow at once.
+ * The regrade inside the caller's transaction (a dry run's, or an appeal decision's): the test's
+ * key locked (one regrade at a time, and no attempt scored meanwhile with the key being changed),
+ * the key changed, every ended attempt re-scored set-based, the ranking read before and after.
+ * Applied, it records the old and new scores in the audit log, and why each pupil's score moved
+ * (score_changes) for the pupil's result to say. The results and the pupil's own result read the
+ * stored scores, so they follow at once; so does the kept ranking (its triggers).
  */
+export async function regradeIn(
+  tx: Transaction,
+  { organiserId, testId, input, origin = {} }: { organiserId: number; testId: number; input: RegradeInput; origin?: RegradeOrigin },
+): Promise<RegradeReport> {
+  // A dry run is rolled back: it lets attempts be scored meanwhile (shared); applying does not.
+  if (input.dryRun) await lockKeyToScore(tx, testId);
+  else await lockKeyToChange(tx, testId);
+  const test = await existingTest(tx, testId);
+  const oldKeyHash = await keyHash(testId, tx);
+  // Applying what a dry run showed: refused if the key changed since (another regrade).
+  if (!input.dryRun && input.expectedKeyHash && input.expectedKeyHash !== oldKeyHash) throw businessError(ErrorCode.KeyChanged);
+  const before = await allResults({ testId }, tx);
+  await changeKey(tx, test.subjectId, input);
+  await tx.execute(sql`
+    with ${rescoredSql(testId)}
+    update attempts set easy_score_tenths = r.easy, medium_score_tenths = r.medium, hard_score_tenths = r.hard
+    from rescored r
+    where attempts.id = r.attempt_id
+      and (attempts.easy_score_tenths, attempts.medium_score_tenths, attempts.hard_score_tenths)
+          is distinct from (r.easy, r.medium, r.hard)`);
+  const report: RegradeReport = {
+    dryRun: input.dryRun,
+    changes: changesBetween(before, await allResults({ testId }, tx)),
+    oldKeyHash,
+    newKeyHash: await keyHash(testId, tx),
+  };
+  if (input.dryRun) return report;
+  const changedAt = new Date();
+  const moved = report.changes.filter((c) => c.oldScore !== c.newScore);
+  if (moved.length > 0) {
+    await tx.insert(scoreChanges).values(
+      moved.map((c) => ({
+        attemptId: c.attemptId,
+        questionId: input.questionId,
+        action: input.action,
+        oldTenths: Math.round(c.oldScore * 10),
+        newTenths: Math.round(c.newScore * 10),
+        reason: input.reason ?? "",
+        reasonRu: origin.reasonRu ?? null,
+        decisionId: origin.decisionId ?? null,
+        changedAt,
+      })),
+    );
+  }
+  await recordAction(tx, {
+    organiserId,
+    action: AuditAction.TestRegrade,
+    targetType: "test",
+    targetId: testId,
+    reason: input.reason,
+    details: {
+      questionId: input.questionId,
+      action: input.action,
+      ...(input.action === "void" ? { voidAwards: input.voidAwards } : { correctChoiceId: input.correctChoiceId }),
+      ...(origin.decisionId ? { appealDecisionId: origin.decisionId } : {}),
+      oldKeyHash,
+      newKeyHash: report.newKeyHash,
+      changes: report.changes.map(({ userId, oldScore, newScore, oldRank, newRank }) => ({
+        userId,
+        oldScore,
+        newScore,
+        oldRank,
+        newRank,
+      })),
+    },
+  });
+  return report;
+}
+
+/** A regrade from the results page, in its own transaction: a dry run is the very same code rolled back. */
 export async function regrade({
   organiserId,
   testId,
@@ -161,50 +252,8 @@ export async function regrade({
     return await db.transaction(async (tx) => {
       // Never queue behind a long scoring for ever: the organiser is told and may try again.
       await tx.execute(sql`set local lock_timeout = '10s'`);
-      // A dry run is rolled back: it lets attempts be scored meanwhile (shared); applying does not.
-      if (input.dryRun) await lockKeyToScore(tx, testId);
-      else await lockKeyToChange(tx, testId);
-      const test = await existingTest(tx, testId);
-      const oldKeyHash = await keyHash(testId, tx);
-      // Applying what a dry run showed: refused if the key changed since (another regrade).
-      if (!input.dryRun && input.expectedKeyHash && input.expectedKeyHash !== oldKeyHash) throw businessError(ErrorCode.KeyChanged);
-      const before = await allResults({ testId }, tx);
-      await changeKey(tx, test.subjectId, input);
-      await tx.execute(sql`
-        with ${rescoredSql(testId)}
-        update attempts set easy_score_tenths = r.easy, medium_score_tenths = r.medium, hard_score_tenths = r.hard
-        from rescored r
-        where attempts.id = r.attempt_id
-          and (attempts.easy_score_tenths, attempts.medium_score_tenths, attempts.hard_score_tenths)
-              is distinct from (r.easy, r.medium, r.hard)`);
-      const report: RegradeReport = {
-        dryRun: input.dryRun,
-        changes: changesBetween(before, await allResults({ testId }, tx)),
-        oldKeyHash,
-        newKeyHash: await keyHash(testId, tx),
-      };
+      const report = await regradeIn(tx, { organiserId, testId, input });
       if (input.dryRun) throw new DryRun(report);
-      await recordAction(tx, {
-        organiserId,
-        action: AuditAction.TestRegrade,
-        targetType: "test",
-        targetId: testId,
-        reason: input.reason,
-        details: {
-          questionId: input.questionId,
-          action: input.action,
-          ...(input.action === "key" ? { correctChoiceId: input.correctChoiceId } : { voidAwards: input.voidAwards }),
-          oldKeyHash,
-          newKeyHash: report.newKeyHash,
-          changes: report.changes.map(({ userId, oldScore, newScore, oldRank, newRank }) => ({
-            userId,
-            oldScore,
-            newScore,
-            oldRank,
-            newRank,
-          })),
-        },
-      });
       return report;
     });
   } catch (error) {

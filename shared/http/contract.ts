@@ -27,6 +27,16 @@ export const ErrorCode = {
   KeyChanged: 4011,
   /** Added here: after the start the pupil's name (on the certificate) is changed by an organiser only. */
   NameLocked: 4012,
+  /** Added here: an appeal outside its period (before the key is shown, after the appeals close, or once the list is final). */
+  AppealsClosed: 4013,
+  /** Added here: an appeal that already has a decision is no longer edited. */
+  AppealDecided: 4014,
+  /** Added here: a list is finalised only after its appeals have closed (and no attempt is still answering). */
+  AppealsOpen: 4015,
+  /** Added here: a list is finalised only once every appeal has a decision. */
+  AppealsPending: 4016,
+  /** Added here: the list changed since the finalisation's confirmation showed it. */
+  ListChanged: 4017,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

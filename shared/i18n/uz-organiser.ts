@@ -8,6 +8,8 @@
 export const uzOrganiser = {
   validation: {
     screeningDecision: "Qarorni tanlang",
+    appealOutcome:
+      "Qarorni tanlang: savol bo'yicha rad etish, yana bir javobni to'g'ri deb topish, kalitni o'zgartirish yoki savolni bekor qilish; natija bo'yicha rad etish yoki qanoatlantirish",
     dateTime: "Sana va vaqtni kk.oo.yyyy ss:dd ko'rinishida kiriting, masalan 24.06.2026 10:00",
     date: "Sanani kk.oo.yyyy ko'rinishida kiriting, masalan 24.06.2026",
     closeBeforeOpen: "Yopilish vaqti ochilish vaqtidan keyin bo'lishi kerak",
@@ -371,6 +373,9 @@ export const uzOrganiser = {
       "test.regrade": "Qayta baholash (kalit tuzatildi yoki savol bekor qilindi)",
       "test.screening": "Ko'chirish tekshiruvi ishga tushirildi",
       "test.screeningDecision": "Ko'chirish tekshiruvi bo'yicha qaror",
+      "test.appealDecision": "Apellyatsiya bo'yicha qaror",
+      "test.appealsClose": "Apellyatsiya muddati o'zgartirildi",
+      "test.finalise": "Ro'yxat yakunlandi",
       "organiser.create": "Tashkilotchi qo'shildi",
       "organiser.password": "Tashkilotchi paroli tiklandi",
       "question.import": "Savollar import qilindi",
@@ -868,8 +873,8 @@ export const uzOrganiser = {
       allTests: "barcha-fanlar",
       provisional: "dastlabki",
     },
-    provisional: "DASTLABKI: test hali yakunlanmagan",
-    final: "Yakuniy",
+    provisional: "DASTLABKI ({time} dan): ro'yxat hali yakunlanmagan",
+    final: "YAKUNIY ({time} dan)",
     keyHashLine: "Kalit SHA-256: {hash}",
     contentHashLine: "Ro'yxat ma'lumotlari SHA-256: {hash}",
     madeAt: "Tuzilgan: {time} (Toshkent)",

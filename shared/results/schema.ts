@@ -8,13 +8,14 @@ import { reasonToApply } from "@/shared/validation/reason";
 const o = saidToOrganiser;
 
 /**
- * A regrade: fix the key of a question (the right choice), or void it, its points then given to
- * everyone who drew it or to nobody. A dry run unless dryRun is false.
+ * A regrade: fix the key of a question (the right choice), accept another choice as correct too,
+ * or void it, its points then given to everyone who drew it or to nobody. A dry run unless dryRun
+ * is false.
  */
 export const regradeSchema = z
   .object({
     questionId: entityId,
-    action: z.enum(["key", "void"], o.regradeAction),
+    action: z.enum(["key", "also", "void"], o.regradeAction),
     correctChoiceId: z.optional(entityId),
     voidAwards: z.enum([VoidAwards.All, VoidAwards.None], o.voidAwards).optional(),
     dryRun: z.boolean().default(true),
@@ -26,7 +27,7 @@ export const regradeSchema = z
     reason: reasonToApply,
   })
   .superRefine((value, ctx) => {
-    if (value.action === "key" && value.correctChoiceId === undefined)
+    if (value.action !== "void" && value.correctChoiceId === undefined)
       ctx.addIssue({ code: "custom", path: ["correctChoiceId"], message: o.correctChoice.error(), params: { code: "Required" } });
     if (value.action === "void" && value.voidAwards === undefined)
       ctx.addIssue({ code: "custom", path: ["voidAwards"], message: o.voidAwards.error(), params: { code: "Required" } });

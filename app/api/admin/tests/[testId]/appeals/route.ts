@@ -1,0 +1,22 @@
+import { handler } from "@/lib/api/handler";
+import { decideAppeals, testAppeals } from "@/lib/appeals/appeals";
+import { listStatus } from "@/lib/appeals/final";
+import { now } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { screenAfterRegrade } from "@/lib/integrity/screening";
+import { testIdParams } from "@/lib/tests/schema";
+import { decisionSchema } from "@/shared/appeals/console";
+
+export const GET = handler({ auth: "organiser", params: testIdParams }, async ({ params }) => {
+  const status = await listStatus(db, params.testId, now());
+  if (!status) throw notFound();
+  return { status, ...(await testAppeals(params.testId)) };
+});
+
+export const POST = handler({ auth: "organiser", params: testIdParams, body: decisionSchema }, async ({ params, body, user }) => {
+  const decided = await decideAppeals({ organiserId: user.id, testId: params.testId, input: body, now: now() });
+  // A changed key changes which answers agree: the screening runs again, as after any regrade.
+  if (body.outcome === "also" || body.outcome === "key" || body.outcome === "void") await screenAfterRegrade(params.testId);
+  return decided;
+});

@@ -1,0 +1,47 @@
+// The console's forms after a test: the decision on appeals, the organiser's own end of appeals
+// and the finalisation of a test's list (checked in the browser, and by the route handlers).
+import { z } from "zod";
+import { VoidAwards } from "@/shared/attempts/enums";
+import { saidToOrganiser } from "@/shared/i18n/said";
+import { entityId } from "@/shared/validation/fields";
+import { reason } from "@/shared/validation/reason";
+import { DECISION_OUTCOMES, type DecisionOutcome } from "./schema";
+
+const o = saidToOrganiser;
+
+/** What a question's appeals may be answered with; an appeal against a result is rejected or upheld. */
+export const QUESTION_OUTCOMES: readonly DecisionOutcome[] = ["reject", "also", "key", "void"];
+export const RESULT_OUTCOMES: readonly DecisionOutcome[] = ["reject", "upheld"];
+
+/** The reason the pupils read: Uzbek (Latin; shown in Cyrillic to Cyrillic readers), Russian if given. */
+const pupilsReason = z.string(o.reason).trim().min(3, o.reason).max(1000, o.reason);
+
+/** The decision on every undecided appeal of one question (questionId), or on one appeal against a result (appealId). */
+export const decisionSchema = z
+  .object({
+    questionId: z.optional(entityId),
+    appealId: z.optional(entityId),
+    outcome: z.enum(DECISION_OUTCOMES, o.appealOutcome),
+    choiceId: z.optional(entityId),
+    voidAwards: z.enum([VoidAwards.All, VoidAwards.None], o.voidAwards).optional(),
+    reason: pupilsReason,
+    reasonRu: z.preprocess((value) => (value === "" || value === null ? undefined : value), pupilsReason.optional()),
+  })
+  .superRefine((d, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message, params: { code: "Required" } });
+    const allowed = d.appealId !== undefined ? RESULT_OUTCOMES : QUESTION_OUTCOMES;
+    if ((d.questionId === undefined) === (d.appealId === undefined) || !allowed.includes(d.outcome))
+      issue("outcome", o.appealOutcome.error());
+    if ((d.outcome === "also" || d.outcome === "key") && d.choiceId === undefined) issue("choiceId", o.correctChoice.error());
+    if (d.outcome === "void" && d.voidAwards === undefined) issue("voidAwards", o.voidAwards.error());
+  });
+export type DecisionInput = z.output<typeof decisionSchema>;
+
+/** The organiser's own end of a test's appeals ("05.12.2026 18:00", Tashkent); null: the national rule. */
+export const appealsCloseSchema = z.object({ appealsCloseAt: z.string().max(40).nullable(), reason });
+
+/** Finalising a test's list: the hash the confirmation showed, and why when it is finalised again. */
+export const finaliseSchema = z.object({
+  expectedTopHash: z.string().regex(/^[0-9a-f]{64}$/),
+  reason: z.preprocess((value) => (value === "" || value === null ? undefined : value), reason.optional()),
+});

@@ -1,0 +1,66 @@
+// The pupil's (or the parent's) appeal as its form gives it, checked in the browser and by the route
+// handlers, and what the pupil's pages show of the appeals and the list. The console's forms are
+// ./console.ts.
+import * as z from "zod/mini";
+import { said } from "@/shared/i18n/said";
+import { entityId, uuid } from "@/shared/validation/fields";
+
+const v = said;
+
+export const APPEAL_TEXT_MAX = 1000;
+export const APPEAL_KINDS = ["key", "unclear", "result"] as const;
+export type AppealKind = (typeof APPEAL_KINDS)[number];
+
+const appealFields = z.object({
+  /** The paper's question (its attempt question id); absent or null: the result as a whole. */
+  testAttemptQuestionId: z.optional(z.nullable(entityId)),
+  kind: z.enum(APPEAL_KINDS, v.appealKind),
+  text: z.string(v.appealText).check(z.trim(), z.minLength(1, v.appealText), z.maxLength(APPEAL_TEXT_MAX, v.appealTextMax)),
+});
+
+/** A question's appeal has a question; the result's has none. */
+const aboutItsQuestion = z.refine<z.output<typeof appealFields>>((a) => (a.kind === "result") === (a.testAttemptQuestionId == null), {
+  ...v.appealKind,
+  path: ["kind"],
+});
+
+/**
+ * An appeal: against one question of the pupil's paper ("the key is wrong", "the question is
+ * unclear") or against the result as a whole (no question), in the pupil's words.
+ */
+export const appealSchema = appealFields.check(aboutItsQuestion);
+export type AppealInput = z.output<typeof appealSchema>;
+
+/** The parent's appeal, through the registration's link. */
+export const parentAppealSchema = z.extend(appealFields, { guid: uuid }).check(aboutItsQuestion);
+
+export const DECISION_OUTCOMES = ["reject", "upheld", "also", "key", "void"] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/** Where a test's list stands: provisional until the organiser finalises it, then final. */
+export type ListState = "provisional" | "final";
+
+/** What the pupil's pages show of the appeals and the list (lib/appeals/appeals.ts appealsView). */
+export type AppealsView = {
+  attemptId: number;
+  /** Whether an appeal may be made or edited now. */
+  open: boolean;
+  /** Whether the review shows the key yet (appeals begin then). */
+  keyShown: boolean;
+  /** When appeals close (ISO). */
+  closesAt: string;
+  /** The paper's questions, for the form on the registration's page. */
+  questions: { testAttemptQuestionId: number; questionNumber: number }[];
+  appeals: {
+    appealId: number;
+    testAttemptQuestionId: number | null;
+    questionNumber: number | null;
+    kind: AppealKind;
+    text: string;
+    updatedAt: string;
+    decision: { outcome: DecisionOutcome; reason: string; decidedAt: string } | null;
+  }[];
+  /** Every regrade that moved the pupil's score, with its reason. */
+  scoreChanges: { questionNumber: number | null; action: string; oldScore: number; newScore: number; reason: string; changedAt: string }[];
+  list: { state: ListState; since: string; secondStage: boolean };
+};
