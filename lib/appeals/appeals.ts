@@ -57,11 +57,11 @@ async function ownAttempt(runner: Transaction | typeof db, owner: AppealOwner): 
 }
 
 /** Whether the pupil's review shows the key now: appeals begin then. */
-async function keyShown(attempt: OwnAttempt, now: Date): Promise<boolean> {
+async function keyShown(runner: Transaction | typeof db, attempt: OwnAttempt, now: Date): Promise<boolean> {
   const policy = { endedAt: new Date(attempt.endedAt), reviewPolicy: attempt.reviewPolicy, closedAt: new Date(attempt.closedAt), now };
   return (
     mayRevealKey({ ...policy, answersStillPossible: false }) &&
-    mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: attempt.testId, now }) })
+    mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: attempt.testId, now }, runner) })
   );
 }
 
@@ -123,7 +123,7 @@ async function viewOf(runner: Transaction | typeof db, attempt: OwnAttempt, loca
   );
   const status = await listStatus(runner, attempt.testId, now);
   if (!status) throw notFound();
-  const shown = await keyShown(attempt, now);
+  const shown = await keyShown(runner, attempt, now);
   return {
     attemptId: attempt.attemptId,
     open: shown && status.appealsOpen && status.state === "provisional",
@@ -176,7 +176,7 @@ export async function submitAppeal(owner: AppealOwner, input: AppealInput, local
     // The test's row is locked shared: a finalisation (which reads the appeals) waits, or this does.
     await tx.select({ id: tests.id }).from(tests).where(eq(tests.id, attempt.testId)).for("key share");
     const status = await listStatus(tx, attempt.testId, now);
-    if (!status?.appealsOpen || status.state !== "provisional" || !(await keyShown(attempt, now)))
+    if (!status?.appealsOpen || status.state !== "provisional" || !(await keyShown(tx, attempt, now)))
       throw businessError(ErrorCode.AppealsClosed);
     const aboutQuestion = input.testAttemptQuestionId ?? null;
     let questionId: number | null = null;

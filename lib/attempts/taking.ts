@@ -2,7 +2,7 @@
 import "server-only";
 import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
 import { answerEvents, attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
-import { db, prepared } from "@/lib/db/client";
+import { type Database, db, prepared, type Transaction } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
 import type { SessionClaims } from "@/lib/identity/session-token";
@@ -151,8 +151,11 @@ async function keyOf(questionIds: number[]) {
 }
 
 /** Whether some attempt of the test has not ended and is within its deadline and grace. */
-export async function answersStillPossible({ testId, now }: { testId: number; now: Date }): Promise<boolean> {
-  const [open] = await db
+export async function answersStillPossible(
+  { testId, now }: { testId: number; now: Date },
+  runner: Database | Transaction = db,
+): Promise<boolean> {
+  const [open] = await runner
     .select({ id: attempts.id })
     .from(attempts)
     .where(and(eq(attempts.testId, testId), runningAttempt(now)))
