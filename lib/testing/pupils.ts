@@ -9,7 +9,8 @@ import { register } from "@/lib/registration/registration";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 
-export type TestPupil = { userId: number; username: string; password: string };
+/** A paid pupil with a login, and their registration (the parent's link). */
+export type TestPupil = { userId: number; username: string; password: string; guid: string };
 
 /** A registration awaiting payment: a pupil with details and no login yet. */
 export async function createTestRegistration({
@@ -83,5 +84,5 @@ export async function createTestPupil({
   // Payment is the payment service's; a test pupil is simply marked paid (or not).
   if (paid) await db.update(registrations).set({ status: RegistrationStatus.Paid, paidAt: new Date() }).where(eq(registrations.guid, guid));
   if (extraMinutes) await db.update(users).set({ extraMinutes }).where(eq(users.id, userId));
-  return { userId, username, password };
+  return { userId, username, password, guid };
 }

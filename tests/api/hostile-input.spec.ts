@@ -78,6 +78,17 @@ const FIELDS = [
   "method",
   "params",
   "jsonrpc",
+  "kind",
+  "text",
+  "questionId",
+  "appealId",
+  "outcome",
+  "choiceId",
+  "voidAwards",
+  "reason",
+  "reasonRu",
+  "appealsCloseAt",
+  "expectedTopHash",
 ];
 const every = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 

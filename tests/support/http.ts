@@ -9,7 +9,7 @@ export const ORGANISER = { username: TEST_ENV.ADMIN_USERNAME, password: TEST_ENV
 export const DEMO_PUPIL = { username: "demo7mat", password: "Demo2025" } as const;
 
 export type Credentials = { username: string; password: string };
-export type TestPupil = Credentials & { userId: number };
+export type TestPupil = Credentials & { userId: number; guid: string };
 
 export async function newPupil(
   request: APIRequestContext,
