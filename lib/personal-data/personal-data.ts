@@ -10,6 +10,8 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import {
   accessEvents,
   answerEvents,
+  appealDecisions,
+  appeals,
   attemptQuestions,
   attempts,
   districts,
@@ -131,6 +133,25 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
     .where(and(eq(attempts.userId, userId), anyAttempt()))
     .orderBy(asc(answerEvents.attemptId), asc(answerEvents.id));
   const accesses = await db.select().from(accessEvents).where(eq(accessEvents.userId, userId)).orderBy(asc(accessEvents.id));
+  // Their appeals (the parent's through the link too) and the decisions on them.
+  const appealed = await db
+    .select({
+      attemptId: appeals.attemptId,
+      number: attemptQuestions.number,
+      kind: appeals.kind,
+      text: appeals.text,
+      createdAt: appeals.createdAt,
+      updatedAt: appeals.updatedAt,
+      outcome: appealDecisions.outcome,
+      reason: appealDecisions.reason,
+      decidedAt: appealDecisions.decidedAt,
+    })
+    .from(appeals)
+    .innerJoin(attempts, eq(attempts.id, appeals.attemptId))
+    .leftJoin(attemptQuestions, eq(attemptQuestions.id, appeals.attemptQuestionId))
+    .leftJoin(appealDecisions, eq(appealDecisions.id, appeals.decisionId))
+    .where(and(eq(attempts.userId, userId), anyAttempt()))
+    .orderBy(asc(appeals.id));
   const acts = await db
     .select({ action: organiserActions.action, reason: organiserActions.reason, at: organiserActions.createdAt })
     .from(organiserActions)
@@ -196,6 +217,15 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
           chosenAt: iso(x.chosenAt),
         })),
     })),
+    appeals: appealed.map((x) => ({
+      attemptId: x.attemptId,
+      question: x.number,
+      kind: x.kind,
+      text: x.text,
+      createdAt: iso(x.createdAt),
+      updatedAt: iso(x.updatedAt),
+      decision: x.outcome ? { outcome: x.outcome, reason: x.reason, at: iso(x.decidedAt) } : null,
+    })),
     signInsAndStarts: accesses.map((x) => ({ kind: x.kind, testId: x.testId, deviceId: x.deviceId, address: x.address, at: iso(x.at) })),
     organiserActions: acts.map((a) => ({ action: a.action, reason: a.reason, at: iso(a.at) })),
   };
@@ -205,7 +235,8 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
  * Erases a pupil (audited, with the reason; the username typed to confirm): the name becomes
  * "O'chirilgan #id", and the middle name, birth date, phone, school, username and password go, and
  * the history of their saves and their sign-ins' and starts' devices and addresses; every session
- * ends, and any sign-in lock on the name. The district, grade, subject, language and attempts
+ * ends, and any sign-in lock on the name; their appeals' words, and their name and school on a
+ * final list. The district, grade, subject, language and attempts
  * stay: the ranking is recomputed with an anonymous row. Payments stay (the provider's records and
  * the law on accounting keep them), without a name.
  */
@@ -261,6 +292,15 @@ export async function erasePupil({
       .where(and(eq(attempts.userId, userId), anyAttempt()));
     await tx.delete(answerEvents).where(inArray(answerEvents.attemptId, theirAttempts));
     await tx.delete(accessEvents).where(eq(accessEvents.userId, userId));
+    // Their appeals' words, and their name and school on a final list kept for its protocol and public check.
+    await tx.update(appeals).set({ text: "" }).where(inArray(appeals.attemptId, theirAttempts));
+    await tx.execute(sql`
+      update final_lists set rows = jsonb_set(rows, '{rows}', (
+        select jsonb_agg(case when (r ->> 'userId')::int = ${userId}
+                              then r || jsonb_build_object('fullName', ${`${ERASED_LAST_NAME} #${userId}`}::text, 'schoolName', null)
+                              else r end order by n)
+        from jsonb_array_elements(rows -> 'rows') with ordinality as e(r, n)))
+      where rows -> 'rows' @> ${JSON.stringify([{ userId }])}::jsonb`);
     // The audit records that hold what the law's erasure takes (the log is read-only but for it):
     // a corrected name's before and after, and an accommodation's reason (often medical).
     const ofPupil = and(eq(organiserActions.targetType, "pupil"), eq(organiserActions.targetId, userId));

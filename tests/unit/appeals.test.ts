@@ -10,6 +10,7 @@ import { appealsView, decideAppeals, submitAppeal } from "@/lib/appeals/appeals"
 import { appealsCloseAt } from "@/lib/appeals/deadline";
 import { finalise, finalisePreview, finalListByHash, listStatus, secondStageOf } from "@/lib/appeals/final";
 import { db, selectRows } from "@/lib/db/client";
+import { erasePupil, exportPupilData } from "@/lib/personal-data/personal-data";
 import { buildExport, toCsv } from "@/lib/results/files";
 import { regrade } from "@/lib/results/rescoring";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
@@ -205,5 +206,46 @@ describe("the final list", () => {
     });
     expect(await finalListByHash(moved.topHash)).toMatchObject({ version: 2, replaced: null, rows: { rows: expect.any(Array) } });
     expect((await listStatus(db, o.testId, later))?.final).toMatchObject({ version: 2 });
+  });
+});
+
+describe("a family's data", () => {
+  it("the export holds the pupil's appeals and their decisions; an erasure takes their words, and their name and school on a final list", async () => {
+    const { o, pupils, during, after } = await closedTest();
+    const organiser = await organiserId();
+    const q = await questionOf(pupils[1].attemptId, 2);
+    await submitAppeal(
+      { userId: pupils[1].userId },
+      { testAttemptQuestionId: q.id, kind: "unclear", text: "Tushunarsiz savol" },
+      "uz",
+      during,
+    );
+    await decideAppeals({
+      organiserId: organiser,
+      testId: o.testId,
+      input: { questionId: q.questionId, outcome: "reject", reason: "Savol aniq" },
+      now: during,
+    });
+    const exported = await exportPupilData({ organiserId: organiser, userId: pupils[1].userId });
+    expect(exported.appeals).toMatchObject([
+      { question: 2, kind: "unclear", text: "Tushunarsiz savol", decision: { outcome: "reject", reason: "Savol aniq" } },
+    ]);
+    const { topHash } = await finalisePreview(o.testId, after);
+    await finalise({ organiserId: organiser, testId: o.testId, expectedTopHash: topHash, now: after });
+
+    await erasePupil({
+      organiserId: organiser,
+      userId: pupils[1].userId,
+      reason: "Ota-onasining so'rovi",
+      confirmUsername: pupils[1].username,
+    });
+    const [appeal] = await db.select().from(appeals).where(eq(appeals.attemptId, pupils[1].attemptId));
+    expect(appeal.text).toBe("");
+    const rows = (await finalListByHash(topHash))?.rows.rows ?? [];
+    expect(rows.find((r) => r.userId === pupils[1].userId)).toMatchObject({
+      fullName: `O'chirilgan #${pupils[1].userId}`,
+      schoolName: null,
+    });
+    expect(rows.find((r) => r.userId === pupils[0].userId)?.fullName).toBe("Sinov Pupil0");
   });
 });
