@@ -70,7 +70,7 @@ export const config = {
     // API_PATHS (lib/http/api-paths.ts) and /api/health; a test keeps the two in step. Our own
     // lower-case areas (admin, payments, bot, test-support) have one casing and skip it too, so
     // no body sent to them is buffered by middleware before the route's own size limit.
-    "/((?!api/(?:Regions/GetAll|Districts/GetAll|Subjects/GetAll|Organizations/GetAll|Registration/GetRegisterStatus|Registration/Register|Identity/Login|Identity/GetCurrentUser|Identity/Update|Identity/Logout|TestAttempts/AllowTestAttempt|TestAttempts/IsThereAttempt|TestAttempts/New|TestAttempts/Get|TestAttempts/GetRemainingTime|TestAttempts/Answer|TestAttempts/Finish|TestAttempts/Result|TestAttempts/CheckPinCode|TestAttempts/Events|TestAttempts/Paper|Certificates/Check|Certificates/Generate|health)$)(?!api/(?:admin|payments|bot|test-support)/)[aA][pP][iI]/.*)",
+    "/((?!api/(?:Regions/GetAll|Districts/GetAll|Subjects/GetAll|Organizations/GetAll|Registration/GetRegisterStatus|Registration/Register|Identity/Login|Identity/GetCurrentUser|Identity/Update|Identity/Logout|TestAttempts/AllowTestAttempt|TestAttempts/IsThereAttempt|TestAttempts/New|TestAttempts/Get|TestAttempts/GetRemainingTime|TestAttempts/Answer|TestAttempts/Finish|TestAttempts/Result|TestAttempts/CheckPinCode|TestAttempts/Events|TestAttempts/Paper|TestAttempts/Appeals|Registration/Appeals|Certificates/Check|Certificates/Generate|health)$)(?!api/(?:admin|payments|bot|test-support)/)[aA][pP][iI]/.*)",
     // Every page (not the build's static files): its security headers and, where signed-in, the guard.
     "/((?![aA][pP][iI]/|_next/static/|_next/image|favicon\\.ico).*)",
   ],

@@ -1,18 +1,21 @@
 // The attempt page: the question on screen, the reading text, the number grid, the timer,
-// "Yakunlash", the outbox's saved state, the PIN gate; and the same page read-only in review. Each
-// job has its own home: the outbox (outbox.ts), the device's copy (use-offline-copy.ts), the end
-// (use-finish-attempt.ts), the organiser's acts (live.ts), and the parts of the screen.
+// "Yakunlash", the outbox's saved state, the PIN gate; and the same page read-only in review, with
+// the appeals below the question. Each job has its own home: the outbox (outbox.ts), the device's
+// copy (use-offline-copy.ts), the end (use-finish-attempt.ts), the organiser's acts (live.ts), and
+// the parts of the screen.
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { preloadDialog } from "@/components/ui/dialog";
 import { useHydrated } from "@/components/ui/hydrated";
 import { preloadToasts, toast } from "@/components/ui/toast";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import type { CurrentUser } from "@/lib/identity/users";
+import type { AppealsView } from "@/shared/appeals/schema";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { fullName } from "@/shared/identity/names";
 import { AttemptBar } from "./attempt-bar";
@@ -30,6 +33,10 @@ import { useFinishAttempt } from "./use-finish-attempt";
 import { useOfflineCopy } from "./use-offline-copy";
 import { useQuestionNavigation } from "./use-question-navigation";
 
+// The appeals are the review's only: the running test's page does not carry their code.
+const AppealsPanel = lazy(() => import("@/components/appeals/appeals-panel").then((m) => ({ default: m.AppealsPanel })));
+const PUPIL = { kind: "pupil" } as const;
+
 // What the end of the test shows (the "Yakunlash" dialog, the time-up toast) loads with the first
 // answer, not with the page: by the end it is here, even without network.
 const preloadEnding = () => {
@@ -43,9 +50,11 @@ type Props = {
   review: boolean;
   /** When the call that brought `attempt` was made (opened in place from the start page). */
   requestedAt?: number;
+  /** The review's appeals (lib/appeals/appeals.ts appealsView), when this is the pupil's counting attempt. */
+  appeals?: AppealsView | null;
 };
 
-export function AttemptView({ attempt: initial, user, review, requestedAt }: Props) {
+export function AttemptView({ attempt: initial, user, review, requestedAt, appeals }: Props) {
   const messages = useMessages();
   const local = useLocalName();
   const texts = messages.attempt;
@@ -57,6 +66,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
 
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [showPanel, setShowPanel] = useState(true);
+  const [appealAsked, setAppealAsked] = useState(0);
   const hydrated = useHydrated();
 
   useOfflineCopy({ attempt: initial, running, serverTime: remaining.data });
@@ -103,6 +113,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
 
   const { requested, current, go, previous, next } = useQuestionNavigation(questions, review);
   const readingText = current?.readingTextId ? attempt.readingTexts.find((r) => r.readingTextId === current.readingTextId) : undefined;
+  const appealsShown = review && appeals?.attemptId === attemptId ? appeals : null;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3">
@@ -119,28 +130,47 @@ export function AttemptView({ attempt: initial, user, review, requestedAt }: Pro
       <Notices />
 
       <div className="grid gap-3 lg:grid-cols-[1fr_18rem]">
-        <div className="flex min-w-0 flex-col gap-3 lg:flex-row">
-          {readingText && <ReadingTextPanel html={readingText.text} shown={showPanel} />}
-          <QuestionCard
-            attemptId={attemptId}
-            question={current}
-            total={questions.length}
-            review={review}
-            keyShown={keyShown}
-            disabled={!running || finishing}
-            ready={ready}
-            chosen={current ? answerOf(current) : null}
-            waiting={current ? outbox.pending[current.testAttemptQuestionId]?.[0] : undefined}
-            onChoose={(choiceId) => {
-              if (!current) return;
-              outbox.enqueue(current.testAttemptQuestionId, choiceId);
-              preloadEnding();
-            }}
-            panel={readingText ? { shown: showPanel, toggle: () => setShowPanel((s) => !s) } : null}
-            previous={previous}
-            next={next}
-            go={go}
-          />
+        <div className="flex min-w-0 flex-col gap-3">
+          <div className="flex min-w-0 flex-col gap-3 lg:flex-row">
+            {readingText && <ReadingTextPanel html={readingText.text} shown={showPanel} />}
+            <QuestionCard
+              attemptId={attemptId}
+              question={current}
+              total={questions.length}
+              review={review}
+              keyShown={keyShown}
+              disabled={!running || finishing}
+              ready={ready}
+              chosen={current ? answerOf(current) : null}
+              waiting={current ? outbox.pending[current.testAttemptQuestionId]?.[0] : undefined}
+              onChoose={(choiceId) => {
+                if (!current) return;
+                outbox.enqueue(current.testAttemptQuestionId, choiceId);
+                preloadEnding();
+              }}
+              panel={readingText ? { shown: showPanel, toggle: () => setShowPanel((s) => !s) } : null}
+              previous={previous}
+              next={next}
+              go={go}
+            />
+          </div>
+          {appealsShown && (
+            <>
+              {appealsShown.open && current && (
+                <div className="flex justify-end">
+                  <Button variant="ghost" size="compact" onClick={() => setAppealAsked((n) => n + 1)} data-testid="appeal-question">
+                    {messages.appeals.appealQuestion}
+                  </Button>
+                </div>
+              )}
+              {/* Clear of the sticky bar when a link (#appeals) brings it into view. */}
+              <Card size="panel" id="appeals" className="scroll-mt-36 lg:scroll-mt-24">
+                <Suspense fallback={<p className="text-sm text-slate-500">{messages.common.loading}</p>}>
+                  <AppealsPanel source={PUPIL} initial={appealsShown} questionNumber={current?.questionNumber} focusRequest={appealAsked} />
+                </Suspense>
+              </Card>
+            </>
+          )}
         </div>
 
         {/* Not a landmark of its own: the grid inside is one (navigation "Savollar"). */}

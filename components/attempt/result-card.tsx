@@ -1,8 +1,11 @@
 // The result of an ended attempt: score out of the maximum, time spent, review and certificate,
-// and how many answers this device sent too late to count (if any).
+// how many answers this device sent too late to count (if any), and what followed the test: the
+// list's state, the score's moves, the appeals' decisions, the second stage.
 "use client";
 
 import { useEffect, useState } from "react";
+import { AppealsSummary } from "@/components/appeals/appeals-summary";
+import { usePupilAppeals } from "@/components/appeals/queries";
 import { CertificateButton } from "@/components/certificates/certificate-button";
 import { useLocale, useMessages } from "@/components/i18n/messages";
 import { LinkButton } from "@/components/ui/button";
@@ -21,6 +24,9 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
   // Kept on the device that sent them, so read after hydration.
   const [late, setLate] = useState(0);
   useEffect(() => setLate(lateAnswerCount(attemptId)), [attemptId]);
+  // The appeals are those of the pupil's counting attempt: shown only when that is this one.
+  const { data: found } = usePupilAppeals();
+  const appeals = found?.attemptId === attemptId ? found : null;
 
   return (
     <Card as="section" data-testid="result">
@@ -54,8 +60,14 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
           {messages.attempt.lateAnswers({ count: late })}
         </p>
       )}
+      {appeals && <AppealsSummary view={appeals} />}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <LinkButton href={`/test-attempt/${attemptId}?isAnswer=true`}>{texts.review}</LinkButton>
+        {appeals?.open && (
+          <LinkButton variant="secondary" href={`/test-attempt/${attemptId}?isAnswer=true#appeals`} data-testid="appeals-link">
+            {messages.appeals.title}
+          </LinkButton>
+        )}
         {!result.voided && <CertificateButton />}
       </div>
     </Card>

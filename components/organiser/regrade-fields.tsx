@@ -1,5 +1,5 @@
-// A regrade's fields: the question, what to do (a new key or void it), the new key's choice or
-// whom a voided question awards, and the reason.
+// A regrade's fields: the question, what to do (a new key, another choice correct too, or void it),
+// the choice (the new key's, or the one accepted too) or whom a voided question awards, and the reason.
 "use client";
 
 import type { UseFormReturn } from "react-hook-form";
@@ -24,9 +24,10 @@ export function RegradeFields({ form, question, action }: Props & { action: Regr
       <fieldset className="flex flex-col gap-1.5 text-sm">
         <legend className="mb-1 font-medium text-slate-800">{texts.action}</legend>
         <RadioChoice form={form} name="action" value="key" label={texts.actionKey} />
+        <RadioChoice form={form} name="action" value="also" label={texts.actionAlso} />
         <RadioChoice form={form} name="action" value="void" label={texts.actionVoid} />
       </fieldset>
-      {action === "key" ? <NewKey form={form} question={question} /> : <VoidAwards form={form} />}
+      {action === "void" ? <VoidAwards form={form} /> : <NewKey form={form} question={question} also={action === "also"} />}
       <Field id={`regrade-reason-${question.questionId}`} label={common.reason} hint={common.reasonHint} error={errors.reason?.message}>
         <Input
           id={`regrade-reason-${question.questionId}`}
@@ -40,19 +41,26 @@ export function RegradeFields({ form, question, action }: Props & { action: Regr
   );
 }
 
-/** The question's new key: one of its choices, the current key marked. */
-function NewKey({ form, question }: Props) {
+/** The question's new key, or (`also`) the choice accepted as correct too: one of its choices, the current key marked. */
+function NewKey({ form, question, also }: Props & { also: boolean }) {
   const texts = useOrganiserMessages().results;
   const { errors } = form.formState;
   return (
     <fieldset className="flex flex-col gap-1.5 text-sm" aria-describedby={errors.correctChoiceId ? "regrade-choice-error" : undefined}>
-      <legend className="mb-1 font-medium text-slate-800">{texts.correctChoice}</legend>
+      <legend className="mb-1 font-medium text-slate-800">{also ? texts.alsoChoice : texts.correctChoice}</legend>
       {question.choices.map((choice, index) => (
+        // A choice already correct cannot be accepted "too".
         <label
           key={choice.choiceId}
           className="flex items-start gap-2 rounded-md p-1.5 ring-1 ring-slate-200 has-[:checked]:ring-primary-600"
         >
-          <input type="radio" value={choice.choiceId} className="mt-0.5 size-4 shrink-0" {...form.register("correctChoiceId")} />
+          <input
+            type="radio"
+            value={choice.choiceId}
+            disabled={also && choice.isCorrect}
+            className="mt-0.5 size-4 shrink-0"
+            {...form.register("correctChoiceId")}
+          />
           <span className="font-semibold">{letter(index)}</span>
           <RichText as="span" html={choice.text} className="min-w-0 flex-1" />
           {choice.isCorrect && <span className="shrink-0 text-xs text-slate-500">{texts.currentKey}</span>}

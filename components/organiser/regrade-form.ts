@@ -7,7 +7,8 @@ import { regradeSchema } from "@/shared/results/schema";
 
 export type RegradeValues = {
   questionId: number;
-  action: "key" | "void";
+  /** key: a new key; also: another choice correct too; void: no choice counts. */
+  action: "key" | "also" | "void";
   correctChoiceId?: number;
   voidAwards?: "all" | "none";
   reason?: string;

@@ -1,5 +1,5 @@
-// What a regrade's dry run found: the question and its new key (or that it is voided), and the
-// pupils whose score or rank would change.
+// What a regrade's dry run found: the question and its new key (or the choice correct too, or that
+// it is voided), and the pupils whose score or rank would change.
 "use client";
 
 import { useLocale, useLocalName } from "@/components/i18n/messages";
@@ -32,9 +32,11 @@ function Tried({ question, values }: { question: RegradeQuestion; values: Regrad
       <p className="mt-2 font-semibold text-slate-800">
         {values.action === "key"
           ? texts.triedKey({ letter: letter(index) })
-          : texts.triedVoid({ awards: (values.voidAwards === "all" ? texts.voidAll : texts.voidNone).toLowerCase() })}
+          : values.action === "also"
+            ? texts.triedAlso({ letter: letter(index) })
+            : texts.triedVoid({ awards: (values.voidAwards === "all" ? texts.voidAll : texts.voidNone).toLowerCase() })}
       </p>
-      {values.action === "key" && index >= 0 && <RichText html={question.choices[index].text} className="text-slate-700" />}
+      {values.action !== "void" && index >= 0 && <RichText html={question.choices[index].text} className="text-slate-700" />}
     </div>
   );
 }

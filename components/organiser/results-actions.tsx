@@ -1,6 +1,7 @@
 // What the organiser does to a test's scores: recompute them from the answers (a check, changes
-// nothing), and regrade a question (fix its key or void it): a dry run first, then apply. The
-// regrade's fields are in regrade-fields.tsx, its dry run's report in regrade-report.tsx.
+// nothing), and regrade a question (fix its key, accept another choice too, or void it): a dry run
+// first, then apply. The regrade's fields are in regrade-fields.tsx, its dry run's report in
+// regrade-report.tsx.
 "use client";
 
 import { useRouter } from "next/navigation";
@@ -57,11 +58,14 @@ export function RegradeButton({ testId, question }: { testId: number; question: 
   const action = form.watch("action");
   // A dry run is of the values it was made with: any change but the reason asks for a new one.
   useEffect(() => {
-    const watching = form.watch((_, { name }) => {
+    const watching = form.watch((values, { name }) => {
       if (name !== "reason") setReport(null);
+      // A choice already correct is no choice to accept as correct too.
+      const picked = question.choices.find((c) => String(c.choiceId) === String(values.correctChoiceId));
+      if (name === "action" && values.action === "also" && picked?.isCorrect) form.setValue("correctChoiceId", undefined);
     });
     return () => watching.unsubscribe();
-  }, [form]);
+  }, [form, question.choices]);
   const close = () => {
     setOpen(false);
     setReport(null);
@@ -73,7 +77,7 @@ export function RegradeButton({ testId, question }: { testId: number; question: 
         questionId: question.questionId,
         action: values.action,
         dryRun,
-        ...(values.action === "key" ? { correctChoiceId: values.correctChoiceId } : { voidAwards: values.voidAwards }),
+        ...(values.action === "void" ? { voidAwards: values.voidAwards } : { correctChoiceId: values.correctChoiceId }),
         ...(values.reason ? { reason: values.reason } : {}),
         // Applying is of the key the dry run saw; the server refuses it if the key moved since.
         ...(!dryRun && report ? { expectedKeyHash: report.report.oldKeyHash } : {}),

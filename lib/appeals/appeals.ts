@@ -16,7 +16,7 @@ import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { regradeIn } from "@/lib/results/rescoring";
 import type { DecisionInput } from "@/shared/appeals/console";
-import type { AppealInput, AppealKind, AppealsView, DecisionOutcome } from "@/shared/appeals/schema";
+import type { AppealInput, AppealKind, AppealsView, DecisionOutcome, RegradeAction } from "@/shared/appeals/schema";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
@@ -87,7 +87,7 @@ type ViewRows = {
   }[];
   changes: {
     questionNumber: number | null;
-    action: string;
+    action: RegradeAction;
     oldTenths: number;
     newTenths: number;
     reason: string;
@@ -223,6 +223,7 @@ export type ConsoleDecision = {
   decisionId: number;
   outcome: DecisionOutcome;
   choiceId: number | null;
+  voidAwards: string | null;
   reason: string;
   reasonRu: string | null;
   decidedAt: string;
@@ -264,7 +265,8 @@ export async function testAppeals(testId: number): Promise<TestAppeals> {
   );
   const decisions = await selectRows<ConsoleDecision & { questionId: number | null }>(
     db,
-    sql`select id as "decisionId", question_id as "questionId", outcome, choice_id as "choiceId", reason, reason_ru as "reasonRu",
+    sql`select id as "decisionId", question_id as "questionId", outcome, choice_id as "choiceId", void_awards as "voidAwards",
+               reason, reason_ru as "reasonRu",
                to_json(decided_at)#>>'{}' as "decidedAt"
         from appeal_decisions where test_id = ${testId} order by id`,
   );

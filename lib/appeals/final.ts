@@ -215,7 +215,7 @@ export async function finalisePreview(testId: number, now: Date): Promise<Finali
 
 /**
  * Finalises the test's list as the confirmation showed it (its hash): refused while appeals are
- * open or undecided (4013, 4014) or when the list has changed since it was shown (4015). The same
+ * open or undecided (4015, 4016) or when the list has changed since it was shown (4017). The same
  * list finalised again is the one already final (a second click); a changed one needs a reason.
  */
 export async function finalise({

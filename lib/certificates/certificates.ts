@@ -26,6 +26,9 @@ export type Certificate = {
   locale: Locale;
 };
 
+/** A certificate with whose it is: the /cert page asks that pupil's second stage by it (not part of the picture). */
+export type PupilCertificate = Certificate & { userId: number };
+
 /**
  * The certificate's date, "26.11.2026": the day (Tashkent) the pupil ended the attempt, or the
  * organiser's date for the test once that day has come. Never a day still ahead: a test taken on
@@ -43,7 +46,7 @@ export const verifyUrlOf = (username: string) => `${config().publicUrl}/cert/${e
  * The certificate of a pupil who has ended an attempt (not reset) and is not blocked; null for
  * anyone else. Its date: issueDateOf.
  */
-async function certificateWhere(condition: SQL, now: Date): Promise<Certificate | null> {
+async function certificateWhere(condition: SQL, now: Date): Promise<PupilCertificate | null> {
   const [row] = await db
     .select({ user: users, subjectName: subjects.name, certificateDate: tests.certificateDate, endedAt: attempts.endedAt })
     .from(users)
@@ -58,6 +61,7 @@ async function certificateWhere(condition: SQL, now: Date): Promise<Certificate 
   if (!row?.user.username || row.user.grade === null || !row.endedAt) return null;
   const u = row.user;
   return {
+    userId: u.id,
     username: u.username!,
     firstName: u.firstName,
     lastName: u.lastName,
@@ -71,11 +75,11 @@ async function certificateWhere(condition: SQL, now: Date): Promise<Certificate 
   };
 }
 
-export function certificateOfUsername(username: string, now = new Date()): Promise<Certificate | null> {
+export function certificateOfUsername(username: string, now = new Date()): Promise<PupilCertificate | null> {
   return certificateWhere(eq(users.username, normaliseUsername(username)), now);
 }
 
-export function certificateOfUser(userId: number, now = new Date()): Promise<Certificate | null> {
+export function certificateOfUser(userId: number, now = new Date()): Promise<PupilCertificate | null> {
   return certificateWhere(eq(users.id, userId), now);
 }
 

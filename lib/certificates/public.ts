@@ -6,10 +6,10 @@ import { AppError } from "@/lib/http/errors";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { certificateCheckSchema } from "@/lib/validation/certificates";
-import { type Certificate, certificateOfUsername } from "./certificates";
+import { certificateOfUsername, type PupilCertificate } from "./certificates";
 import { certificateLookups, certificateMisses } from "./check-limit";
 
-export type PublicLookup = { certificate: Certificate | null; limited: boolean };
+export type PublicLookup = { certificate: PupilCertificate | null; limited: boolean };
 
 /**
  * The username in a path segment. Routes hand it over decoded or not (a page and its image
@@ -28,7 +28,7 @@ function usernameOfSegment(segment: string): string | null {
 }
 
 /** A lookup from `address`; 429 past its limits. Only a lookup that finds nothing counts as a miss. */
-export async function lookUpCertificate(username: string | null, address: string): Promise<Certificate | null> {
+export async function lookUpCertificate(username: string | null, address: string): Promise<PupilCertificate | null> {
   await certificateMisses.check(address);
   await certificateLookups.consume(address);
   const certificate = username ? await certificateOfUsername(username) : null;

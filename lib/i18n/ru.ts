@@ -418,6 +418,9 @@ export const ru: Shape<typeof uz> = {
     score: "Балл",
     notFound: "Окончательный список с таким хешем не найден.",
     otherDistrict: "Район не указан",
+    allDistricts: "Все районы",
+    noDistrict: "Из этого района во второй этап никто не прошёл.",
+    tookPart: "Участников в районе: {pupils}",
   },
   offer: {
     title: "Публичная оферта",

@@ -365,6 +365,9 @@ export const uzCyrl: Shape<typeof uz> = {
     score: "Балл",
     notFound: "Бундай хешли якуний рўйхат топилмади.",
     otherDistrict: "Туман кўрсатилмаган",
+    allDistricts: "Барча туманлар",
+    noDistrict: "Бу тумандан иккинчи босқичга ўтган ўқувчи йўқ.",
+    tookPart: "Туманда қатнашганлар: {pupils} нафар",
   },
   offer: {
     title: "Оммавий оферта",

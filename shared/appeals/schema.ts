@@ -34,6 +34,9 @@ export type AppealInput = z.output<typeof appealSchema>;
 /** The parent's appeal, through the registration's link. */
 export const parentAppealSchema = z.extend(appealFields, { guid: uuid }).check(aboutItsQuestion);
 
+/** What a regrade does to a question: change its key, accept another choice too, or void it. */
+export type RegradeAction = "key" | "also" | "void";
+
 export const DECISION_OUTCOMES = ["reject", "upheld", "also", "key", "void"] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
@@ -61,6 +64,13 @@ export type AppealsView = {
     decision: { outcome: DecisionOutcome; reason: string; decidedAt: string } | null;
   }[];
   /** Every regrade that moved the pupil's score, with its reason. */
-  scoreChanges: { questionNumber: number | null; action: string; oldScore: number; newScore: number; reason: string; changedAt: string }[];
+  scoreChanges: {
+    questionNumber: number | null;
+    action: RegradeAction;
+    oldScore: number;
+    newScore: number;
+    reason: string;
+    changedAt: string;
+  }[];
   list: { state: ListState; since: string; secondStage: boolean };
 };

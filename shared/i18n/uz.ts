@@ -364,6 +364,9 @@ export const uz = {
     score: "Ball",
     notFound: "Bunday xeshli yakuniy ro'yxat topilmadi.",
     otherDistrict: "Tuman ko'rsatilmagan",
+    allDistricts: "Barcha tumanlar",
+    noDistrict: "Bu tumandan ikkinchi bosqichga o'tgan o'quvchi yo'q.",
+    tookPart: "Tumanda qatnashganlar: {pupils} nafar",
   },
   offer: {
     title: "Ommaviy oferta",

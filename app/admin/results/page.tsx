@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listStateLine } from "@/components/organiser/appeals/words";
 import { ExportLinks } from "@/components/organiser/export-links";
 import { PageHeader } from "@/components/organiser/page-header";
 import { Pagination } from "@/components/organiser/pagination";
@@ -8,6 +9,9 @@ import { SearchForm } from "@/components/organiser/search-form";
 import { SubmitOnChange } from "@/components/organiser/submit-on-change";
 import { LinkButton } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
+import { listStatus } from "@/lib/appeals/final";
+import { now as serverNow } from "@/lib/clock";
+import { db } from "@/lib/db/client";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
@@ -48,9 +52,10 @@ export default async function ResultsPage({ searchParams }: Props) {
     );
   }
   const testId = test.testId;
-  const [{ items, total, published }, schools] = await Promise.all([
+  const [{ items, total, published }, schools, list] = await Promise.all([
     resultsPage({ ...search, testId, locale }),
     search.districtId ? listOrganizations({ districtId: search.districtId, locale }) : Promise.resolve([]),
+    listStatus(db, testId, serverNow()),
   ]);
 
   return (
@@ -61,6 +66,9 @@ export default async function ResultsPage({ searchParams }: Props) {
         </LinkButton>
         <LinkButton variant="secondary" href={`/admin/tests/${testId}/screening`} data-testid="screening-link">
           {organiserMessages.screening.title}
+        </LinkButton>
+        <LinkButton variant="secondary" href={`/admin/tests/${testId}/appeals`} data-testid="appeals-link">
+          {organiserMessages.appeals.link}
         </LinkButton>
         <RecomputeButton testId={testId} />
       </PageHeader>
@@ -107,6 +115,11 @@ export default async function ResultsPage({ searchParams }: Props) {
       <div className="mb-4 grid gap-3 lg:grid-cols-[1fr_1fr]">
         <ExportLinks testId={testId} />
         <section className="rounded-xl border border-slate-200 bg-white p-3 text-xs text-slate-700" data-testid="hashes">
+          {list && (
+            <p className="mb-2 text-sm font-semibold text-slate-900" data-testid="results-list-state" data-state={list.state}>
+              {listStateLine(organiserMessages.appeals, list)}
+            </p>
+          )}
           <p className="font-semibold text-slate-900">{texts.keyHash}</p>
           <p className="break-all font-mono" data-testid="key-hash">
             {published.keyHash}

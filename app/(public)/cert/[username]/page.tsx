@@ -7,12 +7,14 @@ import { CertificateFrame } from "@/components/certificates/certificate-frame";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Result } from "@/components/ui/result";
+import { secondStageOf } from "@/lib/appeals/final";
 import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { PREVIEW_SIZE } from "@/lib/certificates/image";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificateVersion } from "@/lib/certificates/render";
 import { config } from "@/lib/config";
 import { getMessages } from "@/lib/i18n/server";
+import { tashkentDate } from "@/shared/time";
 
 export const dynamic = "force-dynamic";
 
@@ -56,11 +58,21 @@ export default async function CertificatePage({ params }: Props) {
 
   // No certificate: HTTP 404 (./not-found.tsx), unless the lookup was refused (too many).
   if (!certificate && !limited) notFound();
+  // The final list names the pupil: said under the certificate (the picture stays as it is).
+  const stage = certificate ? await secondStageOf(certificate.userId) : null;
   return (
     <CertificateFrame>
       {certificate ? (
         <div className="flex flex-col items-center gap-4">
           <CertificateCard certificate={certificate} />
+          {stage?.state === "final" && stage.selected && (
+            <p
+              className="w-full rounded-xl bg-green-50 px-4 py-3 text-center font-semibold text-green-900 ring-1 ring-green-300"
+              data-testid="second-stage"
+            >
+              {texts.secondStage({ date: tashkentDate(stage.since.toISOString()) })}
+            </p>
+          )}
           <CopyButton value={certificate.verifyUrl} label={texts.copyLink} text={texts.copyLink} testId="copy-link" />
         </div>
       ) : (

@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AppealsPanel } from "@/components/appeals/appeals-panel";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { OfferText } from "@/components/registration/offer-text";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { Card } from "@/components/ui/card";
+import { appealsView } from "@/lib/appeals/appeals";
+import { now } from "@/lib/clock";
 import { getLocale, getMessages } from "@/lib/i18n/server";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { uuid } from "@/shared/validation/fields";
 
 export const dynamic = "force-dynamic";
@@ -33,13 +37,16 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   if (!parsed.success) notFound();
   const guid = parsed.data.toLowerCase();
   const { registerSuccess } = await searchParams;
+  const locale = await getLocale();
 
   const [status, details, reference, credentials] = await Promise.all([
     getRegisterStatus({ guid }),
     getRegistrationDetails({ guid }),
-    loadReferenceData({ locale: await getLocale() }),
+    loadReferenceData({ locale }),
     registrationCredentials(guid),
   ]);
+  // After the test, the parent's appeals (asked only once paid: most visits are the registration's own).
+  const appeals = status.status === RegistrationStatus.Paid ? await appealsView({ guid }, locale, now()) : null;
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col px-3 py-6 sm:px-6 sm:py-10">
@@ -62,6 +69,17 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           credentials={credentials}
         />
       </Card>
+      {appeals && (
+        <Card as="section" aria-labelledby="parent-appeals" className="mt-4" data-testid="parent-appeals">
+          <h2 id="parent-appeals" className="text-xl font-bold text-slate-900">
+            {messages.appeals.parentTitle}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{messages.appeals.parentLead}</p>
+          <div className="mt-4 border-t border-slate-200 pt-4">
+            <AppealsPanel source={{ kind: "parent", guid }} initial={appeals} headingLevel={3} />
+          </div>
+        </Card>
+      )}
     </main>
   );
 }

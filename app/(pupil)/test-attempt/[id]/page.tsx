@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AttemptView } from "@/components/attempt/attempt-view";
+import { appealsView } from "@/lib/appeals/appeals";
 import { getAttempt } from "@/lib/attempts/taking";
-import { getMessages } from "@/lib/i18n/server";
+import { now } from "@/lib/clock";
+import { getLocale, getMessages } from "@/lib/i18n/server";
 import { foundOr404, pupilPage } from "@/lib/identity/page-guards";
 import { attemptIdQuery } from "@/lib/validation/attempts";
 
@@ -30,5 +32,8 @@ export default async function AttemptPage({ params, searchParams }: Props) {
   if (attempt.isEnded && isAnswer !== "true") {
     redirect(`/test-attempt/${id}?isAnswer=true&questionNumber=${Number(questionNumber) || 1}`);
   }
-  return <AttemptView attempt={attempt} user={user} review={attempt.isEnded} />;
+  const review = attempt.isEnded;
+  // The review shows the pupil's appeals below the question.
+  const appeals = review ? await appealsView({ userId }, await getLocale(), now()) : null;
+  return <AttemptView attempt={attempt} user={user} review={review} appeals={appeals} />;
 }

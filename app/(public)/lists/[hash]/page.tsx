@@ -1,0 +1,38 @@
+// /lists/{hash}: anyone checks a final list by its published hash (the protocol's QR code opens it,
+// `?district=` for one district's pupils). No sign-in; not indexed.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { FinalListCheck, FinalListFrame } from "@/components/final-list/final-list-check";
+import { finalListByHash } from "@/lib/appeals/final";
+import { districtLists, listHashParams, listQuery } from "@/lib/appeals/protocol";
+import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ hash: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const messages = await getMessages();
+  return { title: messages.finalList.pageTitle, robots: { index: false, follow: false } };
+}
+
+export default async function FinalListPage({ params, searchParams }: Props) {
+  const parsed = listHashParams.safeParse(await params);
+  if (!parsed.success) notFound();
+  const query = listQuery.safeParse(await searchParams);
+  const districtId = query.success ? query.data.district : undefined;
+  const [list, messages, locale, local] = await Promise.all([
+    finalListByHash(parsed.data.hash),
+    getMessages(),
+    getLocale(),
+    getLocalName(),
+  ]);
+  // No such list: HTTP 404 (./not-found.tsx).
+  if (!list) notFound();
+  const districts = districtLists(list.rows, locale, local).filter((d) => districtId === undefined || d.districtId === districtId);
+  return (
+    <FinalListFrame>
+      <FinalListCheck messages={messages} locale={locale} local={local} list={list} districts={districts} districtId={districtId} />
+    </FinalListFrame>
+  );
+}

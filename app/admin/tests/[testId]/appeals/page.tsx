@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { FinaliseButton } from "@/components/organiser/appeals/finalise-dialog";
+import { ListStatusBox } from "@/components/organiser/appeals/list-status";
+import { QuestionAppealsSection } from "@/components/organiser/appeals/question-appeals";
+import { ResultAppeals } from "@/components/organiser/appeals/result-appeals";
+import { PageHeader } from "@/components/organiser/page-header";
+import { testAppeals } from "@/lib/appeals/appeals";
+import { listStatus } from "@/lib/appeals/final";
+import { now } from "@/lib/clock";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
+import { organiserPage } from "@/lib/identity/page-guards";
+import { resultsTests } from "@/lib/results/ranking";
+import { itemStatistics } from "@/lib/statistics/items";
+import { testIdParams } from "@/lib/tests/schema";
+import { gradeAndSubject } from "@/shared/i18n/words";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getOrganiserMessages()).appeals.title };
+}
+
+type Props = { params: Promise<{ testId: string }> };
+
+export default async function AppealsPage({ params }: Props) {
+  const { params: route } = await organiserPage(params, testIdParams);
+  const testId = route.testId;
+  const at = now();
+  const [status, appeals, tests, organiserMessages, messages, locale, local] = await Promise.all([
+    listStatus(db, testId, at).then((found) => found ?? notFound()),
+    testAppeals(testId),
+    resultsTests(),
+    getOrganiserMessages(),
+    getMessages(),
+    getLocale(),
+    getLocalName(),
+  ]);
+  // The report of issue 30, for the appealed questions' figures: read only when a question is appealed.
+  const stats = appeals.questions.length > 0 ? await itemStatistics({ testId, now: at }) : null;
+  const texts = organiserMessages.appeals;
+  const test = tests.find((t) => t.testId === testId);
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={texts.title}
+        lead={texts.lead({ test: test ? gradeAndSubject(messages, test.grade, local(test.subjectName)) : `#${testId}` })}
+      >
+        <Link href={`/admin/results?testId=${testId}`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+          {texts.back}
+        </Link>
+        <FinaliseButton testId={testId} />
+      </PageHeader>
+      <ListStatusBox testId={testId} status={status} workingDays={config().appeals.workingDays} now={at} />
+      <section aria-labelledby="question-appeals-title">
+        <h2 id="question-appeals-title" className="mb-2 text-lg font-semibold text-slate-900">
+          {texts.questionsTitle} ({appeals.questions.length})
+        </h2>
+        {appeals.questions.length === 0 ? (
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="no-question-appeals">
+            {texts.noQuestions}
+          </p>
+        ) : (
+          <div className="grid gap-4">
+            {appeals.questions.map((question) => (
+              <QuestionAppealsSection
+                key={question.questionId}
+                testId={testId}
+                question={question}
+                item={stats?.items.find((item) => item.questionId === question.questionId)}
+                locale={locale}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+      <ResultAppeals testId={testId} appeals={appeals.results} />
+    </div>
+  );
+}

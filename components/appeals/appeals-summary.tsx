@@ -1,0 +1,76 @@
+// What the result card says after the test: whether the list is final, the second stage, each
+// move of the score with its reason, and the decisions on the pupil's appeals.
+"use client";
+
+import { useLocale, useMessages } from "@/components/i18n/messages";
+import type { AppealsView } from "@/shared/appeals/schema";
+import { points } from "@/shared/i18n/numbers";
+import { formatTashkent } from "@/shared/time";
+
+export function AppealsSummary({ view }: { view: AppealsView }) {
+  const texts = useMessages().appeals;
+  const locale = useLocale();
+  const decided = view.appeals.flatMap((appeal) => (appeal.decision ? [{ ...appeal, decision: appeal.decision }] : []));
+  const actionOf = ({ action, questionNumber }: AppealsView["scoreChanges"][number]) =>
+    questionNumber !== null && (action === "key" || action === "also" || action === "void")
+      ? texts.changeActions[action]({ n: questionNumber })
+      : null;
+
+  return (
+    <div className="mt-4 flex flex-col gap-3" data-testid="appeals-summary">
+      {view.list.secondStage && (
+        <p className="rounded-xl bg-green-50 p-4 font-semibold text-green-900 ring-1 ring-green-300" data-testid="second-stage">
+          {texts.secondStage}
+        </p>
+      )}
+      <p
+        className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200"
+        data-testid="list-state"
+        data-state={view.list.state}
+      >
+        {view.list.state === "final" ? texts.final({ time: formatTashkent(view.list.since) }) : texts.provisional}
+      </p>
+      {view.scoreChanges.length > 0 && (
+        <ul className="flex flex-col gap-2">
+          {view.scoreChanges.map((change) => {
+            const action = actionOf(change);
+            return (
+              <li
+                key={`${change.changedAt}-${change.questionNumber}-${change.action}`}
+                className="rounded-lg bg-primary-50 p-3 text-sm text-primary-900"
+                data-testid="score-change"
+              >
+                <p className="font-semibold">
+                  {texts.scoreChanged({ from: points(locale, change.oldScore), to: points(locale, change.newScore) })}
+                  {action && `: ${action}`}
+                </p>
+                <p className="whitespace-pre-wrap break-words">{texts.reason({ reason: change.reason })}</p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {decided.length > 0 && (
+        <ul className="flex flex-col gap-2">
+          {decided.map((appeal) => (
+            <li
+              key={appeal.appealId}
+              className="rounded-lg p-3 text-sm ring-1 ring-slate-200"
+              data-testid="appeal-outcome"
+              data-question={appeal.questionNumber ?? "result"}
+              data-outcome={appeal.decision.outcome}
+            >
+              <p>
+                <span className="font-semibold">
+                  {appeal.questionNumber === null ? texts.wholeResult : texts.questionNumber({ n: appeal.questionNumber })}:
+                </span>{" "}
+                {texts.outcomes[appeal.decision.outcome]}
+              </p>
+              <p className="whitespace-pre-wrap break-words text-slate-700">{texts.reason({ reason: appeal.decision.reason })}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// The pupil's appeals in the browser: what the result card shows of them after the test.
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { AppealsView } from "@/shared/appeals/schema";
+import { api } from "@/shared/http/client";
+
+export const appealsKeys = {
+  pupil: ["appeals", "pupil"] as const,
+};
+
+/** The signed-in pupil's appeals, score changes and list state; an error (none yet: 404) shows nothing rather than the error page. */
+export function usePupilAppeals() {
+  return useQuery({
+    queryKey: appealsKeys.pupil,
+    queryFn: ({ signal }) => api<AppealsView>("/TestAttempts/Appeals", { signal }),
+    throwOnError: false,
+  });
+}

@@ -1,0 +1,87 @@
+// Where a test's list stands (provisional since the close, final since its finalisation), when its
+// appeals close and by whose rule, how many appeals wait for a decision, and the organiser's own end
+// of appeals. A server component (the appeals page renders it).
+import Link from "next/link";
+import { Card } from "@/components/ui/card";
+import type { ListStatus } from "@/lib/appeals/final";
+import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { formatTashkent } from "@/shared/time";
+import { AppealsCloseForm } from "./appeals-close-form";
+import { listStateLine } from "./words";
+
+type Props = {
+  testId: number;
+  status: ListStatus;
+  /** The national rule's working days (the configuration's). */
+  workingDays: number;
+  /** The server's time the status was read at. */
+  now: Date;
+};
+
+const link = "font-medium text-primary-700 underline-offset-2 hover:underline";
+
+export async function ListStatusBox({ testId, status, workingDays, now }: Props) {
+  const texts = (await getOrganiserMessages()).appeals;
+  const period = status.appealsOpen ? texts.periodOpen : now < status.closedAt ? texts.periodNotYet : texts.periodClosed;
+  const final = status.state === "final" ? status.final : null;
+  return (
+    <Card
+      as="section"
+      size="panel"
+      className="mb-4"
+      aria-labelledby="list-status-title"
+      data-testid="list-status"
+      data-state={status.state}
+    >
+      <h2 id="list-status-title" className="text-base font-semibold text-slate-900">
+        {texts.statusTitle}
+      </h2>
+      <div className="mt-2 grid gap-3 text-sm text-slate-700 lg:grid-cols-2">
+        <div className="min-w-0 space-y-1">
+          <p>
+            <span
+              className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${
+                final ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"
+              }`}
+              data-testid="list-state"
+            >
+              {listStateLine(texts, status)}
+            </span>
+          </p>
+          {final && (
+            <>
+              <p className="pt-1 text-xs font-semibold text-slate-900">{texts.finalHash}</p>
+              <p className="break-all font-mono text-xs" data-testid="final-hash">
+                {final.topHash}
+              </p>
+              {final.reason && <p className="text-xs wrap-anywhere">{texts.finalReason({ reason: final.reason })}</p>}
+            </>
+          )}
+        </div>
+        <div className="min-w-0 space-y-1">
+          <p data-testid="appeals-close">
+            {texts.closesAt({ time: formatTashkent(status.appealsCloseAt.toISOString()) })}{" "}
+            <span className="text-slate-500" data-testid="appeals-close-rule" data-own={status.ownAppealsClose}>
+              ({status.ownAppealsClose ? texts.ownRule : texts.nationalRule({ days: workingDays })})
+            </span>
+          </p>
+          <p>{period}</p>
+          <p className="font-medium text-slate-900" data-testid="appeals-counts">
+            {texts.counts({ appeals: status.appeals, pending: status.pending })}
+          </p>
+        </div>
+      </div>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link href={`/admin/tests/${testId}/protocol`} className={link} data-testid="protocol-link">
+          {texts.protocol}
+        </Link>
+        {final && (
+          <Link href={`/lists/${final.topHash}`} className={link} data-testid="public-list-link">
+            {texts.publicCheck}
+          </Link>
+        )}
+      </p>
+      <AppealsCloseForm testId={testId} ownClose={status.ownAppealsClose ? formatTashkent(status.appealsCloseAt.toISOString()) : ""} />
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+// The appeals pages' small phrases, the same on the server's pages and in the client's forms
+// (nothing here is server-only): a choice's letter and the list's state line.
+import type { OrganiserMessages } from "@/lib/i18n/organiser";
+import type { ListState } from "@/shared/appeals/schema";
+import { formatTashkent } from "@/shared/time";
+
+/** A choice's letter as the pupils saw it: its place among the question's choices (A = the first). */
+export const choiceLetter = (index: number): string => String.fromCharCode(65 + index);
+
+/** What the list's state line needs: where it stands, since when (ISO or Date), and its final version. */
+export type StateLine = { state: ListState; since: Date | string; final: { version: number } | null };
+
+/** "Dastlabki ro'yxat (… dan)" or "Yakuniy ro'yxat (… dan), 2-versiya". */
+export function listStateLine(texts: OrganiserMessages["appeals"], { state, since, final }: StateLine): string {
+  const time = formatTashkent(new Date(since).toISOString());
+  return state === "final" && final ? texts.final({ time, version: final.version }) : texts.provisional({ time });
+}
