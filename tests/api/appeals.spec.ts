@@ -3,7 +3,9 @@
 // pupil's language and changes nothing; the parent appeals through the registration's link; the
 // organiser's decision, deadline and finalisation refuse what they must. (The deadline passing is
 // tests/e2e/after-life.spec.ts's, with the server's clock moved on; the rules: tests/unit/appeals.test.ts.)
-import { messagesOf } from "@/lib/i18n/catalogues";
+import { ru as russian } from "@/lib/i18n/ru";
+import { compile } from "@/shared/i18n/format";
+import { uz as uzbek } from "@/shared/i18n/uz";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { newOlympiad, ORGANISER, pupilTakes, signedIn } from "../support/http";
 
@@ -43,13 +45,13 @@ async function closedWithAppealsOpen(request: APIRequestContext) {
 
 test("bad appeals are refused in the pupil's language and change nothing; a good one is kept and edited in place", async ({ request }) => {
   const { aziza, boris } = await closedWithAppealsOpen(request);
-  const ru = messagesOf("ru");
-  const russian = { headers: { cookie: "lang=ru", "accept-language": "ru" } };
-  const view: View = await (await aziza.session.get("/api/TestAttempts/Appeals", russian)).json();
+  const ru = compile<typeof uzbek>("ru", russian);
+  const inRussian = { headers: { cookie: "lang=ru", "accept-language": "ru" } };
+  const view: View = await (await aziza.session.get("/api/TestAttempts/Appeals", inRussian)).json();
   expect(view.open).toBe(true);
   const mine = view.questions[0].testAttemptQuestionId;
   const theirs: View = await (await boris.session.get("/api/TestAttempts/Appeals")).json();
-  const post = (data: Record<string, unknown>) => aziza.session.post("/api/TestAttempts/Appeals", { ...russian, data });
+  const post = (data: Record<string, unknown>) => aziza.session.post("/api/TestAttempts/Appeals", { ...inRussian, data });
 
   // A question of another pupil's paper.
   const foreign = await post({ testAttemptQuestionId: theirs.questions[0].testAttemptQuestionId, kind: "key", text: "Неверный ключ" });
@@ -120,7 +122,7 @@ test("the organiser's decision, deadline and finalisation refuse what they must,
   const preview = await (await organiser.get(`/api/admin/tests/${olympiad.testId}/final`)).json();
   expect(preview).toMatchObject({ ready: false, status: { state: "provisional", pending: 1 } });
   const early = await organiser.post(`/api/admin/tests/${olympiad.testId}/final`, { data: { expectedTopHash: preview.topHash } });
-  expect(await early.json()).toMatchObject({ code: 4015, message: messagesOf("uz").codes[4015] });
+  expect(await early.json()).toMatchObject({ code: 4015, message: compile<typeof uzbek>("uz", uzbek).codes[4015] });
   // Nothing was decided or finalised by the refusals.
   const after = await (await organiser.get(`/api/admin/tests/${olympiad.testId}/appeals`)).json();
   expect(after.status).toMatchObject({ pending: 1, final: null });

@@ -7,7 +7,9 @@
 // made by Chromium's print), the public check shows the list, and a pupil of the top five sees the
 // second-stage line on the result and certificate pages. Runs once (the clock is the server's).
 import { writeFileSync } from "node:fs";
-import { messagesOf } from "@/lib/i18n/catalogues";
+import { ru as russian } from "@/lib/i18n/ru";
+import { compile } from "@/shared/i18n/format";
+import { uz as uzbek } from "@/shared/i18n/uz";
 import { testSupportToken } from "../../playwright.config";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, ORGANISER, pupilTakes, signedIn } from "../support/http";
@@ -25,8 +27,8 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const uz = messagesOf("uz");
-  const ru = messagesOf("ru");
+  const uz = compile<typeof uzbek>("uz", uzbek);
+  const ru = compile<typeof uzbek>("ru", russian);
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
   // Easy 1, medium 1.5, hard 2.5 points; a wrong answer is always the choice "xato N.1".
   const aziza = await pupilTakes(request, olympiad, [true, false, false], { names: { firstName: "Aziza", lastName: "Karimova" } }); // 1

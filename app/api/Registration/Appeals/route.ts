@@ -11,10 +11,11 @@ import { uuid } from "@/shared/validation/fields";
 
 const query = z.object({ guid: uuid });
 
-export const GET = handler(
-  { auth: "public", query },
-  async ({ query }) => (await appealsView({ guid: query.guid.toLowerCase() }, callLocaleNow(), now())) ?? notFound(),
-);
+export const GET = handler({ auth: "public", query }, async ({ query }) => {
+  const view = await appealsView({ guid: query.guid.toLowerCase() }, callLocaleNow(), now());
+  if (!view) throw notFound();
+  return view;
+});
 
 export const POST = handler(
   {
