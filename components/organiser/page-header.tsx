@@ -24,7 +24,8 @@ export async function PageHeader({ title, lead, help, children }: Props) {
           </details>
         )}
       </div>
-      {children && <div className="flex shrink-0 flex-wrap items-center gap-2">{children}</div>}
+      {/* At most three fifths of the width: more actions wrap onto another row, the title keeps its room. */}
+      {children && <div className="flex shrink-0 flex-wrap items-center gap-2 sm:max-w-[60%] sm:justify-end">{children}</div>}
     </header>
   );
 }

@@ -65,6 +65,8 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   await signInAt(borisPage, "/test-attempt", boris);
   await borisPage.goto(`/test-attempt/${boris.attemptId}?isAnswer=true&questionNumber=1&lang=ru`);
   const ruPanel = borisPage.getByTestId("appeals-panel");
+  // The language's switch settles (the page drops ?lang= from its address) before the form is used.
+  await expect(ruPanel).toHaveCount(1);
   await ruPanel.getByTestId("appeal-about").selectOption({ label: ru.appeals.questionNumber({ n: 1 }) });
   await ruPanel.getByLabel(ru.appeals.kinds.unclear).check();
   await ruPanel.getByLabel(ru.appeals.text).fill("я".repeat(10_000));
