@@ -66,7 +66,8 @@ export async function itemStatisticsWorkbook({
   test.columns = [{ width: 48 }, { width: 24 }];
   test.addRow([w.title]).font = { bold: true, size: 13 };
   test.addRow([which]);
-  test.addRow([stats.provisional ? results.provisional : results.final]);
+  // The statistics' own state (every answer in), not the list's (final only once the organiser finalises it).
+  test.addRow([stats.provisional ? texts.provisional : texts.final]);
   test.addRow([results.madeAt({ time: formatTashkent(now.toISOString()) })]);
   test.addRow([]);
   test.addRow([w.figure, w.value]).font = { bold: true };

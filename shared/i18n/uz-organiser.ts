@@ -753,6 +753,7 @@ export const uzOrganiser = {
     voided: "Bekor qilingan",
     retired: "Bankdan chiqarilgan",
     provisional: "Test oynasi hali yopilmagan yoki yakunlanmagan urinishlar bor: statistika dastlabki",
+    final: "Barcha urinishlar yakunlangan: statistika yakuniy",
     none: "Hali yakunlangan urinish yo'q",
     attempts: "Yakunlangan urinishlar: {n}",
     noQuestions: "Bu fanda savol yo'q",
