@@ -184,6 +184,11 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   await visitor.goto(`/cert/${dilnoza.username}`);
   await expect(visitor.getByTestId("second-stage")).toBeVisible();
   await screenshot(visitor, testInfo, "certificate-second-stage");
+  // The parent's link shows the appeals and their decisions too.
+  await visitor.goto(`/register/${aziza.guid}`);
+  await expect(visitor.getByTestId("parent-appeals").getByTestId("appeal-decision")).toContainText(
+    "Masala shartida ikkala javob ham to'g'ri.",
+  );
   // And the chat-bot reads it by the registration.
   const bot = await request.get(`/api/bot/registrations/${aziza.guid}`, { headers: { Authorization: `Bearer ${TEST_ENV.BOT_API_TOKEN}` } });
   expect((await bot.json()).secondStage).toMatchObject({ state: "final", selected: true });

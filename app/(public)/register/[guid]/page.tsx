@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { AppealsPanel } from "@/components/appeals/appeals-panel";
+import { ParentAppealsPanel } from "@/components/appeals/parent-appeals-panel";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { OfferText } from "@/components/registration/offer-text";
 import { RegistrationView } from "@/components/registration/registration-view";
@@ -76,7 +76,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           </h2>
           <p className="mt-1 text-sm text-slate-600">{messages.appeals.parentLead}</p>
           <div className="mt-4 border-t border-slate-200 pt-4">
-            <AppealsPanel source={{ kind: "parent", guid }} initial={appeals} headingLevel={3} />
+            <ParentAppealsPanel source={{ kind: "parent", guid }} initial={appeals} headingLevel={3} />
           </div>
         </Card>
       )}
