@@ -5,15 +5,15 @@
 // is correct too", "change the key" and "void the question" run the regrade in the decision's own
 // transaction, so the scores, the ranking and why each score moved change together.
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { appealDecisions, appeals, tests } from "@/db/schema";
-import { countingAttempt } from "@/lib/attempts/counting";
+import { currentAttempt, olympiadAttempt } from "@/lib/attempts/counting";
 import { mayRevealKey } from "@/lib/attempts/rules";
 import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { answersStillPossible } from "@/lib/attempts/taking";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
-import { businessError, invalidInput, notFound } from "@/lib/http/errors";
+import { AppError, businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { regradeIn } from "@/lib/results/rescoring";
 import type { DecisionInput } from "@/shared/appeals/console";
 import type { AppealInput, AppealKind, AppealsView, DecisionOutcome, RegradeAction } from "@/shared/appeals/schema";
@@ -23,7 +23,7 @@ import { ErrorCode } from "@/shared/http/contract";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { toCyrillic } from "@/shared/i18n/transliterate";
 import { fullName } from "@/shared/identity/names";
-import { listStatus } from "./final";
+import { listStatus, lockListShared } from "./final";
 
 /** Whose appeals: the signed-in pupil's, or the pupil of a paid registration (the parent's link). */
 export type AppealOwner = { userId: number } | { guid: string };
@@ -37,7 +37,10 @@ type OwnAttempt = {
   reviewPolicy: string;
 };
 
-/** The owner's counting, ended attempt (the latest), or null. */
+/**
+ * The owner's current, ended attempt (the latest), or null. A voided one too: its pupil may appeal
+ * the voiding (against the result as a whole) like any other result.
+ */
 async function ownAttempt(runner: Transaction | typeof db, owner: AppealOwner): Promise<OwnAttempt | null> {
   const who =
     "userId" in owner
@@ -49,7 +52,7 @@ async function ownAttempt(runner: Transaction | typeof db, owner: AppealOwner): 
       select a.id as "attemptId", a.user_id as "userId", a.test_id as "testId", a.ended_at as "endedAt",
              t.closed_at as "closedAt", t.review_policy as "reviewPolicy"
       from attempts a join tests t on t.id = a.test_id
-      where ${who} and a.ended_at is not null and ${countingAttempt("a")}
+      where ${who} and a.ended_at is not null and ${currentAttempt("a")} and ${olympiadAttempt("a")}
       order by a.ended_at desc
       limit 1`,
   );
@@ -66,7 +69,7 @@ async function keyShown(runner: Transaction | typeof db, attempt: OwnAttempt, no
 }
 
 /** A decision's reason as the pupil reads it: Uzbek in their script, or Russian where the organiser gave it. */
-export function reasonIn(locale: Locale, { reason, reasonRu }: { reason: string; reasonRu: string | null }): string {
+function reasonIn(locale: Locale, { reason, reasonRu }: { reason: string; reasonRu: string | null }): string {
   if (locale === "ru") return reasonRu ?? reason;
   return locale === "uz-Cyrl" ? toCyrillic(reason) : reason;
 }
@@ -173,8 +176,7 @@ export async function submitAppeal(owner: AppealOwner, input: AppealInput, local
   return db.transaction(async (tx) => {
     const attempt = await ownAttempt(tx, owner);
     if (!attempt) throw businessError(ErrorCode.ThereIsNotEndedAttempt);
-    // The test's row is locked shared: a finalisation (which reads the appeals) waits, or this does.
-    await tx.select({ id: tests.id }).from(tests).where(eq(tests.id, attempt.testId)).for("key share");
+    await lockListShared(tx, attempt.testId);
     const status = await listStatus(tx, attempt.testId, now);
     if (!status?.appealsOpen || status.state !== "provisional" || !(await keyShown(tx, attempt, now)))
       throw businessError(ErrorCode.AppealsClosed);
@@ -192,7 +194,8 @@ export async function submitAppeal(owner: AppealOwner, input: AppealInput, local
     const [kept] = await selectRows<{ id: number }>(
       tx,
       sql`insert into appeals (test_id, attempt_id, attempt_question_id, question_id, kind, text, created_at, updated_at)
-          values (${attempt.testId}, ${attempt.attemptId}, ${aboutQuestion}, ${questionId}, ${input.kind}, ${input.text}, ${now}, ${now})
+          values (${attempt.testId}, ${attempt.attemptId}, ${aboutQuestion}, ${questionId}, ${input.kind}, ${input.text},
+                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           on conflict (attempt_id, coalesce(attempt_question_id, 0)) do update
             set kind = excluded.kind, text = excluded.text, updated_at = excluded.updated_at
             where appeals.decision_id is null
@@ -217,6 +220,9 @@ export type ConsoleAppeal = {
   text: string;
   updatedAt: string;
   decisionId: number | null;
+  /** The pupil's answer, and the choices in the order the pupil saw them (A first): their letters are not the bank's. */
+  answerChoiceId: number | null;
+  choiceOrder: number[] | null;
 };
 
 export type ConsoleDecision = {
@@ -255,9 +261,10 @@ export async function testAppeals(testId: number): Promise<TestAppeals> {
     sql`
       select ap.id as "appealId", ap.attempt_id as "attemptId", a.user_id as "userId", u.last_name as "lastName",
              u.first_name as "firstName", u.middle_name as "middleName", u.username, a.language, aq.number as "questionNumber",
+             aq.answer_choice_id as "answerChoiceId", aq.choice_order as "choiceOrder",
              ap.question_id as "questionId", ap.kind, ap.text, to_json(ap.updated_at)#>>'{}' as "updatedAt", ap.decision_id as "decisionId"
       from appeals ap
-      join attempts a on a.id = ap.attempt_id and ${countingAttempt("a")}
+      join attempts a on a.id = ap.attempt_id and ${currentAttempt("a")}
       join users u on u.id = a.user_id
       left join attempt_questions aq on aq.id = ap.attempt_question_id
       where ap.test_id = ${testId}
@@ -307,9 +314,10 @@ export async function testAppeals(testId: number): Promise<TestAppeals> {
 
 /**
  * The organiser's decision: on every undecided appeal of a question, or on one appeal against a
- * result. "also", "key" and "void" regrade the question in the same transaction, recording why
- * each moved score moved; "reject" and "upheld" change no score. Refused when nothing is left
- * undecided there (422): a second click decides nothing twice.
+ * result, as the organiser read them (seenAt: one made or edited since stays undecided). "also",
+ * "key" and "void" regrade the question in the same transaction, recording why each moved score
+ * moved; "reject" and "upheld" change no score. Refused when nothing read is left undecided
+ * (4014): a second click, or another organiser, decides nothing twice.
  */
 export async function decideAppeals({
   organiserId,
@@ -330,12 +338,14 @@ export async function decideAppeals({
       input.appealId !== undefined
         ? and(eq(appeals.id, input.appealId), isNull(appeals.questionId))
         : eq(appeals.questionId, input.questionId ?? 0);
+    // Only what the organiser read: an appeal made or edited after the page was read stays undecided.
     const undecided = await tx
       .select({ id: appeals.id })
       .from(appeals)
-      .where(and(eq(appeals.testId, testId), which, isNull(appeals.decisionId)))
+      .where(and(eq(appeals.testId, testId), which, isNull(appeals.decisionId), lte(appeals.updatedAt, new Date(input.seenAt))))
       .for("update");
-    if (undecided.length === 0) throw invalidInput(input.appealId !== undefined ? { appealId: ["Invalid"] } : { questionId: ["Invalid"] });
+    // Decided meanwhile (another organiser, a second click): nothing is decided twice.
+    if (undecided.length === 0) throw businessError(ErrorCode.AppealDecided);
     const [decision] = await tx
       .insert(appealDecisions)
       .values({
@@ -364,6 +374,12 @@ export async function decideAppeals({
           reason: input.reason,
         },
         origin: { decisionId: decision.id, reasonRu: input.reasonRu },
+        now,
+      }).catch((error: unknown) => {
+        // The regrade names its own field; the decision's form calls it choiceId.
+        if (error instanceof AppError && error.validationErrors.correctChoiceId)
+          throw invalidInput({ choiceId: error.validationErrors.correctChoiceId });
+        throw error;
       });
       scoresMoved = report.changes.filter((c) => c.oldScore !== c.newScore).length;
     }

@@ -17,7 +17,7 @@ export type WorkingCalendar = {
 };
 
 /** Whether a day (as Tashkent sees it) is a working day of the calendar. */
-export function isWorkingDay(day: TZDate, calendar: WorkingCalendar): boolean {
+function isWorkingDay(day: TZDate, calendar: WorkingCalendar): boolean {
   if (!calendar.workingWeek.includes(getISODay(day))) return false;
   return !calendar.holidays.includes(format(day, "yyyy-MM-dd")) && !calendar.holidays.includes(format(day, "MM-dd"));
 }

@@ -7,7 +7,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { finalLists } from "@/db/schema";
-import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
+import { countingAttempt, currentAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
 import { lockKeyToScore } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
@@ -63,15 +63,25 @@ export type ListStatus = {
   /** Set by the organiser for this test (else the national rule). */
   ownAppealsClose: boolean;
   appealsOpen: boolean;
-  /** The appeals of pupils whose attempt counts, and how many of them have no decision yet. */
+  /** The appeals of current attempts (a voided one's too), and how many of them have no decision yet. */
   appeals: number;
   pending: number;
   /** The latest final version, if any. */
   final: FinalList | null;
 };
 
-/** The advisory lock class of a test's finalisation (the test id is the second key). */
+/** The advisory lock class of a test's list (the test id is the second key). */
 const FINAL_LOCK = 7304;
+
+/**
+ * An appeal is written under the shared lock of its test's list, a finalisation under the
+ * exclusive one: an appeal sent at the deadline's last moment is either seen by the finalisation
+ * (which then refuses: undecided) or sees the list final (and is refused), never left undecided
+ * behind a final list.
+ */
+export async function lockListShared(tx: Transaction, testId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${FINAL_LOCK}, ${testId})`);
+}
 
 type StatusRow = {
   closedAt: Date | string;
@@ -92,9 +102,9 @@ export async function listStatus(runner: Database | Transaction, testId: number,
     runner,
     sql`
       select t.closed_at as "closedAt", t.appeals_close_at as "ownClose",
-             (select count(*)::int from appeals ap join attempts a on a.id = ap.attempt_id and ${countingAttempt("a")}
+             (select count(*)::int from appeals ap join attempts a on a.id = ap.attempt_id and ${currentAttempt("a")}
                where ap.test_id = t.id) as appeals,
-             (select count(*)::int from appeals ap join attempts a on a.id = ap.attempt_id and ${countingAttempt("a")}
+             (select count(*)::int from appeals ap join attempts a on a.id = ap.attempt_id and ${currentAttempt("a")}
                where ap.test_id = t.id and ap.decision_id is null) as pending,
              f.version, f.top_hash as "topHash", f.finalised_at as "finalisedAt", f.reason, f.ranked, f.appeals as "finalAppeals"
       from tests t
@@ -132,24 +142,38 @@ export async function listStatus(runner: Database | Transaction, testId: number,
 /**
  * Whether one test's list, or every olympiad test's (testId undefined), is final, and since when:
  * the latest close while any is provisional, the latest finalisation once all are final. For files.
+ * One test's list is final only while it is still the list finalised: a regrade after the
+ * finalisation makes it provisional again (since then) until it is finalised again.
  */
 export async function listState(runner: Database | Transaction, testId: number | undefined): Promise<{ state: ListState; since: Date }> {
-  const [row] = await selectRows<{ final: boolean | null; finalisedAt: Date | string | null; closedAt: Date | string | null }>(
+  const [row] = await selectRows<{
+    final: boolean | null;
+    finalisedAt: Date | string | null;
+    closedAt: Date | string | null;
+    topHash: string | null;
+  }>(
     runner,
     sql`
-      select bool_and(f.finalised_at is not null) as final, max(f.finalised_at) as "finalisedAt", max(t.closed_at) as "closedAt"
+      select bool_and(f.finalised_at is not null) as final, max(f.finalised_at) as "finalisedAt", max(t.closed_at) as "closedAt",
+             min(f.top_hash) as "topHash"
       from tests t
       join subjects s on s.id = t.subject_id
-      left join lateral (select fl.finalised_at from final_lists fl where fl.test_id = t.id order by fl.version desc limit 1) f on true
+      left join lateral (select fl.finalised_at, fl.top_hash from final_lists fl where fl.test_id = t.id order by fl.version desc limit 1) f on true
       where ${olympiadSubjectSql(sql.raw("s.rehearsal"))} ${testId === undefined ? sql`` : sql`and t.id = ${testId}`}`,
   );
-  return row?.final
-    ? { state: "final", since: new Date(row.finalisedAt ?? 0) }
-    : { state: "provisional", since: new Date(row?.closedAt ?? 0) };
+  if (!row?.final) return { state: "provisional", since: new Date(row?.closedAt ?? 0) };
+  if (testId !== undefined && row.topHash !== (await currentTopHash(runner, testId)))
+    return { state: "provisional", since: new Date(row.finalisedAt ?? 0) };
+  return { state: "final", since: new Date(row.finalisedAt ?? 0) };
+}
+
+/** The hash of the test's second-stage list as it ranks now. */
+async function currentTopHash(runner: Database | Transaction, testId: number): Promise<string> {
+  return dataHash(topData(await allResults({ testId, top: true }, runner)));
 }
 
 /** The rows a final list keeps of the ranking: its second-stage pupils, and every district's count of those ranked. */
-export function finalRowsOf(all: ResultRow[]): FinalRows {
+function finalRowsOf(all: ResultRow[]): FinalRows {
   const districts = new Map<string, FinalDistrict>();
   for (const r of all) {
     if (r.excluded) continue;
@@ -188,8 +212,7 @@ export type FinalisePreview = { status: ListStatus; topHash: string; ranked: num
 
 async function currentList(tx: Transaction, testId: number) {
   const all = await allResults({ testId }, tx);
-  const top = await allResults({ testId, top: true }, tx);
-  return { all, topHash: dataHash(topData(top)), rows: finalRowsOf(all) };
+  return { all, topHash: await currentTopHash(tx, testId), rows: finalRowsOf(all) };
 }
 
 /** Whether the list may be finalised now: appeals closed, each decided, no attempt still answering. */

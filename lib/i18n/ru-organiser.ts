@@ -717,6 +717,9 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
     appealsList: "Апелляции учеников",
     kinds: { key: "Неверный ключ", unclear: "Неясный вопрос", result: "На результат" },
     paperNumber: "вопрос {n} в варианте",
+    pupilAnswer: "Ответ ученика: {letter}",
+    pupilNoAnswer: "Ученик не ответил",
+    pupilLetters: "буквы на экране ученика: {order}",
     waiting: "Ждёт решения",
     decisionsTitle: "Принятые решения",
     decided: {

@@ -679,6 +679,9 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
       result: "Натижа бўйича",
     },
     paperNumber: "варақда {n}-савол",
+    pupilAnswer: "Ўқувчининг жавоби: {letter}",
+    pupilNoAnswer: "Ўқувчи жавоб бермаган",
+    pupilLetters: "ўқувчи кўрган ҳарфлар: {order}",
     waiting: "Қарор кутилмоқда",
     decisionsTitle: "Чиқарилган қарорлар",
     decided: {

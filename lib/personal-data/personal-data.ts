@@ -61,6 +61,14 @@ export async function removeExpiredPersonalData({ now = new Date(), months = con
         where u.id = r.user_id and r.accommodation_request is not null and ${expired}
         returning u.id`,
   );
+  // An appeal's words may tell of a child's illness: they go with the rest (the decision stays).
+  const appealed = await selectRows<{ id: number }>(
+    db,
+    sql`update appeals ap set text = ''
+        from attempts a, users u
+        where ap.attempt_id = a.id and ${anyAttempt()} and u.id = a.user_id and ap.text <> '' and ${expired}
+        returning a.user_id as id`,
+  );
   // The pupils' ids come back, each once, not the rows: a pupil may have hundreds of them.
   const evidence = await selectRows<{ id: number }>(
     db,
@@ -76,9 +84,9 @@ export async function removeExpiredPersonalData({ now = new Date(), months = con
         )
         select user_id as id from answers union select user_id from accesses`,
   );
-  const pupils = new Set([...rows, ...requests, ...evidence].map((row) => row.id)).size;
+  const pupils = new Set([...rows, ...requests, ...evidence, ...appealed].map((row) => row.id)).size;
   if (pupils > 0) {
-    const fields = ["phoneNumber", "birthDate", "accommodationRequest", "answerEvents", "accessEvents"];
+    const fields = ["phoneNumber", "birthDate", "accommodationRequest", "answerEvents", "accessEvents", "appealTexts"];
     logEvent("personalData.removed", { pupils, months, fields });
   }
   return pupils;

@@ -8,9 +8,10 @@ import { anyAttempt } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { now } from "@/lib/clock";
 import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
-import { scoresInPoints } from "@/shared/attempts/scoring";
+import { pointsToTenths, scoresInPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
 import type { RegradeInput } from "@/shared/results/schema";
 import { keyHash } from "./key";
@@ -159,7 +160,7 @@ function changesBetween(before: ResultRow[], after: ResultRow[]): RegradeChange[
 }
 
 /** What a regrade records beside the key: the decision on appeals it carries out, and its reason in Russian for the pupils. */
-export type RegradeOrigin = { decisionId?: number; reasonRu?: string };
+type RegradeOrigin = { decisionId?: number; reasonRu?: string };
 
 /**
  * The regrade inside the caller's transaction (a dry run's, or an appeal decision's): the test's
@@ -171,7 +172,13 @@ export type RegradeOrigin = { decisionId?: number; reasonRu?: string };
  */
 export async function regradeIn(
   tx: Transaction,
-  { organiserId, testId, input, origin = {} }: { organiserId: number; testId: number; input: RegradeInput; origin?: RegradeOrigin },
+  {
+    organiserId,
+    testId,
+    input,
+    origin = {},
+    now,
+  }: { organiserId: number; testId: number; input: RegradeInput; origin?: RegradeOrigin; now: Date },
 ): Promise<RegradeReport> {
   // A dry run is rolled back: it lets attempts be scored meanwhile (shared); applying does not.
   if (input.dryRun) await lockKeyToScore(tx, testId);
@@ -196,7 +203,6 @@ export async function regradeIn(
     newKeyHash: await keyHash(testId, tx),
   };
   if (input.dryRun) return report;
-  const changedAt = new Date();
   const moved = report.changes.filter((c) => c.oldScore !== c.newScore);
   if (moved.length > 0) {
     await tx.insert(scoreChanges).values(
@@ -204,12 +210,12 @@ export async function regradeIn(
         attemptId: c.attemptId,
         questionId: input.questionId,
         action: input.action,
-        oldTenths: Math.round(c.oldScore * 10),
-        newTenths: Math.round(c.newScore * 10),
+        oldTenths: pointsToTenths(c.oldScore),
+        newTenths: pointsToTenths(c.newScore),
         reason: input.reason ?? "",
         reasonRu: origin.reasonRu ?? null,
         decisionId: origin.decisionId ?? null,
-        changedAt,
+        changedAt: now,
       })),
     );
   }
@@ -252,7 +258,7 @@ export async function regrade({
     return await db.transaction(async (tx) => {
       // Never queue behind a long scoring for ever: the organiser is told and may try again.
       await tx.execute(sql`set local lock_timeout = '10s'`);
-      const report = await regradeIn(tx, { organiserId, testId, input });
+      const report = await regradeIn(tx, { organiserId, testId, input, now: now() });
       if (input.dryRun) throw new DryRun(report);
       return report;
     });

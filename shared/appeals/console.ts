@@ -26,6 +26,8 @@ export const decisionSchema = z
     voidAwards: z.enum([VoidAwards.All, VoidAwards.None], o.voidAwards).optional(),
     reason: pupilsReason,
     reasonRu: z.preprocess((value) => (value === "" || value === null ? undefined : value), pupilsReason.optional()),
+    /** When the organiser's page read the appeals (the server's time): only those are decided. */
+    seenAt: z.iso.datetime({ offset: true }),
   })
   .superRefine((d, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message, params: { code: "Required" } });

@@ -636,6 +636,9 @@ export const uzOrganiser = {
     appealsList: "O'quvchilar apellyatsiyalari",
     kinds: { key: "Kalit noto'g'ri", unclear: "Savol tushunarsiz", result: "Natija bo'yicha" },
     paperNumber: "varaqda {n}-savol",
+    pupilAnswer: "O'quvchining javobi: {letter}",
+    pupilNoAnswer: "O'quvchi javob bermagan",
+    pupilLetters: "o'quvchi ko'rgan harflar: {order}",
     waiting: "Qaror kutilmoqda",
     decisionsTitle: "Chiqarilgan qarorlar",
     decided: {

@@ -103,7 +103,9 @@ test("the organiser's decision, deadline and finalisation refuse what they must,
   await aziza.session.post("/api/TestAttempts/Appeals", {
     data: { testAttemptQuestionId: view.questions[0].testAttemptQuestionId, kind: "key", text: "B ham to'g'ri" },
   });
-  const decide = (data: Record<string, unknown>) => organiser.post(`/api/admin/tests/${olympiad.testId}/appeals`, { data });
+  const seenAt = new Date().toISOString();
+  const decide = (data: Record<string, unknown>) =>
+    organiser.post(`/api/admin/tests/${olympiad.testId}/appeals`, { data: { seenAt, ...data } });
   // Changing the key needs the choice; a result's outcome is not a question's; a reason is required.
   const grouped = await (await organiser.get(`/api/admin/tests/${olympiad.testId}/appeals`)).json();
   const questionId = grouped.questions[0].questionId;

@@ -111,6 +111,10 @@ describe("the organiser's decision", () => {
         during,
       );
     }
+    // Pupil 2 appeals a minute after the organiser's page read the appeals: not decided unread.
+    const late = new Date(during.getTime() + 60_000);
+    const q2 = await questionOf(pupils[2].attemptId, 3);
+    await submitAppeal({ userId: pupils[2].userId }, { testAttemptQuestionId: q2.id, kind: "unclear", text: "Keyin yozdim" }, "uz", late);
     const decided = await decideAppeals({
       organiserId: organiser,
       testId: o.testId,
@@ -120,8 +124,9 @@ describe("the organiser's decision", () => {
         choiceId: hard.wrong[0],
         reason: "Ikkala javob ham to'g'ri",
         reasonRu: "Оба ответа верны",
+        seenAt: during.toISOString(),
       },
-      now: during,
+      now: new Date(during.getTime() + 120_000),
     });
     // Pupils 0 and 2 chose that choice: both move by the hard question's 2.5 points; pupil 1 keeps the old key's point.
     expect(decided).toMatchObject({ appeals: 2, scoresMoved: 2 });
@@ -137,16 +142,16 @@ describe("the organiser's decision", () => {
     ]);
     const russian = await appealsView({ userId: pupils[2].userId }, "ru", during);
     expect(russian?.scoreChanges).toMatchObject([{ oldScore: 0, newScore: 2.5, reason: "Оба ответа верны" }]);
-    expect(russian?.appeals).toEqual([]);
+    expect(russian?.appeals).toMatchObject([{ text: "Keyin yozdim", decision: null }]);
     // A second click decides nothing twice; a decided appeal is no longer edited.
     await expect(
       decideAppeals({
         organiserId: organiser,
         testId: o.testId,
-        input: { questionId: hard.questionId, outcome: "reject", reason: "ikkinchi marta" },
+        input: { questionId: hard.questionId, outcome: "reject", reason: "ikkinchi marta", seenAt: during.toISOString() },
         now: during,
       }),
-    ).rejects.toMatchObject({ status: 422 });
+    ).rejects.toMatchObject({ code: ErrorCode.AppealDecided });
     const q = await questionOf(pupils[0].attemptId, 3);
     await expect(
       submitAppeal({ userId: pupils[0].userId }, { testAttemptQuestionId: q.id, kind: "key", text: "yana" }, "uz", during),
@@ -170,7 +175,7 @@ describe("the final list", () => {
     await decideAppeals({
       organiserId: organiser,
       testId: o.testId,
-      input: { questionId: q.questionId, outcome: "reject", reason: "Savol aniq" },
+      input: { questionId: q.questionId, outcome: "reject", reason: "Savol aniq", seenAt: after.toISOString() },
       now: after,
     });
     await expect(attempt(after, "0".repeat(64))).rejects.toMatchObject({ code: ErrorCode.ListChanged });
@@ -196,6 +201,8 @@ describe("the final list", () => {
     });
     const moved = await finalisePreview(o.testId, after);
     expect(moved.topHash).not.toBe(first.topHash);
+    // The files no longer call the moved list final.
+    expect((await buildExport({ testId: o.testId, scope: "all", format: "csv", now: after }))?.provisional).toBe(true);
     await expect(attempt(after, moved.topHash)).rejects.toMatchObject({ status: 422, validationErrors: { reason: ["Required"] } });
     const later = new Date(after.getTime() + HOUR);
     const second = await attempt(later, moved.topHash, "Qiyin savol bekor qilindi");
@@ -206,6 +213,7 @@ describe("the final list", () => {
     });
     expect(await finalListByHash(moved.topHash)).toMatchObject({ version: 2, replaced: null, rows: { rows: expect.any(Array) } });
     expect((await listStatus(db, o.testId, later))?.final).toMatchObject({ version: 2 });
+    expect((await buildExport({ testId: o.testId, scope: "top5", format: "csv", now: later }))?.provisional).toBe(false);
   });
 });
 
@@ -223,7 +231,7 @@ describe("a family's data", () => {
     await decideAppeals({
       organiserId: organiser,
       testId: o.testId,
-      input: { questionId: q.questionId, outcome: "reject", reason: "Savol aniq" },
+      input: { questionId: q.questionId, outcome: "reject", reason: "Savol aniq", seenAt: during.toISOString() },
       now: during,
     });
     const exported = await exportPupilData({ organiserId: organiser, userId: pupils[1].userId });

@@ -3,7 +3,7 @@
 // ranks.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { attempts, organiserActions, users } from "@/db/schema";
+import { appeals, attempts, organiserActions, users } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
 import { db } from "@/lib/db/client";
@@ -23,7 +23,7 @@ const personal = { phoneNumber: "901234567", birthDate: "2012-05-04" };
 const rowOf = async (userId: number) => (await db.select().from(users).where(eq(users.id, userId)))[0];
 
 describe("retention", () => {
-  it("removes phone numbers and birth dates N months after the pupil's olympiad, and nothing else", async () => {
+  it("removes phone numbers, birth dates and appeals' words N months after the pupil's olympiad, and nothing else", async () => {
     const now = new Date();
     const window = (monthsAgo: number) => ({
       openedAt: new Date(now.getTime() - monthsAgo * MONTH_MS - 3_600_000),
@@ -33,8 +33,24 @@ describe("retention", () => {
     const recent = await createTestOlympiad(window(11));
     const [past, kept] = [await createPupil({ subjectId: old.subjectId }), await createPupil({ subjectId: recent.subjectId })];
     for (const pupil of [past, kept]) await db.update(users).set(personal).where(eq(users.id, pupil.userId));
+    // Each appealed their result (an appeal's words may tell of an illness).
+    const appealOf = async (pupil: { userId: number }, o: { testId: number }, monthsAgo: number) => {
+      const at = new Date(now.getTime() - monthsAgo * MONTH_MS - 1_800_000);
+      const [attempt] = await db
+        .insert(attempts)
+        .values({ userId: pupil.userId, testId: o.testId, startedAt: at, deadlineAt: at, endedAt: at })
+        .returning({ id: attempts.id });
+      const [appeal] = await db
+        .insert(appeals)
+        .values({ testId: o.testId, attemptId: attempt.id, kind: "result", text: "Kasal edim" })
+        .returning({ id: appeals.id });
+      return appeal.id;
+    };
+    const [pastAppeal, keptAppeal] = [await appealOf(past, old, 13), await appealOf(kept, recent, 11)];
+    const appealText = async (id: number) => (await db.select().from(appeals).where(eq(appeals.id, id)))[0].text;
 
     expect(await removeExpiredPersonalData({ now, months: 12 })).toBeGreaterThanOrEqual(1);
+    expect([await appealText(pastAppeal), await appealText(keptAppeal)]).toEqual(["", "Kasal edim"]);
     const [afterPast, afterKept] = [await rowOf(past.userId), await rowOf(kept.userId)];
     expect(afterPast).toMatchObject({ phoneNumber: null, birthDate: null, username: past.username, firstName: expect.any(String) });
     expect(afterKept).toMatchObject(personal);

@@ -3,10 +3,18 @@
 import type { ConsoleAppeal, ConsoleDecision } from "@/lib/appeals/appeals";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { formatTashkent } from "@/shared/time";
+import { choiceLetter } from "./words";
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
-export async function AppealList({ appeals, decisions }: { appeals: ConsoleAppeal[]; decisions: ConsoleDecision[] }) {
+type AppealListProps = {
+  appeals: ConsoleAppeal[];
+  decisions: ConsoleDecision[];
+  /** A choice's letter in the bank's order (a question's appeals): the pupil's answer and own letters are told in it. */
+  letterOf?: (choiceId: number) => string;
+};
+
+export async function AppealList({ appeals, decisions, letterOf }: AppealListProps) {
   const messages = await getOrganiserMessages();
   const [texts, languageNames] = [messages.appeals, messages.results.languageNames];
   return (
@@ -39,6 +47,16 @@ export async function AppealList({ appeals, decisions }: { appeals: ConsoleAppea
                 .filter(Boolean)
                 .join(" · ")}
             </p>
+            {letterOf && appeal.choiceOrder && (
+              // A pupil writes "B is right" by the letters of their own screen, shuffled for them.
+              <p className="mt-0.5 text-xs text-slate-600" data-testid="appeal-letters">
+                {appeal.answerChoiceId === null ? texts.pupilNoAnswer : texts.pupilAnswer({ letter: letterOf(appeal.answerChoiceId) })}
+                {" · "}
+                {texts.pupilLetters({
+                  order: appeal.choiceOrder.map((id, index) => `${choiceLetter(index)} = ${letterOf(id)}`).join(", "),
+                })}
+              </p>
+            )}
             <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800 wrap-anywhere" data-testid="appeal-text">
               {appeal.text}
             </p>

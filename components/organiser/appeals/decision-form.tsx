@@ -21,11 +21,13 @@ import { api } from "@/shared/http/client";
 /** A question's choice as the select offers it. */
 export type DecisionChoice = { choiceId: number; letter: string; isCorrect: boolean };
 
-type Target = { questionId: number; appealId?: undefined } | { appealId: number; questionId?: undefined };
+/** What the decision is on, and when the page read its appeals (only those are decided). */
+type Target = ({ questionId: number; appealId?: undefined } | { appealId: number; questionId?: undefined }) & { seenAt: string };
 
 type DecisionValues = {
   questionId?: number;
   appealId?: number;
+  seenAt: string;
   outcome: DecisionOutcome | "";
   /** The select's value: the choice's id as text. */
   choiceId: string;

@@ -14,13 +14,13 @@ import { DecisionForm } from "./decision-form";
 import { QuestionStatistics } from "./question-statistics";
 import { choiceLetter } from "./words";
 
-type Props = { testId: number; question: QuestionAppeals; item: ItemStatistics | undefined; locale: Locale };
+type Props = { testId: number; question: QuestionAppeals; item: ItemStatistics | undefined; locale: Locale; seenAt: string };
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 /** Each study language's tag, for the screen reader's voice. */
 const LANG: Record<StudyLanguage, string> = { 0: "uz", 1: "ru", 2: "kaa" };
 
-export async function QuestionAppealsSection({ testId, question, item, locale }: Props) {
+export async function QuestionAppealsSection({ testId, question, item, locale, seenAt }: Props) {
   const messages = await getOrganiserMessages();
   const [texts, languageNames] = [messages.appeals, messages.results.languageNames];
   const [main, ...others] = languagesOf(question.texts);
@@ -72,7 +72,7 @@ export async function QuestionAppealsSection({ testId, question, item, locale }:
           ))}
           <div>
             <h4 className="mb-2 text-sm font-semibold text-slate-900">{texts.appealsList}</h4>
-            <AppealList appeals={question.appeals} decisions={question.decisions} />
+            <AppealList appeals={question.appeals} decisions={question.decisions} letterOf={letterOf} />
           </div>
           {question.decisions.length > 0 && (
             <div>
@@ -83,7 +83,7 @@ export async function QuestionAppealsSection({ testId, question, item, locale }:
           {undecided > 0 && (
             <DecisionForm
               testId={testId}
-              target={{ questionId: question.questionId }}
+              target={{ questionId: question.questionId, seenAt }}
               choices={question.choices.map((c, index) => ({ choiceId: c.choiceId, letter: choiceLetter(index), isCorrect: c.isCorrect }))}
               undecided={undecided}
             />

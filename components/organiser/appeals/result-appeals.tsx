@@ -7,7 +7,7 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { AppealList, DecisionList } from "./appeal-list";
 import { DecisionForm } from "./decision-form";
 
-export async function ResultAppeals({ testId, appeals }: { testId: number; appeals: TestAppeals["results"] }) {
+export async function ResultAppeals({ testId, appeals, seenAt }: { testId: number; appeals: TestAppeals["results"]; seenAt: string }) {
   const texts = (await getOrganiserMessages()).appeals;
   return (
     <section aria-labelledby="result-appeals-title" className="mt-6" data-testid="result-appeals">
@@ -34,7 +34,7 @@ export async function ResultAppeals({ testId, appeals }: { testId: number; appea
                   {appeal.decision ? (
                     <DecisionList decisions={[appeal.decision]} />
                   ) : (
-                    <DecisionForm testId={testId} target={{ appealId: appeal.appealId }} undecided={1} />
+                    <DecisionForm testId={testId} target={{ appealId: appeal.appealId, seenAt }} undecided={1} />
                   )}
                 </div>
               </Card>

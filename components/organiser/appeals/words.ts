@@ -4,7 +4,10 @@ import type { OrganiserMessages } from "@/lib/i18n/organiser";
 import type { ListState } from "@/shared/appeals/schema";
 import { formatTashkent } from "@/shared/time";
 
-/** A choice's letter as the pupils saw it: its place among the question's choices (A = the first). */
+/**
+ * A choice's letter in the bank's order (A = the first written). Each pupil saw the choices
+ * shuffled, so a pupil's "B" is another letter here: each appeal shows the pupil's own letters.
+ */
 export const choiceLetter = (index: number): string => String.fromCharCode(65 + index);
 
 /** What the list's state line needs: where it stands, since when (ISO or Date), and its final version. */

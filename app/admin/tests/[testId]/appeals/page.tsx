@@ -71,12 +71,13 @@ export default async function AppealsPage({ params }: Props) {
                 question={question}
                 item={stats?.items.find((item) => item.questionId === question.questionId)}
                 locale={locale}
+                seenAt={at.toISOString()}
               />
             ))}
           </div>
         )}
       </section>
-      <ResultAppeals testId={testId} appeals={appeals.results} />
+      <ResultAppeals testId={testId} appeals={appeals.results} seenAt={at.toISOString()} />
     </div>
   );
 }
