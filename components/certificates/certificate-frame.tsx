@@ -1,20 +1,8 @@
 // The /cert page's frame: the camp's name and the page's title above what was found.
 import type { ReactNode } from "react";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { PublicFrame } from "@/components/shell/public-frame";
 import { getMessages } from "@/lib/i18n/server";
 
 export async function CertificateFrame({ children }: { children: ReactNode }) {
-  const messages = await getMessages();
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 py-6 sm:px-6 sm:py-10">
-      <header className="mb-5 text-center">
-        <div className="mb-3 flex justify-end">
-          <LanguageSwitcher />
-        </div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{messages.app.title}</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900">{messages.certificate.pageTitle}</h1>
-      </header>
-      {children}
-    </main>
-  );
+  return <PublicFrame title={(await getMessages()).certificate.pageTitle}>{children}</PublicFrame>;
 }

@@ -3,7 +3,7 @@
 // nothing else about them. In the reader's language. Server components (/lists/{hash} renders them).
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { PublicFrame } from "@/components/shell/public-frame";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { FinalListRecord } from "@/lib/appeals/final";
@@ -16,19 +16,7 @@ import { formatTashkent, tashkentDate } from "@/shared/time";
 
 /** The page's frame: the language switcher, the camp's name and the page's title above the list. */
 export async function FinalListFrame({ children }: { children: ReactNode }) {
-  const messages = await getMessages();
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 py-6 sm:px-6 sm:py-10">
-      <header className="mb-5 text-center">
-        <div className="mb-3 flex justify-end">
-          <LanguageSwitcher />
-        </div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{messages.app.title}</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900">{messages.finalList.pageTitle}</h1>
-      </header>
-      {children}
-    </main>
-  );
+  return <PublicFrame title={(await getMessages()).finalList.pageTitle}>{children}</PublicFrame>;
 }
 
 type Props = {
