@@ -210,9 +210,10 @@ function finalRowsOf(all: ResultRow[]): FinalRows {
 /** What the finalisation's confirmation shows: the list as it would be finalised now, its counts and hash. */
 export type FinalisePreview = { status: ListStatus; topHash: string; ranked: number; selected: number; ready: boolean };
 
+/** The whole ranking once: the list's rows and counts, and its hash (the second-stage rows are those within the top five, as the files' `top` reads them). */
 async function currentList(tx: Transaction, testId: number) {
   const all = await allResults({ testId }, tx);
-  return { all, topHash: await currentTopHash(tx, testId), rows: finalRowsOf(all) };
+  return { all, topHash: dataHash(topData(all.filter((r) => r.inTop5))), rows: finalRowsOf(all) };
 }
 
 /** Whether the list may be finalised now: appeals closed, each decided, no attempt still answering. */
