@@ -268,7 +268,13 @@ describe("the test in the pupil's language of study", () => {
   });
 
   it("a drawn question keeps its texts: an attach adds a new language only; a re-registration without a language keeps the pupil's", async () => {
-    const o = await olympiad();
+    // Every question drawn, none in Russian yet (a drawn one without Russian is there whatever the draw).
+    const o = await createTestOlympiad({
+      openedAt: OPEN,
+      closedAt: new Date(OPEN.getTime() + 3 * 3_600_000),
+      counts: { easy: 2, medium: 2, hard: 2 },
+      bankPerDifficulty: 2,
+    });
     const pupil = await createPupil({ subjectId: o.subjectId });
     await newAttempt({ userId: pupil.userId, pinCode: o.pinCode, now: after });
     const { items } = await listQuestions({ subjectId: o.subjectId });
