@@ -52,7 +52,7 @@ function watch(page) {
 }
 
 /**
- * @returns {{ signIn: Step[], atZero: Step[], start: Step[], pages: { steps: Step[], username: string, attemptId: number },
+ * @returns {{ signIn: Step[], atZero: Step[], start: Step[], pages: { steps: Step[], username: string, attemptId: number }, reload: Step[],
  *   username: string, password: string, attemptId: number }}
  * where a Step is { method, path, headers, body } with the recorder's own attempt id, username and
  * password in it (bench:opening puts each pupil's in their place).
@@ -140,7 +140,15 @@ export async function recordStart({ base }) {
       username: other.username,
       attemptId: Number(new URL(second.url()).pathname.split("/").pop()),
     };
-    return { signIn, atZero, start, pages, username: pupil.username, password: pupil.password, attemptId, pinCode: PIN };
+    // The attempt page reloaded mid-test (phase "reload", of the second pupil's attempt): until
+    // its first question is on screen again and nothing is in flight.
+    pagesRecorder.steps = [];
+    await second.reload();
+    await second.getByRole("radio").first().waitFor({ timeout: 30_000 });
+    await settled(second, pagesRecorder.inFlight);
+    const reload = pagesRecorder.steps;
+    pagesRecorder.steps = null;
+    return { signIn, atZero, start, pages, reload, username: pupil.username, password: pupil.password, attemptId, pinCode: PIN };
   } finally {
     await browser.close();
   }

@@ -148,7 +148,19 @@ export async function startBenchServer({ port, env = {}, ownDatabase = false }) 
     await stop();
     throw error;
   }
-  return { base, database, databaseUrl, call, stop, restart, restartDatabase };
+  return {
+    base,
+    database,
+    databaseUrl,
+    call,
+    stop,
+    restart,
+    restartDatabase,
+    /** The app's process group (server/main.mjs and whatever it forks): bench:cost reads its CPU. */
+    get processGroup() {
+      return server.pid;
+    },
+  };
 }
 
 /** A 30-question olympiad open now, PIN 1234 (what every per-request bench measures against). */

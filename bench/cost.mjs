@@ -1,0 +1,374 @@
+// `npm run bench:cost`: what each step of the opening costs in CPU, per pupil: the CPU time of the
+// app's processes and of its database's backends, read from /proc before and after the flow, less
+// what the same processes spend idle over as long. On a shared machine wall-clock times move 2–10×
+// between runs; the CPU a flow costs moves far less, so this is the figure to compare a change by
+// (a flow against itself, before and after, in one session).
+//
+// A production build on PostgreSQL (the machine's server: its backends of the bench's database are
+// read, background workers and the bench's own connections left out). One pupil's start is first
+// recorded in Chromium (record-start.mjs), and each flow replays what that browser asked:
+//   /login page       a signed-out visitor's sign-in page (HTML)
+//   sign-in           pressing "Kirish" until the countdown shows (Login, then what the page asks)
+//   sealed paper      a checked-in page fetching its paper before the opening (Paper)
+//   countdown start   pressing "Testni boshlash" at the opening, the paper sealed on the device:
+//                     New (its key opens the paper: no Get), then what the page asks
+//   start by pages    the start page opened after the opening, then the start as recorded for it
+//   attempt reload    the attempt page reloaded mid-test, and what it asks
+//   Answer            one answer saved
+//   Finish            the attempt ended by the pupil (5 answers given)
+//   certificate       the certificate's first download (drawn for this pupil)
+// Each flow runs on pupils that have not made it before, BENCH_CONCURRENCY at a time (low enough
+// that nothing queues), after a warm-up round; then BENCH_ROUNDS rounds, each flow's median and
+// spread (lowest–highest) across them. Options (environment): BENCH_PUPILS (100 a flow a round),
+// BENCH_ROUNDS (3), BENCH_CONCURRENCY (4), BENCH_IDLE_MS (2 000: the idle rate's window before
+// each flow), BENCH_PORT, BENCH_PROFILE (a folder: each flow's CPU profile of the app's main
+// thread, sampled only while the flow runs; the figures are then dearer by the sampling).
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import postgres from "postgres";
+import { kindOf, openSealed, pupilBrowser, sleep } from "../scripts/opening-simulator.mjs";
+import { recordStart } from "./record-start.mjs";
+import { startBenchServer, TOKEN } from "./server.mjs";
+
+const PUPILS = Number(process.env.BENCH_PUPILS ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 2_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3430);
+const BENCH_APP_NAME = "olimpiada-bench-cost";
+/** BENCH_PROFILE: a folder for each measured flow's CPU profile of the app (the last round's; bench/profile-top.mjs reads one). */
+const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+if (PROFILE) mkdirSync(PROFILE, { recursive: true });
+/** /proc's clock ticks a second (getconf CLK_TCK: 100 on Linux). */
+const TICK_MS = 10;
+
+// Each pupil from an address of their own (their own rate limits), as behind one proxy.
+const bench = await startBenchServer({ port: PORT, env: { TRUST_PROXY_HOPS: "1" } });
+const { base, databaseUrl, database } = bench;
+const sql = postgres(databaseUrl, { max: 2, onnotice: () => {}, connection: { application_name: BENCH_APP_NAME } });
+
+/** utime + stime of a process, in ms (null once it is gone). */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // After the name: state is field 3, so utime (14) and stime (15) are at 11 and 12; pgrp (5) at 2.
+    return { cpu: (Number(fields[11]) + Number(fields[12])) * TICK_MS, group: Number(fields[2]) };
+  } catch {
+    return null;
+  }
+}
+
+/** The app's processes: its process group (the front door, and any process it forks). */
+function appPids() {
+  const group = bench.processGroup;
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => processCpuMs(pid)?.group === group);
+}
+
+/** The backends serving the app's connections to the bench's database (not the bench's own, not background workers). */
+async function backendPids() {
+  const rows = await sql`
+    select pid from pg_stat_activity
+    where datname = ${database} and backend_type = 'client backend' and application_name <> ${BENCH_APP_NAME}`;
+  return rows.map((row) => String(row.pid));
+}
+
+/** A reading of the app's and the backends' CPU: pid → ms (the backends' pids marked "db:"). */
+async function reading() {
+  const cpu = new Map();
+  for (const pid of appPids()) {
+    const read = processCpuMs(pid);
+    if (read) cpu.set(pid, read.cpu);
+  }
+  for (const pid of await backendPids()) {
+    const read = processCpuMs(pid);
+    if (read) cpu.set(`db:${pid}`, read.cpu);
+  }
+  return cpu;
+}
+
+/**
+ * The CPU spent between two readings, ms: every process in the second (a new one from nothing). A
+ * process in the first and gone by the second took its CPU with it: counted as lost, and said.
+ */
+function spent(before, after) {
+  let ms = 0;
+  let db = 0;
+  let lost = 0;
+  for (const [pid, cpu] of after) {
+    const used = cpu - (before.get(pid) ?? 0);
+    ms += used;
+    if (pid.startsWith("db:")) db += used;
+  }
+  for (const pid of before.keys()) if (!after.has(pid)) lost++;
+  return { ms, db, lost };
+}
+
+/** CPU ms a second of the app and its backends at rest, over IDLE_MS. */
+async function idleRate() {
+  const before = await reading();
+  const started = performance.now();
+  await sleep(IDLE_MS);
+  const after = await reading();
+  return spent(before, after).ms / ((performance.now() - started) / 1000);
+}
+
+/** Runs `work(item)` for every item, CONCURRENCY at a time. */
+async function pool(items, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** A test-support call's JSON answer. */
+const supportCall = async (call, method = "POST", body = undefined) =>
+  (
+    await fetch(`${base}/api/test-support/${call}`, {
+      method,
+      headers: { Authorization: `Bearer ${TOKEN}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+  ).json();
+const support = (call, body) => supportCall(call, "POST", body);
+
+/** Per flow, the database backends' share of its CPU in each round (printed beside the figures). */
+const databaseShare = new Map();
+
+let pupilsMade = 0;
+let template = null;
+
+/**
+ * An olympiad opening in ten minutes (its check-in begun) and `count` paid pupils of it, straight
+ * into the tables with the password of one pupil the server made. Each pupil: a browser of its own
+ * address, not signed in.
+ */
+async function olympiadWithPupils(count) {
+  const olympiad = await support("olympiads", {
+    counts: { easy: 10, medium: 10, hard: 10 },
+    bankPerDifficulty: 12,
+    pinCode: "1234",
+    openedAt: new Date(Date.now() + 600_000).toISOString(),
+  });
+  template ??= await support("pupils", { subjectId: olympiad.subjectId });
+  const [{ password_hash: hash }] = await sql`select password_hash from users where id = ${template.userId}`;
+  const from = pupilsMade + 1;
+  pupilsMade += count;
+  const made = await sql`
+    insert into users (role, first_name, last_name, subject_id, grade, district_id, region_id, username, password_hash)
+    select 1, 'Xarajat', 'O''quvchi', ${olympiad.subjectId}, ${olympiad.grade}, 1726266, 1726, 'cost' || g, ${hash}
+    from generate_series(${from}::int, ${pupilsMade}::int) g
+    returning id, username`;
+  await sql`
+    insert into registrations (guid, user_id, status, amount_som, paid_at, region_id, district_id)
+    select gen_random_uuid(), id, 2, 75000, now(), 1726, 1726266 from users where id in ${sql(made.map((row) => row.id))}`;
+  const pupils = made.map((row, i) => {
+    const k = from + i;
+    const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
+    return {
+      username: row.username,
+      password: template.password,
+      attemptId: null,
+      browser: pupilBrowser({ base, headers: { "X-Forwarded-For": address }, stepMs: 60_000, onTry: tried }),
+    };
+  });
+  const open = () => sql`update tests set opened_at = now() - interval '1 second' where id = ${olympiad.testId}`;
+  return { olympiad, pupils, open };
+}
+
+/** Statuses seen in a flow: any but 2xx/3xx means the flow did not do what it should. */
+let statuses = {};
+function tried(kind, _ms, status) {
+  if (typeof status === "number" && status < 400) return;
+  const key = `${kind} ${status}`;
+  statuses[key] = (statuses[key] ?? 0) + 1;
+}
+
+/** A recorded request with this pupil's login, password and attempt in place of the recorder's. */
+function personal(step, recording, pupil) {
+  const id = String(pupil.attemptId ?? recording.attemptId);
+  const path = step.path
+    .replace(new RegExp(`(/test-attempt/)${recording.attemptId}\\b`), `$1${id}`)
+    .replace(new RegExp(`([?&](?:id|attemptId|testAttemptId)=)${recording.attemptId}\\b`), `$1${id}`);
+  let body = step.body;
+  if (body?.includes(recording.username))
+    body = JSON.stringify({ ...JSON.parse(body), username: pupil.username, password: pupil.password });
+  return { path, body };
+}
+
+const STREAM = "/api/TestAttempts/Events";
+
+/**
+ * A recorded step made by `pupil`'s browser. The stream of the organiser's acts is opened and
+ * closed once its first bytes come (what opening it costs; an open stream costs a ping a minute).
+ */
+async function replay(pupil, step, recording) {
+  const { path, body } = personal(step, recording, pupil);
+  if (path.startsWith(STREAM)) {
+    const controller = new AbortController();
+    const response = await fetch(`${base}${path}`, {
+      headers: { ...step.headers, Cookie: pupil.browser.cookie(), "X-Forwarded-For": "10.254.0.1" },
+      signal: controller.signal,
+    });
+    tried(`GET ${STREAM}`, 0, response.status);
+    await response.body?.getReader().read();
+    controller.abort();
+    return { status: response.status, text: "" };
+  }
+  return pupil.browser.call(path, { method: step.method, headers: step.headers, raw: body });
+}
+
+/** Replays `steps` for `pupil`; after New, the pupil's attempt and New's answer are kept. */
+async function replayAll(pupil, steps, recording) {
+  for (const step of steps) {
+    const answer = await replay(pupil, step, recording);
+    if (step.path.startsWith("/api/TestAttempts/New") && answer.status === 200) {
+      const made = JSON.parse(answer.text);
+      pupil.attemptId = made.attemptId;
+      pupil.opening = made.paper;
+    }
+    if (step.path.startsWith("/api/TestAttempts/Get?") && answer.status === 200) pupil.view = JSON.parse(answer.text);
+  }
+}
+
+const signIn = (pupil) =>
+  pupil.browser.call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
+
+const started = (pupil) =>
+  pupil.browser.call("/api/TestAttempts/New", { method: "POST", body: { language: 0, pinCode: "1234" } }).then(async (answer) => {
+    pupil.attemptId = JSON.parse(answer.text).attemptId;
+    pupil.view = JSON.parse((await pupil.browser.call(`/api/TestAttempts/Get?id=${pupil.attemptId}`)).text);
+  });
+
+/** Saves the pupil's `n`-th answer (a choice at random). */
+function answer(pupil, n) {
+  const q = pupil.view.questions[n % pupil.view.questions.length];
+  const answerId = q.questionChoices[Math.floor(Math.random() * q.questionChoices.length)].questionChoiceId;
+  return pupil.browser.call("/api/TestAttempts/Answer", {
+    method: "POST",
+    body: { testAttemptQuestionId: q.testAttemptQuestionId, answerId },
+  });
+}
+
+/** One round: every flow on pupils new to it. CPU-ms per pupil by flow. */
+async function round(recording, pupilsPerFlow) {
+  const figures = new Map();
+  /** Measures `work` run for each of `pupils`, the idle rate measured just before subtracted. */
+  async function measure(name, pupils, work) {
+    const idle = await idleRate();
+    statuses = {};
+    if (PROFILE) await supportCall("profile", "POST");
+    const before = await reading();
+    const started = performance.now();
+    await pool(pupils, work);
+    const seconds = (performance.now() - started) / 1000;
+    const after = await reading();
+    if (PROFILE) {
+      const file = path.join(PROFILE, `${name.replace(/\W+/g, "-")}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(await supportCall("profile", "DELETE")));
+    }
+    const { ms, db, lost } = spent(before, after);
+    if (Object.keys(statuses).length > 0) throw new Error(`${name}: ${JSON.stringify(statuses)}`);
+    if (lost > 0) console.warn(`${name}: ${lost} processes ended while measured (their CPU is missing)`);
+    figures.set(name, (ms - idle * seconds) / pupils.length);
+    databaseShare.set(name, [...(databaseShare.get(name) ?? []), db / ms]);
+  }
+
+  // Pupils of an olympiad whose check-in has begun: they sign in and wait on the countdown.
+  const countdown = await olympiadWithPupils(pupilsPerFlow);
+  await measure("/login page", countdown.pupils, (pupil) =>
+    pupil.browser.call("/login", { headers: { Accept: "text/html" } }).then((answer) => {
+      if (!answer.text.includes("<form")) throw new Error("/login: no form");
+    }),
+  );
+  await measure("sign-in", countdown.pupils, (pupil) => replayAll(pupil, recording.signIn, recording));
+  // The countdown's page draws the paper (its allowance) and fetches it sealed.
+  await pool(countdown.pupils, (pupil) => replayAll(pupil, recording.atZero, recording));
+  await measure("sealed paper", countdown.pupils, async (pupil) => {
+    pupil.sealed = JSON.parse((await pupil.browser.call("/api/TestAttempts/Paper")).text);
+  });
+  await countdown.open();
+  await measure("countdown start", countdown.pupils, async (pupil) => {
+    for (const step of recording.start) {
+      // The sealed paper opened with New's key: the page asks no Get.
+      if (step.path.startsWith("/api/TestAttempts/Get?") && pupil.view) continue;
+      await replayAll(pupil, [step], recording);
+      if (step.path.startsWith("/api/TestAttempts/New")) {
+        pupil.view = pupil.opening ? openSealed(pupil.sealed, pupil.opening) : null;
+        if (!pupil.view) throw new Error("countdown start: the sealed paper did not open");
+      }
+    }
+  });
+
+  // Pupils signed in before the opening who come by the pages after it.
+  const byPages = await olympiadWithPupils(pupilsPerFlow);
+  await pool(byPages.pupils, signIn);
+  await byPages.open();
+  await measure("start by pages", byPages.pupils, async (pupil) => {
+    await replayAll(pupil, recording.pages.steps, recording.pages);
+    if (!pupil.view) throw new Error("start by pages: no first question");
+  });
+  // The attempt page reloaded mid-test, as the browser reloaded the second recorded pupil's.
+  await measure("attempt reload", countdown.pupils, (pupil) => replayAll(pupil, recording.reload, recording.pages));
+  await measure("Answer", byPages.pupils, (pupil) => answer(pupil, 0));
+  await pool(byPages.pupils, async (pupil) => {
+    for (let n = 1; n < 5; n++) await answer(pupil, n);
+  });
+  await measure("Finish", byPages.pupils, (pupil) =>
+    pupil.browser.call("/api/TestAttempts/Finish", { method: "POST", body: { attemptId: pupil.attemptId, isEndedByUser: true } }),
+  );
+  await measure("certificate", byPages.pupils, async (pupil) => {
+    const png = await pupil.browser.call("/api/Certificates/Generate", { method: "POST" });
+    if (png.headers.get("content-type") !== "image/png") throw new Error("certificate: not a picture");
+  });
+  return figures;
+}
+
+try {
+  const recording = await recordStart({ base });
+  const list = (steps, from = recording) =>
+    steps.map((step) => kindOf(step.method, personal(step, from, {}).path, step.headers)).join(", ");
+  // The bench draws the sealed paper's fetch itself; a start recorded without a Get gets the one a page without a paper asks.
+  for (const phase of ["signIn", "atZero", "start"])
+    recording[phase] = recording[phase].filter((s) => !s.path.startsWith("/api/TestAttempts/Paper"));
+  recording.pages.steps = recording.pages.steps.filter((s) => !s.path.startsWith("/api/TestAttempts/Paper"));
+  console.log(`recorded in Chromium: sign-in: ${list(recording.signIn)}`);
+  console.log(`                      countdown at zero: ${list(recording.atZero)}`);
+  console.log(`                      countdown start: ${list(recording.start)} (Get left out: the paper is sealed)`);
+  console.log(`                      by pages: ${list(recording.pages.steps, recording.pages)}`);
+  console.log(`                      attempt reload: ${list(recording.reload, recording.pages)}`);
+  // Next compiles and caches on first use: a warm-up round, not counted.
+  await round(recording, Math.max(10, Math.round(PUPILS / 5)));
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    rounds.push(await round(recording, PUPILS));
+    console.log(`round ${r + 1}: ${[...rounds.at(-1)].map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(" · ")}`);
+  }
+  console.log(`\nCPU-ms per pupil (app + its database's backends, idle subtracted), ${PUPILS} pupils a flow, ${CONCURRENCY} at a time`);
+  console.log(`${"flow".padEnd(18)} ${"rounds".padEnd(26)} ${"median".padStart(7)}  ${"spread".padEnd(22)} database's share`);
+  for (const name of rounds[0].keys()) {
+    const values = rounds.map((figures) => figures.get(name));
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const spread = median > 0 ? ((sorted.at(-1) - sorted[0]) / median) * 100 : 0;
+    const shares = databaseShare
+      .get(name)
+      .slice(-ROUNDS)
+      .sort((a, b) => a - b);
+    const range = `±${(spread / 2).toFixed(0)} % (${sorted[0].toFixed(1)}–${sorted.at(-1).toFixed(1)})`;
+    console.log(
+      `${name.padEnd(18)} ${values
+        .map((v) => v.toFixed(1))
+        .join(" · ")
+        .padEnd(26)} ${median.toFixed(1).padStart(7)}  ${range.padEnd(22)} ${Math.round(100 * shares[Math.floor(shares.length / 2)])} %`,
+    );
+  }
+} finally {
+  await sql.end();
+  await bench.stop();
+}
