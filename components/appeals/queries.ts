@@ -9,11 +9,16 @@ export const appealsKeys = {
   pupil: ["appeals", "pupil"] as const,
 };
 
-/** The signed-in pupil's appeals, score changes and list state; an error (none yet: 404) shows nothing rather than the error page. */
-export function usePupilAppeals() {
+/**
+ * The signed-in pupil's appeals, score changes and list state; an error (none yet: 404) shows
+ * nothing rather than the error page. A page that brings them (`initialData`, null for none) is not
+ * asked again on arrival: the result card does not grow, and move its buttons, under a finger.
+ */
+export function usePupilAppeals(initialData?: AppealsView | null) {
   return useQuery({
     queryKey: appealsKeys.pupil,
-    queryFn: ({ signal }) => api<AppealsView>("/TestAttempts/Appeals", { signal }),
+    queryFn: ({ signal }) => api<AppealsView | null>("/TestAttempts/Appeals", { signal }),
     throwOnError: false,
+    initialData,
   });
 }

@@ -12,11 +12,21 @@ import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { clock } from "@/components/ui/format";
 import type { AttemptResult } from "@/lib/attempts/ending";
+import type { AppealsView } from "@/shared/appeals/schema";
 import { EndedBy } from "@/shared/attempts/enums";
 import { points } from "@/shared/i18n/numbers";
 import { lateAnswerCount } from "./outbox-storage";
 
-export function ResultCard({ attemptId, result }: { attemptId: number; result: AttemptResult }) {
+/** `appeals`: the pupil's appeals as the page brought them (null: none), or undefined to ask for them. */
+export function ResultCard({
+  attemptId,
+  result,
+  appeals: initialAppeals,
+}: {
+  attemptId: number;
+  result: AttemptResult;
+  appeals?: AppealsView | null;
+}) {
   const messages = useMessages();
   const locale = useLocale();
   const texts = messages.testAttempt;
@@ -25,7 +35,7 @@ export function ResultCard({ attemptId, result }: { attemptId: number; result: A
   const [late, setLate] = useState(0);
   useEffect(() => setLate(lateAnswerCount(attemptId)), [attemptId]);
   // The appeals are those of the pupil's counting attempt: shown only when that is this one.
-  const { data: found } = usePupilAppeals();
+  const { data: found } = usePupilAppeals(initialAppeals);
   const appeals = found?.attemptId === attemptId ? found : null;
 
   return (

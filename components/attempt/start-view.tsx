@@ -11,6 +11,7 @@ import { Result } from "@/components/ui/result";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { CurrentUser } from "@/lib/identity/users";
+import type { AppealsView } from "@/shared/appeals/schema";
 import { AttemptView } from "./attempt-view";
 import { PinDialog } from "./pin-dialog";
 import { useAllowTestAttempt, useAttemptResult, useIsThereAttempt } from "./queries";
@@ -26,14 +27,17 @@ type Props = {
   status: IsThereAttempt;
   allow: AllowTestAttempt;
   result: AttemptResult | null;
+  /** The pupil's appeals with an ended attempt's result (null: none). */
+  appeals: AppealsView | null;
   paid: boolean;
 };
 
-export function StartView({ header, user, status: initialStatus, allow: initialAllow, result: initialResult, paid }: Props) {
+export function StartView({ header, user, status: initialStatus, allow: initialAllow, result: initialResult, appeals, paid }: Props) {
   const texts = useMessages().testAttempt;
   const router = useRouter();
   const { data: status = initialStatus } = useIsThereAttempt(initialStatus);
   const ended = status.isThereAttempt && status.isEnded ? status.attemptId : null;
+  const endedOnArrival = initialStatus.isThereAttempt && initialStatus.isEnded ? initialStatus.attemptId : null;
   const { data: result } = useAttemptResult(ended, initialResult ?? undefined);
   const { data: allow = initialAllow, refetch: refetchAllow } = useAllowTestAttempt(initialAllow);
   const { start, queue, started, pinOpen, openPin, closePin } = useStartAttempt(user.userId);
@@ -64,7 +68,12 @@ export function StartView({ header, user, status: initialStatus, allow: initialA
     case "result":
       return (
         <StartShell header={header}>
-          <ResultCard attemptId={phase.attemptId} result={phase.result} />
+          {/* The page's appeals are those of the attempt it found ended; one ended here asks for its own. */}
+          <ResultCard
+            attemptId={phase.attemptId}
+            result={phase.result}
+            appeals={phase.attemptId === endedOnArrival ? appeals : undefined}
+          />
         </StartShell>
       );
     default:

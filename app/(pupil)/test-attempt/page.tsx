@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { StartPageHeader } from "@/components/attempt/start-page-header";
 import { StartView } from "@/components/attempt/start-view";
+import { appealsView } from "@/lib/appeals/appeals";
 import { attemptResult } from "@/lib/attempts/ending";
 import { loadPupilTest } from "@/lib/attempts/queries";
 import { allowTestAttempt, isThereAttempt } from "@/lib/attempts/start";
-import { getMessages } from "@/lib/i18n/server";
+import { now } from "@/lib/clock";
+import { getLocale, getMessages } from "@/lib/i18n/server";
 import { pupilPage } from "@/lib/identity/page-guards";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,10 +21,23 @@ export default async function TestAttemptPage() {
   const status = await isThereAttempt({ userId });
   // An unfinished attempt is resumed at once, before anything else is sent to a slow phone.
   if (status.isThereAttempt && !status.isEnded) redirect(`/test-attempt/${status.attemptId}`);
-  const [allow, pupil, result] = await Promise.all([
+  const ended = status.isThereAttempt;
+  const [allow, pupil, result, appeals] = await Promise.all([
     allowTestAttempt({ userId }),
     loadPupilTest({ userId }),
-    status.isThereAttempt ? attemptResult({ userId, attemptId: status.attemptId! }) : Promise.resolve(null),
+    ended ? attemptResult({ userId, attemptId: status.attemptId! }) : Promise.resolve(null),
+    // With the result, what followed it: the card shows it at once rather than growing after a call.
+    ended ? appealsView({ userId }, await getLocale(), now()) : Promise.resolve(null),
   ]);
-  return <StartView header={<StartPageHeader user={user} />} user={user} status={status} allow={allow} result={result} paid={pupil.paid} />;
+  return (
+    <StartView
+      header={<StartPageHeader user={user} />}
+      user={user}
+      status={status}
+      allow={allow}
+      result={result}
+      appeals={appeals}
+      paid={pupil.paid}
+    />
+  );
 }
