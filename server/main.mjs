@@ -32,6 +32,7 @@ import { serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
 import { placeWords } from "../shared/i18n/queue-place.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
 import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./admission.mjs";
+import { directApiRoutes } from "./api-routes.mjs";
 import { STATUS_PATHS, statusResponder } from "./status-page.mjs";
 
 /** @typedef {ReturnType<typeof createAdmission>} Admission */
@@ -215,6 +216,11 @@ async function serve() {
       .toString("hex")
       .replace(/(.{4})(?=.)/g, "$1-");
 
+  // The opening's calls straight to their route handlers (server/api-routes.mjs), not through Next's routing.
+  const directApi = directApiRoutes(".next", {
+    onError: (error) => log().error({ err: errorText(error) }, "direct API call failed"),
+  });
+
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = shared.authSecret || randomBytes(32).toString("hex");
   // A ticket's time serves a page and its calls, not a script's hundreds at once.
@@ -331,6 +337,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   function serveRequest(request, response) {
     if (instanceName) response.setHeader("X-Served-By", instanceName);
     request.headers["x-forwarded-for"] = forwardedChain(request);
+    if (directApi(request, response, (request.url ?? "/").split("?")[0])) return;
     void handle(request, response);
   }
 
