@@ -22,8 +22,9 @@
 // spread (lowest–highest) across them. Options (environment): BENCH_PUPILS (100 a flow a round),
 // BENCH_ROUNDS (3), BENCH_CONCURRENCY (4), BENCH_IDLE_MS (2 000: the idle rate's window before
 // each flow), BENCH_PORT, BENCH_PROFILE (a folder: each flow's CPU profile of the app's main
-// thread, sampled only while the flow runs; the figures are then dearer by the sampling).
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// thread, sampled only while the flow runs; the figures are then dearer by the sampling),
+// BENCH_RECORDING (a file: the recording is made once and replayed from it by later runs).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
@@ -37,7 +38,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 2_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3430);
 const BENCH_APP_NAME = "olimpiada-bench-cost";
-/** BENCH_PROFILE: a folder for each measured flow's CPU profile of the app (the last round's; bench/profile-top.mjs reads one). */
+/** BENCH_PROFILE: a folder for each measured flow's (or step's) CPU profile of the app (the last round's; bench/profile-top.mjs reads one). */
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 if (PROFILE) mkdirSync(PROFILE, { recursive: true });
 /** /proc's clock ticks a second (getconf CLK_TCK: 100 on Linux). */
@@ -239,12 +240,6 @@ async function replayAll(pupil, steps, recording) {
 const signIn = (pupil) =>
   pupil.browser.call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
 
-const started = (pupil) =>
-  pupil.browser.call("/api/TestAttempts/New", { method: "POST", body: { language: 0, pinCode: "1234" } }).then(async (answer) => {
-    pupil.attemptId = JSON.parse(answer.text).attemptId;
-    pupil.view = JSON.parse((await pupil.browser.call(`/api/TestAttempts/Get?id=${pupil.attemptId}`)).text);
-  });
-
 /** Saves the pupil's `n`-th answer (a choice at random). */
 function answer(pupil, n) {
   const q = pupil.view.questions[n % pupil.view.questions.length];
@@ -258,26 +253,39 @@ function answer(pupil, n) {
 /** One round: every flow on pupils new to it. CPU-ms per pupil by flow. */
 async function round(recording, pupilsPerFlow) {
   const figures = new Map();
-  /** Measures `work` run for each of `pupils`, the idle rate measured just before subtracted. */
-  async function measure(name, pupils, work) {
+  /**
+   * Measures `work` run for each of `pupils`, the idle rate measured just before subtracted. With
+   * `steps`, step by step: every pupil makes the first step, then the second…; each step's figure
+   * is kept (as "flow › step") beside the flow's, their sum.
+   */
+  async function measure(name, pupils, work, steps = null) {
     const idle = await idleRate();
     statuses = {};
-    if (PROFILE) await supportCall("profile", "POST");
-    const before = await reading();
-    const started = performance.now();
-    await pool(pupils, work);
-    const seconds = (performance.now() - started) / 1000;
-    const after = await reading();
-    if (PROFILE) {
-      const file = path.join(PROFILE, `${name.replace(/\W+/g, "-")}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(await supportCall("profile", "DELETE")));
+    let total = 0;
+    let db = 0;
+    for (const [i, step] of (steps ?? [null]).entries()) {
+      const stepName = step ? `${name} › ${i + 1}. ${kindOf(step.method, step.path, step.headers)}` : name;
+      if (PROFILE) await supportCall("profile", "POST");
+      const before = await reading();
+      const started = performance.now();
+      await pool(pupils, (pupil) => work(pupil, step));
+      const seconds = (performance.now() - started) / 1000;
+      const used = spent(before, await reading());
+      if (used.lost > 0) console.warn(`${name}: ${used.lost} processes ended while measured (their CPU is missing)`);
+      const perPupil = (used.ms - idle * seconds) / pupils.length;
+      if (step) stepFigures.set(stepName, perPupil);
+      total += perPupil;
+      db += used.db / pupils.length;
+      if (PROFILE) {
+        const file = path.join(PROFILE, `${stepName.replace(/\W+/g, "-")}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(await supportCall("profile", "DELETE")));
+      }
     }
-    const { ms, db, lost } = spent(before, after);
     if (Object.keys(statuses).length > 0) throw new Error(`${name}: ${JSON.stringify(statuses)}`);
-    if (lost > 0) console.warn(`${name}: ${lost} processes ended while measured (their CPU is missing)`);
-    figures.set(name, (ms - idle * seconds) / pupils.length);
-    databaseShare.set(name, [...(databaseShare.get(name) ?? []), db / ms]);
+    figures.set(name, total);
+    databaseShare.set(name, [...(databaseShare.get(name) ?? []), db / total]);
   }
+  const stepFigures = new Map();
 
   // Pupils of an olympiad whose check-in has begun: they sign in and wait on the countdown.
   const countdown = await olympiadWithPupils(pupilsPerFlow);
@@ -286,35 +294,36 @@ async function round(recording, pupilsPerFlow) {
       if (!answer.text.includes("<form")) throw new Error("/login: no form");
     }),
   );
-  await measure("sign-in", countdown.pupils, (pupil) => replayAll(pupil, recording.signIn, recording));
+  await measure("sign-in", countdown.pupils, (pupil, step) => replayAll(pupil, [step], recording), recording.signIn);
   // The countdown's page draws the paper (its allowance) and fetches it sealed.
   await pool(countdown.pupils, (pupil) => replayAll(pupil, recording.atZero, recording));
   await measure("sealed paper", countdown.pupils, async (pupil) => {
     pupil.sealed = JSON.parse((await pupil.browser.call("/api/TestAttempts/Paper")).text);
   });
   await countdown.open();
-  await measure("countdown start", countdown.pupils, async (pupil) => {
-    for (const step of recording.start) {
+  await measure(
+    "countdown start",
+    countdown.pupils,
+    async (pupil, step) => {
       // The sealed paper opened with New's key: the page asks no Get.
-      if (step.path.startsWith("/api/TestAttempts/Get?") && pupil.view) continue;
+      if (step.path.startsWith("/api/TestAttempts/Get?") && pupil.view) return;
       await replayAll(pupil, [step], recording);
       if (step.path.startsWith("/api/TestAttempts/New")) {
         pupil.view = pupil.opening ? openSealed(pupil.sealed, pupil.opening) : null;
         if (!pupil.view) throw new Error("countdown start: the sealed paper did not open");
       }
-    }
-  });
+    },
+    recording.start,
+  );
 
   // Pupils signed in before the opening who come by the pages after it.
   const byPages = await olympiadWithPupils(pupilsPerFlow);
   await pool(byPages.pupils, signIn);
   await byPages.open();
-  await measure("start by pages", byPages.pupils, async (pupil) => {
-    await replayAll(pupil, recording.pages.steps, recording.pages);
-    if (!pupil.view) throw new Error("start by pages: no first question");
-  });
+  await measure("start by pages", byPages.pupils, (pupil, step) => replayAll(pupil, [step], recording.pages), recording.pages.steps);
+  if (byPages.pupils.some((pupil) => !pupil.view)) throw new Error("start by pages: no first question");
   // The attempt page reloaded mid-test, as the browser reloaded the second recorded pupil's.
-  await measure("attempt reload", countdown.pupils, (pupil) => replayAll(pupil, recording.reload, recording.pages));
+  await measure("attempt reload", countdown.pupils, (pupil, step) => replayAll(pupil, [step], recording.pages), recording.reload);
   await measure("Answer", byPages.pupils, (pupil) => answer(pupil, 0));
   await pool(byPages.pupils, async (pupil) => {
     for (let n = 1; n < 5; n++) await answer(pupil, n);
@@ -326,20 +335,26 @@ async function round(recording, pupilsPerFlow) {
     const png = await pupil.browser.call("/api/Certificates/Generate", { method: "POST" });
     if (png.headers.get("content-type") !== "image/png") throw new Error("certificate: not a picture");
   });
-  return figures;
+  return { figures, stepFigures };
 }
 
 try {
-  const recording = await recordStart({ base });
+  // BENCH_RECORDING: a file for the recording (made on the first run, replayed after it), so that a
+  // run before a change and one after it replay the very same requests.
+  const saved = process.env.BENCH_RECORDING;
+  const recording = saved && existsSync(saved) ? JSON.parse(readFileSync(saved, "utf8")) : await recordStart({ base });
+  if (saved && !existsSync(saved)) writeFileSync(saved, JSON.stringify(recording));
+  // The recorder's own olympiad is on this server only: a recording from another run replays its
+  // steps with each pupil's attempt, login and password, which is all it takes of them.
   const list = (steps, from = recording) =>
     steps.map((step) => kindOf(step.method, personal(step, from, {}).path, step.headers)).join(", ");
-  // The bench draws the sealed paper's fetch itself; a start recorded without a Get gets the one a page without a paper asks.
-  for (const phase of ["signIn", "atZero", "start"])
+  // The bench makes the sealed paper's fetch itself.
+  for (const phase of ["signIn", "atZero", "start", "reload"])
     recording[phase] = recording[phase].filter((s) => !s.path.startsWith("/api/TestAttempts/Paper"));
   recording.pages.steps = recording.pages.steps.filter((s) => !s.path.startsWith("/api/TestAttempts/Paper"));
   console.log(`recorded in Chromium: sign-in: ${list(recording.signIn)}`);
   console.log(`                      countdown at zero: ${list(recording.atZero)}`);
-  console.log(`                      countdown start: ${list(recording.start)} (Get left out: the paper is sealed)`);
+  console.log(`                      countdown start: ${list(recording.start)} (a Get is left out: the paper is sealed)`);
   console.log(`                      by pages: ${list(recording.pages.steps, recording.pages)}`);
   console.log(`                      attempt reload: ${list(recording.reload, recording.pages)}`);
   // Next compiles and caches on first use: a warm-up round, not counted.
@@ -347,26 +362,27 @@ try {
   const rounds = [];
   for (let r = 0; r < ROUNDS; r++) {
     rounds.push(await round(recording, PUPILS));
-    console.log(`round ${r + 1}: ${[...rounds.at(-1)].map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(" · ")}`);
+    console.log(`round ${r + 1}: ${[...rounds.at(-1).figures].map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(" · ")}`);
   }
+  const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`\nCPU-ms per pupil (app + its database's backends, idle subtracted), ${PUPILS} pupils a flow, ${CONCURRENCY} at a time`);
-  console.log(`${"flow".padEnd(18)} ${"rounds".padEnd(26)} ${"median".padStart(7)}  ${"spread".padEnd(22)} database's share`);
-  for (const name of rounds[0].keys()) {
-    const values = rounds.map((figures) => figures.get(name));
-    const sorted = [...values].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)];
-    const spread = median > 0 ? ((sorted.at(-1) - sorted[0]) / median) * 100 : 0;
-    const shares = databaseShare
-      .get(name)
-      .slice(-ROUNDS)
-      .sort((a, b) => a - b);
-    const range = `±${(spread / 2).toFixed(0)} % (${sorted[0].toFixed(1)}–${sorted.at(-1).toFixed(1)})`;
+  console.log(`${"flow".padEnd(18)} ${"rounds".padEnd(24)} ${"median".padStart(7)}  ${"spread".padEnd(24)} database's share`);
+  for (const name of rounds[0].figures.keys()) {
+    const values = rounds.map(({ figures }) => figures.get(name));
+    const median = medianOf(values);
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    const range = `±${(((high - low) / 2 / median) * 100).toFixed(0)} % (${low.toFixed(1)}–${high.toFixed(1)})`;
+    const share = medianOf(databaseShare.get(name).slice(-ROUNDS));
+    const shown = values.map((v) => v.toFixed(1)).join(" · ");
     console.log(
-      `${name.padEnd(18)} ${values
-        .map((v) => v.toFixed(1))
-        .join(" · ")
-        .padEnd(26)} ${median.toFixed(1).padStart(7)}  ${range.padEnd(22)} ${Math.round(100 * shares[Math.floor(shares.length / 2)])} %`,
+      `${name.padEnd(18)} ${shown.padEnd(24)} ${median.toFixed(1).padStart(7)}  ${range.padEnd(24)} ${Math.round(100 * share)} %`,
     );
+    // Its steps' medians, where it has steps.
+    for (const step of rounds[0].stepFigures.keys()) {
+      if (!step.startsWith(`${name} › `)) continue;
+      const stepMedian = medianOf(rounds.map(({ stepFigures }) => stepFigures.get(step)));
+      console.log(`${"".padEnd(20)}${step.slice(name.length + 3).padEnd(33)} ${stepMedian.toFixed(1).padStart(7)}`);
+    }
   }
 } finally {
   await sql.end();

@@ -115,13 +115,16 @@ function record(kind, ms, status) {
  * Each try is timed; the wait the queue told at the first refusal is kept beside the wait the
  * request then had.
  */
-const browserFrom = (address) =>
+const browserFrom = (address, refused = { count: 0 }) =>
   pupilBrowser({
     base,
     headers: { "X-Forwarded-For": address },
     stepMs: STEP_MS,
     ignoreRetryAfter: IGNORE_RETRY_AFTER,
-    onTry: record,
+    onTry: (kind, ms, status) => {
+      if (status === 503) refused.count++;
+      record(kind, ms, status);
+    },
     onWaited: (kind, told, had) => waits.set(kind, [...(waits.get(kind) ?? []), [told, had]]),
   });
 
@@ -272,7 +275,9 @@ try {
     // pupil), the others from the countdown, which checks the allowance once at zero.
     const byPages = comesByPages(k, PAGE_SHARE);
     const address = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
-    const browser = browserFrom(address);
+    // The queue's refusals this pupil met on the way to the first question (beside the order kept).
+    const refused = { count: 0 };
+    const browser = browserFrom(address, refused);
     const leave = [];
     const replay = async (step, from = recording) => {
       const { kind, path, body } = personal(step, from, me);
@@ -324,7 +329,7 @@ try {
         if (view) {
           sealedOpened++;
           firstQuestion.inPlace.push(performance.now() - arrival);
-          served.push([arrival, performance.now()]);
+          served.push([arrival, performance.now(), refused.count]);
         }
         if (me.attemptId === null) {
           const there = await browser.call("/api/TestAttempts/IsThereAttempt");
@@ -337,7 +342,7 @@ try {
       if (kind === "GET TestAttempts/Get" && answer.status === 200 && !view) {
         view = JSON.parse(answer.text);
         firstQuestion[byPages ? "byPages" : "inPlace"].push(performance.now() - arrival);
-        served.push([arrival, performance.now()]);
+        served.push([arrival, performance.now(), refused.count]);
       }
     }
     if (!view) return failed.push([me.username, "Get"]);
@@ -415,15 +420,17 @@ try {
   // The order kept: each pupil against the earliest served of those who came after them.
   served.sort((a, b) => a[0] - b[0]);
   const late = [];
+  let lateRefused = 0;
   let earliestAfter = Number.POSITIVE_INFINITY;
   for (let i = served.length - 1; i >= 0; i--) {
-    const [, servedAt] = served[i];
+    const [, servedAt, refusals] = served[i];
+    if (servedAt - earliestAfter > 10_000 && refusals > 0) lateRefused++;
     if (servedAt > earliestAfter) late.push(servedAt - earliestAfter);
     earliestAfter = Math.min(earliestAfter, servedAt);
   }
   late.sort((a, b) => a - b);
   console.log(
-    `order kept: ${late.length} of ${served.length} pupils served after someone who came later (${late.filter((v) => v > 1000).length} by more than 1 s, ${late.filter((v) => v > 10_000).length} by more than 10 s); at most ${seconds(late.at(-1) ?? 0)} s later`,
+    `order kept: ${late.length} of ${served.length} pupils served after someone who came later (${late.filter((v) => v > 1000).length} by more than 1 s, ${late.filter((v) => v > 10_000).length} by more than 10 s, ${lateRefused} of those refused on the way); at most ${seconds(late.at(-1) ?? 0)} s later`,
   );
   for (const [kind, pairs] of waits) {
     const ratios = pairs.map(([toldSeconds, had]) => had / Math.max(1, toldSeconds)).sort((a, b) => a - b);
