@@ -20,10 +20,13 @@ const schema = z.object({
   HOSTNAME: z.string().min(1).default("0.0.0.0"),
   /** App processes on the one port (PostgreSQL only), one per core. */
   APP_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
-  /** Requests in flight per process before a short queue; 0 turns admission off. */
-  ADMISSION_LIMIT: count(32, 10_000),
+  /**
+   * Requests in flight per process before a short queue; 0 turns admission off. Unset (null): the
+   * front door's default, 4 per core the process has (server/admission.mjs defaultAdmissionLimit).
+   */
+  ADMISSION_LIMIT: z.coerce.number().int().min(0).max(10_000).optional(),
   /** The longest a request waits in that queue before a fast 503. */
-  ADMISSION_QUEUE_MS: count(3_000, 60_000),
+  ADMISSION_QUEUE_MS: count(10_000, 60_000),
   /** How long a request's body may take to arrive before it is let in. */
   BODY_WAIT_MS: count(10_000, 60_000),
   /** This instance's name in X-Served-By (scripts/cluster.mjs sets it). */
@@ -45,7 +48,7 @@ const schema = z.object({
  *   port: number;
  *   hostname: string;
  *   appProcesses: number;
- *   admissionLimit: number;
+ *   admissionLimit: number | null;
  *   admissionQueueMs: number;
  *   bodyWaitMs: number;
  *   instanceName: string | undefined;
@@ -81,7 +84,7 @@ export function serverConfig(env = process.env) {
     port: e.PORT,
     hostname: e.HOSTNAME,
     appProcesses: e.APP_PROCESSES,
-    admissionLimit: e.ADMISSION_LIMIT,
+    admissionLimit: e.ADMISSION_LIMIT ?? null,
     admissionQueueMs: e.ADMISSION_QUEUE_MS,
     bodyWaitMs: e.BODY_WAIT_MS,
     instanceName: e.INSTANCE_NAME,

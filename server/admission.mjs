@@ -12,14 +12,15 @@
 //
 // A refused client keeps its place: the 503 carries a signed ticket (a cookie) with the time it
 // first came, and its retry queues by that time, ahead of those who came later. The ticket holds
-// for as long as the client keeps coming back (it lapses a minute after it was last given, and in
-// any case after half an hour), and it is renewed on every request the client makes while the
-// server queues: a pupil's place holds across all the steps to the first question (the sign-in,
-// the start page, the start, the attempt page), not one step at a time. The ticket is bound to the
+// for as long as the client keeps coming back (it lapses 20 s after it was last given, and in any
+// case after half an hour), and it is given and renewed on every request the client makes: a
+// pupil's place holds across all the steps to the first question (the start page, the start, the
+// attempt page), not one step at a time. The ticket is bound to the
 // client it was given to (its address and browser): one genuine ticket shared by fifty bots does
 // not put them ahead of those who came earlier, and a forged one is a first arrival.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { LRUCache } from "lru-cache";
 import { decode } from "next-auth/jwt";
 import { SESSION_COOKIE } from "../lib/http/session-cookie.mjs";
@@ -36,8 +37,12 @@ import { SESSION_COOKIE } from "../lib/http/session-cookie.mjs";
 const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE.replaceAll(".", "\\.")}=([^;]+)`);
 const TICKET = "olimpiada-queue";
 const TICKET_COOKIE = new RegExp(`(?:^|;\\s*)${TICKET}=(\\d+)\\.(\\d+)\\.([\\w-]+)`);
-/** A ticket lapses this long after it was last given: the client stopped trying. */
-const TICKET_IDLE_SECONDS = 60;
+/**
+ * A ticket lapses this long after it was last given: the client stopped trying, or went on to
+ * something else (a pupil who signed in a minute ago and now presses start has come anew). Longer
+ * than a refused client's longest wait before it asks again (MAX_RETRY_AFTER_SECONDS, +50 %).
+ */
+const TICKET_IDLE_SECONDS = 20;
 /** No wait lasts this long: a ticket kept alive by a script is worth nothing after it. */
 const TICKET_MAX_SECONDS = 30 * 60;
 /** A refused client not back this long after its Retry-After no longer counts ahead of others. */
@@ -52,7 +57,9 @@ const LET_IN_SAMPLES = 1_000;
 const AWAY_MAX = 10_000;
 // Longer waits were measured to leave the server idle while refused clients sleep (bench:opening
 // at P=0: a cap of 30 s gave p99 99 s); a returning client's ticket keeps its place anyway.
-const MAX_RETRY_AFTER_SECONDS = 8;
+// And a client away longer than the queue moves lets those who came after it in first: 5 s (7.5 s
+// at most with the spread) keeps a returning client within 10 s of its place (bench:opening's order line).
+const MAX_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The role of a Cookie header's session token if it is genuine (ours: it decrypts with `secret`,
@@ -371,6 +378,17 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     },
   };
 }
+
+/**
+ * Requests in flight a process serves at once unless ADMISSION_LIMIT says otherwise: 4 per core it
+ * has (its machine's cores shared among the app processes), at least 4. More only share the same
+ * cores, each taking longer, and the queue's order is lost among them: bench:opening's 2 000 pupils
+ * by the pages over 24 s on 2 cores had 1 028 served more than 10 s after someone who came later
+ * with 32 (64 for those inside), none with 8.
+ * @param {number} appProcesses
+ * @param {number} [cores]
+ */
+export const defaultAdmissionLimit = (appProcesses, cores = availableParallelism()) => Math.max(4, Math.round((4 * cores) / appProcesses));
 
 /**
  * Waits, reading nothing, for a request's body to arrive: "arrived" once it has (or, where

@@ -31,7 +31,16 @@ import { metrics, routeLabels } from "../lib/metrics.mjs";
 import { serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
 import { placeWords } from "../shared/i18n/queue-place.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
-import { bodyArrived, createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./admission.mjs";
+import {
+  bodyArrived,
+  createAdmission,
+  defaultAdmissionLimit,
+  doorOf,
+  genuineSessions,
+  ticketCookie,
+  ticketLender,
+  ticketSince,
+} from "./admission.mjs";
 import { directApiRoutes } from "./api-routes.mjs";
 import { STATUS_PATHS, statusResponder } from "./status-page.mjs";
 
@@ -146,8 +155,8 @@ async function serve() {
   // flight a request waits in a short queue in arrival order (ADMISSION_QUEUE_MS), those already
   // inside first; whoever would wait longer gets a fast 503 with a Retry-After the size of the
   // queue. Static files and the health check are always served. 0 turns it off.
-  const admission =
-    settings.admissionLimit > 0 ? createAdmission({ limit: settings.admissionLimit, queueMs: settings.admissionQueueMs }) : null;
+  const admissionLimit = settings.admissionLimit ?? defaultAdmissionLimit(settings.appProcesses);
+  const admission = admissionLimit > 0 ? createAdmission({ limit: admissionLimit, queueMs: settings.admissionQueueMs }) : null;
   // Live figures (lib/metrics.mjs, served at /api/metrics): every request by its app route, and
   // the admission's state at each scrape. Each instance and process has its own set.
   const figures = metrics();
@@ -412,9 +421,11 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     if (gone) return admission.leave();
     holding = true;
     admission.back(client);
-    // While the server queues, the client's place holds for its next steps too: its ticket is
-    // renewed (or given, to one that came in while others wait) with the time it first came.
-    if (ticket !== null || admission.waiting > 0) keepTicket(response, ticketFor(ticket ?? since, client));
+    // The client's place holds for its next steps too: its ticket is renewed, or given, with the
+    // time it first came. Given even while nobody waits: a pupil let in at once at the start page
+    // keeps that time for New and Get when the crowd arrives a second later, instead of queueing
+    // behind those who came after it.
+    keepTicket(response, ticketFor(ticket ?? since, client));
     serveRequest(request, response);
   }
 

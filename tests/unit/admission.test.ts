@@ -3,7 +3,16 @@
 
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { createAdmission, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "@/server/admission.mjs";
+import { serverConfig } from "@/lib/server-config.mjs";
+import {
+  createAdmission,
+  defaultAdmissionLimit,
+  doorOf,
+  genuineSessions,
+  ticketCookie,
+  ticketLender,
+  ticketSince,
+} from "@/server/admission.mjs";
 
 const SESSION = true;
 
@@ -150,32 +159,45 @@ describe("createAdmission", () => {
   });
 });
 
+describe("the room by default", () => {
+  it("is 4 requests in flight per core the process has, its cores shared among the app processes, never below 4; set, it is as set", () => {
+    expect(defaultAdmissionLimit(1, 2)).toBe(8);
+    expect(defaultAdmissionLimit(1, 8)).toBe(32);
+    expect(defaultAdmissionLimit(4, 8)).toBe(8);
+    expect(defaultAdmissionLimit(64, 2)).toBe(4);
+    expect(serverConfig({}).admissionLimit).toBeNull(); // the front door's default
+    expect(serverConfig({ ADMISSION_LIMIT: "32" }).admissionLimit).toBe(32);
+    expect(serverConfig({ ADMISSION_LIMIT: "0" }).admissionLimit).toBe(0);
+    expect(serverConfig({}).admissionQueueMs).toBe(10_000);
+  });
+});
+
 describe("queue tickets", () => {
   const secret = "a-secret-of-the-instances-0123456789";
 
   const client = "10.1.2.3\u0000Mozilla/5.0 (Linux; Android 10)";
   const ticket = (since: number, seen = since, to = client) => ticketCookie(since, secret, to, seen).split(";")[0];
 
-  it("give back the time a client first came, when signed with the secret and given within the last minute", () => {
-    expect(ticketSince(`a=1; ${ticket(1_000_000)}`, secret, client, 1_060_000)).toBe(1_000_000);
-    // Lapsed (not renewed for a minute), from the future, forged, or signed with another secret: none.
-    expect(ticketSince(ticket(1_000_000), secret, client, 1_060_001)).toBeNull();
+  it("give back the time a client first came, when signed with the secret and given within the last 20 s", () => {
+    expect(ticketSince(`a=1; ${ticket(1_000_000)}`, secret, client, 1_020_000)).toBe(1_000_000);
+    // Lapsed (not renewed for 20 s: the client has come anew), from the future, forged, or signed with another secret: none.
+    expect(ticketSince(ticket(1_000_000), secret, client, 1_020_001)).toBeNull();
     expect(ticketSince(ticket(1_000_000), secret, client, 999_000)).toBeNull();
     expect(ticketSince(ticket(1_000_000).replace("1000000.", "900000."), secret, client, 1_000_500)).toBeNull();
-    expect(ticketSince(ticket(1_000_000, 1_000_000).replace(".1000000.", ".1050000."), secret, client, 1_060_500)).toBeNull();
+    expect(ticketSince(ticket(1_000_000, 1_000_000).replace(".1000000.", ".1015000."), secret, client, 1_020_500)).toBeNull();
     expect(ticketSince(ticket(1_000_000), "another-secret-0123456789-abcdefgh", client, 1_000_500)).toBeNull();
     expect(ticketSince(undefined, secret, client, 5)).toBeNull();
   });
 
   it("hold a place for as long as the client keeps coming back, renewed at each step, but never past half an hour", () => {
-    // First came at 1 000 000; renewed every 50 s: still its place after 10 minutes (the old ticket lapsed at 2 minutes).
+    // First came at 1 000 000; renewed every 15 s: still its place after 10 minutes.
     let seen = 1_000_000;
-    for (let step = 0; step < 12; step++) {
-      const now = seen + 50_000;
+    for (let step = 0; step < 40; step++) {
+      const now = seen + 15_000;
       expect(ticketSince(ticket(1_000_000, seen), secret, client, now)).toBe(1_000_000);
       seen = now;
     }
-    expect(ticketSince(ticket(1_000_000, 1_000_000 + 29 * 60_000), secret, client, 1_000_000 + 29.5 * 60_000)).toBe(1_000_000);
+    expect(ticketSince(ticket(1_000_000, 1_000_000 + 29.9 * 60_000), secret, client, 1_000_000 + 29.95 * 60_000)).toBe(1_000_000);
     expect(ticketSince(ticket(1_000_000, 1_000_000 + 30 * 60_000), secret, client, 1_000_000 + 30 * 60_000 + 1)).toBeNull();
   });
 
@@ -194,9 +216,9 @@ describe("queue tickets", () => {
 
   it("hold for the client they were given to: one ticket shared by fifty bots puts none of them ahead", () => {
     for (let bot = 0; bot < 50; bot++) {
-      expect(ticketSince(ticket(1_000_000), secret, `10.9.9.${bot}\u0000python-requests/2.32`, 1_060_000)).toBeNull();
+      expect(ticketSince(ticket(1_000_000), secret, `10.9.9.${bot}\u0000python-requests/2.32`, 1_010_000)).toBeNull();
     }
-    expect(ticketSince(ticket(1_000_000), secret, "10.1.2.3\u0000curl/8.0", 1_060_000)).toBeNull();
+    expect(ticketSince(ticket(1_000_000), secret, "10.1.2.3\u0000curl/8.0", 1_010_000)).toBeNull();
   });
 });
 
