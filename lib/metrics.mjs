@@ -3,6 +3,7 @@
 // METRICS_TOKEN. One set per process (lib/process-state.mjs): the front door (server/main.mjs)
 // counts every request and reads the admission's state, and the app's code (bundled by Next)
 // counts sign-ins, starts and saved answers into the same set.
+import { availableParallelism } from "node:os";
 import client from "prom-client";
 import { processWide } from "./process-state.mjs";
 
@@ -34,6 +35,9 @@ function create() {
       registers,
     });
   client.collectDefaultMetrics({ register: registry, prefix: "olimpiada_process_" });
+  // The cores this process's machine gives it: with its CPU seconds (olimpiada_process_process_cpu_seconds_total)
+  // and the starts, the rehearsal tells the starts a second the machine can serve (scripts/capacity.mjs).
+  new client.Gauge({ name: "olimpiada_machine_cores", help: "CPU cores available to this process", registers }).set(availableParallelism());
   return {
     registry,
     /**

@@ -11,12 +11,15 @@
 // answer is read back. It prints p50/p99 to the first question, failed, lost, that rate and a
 // go/no-go line for the pupils registered (paid) on the deployment starting within
 // --opening-seconds, reports the figures for the console's page (/admin/rehearsal), and removes its
-// pupils.
+// pupils. With the operator's METRICS_TOKEN it also reads the app's CPU before and after the starts
+// and prints the capacity from that measured cost (scripts/capacity.mjs): the starts a second each
+// instance and the whole deployment serve, which the go then needs too.
 // Clients behave like patient browsers (scripts/opening-simulator.mjs, shared with bench:opening):
 // each keeps its cookies (the session, the queue's ticket), retries 5xx, 429 and network errors
 // after Retry-After or a growing back-off, for up to 2 minutes a step.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { capacityFrom, processFigures } from "./capacity.mjs";
 import {
   answerAndFinish,
   comesByPages,
@@ -86,6 +89,23 @@ console.log(
     `starts ramp up over ${A} s, ${Math.round(PAGE_SHARE * 100)} % by the pages; ${K} answers each`,
 );
 
+/**
+ * The app's figures by process (scripts/capacity.mjs), read `times` times from /api/metrics with
+ * the operator's METRICS_TOKEN (each read reaches one process behind the balancer): the first read
+ * of each process or the last. Null without the token.
+ */
+const METRICS_TOKEN = process.env.METRICS_TOKEN;
+async function readFigures(times, keep) {
+  if (!METRICS_TOKEN) return null;
+  const figures = new Map();
+  for (let i = 0; i < times; i++) {
+    const scraped = await fetch(`${BASE}/api/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } }).catch(() => null);
+    if (!scraped?.ok) continue;
+    for (const [key, read] of processFigures(await scraped.text())) if (keep === "last" || !figures.has(key)) figures.set(key, read);
+  }
+  return figures;
+}
+
 const firstQuestion = []; // [arrival offset ms, ms to the first question or Infinity]
 const failed = [];
 const acknowledged = []; // [pupil index, attemptId, testAttemptQuestionId, answerId]
@@ -143,7 +163,17 @@ async function pupil(k) {
 
 let reported = false;
 try {
+  // The app's CPU and starts just before the opening, and again once every pupil has the first
+  // question (or has failed): what the starts cost it, for the capacity.
+  const costRead = (async () => {
+    await sleep(opening - 3_000 - Date.now());
+    const before = await readFigures(20, "last");
+    while (firstQuestion.length + failed.length < N) await sleep(200);
+    const after = await readFigures(20, "first");
+    return before && after ? capacityFrom(before, after) : null;
+  })();
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
+  const capacity = await costRead;
 
   // Every acknowledged answer read back (a later answer to the same question replaces an earlier one).
   const last = new Map(acknowledged.map(([k, attemptId, question, answer]) => [question, { k, attemptId, answer }]));
@@ -175,7 +205,13 @@ try {
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   const needed = registered / OPENING_SECONDS;
-  const go = failed.length === 0 && lost === 0 && sustained !== null && sustained >= needed;
+  // A go needs the measured capacity too, where it was measured: a lucky run's rate is not enough.
+  const go =
+    failed.length === 0 &&
+    lost === 0 &&
+    sustained !== null &&
+    sustained >= needed &&
+    (capacity === null || capacity.startsPerSecond >= needed);
   const report = {
     url: BASE,
     pupils: N,
@@ -191,6 +227,15 @@ try {
     registered,
     neededStartsPerSecond: Math.round(needed * 10) / 10,
     openingSeconds: OPENING_SECONDS,
+    capacity: capacity && {
+      startsPerSecond: Math.round(capacity.startsPerSecond * 10) / 10,
+      instances: capacity.instances.map(({ name, cores, cpuMsPerStart, startsPerSecond }) => ({
+        name,
+        cores,
+        cpuMsPerStart: Math.round(cpuMsPerStart * 10) / 10,
+        startsPerSecond: Math.round(startsPerSecond * 10) / 10,
+      })),
+    },
     go,
   };
   const s = (ms) => (ms / 1000).toFixed(2);
@@ -201,6 +246,18 @@ try {
   console.log(
     `starts a second with p99 ≤ 3 s: ${sustained === null ? "none" : sustained.toFixed(1)}${sustained === peak ? " (the run's peak: the deployment may take more)" : ""}; peak ${peak.toFixed(1)}`,
   );
+  if (capacity) {
+    const each = capacity.instances
+      .map((i) => `${i.name}: ${i.cores} cores, ${i.cpuMsPerStart.toFixed(1)} CPU-ms a start, ${i.startsPerSecond.toFixed(1)} a second`)
+      .join("; ");
+    console.log(
+      `capacity from the measured cost: ${capacity.startsPerSecond.toFixed(1)} starts a second (${each}${capacity.unreadProcesses ? `; ${capacity.unreadProcesses} processes not read twice, left out` : ""}); the database's CPU is not in it`,
+    );
+  } else {
+    console.log(
+      `capacity from the measured cost: not measured (${METRICS_TOKEN ? "no start was counted" : "set METRICS_TOKEN: it is read from /api/metrics"})`,
+    );
+  }
   console.log(
     `${go ? "GO" : "NO-GO"}: ${registered} pupils registered (paid), starting within ${OPENING_SECONDS} s, need ${needed.toFixed(1)} starts a second`,
   );

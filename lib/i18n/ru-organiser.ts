@@ -325,7 +325,11 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
       peak: "Пиковая скорость запуска",
       registered: "Оплативших учеников",
       needed: "Требуемая скорость",
+      capacity: "Ёмкость (по измеренным затратам ЦП)",
+      instance: "Сервер {name}",
     },
+    /** An instance's capacity: its cores, the CPU a start cost it, the starts a second it serves. */
+    instanceCapacity: "ядер: {cores}, {ms} мс ЦП на запуск, {perSecond}/с",
     /** The go/no-go line for the registered count, from the figures: its parts, joined with "; ". */
     verdict: {
       needed: {
@@ -336,6 +340,7 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
       },
       sustained: "p99 ≤ 3 с держался до {perSecond}/с",
       notSustained: "p99 не удержался в пределах 3 с ни на одной скорости",
+      capacity: "ёмкость по измеренным затратам — {perSecond}/с",
       failed: {
         one: "{count} ученик не получил вопросы",
         few: "{count} ученика не получили вопросы",

@@ -38,6 +38,17 @@ export const rehearsalReportSchema = z.object({
   neededStartsPerSecond: figure,
   /** The minute (or so) in which the registered pupils press start, for the needed rate. */
   openingSeconds: figure,
+  /**
+   * The starts a second the deployment serves with every core busy, from the CPU a start cost each
+   * instance (scripts/capacity.mjs); null when not measured (no METRICS_TOKEN). Older reports lack it.
+   */
+  capacity: z
+    .object({
+      startsPerSecond: figure,
+      instances: z.array(z.object({ name: z.string().max(100), cores: whole, cpuMsPerStart: figure, startsPerSecond: figure })).max(100),
+    })
+    .nullable()
+    .optional(),
   go: z.boolean(),
 });
 export type RehearsalReport = z.infer<typeof rehearsalReportSchema>;

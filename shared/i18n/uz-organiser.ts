@@ -303,12 +303,17 @@ export const uzOrganiser = {
       peak: "Eng yuqori boshlash tezligi",
       registered: "To'lov qilgan o'quvchilar",
       needed: "Kerakli tezlik",
+      capacity: "Sig'im (o'lchangan CPU xarajati bo'yicha)",
+      instance: "Server {name}",
     },
+    /** An instance's capacity: its cores, the CPU a start cost it, the starts a second it serves. */
+    instanceCapacity: "{cores} yadro, bir boshlash {ms} ms CPU, {perSecond} ta/s",
     /** The go/no-go line for the registered count, from the figures: its parts, joined with "; ". */
     verdict: {
       needed: "{count} o'quvchi {seconds} soniyada boshlashi uchun {perSecond} ta/s kerak",
       sustained: "p99 ≤ 3 s {perSecond} ta/s gacha saqlandi",
       notSustained: "p99 hech bir tezlikda 3 soniyadan oshmay qolmadi",
+      capacity: "o'lchangan xarajat bo'yicha sig'im {perSecond} ta/s",
       failed: "{count} o'quvchi savolini ololmadi",
       lost: "{count} ta javob yo'qoldi",
     },

@@ -146,6 +146,7 @@ test("the rehearsal's page: how to run it, and the last one's verdict with its f
     registered: 6000,
     neededStartsPerSecond: 100,
     openingSeconds: 60,
+    capacity: { startsPerSecond: 92.4, instances: [{ name: "app-1", cores: 2, cpuMsPerStart: 21.6, startsPerSecond: 92.4 }] },
     go: false,
   };
   expect((await organiser.put(`/api/admin/rehearsals/${rehearsal.rehearsalId}`, { data: report })).status()).toBe(200);
@@ -157,9 +158,11 @@ test("the rehearsal's page: how to run it, and the last one's verdict with its f
   const last = await (await organiser.get("/api/admin/rehearsals")).json();
   if (last.rehearsalId === rehearsal.rehearsalId) {
     await expect(page.getByTestId("rehearsal-verdict")).toHaveText(
-      "TAYYOR EMAS: 6000 o'quvchi 60 soniyada boshlashi uchun 100,0 ta/s kerak; p99 ≤ 3 s 41,5 ta/s gacha saqlandi",
+      "TAYYOR EMAS: 6000 o'quvchi 60 soniyada boshlashi uchun 100,0 ta/s kerak; p99 ≤ 3 s 41,5 ta/s gacha saqlandi; o'lchangan xarajat bo'yicha sig'im 92,4 ta/s",
     );
     await expect(page.getByTestId("last-rehearsal")).toContainText("0,08 s / 5,84 s");
+    await expect(page.getByTestId("last-rehearsal")).toContainText("Server app-1");
+    await expect(page.getByTestId("last-rehearsal")).toContainText("2 yadro, bir boshlash 21,6 ms CPU, 92,4 ta/s");
     await screenshot(page, testInfo, "console-rehearsal");
   }
   await organiser.delete(`/api/admin/rehearsals/${rehearsal.rehearsalId}`);

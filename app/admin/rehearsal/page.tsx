@@ -33,6 +33,7 @@ function verdict(texts: Texts, locale: Locale, r: RehearsalReport): string {
     r.sustainedStartsPerSecond === null
       ? texts.verdict.notSustained
       : texts.verdict.sustained({ perSecond: decimal(locale, r.sustainedStartsPerSecond, 1) }),
+    ...(r.capacity ? [texts.verdict.capacity({ perSecond: decimal(locale, r.capacity.startsPerSecond, 1) })] : []),
     ...(r.failed > 0 ? [texts.verdict.failed({ count: r.failed })] : []),
     ...(r.lost > 0 ? [texts.verdict.lost({ count: r.lost })] : []),
   ].join("; ");
@@ -61,6 +62,20 @@ export default async function RehearsalPage() {
         [fields.peak, perSecond(texts, locale, report.peakStartsPerSecond)],
         [fields.registered, String(report.registered)],
         [fields.needed, perSecond(texts, locale, report.neededStartsPerSecond)],
+        // The capacity from the measured cost, in total and per instance (older reports have none).
+        ...(report.capacity
+          ? [
+              [fields.capacity, perSecond(texts, locale, report.capacity.startsPerSecond)] as [string, string],
+              ...report.capacity.instances.map((i): [string, string] => [
+                fields.instance({ name: i.name }),
+                texts.instanceCapacity({
+                  cores: i.cores,
+                  ms: decimal(locale, i.cpuMsPerStart, 1),
+                  perSecond: decimal(locale, i.startsPerSecond, 1),
+                }),
+              ]),
+            ]
+          : []),
       ]
     : [];
   return (
