@@ -1,6 +1,6 @@
 // Ending an attempt: Finish (idempotent), expiry past the deadline, the periodic sweep, Result.
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { attempts } from "@/db/schema";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError } from "@/lib/http/errors";
@@ -61,12 +61,8 @@ export async function finishAttempt({
   now?: Date;
 }): Promise<{ attemptId: number; isEnded: true }> {
   const ended = await db.transaction(async (tx) => {
-    await tx
-      .select({ id: attempts.id })
-      .from(attempts)
-      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-      .for("update");
-    const { attempt, test } = await loadOwnAttempt({ userId, attemptId }, tx);
+    // Locked and read in one statement: a Finish racing the clock's sweep or another tab waits here.
+    const { attempt, test } = await loadOwnAttempt({ userId, attemptId }, tx, { lock: true });
     if (attempt.endedAt) return null;
     const late = now.getTime() > attempt.deadlineAt.getTime();
     return endAttemptLocked(tx, {

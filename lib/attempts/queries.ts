@@ -27,13 +27,16 @@ export async function loadPupilTest({ userId }: { userId: number }) {
 export async function loadOwnAttempt(
   { userId, attemptId }: { userId: number; attemptId: number },
   tx: Transaction | typeof db = db,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<{ attempt: AttemptRow; test: TestRow }> {
   noteRequest({ attemptId });
-  const [row] = await tx
+  const query = tx
     .select({ attempt: attempts, test: tests })
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), currentAttempt()));
+  // `lock`: the attempt's row locked for the transaction, and read as it is once the lock is had.
+  const [row] = await (lock ? query.for("update", { of: attempts }) : query);
   if (!row) throw notFound();
   return row;
 }
