@@ -83,8 +83,7 @@ export function directApiRoutes(distDir, { onError }) {
 }
 
 /**
- * The request as a NextRequest (its body read whole: the front door let it in only once it had
- * arrived), the route's answer written back; a stream (text/event-stream) as it comes, ended when
+ * The request as a NextRequest, the route's answer written back; a stream (text/event-stream) as it comes, ended when
  * the client goes.
  * @param {typeof import("next/server").NextRequest} NextRequest
  * @param {RouteMethod} method
@@ -102,14 +101,15 @@ async function answer(NextRequest, method, request, response) {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const body = hasBody ? await bodyOf(request) : undefined;
   const gone = new AbortController();
   response.once("close", () => gone.abort());
   const host = headers.get("host") ?? "localhost";
+  // The body as a stream, as Next hands it on: the handler reads it up to its own limit and no further.
   const nextRequest = new NextRequest(`http://${host}${request.url}`, {
     method: request.method,
     headers,
-    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+    body: hasBody ? /** @type {ReadableStream} */ (Readable.toWeb(request)) : undefined,
+    duplex: "half",
     signal: gone.signal,
   });
   const answered = await method(nextRequest, { params: Promise.resolve({}) });
@@ -144,13 +144,6 @@ async function answer(NextRequest, method, request, response) {
   }
   out["content-length"] = String(sent.length);
   response.writeHead(answered.status, out).end(request.method === "HEAD" ? undefined : sent);
-}
-
-/** @param {IncomingMessage} request @returns {Promise<Buffer>} */
-async function bodyOf(request) {
-  const chunks = [];
-  for await (const chunk of request) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 /** Brotli at quality 4: about gzip's speed, a smaller answer. @param {Buffer} bytes @returns {Promise<Buffer>} */

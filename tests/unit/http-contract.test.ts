@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_PATHS, canonicalApiPath } from "@/lib/http/api-paths";
+import { DIRECT_API_PATHS } from "@/server/api-routes.mjs";
 import { ApiError, retryDelay, shouldRetry, statusMessage } from "@/shared/http/client";
 
 function routeFiles(dir: string): string[] {
@@ -40,6 +41,13 @@ describe("API paths are case-insensitive", () => {
     const source = readFileSync(path.resolve("middleware.ts"), "utf8");
     const skipped = /\(\?!api\/\(\?:([^)]*)\)\$\)/.exec(source)?.[1].split("|") ?? [];
     expect(skipped.sort()).toEqual([...API_PATHS.map((p) => p.slice("/api/".length)), "health"].sort());
+  });
+
+  it("the calls the front door hands straight to their handlers are canonical paths with a route of their own", () => {
+    for (const urlPath of DIRECT_API_PATHS) {
+      expect([...API_PATHS, "/api/health"]).toContain(urlPath);
+      expect(statSync(path.resolve(`app${urlPath}/route.ts`)).isFile()).toBe(true);
+    }
   });
 
   it("maps any casing onto the canonical path, and leaves the canonical one alone", () => {
