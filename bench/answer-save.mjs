@@ -3,7 +3,7 @@
 // floor), and a check that every acknowledged answer is in the database afterwards.
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { startBenchServer, TOKEN } from "./server.mjs";
+import { sessionCookieOf, startBenchServer, TOKEN } from "./server.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -26,7 +26,7 @@ try {
       await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })
     ).json();
     const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
-    const cookie = login.headers.get("set-cookie").split(";")[0];
+    const cookie = sessionCookieOf(login);
     const { attemptId } = await (
       await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })
     ).json();

@@ -3,7 +3,7 @@
 // console does, then 20 consoles polling at once.
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { startBenchServer } from "./server.mjs";
+import { sessionCookieOf, startBenchServer } from "./server.mjs";
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 10_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3402);
@@ -42,7 +42,7 @@ try {
   await sql.end();
 
   const login = await call("/api/Identity/Login", { method: "POST", body: { username: "organiser", password: ADMIN_PASSWORD } });
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const cookie = sessionCookieOf(login);
   const timings = [];
   for (let i = 0; i < 200; i++) {
     const started = process.hrtime.bigint();

@@ -6,7 +6,7 @@
 // watch: the reads' median and ninth of ten during the loop. Options (environment): BENCH_PORT,
 // BENCH_READS (10).
 import { performance } from "node:perf_hooks";
-import { startBenchServer, TOKEN } from "./server.mjs";
+import { sessionCookieOf, startBenchServer, TOKEN } from "./server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3422);
 const READS = Number(process.env.BENCH_READS ?? 10);
@@ -27,7 +27,7 @@ async function startedPupil(pinCode) {
     await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })
   ).json();
   const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const cookie = sessionCookieOf(login);
   const { attemptId } = await (await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode } })).json();
   return { cookie, attemptId };
 }

@@ -3,7 +3,7 @@
 // (all results as CSV and XLSX: the "within 10 s"), recompute, the item statistics and their
 // workbook, and a regrade's dry run, each timed end to end as the organiser's browser receives it.
 import postgres from "postgres";
-import { startBenchServer } from "./server.mjs";
+import { sessionCookieOf, startBenchServer } from "./server.mjs";
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 30_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3403);
@@ -73,7 +73,7 @@ try {
   const seeded = ((Date.now() - seeding) / 1000).toFixed(1);
 
   const login = await call("/api/Identity/Login", { method: "POST", body: { username: "organiser", password: ADMIN_PASSWORD } });
-  const cookie = login.headers.get("set-cookie").split(";")[0];
+  const cookie = sessionCookieOf(login);
 
   async function timed(path, method = "GET", body) {
     const started = process.hrtime.bigint();

@@ -180,8 +180,15 @@ export async function signedInPupil(call, olympiad) {
     await call("/api/test-support/pupils", { method: "POST", token: TOKEN, body: { subjectId: olympiad.subjectId } })
   ).json();
   const login = await call("/api/Identity/Login", { method: "POST", body: { username: pupil.username, password: pupil.password } });
-  return { ...pupil, cookie: login.headers.get("set-cookie").split(";")[0] };
+  return { ...pupil, cookie: sessionCookieOf(login) };
 }
+
+/** The session's cookie (name=value) a sign-in's answer sets, beside the queue's ticket the front door gives. */
+export const sessionCookieOf = (login) =>
+  login.headers
+    .getSetCookie()
+    .find((cookie) => /^(__Host-)?next-auth\.session-token=/.test(cookie))
+    ?.split(";")[0] ?? "";
 
 /** The organiser (the bench server's ADMIN_PASSWORD), signed in: the session's cookie header. */
 export async function signedInOrganiser(call) {

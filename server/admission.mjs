@@ -13,10 +13,10 @@
 // A refused client keeps its place: the 503 carries a signed ticket (a cookie) with the time it
 // first came, and its retry queues by that time, ahead of those who came later. The ticket holds
 // for as long as the client keeps coming back (it lapses 20 s after it was last given, and in any
-// case after half an hour), and it is given and renewed on every request the client makes: a
-// pupil's place holds across all the steps to the first question (the start page, the start, the
-// attempt page), not one step at a time. The ticket is bound to the
-// client it was given to (its address and browser): one genuine ticket shared by fifty bots does
+// case after half an hour), and it is given and renewed on every request the client makes while
+// the server is busy: a pupil's place holds across all the steps to the first question (the start
+// page, the start, the attempt page), not one step at a time. The ticket is bound to the client it
+// was given to (its address and browser): one genuine ticket shared by fifty bots does
 // not put them ahead of those who came earlier, and a forged one is a first arrival.
 
 import { createHmac, timingSafeEqual } from "node:crypto";

@@ -422,10 +422,12 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     holding = true;
     admission.back(client);
     // The client's place holds for its next steps too: its ticket is renewed, or given, with the
-    // time it first came. Given even while nobody waits: a pupil let in at once at the start page
-    // keeps that time for New and Get when the crowd arrives a second later, instead of queueing
-    // behind those who came after it.
-    keepTicket(response, ticketFor(ticket ?? since, client));
+    // time it first came, once the server is busy (more in flight than the entrance's room) and not
+    // only once others wait: a pupil let in at once as the crowd builds keeps that time for New and
+    // Get, instead of queueing behind those who came after it. Not while it is calm: the cookie
+    // would be written on every answer for nothing.
+    if (ticket !== null || admission.waiting > 0 || admission.inFlight > admissionLimit)
+      keepTicket(response, ticketFor(ticket ?? since, client));
     serveRequest(request, response);
   }
 
