@@ -42,6 +42,9 @@ export const DIRECT_API_PATHS = [
   "/api/TestAttempts/Events",
 ];
 
+/** The largest body read here: more than any of these calls takes (lib/api/handler.ts, 64 KB). */
+const MAX_BODY_BYTES = 128 * 1024;
+
 /** Answers smaller than this go as they are (compressing them saves the phone nothing). */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -73,6 +76,10 @@ export function directApiRoutes(distDir, { onError }) {
   return (request, response, urlPath) => {
     const method = modules.get(urlPath)?.[request.method ?? ""];
     if (typeof method !== "function") return false;
+    // A body of no stated length, or larger than any of these calls takes, is Next's to refuse.
+    const length = request.headers["content-length"];
+    const chunked = request.headers["transfer-encoding"] !== undefined;
+    if (chunked || (length !== undefined && !(Number(length) <= MAX_BODY_BYTES))) return false;
     answer(NextRequest, method, request, response).catch((error) => {
       onError(error);
       if (!response.headersSent) response.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
@@ -83,7 +90,7 @@ export function directApiRoutes(distDir, { onError }) {
 }
 
 /**
- * The request as a NextRequest, the route's answer written back; a stream (text/event-stream) as it comes, ended when
+ * The request as a NextRequest (its body read whole), the route's answer written back; a stream (text/event-stream) as it comes, ended when
  * the client goes.
  * @param {typeof import("next/server").NextRequest} NextRequest
  * @param {RouteMethod} method
@@ -101,15 +108,16 @@ async function answer(NextRequest, method, request, response) {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // The body read whole (at most MAX_BODY_BYTES: a larger one, or one without a length, went to
+  // Next), so that none is left unread on the connection when the handler refuses the call first.
+  const body = hasBody ? await bodyOf(request) : null;
   const gone = new AbortController();
   response.once("close", () => gone.abort());
   const host = headers.get("host") ?? "localhost";
-  // The body as a stream, as Next hands it on: the handler reads it up to its own limit and no further.
   const nextRequest = new NextRequest(`http://${host}${request.url}`, {
     method: request.method,
     headers,
-    body: hasBody ? /** @type {ReadableStream} */ (Readable.toWeb(request)) : undefined,
-    duplex: "half",
+    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
     signal: gone.signal,
   });
   const answered = await method(nextRequest, { params: Promise.resolve({}) });
@@ -144,6 +152,13 @@ async function answer(NextRequest, method, request, response) {
   }
   out["content-length"] = String(sent.length);
   response.writeHead(answered.status, out).end(request.method === "HEAD" ? undefined : sent);
+}
+
+/** @param {IncomingMessage} request @returns {Promise<Buffer>} */
+async function bodyOf(request) {
+  const chunks = [];
+  for await (const chunk of request) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** Brotli at quality 4: about gzip's speed, a smaller answer. @param {Buffer} bytes @returns {Promise<Buffer>} */
