@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ParentAppealsPanel } from "@/components/appeals/parent-appeals-panel";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { OfferText } from "@/components/registration/offer-text";
 import { RegistrationView } from "@/components/registration/registration-view";
+import { PublicFrame } from "@/components/shell/public-frame";
 import { Card } from "@/components/ui/card";
 import { appealsView } from "@/lib/appeals/appeals";
 import { now } from "@/lib/clock";
@@ -49,14 +49,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   const appeals = status.status === RegistrationStatus.Paid ? await appealsView({ guid }, locale, now()) : null;
 
   return (
-    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col px-3 py-6 sm:px-6 sm:py-10">
-      <header className="mb-5 text-center">
-        <div className="mb-3 flex justify-end">
-          <LanguageSwitcher />
-        </div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary-700">{messages.app.title}</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900">{messages.registration.pageTitle}</h1>
-      </header>
+    <PublicFrame title={messages.registration.pageTitle} width="narrow">
       <Card>
         <RegistrationView
           guid={guid}
@@ -80,6 +73,6 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           </div>
         </Card>
       )}
-    </main>
+    </PublicFrame>
   );
 }
