@@ -18,7 +18,15 @@ const LANGUAGES = {
   ru: compile<typeof uz>("ru", ru),
 } as const;
 
-type Focused = { name: string; role: string; outline: boolean; clear: boolean; inDialog: boolean; over: string };
+type Focused = {
+  name: string;
+  role: string;
+  outline: boolean;
+  clear: boolean;
+  inDialog: boolean;
+  inView: boolean;
+  over: string;
+};
 
 /** What has the focus: its name, whether its focus ring shows, whether it is clear of what sticks on top. */
 function focused(page: Page): Promise<Focused> {
@@ -37,9 +45,29 @@ function focused(page: Page): Promise<Focused> {
       outline: (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none",
       clear: top !== null && (element.contains(top) || top.contains(element)),
       inDialog: element.closest("[role=dialog]") !== null,
+      inView: element === document.body || (rect.width > 0 && y >= 0 && y < window.innerHeight),
       over: top?.outerHTML.slice(0, 120) ?? `nothing at ${x}, ${y}`,
     };
   });
+}
+
+/**
+ * The focus once the page has settled around it: the browser has scrolled the focused element into
+ * view (a page still laying itself out, or a busy machine, scrolls a frame or more after the key).
+ * What covers it is read in the same look, so nothing moves between the two.
+ */
+async function settled(page: Page): Promise<Focused> {
+  let now = await focused(page);
+  await expect
+    .poll(
+      async () => {
+        now = await focused(page);
+        return now.inView;
+      },
+      { message: `${now.role} "${now.name}" is scrolled into view` },
+    )
+    .toBe(true);
+  return now;
 }
 
 /** A dialog opened: the focus has moved into it (Radix moves it once the dialog is mounted). */
@@ -59,7 +87,7 @@ async function tabStaysInDialog(page: Page, times: number): Promise<void> {
 async function tabTo(page: Page, wanted: (f: Focused) => boolean, { back = false, max = 60 } = {}): Promise<Focused> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    const now = await focused(page);
+    const now = await settled(page);
     if (now.role === "body") continue;
     expect(now.outline, `focus ring on ${now.role} "${now.name}"`).toBe(true);
     expect(now.clear, `${now.role} "${now.name}" is not under the sticky bar (over it: ${now.over})`).toBe(true);
