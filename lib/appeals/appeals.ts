@@ -6,7 +6,7 @@
 // transaction, so the scores, the ranking and why each score moved change together.
 import "server-only";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { appealDecisions, appeals, tests } from "@/db/schema";
+import { appealDecisions, appeals, questionChoices, tests } from "@/db/schema";
 import { currentAttempt, olympiadAttempt } from "@/lib/attempts/counting";
 import { mayRevealKey } from "@/lib/attempts/rules";
 import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
@@ -346,6 +346,14 @@ export async function decideAppeals({
       .for("update");
     // Decided meanwhile (another organiser, a second click): nothing is decided twice.
     if (undecided.length === 0) throw businessError(ErrorCode.AppealDecided);
+    // The choice named must be one of the question's own, checked before anything is written.
+    if (input.choiceId !== undefined) {
+      const [own] = await tx
+        .select({ id: questionChoices.id })
+        .from(questionChoices)
+        .where(and(eq(questionChoices.id, input.choiceId), eq(questionChoices.questionId, input.questionId ?? 0)));
+      if (!own) throw invalidInput({ choiceId: ["Invalid"] });
+    }
     const [decision] = await tx
       .insert(appealDecisions)
       .values({

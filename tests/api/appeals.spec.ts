@@ -100,9 +100,11 @@ test("the parent appeals through the registration's link; a link of nobody's fin
 test("the organiser's decision, deadline and finalisation refuse what they must, in the organiser's words", async ({ request }) => {
   const { olympiad, aziza } = await closedWithAppealsOpen(request);
   const view: View = await (await aziza.session.get("/api/TestAttempts/Appeals")).json();
-  await aziza.session.post("/api/TestAttempts/Appeals", {
-    data: { testAttemptQuestionId: view.questions[0].testAttemptQuestionId, kind: "key", text: "B ham to'g'ri" },
-  });
+  for (const question of view.questions.slice(0, 2)) {
+    await aziza.session.post("/api/TestAttempts/Appeals", {
+      data: { testAttemptQuestionId: question.testAttemptQuestionId, kind: "key", text: "B ham to'g'ri" },
+    });
+  }
   const seenAt = new Date().toISOString();
   const decide = (data: Record<string, unknown>) =>
     organiser.post(`/api/admin/tests/${olympiad.testId}/appeals`, { data: { seenAt, ...data } });
@@ -116,6 +118,18 @@ test("the organiser's decision, deadline and finalisation refuse what they must,
     outcome: ["Required"],
   });
   expect((await (await decide({ questionId, outcome: "reject" })).json()).validationErrors).toMatchObject({ reason: expect.any(Array) });
+  // A choice that is not the question's (none at all, or another question's): a 422 in the organiser's
+  // language, and nothing written.
+  const ru = compile<typeof uzbek>("ru", russian);
+  const anotherQuestions = grouped.questions[1].choices[0].choiceId;
+  for (const choiceId of [2_147_483_647, anotherQuestions]) {
+    const wrong = await organiser.post(`/api/admin/tests/${olympiad.testId}/appeals`, {
+      headers: { "accept-language": "ru" },
+      data: { seenAt, questionId, outcome: "key", choiceId, reason: "Kalit xato" },
+    });
+    expect(wrong.status(), `choice ${choiceId}`).toBe(422);
+    expect(await wrong.json()).toMatchObject({ message: ru.http.unprocessable, validationErrors: { choiceId: ["Invalid"] } });
+  }
   // A deadline that is not a time, or before the close.
   const deadline = (appealsCloseAt: string) =>
     organiser.put(`/api/admin/tests/${olympiad.testId}/appeals-close`, { data: { appealsCloseAt, reason: "Muddat" } });
@@ -123,10 +137,11 @@ test("the organiser's decision, deadline and finalisation refuse what they must,
   expect((await (await deadline("01.01.2020 10:00")).json()).validationErrors).toEqual({ appealsCloseAt: ["Range"] });
   // Finalising while appeals are open.
   const preview = await (await organiser.get(`/api/admin/tests/${olympiad.testId}/final`)).json();
-  expect(preview).toMatchObject({ ready: false, status: { state: "provisional", pending: 1 } });
+  expect(preview).toMatchObject({ ready: false, status: { state: "provisional", pending: 2 } });
   const early = await organiser.post(`/api/admin/tests/${olympiad.testId}/final`, { data: { expectedTopHash: preview.topHash } });
   expect(await early.json()).toMatchObject({ code: 4015, message: compile<typeof uzbek>("uz", uzbek).codes[4015] });
   // Nothing was decided or finalised by the refusals.
   const after = await (await organiser.get(`/api/admin/tests/${olympiad.testId}/appeals`)).json();
-  expect(after.status).toMatchObject({ pending: 1, final: null });
+  expect(after.status).toMatchObject({ pending: 2, final: null });
+  expect(after.questions.flatMap((q: { decisions: unknown[] }) => q.decisions)).toEqual([]);
 });
