@@ -271,9 +271,11 @@ export async function evidenceSheet(testId: number, attemptA: number, attemptB: 
 /**
  * Records the organiser's decision about a listed pair, and sets each of its two attempts voided
  * or not by the newest decision of every pair it is in: a later "no action" undoes this pair's
- * void, never another pair's. Audited in the same transaction.
+ * void, never another pair's. Audited in the same transaction. The decision is stamped by the
+ * database's clock once the test's lock is held, so of decisions made at once the last committed
+ * is the newest, the one in force (a stamp taken on arrival could be older than one committed before it).
  */
-export async function decide({ organiserId, input, now = new Date() }: { organiserId: number; input: DecisionInput; now?: Date }) {
+export async function decide({ organiserId, input }: { organiserId: number; input: DecisionInput }) {
   const { attemptA, attemptB, decision, reason } = input;
   return db.transaction(async (tx) => {
     const [listed] = await selectRows<{ testId: number }>(
@@ -285,7 +287,10 @@ export async function decide({ organiserId, input, now = new Date() }: { organis
     // One decision of a test at a time: two decisions about pairs sharing an attempt must each see
     // the other's before setting the attempt's void.
     await tx.execute(sql`select pg_advisory_xact_lock(${DECISION_LOCK}, ${listed.testId})`);
-    await tx.insert(screeningDecisions).values({ attemptA, attemptB, decision, reason, organiserId, decidedAt: now });
+    const [{ decidedAt }] = await tx
+      .insert(screeningDecisions)
+      .values({ attemptA, attemptB, decision, reason, organiserId, decidedAt: sql`clock_timestamp()` })
+      .returning({ decidedAt: screeningDecisions.decidedAt });
     const changed = await selectRows<{ id: number; voided: boolean }>(
       tx,
       sql`
@@ -296,7 +301,7 @@ export async function decide({ organiserId, input, now = new Date() }: { organis
         voiding as (
           select attempt_a as id from newest where decision in ('voidA', 'voidBoth')
           union select attempt_b from newest where decision in ('voidB', 'voidBoth'))
-        update attempts set voided_at = case when attempts.id in (select id from voiding) then coalesce(attempts.voided_at, ${now.toISOString()}::timestamptz) end
+        update attempts set voided_at = case when attempts.id in (select id from voiding) then coalesce(attempts.voided_at, ${decidedAt.toISOString()}::timestamptz) end
         where attempts.id in (${attemptA}, ${attemptB})
           and (attempts.voided_at is null) = (attempts.id in (select id from voiding))
         returning attempts.id, attempts.voided_at is not null as voided`,

@@ -215,6 +215,46 @@ describe("the organiser's decision", () => {
     expect(audited.filter((a) => a.targetId === o.testId).map((a) => a.reason)).toEqual(["Javoblar ko'chirilgan", "Qayta ko'rib chiqildi"]);
   });
 
+  it("of five decisions on one pair at once, the last committed is in force, and each is stamped in the order they committed", async () => {
+    const o = await seeded({ pupils: 60, schools: 2, plant: [{ rate: 0.8, together: true, pairs: 1 }] });
+    await screenTest({ testId: o.testId, trigger: "console" });
+    const [attemptA, attemptB] = [o.pupil(o.model.planted[0].copier).attemptId, o.pupil(o.model.planted[0].source).attemptId].sort(
+      (x, y) => x - y,
+    );
+    const organiser = await organiserId();
+    const choices = ["voidA", "none", "voidBoth", "voidB", "none"] as const;
+    for (let round = 0; round < 4; round++) {
+      // Five organisers' clicks arrive a moment apart and wait for one another on the test's lock.
+      await Promise.all(
+        choices.map(async (decision, i) => {
+          for (let tick = 0; tick < i; tick++) await new Promise((resolve) => setImmediate(resolve));
+          return decide({ organiserId: organiser, input: { attemptA, attemptB, decision, reason: `Qaror ${round}.${i}` } });
+        }),
+      );
+      const rows = await selectRows<{ id: number; decision: string; reason: string; decidedAt: string }>(
+        db,
+        sql`select id, decision, reason, to_json(decided_at)#>>'{}' as "decidedAt" from screening_decisions
+            where attempt_a = ${attemptA} and attempt_b = ${attemptB} order by id`,
+      );
+      const committed = rows.slice(-choices.length);
+      const last = committed[committed.length - 1];
+      // Identities are given under the lock, so the highest is the last committed; its stamp is the newest.
+      expect(committed.map((r) => new Date(r.decidedAt).getTime())).toEqual(
+        committed.map((r) => new Date(r.decidedAt).getTime()).sort((x, y) => x - y),
+      );
+      const shown = (await screeningOf(o.testId)).pairs.find((p) => p.evidence.attemptA === attemptA && p.evidence.attemptB === attemptB);
+      expect(shown?.decision?.reason, `round ${round}`).toBe(last.reason);
+      const voided = await selectRows<{ id: number; voided: boolean }>(
+        db,
+        sql`select id, voided_at is not null as voided from attempts where id in (${attemptA}, ${attemptB}) order by id`,
+      );
+      expect(voided.map((v) => v.voided)).toEqual([
+        last.decision === "voidA" || last.decision === "voidBoth",
+        last.decision === "voidB" || last.decision === "voidBoth",
+      ]);
+    }
+  });
+
   it("refuses a decision about a pair no screening listed", async () => {
     const o = await seeded({ pupils: 20, schools: 1, plant: [] });
     const organiser = await organiserId();
