@@ -22,10 +22,13 @@ export async function register() {
     await prepareDatabase();
     const { startAttemptSweep } = await import("./lib/operations/sweep");
     startAttemptSweep();
-    // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission control.
-    const { provideStatus } = await import("./lib/process-state.mjs");
+    // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission
+    // control, and the handlers of the calls it serves straight (server/api-routes.mjs).
+    const { provideDirectRoutes, provideStatus } = await import("./lib/process-state.mjs");
     const { statusSnapshot, STATUS_SECONDS } = await import("./lib/operations/status");
     provideStatus(() => statusSnapshot(), STATUS_SECONDS);
+    const { directRoutes } = await import("./lib/api/direct-routes");
+    provideDirectRoutes(directRoutes);
   }
 }
 

@@ -34,8 +34,11 @@ function compileHints(webpack: any) {
 }
 
 const nextConfig: NextConfig = {
-  // Native/wasm database drivers are loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "prom-client", "pino"],
+  // Native/wasm database drivers are loaded from node_modules at run time, not bundled. So are
+  // the rate limiter and the Redis client: one limiter per name is kept per process
+  // (lib/http/rate-limit.ts) and used by every copy of the app's modules, so its classes
+  // (RateLimiterRes, thrown past the budget) must be one module's, not a copy's in each bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "prom-client", "pino", "rate-limiter-flexible", "ioredis"],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

@@ -1,15 +1,17 @@
 // The server's time for what follows a test (appeals, their deadline, the final list): the wall
 // clock, which only the test suites may move on (/api/test-support/clock, served with
 // TEST_SUPPORT_TOKEN alone, never on a deployment) to let the days of an appeal period pass.
+// One offset per process (lib/process-state.mjs): every copy of this module reads the same time.
 import "server-only";
+import { processWide } from "@/lib/process-state.mjs";
 
-let movedOnMs = 0;
+const moved = () => processWide("clock", () => ({ ms: 0 }));
 
 export function now(): Date {
-  return new Date(Date.now() + movedOnMs);
+  return new Date(Date.now() + moved().ms);
 }
 
 /** The test suites' clock: this far ahead of the wall clock from now on (never back). */
 export function moveClockOn(ms: number): void {
-  movedOnMs = Math.max(movedOnMs, ms);
+  moved().ms = Math.max(moved().ms, ms);
 }

@@ -62,6 +62,12 @@ function create() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     }),
+    apiLanes: new client.Counter({
+      name: "olimpiada_api_answers_total",
+      help: 'API calls answered, by lane: "direct" (the front door called the handler) or "next" (through Next\'s routing)',
+      labelNames: ["lane"],
+      registers,
+    }),
     admissionInFlight: admissionGauge("in_flight", "Requests being served", (a) => a.inFlight),
     admissionWaiting: admissionGauge("waiting", "Requests waiting in the queue", (a) => a.waiting),
     admissionAway: admissionGauge("away", "Clients refused and due back, who keep their place", (a) => a.away),

@@ -25,13 +25,20 @@
 // - "live": the attempt changes' hub (lib/live/changes.ts): a change published by one route
 //   reaches the pages that listen through another.
 // - "sweep": the periodic sweep's timer (lib/operations/sweep.ts), started once.
+// - "limits": the rate limiters by name (lib/http/rate-limit.ts): instrumentation's copy of the
+//   handlers (the front door's calls) and the route handlers' copy must spend one budget, whichever
+//   lane or casing a call takes.
+// - "clock": how far the test suites moved the server's clock on (lib/clock.ts): every copy reads one time.
+// - "streams": the open streams per pupil (lib/live/stream.ts), one count for both copies of Events.
+// - "direct": the handlers of the calls the front door serves straight (lib/api/direct-routes.ts),
+//   handed over at start (provideDirectRoutes below) and read by server/api-routes.mjs.
 // Modules the browser loads too (shared/, components/) keep what they share on their own: the
 // browser never loads this server module.
 // Plain JavaScript with JSDoc types (checked by tsc), as the front door runs without a build.
 
 /**
  * The values kept once per process (described above).
- * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep"} Slot
+ * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct"} Slot
  */
 
 /** globalThis as a shelf of values under symbols. */
@@ -109,4 +116,29 @@ export function provideStatus(read, seconds) {
  */
 export function providedStatus() {
   return statusShelf().source;
+}
+
+/**
+ * A route handler's method as Next calls it (lib/api/direct-routes.ts's RouteMethod).
+ * @typedef {(request: import("next/server").NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>} RouteMethod
+ */
+
+/** @returns {{ table: Record<string, Record<string, RouteMethod>> | null }} */
+const directShelf = () =>
+  processWide("direct", () => ({ table: /** @type {Record<string, Record<string, RouteMethod>> | null} */ (null) }));
+
+/**
+ * Called by the app at start: the handlers of the calls the front door serves straight.
+ * @param {Record<string, Record<string, RouteMethod>>} table
+ */
+export function provideDirectRoutes(table) {
+  directShelf().table = table;
+}
+
+/**
+ * The handlers the app provided, or null before it has.
+ * @returns {Record<string, Record<string, RouteMethod>> | null}
+ */
+export function providedDirectRoutes() {
+  return directShelf().table;
 }

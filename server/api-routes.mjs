@@ -4,43 +4,24 @@
 // Next's request handling around a route handler (matching the route, its tracing spans, the
 // request and response adapters, streaming the answer through web streams, its compression) costs
 // more CPU than the calls themselves: profiled with bench:cost, a saved answer spent most of its
-// app time there. These few calls have one fixed path each and no dynamic segment, and their
-// handlers (lib/api/handler.ts) do all the rest themselves: who may call, limits, parsing with
-// the shared schemas, errors, the API's headers. So for them the front door loads the route's own
-// module from the build (the same module instance Next loads: Node's module cache) and calls its
-// exported method with a NextRequest, as Next would, and writes the answer. Anything else, a path
-// in another casing, or a method the route does not export goes to Next as before.
+// app time there. These few calls (lib/api/direct-paths.mjs) have one fixed path each and no
+// dynamic segment, and their handlers (lib/api/handler.ts) do all the rest themselves: who may
+// call, limits, parsing with the shared schemas, errors, the API's headers. The app hands their
+// table to the front door at start (instrumentation.ts, through lib/process-state.mjs); here each
+// is called with a NextRequest, as Next would, and its answer written. Without a handler for every
+// listed call the server does not start. A path in another casing, or a method the call does not
+// have, goes to Next, which serves the same handler from the call's route file.
 
 import { createRequire } from "node:module";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import Negotiator from "negotiator";
+import { missingDirectRoutes } from "../lib/api/direct-paths.mjs";
+import { providedDirectRoutes } from "../lib/process-state.mjs";
 
 /** @typedef {import("node:http").IncomingMessage} IncomingMessage */
 /** @typedef {import("node:http").ServerResponse} ServerResponse */
-/** @typedef {(request: import("next/server").NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteMethod */
-
-/**
- * The calls served here: a pupil's way from the sign-in to the first question, the attempt's calls
- * and the stream of the organiser's acts, and the health check the pages and load balancers ask.
- * Every one is a route handler of lib/api/handler.ts.
- */
-export const DIRECT_API_PATHS = [
-  "/api/health",
-  "/api/Identity/Login",
-  "/api/Identity/GetCurrentUser",
-  "/api/TestAttempts/AllowTestAttempt",
-  "/api/TestAttempts/IsThereAttempt",
-  "/api/TestAttempts/Paper",
-  "/api/TestAttempts/New",
-  "/api/TestAttempts/Get",
-  "/api/TestAttempts/GetRemainingTime",
-  "/api/TestAttempts/Answer",
-  "/api/TestAttempts/Finish",
-  "/api/TestAttempts/Result",
-  "/api/TestAttempts/Events",
-];
+/** @typedef {import("../lib/process-state.mjs").RouteMethod} RouteMethod */
 
 /** The largest body read here: more than any of these calls takes (lib/api/handler.ts, 64 KB). */
 const MAX_BODY_BYTES = 128 * 1024;
@@ -49,42 +30,31 @@ const MAX_BODY_BYTES = 128 * 1024;
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * @param {string} distDir the build's folder (.next)
- * @param {{ onError: (error: unknown) => void }} options
+ * The front door's lane for the listed calls, once the app has started (its instrumentation has
+ * handed the table over). Throws, naming them, when a listed call has no handler. A call that
+ * fails outside its handler's own error handling goes to `onError`, which answers it.
+ * @param {{ onError: (error: unknown, request: IncomingMessage, response: ServerResponse) => void }} options
  * @returns {(request: IncomingMessage, response: ServerResponse, urlPath: string) => boolean} serves
  *   the request and says true, or says false (then it is Next's)
  */
-export function directApiRoutes(distDir, { onError }) {
-  const load = createRequire(import.meta.url);
-  // What Next's server loads before any route (the globals its runtime expects), should no request
-  // have reached Next yet.
-  load("next/dist/server/node-environment");
-  // Loaded only now: next/server loads Next's request storage, which must see those globals.
-  /** @type {typeof import("next/server").NextRequest} */
-  const NextRequest = load("next/server").NextRequest;
-  // Each route's module, loaded once at start (a module of the build resolves to its exports: its
-  // imports load asynchronously). Until a module has loaded, or if it failed to, Next serves its path.
-  /** @type {Map<string, Record<string, RouteMethod>>} */
-  const modules = new Map();
-  for (const urlPath of DIRECT_API_PATHS) {
-    Promise.resolve()
-      .then(() => load(path.resolve(distDir, "server", "app", `.${urlPath}`, "route.js")))
-      .then((module) => modules.set(urlPath, module.routeModule.userland))
-      .catch(onError);
+export function directApiRoutes({ onError }) {
+  const table = providedDirectRoutes();
+  const missing = missingDirectRoutes(table);
+  if (table === null || missing.length > 0) {
+    throw new Error(`The app provided no handler for ${missing.join(", ")}: see lib/api/direct-routes.ts and instrumentation.ts.`);
   }
+  // Next's public request class; loaded only now, once Next's server has set up its runtime.
+  /** @type {typeof import("next/server").NextRequest} */
+  const NextRequest = createRequire(import.meta.url)("next/server").NextRequest;
 
   return (request, response, urlPath) => {
-    const method = modules.get(urlPath)?.[request.method ?? ""];
+    const method = Object.hasOwn(table, urlPath) ? table[urlPath][request.method ?? ""] : undefined;
     if (typeof method !== "function") return false;
     // A body of no stated length, or larger than any of these calls takes, is Next's to refuse.
     const length = request.headers["content-length"];
     const chunked = request.headers["transfer-encoding"] !== undefined;
     if (chunked || (length !== undefined && !(Number(length) <= MAX_BODY_BYTES))) return false;
-    answer(NextRequest, method, request, response).catch((error) => {
-      onError(error);
-      if (!response.headersSent) response.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
-      response.end();
-    });
+    answer(NextRequest, method, request, response).catch((error) => onError(error, request, response));
     return true;
   };
 }

@@ -35,13 +35,16 @@ export type Limiter = {
 const tooManyRequests = (msBeforeNext: number) =>
   new AppError(429, null, callMessages().http.tooManyRequests, {}, { "Retry-After": String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
 
+/** The limiters by name, one per process (lib/process-state.mjs): every copy of a handler spends one budget. */
+const limiters = () => processWide("limits", () => new Map<string, RateLimiterAbstract>());
+
 export function createLimiter(name: string, { points, durationSeconds }: { points: number; durationSeconds: number }): Limiter {
-  let limiter: RateLimiterAbstract | undefined;
   const get = () => {
-    if (limiter) return limiter;
+    const made = limiters().get(name);
+    if (made) return made;
     const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
     const { redisUrl, redisKeyPrefix } = config();
-    limiter = redisUrl
+    const limiter = redisUrl
       ? new RateLimiterRedis({
           storeClient: sharedRedis(redisUrl),
           keyPrefix: `${redisKeyPrefix}:${name}`,
@@ -50,6 +53,7 @@ export function createLimiter(name: string, { points, durationSeconds }: { point
           insuranceLimiter: memory,
         })
       : memory;
+    limiters().set(name, limiter);
     return limiter;
   };
   return {

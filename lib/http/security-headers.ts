@@ -2,6 +2,7 @@
 // scripts, API answers a policy that allows nothing, both the rest.
 import "server-only";
 import { config } from "@/lib/config";
+import { API_CONTENT_SECURITY_POLICY, commonHeaders } from "./common-headers.mjs";
 
 /** The origin of the card provider's checkout script, which the payment panel loads. */
 function cardOrigin(): string | null {
@@ -38,20 +39,9 @@ export function pageContentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
-
 /** The headers every response carries besides its Content-Security-Policy. */
 export function commonSecurityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self), usb=()",
-    "X-Frame-Options": "DENY",
-  };
-  if (config().publicUrl.startsWith("https://")) {
-    headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  }
-  return headers;
+  return commonHeaders(config().publicUrl.startsWith("https://"));
 }
 
 /** Adds the API's security headers to a response (one the wrapper made, or a route's own). */
@@ -61,7 +51,7 @@ export function withApiSecurityHeaders(response: Response): Response {
   };
   try {
     for (const [name, value] of Object.entries(commonSecurityHeaders())) set(name, value);
-    set("Content-Security-Policy", API_POLICY);
+    set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
   } catch {
     // A response whose headers are immutable (a fetched one passed through) keeps its own.
   }

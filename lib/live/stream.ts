@@ -11,6 +11,7 @@
 import "server-only";
 import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
+import { processWide } from "@/lib/process-state.mjs";
 import { type AttemptChange, onChange } from "./changes";
 
 const KEEP_OPEN_MS = 25_000;
@@ -19,7 +20,8 @@ const LIFETIME_MS = 10 * 60_000;
 const RETRY_MS = 5_000;
 export const STREAMS_PER_PUPIL = 4;
 
-const open = new Map<number, number>();
+/** Open streams per pupil, one count per process whichever copy of this module serves (lib/process-state.mjs). */
+const openStreams = () => processWide("streams", () => new Map<number, number>());
 
 /**
  * The pupil's stream for this session. `signedIn` is the database's word on the session (the
@@ -37,6 +39,7 @@ export async function changesStream({
   signal: AbortSignal;
 }): Promise<Response> {
   if (!(await signedIn())) throw new AppError(401, null, callMessages().http.unauthorized);
+  const open = openStreams();
   const held = open.get(userId) ?? 0;
   if (held >= STREAMS_PER_PUPIL) throw new AppError(429, null, callMessages().http.tooManyRequests, {}, { "Retry-After": "60" });
   open.set(userId, held + 1);

@@ -2,8 +2,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DIRECT_ROUTE_METHODS, missingDirectRoutes } from "@/lib/api/direct-paths.mjs";
+import { directRoutes } from "@/lib/api/direct-routes";
 import { API_PATHS, canonicalApiPath } from "@/lib/http/api-paths";
-import { DIRECT_API_PATHS } from "@/server/api-routes.mjs";
 import { ApiError, retryDelay, shouldRetry, statusMessage } from "@/shared/http/client";
 
 function routeFiles(dir: string): string[] {
@@ -18,14 +19,18 @@ describe("every route declares who may call it", () => {
   const KINDS = "public|signedIn|pupil|organiser|pupilToken|bot|testSupport|metrics";
   const files = routeFiles(path.resolve("app/api"));
 
-  it.each(files.map((f) => [path.relative(path.resolve("app/api"), f), f]))("%s goes through the wrapper with its auth", (_, file) => {
-    const source = readFileSync(file, "utf8");
-    // No hand-written method: every exported one is made by handler() or notServed().
-    expect(source).not.toMatch(/export (async )?function (GET|POST|PUT|PATCH|DELETE)\b/);
-    const methods = [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)\(/g)];
-    for (const [, , maker] of methods) expect(["handler", "notServed"]).toContain(maker);
-    expect(source).toMatch(new RegExp(`(auth: "(${KINDS})"|notServed\\("(${KINDS})"\\))`));
-  });
+  const direct = new Set(Object.keys(DIRECT_ROUTE_METHODS).map((p) => path.resolve(`app${p}/route.ts`)));
+  it.each(files.filter((f) => !direct.has(f)).map((f) => [path.relative(path.resolve("app/api"), f), f]))(
+    "%s goes through the wrapper with its auth",
+    (_, file) => {
+      const source = readFileSync(file, "utf8");
+      // No hand-written method: every exported one is made by handler() or notServed().
+      expect(source).not.toMatch(/export (async )?function (GET|POST|PUT|PATCH|DELETE)\b/);
+      const methods = [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\s*=\s*(\w+)\(/g)];
+      for (const [, , maker] of methods) expect(["handler", "notServed"]).toContain(maker);
+      expect(source).toMatch(new RegExp(`(auth: "(${KINDS})"|notServed\\("(${KINDS})"\\))`));
+    },
+  );
 });
 
 describe("API paths are case-insensitive", () => {
@@ -43,11 +48,23 @@ describe("API paths are case-insensitive", () => {
     expect(skipped.sort()).toEqual([...API_PATHS.map((p) => p.slice("/api/".length)), "health"].sort());
   });
 
-  it("the calls the front door hands straight to their handlers are canonical paths with a route of their own", () => {
-    for (const urlPath of DIRECT_API_PATHS) {
+  it("the calls the front door hands straight to their handlers are canonical paths whose route serves the table's own handlers", async () => {
+    expect(missingDirectRoutes(directRoutes)).toEqual([]);
+    for (const [urlPath, methods] of Object.entries(DIRECT_ROUTE_METHODS)) {
       expect([...API_PATHS, "/api/health"]).toContain(urlPath);
-      expect(statSync(path.resolve(`app${urlPath}/route.ts`)).isFile()).toBe(true);
+      const route = await import(path.resolve(`app${urlPath}/route.ts`));
+      const table = directRoutes[urlPath as keyof typeof directRoutes] as Record<string, unknown>;
+      for (const method of methods) expect(route[method], `${method} ${urlPath}`).toBe(table[method]);
+      // Nothing else: a method the table lacks would be served by Next alone.
+      expect(Object.keys(route).filter((name) => /^[A-Z]+$/.test(name))).toEqual([...methods]);
     }
+  });
+
+  it("a table without a listed call's handler is refused, naming it", () => {
+    const { "/api/TestAttempts/Answer": _, ...withoutAnswer } = directRoutes;
+    expect(missingDirectRoutes(withoutAnswer)).toEqual(["POST /api/TestAttempts/Answer"]);
+    expect(missingDirectRoutes({ ...directRoutes, "/api/health": {} })).toEqual(["GET /api/health"]);
+    expect(missingDirectRoutes(null)).toHaveLength(Object.values(DIRECT_ROUTE_METHODS).flat().length);
   });
 
   it("maps any casing onto the canonical path, and leaves the canonical one alone", () => {

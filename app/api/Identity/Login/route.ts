@@ -1,8 +1,4 @@
-import { handler } from "@/lib/api/handler";
-import { login, loginFailures } from "@/lib/identity/login";
-import { loginSchema } from "@/shared/identity/schema";
+// Served by the front door straight from the app's table (lib/api/direct-routes.ts); Next serves the same handler under another casing.
+import { directRoutes } from "@/lib/api/direct-routes";
 
-export const POST = handler(
-  { auth: "public", body: loginSchema, limitFailures: { limiter: loginFailures, per: "address" } },
-  ({ body, clientAddress, cookies }) => login({ input: body, clientAddress, cookies }),
-);
+export const { POST } = directRoutes["/api/Identity/Login"];

@@ -1,14 +1,6 @@
-import { handler } from "@/lib/api/handler";
-import { userOfClaims } from "@/lib/identity/session";
-import { changesStream } from "@/lib/live/stream";
+// Served by the front door straight from the app's table (lib/api/direct-routes.ts); Next serves the same handler under another casing.
+import { directRoutes } from "@/lib/api/direct-routes";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler({ auth: "pupilToken" }, ({ claims, request }) =>
-  changesStream({
-    userId: claims.userId,
-    sessionId: claims.sessionId,
-    signedIn: async () => (await userOfClaims(claims)) !== null,
-    signal: request.signal,
-  }),
-);
+export const { GET } = directRoutes["/api/TestAttempts/Events"];

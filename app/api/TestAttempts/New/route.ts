@@ -1,11 +1,4 @@
-import { handler } from "@/lib/api/handler";
-import { pinAttempts } from "@/lib/attempts/pin-limit";
-import { newAttempt } from "@/lib/attempts/start";
-import { accessOf } from "@/lib/identity/access";
-import { newAttemptSchema } from "@/lib/validation/attempts";
+// Served by the front door straight from the app's table (lib/api/direct-routes.ts); Next serves the same handler under another casing.
+import { directRoutes } from "@/lib/api/direct-routes";
 
-export const POST = handler(
-  { auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: newAttemptSchema },
-  ({ user, body, clientAddress, cookies }) =>
-    newAttempt({ userId: user.id, pinCode: body.pinCode, from: accessOf({ clientAddress, cookies }) }),
-);
+export const { POST } = directRoutes["/api/TestAttempts/New"];

@@ -1,5 +1,4 @@
-import { handler } from "@/lib/api/handler";
-import { sealedPaper } from "@/lib/attempts/sealed-paper";
+// Served by the front door straight from the app's table (lib/api/direct-routes.ts); Next serves the same handler under another casing.
+import { directRoutes } from "@/lib/api/direct-routes";
 
-// Not the spec's: during check-in, the pupil's drawn paper sealed for the device (sealed-paper.ts).
-export const GET = handler({ auth: "pupil" }, ({ user }) => sealedPaper({ userId: user.id }));
+export const { GET } = directRoutes["/api/TestAttempts/Paper"];
