@@ -5,10 +5,16 @@
 //
 // Two doors. Those already inside (a request with a session, other than a sign-in: a pupil's page
 // after signing in, the start, the attempt, the answers) may use twice the room and are served
-// first; the entrance (a sign-in, a page without a session) waits behind them. So a pupil let in
-// at the sign-in is not turned away again at each later step of the way to the first question.
-// A session counts only once its token's signature holds (the front door decodes it, cheaply, before
-// the door is chosen): any `next-auth.session-token=x` cookie used to move a request inside.
+// first; the entrance (a sign-in, anything without a session: a page, an API call, a provider's
+// callback) waits behind them. So a pupil let in at the sign-in is not turned away again at each
+// later step of the way to the first question, and no anonymous caller, however many connections
+// it opens, takes the room of those inside. A session counts only once its token's signature holds
+// (the front door decodes it, cheaply, before the door is chosen): any
+// `next-auth.session-token=x` cookie used to move a request inside.
+//
+// The entrance is fair by address: when room frees, the waiter whose address holds the fewest
+// places at the entrance goes first (in arrival order among equals). One address looping on 48
+// connections holds the room it had, and a sign-in from any other address is next.
 //
 // A refused client keeps its place: the 503 carries a signed ticket (a cookie) with the time it
 // first came, and its retry queues by that time, ahead of those who came later. The ticket holds
@@ -16,8 +22,9 @@
 // case after half an hour), and it is given and renewed on every request the client makes while
 // the server is busy: a pupil's place holds across all the steps to the first question (the start
 // page, the start, the attempt page), not one step at a time. The ticket is bound to the client it
-// was given to (its address and browser): one genuine ticket shared by fifty bots does
-// not put them ahead of those who came earlier, and a forged one is a first arrival.
+// was given to (its address, whatever the browser says it is): one genuine ticket shared by fifty
+// bots does not put them ahead of those who came earlier, a ticket per made-up User-Agent is
+// still one address's, and a forged one is a first arrival.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -171,13 +178,11 @@ export function ticketLender(parallel) {
  * @returns {Door}
  */
 export function doorOf(path, hasGenuineSession) {
-  // The build's files and the messages' scripts (immutable, fetched once per device) never queue.
-  if (path.startsWith("/_next/static/") || path.startsWith("/i18n/") || path === "/api/health" || path === "/favicon.ico") return "free";
+  // The build's files (immutable, fetched once per device; the front door answers a miss itself) never queue.
+  if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/favicon.ico") return "free";
   if (/^\/api\/Identity\/Login$/i.test(path)) return "entry";
-  if (hasGenuineSession) return "inside";
-  // Without a session: the API's public calls (regions, registration, the payment callbacks) are
-  // inside; a page, whatever the method (GET, HEAD, a POST), is the entrance.
-  return path.startsWith("/api/") ? "inside" : "entry";
+  // Without a verified session, whatever the path or method: the entrance.
+  return hasGenuineSession ? "inside" : "entry";
 }
 
 /**
@@ -192,7 +197,7 @@ export function doorOf(path, hasGenuineSession) {
  */
 export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random = Math.random }) {
   let inFlight = 0;
-  /** @typedef {{ resolve: (admitted: boolean) => void; since: number; step: boolean; timer: NodeJS.Timeout | undefined }} Waiter */
+  /** @typedef {{ resolve: (admitted: boolean) => void; since: number; step: boolean; client: string | null; timer: NodeJS.Timeout | undefined }} Waiter */
   /** @type {Record<HeldDoor, Waiter[]>} */
   const queues = { inside: [], entry: [] };
   const room = { inside: limit * 2, entry: limit };
@@ -245,13 +250,45 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     if (letIn.length < LET_IN_SAMPLES) letIn.push(first);
   }
 
+  // Places held at the entrance, by address (fairness: see the top of this file).
+  /** @type {Map<string, number>} */
+  const entryHeld = new Map();
+  /** @param {string | null} client */
+  const heldBy = (client) => (client === null ? 0 : (entryHeld.get(client) ?? 0));
+
+  /**
+   * Takes a place: `door`'s count and, at the entrance, its address's.
+   * @param {HeldDoor} door
+   * @param {string | null} client
+   */
+  function take(door, client) {
+    inFlight++;
+    if (door === "entry" && client !== null) entryHeld.set(client, heldBy(client) + 1);
+  }
+
+  /**
+   * The entrance's next waiter: of those whose address holds the fewest places, the first to come
+   * (the queue is in arrival order, so the first that holds none ends the search).
+   * @returns {number}
+   */
+  function nextAtEntry() {
+    const queue = queues.entry;
+    let best = 0;
+    for (let at = 0; at < queue.length; at++) {
+      const held = heldBy(queue[at].client);
+      if (held < heldBy(queue[best].client)) best = at;
+      if (held === 0) break;
+    }
+    return best;
+  }
+
   function drain() {
     for (const door of /** @type {const} */ (["inside", "entry"])) {
       const queue = queues[door];
       while (queue.length > 0 && inFlight < room[door]) {
-        const waiter = /** @type {Waiter} */ (queue.shift());
+        const [waiter] = queue.splice(door === "entry" ? nextAtEntry() : 0, 1);
         clearTimeout(waiter.timer);
-        inFlight++;
+        take(door, waiter.client);
         if (waiter.step) noteLetIn(waiter.since);
         waiter.resolve(true);
       }
@@ -306,21 +343,22 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
      * For a request of the "inside" or "entry" door: resolves true when it may go on (call
      * `leave()` when it ends), false when it is to be refused. `gone` registers a callback for a
      * client that hangs up while it waits. `step`: a step on the way to the first question (not an
-     * answer of a pupil already in), which the arrival frontier follows.
+     * answer of a pupil already in), which the arrival frontier follows. `client`: its address, by
+     * which the entrance is fair (give it to `leave` too).
      * @param {HeldDoor} door
      * @param {number} [since]
      * @param {(drop: () => void) => void} [gone]
-     * @param {{ step?: boolean }} [options]
+     * @param {{ step?: boolean; client?: string | null }} [options]
      * @returns {Promise<boolean>}
      */
-    enter(door, since = now(), gone, { step = true } = {}) {
+    enter(door, since = now(), gone, { step = true, client = null } = {}) {
       const queue = queues[door];
       // Those inside go before the entrance; within a door, in the order they first came.
       let at = queue.length;
       while (at > 0 && queue[at - 1].since > since) at--;
       const ahead = door === "inside" ? at : queues.inside.length + at;
       if (ahead === 0 && inFlight < room[door]) {
-        inFlight++;
+        take(door, client);
         if (step) noteLetIn(since);
         return Promise.resolve(true);
       }
@@ -330,7 +368,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       if (ahead >= (rate * queueMs) / 1_000 + limit) return Promise.resolve(false);
       return new Promise((resolve) => {
         /** @type {Waiter} */
-        const waiter = { resolve, since, step, timer: undefined };
+        const waiter = { resolve, since, step, client, timer: undefined };
         const drop = () => {
           const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
@@ -342,8 +380,17 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
         queue.splice(at, 0, waiter);
       });
     },
-    leave() {
+    /**
+     * A request let in has ended: its place is free.
+     * @param {{ door?: HeldDoor; client?: string | null }} [held] its door and address, as it entered
+     */
+    leave({ door = "inside", client = null } = {}) {
       inFlight--;
+      if (door === "entry" && client !== null) {
+        const left = heldBy(client) - 1;
+        if (left > 0) entryHeld.set(client, left);
+        else entryHeld.delete(client);
+      }
       served++;
       measure();
       drain();

@@ -22,6 +22,7 @@ import next from "next";
 import send from "send";
 import { DEV_SECRET } from "../lib/dev-secret.mjs";
 import { clientAddressOf } from "../lib/http/client-address.mjs";
+import { apiHeaders } from "../lib/http/common-headers.mjs";
 import { resolveLocale } from "../lib/i18n/negotiate.mjs";
 import ruBusy from "../lib/i18n/ru-busy.json" with { type: "json" };
 import uzBusy from "../lib/i18n/uz-busy.json" with { type: "json" };
@@ -42,6 +43,7 @@ import {
   ticketSince,
 } from "./admission.mjs";
 import { directApiRoutes } from "./api-routes.mjs";
+import { METHODS, malformedRequest } from "./request-line.mjs";
 import { STATUS_PATHS, statusResponder } from "./status-page.mjs";
 
 /** @typedef {ReturnType<typeof createAdmission>} Admission */
@@ -139,14 +141,38 @@ if (cluster.isPrimary && processes > 1) {
   await serve();
 }
 
+/**
+ * Starts the app before the server listens. A production Next server runs the app's start
+ * (instrumentation.ts: the configuration, the database's migrations and demo data, the handlers'
+ * table the front door serves from) on the first request it handles, not when prepared
+ * (vercel/next.js#59999): one health check of our own, through Next's request handler on a
+ * loopback port of its own, is that first request. Throws when the app did not start.
+ * @param {(request: IncomingMessage, response: ServerResponse) => Promise<void>} handle
+ */
+async function startApp(handle) {
+  const first = createServer((request, response) => void handle(request, response));
+  await new Promise((resolve) => first.listen(0, "127.0.0.1", () => resolve(undefined)));
+  try {
+    const address = /** @type {import("node:net").AddressInfo} */ (first.address());
+    const answered = await fetch(`http://127.0.0.1:${address.port}/api/health`);
+    await answered.arrayBuffer();
+    if (!answered.ok) throw new Error(`The app did not start: its health check answered ${answered.status}.`);
+  } finally {
+    first.close();
+    first.closeAllConnections();
+  }
+}
+
 async function serve() {
   const app = next({ dev: false, hostname, port });
   const handle = app.getRequestHandler();
 
   try {
     await app.prepare();
+    await startApp(handle);
   } catch (error) {
-    // A configuration the server must not run with (a missing or weak secret) ends it here.
+    // A configuration the server must not run with (a missing or weak secret), or an app that
+    // could not start (its database), ends it here, before it listens.
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
@@ -189,7 +215,6 @@ async function serve() {
       }
     })(),
   );
-  const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
   /**
    * Counts a request once its answer has gone (or the client went), with its duration, and writes
    * its log line: the route (never the raw path: a registration's link is its parent's key), the
@@ -225,17 +250,48 @@ async function serve() {
       .toString("hex")
       .replace(/(.{4})(?=.)/g, "$1-");
 
-  // The opening's calls straight to their route handlers (server/api-routes.mjs), not through Next's routing.
-  const directApi = directApiRoutes(".next", {
-    onError: (error) => log().error({ err: errorText(error) }, "direct API call failed"),
-  });
+  const secureCookies = (shared.publicUrl ?? "").startsWith("https://");
+  /**
+   * The front door's own answer to a call: the contract's JSON body in the visitor's language,
+   * with the API's security headers.
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   * @param {400 | 405 | 500} status
+   */
+  function callRefused(request, response, status) {
+    if (response.headersSent) return void response.destroy();
+    const busy = BUSY[localeOf(request)];
+    const message = status === 400 ? busy.badRequest : status === 405 ? busy.methodNotAllowed : busy.serverError;
+    response.writeHead(status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...apiHeaders(secureCookies),
+      ...(status === 405 ? { Allow: [...METHODS].join(", ") } : {}),
+    });
+    response.end(JSON.stringify({ code: null, message, validationErrors: {} }));
+  }
+
+  // The opening's calls straight to their route handlers (server/api-routes.mjs), not through
+  // Next's routing. Without a handler for each, the server does not start.
+  /** @type {ReturnType<typeof directApiRoutes>} */
+  let directApi;
+  try {
+    directApi = directApiRoutes({
+      onError: (error, request, response) => {
+        log().error({ err: errorText(error) }, "direct API call failed");
+        callRefused(request, response, 500);
+      },
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 
   // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
   const ticketSecret = shared.authSecret || randomBytes(32).toString("hex");
   // A ticket's time serves a page and its calls, not a script's hundreds at once.
   const tickets = ticketLender(TICKET_PARALLEL);
   const authSecret = shared.authSecret || DEV_SECRET;
-  const secureCookies = (shared.publicUrl ?? "").startsWith("https://");
   const trustProxyHops = settings.trustProxyHops;
   /**
    * The X-Forwarded-For chain with the socket's address appended, as a proxy appends it.
@@ -248,10 +304,11 @@ async function serve() {
     return chain ? `${chain}, ${socket}` : socket;
   };
   /**
-   * Who a ticket is for: the client's address (as the app reads it) and its browser.
+   * Who a ticket is for, and by whom the entrance is fair: the client's address (as the app reads
+   * it), whatever its User-Agent says.
    * @param {IncomingMessage} request
    */
-  const clientOf = (request) => `${clientAddressOf(forwardedChain(request), trustProxyHops)}\u0000${request.headers["user-agent"] ?? ""}`;
+  const clientOf = (request) => clientAddressOf(forwardedChain(request), trustProxyHops);
   // A session counts for the inside door only if its token decodes (our signature, not expired).
   const sessionRoleOf = genuineSessions(authSecret);
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
@@ -346,8 +403,10 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   function serveRequest(request, response) {
     if (instanceName) response.setHeader("X-Served-By", instanceName);
     request.headers["x-forwarded-for"] = forwardedChain(request);
-    if (directApi(request, response, (request.url ?? "/").split("?")[0])) return;
-    void handle(request, response);
+    const urlPath = (request.url ?? "/").split("?")[0];
+    const direct = directApi(request, response, urlPath);
+    if (urlPath.startsWith("/api/")) figures.apiLanes.inc({ lane: direct ? "direct" : "next" });
+    if (!direct) void handle(request, response);
   }
 
   /**
@@ -375,10 +434,11 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   async function admit(admission, request, response, urlPath) {
     // The client may hang up at any await below: a place taken for it must be given back, once.
     let gone = false;
-    let holding = false;
+    /** @type {{ door: HeldDoor; client: string } | null} */
+    let holding = null;
     const release = () => {
-      if (holding) admission.leave();
-      holding = false;
+      if (holding) admission.leave(holding);
+      holding = null;
     };
     response.once("close", () => {
       gone = true;
@@ -416,10 +476,10 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     const since = loan && ticket !== null ? ticket : Date.now();
     admission.back(client);
     const step = !ANSWERING.test(urlPath);
-    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step });
+    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step, client });
     if (!admitted) return refuse(admission, response, urlPath, door, ticket ?? since, client, localeOf(request));
-    if (gone) return admission.leave();
-    holding = true;
+    if (gone) return admission.leave({ door, client });
+    holding = { door, client };
     admission.back(client);
     // The client's place holds for its next steps too: its ticket is renewed, or given, with the
     // time it first came, once the server is busy (more in flight than the entrance's room) and not
@@ -434,19 +494,22 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
   // /holat and /api/notices (server/status-page.mjs): "busy" while this process's admission queues.
   const status = statusResponder({ busy: () => (admission ? admission.waiting > 0 : false) });
 
-  // The build's scripts and stylesheets in brotli (scripts/precompress.mjs) for browsers that take
-  // it: the cheap phone's download, counted as the network carries it. Anything else is Next's.
-  // The set of them is read once: the build does not change under a running server.
+  // The build's files, read once (the build does not change under a running server): a path under
+  // /_next/static/ that is none of them is answered 404 here, before Next renders its not-found
+  // page (a flood of made-up paths costs a set lookup each). Their brotli copies
+  // (scripts/precompress.mjs) go to browsers that take them: the cheap phone's download, counted
+  // as the network carries it. Anything else is Next's.
   const staticRoot = path.resolve(".next", "static");
-  const precompressed = new Set(
+  const builtFiles = new Set(
     (() => {
       try {
-        return readdirSync(staticRoot, { recursive: true }).filter((file) => String(file).endsWith(".br"));
+        return readdirSync(staticRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
       } catch {
         return [];
       }
-    })().map((file) => `/_next/static/${String(file).split(path.sep).join("/").slice(0, -".br".length)}`),
+    })().map((entry) => `/_next/static/${path.relative(staticRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
   );
+  const precompressed = new Set([...builtFiles].filter((file) => file.endsWith(".br")).map((file) => file.slice(0, -".br".length)));
   /** @param {string} urlPath */
   const decodedPath = (urlPath) => {
     try {
@@ -497,6 +560,12 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     response.setHeader("X-Request-Id", context.requestId);
     measured(request, response, urlPath, context);
     withRequest(context, () => {
+      const malformed = malformedRequest({ method: request.method, url: request.url, host: request.headers.host });
+      if (malformed !== null) return callRefused(request, response, malformed);
+      if (urlPath.startsWith("/_next/static/") && !builtFiles.has(decodedPath(urlPath) ?? "")) {
+        response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...apiHeaders(secureCookies) });
+        return void response.end("Not found");
+      }
       if (servedBrotli(request, response, urlPath)) return;
       // The status page and the notices, before admission: wanted most when the app is saturated.
       if (STATUS_PATHS.has(urlPath)) {

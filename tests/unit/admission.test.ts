@@ -26,10 +26,14 @@ describe("doorOf", () => {
     expect(doorOf("/test-attempt", false)).toBe("entry");
   });
 
-  it("lets a request with a session (or a public API call) in as one of those inside", () => {
+  it("lets a request with a verified session in as one of those inside; an anonymous API call is the entrance", () => {
     expect(doorOf("/test-attempt", SESSION)).toBe("inside");
     expect(doorOf("/api/TestAttempts/New", SESSION)).toBe("inside");
-    expect(doorOf("/api/Regions/GetAll", false)).toBe("inside");
+    expect(doorOf("/api/Regions/GetAll", SESSION)).toBe("inside");
+    expect(doorOf("/api/Regions/GetAll", false)).toBe("entry");
+    expect(doorOf("/api/payments/payme", false)).toBe("entry");
+    // The development server's messages path is no file of the build: it queues like a page.
+    expect(doorOf("/i18n/uz.js", false)).toBe("entry");
   });
 });
 
@@ -55,6 +59,36 @@ describe("createAdmission", () => {
     expect(order).toEqual(["inside:true", "entry:true"]);
     await Promise.all([entry, inside]);
     expect(admission.inFlight).toBe(1);
+  });
+
+  it("is fair by address at the entrance: as room frees, the address holding the fewest places goes first", async () => {
+    const admission = createAdmission({ limit: 3, queueMs: 10_000 });
+    const flooder = { client: "203.0.113.9" };
+    // One address on many connections holds the whole entrance, and more of it waits.
+    for (const since of [1, 2, 3]) expect(await admission.enter("entry", since, undefined, flooder)).toBe(true);
+    const order: string[] = [];
+    const waiting = [4, 5, 6].map((since) => admission.enter("entry", since, undefined, flooder).then(() => order.push(`flood ${since}`)));
+    // Sign-ins from two other addresses come after all of them, and go first.
+    const signIns = ["198.51.100.1", "198.51.100.2"].map((client, i) =>
+      admission.enter("entry", 10 + i, undefined, { client }).then(() => order.push(client)),
+    );
+    const leaves = async (client: string) => {
+      admission.leave({ door: "entry", client });
+      await flush();
+    };
+    await flush();
+    await leaves(flooder.client);
+    expect(order).toEqual(["198.51.100.1"]);
+    await leaves(flooder.client);
+    expect(order).toEqual(["198.51.100.1", "198.51.100.2"]);
+    // The flooder holds none now, as few as anyone: its first waiter, in arrival order.
+    await leaves(flooder.client);
+    expect(order).toEqual(["198.51.100.1", "198.51.100.2", "flood 4"]);
+    await leaves("198.51.100.1");
+    await leaves("198.51.100.2");
+    await Promise.all([...waiting, ...signIns]);
+    expect(order).toEqual(["198.51.100.1", "198.51.100.2", "flood 4", "flood 5", "flood 6"]);
+    expect(admission.inFlight).toBe(3);
   });
 
   it("refuses whoever waited longer than the queue allows, and forgets one who hung up", async () => {
