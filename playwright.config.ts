@@ -39,7 +39,13 @@ export default defineConfig({
       // PostgreSQL's own programs (the restore drill) need PostgreSQL: the embedded one is one process's.
       testIgnore: process.env.DATABASE_URL
         ? []
-        : ["api/multi-instance.spec.ts", "api/replica.spec.ts", "api/restore-drill.spec.ts", "api/deployment.spec.ts"],
+        : [
+            "api/multi-instance.spec.ts",
+            "api/replica.spec.ts",
+            "api/restore-drill.spec.ts",
+            "api/deployment.spec.ts",
+            "api/processes.spec.ts",
+          ],
     },
     {
       name: "phone",

@@ -74,6 +74,9 @@ function localeOf(request) {
   });
 }
 
+/** Failed starts of app processes in a row after which the server ends (server/main.mjs's primary). */
+const MAX_FAILED_STARTS = 5;
+
 /** Requests of one client at once that its queue ticket's time serves (a page and its calls). */
 const TICKET_PARALLEL = 4;
 
@@ -113,18 +116,36 @@ if (cluster.isPrimary && processes > 1) {
   for (let i = 0; i < processes; i++) fork();
   /** @type {Set<number>} */
   const listening = new Set();
-  cluster.on("listening", (worker) => listening.add(worker.id));
+  // Starts that failed in a row (a worker that exited before it listened), since one last listened.
+  let failedStarts = 0;
+  // Only the shared port counts: a worker's start listens on a loopback port of its own first (startApp).
+  cluster.on("listening", (worker, address) => {
+    if (address.port !== port) return;
+    listening.add(worker.id);
+    failedStarts = 0;
+  });
   // A worker that dies serving (a crash, a kill) is replaced; its pupils' next requests go to the
-  // others. One that dies before it listened (a bad configuration) ends the server with its reason.
+  // others. One that fails to start (its app did not start: the database away, a seed that failed)
+  // exits before it listens, and is started again after a pause that doubles each time; after
+  // MAX_FAILED_STARTS in a row (a bad configuration fails every time) the server ends, each
+  // worker's reason printed.
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
-    if (!listening.has(worker.id)) {
+    if (listening.has(worker.id)) {
+      log().error({ pid: worker.process.pid, exit: signal ?? code }, "app process ended; starting another");
+      fork();
+      return;
+    }
+    failedStarts++;
+    if (failedStarts > MAX_FAILED_STARTS) {
+      log().error({ failedStarts }, "app processes keep failing to start; stopping");
       stopAll("SIGTERM");
       process.exitCode = 1;
       return;
     }
-    log().error({ pid: worker.process.pid, exit: signal ?? code }, "app process ended; starting another");
-    fork();
+    const pauseMs = 1_000 * 2 ** (failedStarts - 1);
+    log().error({ pid: worker.process.pid, exit: signal ?? code, failedStarts, pauseMs }, "app process failed to start; starting another");
+    setTimeout(() => stopping || fork(), pauseMs);
   });
   /** @param {NodeJS.Signals} signal */
   function stopAll(signal) {
@@ -151,7 +172,8 @@ if (cluster.isPrimary && processes > 1) {
  */
 async function startApp(handle) {
   const first = createServer((request, response) => void handle(request, response));
-  await new Promise((resolve) => first.listen(0, "127.0.0.1", () => resolve(undefined)));
+  // Exclusive: a worker of APP_PROCESSES binds this port itself, never shares it with the others.
+  await new Promise((resolve) => first.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => resolve(undefined)));
   try {
     const address = /** @type {import("node:net").AddressInfo} */ (first.address());
     const answered = await fetch(`http://127.0.0.1:${address.port}/api/health`);

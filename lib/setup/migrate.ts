@@ -3,13 +3,17 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { migrateDatabase } from "@/lib/db/migrate";
+import { exclusively, migrateDatabase } from "@/lib/db/migrate";
 import { seedReferenceData } from "@/lib/setup/reference-data";
 import { ensureOrganiser } from "./accounts";
 
-export async function migrateAndSeed(): Promise<void> {
+/** Migrations, reference data and the first organiser; the caller holds the lock (exclusively). */
+export async function migrateAndSeedHeld(): Promise<void> {
   const c = config();
   await migrateDatabase();
   await seedReferenceData(db);
   await ensureOrganiser(db, { username: c.adminUsername, password: c.adminPassword });
 }
+
+/** The same, one instance at a time. */
+export const migrateAndSeed = (): Promise<void> => exclusively(migrateAndSeedHeld);

@@ -3,8 +3,9 @@ import "server-only";
 import { networkInterfaces } from "node:os";
 import { config } from "@/lib/config";
 import { databaseHandle, db } from "@/lib/db/client";
+import { exclusively } from "@/lib/db/migrate";
 import { seedDemo } from "./demo";
-import { migrateAndSeed } from "./migrate";
+import { migrateAndSeedHeld } from "./migrate";
 
 /** This machine's addresses on its networks (IPv4, not loopback): where a phone beside it opens the demo. */
 function networkAddresses(): string[] {
@@ -16,10 +17,12 @@ function networkAddresses(): string[] {
 
 export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
   const c = config();
-  if (c.migrateOnStart) await migrateAndSeed();
-  if (!c.seedDemo) return;
-  const demo = await seedDemo(db, { feeSom: c.registrationFeeSom, pinCode: c.demoPin });
-  if (quiet) return;
+  // One instance or process at a time: several starting together on a fresh database seed it once.
+  const demo = await exclusively(async () => {
+    if (c.migrateOnStart) await migrateAndSeedHeld();
+    return c.seedDemo ? seedDemo(db, { feeSom: c.registrationFeeSom, pinCode: c.demoPin }) : null;
+  });
+  if (!demo || quiet) return;
   const base = c.publicUrl;
   const port = new URL(base).port || "80";
   const phone = networkAddresses().map((address) => `http://${address}:${port}`);
