@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { baseURL } from "../../playwright.config";
-import { expect, test } from "../support/fixtures";
+import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { newOlympiad, newPupil } from "../support/http";
 import { TEST_ENV, TEST_LOG_FILE } from "../support/test-env";
 
@@ -13,6 +13,21 @@ async function lanes(): Promise<{ direct: number; next: number }> {
   const text = await (await fetch(`${baseURL}/api/metrics`, { headers: { Authorization: `Bearer ${TEST_ENV.METRICS_TOKEN}` } })).text();
   const count = (lane: string) => Number(new RegExp(`^olimpiada_api_answers_total\\{lane="${lane}"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
   return { direct: count("direct"), next: count("next") };
+}
+
+/** A pupil of a small olympiad open now, signed in by the direct lane: the session's cookie. */
+async function signedInPupil(request: APIRequestContext): Promise<string> {
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  const login = await fetch(`${baseURL}/api/Identity/Login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: pupil.username, password: pupil.password }),
+  });
+  return login.headers
+    .getSetCookie()
+    .find((c) => c.includes("session-token="))!
+    .split(";")[0];
 }
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
@@ -103,17 +118,7 @@ test("the opening's calls answered by the front door: the same contract, a large
 });
 
 test("the listed calls are served by the direct lane; another casing by Next's", async ({ request }) => {
-  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
-  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  const login = await fetch(`${baseURL}/api/Identity/Login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: pupil.username, password: pupil.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.includes("session-token="))!
-    .split(";")[0];
+  const cookie = await signedInPupil(request);
   const before = await lanes();
   for (let i = 0; i < 5; i++) {
     expect((await fetch(`${baseURL}/api/TestAttempts/IsThereAttempt`, { headers: { Cookie: cookie } })).status).toBe(200);
@@ -161,17 +166,7 @@ test("a Host that is no address, a target that is no path or a method no route h
 });
 
 test("a rate limit is one budget whichever lane or casing a call takes", async ({ request }) => {
-  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
-  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
-  const login = await fetch(`${baseURL}/api/Identity/Login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: pupil.username, password: pupil.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.includes("session-token="))!
-    .split(";")[0];
+  const cookie = await signedInPupil(request);
   const start = (path: string) =>
     fetch(`${baseURL}${path}`, {
       method: "POST",
