@@ -7,7 +7,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { finalLists } from "@/db/schema";
-import { countingAttempt, currentAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
+import { countingAttempt, currentAttempt, olympiadTests } from "@/lib/attempts/counting";
 import { lockKeyToScore } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
@@ -156,10 +156,9 @@ export async function listState(runner: Database | Transaction, testId: number |
     sql`
       select bool_and(f.finalised_at is not null) as final, max(f.finalised_at) as "finalisedAt", max(t.closed_at) as "closedAt",
              min(f.top_hash) as "topHash"
-      from tests t
-      join subjects s on s.id = t.subject_id
+      from ${olympiadTests("t", "s")}
       left join lateral (select fl.finalised_at, fl.top_hash from final_lists fl where fl.test_id = t.id order by fl.version desc limit 1) f on true
-      where ${olympiadSubjectSql(sql.raw("s.rehearsal"))} ${testId === undefined ? sql`` : sql`and t.id = ${testId}`}`,
+      ${testId === undefined ? sql`` : sql`where t.id = ${testId}`}`,
   );
   if (!row?.final) return { state: "provisional", since: new Date(row?.closedAt ?? 0) };
   if (testId !== undefined && row.topHash !== (await currentTopHash(runner, testId)))

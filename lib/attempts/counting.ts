@@ -3,12 +3,14 @@
 // Each rule is a plain function with its SQL twin beside it, tested on one table of cases
 // (tests/unit/counting.test.ts).
 //
-// A read of the `attempts` table anywhere else names one of the scopes below in the same statement,
-// so that forgetting the rehearsal or a reset cannot happen silently: tests/unit/house-rules.test.ts
-// reads the source and fails on a statement that reads the table without one.
+// A read of the `attempts`, `tests` or `subjects` table anywhere else names one of the scopes below
+// in the same statement (or reads one row by its id), so that forgetting the rehearsal or a reset
+// cannot happen silently: tests/unit/house-rules.test.ts reads the source and fails on a statement
+// that reads a table without one, and on a condition on voided_at or blocked_at written by hand.
 //
-// - countingAttempt: not reset, not voided and not a rehearsal's. Rankings, statistics,
-//   certificates, exports and the board read these.
+// - countingAttempt: not reset, not voided and not a rehearsal's. Rankings, exports and the board
+//   read these; rankedAttempt adds "of a pupil not blocked" (lib/identity/blocked.ts) for the
+//   certificates and the item statistics.
 // - currentAttempt: not reset. The pupil's own flows (start, answer, finish, the profile's lock)
 //   read the pupil's one live attempt; a rehearsal pupil takes the rehearsal's test like any other.
 // - olympiadAttempt: not a rehearsal's, reset and voided ones included: the ranking lists them as
@@ -16,9 +18,12 @@
 // - anyAttempt: every attempt, for the record itself: a pupil's personal-data export, the
 //   operator's story of one attempt, an organiser's act on one attempt by its id.
 // - runningAttempt: current, not ended and not past its deadline's grace: an answer may still come.
+// - olympiadTests / olympiadSubjectSql / olympiadPupil: the olympiad's tests, subjects and pupils,
+//   a rehearsal's never; anyTest: every test and subject, for the organiser's own pages of them.
 import "server-only";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { attempts, subjects, users } from "@/db/schema";
+import { blockedPupil, unblockedPupil } from "@/lib/identity/blocked";
 import { isPastGrace } from "./rules";
 import { withinGraceSql } from "./rules-sql";
 
@@ -34,9 +39,15 @@ export type AttemptColumns = {
   hardScoreTenths: SQLWrapper;
 };
 
+/** An alias of a raw statement, checked: it is written into the SQL as it is. */
+function aliasOf(alias: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`not an SQL alias: ${alias}`);
+  return alias;
+}
+
 /** The columns of `attempts` under an alias of a raw statement (`from attempts a` → attemptAlias("a")). */
 export function attemptAlias(alias: string): AttemptColumns {
-  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`not an SQL alias: ${alias}`);
+  aliasOf(alias);
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   return {
     testId: column("test_id"),
@@ -64,6 +75,20 @@ export const olympiadSubjectSql = (rehearsal: SQLWrapper = subjects.rehearsal): 
 const rehearsalTestSql = (testId: SQLWrapper): SQL =>
   sql`exists (select 1 from tests rehearsal_test join subjects rehearsal_subject on rehearsal_subject.id = rehearsal_test.subject_id
               where rehearsal_test.id = ${testId} and rehearsal_subject.rehearsal)`;
+
+/**
+ * The olympiad's tests joined to their subjects, as a from-clause of a raw statement
+ * (`from ${olympiadTests("t", "s")} where …`): a rehearsal's tests are never among them.
+ */
+export const olympiadTests = (test = "t", subject = "s"): SQL =>
+  sql`tests ${sql.raw(aliasOf(test))} join subjects ${sql.raw(aliasOf(subject))}
+        on ${sql.raw(subject)}.id = ${sql.raw(test)}.subject_id and ${olympiadSubjectSql(sql.raw(`${subject}.rehearsal`))}`;
+
+/**
+ * Every test or subject, a rehearsal's included: for the organiser's own pages of tests and
+ * subjects, the record of one by its id, and setting up. Naming it says a rehearsal is meant too.
+ */
+export const anyTest = (): SQL => sql`true`;
 
 // ─── Pupils: a rehearsal's synthetic pupils are never listed, exported or certified ─────────
 
@@ -93,6 +118,17 @@ export const countingAttempt = (a: AttemptColumns | string = attempts): SQL => {
   return attemptCountsSql({ resetAt: columns.resetAt, voidedAt: columns.voidedAt, rehearsal: rehearsalTestSql(columns.testId) });
 };
 
+/** An attempt an organiser voided, on a screening's evidence of answer copying. */
+export const isVoided = (a: { voidedAt: Date | null }): boolean => a.voidedAt !== null;
+
+/**
+ * A ranked attempt: one that counts, of a pupil not blocked (attemptExclusion is null). The
+ * certificates and the item statistics read these, so that a question is judged on the same pupils
+ * the ranking ranks. `blockedAt` is the pupil's users.blocked_at (the table's, or an alias's).
+ */
+export const rankedAttempt = (a: AttemptColumns | string = attempts, blockedAt: SQLWrapper | string = users.blockedAt): SQL =>
+  sql`(${countingAttempt(a)} and ${unblockedPupil(blockedAt)})`;
+
 /** Why an ended attempt of the olympiad is listed in the ranking but not ranked; null: it is ranked. */
 export type Exclusion = "reset" | "voided" | "blocked";
 
@@ -100,11 +136,11 @@ export type Exclusion = "reset" | "voided" | "blocked";
 export const attemptExclusion = (a: { resetAt: Date | null; voidedAt: Date | null; blocked: boolean }): Exclusion | null =>
   a.resetAt !== null ? "reset" : a.voidedAt !== null ? "voided" : a.blocked ? "blocked" : null;
 
-/** attemptExclusion in SQL: `blockedAt` is the pupil's users.blocked_at. */
-export const attemptExclusionSql = (a: AttemptColumns | string, blockedAt: SQLWrapper): SQL => {
+/** attemptExclusion in SQL: `blockedAt` is the pupil's users.blocked_at (the table's, or an alias's). */
+export const attemptExclusionSql = (a: AttemptColumns | string, blockedAt: SQLWrapper | string): SQL => {
   const c = columnsOf(a);
   return sql`(case when ${c.resetAt} is not null then 'reset' when ${c.voidedAt} is not null then 'voided'
-                   when ${blockedAt} is not null then 'blocked' end)`;
+                   when ${blockedPupil(blockedAt)} then 'blocked' end)`;
 };
 
 /** The pupil's live attempt (not reset): the only one the pupil's own flows read. */

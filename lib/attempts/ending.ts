@@ -8,7 +8,7 @@ import { logEvent } from "@/lib/log.mjs";
 import { EndedBy } from "@/shared/attempts/enums";
 import { type DifficultyName, maxTenths, scoresInPoints, tenthsToPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
-import { anyAttempt } from "./counting";
+import { anyAttempt, isVoided } from "./counting";
 import { type AttemptRow, loadOwnAttempt, type TestRow } from "./queries";
 import { isPastGrace } from "./rules";
 import { pastGraceSql } from "./rules-sql";
@@ -161,6 +161,6 @@ export async function attemptResult(read: OwnAttemptRead): Promise<AttemptResult
     timeSpent: Math.round((attempt.endedAt.getTime() - attempt.startedAt.getTime()) / 1000),
     maxScore: tenthsToPoints(maxTenths(test)),
     endedBy: (attempt.endedBy ?? EndedBy.Clock) as EndedBy,
-    voided: attempt.voidedAt !== null,
+    voided: isVoided(attempt),
   };
 }

@@ -9,6 +9,7 @@ import { anyAttempt, countingAttempt, currentAttempt, olympiadSubjectSql, runnin
 import { checkInOf } from "@/lib/attempts/rules";
 import { checkInBegunSql } from "@/lib/attempts/rules-sql";
 import { db } from "@/lib/db/client";
+import { blockedPupil } from "@/lib/identity/blocked";
 import { type AdmissionNow, metrics } from "@/lib/metrics.mjs";
 import { Difficulty, STUDY_LANGUAGES, type StudyLanguage } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";
@@ -85,7 +86,7 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
         registered: sql<number>`count(*)`.as("registered"),
         paid: sql<number>`count(*) filter (where ${registrations.status} = ${RegistrationStatus.Paid})`.as("paid"),
         signedIn: sql<number>`count(*) filter (where ${users.lastSignInAt} is not null)`.as("signed_in"),
-        blocked: sql<number>`count(*) filter (where ${users.blockedAt} is not null)`.as("blocked"),
+        blocked: sql<number>`count(*) filter (where ${blockedPupil()})`.as("blocked"),
         // Paid pupils per study language, [uz, ru, kaa].
         paidByLanguage: sql<number[]>`array[${sql.join(
           STUDY_LANGUAGES.map(

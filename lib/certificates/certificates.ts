@@ -1,8 +1,8 @@
 // Certificates: a pupil with an ended attempt has one; anyone may check it by username.
 import "server-only";
-import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { attempts, subjects, tests, users } from "@/db/schema";
-import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
+import { olympiadSubjectSql, rankedAttempt } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { normaliseUsername } from "@/lib/identity/sign-in";
@@ -53,9 +53,9 @@ async function certificateWhere(condition: SQL, now: Date): Promise<PupilCertifi
     // A rehearsal's pupils have no certificate (their subject is the rehearsal's).
     .innerJoin(subjects, and(eq(subjects.id, users.subjectId), olympiadSubjectSql()))
     // An ended attempt: the certificate is for taking part, whatever the score.
-    .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), countingAttempt()))
+    .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), rankedAttempt()))
     .innerJoin(tests, eq(tests.id, attempts.testId))
-    .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNull(users.blockedAt)))
+    .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username)))
     .orderBy(desc(attempts.endedAt))
     .limit(1);
   if (!row?.user.username || row.user.grade === null || !row.endedAt) return null;

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";
 import { publishChange } from "@/lib/live/changes";
 import { noteRequest } from "@/lib/log.mjs";
+import { isBlocked, unblockedPupil } from "./blocked";
 import { decodeSession, SESSION_MAX_AGE_SECONDS, type SessionClaims } from "./session-token";
 
 export type SessionUser = { id: number; role: number };
@@ -24,7 +25,7 @@ export const sessionEndedSql = (sessionId: SQL | SQL.Aliased | ReturnType<typeof
  * blocked, not signed out everywhere (the version), nor on this device. Its twin is userOfClaims.
  */
 export const sessionHoldsSql = () =>
-  sql`(${users.blockedAt} is null and ${users.sessionVersion} = ${sql.placeholder("sessionVersion")}::int
+  sql`(${unblockedPupil()} and ${users.sessionVersion} = ${sql.placeholder("sessionVersion")}::int
        and not ${sessionEndedSql(sql.placeholder("sessionId"))})`;
 
 /** The database's word on a token's claims: the user exists, is not blocked, was not signed out. */
@@ -42,7 +43,7 @@ export async function userOfClaims(claims: SessionClaims): Promise<SessionUser |
       .where(eq(users.id, sql.placeholder("userId")))
       .prepare(name),
   ).execute({ userId: claims.userId, sessionId: claims.sessionId });
-  if (!user || user.blockedAt || user.sessionVersion !== claims.sessionVersion || user.ended) return null;
+  if (!user || isBlocked(user) || user.sessionVersion !== claims.sessionVersion || user.ended) return null;
   noteRequest({ userId: user.id }); // the request's log line says whose it was
   return { id: user.id, role: user.role };
 }

@@ -10,6 +10,7 @@ import { AppError, businessError } from "@/lib/http/errors";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { callLocaleNow } from "@/lib/i18n/server";
 import { ErrorCode } from "@/shared/http/contract";
+import { isBlocked } from "./blocked";
 import { dummyHash, verifyPassword } from "./password";
 
 export const MAX_FAILED_SIGN_INS = 5;
@@ -161,6 +162,6 @@ export async function signIn({
   await db.delete(signInFailures).where(eq(signInFailures.username, key));
   // The language signed in with is the pupil's certificate's (users.locale).
   await db.update(users).set({ lastSignInAt: now, locale: callLocaleNow() }).where(eq(users.id, user.id));
-  if (user.blockedAt) throw businessError(ErrorCode.SignInBlocked);
+  if (isBlocked(user)) throw businessError(ErrorCode.SignInBlocked);
   return { id: user.id, role: user.role, sessionVersion: user.sessionVersion };
 }

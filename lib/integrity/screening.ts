@@ -7,7 +7,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { screeningPairs, screenings } from "@/db/schema";
-import { currentAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
+import { currentAttempt, olympiadTests } from "@/lib/attempts/counting";
 import { graceCutoff } from "@/lib/attempts/rules";
 import { checkInOfSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
@@ -177,10 +177,7 @@ export async function screenTest({
  * another run of it is under way.
  */
 export async function screenTestNow({ testId, organiserId }: { testId: number; organiserId: number }) {
-  const [test] = await selectRows<{ id: number }>(
-    db,
-    sql`select t.id from tests t join subjects s on s.id = t.subject_id where t.id = ${testId} and ${olympiadSubjectSql(sql.raw("s.rehearsal"))}`,
-  );
+  const [test] = await selectRows<{ id: number }>(db, sql`select t.id from ${olympiadTests("t", "s")} where t.id = ${testId}`);
   if (!test) throw notFound();
   const summary = await screenTest({ testId, trigger: "console", organiserId });
   if (!summary) return { busy: true as const };
@@ -202,9 +199,8 @@ export async function screenClosedTests(now = new Date()): Promise<ScreeningSumm
   const due = await selectRows<{ testId: number }>(
     db,
     sql`
-      select t.id as "testId" from tests t join subjects s on s.id = t.subject_id
-      where ${olympiadSubjectSql(sql.raw("s.rehearsal"))}
-        and t.closed_at < ${graceCutoff(now).toISOString()}::timestamptz
+      select t.id as "testId" from ${olympiadTests("t", "s")}
+      where t.closed_at < ${graceCutoff(now).toISOString()}::timestamptz
         -- Only the close's own run counts here: one the organiser asked for before the last attempts
         -- ended saw fewer of them.
         and not exists (select 1 from screenings x where x.test_id = t.id and x.trigger = 'close' and x.ran_at > t.closed_at)

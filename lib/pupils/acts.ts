@@ -8,6 +8,7 @@ import { extendableAttempt, extendedDeadlineSql } from "@/lib/attempts/counting"
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, type Transaction } from "@/lib/db/client";
 import { invalidInput, notFound } from "@/lib/http/errors";
+import { isBlocked } from "@/lib/identity/blocked";
 import { hashPassword } from "@/lib/identity/password";
 import { unlockSignIn } from "@/lib/identity/sign-in";
 import { publishChange } from "@/lib/live/changes";
@@ -35,7 +36,7 @@ async function lockPupil(tx: Transaction, userId: number) {
 export async function setPupilBlocked({ organiserId, userId, reason, blocked }: Action & { blocked: boolean }) {
   const changed = await db.transaction(async (tx) => {
     const pupil = await lockPupil(tx, userId);
-    if ((pupil.blockedAt !== null) === blocked) return false; // already so: nothing changes, nothing recorded
+    if (isBlocked(pupil) === blocked) return false; // already so: nothing changes, nothing recorded
     await tx
       .update(users)
       .set(blocked ? { blockedAt: sql`now()`, sessionVersion: sql`${users.sessionVersion} + 1` } : { blockedAt: null })

@@ -8,6 +8,7 @@ import { anyAttempt, isRunning, olympiadPupil } from "@/lib/attempts/counting";
 import { remainingSeconds } from "@/lib/attempts/rules";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { isBlocked } from "@/lib/identity/blocked";
 import { likePattern } from "@/lib/validation/search";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
@@ -106,7 +107,7 @@ function toRow(
     grade: u.grade,
     subjectId: u.subjectId,
     subjectName: row.subjectName,
-    blocked: u.blockedAt !== null,
+    blocked: isBlocked(u),
     attempt,
   };
 }

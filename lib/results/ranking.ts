@@ -12,7 +12,7 @@
 //   change: a pupil cannot move to an easier district's list after seeing the results.
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
-import { attemptExclusionSql, type Exclusion, olympiadAttempt, olympiadSubjectSql, totalTenthsSql } from "@/lib/attempts/counting";
+import { attemptExclusionSql, type Exclusion, olympiadAttempt, olympiadTests, totalTenthsSql } from "@/lib/attempts/counting";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { type NameOrder, nameOrder } from "@/lib/reference/queries";
@@ -46,7 +46,7 @@ export function rankingCtes(testId?: number): SQL {
              ${totalTenthsSql("a")} as total,
              round(extract(epoch from (a.ended_at - a.started_at)))::int as time_spent,
              a.ended_by, a.language,
-             ${attemptExclusionSql("a", sql.raw("u.blocked_at"))} as excluded
+             ${attemptExclusionSql("a", "u")} as excluded
       from attempts a
       join users u on u.id = a.user_id
       join tests t on t.id = a.test_id
@@ -215,14 +215,24 @@ async function rankedPageAndTop(
   page: { limit: number; offset: number },
   withTop: boolean,
 ): Promise<{ rows: RawRow[]; top: RawRow[] | null }> {
-  const list = listed("list", conditions(rest), order, page);
-  const rows = await selectRows<RawRow & { part: "list" | "top" }>(
-    runner,
-    withTop
-      ? sql`with ${rankingCtes(testId)} (${list}) union all (${listed("top", conditions({ top: true }), order)}) order by part, ord`
-      : sql`with ${rankingCtes(testId)} ${list}`,
-  );
+  const rows = await selectRows<RawRow & { part: "list" | "top" }>(runner, rankingStatement({ testId, ...rest }, order, page, withTop));
   return { rows: rows.filter((r) => r.part === "list"), top: withTop ? rows.filter((r) => r.part === "top") : null };
+}
+
+/**
+ * The statement of a page of one test's list and, when `withTop`, its whole second-stage list.
+ * Every column it reads is in lib/results/ranking-inputs.ts (tests/unit/ranking-inputs.test.ts).
+ */
+export function rankingStatement(
+  { testId, ...rest }: ResultsFilter,
+  order: NameOrder,
+  page: { limit: number; offset: number },
+  withTop: boolean,
+): SQL {
+  const list = listed("list", conditions(rest), order, page);
+  return withTop
+    ? sql`with ${rankingCtes(testId)} (${list}) union all (${listed("top", conditions({ top: true }), order)}) order by part, ord`
+    : sql`with ${rankingCtes(testId)} ${list}`;
 }
 
 function toResult(r: RawRow): ResultRow {
@@ -307,6 +317,6 @@ export async function resultsTests(): Promise<ResultsTest[]> {
   return selectRows<ResultsTest>(
     reportDb,
     sql`select t.id as "testId", s.grade, s.name as "subjectName", to_json(t.closed_at)#>>'{}' as "closedAt"
-        from tests t join subjects s on s.id = t.subject_id where ${olympiadSubjectSql(sql.raw("s.rehearsal"))} order by s.grade, s.name`,
+        from ${olympiadTests("t", "s")} order by s.grade, s.name`,
   );
 }

@@ -3,7 +3,7 @@
 // results page, the exports and the item statistics, so they never disagree about one moment.
 import "server-only";
 import { sql } from "drizzle-orm";
-import { countingAttempt, olympiadSubjectSql } from "@/lib/attempts/counting";
+import { countingAttempt, olympiadTests } from "@/lib/attempts/counting";
 import { isProvisional } from "@/lib/attempts/rules";
 import { type Database, selectRows, type Transaction } from "@/lib/db/client";
 
@@ -31,8 +31,7 @@ export async function resultsState(runner: Database | Transaction, testId: numbe
              (select count(*)::int from attempts a
                where a.ended_at is null and ${countingAttempt("a")}
                  ${testId === undefined ? sql`` : sql`and a.test_id = ${testId}`}) as "notEnded"
-      from tests t join subjects s on s.id = t.subject_id
-      where ${olympiadSubjectSql(sql.raw("s.rehearsal"))} ${testId === undefined ? sql`` : sql`and t.id = ${testId}`}`,
+      from ${olympiadTests("t", "s")} ${testId === undefined ? sql`` : sql`where t.id = ${testId}`}`,
   );
   // The test closing last decides for all: while any window takes answers, the whole is provisional.
   const provisional = row.lastClose !== null && isProvisional({ closedAt: new Date(row.lastClose), now, attemptsNotEnded: row.notEnded });

@@ -2,6 +2,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { districts, organizations, questions, registrations, subjects, tests, users } from "@/db/schema";
+import { anyTest, isOlympiadSubject } from "@/lib/attempts/counting";
 import type { Database } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
 import { upsertSubjectTest } from "@/lib/tests/tests";
@@ -38,7 +39,7 @@ async function seedDemoRegistration(
   const [subject] = await db
     .select()
     .from(subjects)
-    .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7)));
+    .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7), anyTest()));
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
@@ -72,14 +73,14 @@ const DEMO_TEST_DAYS = 7;
  * moment on a shared database) are not the demo's.
  */
 async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
-  const all = await db.select().from(subjects);
+  const all = await db.select().from(subjects).where(anyTest());
   const banked = new Set(
     (await db.select({ subjectId: questions.subjectId }).from(questions).groupBy(questions.subjectId)).map((r) => r.subjectId),
   );
-  const tested = new Set((await db.select({ subjectId: tests.subjectId }).from(tests)).map((r) => r.subjectId));
+  const tested = new Set((await db.select({ subjectId: tests.subjectId }).from(tests).where(anyTest())).map((r) => r.subjectId));
   const now = new Date();
   for (const subject of all) {
-    if (!hasDemoBank(subject.name) || subject.rehearsal) continue;
+    if (!hasDemoBank(subject.name) || !isOlympiadSubject(subject)) continue;
     if (!banked.has(subject.id))
       await importQuestionBank(demoQuestionBank({ subjectId: subject.id, name: subject.name, grade: subject.grade }));
     if (!tested.has(subject.id)) {

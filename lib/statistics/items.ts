@@ -7,7 +7,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { attempts, questionChoices, questions, tests, users } from "@/db/schema";
-import { countingAttempt, totalTenthsSql } from "@/lib/attempts/counting";
+import { rankedAttempt, totalTenthsSql } from "@/lib/attempts/counting";
 import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
 import { reportDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
@@ -126,7 +126,7 @@ async function readAttempts(testId: number) {
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
     .innerJoin(users, eq(users.id, attempts.userId))
-    .where(and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), countingAttempt()))
+    .where(and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), rankedAttempt()))
     .orderBy(asc(attempts.id));
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { subjects } from "@/db/schema";
 import {
   type AttemptColumns,
+  anyTest,
   attemptCounts,
   attemptCountsSql,
   attemptExclusion,
@@ -16,14 +17,18 @@ import {
   extendedDeadlineSql,
   isOlympiadSubject,
   isRunning,
+  isVoided,
   olympiadAttempt,
   olympiadSubjectSql,
+  olympiadTests,
+  rankedAttempt,
   runningAttempt,
   totalTenths,
   totalTenthsSql,
 } from "@/lib/attempts/counting";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
-import { db } from "@/lib/db/client";
+import { db, selectRows } from "@/lib/db/client";
+import { blockedPupil, isBlocked, unblockedPupil } from "@/lib/identity/blocked";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { evaluate, setUpDatabase } from "../support/database";
 
@@ -90,6 +95,45 @@ describe("an attempt counts: not reset, not voided, not a rehearsal's", () => {
       expect(await evaluate(olympiadSubjectSql(sql`${rehearsalSubject}::boolean`))).toBe(!rehearsalSubject);
     }
   });
+});
+
+describe("the olympiad's tests: a rehearsal's never", () => {
+  it("olympiadTests lists a test when, and only when, isOlympiadSubject says so of its subject", async () => {
+    const olympiad = await createTestOlympiad();
+    const rehearsal = await createTestOlympiad();
+    await db.update(subjects).set({ rehearsal: true }).where(eq(subjects.id, rehearsal.subjectId));
+    for (const { testId, subjectRehearsal } of [
+      { testId: olympiad.testId, subjectRehearsal: false },
+      { testId: rehearsal.testId, subjectRehearsal: true },
+    ]) {
+      const listed = await selectRows(db, sql`select t.id from ${olympiadTests("t", "s")} where t.id = ${testId}`);
+      expect(listed.length === 1).toBe(isOlympiadSubject({ rehearsal: subjectRehearsal }));
+      const any = await selectRows(db, sql`select t.id from tests t where t.id = ${testId} and ${anyTest()}`);
+      expect(any).toHaveLength(1);
+    }
+  });
+});
+
+describe("blocked, voided and ranked: an attempt is ranked when it counts and its pupil is not blocked", () => {
+  const cases = [
+    { name: "a live attempt, its pupil free", resetAt: null, voidedAt: null, blockedAt: null, voided: false, blocked: false, ranked: true },
+    { name: "its pupil blocked", resetAt: null, voidedAt: null, blockedAt: at(3), voided: false, blocked: true, ranked: false },
+    { name: "voided", resetAt: null, voidedAt: at(200), blockedAt: null, voided: true, blocked: false, ranked: false },
+    { name: "reset", resetAt: at(5), voidedAt: null, blockedAt: null, voided: false, blocked: false, ranked: false },
+    { name: "voided, its pupil blocked", resetAt: null, voidedAt: at(200), blockedAt: at(3), voided: true, blocked: true, ranked: false },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      expect(isBlocked(c)).toBe(c.blocked);
+      expect(await evaluate(blockedPupil(moment(c.blockedAt)))).toBe(c.blocked);
+      expect(await evaluate(unblockedPupil(moment(c.blockedAt)))).toBe(!c.blocked);
+      expect(isVoided(c)).toBe(c.voided);
+      // Ranked is what attemptExclusion calls no exclusion, of an attempt that counts.
+      expect(attemptExclusion({ ...c, blocked: c.blocked }) === null).toBe(c.ranked);
+      const olympiad = await createTestOlympiad();
+      expect(await evaluate(rankedAttempt(columnsOf({ ...c, testId: olympiad.testId }), moment(c.blockedAt)))).toBe(c.ranked);
+    });
+  }
 });
 
 describe("why an ended attempt is listed but not ranked: reset, then voided, then its pupil blocked", () => {

@@ -1,6 +1,7 @@
-// The rules every read of attempts must obey have one home, lib/attempts/counting.ts. This test
-// reads the server's source and fails when code elsewhere restates one of them by hand or reads
-// the attempts table without naming which attempts it means: a query written the old way
+// The rules every read of attempts, tests, subjects and pupils must obey have one home,
+// lib/attempts/counting.ts (and, for "blocked", lib/identity/blocked.ts). This test reads the
+// server's source and fails when code elsewhere restates one of them by hand or reads one of those
+// tables without naming which rows it means: a query written the old way
 // (`db.select().from(attempts).where(eq(attempts.testId, id))`, which would count a rehearsal's and
 // reset attempts) fails here, and so in CI, before it can leak anything.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -8,16 +9,19 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "../..");
-const HOME = "lib/attempts/counting.ts";
+const HOMES = ["lib/attempts/counting.ts", "lib/identity/blocked.ts"];
 const FOLDERS = ["app", "lib", "components", "shared", "server", "middleware.ts", "instrumentation.ts"];
 
 /**
- * Files that may read attempts without a scope of the home, each for its reason. Keep it short:
- * every entry is a place where a forgotten rule would not be seen.
+ * Files that may read attempts, tests or subjects without a scope of the home, each for its
+ * reason. Keep it short: every entry is a place where a forgotten rule would not be seen.
  */
 const UNSCOPED_READS: Record<string, string> = {
   "lib/attempts/scoring-sql.ts": "scores exactly the attempts its caller's condition chose",
 };
+
+/** The record itself: a pupil's own data (export, erasure) shows every column as it is. */
+const RECORD = "lib/personal-data/personal-data.ts";
 
 /** Rules restated by hand: what each looks like, and what to use instead. */
 const RESTATED: { rule: string; pattern: RegExp; instead: string; except?: string[] }[] = [
@@ -28,8 +32,28 @@ const RESTATED: { rule: string; pattern: RegExp; instead: string; except?: strin
   },
   {
     rule: "not a rehearsal",
-    pattern: /(?<!\w:\s?)\bsubjects\.rehearsal\b|\bnot\s+\w+\.rehearsal\b|!\s*\w+\.rehearsal\b|\b\w+\.rehearsal\s*(?:=|is\b)/,
+    pattern:
+      /(?<!\w:\s?)\bsubjects\.rehearsal\b|(?:\|\||&&|\?)\s*\w+\.rehearsal\b|\bnot\s+\w+\.rehearsal\b|!\s*\w+\.rehearsal\b|\b\w+\.rehearsal\s*(?:=|is\b)/,
     instead: "countingAttempt / olympiadAttempt / olympiadSubjectSql / olympiadPupil / isOlympiadSubject",
+  },
+  {
+    rule: "the olympiad's tests",
+    pattern: /\btests\s+\w+\s+join\s+subjects\b/,
+    instead: "olympiadTests (or anyTest)",
+  },
+  {
+    rule: "blocked",
+    pattern:
+      /\bblocked_at\}?\s+is\b|\bis(?:Not)?Null\(\s*[\w.]*\bblockedAt\s*\)|\bblockedAt\}?\s*(?:[!=]==?|\|\||&&|\)|\?\?|\s+is\b)|!\s*[\w.]*\bblockedAt\b/,
+    instead: "isBlocked / blockedPupil / unblockedPupil / rankedAttempt",
+    except: [RECORD],
+  },
+  {
+    rule: "voided",
+    pattern:
+      /\bvoided_at\}?\s+is\b|\bis(?:Not)?Null\(\s*[\w.]*\bvoidedAt\s*\)|\bvoidedAt\}?\s*(?:[!=]==?|\|\||&&|\)|\?\?|\s+is\b)|!\s*[\w.]*\bvoidedAt\b/,
+    instead: "isVoided / countingAttempt / attemptExclusion",
+    except: [RECORD, "lib/integrity/decisions.ts"], // the decision that voids writes the column
   },
   {
     rule: "the total score",
@@ -44,11 +68,38 @@ const RESTATED: { rule: string; pattern: RegExp; instead: string; except?: strin
   },
 ];
 
-const SCOPES = /\b(?:countingAttempt|currentAttempt|olympiadAttempt|anyAttempt|runningAttempt|extendableAttempt)\(/;
-/** One attempt already chosen by its id (through a scope, by the caller): no scope needed again. */
-const BY_ID = /\b(?:eq|inArray)\(\s*attempts\.id\s*,\s*(?!attemptQuestions\b)\w+|\ba\.id\s*=\s*\$\{/;
-/** A read of the attempts table: drizzle's from/join, or raw SQL's. */
-const READ = /\.(?:from|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*attempts\b|\b(?:from|join)\s+attempts\b(?![_a-z])/g;
+const ATTEMPT_SCOPES = /\b(?:countingAttempt|rankedAttempt|currentAttempt|olympiadAttempt|anyAttempt|runningAttempt|extendableAttempt)\(/;
+/**
+ * One test or subject chosen by its id (a value, or the id a row already chosen holds: an
+ * attempt's test, a pupil's subject, a final list's test), or a subject's one test: no scope
+ * needed. A join of the two tables to each other chooses nothing.
+ */
+const TEST_BY_ID = new RegExp(
+  [
+    String.raw`\b(?:eq|inArray)\(\s*tests\.(?:id|subjectId)\s*,\s*(?!subjects\b)[\w.]+`,
+    String.raw`\b(?:eq|inArray)\(\s*subjects\.id\s*,\s*(?!tests\b)[\w.]+`,
+    String.raw`\b[ts]\.(?:id|subject_id)\s*=\s*(?:\$\{|(?![ts]\.)\w+\.(?:test_id|subject_id)\b)`,
+  ].join("|"),
+);
+
+/** The tables whose reads name their rows, each with its scopes and what reads one row by its id. */
+const TABLES: { table: string; scopes: RegExp; byId: RegExp }[] = [
+  {
+    table: "attempts",
+    scopes: ATTEMPT_SCOPES,
+    // One attempt already chosen by its id (through a scope, by the caller): no scope needed again.
+    byId: /\b(?:eq|inArray)\(\s*attempts\.id\s*,\s*(?!attemptQuestions\b)\w+|\ba\.id\s*=\s*\$\{/,
+  },
+  ...["tests", "subjects"].map((table) => ({
+    table,
+    // A test reached from an attempt a scope chose is that attempt's.
+    scopes: new RegExp(`\\b(?:olympiadTests|olympiadSubjectSql|olympiadPupil|anyTest)\\(|${ATTEMPT_SCOPES.source}`),
+    byId: TEST_BY_ID,
+  })),
+];
+/** A read of a table: drizzle's from/join, or raw SQL's. */
+const readOf = (table: string) =>
+  new RegExp(`\\.(?:from|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*${table}\\b|\\b(?:from|join)\\s+${table}\\b(?![_a-z])`, "g");
 
 function sourceFiles(entry: string): string[] {
   const full = path.join(root, entry);
@@ -57,16 +108,20 @@ function sourceFiles(entry: string): string[] {
   return readdirSync(full).flatMap((name) => sourceFiles(path.join(entry, name)));
 }
 
-/** Each statement reading attempts without a scope, as "file:line". */
+/** Each statement reading attempts, tests or subjects without a scope, as "file:line table". */
 function unscopedReads(file: string, text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(READ)) {
-    const start = match.index ?? 0;
-    const rest = text.slice(start);
-    // The statement: up to its semicolon, or up to the next drizzle query it sits beside.
-    const end = [rest.indexOf(";"), rest.slice(1).search(/\.select\(/) + 1].filter((i) => i > 0);
-    const statement = rest.slice(0, end.length ? Math.min(...end) : rest.length);
-    if (!SCOPES.test(statement) && !BY_ID.test(statement)) found.push(`${file}:${text.slice(0, start).split("\n").length}`);
+  for (const { table, scopes, byId } of TABLES) {
+    for (const match of text.matchAll(readOf(table))) {
+      const start = match.index ?? 0;
+      // The statement: from the query it is part of (the nearest select before it) up to its
+      // semicolon, or up to the next drizzle query it sits beside.
+      const from = Math.max(0, text.lastIndexOf("select", start), text.lastIndexOf("sql`", start));
+      const rest = text.slice(start);
+      const end = [rest.indexOf(";"), rest.slice(1).search(/\.select\(/) + 1].filter((i) => i > 0);
+      const statement = text.slice(from, start) + rest.slice(0, end.length ? Math.min(...end) : rest.length);
+      if (!scopes.test(statement) && !byId.test(statement)) found.push(`${file}:${text.slice(0, start).split("\n").length} ${table}`);
+    }
   }
   return found;
 }
@@ -83,14 +138,14 @@ function restatedRules(file: string, text: string): string[] {
   return found;
 }
 
-const files = FOLDERS.flatMap(sourceFiles).filter((file) => file !== HOME);
+const files = FOLDERS.flatMap(sourceFiles).filter((file) => !HOMES.includes(file));
 
-describe("the rules every read of attempts obeys live in lib/attempts/counting.ts", () => {
+describe("the rules every read of attempts, tests, subjects and pupils obeys live in lib/attempts/counting.ts", () => {
   it("no code outside it restates them", () => {
     expect(files.flatMap((file) => restatedRules(file, readFileSync(path.join(root, file), "utf8")))).toEqual([]);
   });
 
-  it("every read of the attempts table names which attempts it means", () => {
+  it("every read of the attempts, tests and subjects tables names which rows it means", () => {
     const reads = files
       .filter((file) => !(file in UNSCOPED_READS))
       .flatMap((file) => unscopedReads(file, readFileSync(path.join(root, file), "utf8")));
@@ -99,11 +154,36 @@ describe("the rules every read of attempts obeys live in lib/attempts/counting.t
 
   it("catches a read written the old way", () => {
     const forgetful = `const rows = await db.select().from(attempts).where(eq(attempts.testId, testId));`;
-    expect(unscopedReads("lib/example.ts", forgetful)).toEqual(["lib/example.ts:1"]);
+    expect(unscopedReads("lib/example.ts", forgetful)).toEqual(["lib/example.ts:1 attempts"]);
     const raw = "await selectRows(db, sql`select count(*) from attempts a where a.test_id = 1`);";
-    expect(unscopedReads("lib/example.ts", raw)).toEqual(["lib/example.ts:1"]);
+    expect(unscopedReads("lib/example.ts", raw)).toEqual(["lib/example.ts:1 attempts"]);
     expect(restatedRules("lib/example.ts", "  .where(and(eq(attempts.testId, id), isNull(attempts.resetAt)))")).toHaveLength(1);
     const scoped = `const rows = await db.select().from(attempts).where(and(eq(attempts.testId, testId), countingAttempt()));`;
     expect(unscopedReads("lib/example.ts", scoped)).toEqual([]);
+  });
+
+  it("catches a forgetful read of the tests, a hand-written rehearsal join, and blocked or voided by hand", () => {
+    // Every test a grade has, a rehearsal's too: the lists would show the rehearsal's.
+    const tests = `const rows = await db.select().from(tests).innerJoin(subjects, eq(subjects.id, tests.subjectId)).where(eq(subjects.grade, 7));`;
+    expect(unscopedReads("lib/example.ts", tests)).toEqual(["lib/example.ts:1 tests", "lib/example.ts:1 subjects"]);
+    const raw = "sql`select t.id from tests t join subjects s on s.id = t.subject_id where s.grade = 7`";
+    expect(unscopedReads("lib/example.ts", raw)).toEqual(["lib/example.ts:1 tests", "lib/example.ts:1 subjects"]);
+    expect(restatedRules("lib/example.ts", raw)).toEqual(["lib/example.ts:1: the olympiad's tests (use olympiadTests (or anyTest))"]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a statement, read as text
+    expect(unscopedReads("lib/example.ts", 'sql`select t.id from ${olympiadTests("t", "s")} where s.grade = 7`')).toEqual([]);
+    expect(unscopedReads("lib/example.ts", "await db.select().from(tests).where(eq(tests.id, testId));")).toEqual([]);
+    const byHand = [
+      "  .where(and(eq(users.id, id), isNull(users.blockedAt)))",
+      "  if (user.blockedAt) throw businessError(ErrorCode.SignInBlocked);",
+      "  blocked: u.blockedAt !== null,",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a statement, read as text
+      "  sql`count(*) filter (where ${users.blockedAt} is not null)`",
+      "  sql`where u.blocked_at is null`",
+      "  voided: attempt.voidedAt !== null,",
+      "  sql`and a.voided_at is null`",
+    ];
+    for (const line of byHand) expect(restatedRules("lib/example.ts", line), line).toHaveLength(1);
+    // Naming the column to select it, or writing it, is no rule.
+    expect(restatedRules("lib/example.ts", "      blockedAt: users.blockedAt,")).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import { db } from "@/lib/db/client";
+import { setPupilBlocked } from "@/lib/pupils/acts";
 import { buildExport } from "@/lib/results/files";
 import { WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
 import { itemStatistics } from "@/lib/statistics/items";
@@ -88,7 +89,7 @@ async function sit(o: TestOlympiad, sheet: Sheet, { finish = true, language = St
     });
   }
   if (finish) await finishAttempt({ userId: pupil.userId, attemptId, isEndedByUser: true, now: at(20) });
-  return { attemptId };
+  return { attemptId, userId: pupil.userId };
 }
 
 describe("item statistics per language of study", () => {
@@ -127,9 +128,13 @@ describe("item statistics on a hand-computed example", () => {
     await sit(o, { easy: "key", medium: "x1", hard: "key" });
     await sit(o, { easy: "key", medium: "x1", hard: "x1" });
     await sit(o, { easy: "key", medium: "x1", hard: null });
-    // Not counted: an attempt reset by the organiser (all correct), and one not ended (all wrong).
+    // Not counted: an attempt reset by the organiser (all correct), one of a pupil the organiser
+    // blocked (all correct: the statistics read the attempts the ranking ranks), and one not ended
+    // (all wrong).
     const reset = await sit(o, { easy: "key", medium: "key", hard: "key" });
     await resetAttempt({ organiserId: await organiserId(), attemptId: reset.attemptId, reason: "Texnik nosozlik", now: at(25) });
+    const blocked = await sit(o, { easy: "key", medium: "key", hard: "key" });
+    await setPupilBlocked({ organiserId: await organiserId(), userId: blocked.userId, reason: "Boshqa odam yechgan", blocked: true });
     await sit(o, { easy: "x3", medium: "x3", hard: "x3" }, { finish: false });
 
     // r = (nΣxy − ΣxΣy) / √((nΣx − (Σx)²)(nΣy² − (Σy)²)), x the item's 0/1, y the total without the item, n = 5.
