@@ -20,6 +20,9 @@ export async function register() {
     connectSharedLimits();
     const { prepareDatabase } = await import("./lib/setup/prepare");
     await prepareDatabase();
+    // The organiser's acts of the other processes, heard from now on (through Redis and PostgreSQL).
+    const { listenForChanges } = await import("./lib/live/changes");
+    listenForChanges();
     const { startAttemptSweep } = await import("./lib/operations/sweep");
     startAttemptSweep();
     // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission

@@ -33,6 +33,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** A read replica for reports and exports (results, their files, item statistics); never attempts. */
   DATABASE_REPLICA_URL: z.string().url().optional(),
+  /** The connection that LISTENs for the organiser's acts (lib/live/changes.ts): PostgreSQL itself behind PgBouncer. */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
   /** false behind PgBouncer in transaction mode: no named prepared statements on the server. */
   DATABASE_PREPARE: bool.default(true),
   /** Connections per app process (and per replica) to PostgreSQL. */
@@ -174,6 +176,7 @@ function load() {
     databasePrepare: env.DATABASE_PREPARE,
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseReplicaUrl: env.DATABASE_URL ? env.DATABASE_REPLICA_URL : undefined,
+    databaseListenUrl: env.DATABASE_URL ? (env.DATABASE_LISTEN_URL ?? env.DATABASE_URL) : undefined,
     pgliteDir: env.PGLITE_DIR,
     migrateOnStart: env.MIGRATE_ON_START,
     seedDemo: env.SEED_DEMO,

@@ -5,7 +5,7 @@
 // counts sign-ins, starts and saved answers into the same set.
 import { availableParallelism } from "node:os";
 import client from "prom-client";
-import { processWide } from "./process-state.mjs";
+import { madeYet, processWide } from "./process-state.mjs";
 
 /**
  * An admission's state as the figures read it (server/admission.mjs).
@@ -94,6 +94,16 @@ function create() {
       name: "olimpiada_database_connections",
       help: "Connections to this database, by state (PostgreSQL's pg_stat_activity: every instance's)",
       labelNames: ["state"],
+      registers,
+    }),
+    // Read at each scrape from the Redis client's state on the shelf (lib/http/redis.ts).
+    redisUp: new client.Gauge({
+      name: "olimpiada_redis_up",
+      help: "1 while this process is connected to Redis, else 0 (away: the rate limits count in memory, the acts go through PostgreSQL; or REDIS_URL not set)",
+      collect() {
+        const redis = /** @type {{ health?: { state: string } } | undefined} */ (madeYet("redis"));
+        this.set(redis?.health?.state === "up" ? 1 : 0);
+      },
       registers,
     }),
     databasePoolMax: new client.Gauge({ name: "olimpiada_database_pool_max", help: "Connections this process may open", registers }),

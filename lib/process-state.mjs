@@ -21,7 +21,7 @@
 // Shared by the app's own bundles (instrumentation starts them, the route handlers and pages use
 // them), and kept across the development server's reloads:
 // - "db": the database handle (lib/db/client.ts): one pool, and one embedded database's directory.
-// - "redis": the one Redis client (lib/http/rate-limit.ts).
+// - "redis": the one Redis client and whether Redis is there (lib/http/redis.ts).
 // - "live": the attempt changes' hub (lib/live/changes.ts): a change published by one route
 //   reaches the pages that listen through another.
 // - "sweep": the periodic sweep's timer (lib/operations/sweep.ts), started once.

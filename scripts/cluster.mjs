@@ -292,6 +292,8 @@ export async function startCluster({
       NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
       ...env,
       DATABASE_URL: migrateNow ? databaseUrl : poolUrl,
+      // PgBouncer's transaction mode cannot hold a LISTEN: the acts are heard on PostgreSQL itself.
+      DATABASE_LISTEN_URL: databaseUrl,
       ...(pgbouncer && !migrateNow ? { DATABASE_PREPARE: "false" } : {}),
       MIGRATE_ON_START: migrateNow ? "true" : "false",
     });

@@ -137,12 +137,16 @@ export function statusResponder({ busy }) {
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a;line-height:1.5}
 main{max-width:40rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
 nav{font-size:.875rem}a{color:#1e40af}.lead,.updated{color:#475569;font-size:.875rem}
-.state{padding:.75rem 1rem;border-radius:.5rem;font-weight:600}.ok{background:#dcfce7;color:#14532d}.busy{background:#fef3c7;color:#78350f}
+.state{padding:.75rem 1rem;border-radius:.5rem;font-weight:600}.ok{background:#dcfce7;color:#14532d}.busy{background:#fef3c7;color:#78350f}.live{margin:.5rem 0 0;color:#334155}
 ul{list-style:none;margin:0;padding:0}li{background:#fff;border-radius:.5rem;padding:.75rem 1rem;margin:.5rem 0;box-shadow:0 1px 2px #0001}
 .tests li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem}.tests .open span{color:#166534;font-weight:600}
 .tests .closed span{color:#475569}.notices time{font-weight:700;margin-right:.25rem}</style></head>
 <body><main><nav aria-label="Til">${languages}</nav><h1>${escapeHtml(t.title)}</h1><p class="lead">${escapeHtml(t.lead)}</p>
-<p class="state ${isBusy ? "busy" : "ok"}" data-busy="${isBusy}">${escapeHtml(isBusy ? t.siteBusy : t.siteOk)}</p>
+<p class="state ${isBusy ? "busy" : "ok"}" data-busy="${isBusy}">${escapeHtml(isBusy ? t.siteBusy : t.siteOk)}</p>${
+      snapshot.redis
+        ? `<p class="live" data-redis="${snapshot.redis}">${escapeHtml(snapshot.redis === "up" ? t.liveOk : t.liveBackup)}</p>`
+        : ""
+    }
 <h2>${escapeHtml(t.notices)}</h2>${notices}<h2>${escapeHtml(t.tests)}</h2>${tests}
 <p class="updated">${escapeHtml(fill(t.updated, { time: tashkentSeconds.format(new Date(snapshot.at)) }))}</p></main></body></html>`;
   }

@@ -20,24 +20,35 @@ type Handle = {
   reports: Database;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
+  /**
+   * Hears PostgreSQL's notifications on `channel` (LISTEN, on one connection of its own that
+   * reconnects by itself); null on the embedded database, which one process holds alone.
+   */
+  listen: ((channel: string, hear: (payload: string) => void) => Promise<void>) | null;
   /** Statements built once per handle (see `prepared`). */
   statements?: Map<string, unknown>;
 };
 
 function open(): Handle {
-  const { databaseUrl, databasePrepare, databasePoolMax, databaseReplicaUrl, pgliteDir } = config();
+  const { databaseUrl, databasePrepare, databasePoolMax, databaseReplicaUrl, databaseListenUrl, pgliteDir } = config();
   if (databaseUrl) {
     const connect = (url: string) => postgres(url, { max: databasePoolMax, prepare: databasePrepare, onnotice: () => {} });
     const client = connect(databaseUrl);
     const primary = drizzlePostgres(client, { schema });
     const replicaClient = databaseReplicaUrl ? connect(databaseReplicaUrl) : null;
+    let listener: postgres.Sql | null = null;
     return {
       db: primary,
       reports: replicaClient ? drizzlePostgres(replicaClient, { schema }) : primary,
       kind: "postgres",
+      listen: async (channel, hear) => {
+        listener ??= postgres(databaseListenUrl ?? databaseUrl, { max: 1, onnotice: () => {} });
+        await listener.listen(channel, hear);
+      },
       close: async () => {
         await client.end({ timeout: 5 });
         await replicaClient?.end({ timeout: 5 });
+        await listener?.end({ timeout: 5 });
       },
     };
   }
@@ -48,6 +59,7 @@ function open(): Handle {
     db: embedded,
     reports: embedded,
     kind: "pglite",
+    listen: null,
     close: () => client.close(),
   };
 }

@@ -1,18 +1,12 @@
 // Rate limits shared by every instance: in Redis when REDIS_URL is set, in memory otherwise.
 import "server-only";
-import Redis from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { callMessages } from "@/lib/i18n/server";
 import { processWide } from "@/lib/process-state.mjs";
 import { clientAddressOf } from "./client-address.mjs";
 import { AppError } from "./errors";
-
-/** The one Redis client of this process (rate limits, the attempt changes' publisher; lib/process-state.mjs). */
-export function sharedRedis(url: string): Redis {
-  // No offline queue: when Redis is away, the in-memory insurance limiter answers at once.
-  return processWide("redis", () => new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }));
-}
+import { sharedRedis } from "./redis";
 
 /**
  * Connects to Redis at start (when REDIS_URL is set), so the first requests are already counted

@@ -1,14 +1,23 @@
 // What the organiser does to a pupil's running attempt, told to the pupil's open page at once
 // (issue 22): extra minutes, an earlier close, an end, a reset, a new password, a block. The
 // organiser's function publishes after its transaction commits; every app process tells the
-// streams of that pupil it holds (app/api/TestAttempts/Events). One process: in memory; more than
-// one (REDIS_URL): through one Redis channel, which every process hears. Changes are rare (an
+// streams of that pupil it holds (app/api/TestAttempts/Events).
+//
+// A change reaches the pages of the process that made it at once, and the other processes by two
+// paths at the same time, each heard by every process: Redis's channel (REDIS_URL) and PostgreSQL's
+// NOTIFY (a server database: one LISTEN connection per process, DATABASE_LISTEN_URL behind
+// PgBouncer). Either alone is enough, so an act reaches every page while Redis is away; a process
+// tells its pages of each change once, whichever path brings it first. Changes are rare (an
 // organiser's acts), so each process simply hears them all.
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
 import type Redis from "ioredis";
 import { config } from "@/lib/config";
-import { sharedRedis } from "@/lib/http/rate-limit";
+import { databaseHandle, db } from "@/lib/db/client";
+import { sharedRedis } from "@/lib/http/redis";
+import { errorText, log } from "@/lib/log.mjs";
 import { processWide } from "@/lib/process-state.mjs";
 
 /** What the pupil's page is told; it never carries more than the pupil may know. */
@@ -19,45 +28,87 @@ export type AttemptChange =
   | { kind: "reset"; attemptId: number }
   | { kind: "signedOut"; reason: "password" | "blocked" | "signedOut" };
 
-/** A change for one session of the pupil's only (its device signed out), when `sessionId` is set. */
-type Message = { userIds: number[]; change: AttemptChange; sessionId?: string };
+/** A change for some pupils (for one session of the pupil's only, its device signed out, when `sessionId` is set). */
+type Message = { id: string; userIds: number[]; change: AttemptChange; sessionId?: string };
+
+/** PostgreSQL's channel (one database per deployment); a notification's payload must stay under 8 000 bytes. */
+const CHANNEL = "olimpiada_attempt_changes";
+const PUPILS_PER_MESSAGE = 500;
+/** How long a change's id is remembered, so that the second path's copy is dropped. */
+const SEEN_MS = 5 * 60_000;
+
+type Hub = { local: EventEmitter; seen: Map<string, number>; redis: Redis | null; channel: string };
 
 /** The process's one hub (lib/process-state.mjs): a change published by one route reaches the pages listening through another. */
 const hub = () => processWide("live", openHub);
 
-function openHub(): { local: EventEmitter; redis: Redis | null } {
+function openHub(): Hub {
   const local = new EventEmitter();
   local.setMaxListeners(0); // one listener per open attempt page
   const { redisUrl, redisKeyPrefix } = config();
-  let redis: Redis | null = null;
+  const made: Hub = { local, seen: new Map(), redis: null, channel: `${redisKeyPrefix}:attempt-changes` };
+  const hear = (text: string) => {
+    try {
+      deliverOnce(made, JSON.parse(text) as Message);
+    } catch {
+      // not one of ours
+    }
+  };
   if (redisUrl) {
-    redis = sharedRedis(redisUrl);
+    made.redis = sharedRedis(redisUrl);
     // A connection of its own, which waits for Redis rather than failing (the shared client does not).
-    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-    subscriber.subscribe(channelName(redisKeyPrefix)).catch(() => {});
-    subscriber.on("message", (_channel: string, text: string) => deliver(local, JSON.parse(text) as Message));
-    subscriber.on("error", () => {}); // reconnects by itself; meanwhile the pages' periodic checks hold
+    const subscriber = made.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    subscriber.subscribe(made.channel).catch(() => {});
+    subscriber.on("message", (_channel: string, text: string) => hear(text));
+    subscriber.on("error", () => {}); // reconnects by itself; lib/http/redis.ts logs the outage once
   }
-  return { local, redis };
+  databaseHandle()
+    .listen?.(CHANNEL, hear)
+    .catch((error) =>
+      log().error(
+        { err: errorText(error) },
+        "cannot LISTEN for the organiser's acts: other processes' acts reach this one through Redis only",
+      ),
+    );
+  return made;
 }
 
-const channelName = (prefix: string) => `${prefix}:attempt-changes`;
-
-function deliver(local: EventEmitter, { userIds, change, sessionId }: Message) {
+/** Tells this process's pages of a change, unless it already has (the other path brought it first). */
+function deliverOnce({ local, seen }: Hub, { id, userIds, change, sessionId }: Message) {
+  const now = Date.now();
+  if (seen.has(id)) return;
+  seen.set(id, now);
+  for (const [old, at] of seen) {
+    if (now - at < SEEN_MS) break; // remembered in the order heard: the rest are newer
+    seen.delete(old);
+  }
   for (const userId of userIds) local.emit(`user:${userId}`, change, sessionId);
 }
 
-/** Tells these pupils' open pages of a change (after the transaction that made it has committed). */
+/** Starts hearing the other processes' changes (at start, so none is missed while the first page opens). */
+export function listenForChanges(): void {
+  hub();
+}
+
+/** Tells these pupils' open pages of a change, in every process (after the transaction that made it has committed). */
 export async function publishChange(userIds: number[], change: AttemptChange, { sessionId }: { sessionId?: string } = {}): Promise<void> {
-  if (userIds.length === 0) return;
-  const { local, redis } = hub();
-  const message: Message = { userIds, change, ...(sessionId ? { sessionId } : {}) };
-  if (redis) {
-    // Heard by every process, this one included; if Redis is away, this process's pages at least.
-    const sent = await redis.publish(channelName(config().redisKeyPrefix), JSON.stringify(message)).catch(() => null);
-    if (sent !== null) return;
+  const made = hub();
+  const messages: Message[] = [];
+  for (let i = 0; i < userIds.length; i += PUPILS_PER_MESSAGE) {
+    messages.push({ id: randomUUID(), userIds: userIds.slice(i, i + PUPILS_PER_MESSAGE), change, ...(sessionId ? { sessionId } : {}) });
   }
-  deliver(local, message);
+  const server = databaseHandle().kind === "postgres";
+  await Promise.all(
+    messages.map(async (message) => {
+      deliverOnce(made, message);
+      const text = JSON.stringify(message);
+      await Promise.all([
+        made.redis?.publish(made.channel, text).catch(() => null),
+        // Through PgBouncer too: NOTIFY is a plain statement. Sent at once (no transaction is open here).
+        server ? db.execute(sql`select pg_notify(${CHANNEL}, ${text})`).catch(() => null) : null,
+      ]);
+    }),
+  );
 }
 
 /**

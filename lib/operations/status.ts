@@ -8,6 +8,7 @@ import { and, eq, gte, lte } from "drizzle-orm";
 import { subjects, tests } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import { db } from "@/lib/db/client";
+import { redisState } from "@/lib/http/redis";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { currentNotices, type Notice } from "@/lib/incidents/incidents";
 import { LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
@@ -26,7 +27,14 @@ export type StatusSnapshot = {
   at: string;
   tests: { grade: number; subject: Record<Locale, string>; state: TestState; openedAt: string; closedAt: string }[];
   notices: Notice[];
+  /** Whether Redis is there (null: not used, or not connected to yet since start): the acts go through PostgreSQL meanwhile. */
+  redis: "up" | "down" | null;
 };
+
+function redisNow(): StatusSnapshot["redis"] {
+  const state = redisState()?.state;
+  return state === "up" || state === "down" ? state : null;
+}
 
 export async function statusSnapshot(now = new Date()): Promise<StatusSnapshot> {
   const [rows, notices] = await Promise.all([
@@ -63,5 +71,6 @@ export async function statusSnapshot(now = new Date()): Promise<StatusSnapshot> 
         closedAt: row.closedAt.toISOString(),
       })),
     notices,
+    redis: redisNow(),
   };
 }

@@ -290,7 +290,7 @@ describe("the wording in each language", () => {
       openedAt: closedAt,
       closedAt,
     });
-    const snapshot = { at: now.toISOString(), tests: [test("open", later), test("closed", now.toISOString())], notices: [] };
+    const snapshot = { at: now.toISOString(), tests: [test("open", later), test("closed", now.toISOString())], notices: [], redis: null };
     provideStatus(async () => snapshot, 3600);
     const page = async (locale: "uz" | "ru") => {
       let body = "";
