@@ -14,71 +14,32 @@
 // lib/process-state.mjs; its settings are read in lib/server-config.mjs. `next dev` skips it.
 import cluster from "node:cluster";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import Negotiator from "negotiator";
 import next from "next";
-import send from "send";
 import { DEV_SECRET } from "../lib/dev-secret.mjs";
 import { clientAddressOf } from "../lib/http/client-address.mjs";
 import { apiHeaders } from "../lib/http/common-headers.mjs";
-import { resolveLocale } from "../lib/i18n/negotiate.mjs";
-import ruBusy from "../lib/i18n/ru-busy.json" with { type: "json" };
-import uzBusy from "../lib/i18n/uz-busy.json" with { type: "json" };
-import uzCyrlBusy from "../lib/i18n/uz-Cyrl-busy.json" with { type: "json" };
 import { errorText, log, withRequest } from "../lib/log.mjs";
 import { metrics, routeLabels } from "../lib/metrics.mjs";
 import { serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
-import { placeWords } from "../shared/i18n/queue-place.mjs";
-import { UserRole } from "../shared/identity/roles.mjs";
-import {
-  bodyArrived,
-  createAdmission,
-  defaultAdmissionLimit,
-  doorOf,
-  genuineSessions,
-  ticketCookie,
-  ticketLender,
-  ticketSince,
-} from "./admission.mjs";
+import { createAdmission, defaultAdmissionLimit, doorOf } from "./admission.mjs";
 import { directApiRoutes } from "./api-routes.mjs";
+import { BUSY, localeOf } from "./busy-page.mjs";
+import { entrance } from "./entrance.mjs";
+import { FrontDoorResponse } from "./front-response.mjs";
 import { METHODS, malformedRequest } from "./request-line.mjs";
+import { newRequestId, requestLog } from "./request-log.mjs";
+import { buildFiles } from "./static-files.mjs";
 import { STATUS_PATHS, statusResponder } from "./status-page.mjs";
-
-/** @typedef {ReturnType<typeof createAdmission>} Admission */
-/** @typedef {import("./admission.mjs").HeldDoor} HeldDoor */
 
 /** @typedef {import("node:http").IncomingMessage} IncomingMessage */
 /** @typedef {import("node:http").ServerResponse} ServerResponse */
 /** @typedef {import("../shared/i18n/locale.mjs").Locale} Locale */
 
-/**
- * The queue's texts per locale (plain text without markup).
- * @type {Record<Locale, typeof uzBusy>}
- */
-const BUSY = { uz: uzBusy, "uz-Cyrl": uzCyrlBusy, ru: ruBusy };
-
-/**
- * The locale a request is answered in before the app sees it: as middleware.ts and the API pick it.
- * @param {IncomingMessage} request
- * @returns {Locale}
- */
-function localeOf(request) {
-  const lang = /[?&]lang=([^&]*)/.exec(request.url ?? "");
-  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? "");
-  return resolveLocale({
-    query: lang?.[1] ?? null,
-    cookie: cookie?.[1] ?? null,
-    acceptLanguage: request.headers["accept-language"] ?? null,
-  });
-}
-
 /** Failed starts of app processes in a row after which the server ends (server/main.mjs's primary). */
 const MAX_FAILED_STARTS = 5;
-
-/** Requests of one client at once that its queue ticket's time serves (a page and its calls). */
-const TICKET_PARALLEL = 4;
 
 /**
  * A command-line option's value (`-p 3000`), or `fallback` without one.
@@ -237,40 +198,7 @@ async function serve() {
       }
     })(),
   );
-  /**
-   * Counts a request once its answer has gone (or the client went), with its duration, and writes
-   * its log line: the route (never the raw path: a registration's link is its parent's key), the
-   * status, the time, and who and which attempt the app found it was about. The build's static
-   * files are counted but not logged (a page's dozen scripts would bury the lines that matter).
-   * @param {IncomingMessage} request
-   * @param {ServerResponse} response
-   * @param {string} urlPath
-   * @param {import("../lib/log.mjs").RequestContext} context
-   */
-  function measured(request, response, urlPath, context) {
-    const started = performance.now();
-    response.once("close", () => {
-      const method = request.method && METHODS.has(request.method) ? request.method : "OTHER";
-      const status = response.headersSent ? String(response.statusCode) : "gone";
-      const seconds = (performance.now() - started) / 1000;
-      const route = routeOf(urlPath);
-      figures.requests.observe({ route, method, status }, seconds);
-      if (urlPath.startsWith("/_next/static/")) return;
-      const { requestId, ...found } = context;
-      log().info(
-        { requestId, method, route, status: response.headersSent ? response.statusCode : null, ms: Math.round(seconds * 1000), ...found },
-        "request",
-      );
-    });
-  }
-  /**
-   * A request's id: short enough for a pupil to read out to support from the error page. Returned
-   * as X-Request-Id and handed to the app (its pages show it; its lines carry it).
-   */
-  const newRequestId = () =>
-    randomBytes(6)
-      .toString("hex")
-      .replace(/(.{4})(?=.)/g, "$1-");
+  const measured = requestLog(figures, routeOf);
 
   const secureCookies = (shared.publicUrl ?? "").startsWith("https://");
   /**
@@ -309,11 +237,20 @@ async function serve() {
     process.exit(1);
   }
 
-  // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
-  const ticketSecret = shared.authSecret || randomBytes(32).toString("hex");
-  // A ticket's time serves a page and its calls, not a script's hundreds at once.
-  const tickets = ticketLender(TICKET_PARALLEL);
-  const authSecret = shared.authSecret || DEV_SECRET;
+  const admit =
+    admission &&
+    entrance({
+      admission,
+      admissionLimit,
+      // Queue tickets are signed with the shared secret, so a ticket holds on any instance.
+      ticketSecret: shared.authSecret || randomBytes(32).toString("hex"),
+      authSecret: shared.authSecret || DEV_SECRET,
+      secureCookies,
+      bodyWaitMs: settings.bodyWaitMs,
+      figures,
+      clientOf: (request) => clientOf(request),
+      serveRequest: (request, response) => serveRequest(request, response),
+    });
   const trustProxyHops = settings.trustProxyHops;
   /**
    * The X-Forwarded-For chain with the socket's address appended, as a proxy appends it.
@@ -331,93 +268,8 @@ async function serve() {
    * @param {IncomingMessage} request
    */
   const clientOf = (request) => clientAddressOf(forwardedChain(request), trustProxyHops);
-  // A session counts for the inside door only if its token decodes (our signature, not expired).
-  const sessionRoleOf = genuineSessions(authSecret);
   // Which instance answered (INSTANCE_NAME, set by scripts/cluster.mjs): for operators and tests.
   const instanceName = settings.instanceName;
-  const LONG_LIVED = /^\/api\/TestAttempts\/Events$/i;
-  // What a pupil already in asks: not a step on the way to the first question (the queue's
-  // arrival frontier leaves them out).
-  const ANSWERING = /^\/api\/TestAttempts\/(Answer|Finish|Events)$/i;
-  // How long a request's body may take to arrive before it is let in (a phone on 3G sends a few
-  // kilobytes well within it).
-  const BODY_WAIT_MS = settings.bodyWaitMs;
-
-  /**
-   * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
-   * Its texts are our own (lib/i18n/*-busy.json, plain text without markup), in the visitor's language.
-   * @param {{ position: number; waitSeconds: number; retryAfter: number }} refused
-   * @param {Locale} locale
-   */
-  function busyPage(refused, locale) {
-    const busy = BUSY[locale];
-    return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${refused.retryAfter}"><title>${busy.title}</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f1f5f9;color:#0f172a}
-main{max-width:26rem;margin:1rem;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002;text-align:center}
-h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
-<body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p><strong>${placeWords(busy, refused)}</strong></p><p>${busy.retryIn.replace("{seconds}", String(refused.retryAfter))}</p></main></body></html>`;
-  }
-
-  /**
-   * The queue ticket, as a Set-Cookie value: the time the client first came, given now.
-   * @param {number} since
-   * @param {string} client
-   */
-  const ticketFor = (since, client) => `${ticketCookie(since, ticketSecret, client, Date.now())}${secureCookies ? "; Secure" : ""}`;
-
-  /**
-   * A fast 503 with the client's place and a Retry-After: a calm page for a page, JSON for a call.
-   * @param {Admission} admission
-   * @param {ServerResponse} response
-   * @param {string} urlPath
-   * @param {HeldDoor} door
-   * @param {number} since
-   * @param {string} client
-   * @param {Locale} locale
-   */
-  function refuse(admission, response, urlPath, door, since, client, locale) {
-    if (response.destroyed) return;
-    const refused = admission.refusal(door, since, client);
-    figures.admissionRefused.inc();
-    const page = !urlPath.startsWith("/api/");
-    response.writeHead(503, {
-      "Content-Type": page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
-      "Retry-After": String(refused.retryAfter),
-      "Set-Cookie": ticketFor(since, client),
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      "X-Content-Type-Options": "nosniff",
-    });
-    const { position, waitSeconds } = refused;
-    response.end(
-      page
-        ? busyPage(refused, locale)
-        : JSON.stringify({ code: null, message: BUSY[locale].title, validationErrors: {}, busy: true, position, waitSeconds }),
-    );
-  }
-
-  /**
-   * Sets the queue ticket on a response the app is about to write, beside any cookie the app sets
-   * (Next appends its cookies, or sets them all at once: both keep this one).
-   * @param {ServerResponse} response
-   * @param {string} ticket
-   */
-  function keepTicket(response, ticket) {
-    response.setHeader("Set-Cookie", [ticket]);
-    const setHeader = response.setHeader;
-    /**
-     * @this {ServerResponse}
-     * @param {string} name
-     * @param {number | string | readonly string[]} value
-     */
-    response.setHeader = function (name, value) {
-      if (String(name).toLowerCase() !== "set-cookie") return setHeader.call(this, name, value);
-      const cookies = /** @type {string[]} */ ([value].flat());
-      return setHeader.call(this, name, [ticket, ...cookies.filter((cookie) => cookie !== ticket)]);
-    };
-  }
-
   /**
    * @param {IncomingMessage} request
    * @param {ServerResponse} response
@@ -431,149 +283,56 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     if (!direct) void handle(request, response);
   }
 
-  /**
-   * A body that did not arrive in time (408) or is larger than any of the routes open to the
-   * caller takes (413): answered before admission, and the connection is closed.
-   * @param {ServerResponse} response
-   * @param {"tooLarge" | "slow"} outcome
-   * @param {Locale} locale
-   */
-  function bodyRefused(response, outcome, locale) {
-    if (response.destroyed) return;
-    const busy = BUSY[locale];
-    const [status, message] = outcome === "tooLarge" ? [413, busy.tooLarge] : [408, busy.tooSlow];
-    response.writeHead(status, { "Content-Type": "application/json; charset=utf-8", Connection: "close", "Cache-Control": "no-store" });
-    response.end(JSON.stringify({ code: null, message, validationErrors: {} }));
-  }
-
-  /**
-   * Lets a request in through its door, queues it, or refuses it.
-   * @param {Admission} admission
-   * @param {IncomingMessage} request
-   * @param {ServerResponse} response
-   * @param {string} urlPath
-   */
-  async function admit(admission, request, response, urlPath) {
-    // The client may hang up at any await below: a place taken for it must be given back, once.
-    let gone = false;
-    /** @type {{ door: HeldDoor; client: string } | null} */
-    let holding = null;
-    const release = () => {
-      if (holding) admission.leave(holding);
-      holding = null;
-    };
-    response.once("close", () => {
-      gone = true;
-      release();
-    });
-    // A stream (an attempt page listening for the organiser's acts) stays open for minutes: it
-    // holds its place only until its answer starts, like any other request.
-    if (LONG_LIVED.test(urlPath)) {
-      const writeHead = response.writeHead;
-      response.writeHead = /** @type {ServerResponse["writeHead"]} */ (
-        /**
-         * @this {ServerResponse}
-         * @param {Parameters<ServerResponse["writeHead"]>} args
-         */
-        function (...args) {
-          release();
-          return writeHead.apply(this, args);
-        }
-      );
-    }
-    const role = await sessionRoleOf(request.headers.cookie);
-    const door = doorOf(urlPath, role !== null);
-    if (door === "free") return serveRequest(request, response);
-    // A request holds a place only once its body is here: 64 connections that send headers and
-    // then wait must not fill the room that pupils' requests need. Only an organiser's upload (a
-    // spreadsheet, a picture) is let in as it streams; anyone else's body arrives whole first.
-    const body = await bodyArrived(request, BODY_WAIT_MS, { mayStream: role === UserRole.Admin });
-    if (body !== "arrived") return bodyRefused(response, body, localeOf(request));
-    if (gone) return;
-    const client = clientOf(request);
-    const ticket = ticketSince(request.headers.cookie, ticketSecret, client);
-    const loan = ticket !== null ? tickets.lend(client) : null;
-    if (loan) response.once("close", loan);
-    // (A loan implies a ticket: said again for the type checker.)
-    const since = loan && ticket !== null ? ticket : Date.now();
-    admission.back(client);
-    const step = !ANSWERING.test(urlPath);
-    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step, client });
-    if (!admitted) return refuse(admission, response, urlPath, door, ticket ?? since, client, localeOf(request));
-    if (gone) return admission.leave({ door, client });
-    holding = { door, client };
-    admission.back(client);
-    // The client's place holds for its next steps too: its ticket is renewed, or given, with the
-    // time it first came, once the server is busy (more in flight than the entrance's room) and not
-    // only once others wait: a pupil let in at once as the crowd builds keeps that time for New and
-    // Get, instead of queueing behind those who came after it. Not while it is calm: the cookie
-    // would be written on every answer for nothing.
-    if (ticket !== null || admission.waiting > 0 || admission.inFlight > admissionLimit)
-      keepTicket(response, ticketFor(ticket ?? since, client));
-    serveRequest(request, response);
-  }
-
   // /holat and /api/notices (server/status-page.mjs): "busy" while this process's admission queues.
   const status = statusResponder({ busy: () => (admission ? admission.waiting > 0 : false) });
 
-  // The build's files, read once (the build does not change under a running server): a path under
-  // /_next/static/ that is none of them is answered 404 here, before Next renders its not-found
-  // page (a flood of made-up paths costs a set lookup each). Their brotli copies
-  // (scripts/precompress.mjs) go to browsers that take them: the cheap phone's download, counted
-  // as the network carries it. Anything else is Next's.
-  const staticRoot = path.resolve(".next", "static");
-  const builtFiles = new Set(
-    (() => {
-      try {
-        return readdirSync(staticRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-      } catch {
-        return [];
-      }
-    })().map((entry) => `/_next/static/${path.relative(staticRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
-  );
-  const precompressed = new Set([...builtFiles].filter((file) => file.endsWith(".br")).map((file) => file.slice(0, -".br".length)));
-  /** @param {string} urlPath */
-  const decodedPath = (urlPath) => {
-    try {
-      return decodeURIComponent(urlPath);
-    } catch {
-      return null;
-    }
-  };
+  const files = buildFiles(path.resolve(".next", "static"));
+
   /**
-   * Sends a build's script or stylesheet in brotli, when there is a copy and the browser takes it.
+   * The front door's steps, in order, for a request that is not malformed: each answers it, or
+   * hands it on to the next.
    * @param {IncomingMessage} request
-   * @param {ServerResponse} response
+   * @param {FrontDoorResponse} response
    * @param {string} urlPath
-   * @returns {boolean} whether it is being sent
    */
-  function servedBrotli(request, response, urlPath) {
-    if (!urlPath.startsWith("/_next/static/") || !precompressed.has(decodedPath(urlPath) ?? "")) return false;
-    if (request.method !== "GET" && request.method !== "HEAD") return false;
-    if (new Negotiator(request).encoding(["br", "identity"]) !== "br") return false;
-    send(request, `${urlPath.slice("/_next/static".length)}.br`, {
-      root: staticRoot,
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "deny",
-    })
-      .on("headers", (res) => {
-        res.setHeader("Content-Type", urlPath.endsWith(".css") ? "text/css; charset=utf-8" : "application/javascript; charset=utf-8");
-        res.setHeader("Content-Encoding", "br");
-        res.setHeader("Vary", "Accept-Encoding");
-        res.setHeader("X-Content-Type-Options", "nosniff");
-      })
-      // Before anything is sent, Next serves the file as it is; after, the response can only be cut.
-      .on("error", () => (response.headersSent ? response.destroy() : serveRequest(request, response)))
-      .pipe(response);
-    return true;
+  function frontDoor(request, response, urlPath) {
+    const malformed = malformedRequest({ method: request.method, url: request.url, host: request.headers.host });
+    if (malformed !== null) return callRefused(request, response, malformed);
+    if (files.madeUp(urlPath)) return notBuilt(response);
+    if (files.servedBrotli(request, response, urlPath, () => serveRequest(request, response))) return;
+    // The status page and the notices, before admission: wanted most when the app is saturated.
+    if (STATUS_PATHS.has(urlPath))
+      return void answered(status(request, response, urlPath, localeOf(request)), response, "status page failed");
+    if (!admit || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
+    answered(admit(request, response, urlPath), response, "admission failed");
+  }
+
+  /**
+   * A path under /_next/static/ that the build has no file for: a cheap 404, never Next's page.
+   * @param {ServerResponse} response
+   */
+  function notBuilt(response) {
+    response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...apiHeaders(secureCookies) });
+    response.end("Not found");
+  }
+
+  /**
+   * A step's answer that failed: its log line, and a bare 500 if nothing was sent yet.
+   * @param {Promise<void>} step
+   * @param {ServerResponse} response
+   * @param {string} what
+   */
+  function answered(step, response, what) {
+    step.catch((error) => {
+      log().error({ err: errorText(error) }, what);
+      if (!response.headersSent) response.writeHead(500).end();
+    });
   }
 
   // A request's body waits unread in this buffer until the request is let in: it holds any body
   // the app's routes take from a pupil or a parent (DEFAULT_MAX_BODY_BYTES in lib/api/handler.ts, 64 KB), so such a body arrives
   // whole before its request takes a place.
-  const server = createServer({ highWaterMark: 68 * 1024 }, (request, response) => {
+  const server = createServer({ highWaterMark: 68 * 1024, ServerResponse: FrontDoorResponse }, (request, response) => {
     const urlPath = (request.url ?? "/").split("?")[0];
     // A client's own X-Request-Id is replaced: the id is ours, and the app reads it from here.
     /** @type {import("../lib/log.mjs").RequestContext} */
@@ -581,28 +340,7 @@ h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
     request.headers["x-request-id"] = context.requestId;
     response.setHeader("X-Request-Id", context.requestId);
     measured(request, response, urlPath, context);
-    withRequest(context, () => {
-      const malformed = malformedRequest({ method: request.method, url: request.url, host: request.headers.host });
-      if (malformed !== null) return callRefused(request, response, malformed);
-      if (urlPath.startsWith("/_next/static/") && !builtFiles.has(decodedPath(urlPath) ?? "")) {
-        response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...apiHeaders(secureCookies) });
-        return void response.end("Not found");
-      }
-      if (servedBrotli(request, response, urlPath)) return;
-      // The status page and the notices, before admission: wanted most when the app is saturated.
-      if (STATUS_PATHS.has(urlPath)) {
-        status(request, response, urlPath, localeOf(request)).catch((error) => {
-          log().error({ err: errorText(error) }, "status page failed");
-          if (!response.headersSent) response.writeHead(500).end();
-        });
-        return;
-      }
-      if (!admission || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
-      admit(admission, request, response, urlPath).catch((error) => {
-        log().error({ err: errorText(error) }, "admission failed");
-        if (!response.headersSent) response.writeHead(500).end();
-      });
-    });
+    withRequest(context, () => frontDoor(request, response, urlPath));
   });
   // The whole request, body included, within a minute (Node's default is 5 minutes): a body that
   // trickles in after admission is cut off then.

@@ -1,0 +1,47 @@
+// @ts-check
+// What the front door says itself, before the app: the texts of its refusals in the visitor's
+// language (lib/i18n/*-busy.json, plain text without markup), the language it picks as
+// middleware.ts and the API pick it, and the calm page that reloads itself when the queue is full.
+import { resolveLocale } from "../lib/i18n/negotiate.mjs";
+import ruBusy from "../lib/i18n/ru-busy.json" with { type: "json" };
+import uzBusy from "../lib/i18n/uz-busy.json" with { type: "json" };
+import uzCyrlBusy from "../lib/i18n/uz-Cyrl-busy.json" with { type: "json" };
+import { placeWords } from "../shared/i18n/queue-place.mjs";
+
+/** @typedef {import("../shared/i18n/locale.mjs").Locale} Locale */
+
+/**
+ * The queue's texts per locale (plain text without markup).
+ * @type {Record<Locale, typeof uzBusy>}
+ */
+export const BUSY = { uz: uzBusy, "uz-Cyrl": uzCyrlBusy, ru: ruBusy };
+
+/**
+ * The locale a request is answered in before the app sees it: as middleware.ts and the API pick it.
+ * @param {import("node:http").IncomingMessage} request
+ * @returns {Locale}
+ */
+export function localeOf(request) {
+  const lang = /[?&]lang=([^&]*)/.exec(request.url ?? "");
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? "");
+  return resolveLocale({
+    query: lang?.[1] ?? null,
+    cookie: cookie?.[1] ?? null,
+    acceptLanguage: request.headers["accept-language"] ?? null,
+  });
+}
+
+/**
+ * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
+ * @param {{ position: number; waitSeconds: number; retryAfter: number }} refused
+ * @param {Locale} locale
+ */
+export function busyPage(refused, locale) {
+  const busy = BUSY[locale];
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${refused.retryAfter}"><title>${busy.title}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f1f5f9;color:#0f172a}
+main{max-width:26rem;margin:1rem;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002;text-align:center}
+h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
+<body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p><strong>${placeWords(busy, refused)}</strong></p><p>${busy.retryIn.replace("{seconds}", String(refused.retryAfter))}</p></main></body></html>`;
+}

@@ -1,0 +1,74 @@
+// @ts-check
+// The build's files, as the front door answers them before the app: read once (the build does not
+// change under a running server), a path under /_next/static/ that is none of them is a cheap 404
+// (a flood of made-up paths costs a set lookup each, never Next's not-found page), and the brotli
+// copies (scripts/precompress.mjs) go to browsers that take them: the cheap phone's download,
+// counted as the network carries it. Anything else is Next's.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import Negotiator from "negotiator";
+import send from "send";
+
+/** @typedef {import("node:http").IncomingMessage} IncomingMessage */
+/** @typedef {import("node:http").ServerResponse} ServerResponse */
+
+/** @param {string} urlPath */
+const decodedPath = (urlPath) => {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+};
+
+/** @param {string} staticRoot the build's .next/static */
+export function buildFiles(staticRoot) {
+  const builtFiles = new Set(
+    (() => {
+      try {
+        return readdirSync(staticRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      } catch {
+        return [];
+      }
+    })().map((entry) => `/_next/static/${path.relative(staticRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+  );
+  const precompressed = new Set([...builtFiles].filter((file) => file.endsWith(".br")).map((file) => file.slice(0, -".br".length)));
+  return {
+    /**
+     * A path under /_next/static/ that the build has no file for.
+     * @param {string} urlPath
+     */
+    madeUp: (urlPath) => urlPath.startsWith("/_next/static/") && !builtFiles.has(decodedPath(urlPath) ?? ""),
+    /**
+     * Sends a build's script or stylesheet in brotli, when there is a copy and the browser takes it.
+     * `fallback` serves the request otherwise if the copy cannot be read before anything is sent.
+     * @param {IncomingMessage} request
+     * @param {ServerResponse} response
+     * @param {string} urlPath
+     * @param {() => void} fallback
+     * @returns {boolean} whether it is being sent
+     */
+    servedBrotli(request, response, urlPath, fallback) {
+      if (!urlPath.startsWith("/_next/static/") || !precompressed.has(decodedPath(urlPath) ?? "")) return false;
+      if (request.method !== "GET" && request.method !== "HEAD") return false;
+      if (new Negotiator(request).encoding(["br", "identity"]) !== "br") return false;
+      send(request, `${urlPath.slice("/_next/static".length)}.br`, {
+        root: staticRoot,
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        dotfiles: "deny",
+      })
+        .on("headers", (res) => {
+          res.setHeader("Content-Type", urlPath.endsWith(".css") ? "text/css; charset=utf-8" : "application/javascript; charset=utf-8");
+          res.setHeader("Content-Encoding", "br");
+          res.setHeader("Vary", "Accept-Encoding");
+          res.setHeader("X-Content-Type-Options", "nosniff");
+        })
+        // Before anything is sent, Next serves the file as it is; after, the response can only be cut.
+        .on("error", () => (response.headersSent ? response.destroy() : fallback()))
+        .pipe(response);
+      return true;
+    },
+  };
+}
