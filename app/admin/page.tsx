@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { BoardView } from "@/components/organiser/board-view";
-import { PageHeader } from "@/components/organiser/page-header";
+import { BoardView } from "@/components/board/board-view";
+import { PageHeader } from "@/components/console/page-header";
 import { loadBoard } from "@/lib/board/board";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";

@@ -7,8 +7,9 @@ import { useEffect, useId, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
 import type { AppealsView } from "@/shared/appeals/schema";
 import { formatTashkent } from "@/shared/time";
-import { AppealForm, type AppealSource, type FormRequest } from "./appeal-form";
+import { AppealForm } from "./appeal-form";
 import { AppealList } from "./appeal-list";
+import type { AppealSource, FormRequest } from "./use-appeal-form";
 
 type Props = {
   source: AppealSource;

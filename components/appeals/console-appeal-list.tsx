@@ -3,7 +3,7 @@
 import type { ConsoleAppeal, ConsoleDecision } from "@/lib/appeals/appeals";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { formatTashkent } from "@/shared/time";
-import { choiceLetter } from "./words";
+import { choiceLetter } from "./console-words";
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 

@@ -7,7 +7,7 @@ import type { ListStatus } from "@/lib/appeals/final";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { formatTashkent } from "@/shared/time";
 import { AppealsCloseForm } from "./appeals-close-form";
-import { listStateLine } from "./words";
+import { listStateLine } from "./console-words";
 
 type Props = {
   testId: number;

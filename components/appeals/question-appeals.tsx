@@ -9,10 +9,10 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { ItemStatistics } from "@/lib/statistics/items";
 import { firstText, languagesOf, STUDY_LANGUAGES, type StudyLanguage, textIn } from "@/shared/attempts/enums";
 import type { Locale } from "@/shared/i18n/locale.mjs";
-import { AppealList, DecisionList } from "./appeal-list";
+import { AppealList, DecisionList } from "./console-appeal-list";
+import { choiceLetter } from "./console-words";
 import { DecisionForm } from "./decision-form";
 import { QuestionStatistics } from "./question-statistics";
-import { choiceLetter } from "./words";
 
 type Props = { testId: number; question: QuestionAppeals; item: ItemStatistics | undefined; locale: Locale; seenAt: string };
 

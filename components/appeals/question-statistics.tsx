@@ -2,7 +2,7 @@
 // drawn, its facility (p) in all and per language, its discrimination, how often each choice was
 // picked, and why it is flagged. A server component, beside the question's appeals.
 import Link from "next/link";
-import { ChoiceBars } from "@/components/organiser/choice-bars";
+import { ChoiceBars } from "@/components/statistics/choice-bars";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { distractorsAboveKey } from "@/lib/statistics/flags";
 import type { ItemStatistics } from "@/lib/statistics/items";

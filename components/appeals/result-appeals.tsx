@@ -4,7 +4,7 @@
 import { Card } from "@/components/ui/card";
 import type { TestAppeals } from "@/lib/appeals/appeals";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { AppealList, DecisionList } from "./appeal-list";
+import { AppealList, DecisionList } from "./console-appeal-list";
 import { DecisionForm } from "./decision-form";
 
 export async function ResultAppeals({ testId, appeals, seenAt }: { testId: number; appeals: TestAppeals["results"]; seenAt: string }) {

@@ -1,41 +1,35 @@
 // The attempt page: the question on screen, the reading text, the number grid, the timer,
 // "Yakunlash", the outbox's saved state, the PIN gate; and the same page read-only in review, with
-// the appeals below the question. Each job has its own home: the outbox (outbox.ts), the device's
-// copy (use-offline-copy.ts), the end (use-finish-attempt.ts), the organiser's acts (live.ts), and
-// the parts of the screen.
+// the appeals below the question. Each job has its own home: the outbox (outbox.ts, kept in step
+// with the page by use-attempt-outbox.ts), the device's copy (use-offline-copy.ts), the end
+// (use-finish-attempt.ts), the organiser's acts (live.ts), and the parts of the screen.
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { preloadDialog } from "@/components/ui/dialog";
 import { useHydrated } from "@/components/ui/hydrated";
-import { preloadToasts, toast } from "@/components/ui/toast";
+import { preloadToasts } from "@/components/ui/toast";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import type { CurrentUser } from "@/lib/identity/users";
 import type { AppealsView } from "@/shared/appeals/schema";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { fullName } from "@/shared/identity/names";
+import { AttemptAppeals } from "./attempt-appeals";
 import { AttemptBar } from "./attempt-bar";
 import { AttemptPinGate } from "./attempt-pin-gate";
 import { FinishDialog } from "./finish-dialog";
 import { useOrganiserActs } from "./live";
 import { Notices } from "./notices";
-import { rememberSaved } from "./offline";
-import { useAnswerOutbox } from "./outbox";
-import { attemptKeys, useAttempt, useRemainingTime } from "./queries";
+import { useAttempt, useRemainingTime } from "./queries";
 import { QuestionCard } from "./question-card";
 import { QuestionGrid } from "./question-grid";
 import { ReadingTextPanel } from "./reading-text-panel";
+import { useAttemptOutbox } from "./use-attempt-outbox";
 import { useFinishAttempt } from "./use-finish-attempt";
 import { useOfflineCopy } from "./use-offline-copy";
 import { useQuestionNavigation } from "./use-question-navigation";
-
-// The appeals are the review's only: the running test's page does not carry their code.
-const AppealsPanel = lazy(() => import("@/components/appeals/appeals-panel").then((m) => ({ default: m.AppealsPanel })));
-const PUPIL = { kind: "pupil" } as const;
 
 // What the end of the test shows (the "Yakunlash" dialog, the time-up toast) loads with the first
 // answer, not with the page: by the end it is here, even without network.
@@ -57,8 +51,6 @@ type Props = {
 export function AttemptView({ attempt: initial, user, review, requestedAt, appeals }: Props) {
   const messages = useMessages();
   const local = useLocalName();
-  const texts = messages.attempt;
-  const queryClient = useQueryClient();
   const attemptId = initial.testAttemptId;
   const { data: attempt = initial } = useAttempt(attemptId, initial);
   const running = !review && !attempt.isEnded;
@@ -72,28 +64,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt, appea
   useOfflineCopy({ attempt: initial, running, serverTime: remaining.data });
   const { finishing, leave, finish, onTimeUp } = useFinishAttempt({ attemptId, running });
 
-  const setConfirmed = useCallback(
-    (questionId: number, answerId: number | null) => {
-      rememberSaved(attemptId, questionId, answerId);
-      queryClient.setQueryData<AttemptData>(
-        attemptKeys.attempt(attemptId),
-        (old) =>
-          old && {
-            ...old,
-            questions: old.questions.map((q) => (q.testAttemptQuestionId === questionId ? { ...q, answerId } : q)),
-          },
-      );
-    },
-    [attemptId, queryClient],
-  );
-
-  const outbox = useAnswerOutbox({
-    attemptId,
-    enabled: running,
-    onSaved: setConfirmed,
-    onRefused: () => toast.error(texts.answerRefused, { id: "answer-refused", position: "top-center" }),
-    onEnded: () => void leave(),
-  });
+  const outbox = useAttemptOutbox({ attemptId, running, leave });
 
   useOrganiserActs({ attemptId, running, discardOutbox: outbox.discard, leave });
 
@@ -155,21 +126,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt, appea
             />
           </div>
           {appealsShown && (
-            <>
-              {appealsShown.open && current && (
-                <div className="flex justify-end">
-                  <Button variant="ghost" size="compact" onClick={() => setAppealAsked((n) => n + 1)} data-testid="appeal-question">
-                    {messages.appeals.appealQuestion}
-                  </Button>
-                </div>
-              )}
-              {/* Clear of the sticky bar when a link (#appeals) brings it into view. */}
-              <Card size="panel" id="appeals" className="scroll-mt-36 lg:scroll-mt-24">
-                <Suspense fallback={<p className="text-sm text-slate-500">{messages.common.loading}</p>}>
-                  <AppealsPanel source={PUPIL} initial={appealsShown} questionNumber={current?.questionNumber} focusRequest={appealAsked} />
-                </Suspense>
-              </Card>
-            </>
+            <AttemptAppeals appeals={appealsShown} current={current} asked={appealAsked} onAsk={() => setAppealAsked((n) => n + 1)} />
           )}
         </div>
 

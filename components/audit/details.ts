@@ -1,8 +1,8 @@
 // An audit entry's details as the organiser reads them: names for ids, Tashkent time, a test's
 // settings as its form shows them and only those that changed, a regrade's changed results.
 import "server-only";
-import { type AuditTexts, personLink, subjectHref, subjectName } from "@/components/organiser/audit/links";
-import { wordOf } from "@/components/organiser/words";
+import { type AuditTexts, personLink, subjectHref, subjectName } from "@/components/audit/links";
+import { wordOf } from "@/components/console/words";
 import { type AuditNames, CHANGES_SHOWN } from "@/lib/audit/log";
 import { AuditAction } from "@/lib/audit/record";
 import { plainText } from "@/lib/questions/sanitize";

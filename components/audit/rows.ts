@@ -2,9 +2,9 @@
 // first, what each act was done to named and linked, its details in words and Tashkent time; the
 // recorded details kept beside them.
 import "server-only";
-import { type AuditLine, linesOf } from "@/components/organiser/audit/details";
-import { type AuditLink, type AuditTexts, targetOf } from "@/components/organiser/audit/links";
-import { wordOf } from "@/components/organiser/words";
+import { type AuditLine, linesOf } from "@/components/audit/details";
+import { type AuditLink, type AuditTexts, targetOf } from "@/components/audit/links";
+import { wordOf } from "@/components/console/words";
 import { readActions } from "@/lib/audit/log";
 import type { AuditAction, AuditTarget } from "@/lib/audit/record";
 import { organiserMessagesOf } from "@/lib/i18n/organiser";

@@ -3,11 +3,11 @@
 "use client";
 
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
+import { ExtraTime, type OpenTest } from "@/components/pupils/extra-time-form";
 import { Card } from "@/components/ui/card";
 import type { Notice } from "@/lib/incidents/incidents";
 import type { District, Region } from "@/lib/reference/types";
 import { CurrentNotices } from "./current-notices";
-import { ExtraTime, type OpenTest } from "./extra-time-form";
 import { NoticeForm } from "./notice-form";
 
 export function IncidentsView({

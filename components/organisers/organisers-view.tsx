@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { ReasonAction } from "@/components/console/reason-action";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,7 +18,6 @@ import type { OrganiserRow } from "@/lib/organisers/organisers";
 import { api } from "@/shared/http/client";
 import { type OrganiserInput, organiserSchema } from "@/shared/organisers/schema";
 import { formatTashkent } from "@/shared/time";
-import { ReasonAction } from "./reason-action";
 
 function Shown({ title, password }: { title: string; password: string }) {
   return (

@@ -4,12 +4,12 @@
 // about the child as a file, or its erasure.
 "use client";
 
+import { ReasonAction } from "@/components/console/reason-action";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { buttonClass } from "@/components/ui/button-style";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { PupilDetail } from "@/lib/pupils/pupils";
 import { api } from "@/shared/http/client";
-import { ReasonAction } from "./reason-action";
 
 export function PupilActions({ pupil }: { pupil: PupilDetail }) {
   const texts = useOrganiserMessages().pupils;

@@ -3,6 +3,7 @@
 "use client";
 
 import { useState } from "react";
+import { ReasonAction } from "@/components/console/reason-action";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,7 +14,6 @@ import type { BankQuestion } from "@/lib/questions/bank";
 import { textIn } from "@/shared/attempts/enums";
 import { api } from "@/shared/http/client";
 import { QuestionEditForm } from "./question-edit";
-import { ReasonAction } from "./reason-action";
 
 const letter = (index: number) => String.fromCharCode(65 + index);
 

@@ -7,6 +7,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
+import { ImportErrors, ImportPreview, type ImportSummary } from "@/components/results/import-results";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -16,7 +17,6 @@ import { STUDY_LANGUAGES } from "@/shared/attempts/enums";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 import { ApiError, api } from "@/shared/http/client";
 import type { SourceError } from "@/shared/http/contract";
-import { ImportErrors, ImportPreview, type ImportSummary } from "./import-results";
 
 export function QuestionImport({ subjectId }: { subjectId: number }) {
   const router = useRouter();

@@ -3,10 +3,10 @@
 "use client";
 
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
+import { QuestionBody } from "@/components/questions/question-card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { PreviewQuestion } from "@/lib/questions/import";
 import type { SourceError } from "@/shared/http/contract";
-import { QuestionBody } from "./question-card";
 
 export type ImportSummary = {
   questions: number;

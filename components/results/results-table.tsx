@@ -2,7 +2,7 @@
 // not ranked), the pupil, the school, the scores by difficulty, the total, the time, the marks.
 import Link from "next/link";
 import { Fragment } from "react";
-import { MarksButton } from "@/components/organiser/results-marks";
+import { MarksButton } from "@/components/results/results-marks";
 import { clock } from "@/components/ui/format";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";

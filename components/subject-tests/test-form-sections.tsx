@@ -7,11 +7,11 @@ import { useLocale, useLocalName } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import type { SubjectTest } from "@/lib/tests/tests";
+import type { SubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import { points } from "@/shared/i18n/numbers";
-import { TEST_TOTAL_POINTS, totalTenths } from "@/shared/tests/schema";
+import { TEST_TOTAL_POINTS, totalTenths } from "@/shared/subject-tests/schema";
 import type { TestFormValues } from "./test-form-values";
 
 type Form = { form: UseFormReturn<TestFormValues> };

@@ -4,9 +4,9 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import type { TestView } from "@/lib/tests/tests";
+import type { TestView } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy } from "@/shared/attempts/enums";
-import { type TestSettings, testSettingsSchema } from "@/shared/tests/schema";
+import { type TestSettings, testSettingsSchema } from "@/shared/subject-tests/schema";
 import { dateTextOf, formatTashkent, fromTashkentText } from "@/shared/time";
 
 export type TestFormValues = Omit<TestSettings, "openedAt" | "closedAt" | "certificateDate"> & {

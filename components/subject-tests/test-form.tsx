@@ -12,10 +12,10 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { showFormError } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
-import type { SubjectTest, TestView } from "@/lib/tests/tests";
+import type { SubjectTest, TestView } from "@/lib/subject-tests/subject-tests";
 import { ApiError, api } from "@/shared/http/client";
 import { ErrorCode } from "@/shared/http/contract";
-import type { TestSettings } from "@/shared/tests/schema";
+import type { TestSettings } from "@/shared/subject-tests/schema";
 import { CheckInField, ReviewPolicyField, RunningConfirmation, ScoringFields, WindowFields } from "./test-form-sections";
 import { type TestFormValues, testFormDefaults, testFormResolver } from "./test-form-values";
 

@@ -5,16 +5,16 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { ReasonAction } from "@/components/console/reason-action";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import type { SubjectTest } from "@/lib/tests/tests";
+import type { SubjectTest } from "@/lib/subject-tests/subject-tests";
 import { api } from "@/shared/http/client";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
-import { ReasonAction } from "./reason-action";
 import { TestForm } from "./test-form";
 
 const link = "whitespace-nowrap text-sm font-medium text-primary-700 underline-offset-2 hover:underline";

@@ -1,165 +1,23 @@
 // Appeals: the pupil's (or the parent's, through the registration's link) against a question of
 // their paper or their result as a whole, made and edited while the test's appeals are open
-// (./deadline.ts: once the review shows the key, until the fifth working day after the close);
-// and the organiser's decisions, one per question for all its appeals, of which "another choice
-// is correct too", "change the key" and "void the question" run the regrade in the decision's own
-// transaction, so the scores, the ranking and why each score moved change together.
+// (./deadline.ts: once the review shows the key, until the fifth working day after the close); the
+// console's reading of a test's appeals, and the organiser's own end of them. What the pupil's pages
+// show is built in ./pupil-view.ts; the organiser's decisions, with their regrades, are ./decisions.ts.
 import "server-only";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { appealDecisions, appeals, questionChoices, tests } from "@/db/schema";
-import { currentAttempt, olympiadAttempt } from "@/lib/attempts/counting";
-import { mayRevealKey } from "@/lib/attempts/rules";
-import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
-import { answersStillPossible } from "@/lib/attempts/taking";
+import { eq, sql } from "drizzle-orm";
+import { tests } from "@/db/schema";
+import { currentAttempt } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
-import { db, selectRows, type Transaction } from "@/lib/db/client";
-import { AppError, businessError, invalidInput, notFound } from "@/lib/http/errors";
-import { regradeIn } from "@/lib/results/rescoring";
-import type { DecisionInput } from "@/shared/appeals/console";
-import type { AppealInput, AppealKind, AppealsView, DecisionOutcome, RegradeAction } from "@/shared/appeals/schema";
+import { db, selectRows } from "@/lib/db/client";
+import { businessError, invalidInput, notFound } from "@/lib/http/errors";
+import type { AppealInput, AppealKind, AppealsView, DecisionOutcome } from "@/shared/appeals/schema";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
-import { tenthsToPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
 import type { Locale } from "@/shared/i18n/locale.mjs";
-import { toCyrillic } from "@/shared/i18n/transliterate";
 import { fullName } from "@/shared/identity/names";
-import { listStatus, lockListShared } from "./final";
-
-/** Whose appeals: the signed-in pupil's, or the pupil of a paid registration (the parent's link). */
-export type AppealOwner = { userId: number } | { guid: string };
-
-type OwnAttempt = {
-  attemptId: number;
-  userId: number;
-  testId: number;
-  endedAt: Date | string;
-  closedAt: Date | string;
-  reviewPolicy: string;
-};
-
-/**
- * The owner's current, ended attempt (the latest), or null. A voided one too: its pupil may appeal
- * the voiding (against the result as a whole) like any other result.
- */
-async function ownAttempt(runner: Transaction | typeof db, owner: AppealOwner): Promise<OwnAttempt | null> {
-  const who =
-    "userId" in owner
-      ? sql`a.user_id = ${owner.userId}`
-      : sql`a.user_id = (select r.user_id from registrations r where r.guid = ${owner.guid} and r.paid_at is not null)`;
-  const [row] = await selectRows<OwnAttempt>(
-    runner,
-    sql`
-      select a.id as "attemptId", a.user_id as "userId", a.test_id as "testId", a.ended_at as "endedAt",
-             t.closed_at as "closedAt", t.review_policy as "reviewPolicy"
-      from attempts a join tests t on t.id = a.test_id
-      where ${who} and a.ended_at is not null and ${currentAttempt("a")} and ${olympiadAttempt("a")}
-      order by a.ended_at desc
-      limit 1`,
-  );
-  return row ?? null;
-}
-
-/** Whether the pupil's review shows the key now: appeals begin then. */
-async function keyShown(runner: Transaction | typeof db, attempt: OwnAttempt, now: Date): Promise<boolean> {
-  const policy = { endedAt: new Date(attempt.endedAt), reviewPolicy: attempt.reviewPolicy, closedAt: new Date(attempt.closedAt), now };
-  return (
-    mayRevealKey({ ...policy, answersStillPossible: false }) &&
-    mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: attempt.testId, now }, runner) })
-  );
-}
-
-/** A decision's reason as the pupil reads it: Uzbek in their script, or Russian where the organiser gave it. */
-function reasonIn(locale: Locale, { reason, reasonRu }: { reason: string; reasonRu: string | null }): string {
-  if (locale === "ru") return reasonRu ?? reason;
-  return locale === "uz-Cyrl" ? toCyrillic(reason) : reason;
-}
-
-type ViewRows = {
-  questions: { testAttemptQuestionId: number; questionNumber: number }[];
-  appeals: {
-    appealId: number;
-    testAttemptQuestionId: number | null;
-    questionNumber: number | null;
-    kind: AppealKind;
-    text: string;
-    updatedAt: string;
-    outcome: DecisionOutcome | null;
-    reason: string | null;
-    reasonRu: string | null;
-    decidedAt: string | null;
-  }[];
-  changes: {
-    questionNumber: number | null;
-    action: RegradeAction;
-    oldTenths: number;
-    newTenths: number;
-    reason: string;
-    reasonRu: string | null;
-    changedAt: string;
-  }[];
-  selected: boolean;
-};
-
-async function viewOf(runner: Transaction | typeof db, attempt: OwnAttempt, locale: Locale, now: Date): Promise<AppealsView> {
-  const [rows] = await selectRows<ViewRows>(
-    runner,
-    sql`
-      select
-        (select coalesce(json_agg(json_build_object('testAttemptQuestionId', aq.id, 'questionNumber', aq.number) order by aq.number), '[]')
-           from attempt_questions aq where aq.attempt_id = ${attempt.attemptId}) as questions,
-        (select coalesce(json_agg(json_build_object(
-                  'appealId', ap.id, 'testAttemptQuestionId', ap.attempt_question_id, 'questionNumber', aq.number, 'kind', ap.kind,
-                  'text', ap.text, 'updatedAt', ap.updated_at, 'outcome', d.outcome, 'reason', d.reason, 'reasonRu', d.reason_ru,
-                  'decidedAt', d.decided_at) order by aq.number nulls first), '[]')
-           from appeals ap
-           left join attempt_questions aq on aq.id = ap.attempt_question_id
-           left join appeal_decisions d on d.id = ap.decision_id
-           where ap.attempt_id = ${attempt.attemptId}) as appeals,
-        (select coalesce(json_agg(json_build_object(
-                  'questionNumber', aq.number, 'action', c.action, 'oldTenths', c.old_tenths, 'newTenths', c.new_tenths,
-                  'reason', c.reason, 'reasonRu', c.reason_ru, 'changedAt', c.changed_at) order by c.id), '[]')
-           from score_changes c
-           left join attempt_questions aq on aq.attempt_id = c.attempt_id and aq.question_id = c.question_id
-           where c.attempt_id = ${attempt.attemptId}) as changes,
-        coalesce((select fl.rows -> 'rows' @> ${JSON.stringify([{ userId: attempt.userId }])}::jsonb
-                  from final_lists fl where fl.test_id = ${attempt.testId} order by fl.version desc limit 1), false) as selected`,
-  );
-  const status = await listStatus(runner, attempt.testId, now);
-  if (!status) throw notFound();
-  const shown = await keyShown(runner, attempt, now);
-  return {
-    attemptId: attempt.attemptId,
-    open: shown && status.appealsOpen && status.state === "provisional",
-    keyShown: shown,
-    closesAt: status.appealsCloseAt.toISOString(),
-    questions: rows.questions,
-    appeals: rows.appeals.map((a) => ({
-      appealId: a.appealId,
-      testAttemptQuestionId: a.testAttemptQuestionId,
-      questionNumber: a.questionNumber,
-      kind: a.kind,
-      text: a.text,
-      updatedAt: new Date(a.updatedAt).toISOString(),
-      decision:
-        a.outcome === null
-          ? null
-          : {
-              outcome: a.outcome,
-              reason: reasonIn(locale, { reason: a.reason ?? "", reasonRu: a.reasonRu }),
-              decidedAt: new Date(a.decidedAt ?? 0).toISOString(),
-            },
-    })),
-    scoreChanges: rows.changes.map((c) => ({
-      questionNumber: c.questionNumber,
-      action: c.action,
-      oldScore: tenthsToPoints(c.oldTenths),
-      newScore: tenthsToPoints(c.newTenths),
-      reason: reasonIn(locale, c),
-      changedAt: new Date(c.changedAt).toISOString(),
-    })),
-    list: { state: status.state, since: status.since.toISOString(), secondStage: status.state === "final" && rows.selected },
-  };
-}
+import { listStatus } from "./final";
+import { lockListShared } from "./finalise";
+import { type AppealOwner, keyShown, ownAttempt, viewOf } from "./pupil-view";
 
 /** What the pupil's (or the parent's) pages show of the appeals, the score's changes and the list; null without an ended attempt. */
 export async function appealsView(owner: AppealOwner, locale: Locale, now: Date): Promise<AppealsView | null> {
@@ -310,115 +168,6 @@ export async function testAppeals(testId: number): Promise<TestAppeals> {
       return { ...appeal(r), decision: found ? (({ questionId: _, ...d }) => d)(found) : null };
     });
   return { questions, results };
-}
-
-/**
- * The organiser's decision: on every undecided appeal of a question, or on one appeal against a
- * result, as the organiser read them (seenAt: one made or edited since stays undecided). "also",
- * "key" and "void" regrade the question in the same transaction, recording why each moved score
- * moved; "reject" and "upheld" change no score. Refused when nothing read is left undecided
- * (4014): a second click, or another organiser, decides nothing twice.
- */
-export async function decideAppeals({
-  organiserId,
-  testId,
-  input,
-  now,
-}: {
-  organiserId: number;
-  testId: number;
-  input: DecisionInput;
-  now: Date;
-}): Promise<{ decisionId: number; appeals: number; scoresMoved: number }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local lock_timeout = '10s'`);
-    // One decision at a time per test, and before any regrade: the key lock is the regrade's own.
-    await lockKeyToChange(tx, testId);
-    const which =
-      input.appealId !== undefined
-        ? and(eq(appeals.id, input.appealId), isNull(appeals.questionId))
-        : eq(appeals.questionId, input.questionId ?? 0);
-    // Only what the organiser read: an appeal made or edited after the page was read stays undecided.
-    const undecided = await tx
-      .select({ id: appeals.id })
-      .from(appeals)
-      .where(and(eq(appeals.testId, testId), which, isNull(appeals.decisionId), lte(appeals.updatedAt, new Date(input.seenAt))))
-      .for("update");
-    // Decided meanwhile (another organiser, a second click): nothing is decided twice.
-    if (undecided.length === 0) throw businessError(ErrorCode.AppealDecided);
-    // The choice named must be one of the question's own, checked before anything is written.
-    if (input.choiceId !== undefined) {
-      const [own] = await tx
-        .select({ id: questionChoices.id })
-        .from(questionChoices)
-        .where(and(eq(questionChoices.id, input.choiceId), eq(questionChoices.questionId, input.questionId ?? 0)));
-      if (!own) throw invalidInput({ choiceId: ["Invalid"] });
-    }
-    const [decision] = await tx
-      .insert(appealDecisions)
-      .values({
-        testId,
-        questionId: input.questionId ?? null,
-        outcome: input.outcome,
-        choiceId: input.choiceId ?? null,
-        voidAwards: input.voidAwards ?? null,
-        reason: input.reason,
-        reasonRu: input.reasonRu ?? null,
-        organiserId,
-        decidedAt: now,
-      })
-      .returning({ id: appealDecisions.id });
-    let scoresMoved = 0;
-    if (input.outcome === "also" || input.outcome === "key" || input.outcome === "void") {
-      const report = await regradeIn(tx, {
-        organiserId,
-        testId,
-        input: {
-          questionId: input.questionId ?? 0,
-          action: input.outcome,
-          correctChoiceId: input.choiceId,
-          voidAwards: input.voidAwards,
-          dryRun: false,
-          reason: input.reason,
-        },
-        origin: { decisionId: decision.id, reasonRu: input.reasonRu },
-        now,
-      }).catch((error: unknown) => {
-        // The regrade names its own field; the decision's form calls it choiceId.
-        if (error instanceof AppError && error.validationErrors.correctChoiceId)
-          throw invalidInput({ choiceId: error.validationErrors.correctChoiceId });
-        throw error;
-      });
-      scoresMoved = report.changes.filter((c) => c.oldScore !== c.newScore).length;
-    }
-    await tx
-      .update(appeals)
-      .set({ decisionId: decision.id })
-      .where(
-        sql`${appeals.id} in (${sql.join(
-          undecided.map((a) => sql`${a.id}`),
-          sql`, `,
-        )})`,
-      );
-    await recordAction(tx, {
-      organiserId,
-      action: AuditAction.AppealDecision,
-      targetType: "test",
-      targetId: testId,
-      reason: input.reason,
-      details: {
-        decisionId: decision.id,
-        outcome: input.outcome,
-        questionId: input.questionId ?? null,
-        appealId: input.appealId ?? null,
-        choiceId: input.choiceId ?? null,
-        voidAwards: input.voidAwards ?? null,
-        appeals: undecided.length,
-        scoresMoved,
-      },
-    });
-    return { decisionId: decision.id, appeals: undecided.length, scoresMoved };
-  });
 }
 
 /** The organiser's own end of a test's appeals, or back to the national rule (null); recorded with its reason. */

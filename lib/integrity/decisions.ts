@@ -6,14 +6,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { screeningDecisions } from "@/db/schema";
-import { anyAttempt } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, reportDb, selectRows } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
 import { firstText, type LanguageTexts, type StudyLanguage, textIn } from "@/shared/attempts/enums";
 import type { Decision, DecisionInput } from "@/shared/integrity/schema";
-import { inScreeningWindow } from "./screening";
+import { answerSaves, listedEvidence, sharedAccess, sharedQuestions } from "./evidence-reads";
 import type { PairEvidence } from "./similarity";
 
 /** The advisory lock class of a test's screening decisions (the test id is the second key). */
@@ -90,25 +89,7 @@ async function newestRun(testId: number): Promise<ScreeningRun | null> {
  * with the evidence of the last run that listed it: a decision stays where it can be read and changed.
  */
 async function listedPairs(testId: number, run: ScreeningRun, only?: { attemptA: number; attemptB: number }): Promise<ListedPair[]> {
-  const ofPair = (alias: string) =>
-    only ? sql`and ${sql.raw(alias)}.attempt_a = ${only.attemptA} and ${sql.raw(alias)}.attempt_b = ${only.attemptB}` : sql``;
-  const listed = await selectRows<{ evidence: PairEvidence }>(
-    reportDb,
-    sql`
-      select evidence from (
-        select p.evidence, 0 as part, p.position from screening_pairs p where p.screening_id = ${run.screeningId} ${ofPair("p")}
-        union all
-        select * from (
-          select distinct on (p.attempt_a, p.attempt_b) p.evidence, 1 as part, p.position
-          from screening_pairs p join screenings s on s.id = p.screening_id
-          where s.test_id = ${testId} ${ofPair("p")}
-            and exists (select 1 from screening_decisions d where d.attempt_a = p.attempt_a and d.attempt_b = p.attempt_b)
-            and not exists (select 1 from screening_pairs n where n.screening_id = ${run.screeningId}
-                              and n.attempt_a = p.attempt_a and n.attempt_b = p.attempt_b)
-          order by p.attempt_a, p.attempt_b, s.ran_at desc, s.id desc) decided
-      ) pairs
-      order by part, position`,
-  );
+  const listed = await listedEvidence(testId, run.screeningId, only);
   if (listed.length === 0) return [];
   // Only the listed pupils' rows: ranked among the whole test, but not all sent back.
   const attemptIds = [...new Set(listed.flatMap(({ evidence }) => [evidence.attemptA, evidence.attemptB]))];
@@ -180,39 +161,7 @@ export async function evidenceSheet(testId: number, attemptA: number, attemptB: 
   const run = await newestRun(testId);
   const [pair] = run ? await listedPairs(testId, run, { attemptA, attemptB }) : [];
   if (!run || !pair) throw notFound();
-  type Row = {
-    questionId: number;
-    texts: LanguageTexts;
-    aNumber: number;
-    bNumber: number;
-    aChoice: number | null;
-    bChoice: number | null;
-    aTexts: LanguageTexts | null;
-    bTexts: LanguageTexts | null;
-    aLetter: number | null;
-    bLetter: number | null;
-    aCorrect: boolean;
-    bCorrect: boolean;
-    aLanguage: StudyLanguage;
-    bLanguage: StudyLanguage;
-  };
-  const rows = await selectRows<Row>(
-    reportDb,
-    sql`
-      select qa.question_id as "questionId", q.texts, qa.number as "aNumber", qb.number as "bNumber",
-             qa.answer_choice_id as "aChoice", qb.answer_choice_id as "bChoice", ca.texts as "aTexts", cb.texts as "bTexts",
-             ca.position as "aLetter", cb.position as "bLetter", coalesce(ca.is_correct, false) as "aCorrect",
-             coalesce(cb.is_correct, false) as "bCorrect", aa.language as "aLanguage", ab.language as "bLanguage"
-      from attempt_questions qa
-      join attempt_questions qb on qb.attempt_id = ${attemptB} and qb.question_id = qa.question_id
-      join attempts aa on aa.id = qa.attempt_id and ${anyAttempt()}
-      join attempts ab on ab.id = qb.attempt_id and ${anyAttempt()}
-      join questions q on q.id = qa.question_id
-      left join question_choices ca on ca.id = qa.answer_choice_id
-      left join question_choices cb on cb.id = qb.answer_choice_id
-      where qa.attempt_id = ${attemptA}
-      order by qa.number`,
-  );
+  const rows = await sharedQuestions(attemptA, attemptB);
   // Each in the language the pupil was given it in (the question in A's).
   const inLanguage = (texts: LanguageTexts | null, language: StudyLanguage) =>
     texts ? (textIn(texts, language) ?? firstText(texts)) : null;
@@ -224,31 +173,8 @@ export async function evidenceSheet(testId: number, attemptA: number, attemptB: 
     match: r.aChoice === r.bChoice,
     identicalWrong: r.aChoice !== null && r.aChoice === r.bChoice && !r.aCorrect,
   }));
-  const saves = await selectRows<SheetSave & { attemptId: number }>(
-    reportDb,
-    sql`
-      select e.attempt_id as "attemptId", e.question_id as "questionId", c.position as "choiceLetter",
-             round(extract(epoch from (e.received_at - t.opened_at)) * 1000)::float8 as at
-      from answer_events e
-      join attempts a on a.id = e.attempt_id and ${anyAttempt()}
-      join tests t on t.id = a.test_id
-      left join question_choices c on c.id = e.choice_id
-      where e.attempt_id in (${attemptA}, ${attemptB})
-      order by e.received_at, e.id`,
-  );
-  const [overlap] = await selectRows<{ devices: number; addresses: string[] | null }>(
-    reportDb,
-    sql`
-      with seen as (
-        select a.id as attempt_id, v.device_id, v.address from access_events v
-        join attempts a on a.user_id = v.user_id and ${anyAttempt()}
-        join tests t on t.id = a.test_id
-        where a.id in (${attemptA}, ${attemptB}) and ${inScreeningWindow(sql.raw("v.at"), sql.raw("t"))})
-      select (select count(distinct x.device_id)::int from seen x join seen y on y.device_id = x.device_id
-               where x.attempt_id = ${attemptA} and y.attempt_id = ${attemptB}) as devices,
-             (select array_agg(distinct x.address) from seen x join seen y on y.address = x.address
-               where x.attempt_id = ${attemptA} and y.attempt_id = ${attemptB}) as addresses`,
-  );
+  const saves = await answerSaves(attemptA, attemptB);
+  const overlap = await sharedAccess(attemptA, attemptB);
   const timelines = {
     a: saves.filter((s) => s.attemptId === attemptA).map(({ attemptId: _, ...s }) => s),
     b: saves.filter((s) => s.attemptId === attemptB).map(({ attemptId: _, ...s }) => s),

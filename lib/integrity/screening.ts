@@ -15,7 +15,7 @@ import { config } from "@/lib/config";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
-import { rankingCtes } from "@/lib/results/ranking";
+import { rankingCtes } from "@/lib/results/ranking-sql";
 import { DEFAULT_SCREENING, type ScreenedAttempt, type ScreeningOptions, screenAttempts } from "./similarity";
 
 /** The advisory lock class of a test's screening (the test id is the second key): one run at a time. */
@@ -59,7 +59,7 @@ type Row = {
 
 /**
  * The test's attempts as the statistics read them, in `tx`'s snapshot: the ended ones that are
- * ranked (the ranking's own reading: ranking.ts rankingCtes, so its place and exclusion rules),
+ * ranked (the ranking's own reading: ranking-sql.ts rankingCtes, so its place and exclusion rules),
  * paired by school, or by district where the school is unknown.
  */
 async function screenedAttempts(tx: Transaction, testId: number): Promise<ScreenedAttempt[]> {

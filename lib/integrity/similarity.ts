@@ -26,17 +26,9 @@
 // for false discovery by Benjamini–Hochberg over every pair screened with enough shared questions.
 // A pair that used one device during the window is always listed, whatever its statistics.
 // Nothing here decides anything: it selects pairs for a person to look at.
-
-export type ScreenedResponse = {
-  questionId: number;
-  /** The final choice; null when the question was drawn and left unanswered. */
-  choiceId: number | null;
-  correct: boolean;
-  /** The server's time of the final save, ms; null when unanswered. */
-  savedAt: number | null;
-  /** The choices saved for it in order (the final one last): more than one means it was changed. */
-  sequence: number[];
-};
+import { type Prepared, type ScreenedResponse, tabulate } from "./choice-table";
+import { pairTiming } from "./pair-timing";
+import { pairsOf } from "./pairing";
 
 export type ScreenedAttempt = {
   attemptId: number;
@@ -157,161 +149,6 @@ export function omegaIndex(shared: number, probability: (i: number) => number, m
 
 // ─── The screening ──────────────────────────────────────────────────────────────────────────
 
-/** The test's answers, densely indexed: question i, response category c (the last is "omitted"). */
-type Table = {
-  questions: Map<number, number>;
-  /** Per question: choice id → category. */
-  categories: Map<number, number>[];
-  /** Per question: the category count (choices seen + omitted). */
-  width: number[];
-  /** probability[g][i][c]: the chance a pupil of score group g gives category c on question i. */
-  probability: Float64Array[][];
-};
-
-type Prepared = {
-  attemptId: number;
-  group: number;
-  /** Per question index: the category given, or -1 when not drawn. */
-  category: Int16Array;
-  savedAt: Float64Array;
-  sequence: (string | null)[];
-  /** Final save times, sorted, and the share of answered questions that were changed. */
-  times: Float64Array;
-  changedShare: number;
-  correctCategory: Int16Array;
-};
-
-function tabulate(attempts: ScreenedAttempt[], groups: number): { table: Table; prepared: Prepared[] } {
-  const questions = new Map<number, number>();
-  const categories: Map<number, number>[] = [];
-  for (const a of attempts) {
-    for (const r of a.responses) {
-      let i = questions.get(r.questionId);
-      if (i === undefined) {
-        i = questions.size;
-        questions.set(r.questionId, i);
-        categories.push(new Map());
-      }
-      if (r.choiceId !== null && !categories[i].has(r.choiceId)) categories[i].set(r.choiceId, categories[i].size);
-    }
-  }
-  const width = categories.map((c) => c.size + 1);
-  const q = questions.size;
-
-  // Score groups: equal-sized groups by the proportion correct of each pupil's own paper.
-  const score = attempts.map((a) => (a.responses.length ? a.responses.filter((r) => r.correct).length / a.responses.length : 0));
-  const byScore = score.map((_, i) => i).sort((x, y) => score[x] - score[y]);
-  const groupOf = new Int32Array(attempts.length);
-  const g = Math.max(1, Math.min(groups, Math.floor(attempts.length / 50)));
-  for (const [rank, i] of byScore.entries()) groupOf[i] = Math.min(g - 1, Math.floor((rank * g) / attempts.length));
-  // Pupils with one score share one group: a group boundary never splits equal scores.
-  for (let r = 1; r < byScore.length; r++) {
-    if (score[byScore[r]] === score[byScore[r - 1]]) groupOf[byScore[r]] = groupOf[byScore[r - 1]];
-  }
-
-  const counts = Array.from({ length: g }, () => Array.from({ length: q }, (_, i) => new Float64Array(width[i])));
-  const overall = Array.from({ length: q }, (_, i) => new Float64Array(width[i]));
-  const prepared: Prepared[] = attempts.map((a, n) => {
-    const category = new Int16Array(q).fill(-1);
-    const correctCategory = new Int16Array(q).fill(-1);
-    const savedAt = new Float64Array(q).fill(Number.NaN);
-    const sequence: (string | null)[] = new Array(q).fill(null);
-    const times: number[] = [];
-    let changed = 0;
-    for (const r of a.responses) {
-      const i = questions.get(r.questionId) as number;
-      const c = r.choiceId === null ? width[i] - 1 : (categories[i].get(r.choiceId) as number);
-      category[i] = c;
-      if (r.correct && r.choiceId !== null) correctCategory[i] = c;
-      counts[groupOf[n]][i][c]++;
-      overall[i][c]++;
-      if (r.savedAt !== null && r.choiceId !== null) {
-        savedAt[i] = r.savedAt;
-        times.push(r.savedAt);
-      }
-      // A choice saved again unchanged (a retry, a second tap) is no change.
-      const changes = r.sequence.filter((c, k) => k === 0 || c !== r.sequence[k - 1]);
-      if (changes.length > 1) {
-        sequence[i] = changes.join(">");
-        changed++;
-      }
-    }
-    return {
-      attemptId: a.attemptId,
-      group: groupOf[n],
-      category,
-      savedAt,
-      sequence,
-      times: Float64Array.from(times).sort(),
-      changedShare: times.length ? changed / times.length : 0,
-      correctCategory,
-    };
-  });
-
-  // Each group's table, smoothed toward the question's overall shares (which are smoothed toward
-  // uniform): a small group never gives a choice a probability of 0 or 1.
-  const SMOOTHING = 5;
-  const probability = counts.map((group) =>
-    group.map((row, i) => {
-      const all = overall[i];
-      const total = all.reduce((s, x) => s + x, 0);
-      const n = row.reduce((s, x) => s + x, 0);
-      return row.map((x, c) => {
-        const prior = (all[c] + 0.5) / (total + 0.5 * width[i]);
-        return (x + SMOOTHING * prior) / (n + SMOOTHING);
-      });
-    }),
-  );
-  return { table: { questions, categories, width, probability }, prepared };
-}
-
-/** The pairs to screen: within a group, and any two sharing a device or (a small) address. */
-function pairsOf(attempts: ScreenedAttempt[], maxAddressPupils: number): Map<number, Set<"group" | "device" | "address">> {
-  const n = attempts.length;
-  const pairs = new Map<number, Set<"group" | "device" | "address">>();
-  const add = (members: number[], reason: "group" | "device" | "address") => {
-    for (let x = 0; x < members.length; x++) {
-      for (let y = x + 1; y < members.length; y++) {
-        const [a, b] = members[x] < members[y] ? [members[x], members[y]] : [members[y], members[x]];
-        const key = a * n + b;
-        const reasons = pairs.get(key);
-        if (reasons) reasons.add(reason);
-        else pairs.set(key, new Set([reason]));
-      }
-    }
-  };
-  const by = (pick: (a: ScreenedAttempt) => (string | null)[]) => {
-    const members = new Map<string, number[]>();
-    attempts.forEach((a, i) => {
-      for (const key of new Set(pick(a))) {
-        if (key === null) continue;
-        const list = members.get(key);
-        if (list) list.push(i);
-        else members.set(key, [i]);
-      }
-    });
-    return members;
-  };
-  for (const members of by((a) => [a.group]).values()) add(members, "group");
-  for (const members of by((a) => a.devices).values()) add(members, "device");
-  for (const members of by((a) => a.addresses).values()) if (members.length <= maxAddressPupils) add(members, "address");
-  return pairs;
-}
-
-/** How many saves of two pupils on different questions fall within `window` ms of each other. */
-function closeSaves(a: Float64Array, b: Float64Array, window: number): number {
-  let count = 0;
-  let lo = 0;
-  let hi = 0;
-  for (const t of a) {
-    while (lo < b.length && b[lo] < t - window) lo++;
-    if (hi < lo) hi = lo;
-    while (hi < b.length && b[hi] <= t + window) hi++;
-    count += hi - lo;
-  }
-  return count;
-}
-
 export function screenAttempts(attempts: ScreenedAttempt[], options: ScreeningOptions = DEFAULT_SCREENING): ScreeningResult {
   const { table, prepared } = tabulate(attempts, options.scoreGroups);
   const pairs = pairsOf(attempts, options.maxAddressPupils);
@@ -338,48 +175,8 @@ export function screenAttempts(attempts: ScreenedAttempt[], options: ScreeningOp
     const ba = direction(B, A);
     const stronger = ab.omega >= ba.omega ? { ...ab, copier: A.attemptId } : { ...ba, copier: B.attemptId };
 
-    // Timing: the pair's own chance of two saves this close on different questions.
-    let sameQuestionPairs = 0;
-    let sameQuestionClose = 0;
-    let identicalWrong = 0;
-    let closeMatches = 0;
-    let sameChanges = 0;
-    let evidenceCount = 0;
-    for (let s = 0; s < shared; s++) {
-      const i = sharedIndex[s];
-      const same = A.category[i] === B.category[i];
-      const omitted = table.width[i] - 1;
-      if (same && A.category[i] !== omitted && A.category[i] !== A.correctCategory[i]) identicalWrong++;
-      const bothSaved = !Number.isNaN(A.savedAt[i]) && !Number.isNaN(B.savedAt[i]);
-      const close = bothSaved && Math.abs(A.savedAt[i] - B.savedAt[i]) <= window;
-      if (bothSaved) {
-        sameQuestionPairs++;
-        if (close) sameQuestionClose++;
-      }
-      const changes = A.sequence[i] !== null && A.sequence[i] === B.sequence[i];
-      if (same && close) closeMatches++;
-      if (same && changes) sameChanges++;
-      if (same && bothSaved && (close || changes)) evidenceCount++;
-    }
-    const crossPairs = A.times.length * B.times.length - sameQuestionPairs;
-    const crossClose = closeSaves(A.times, B.times, window) - sameQuestionClose;
-    const closeChance = (crossClose + 0.5) / (crossPairs + 1);
-    const bothChange = A.changedShare * B.changedShare;
-    let timingExpected = 0;
-    let t = 0;
-    for (let s = 0; s < shared; s++) {
-      const i = sharedIndex[s];
-      const omitted = table.width[i] - 1;
-      if (A.category[i] === omitted || B.category[i] === omitted || Number.isNaN(A.savedAt[i]) || Number.isNaN(B.savedAt[i])) continue;
-      // The chance that two pupils working apart give the same choice here (an answer, not an omission).
-      const pa = table.probability[A.group][i];
-      const pb = table.probability[B.group][i];
-      let sameChoice = 0;
-      for (let c = 0; c < omitted; c++) sameChoice += pa[c] * pb[c];
-      timingChance[t] = sameChoice * (1 - (1 - closeChance) * (1 - bothChange));
-      timingExpected += timingChance[t++];
-    }
-    const pTiming = poissonBinomialUpperTail(evidenceCount, timingChance.subarray(0, t));
+    const timing = pairTiming(A, B, table, sharedIndex, shared, window, timingChance);
+    const pTiming = poissonBinomialUpperTail(timing.together, timing.chances);
     const tested = shared >= options.minShared;
     const pOmega = Math.min(1, 2 * Math.min(ab.p, ba.p));
     const sharedDevice = reasons.has("device");
@@ -390,15 +187,15 @@ export function screenAttempts(attempts: ScreenedAttempt[], options: ScreeningOp
       reasons: [...reasons],
       shared,
       matches: ab.observed,
-      identicalWrong,
+      identicalWrong: timing.identicalWrong,
       copier: stronger.copier,
       expected: stronger.expected,
       omega: stronger.omega,
       pOmega,
-      closeMatches,
-      sameChanges,
-      together: evidenceCount,
-      timingExpected,
+      closeMatches: timing.closeMatches,
+      sameChanges: timing.sameChanges,
+      together: timing.together,
+      timingExpected: timing.timingExpected,
       pTiming,
       p: tested ? Math.min(1, 2 * Math.min(pOmega, pTiming)) : null,
       q: null,

@@ -6,23 +6,8 @@
 // date, phone and sign-in go; the row stays, anonymous, with its district, grade, subject and
 // attempts, so the ranking can be recomputed.
 import "server-only";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import {
-  accessEvents,
-  answerEvents,
-  appealDecisions,
-  appeals,
-  attemptQuestions,
-  attempts,
-  districts,
-  organiserActions,
-  organizations,
-  payments,
-  regions,
-  registrations,
-  subjects,
-  users,
-} from "@/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { accessEvents, answerEvents, appeals, attempts, organiserActions, registrations, users } from "@/db/schema";
 import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { config } from "@/lib/config";
@@ -33,6 +18,7 @@ import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
 import { EndedBy } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";
+import { readPupilRecord } from "./pupil-record";
 
 /** An erased pupil's name, as every list and export shows it: "O'chirilgan #123". */
 export const ERASED_LAST_NAME = "O'chirilgan";
@@ -97,74 +83,8 @@ const ENDED_BY: Record<number, string> = { [EndedBy.Pupil]: "pupil", [EndedBy.Cl
 
 /** Everything kept about one pupil, as a family may ask for it (audited). */
 export async function exportPupilData({ organiserId, userId }: { organiserId: number; userId: number }) {
-  const [row] = await db
-    .select({ user: users, region: regions.name, district: districts.name, school: organizations.name, subject: subjects.name })
-    .from(users)
-    .leftJoin(regions, eq(regions.id, users.regionId))
-    .leftJoin(districts, eq(districts.id, users.districtId))
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(subjects, eq(subjects.id, users.subjectId))
-    .where(and(eq(users.id, userId), eq(users.role, UserRole.Default)));
-  if (!row) throw notFound();
+  const { row, registration, paid, taken, answers, saves, accesses, appealed, acts } = await readPupilRecord(userId);
   const { user } = row;
-  const [registration] = await db.select().from(registrations).where(eq(registrations.userId, userId));
-  const paid = registration
-    ? await db.select().from(payments).where(eq(payments.registrationGuid, registration.guid)).orderBy(asc(payments.id))
-    : [];
-  // Everything the pupil did, reset attempts too: the export is their record.
-  const taken = await db
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), anyAttempt()))
-    .orderBy(asc(attempts.id));
-  const answers = await db
-    .select({ attemptId: attemptQuestions.attemptId, number: attemptQuestions.number, answeredAt: attemptQuestions.answeredAt })
-    .from(attemptQuestions)
-    .innerJoin(attempts, eq(attempts.id, attemptQuestions.attemptId))
-    .where(and(eq(attempts.userId, userId), anyAttempt(), isNotNull(attemptQuestions.answeredAt)))
-    .orderBy(asc(attemptQuestions.attemptId), asc(attemptQuestions.number));
-  // Every save of an answer, with the choice as the pupil saw it lettered (A is their first).
-  const saves = await db
-    .select({
-      attemptId: answerEvents.attemptId,
-      number: attemptQuestions.number,
-      position: sql<number | null>`array_position(${attemptQuestions.choiceOrder}, ${answerEvents.choiceId})`,
-      receivedAt: answerEvents.receivedAt,
-      chosenAt: answerEvents.chosenAt,
-    })
-    .from(answerEvents)
-    .innerJoin(attempts, eq(attempts.id, answerEvents.attemptId))
-    .innerJoin(
-      attemptQuestions,
-      and(eq(attemptQuestions.attemptId, answerEvents.attemptId), eq(attemptQuestions.questionId, answerEvents.questionId)),
-    )
-    .where(and(eq(attempts.userId, userId), anyAttempt()))
-    .orderBy(asc(answerEvents.attemptId), asc(answerEvents.id));
-  const accesses = await db.select().from(accessEvents).where(eq(accessEvents.userId, userId)).orderBy(asc(accessEvents.id));
-  // Their appeals (the parent's through the link too) and the decisions on them.
-  const appealed = await db
-    .select({
-      attemptId: appeals.attemptId,
-      number: attemptQuestions.number,
-      kind: appeals.kind,
-      text: appeals.text,
-      createdAt: appeals.createdAt,
-      updatedAt: appeals.updatedAt,
-      outcome: appealDecisions.outcome,
-      reason: appealDecisions.reason,
-      decidedAt: appealDecisions.decidedAt,
-    })
-    .from(appeals)
-    .innerJoin(attempts, eq(attempts.id, appeals.attemptId))
-    .leftJoin(attemptQuestions, eq(attemptQuestions.id, appeals.attemptQuestionId))
-    .leftJoin(appealDecisions, eq(appealDecisions.id, appeals.decisionId))
-    .where(and(eq(attempts.userId, userId), anyAttempt()))
-    .orderBy(asc(appeals.id));
-  const acts = await db
-    .select({ action: organiserActions.action, reason: organiserActions.reason, at: organiserActions.createdAt })
-    .from(organiserActions)
-    .where(and(eq(organiserActions.targetType, "pupil"), eq(organiserActions.targetId, userId)))
-    .orderBy(asc(organiserActions.createdAt));
   await recordAction(db, { organiserId, action: AuditAction.PupilExport, targetType: "pupil", targetId: userId });
   return {
     exportedAt: new Date().toISOString(),

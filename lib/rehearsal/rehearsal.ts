@@ -14,7 +14,7 @@ import { notFound } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/identity/password";
 import { importQuestionBank } from "@/lib/questions/import";
 import type { RehearsalReport } from "@/lib/rehearsal/schema";
-import { upsertSubjectTest } from "@/lib/tests/tests";
+import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 import { UserRole } from "@/shared/identity/roles";
 import { RegistrationStatus } from "@/shared/registration/status";

@@ -18,7 +18,8 @@ import { notFound } from "@/lib/http/errors";
 import { errorText, log } from "@/lib/log.mjs";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { keyHash } from "./key";
-import { type ResultRow, type ResultsFilter, resultsPageAndTop } from "./ranking";
+import { type ResultRow, resultsPageAndTop } from "./ranking";
+import type { ResultsFilter } from "./ranking-sql";
 import { resultsState } from "./state";
 import { dataHash, type ListData, topData } from "./tables";
 

@@ -1,5 +1,5 @@
 // What a test's second-stage list is ranked from: every column the ranking's statement reads
-// (lib/results/ranking.ts rankingStatement), table by table, each either watched (its change
+// (lib/results/ranking-sql.ts rankingStatement), table by table, each either watched (its change
 // outdates a kept list: published_rankings, lib/results/published.ts) or not, with why not.
 //
 // The database's triggers (db/migrations/0021_published_rankings_triggers.sql) watch exactly the

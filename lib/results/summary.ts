@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { tenthsToPointsSql } from "@/lib/attempts/scoring-sql";
 import { selectRows, type Transaction } from "@/lib/db/client";
 import { nameOrder } from "@/lib/reference/queries";
-import { intArray, rankingCtes, TOP, tieAtCut } from "./ranking";
+import { tieAtCut } from "./ranking";
+import { intArray, rankingCtes, TOP } from "./ranking-sql";
 import type { Table, Words } from "./tables";
 
 type SummaryRow = {

@@ -5,7 +5,7 @@ import { districts, organizations, questions, registrations, subjects, tests, us
 import { anyTest, isOlympiadSubject } from "@/lib/attempts/counting";
 import type { Database } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
-import { upsertSubjectTest } from "@/lib/tests/tests";
+import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { RegistrationStatus } from "@/shared/registration/status";

@@ -1,22 +1,22 @@
 // Item statistics of a test: per question of the bank, how often it was drawn, its facility and
 // discrimination, each choice's picks, in all and per language version, Moodle's item analysis
-// (./moodle.ts), its Rasch difficulty (./rasch.ts) and Mantel–Haenszel DIF between its language
-// versions (./dif.ts); for the test, Moodle's test statistics; and what may point to a wrong key or
-// a wrong translation, each with its reason (./flags.ts), before the ranking. This module reads the
-// database and feeds the pure ones; the workbook is ./workbook.ts.
+// (./moodle.ts), its Rasch difficulty (./rasch-scale.ts, ./rasch.ts) and Mantel–Haenszel DIF between
+// its language versions (./dif.ts); for the test, Moodle's test statistics; and what may point to a
+// wrong key or a wrong translation, each with its reason (./flags.ts), before the ranking. This
+// module and ./item-attempts.ts read the database and feed the pure ones; the workbook is ./workbook.ts.
 import "server-only";
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { attempts, questionChoices, questions, tests, users } from "@/db/schema";
-import { rankedAttempt, totalTenthsSql } from "@/lib/attempts/counting";
-import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { questionChoices, questions, tests } from "@/db/schema";
 import { reportDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { resultsState } from "@/lib/results/state";
 import { type Difficulty, firstText, type StudyLanguage, type VoidAwards } from "@/shared/attempts/enums";
 import { type DifAnswer, mantelHaenszel } from "./dif";
 import { DIF_MIN_DRAWN, type FlagReason, type ItemFlag, type LanguageDif, type LanguageFacility, reasonsOf } from "./flags";
+import { type Given, readAttempts, referenceLanguageOf } from "./item-attempts";
 import { type ItemAnalysis, type ItemResponse, itemAnalysis, type TestAnalysis, testAnalysis, thirdsOf } from "./moodle";
-import { personMeasure, type RaschPaper, raschItems } from "./rasch";
+import { type RaschSummary, raschOf } from "./rasch-scale";
+import { round3, rounded } from "./rounding";
 
 export type ItemStatistics = {
   questionId: number;
@@ -48,17 +48,6 @@ export type ItemStatistics = {
   reasons: FlagReason[];
 };
 
-export type RaschSummary = {
-  /** Questions placed on the scale, and whether the estimation converged. */
-  placed: number;
-  converged: boolean;
-  iterations: number;
-  /** Pupils measured (those with a placed question on their paper), their measures' mean and SD. */
-  measured: number;
-  meanMeasure: number | null;
-  sdMeasure: number | null;
-};
-
 export type TestItemStatistics = {
   testId: number;
   subjectId: number;
@@ -73,77 +62,6 @@ export type TestItemStatistics = {
   referenceLanguage: StudyLanguage | null;
   items: ItemStatistics[];
 };
-
-/** A pupil's Rasch measure, for the workbook (the page shows their summary). */
-export type PupilMeasure = {
-  attemptId: number;
-  username: string | null;
-  language: StudyLanguage;
-  totalTenths: number;
-  /** Questions of the paper placed on the scale, and how many of them the pupil earned. */
-  placed: number;
-  raw: number;
-  measure: number;
-  standardError: number;
-};
-
-const round3 = (value: number) => Math.round(value * 1000) / 1000 + 0; // + 0: no "-0"
-
-/** Every number in a figure to 3 decimals (ids and counts are whole and stay as they are). */
-function rounded<T>(value: T): T {
-  if (typeof value === "number") return (Number.isFinite(value) ? round3(value) : value) as T;
-  if (Array.isArray(value)) return value.map(rounded) as T;
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rounded(inner)])) as T;
-  return value;
-}
-
-/** [number on the paper, question id, choice id or null, earned 0/1, the question's points in tenths] */
-type Answer = [number, number, number | null, number, number];
-
-/**
- * The test's ended attempts that count, each with its answers in paper order: what every figure is
- * computed from. One row per attempt, its answers aggregated in SQL (a test may have 30 000
- * attempts of 30 questions: 30 000 rows, not 900 000).
- */
-async function readAttempts(testId: number) {
-  // earnsPoints reads `questions` and `question_choices`, joined in the subquery by those names.
-  const answers = sql<Answer[]>`(
-    select coalesce(json_agg(json_build_array(aq.number, aq.question_id, aq.answer_choice_id, ${earnsPoints}, ${pointsTenthsSql(questions.difficulty)})
-                             order by aq.number), '[]'::json)
-    from attempt_questions aq
-    join questions on questions.id = aq.question_id
-    left join question_choices on question_choices.id = aq.answer_choice_id
-    where aq.attempt_id = ${attempts.id})`;
-  return reportDb
-    .select({
-      attemptId: attempts.id,
-      username: users.username,
-      language: attempts.language,
-      totalTenths: sql<number>`${totalTenthsSql()}::int`,
-      answers,
-    })
-    .from(attempts)
-    .innerJoin(tests, eq(tests.id, attempts.testId))
-    .innerJoin(users, eq(users.id, attempts.userId))
-    .where(and(eq(attempts.testId, testId), isNotNull(attempts.endedAt), rankedAttempt()))
-    .orderBy(asc(attempts.id));
-}
-
-type ReadAttempt = Awaited<ReturnType<typeof readAttempts>>[number];
-
-/** A drawn question's answer, with who gave it. */
-type Given = { attempt: ReadAttempt; choiceId: number | null; earned: number; pointsTenths: number };
-
-/** The study language with the most pupils (the lower code on a tie). */
-function referenceLanguageOf(read: ReadAttempt[]): StudyLanguage | null {
-  const counts = new Map<StudyLanguage, number>();
-  for (const a of read) counts.set(a.language, (counts.get(a.language) ?? 0) + 1);
-  let best: StudyLanguage | null = null;
-  for (const [language, count] of counts)
-    if (best === null || count > (counts.get(best) ?? 0) || (count === counts.get(best) && language < best)) best = language;
-  return best;
-}
 
 /**
  * The subject's questions that ended attempts drew or that are still in the bank, each with its
@@ -190,66 +108,6 @@ async function bankItems(subjectId: number, drawnIds: number[]): Promise<ItemSta
     if (choice) item.choices.push({ choiceId: choice.id, text: firstText(choice.texts), isCorrect: choice.isCorrect, picked: 0 });
   }
   return items;
-}
-
-/**
- * The Rasch scale of the test: each question's difficulty set on `items`, and each pupil's measure
- * on the questions of their paper that were placed. A voided question is left out of every paper
- * (its points were given, not earned).
- */
-function raschOf(
-  read: ReadAttempt[],
-  items: ItemStatistics[],
-  voided: Set<number>,
-): { rasch: RaschSummary | null; pupils: PupilMeasure[] } {
-  if (read.length === 0) return { rasch: null, pupils: [] };
-  const indexOf = new Map(items.map((item, index) => [item.questionId, index]));
-  const papers: RaschPaper[] = read.map((a) => {
-    const scored = a.answers.filter(([, questionId]) => !voided.has(questionId) && indexOf.has(questionId));
-    return { items: scored.map(([, questionId]) => indexOf.get(questionId) ?? 0), correct: scored.map(([, , , earned]) => earned === 1) };
-  });
-  const fit = raschItems(papers, items.length);
-  items.forEach((item, index) => {
-    const difficulty = fit.difficulties[index];
-    item.raschDifficulty = difficulty === null ? null : round3(difficulty);
-  });
-  const pupils: PupilMeasure[] = [];
-  read.forEach((a, k) => {
-    const placed = papers[k].items.flatMap((index, j) => {
-      const difficulty = fit.difficulties[index];
-      return difficulty === null ? [] : [{ difficulty, correct: papers[k].correct[j] }];
-    });
-    const raw = placed.filter((p) => p.correct).length;
-    const measured = personMeasure(
-      placed.map((p) => p.difficulty),
-      raw,
-    );
-    if (measured)
-      pupils.push({
-        attemptId: a.attemptId,
-        username: a.username,
-        language: a.language,
-        totalTenths: a.totalTenths,
-        placed: placed.length,
-        raw,
-        ...rounded(measured),
-      });
-  });
-  const measures = pupils.map((p) => p.measure);
-  const mean = measures.length > 0 ? measures.reduce((s, m) => s + m, 0) / measures.length : null;
-  const sd =
-    mean === null || measures.length < 2 ? null : Math.sqrt(measures.reduce((s, m) => s + (m - mean) ** 2, 0) / (measures.length - 1));
-  return {
-    rasch: {
-      placed: fit.difficulties.filter((d) => d !== null).length,
-      converged: fit.converged,
-      iterations: fit.iterations,
-      measured: measures.length,
-      meanMeasure: mean === null ? null : round3(mean),
-      sdMeasure: sd === null ? null : round3(sd),
-    },
-    pupils,
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // The Rasch model of a test whose papers are drawn at random from a bank: each question's
 // difficulty by conditional maximum likelihood (CML), then each pupil's measure given those
-// difficulties. Pure, on plain arrays: lib/statistics/items.ts feeds it the test's answers.
+// difficulties. Pure, on plain arrays: lib/statistics/rasch-scale.ts feeds it the test's answers.
 //
 // Why CML. It conditions each pupil's answers on their raw score over their own paper, so the
 // pupils' abilities drop out of the likelihood, and a question a pupil was not given has no term

@@ -1,5 +1,5 @@
 // Schemas of the organiser's requests about a test that only the server reads: its id in the
-// address, the pupil's-eye preview, and closing it now. The test's settings: shared/tests/schema.ts.
+// address, the pupil's-eye preview, and closing it now. The test's settings: shared/subject-tests/schema.ts.
 import "server-only";
 import { z } from "zod";
 import { studyLanguage } from "@/shared/questions/schema";

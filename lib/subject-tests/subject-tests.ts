@@ -18,7 +18,7 @@ import { ReviewPolicy } from "@/shared/attempts/enums";
 import { pointsToTenths, tenthsToPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
 import { isNameOf } from "@/shared/i18n/names";
-import type { TestSettings } from "@/shared/tests/schema";
+import type { TestSettings } from "@/shared/subject-tests/schema";
 
 export type TestView = Omit<TestSettings, "easyPoints" | "mediumPoints" | "hardPoints" | "confirmSubjectName" | "reason"> & {
   testId: number;

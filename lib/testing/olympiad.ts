@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { subjects } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
-import { upsertSubjectTest } from "@/lib/tests/tests";
+import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 

@@ -2,7 +2,7 @@
 // attempt past the close, a reset attempt is kept but no longer counts, the board's counts.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listActions } from "@/components/organiser/audit/rows";
+import { listActions } from "@/components/audit/rows";
 import { attempts, organiserActions, questions } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { endAttemptNow, resetAttempt } from "@/lib/attempts/interventions";
@@ -17,8 +17,8 @@ import { listQuestions } from "@/lib/questions/bank";
 import { importQuestionBank } from "@/lib/questions/import";
 import { questionImportSchema } from "@/lib/questions/schema";
 import { uploadFields } from "@/lib/questions/upload";
+import { checkInMinutesNeeded, upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
-import { checkInMinutesNeeded, upsertSubjectTest } from "@/lib/tests/tests";
 import { EndedBy } from "@/shared/attempts/enums";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";

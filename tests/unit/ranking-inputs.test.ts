@@ -6,8 +6,8 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { db, selectRows } from "@/lib/db/client";
-import { rankingStatement } from "@/lib/results/ranking";
 import { RANKING_INPUTS, type RankingInput } from "@/lib/results/ranking-inputs";
+import { rankingStatement } from "@/lib/results/ranking-sql";
 import { setUpDatabase } from "../support/database";
 
 setUpDatabase();

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import type { AuditLine } from "@/components/organiser/audit/details";
-import type { AuditLink } from "@/components/organiser/audit/links";
-import { listActions } from "@/components/organiser/audit/rows";
-import { PageHeader } from "@/components/organiser/page-header";
-import { Pagination } from "@/components/organiser/pagination";
+import type { AuditLine } from "@/components/audit/details";
+import type { AuditLink } from "@/components/audit/links";
+import { listActions } from "@/components/audit/rows";
+import { PageHeader } from "@/components/console/page-header";
+import { Pagination } from "@/components/console/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AUDIT_PAGE_SIZE } from "@/lib/audit/log";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
-import { IncidentsView } from "@/components/organiser/incidents-view";
-import { PageHeader } from "@/components/organiser/page-header";
+import { PageHeader } from "@/components/console/page-header";
+import { IncidentsView } from "@/components/incidents/incidents-view";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { currentNotices } from "@/lib/incidents/incidents";
 import { loadReferenceData } from "@/lib/reference/queries";
-import { listTests } from "@/lib/tests/tests";
+import { listTests } from "@/lib/subject-tests/subject-tests";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).incidents.title };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { OrganisersView } from "@/components/organiser/organisers-view";
-import { PageHeader } from "@/components/organiser/page-header";
+import { PageHeader } from "@/components/console/page-header";
+import { OrganisersView } from "@/components/organisers/organisers-view";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganisers } from "@/lib/organisers/organisers";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AttemptBadge } from "@/components/organiser/attempt-badge";
-import { PageHeader } from "@/components/organiser/page-header";
-import { Pagination } from "@/components/organiser/pagination";
-import { SearchForm } from "@/components/organiser/search-form";
+import { PageHeader } from "@/components/console/page-header";
+import { Pagination } from "@/components/console/pagination";
+import { SearchForm } from "@/components/console/search-form";
+import { AttemptBadge } from "@/components/pupils/attempt-badge";
 import { buttonClass } from "@/components/ui/button-style";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/organiser/page-header";
-import { Pagination } from "@/components/organiser/pagination";
-import { QuestionCard } from "@/components/organiser/question-card";
-import { QuestionImport } from "@/components/organiser/question-import";
-import { SubmitOnChange } from "@/components/organiser/submit-on-change";
+import { PageHeader } from "@/components/console/page-header";
+import { Pagination } from "@/components/console/pagination";
+import { SubmitOnChange } from "@/components/console/submit-on-change";
+import { QuestionCard } from "@/components/questions/question-card";
+import { QuestionImport } from "@/components/questions/question-import";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader } from "@/components/organiser/page-header";
-import { Pagination } from "@/components/organiser/pagination";
-import { SearchForm } from "@/components/organiser/search-form";
-import { wordOf } from "@/components/organiser/words";
+import { PageHeader } from "@/components/console/page-header";
+import { Pagination } from "@/components/console/pagination";
+import { SearchForm } from "@/components/console/search-form";
+import { wordOf } from "@/components/console/words";
 import { Field, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";

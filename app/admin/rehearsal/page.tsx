@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/organiser/page-header";
+import { PageHeader } from "@/components/console/page-header";
 import { Card } from "@/components/ui/card";
 import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/organiser/page-header";
-import { TestsView } from "@/components/organiser/tests-view";
+import { PageHeader } from "@/components/console/page-header";
+import { TestsView } from "@/components/subject-tests/tests-view";
 import { LinkButton } from "@/components/ui/button";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { listTests } from "@/lib/tests/tests";
+import { listTests } from "@/lib/subject-tests/subject-tests";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).tests.title };

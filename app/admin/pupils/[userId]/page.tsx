@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AttemptBadge } from "@/components/organiser/attempt-badge";
-import { AccommodationAction, PupilActions } from "@/components/organiser/pupil-actions";
-import { som, wordOf } from "@/components/organiser/words";
+import { som, wordOf } from "@/components/console/words";
+import { AttemptBadge } from "@/components/pupils/attempt-badge";
+import { AccommodationAction, PupilActions } from "@/components/pupils/pupil-actions";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";

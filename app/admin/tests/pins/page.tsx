@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/organiser/page-header";
-import { PrintButton } from "@/components/organiser/print-button";
+import { PageHeader } from "@/components/console/page-header";
+import { PrintButton } from "@/components/console/print-button";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { listTests } from "@/lib/tests/tests";
+import { listTests } from "@/lib/subject-tests/subject-tests";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
 

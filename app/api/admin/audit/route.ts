@@ -1,4 +1,4 @@
-import { listActions } from "@/components/organiser/audit/rows";
+import { listActions } from "@/components/audit/rows";
 import { handler } from "@/lib/api/handler";
 import { pageQuery } from "@/lib/validation/queries";
 

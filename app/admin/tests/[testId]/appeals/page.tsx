@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { FinaliseButton } from "@/components/organiser/appeals/finalise-dialog";
-import { ListStatusBox } from "@/components/organiser/appeals/list-status";
-import { QuestionAppealsSection } from "@/components/organiser/appeals/question-appeals";
-import { ResultAppeals } from "@/components/organiser/appeals/result-appeals";
-import { PageHeader } from "@/components/organiser/page-header";
+import { FinaliseButton } from "@/components/appeals/finalise-dialog";
+import { ListStatusBox } from "@/components/appeals/list-status";
+import { QuestionAppealsSection } from "@/components/appeals/question-appeals";
+import { ResultAppeals } from "@/components/appeals/result-appeals";
+import { PageHeader } from "@/components/console/page-header";
 import { testAppeals } from "@/lib/appeals/appeals";
 import { listStatus } from "@/lib/appeals/final";
 import { now } from "@/lib/clock";
@@ -16,7 +16,7 @@ import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { resultsTests } from "@/lib/results/ranking";
 import { itemStatistics } from "@/lib/statistics/items";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
 export async function generateMetadata(): Promise<Metadata> {

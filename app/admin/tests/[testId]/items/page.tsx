@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Fragment } from "react";
-import { ChoiceBars } from "@/components/organiser/choice-bars";
-import { ItemTestFigures } from "@/components/organiser/item-test-figures";
-import { ItemVersions } from "@/components/organiser/item-versions";
-import { PageHeader } from "@/components/organiser/page-header";
-import { RegradeButton } from "@/components/organiser/results-actions";
+import { PageHeader } from "@/components/console/page-header";
+import { RegradeButton } from "@/components/results/results-actions";
+import { ChoiceBars } from "@/components/statistics/choice-bars";
+import { ItemTestFigures } from "@/components/statistics/item-test-figures";
+import { ItemVersions } from "@/components/statistics/item-versions";
 import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
@@ -14,7 +14,7 @@ import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { DIF_MIN_DRAWN, distractorsAboveKey, type ItemFlag, LANGUAGE_MIN_DRAWN, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
 import { itemStatistics } from "@/lib/statistics/items";
 import { reasonText } from "@/lib/statistics/reasons";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 import { decimal } from "@/shared/i18n/numbers";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/organiser/page-header";
+import { PageHeader } from "@/components/console/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
@@ -7,8 +7,8 @@ import { AppError } from "@/lib/http/errors";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getMessages } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { previewPaper } from "@/lib/tests/preview";
-import { previewParams } from "@/lib/tests/schema";
+import { previewPaper } from "@/lib/subject-tests/preview";
+import { previewParams } from "@/lib/subject-tests/schema";
 import { STUDY_LANGUAGES } from "@/shared/attempts/enums";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/console/page-header";
+import { PrintButton } from "@/components/console/print-button";
 import { ProtocolChooser } from "@/components/final-list/protocol-chooser";
 import { ProtocolSheet, type ProtocolWords } from "@/components/final-list/protocol-sheet";
-import { PageHeader } from "@/components/organiser/page-header";
-import { PrintButton } from "@/components/organiser/print-button";
 import {
   districtLists,
   listCheckUrl,
@@ -17,7 +17,7 @@ import {
 import { getOrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, localNameIn } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 import { formatTashkent, tashkentDate } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {

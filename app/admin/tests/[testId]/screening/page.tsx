@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader } from "@/components/organiser/page-header";
-import { ScreeningRunButton } from "@/components/organiser/screening-actions";
-import { PairDecisionText, pValue } from "@/components/organiser/screening-words";
+import { PageHeader } from "@/components/console/page-header";
+import { ScreeningRunButton } from "@/components/screening/screening-actions";
+import { PairDecisionText, pValue } from "@/components/screening/screening-words";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { screeningOf } from "@/lib/integrity/decisions";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 import { decimal, points } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
 

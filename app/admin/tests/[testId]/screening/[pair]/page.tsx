@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader } from "@/components/organiser/page-header";
-import { SaveTimeline } from "@/components/organiser/save-timeline";
-import { DecisionForm } from "@/components/organiser/screening-actions";
-import { PairDecisionText, pValue } from "@/components/organiser/screening-words";
+import { PageHeader } from "@/components/console/page-header";
+import { SaveTimeline } from "@/components/screening/save-timeline";
+import { DecisionForm } from "@/components/screening/screening-actions";
+import { PairDecisionText, pValue } from "@/components/screening/screening-words";
 import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { evidenceSheet, type PairPupil } from "@/lib/integrity/decisions";
-import { screeningPairParams } from "@/lib/tests/schema";
+import { screeningPairParams } from "@/lib/subject-tests/schema";
 import { decimal, points } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
 

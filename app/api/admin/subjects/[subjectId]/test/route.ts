@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { handler } from "@/lib/api/handler";
-import { upsertSubjectTest } from "@/lib/tests/tests";
-import { testSettingsSchema } from "@/shared/tests/schema";
+import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
+import { testSettingsSchema } from "@/shared/subject-tests/schema";
 import { queryId } from "@/shared/validation/fields";
 
 const params = z.object({ subjectId: queryId });

@@ -1,7 +1,7 @@
 import { handler } from "@/lib/api/handler";
 import { setAppealsClose } from "@/lib/appeals/appeals";
 import { invalidInput } from "@/lib/http/errors";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 import { appealsCloseSchema } from "@/shared/appeals/console";
 import { fromTashkentText } from "@/shared/time";
 

@@ -1,11 +1,12 @@
 import { handler } from "@/lib/api/handler";
-import { decideAppeals, testAppeals } from "@/lib/appeals/appeals";
+import { testAppeals } from "@/lib/appeals/appeals";
+import { decideAppeals } from "@/lib/appeals/decisions";
 import { listStatus } from "@/lib/appeals/final";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { screenAfterRegrade } from "@/lib/integrity/screening";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 import { decisionSchema } from "@/shared/appeals/console";
 
 export const GET = handler({ auth: "organiser", params: testIdParams }, async ({ params }) => {

@@ -1,7 +1,7 @@
 import { handler } from "@/lib/api/handler";
-import { finalise, finalisePreview } from "@/lib/appeals/final";
+import { finalise, finalisePreview } from "@/lib/appeals/finalise";
 import { now } from "@/lib/clock";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 import { finaliseSchema } from "@/shared/appeals/console";
 
 /** What the finalisation's confirmation shows: the counts and the hash of the list as it stands now. */

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
 import { itemStatistics } from "@/lib/statistics/items";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 
 export const GET = handler({ auth: "organiser", params: testIdParams }, ({ params }) => itemStatistics({ testId: params.testId }));

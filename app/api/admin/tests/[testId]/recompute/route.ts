@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
 import { recompute } from "@/lib/results/rescoring";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 
 export const POST = handler({ auth: "organiser", params: testIdParams }, ({ params }) => recompute({ testId: params.testId }));

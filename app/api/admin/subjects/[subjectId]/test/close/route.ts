@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { handler } from "@/lib/api/handler";
-import { closeTestSchema } from "@/lib/tests/schema";
-import { closeTestNow } from "@/lib/tests/tests";
+import { closeTestSchema } from "@/lib/subject-tests/schema";
+import { closeTestNow } from "@/lib/subject-tests/subject-tests";
 import { queryId } from "@/shared/validation/fields";
 
 const params = z.object({ subjectId: queryId });

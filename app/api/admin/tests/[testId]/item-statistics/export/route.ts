@@ -2,7 +2,7 @@ import { handler } from "@/lib/api/handler";
 import { attachment } from "@/lib/http/attachment";
 import { itemStatisticsExportQuery } from "@/lib/statistics/schema";
 import { itemStatisticsWorkbook } from "@/lib/statistics/workbook";
-import { testIdParams } from "@/lib/tests/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
 
 // The item statistics as one XLSX workbook, in the language asked for (the caller's by default).
 export const GET = handler({ auth: "organiser", params: testIdParams, query: itemStatisticsExportQuery }, async ({ params, query }) => {

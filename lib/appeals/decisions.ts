@@ -1,0 +1,123 @@
+// The organiser's decisions on appeals, one per question for all its appeals (or one on an appeal
+// against a result), of which "another choice is correct too", "change the key" and "void the
+// question" run the regrade in the decision's own transaction, so the scores, the ranking and why
+// each score moved change together.
+import "server-only";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { appealDecisions, appeals, questionChoices } from "@/db/schema";
+import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
+import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db } from "@/lib/db/client";
+import { AppError, businessError, invalidInput } from "@/lib/http/errors";
+import { regradeIn } from "@/lib/results/rescoring";
+import type { DecisionInput } from "@/shared/appeals/console";
+import { ErrorCode } from "@/shared/http/contract";
+
+/**
+ * The organiser's decision: on every undecided appeal of a question, or on one appeal against a
+ * result, as the organiser read them (seenAt: one made or edited since stays undecided). "also",
+ * "key" and "void" regrade the question in the same transaction, recording why each moved score
+ * moved; "reject" and "upheld" change no score. Refused when nothing read is left undecided
+ * (4014): a second click, or another organiser, decides nothing twice.
+ */
+export async function decideAppeals({
+  organiserId,
+  testId,
+  input,
+  now,
+}: {
+  organiserId: number;
+  testId: number;
+  input: DecisionInput;
+  now: Date;
+}): Promise<{ decisionId: number; appeals: number; scoresMoved: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local lock_timeout = '10s'`);
+    // One decision at a time per test, and before any regrade: the key lock is the regrade's own.
+    await lockKeyToChange(tx, testId);
+    const which =
+      input.appealId !== undefined
+        ? and(eq(appeals.id, input.appealId), isNull(appeals.questionId))
+        : eq(appeals.questionId, input.questionId ?? 0);
+    // Only what the organiser read: an appeal made or edited after the page was read stays undecided.
+    const undecided = await tx
+      .select({ id: appeals.id })
+      .from(appeals)
+      .where(and(eq(appeals.testId, testId), which, isNull(appeals.decisionId), lte(appeals.updatedAt, new Date(input.seenAt))))
+      .for("update");
+    // Decided meanwhile (another organiser, a second click): nothing is decided twice.
+    if (undecided.length === 0) throw businessError(ErrorCode.AppealDecided);
+    // The choice named must be one of the question's own, checked before anything is written.
+    if (input.choiceId !== undefined) {
+      const [own] = await tx
+        .select({ id: questionChoices.id })
+        .from(questionChoices)
+        .where(and(eq(questionChoices.id, input.choiceId), eq(questionChoices.questionId, input.questionId ?? 0)));
+      if (!own) throw invalidInput({ choiceId: ["Invalid"] });
+    }
+    const [decision] = await tx
+      .insert(appealDecisions)
+      .values({
+        testId,
+        questionId: input.questionId ?? null,
+        outcome: input.outcome,
+        choiceId: input.choiceId ?? null,
+        voidAwards: input.voidAwards ?? null,
+        reason: input.reason,
+        reasonRu: input.reasonRu ?? null,
+        organiserId,
+        decidedAt: now,
+      })
+      .returning({ id: appealDecisions.id });
+    let scoresMoved = 0;
+    if (input.outcome === "also" || input.outcome === "key" || input.outcome === "void") {
+      const report = await regradeIn(tx, {
+        organiserId,
+        testId,
+        input: {
+          questionId: input.questionId ?? 0,
+          action: input.outcome,
+          correctChoiceId: input.choiceId,
+          voidAwards: input.voidAwards,
+          dryRun: false,
+          reason: input.reason,
+        },
+        origin: { decisionId: decision.id, reasonRu: input.reasonRu },
+        now,
+      }).catch((error: unknown) => {
+        // The regrade names its own field; the decision's form calls it choiceId.
+        if (error instanceof AppError && error.validationErrors.correctChoiceId)
+          throw invalidInput({ choiceId: error.validationErrors.correctChoiceId });
+        throw error;
+      });
+      scoresMoved = report.changes.filter((c) => c.oldScore !== c.newScore).length;
+    }
+    await tx
+      .update(appeals)
+      .set({ decisionId: decision.id })
+      .where(
+        sql`${appeals.id} in (${sql.join(
+          undecided.map((a) => sql`${a.id}`),
+          sql`, `,
+        )})`,
+      );
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.AppealDecision,
+      targetType: "test",
+      targetId: testId,
+      reason: input.reason,
+      details: {
+        decisionId: decision.id,
+        outcome: input.outcome,
+        questionId: input.questionId ?? null,
+        appealId: input.appealId ?? null,
+        choiceId: input.choiceId ?? null,
+        voidAwards: input.voidAwards ?? null,
+        appeals: undecided.length,
+        scoresMoved,
+      },
+    });
+    return { decisionId: decision.id, appeals: undecided.length, scoresMoved };
+  });
+}
