@@ -7,10 +7,16 @@ import type { AppealsView } from "@/shared/appeals/schema";
 import { points } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
 
-export function AppealsSummary({ view }: { view: AppealsView }) {
+/**
+ * `audience`: the pupil (their result card) or the family (the registration link's page): the
+ * second stage is said to each, and the family's page lists the decisions once, with the appeals.
+ */
+export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView; audience?: "pupil" | "family" }) {
   const texts = useMessages().appeals;
   const locale = useLocale();
   const decided = view.appeals.flatMap((appeal) => (appeal.decision ? [{ ...appeal, decision: appeal.decision }] : []));
+  // A decision that moved the score gave its reason with the move above: said once.
+  const saidWithMove = new Set(view.scoreChanges.map((change) => change.reason));
   const actionOf = ({ action, questionNumber }: AppealsView["scoreChanges"][number]) =>
     questionNumber !== null && (action === "key" || action === "also" || action === "void")
       ? texts.changeActions[action]({ n: questionNumber })
@@ -20,7 +26,7 @@ export function AppealsSummary({ view }: { view: AppealsView }) {
     <div className="mt-4 flex flex-col gap-3" data-testid="appeals-summary">
       {view.list.secondStage && (
         <p className="rounded-xl bg-green-50 p-4 font-semibold text-green-900 ring-1 ring-green-300" data-testid="second-stage">
-          {texts.secondStage}
+          {audience === "family" ? texts.familySecondStage : texts.secondStage}
         </p>
       )}
       <p
@@ -50,7 +56,7 @@ export function AppealsSummary({ view }: { view: AppealsView }) {
           })}
         </ul>
       )}
-      {decided.length > 0 && (
+      {audience === "pupil" && decided.length > 0 && (
         <ul className="flex flex-col gap-2">
           {decided.map((appeal) => (
             <li
@@ -66,7 +72,9 @@ export function AppealsSummary({ view }: { view: AppealsView }) {
                 </span>{" "}
                 {texts.outcomes[appeal.decision.outcome]}
               </p>
-              <p className="whitespace-pre-wrap break-words text-slate-700">{texts.reason({ reason: appeal.decision.reason })}</p>
+              {!saidWithMove.has(appeal.decision.reason) && (
+                <p className="whitespace-pre-wrap break-words text-slate-700">{texts.reason({ reason: appeal.decision.reason })}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -46,9 +46,21 @@ type Props = {
   payment: PaymentOptions;
   /** Server-rendered with the page once paid (the guid link is the parent's secret). */
   credentials: Credentials | null;
+  /** The pupil has ended the test: the card points to the result below instead of "you may close the site". */
+  tested?: boolean;
 };
 
-export function RegistrationView({ guid, offer, registerSuccess, initialStatus, initialDetails, reference, payment, credentials }: Props) {
+export function RegistrationView({
+  guid,
+  offer,
+  registerSuccess,
+  initialStatus,
+  initialDetails,
+  reference,
+  payment,
+  credentials,
+  tested = false,
+}: Props) {
   const messages = useMessages();
   const local = useLocalName();
   const queryClient = useQueryClient();
@@ -85,7 +97,7 @@ export function RegistrationView({ guid, offer, registerSuccess, initialStatus, 
         {registerSuccess ? (
           <Result status="success" title={messages.registration.success} />
         ) : (
-          <Result status="info" title={messages.registration.alreadyRegistered} />
+          <Result status="info" title={tested ? messages.registration.tested : messages.registration.alreadyRegistered} />
         )}
       </div>
     );

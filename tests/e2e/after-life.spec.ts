@@ -8,6 +8,7 @@
 // second-stage line on the result and certificate pages. Runs once (the clock is the server's).
 import { writeFileSync } from "node:fs";
 import { ru as russian } from "@/lib/i18n/ru";
+import { uzCyrl as uzbekCyrillic } from "@/lib/i18n/uz-Cyrl";
 import { compile } from "@/shared/i18n/format";
 import { uz as uzbek } from "@/shared/i18n/uz";
 import { testSupportToken } from "../../playwright.config";
@@ -29,6 +30,7 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   test.setTimeout(150_000);
   const uz = compile<typeof uzbek>("uz", uzbek);
   const ru = compile<typeof uzbek>("ru", russian);
+  const uzCyrl = compile<typeof uzbek>("uz-Cyrl", uzbekCyrillic);
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
   // Easy 1, medium 1.5, hard 2.5 points; a wrong answer is always the choice "xato N.1".
   const aziza = await pupilTakes(request, olympiad, [true, false, false], { names: { firstName: "Aziza", lastName: "Karimova" } }); // 1
@@ -123,6 +125,22 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   await expect(borisPage.getByTestId("score-change")).toContainText("По условию задачи верны оба ответа.");
   await screenshot(borisPage, testInfo, "pupil-result-after-decision-ru");
 
+  // The family's page (the registration link) in Russian: the result out of the maximum, still
+  // provisional, the card pointing to it, the decision and the certificate's address.
+  const family = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await family.goto(`/register/${boris.guid}?lang=ru`);
+  await expect(family.getByTestId("family-score")).toHaveText("5,0 / 5,0");
+  await expect(family.getByText(ru.registration.tested)).toBeVisible();
+  await expect(family.getByTestId("list-state")).toHaveAttribute("data-state", "provisional");
+  await expect(family.getByTestId("list-state")).toContainText(ru.appeals.provisional);
+  // Each decision once: with its appeal, not again under the result.
+  await expect(family.getByTestId("appeal-decision")).toHaveCount(1);
+  await expect(family.getByTestId("appeal-decision")).toContainText(ru.appeals.outcomes.reject);
+  await expect(family.getByTestId("appeal-outcome")).toHaveCount(0);
+  await expect(family.getByTestId("family-certificate")).toContainText(`/cert/${boris.username}`);
+  await expect(family.getByTestId("second-stage")).toHaveCount(0);
+  await screenshot(family, testInfo, "family-result-provisional-ru");
+
   // The appeal period passes on the server's clock.
   const moved = await request.post("/api/test-support/clock", {
     headers: { Authorization: `Bearer ${testSupportToken}` },
@@ -184,6 +202,13 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   await visitor.goto(`/cert/${dilnoza.username}`);
   await expect(visitor.getByTestId("second-stage")).toBeVisible();
   await screenshot(visitor, testInfo, "certificate-second-stage");
+  // The family's page after the finalisation, in Ўзбекча: final since when, and the second stage.
+  await family.goto(`/register/${aziza.guid}?lang=uz-Cyrl`);
+  await expect(family.getByTestId("list-state")).toHaveAttribute("data-state", "final");
+  await expect(family.getByTestId("second-stage")).toHaveText(uzCyrl.appeals.familySecondStage);
+  await expect(family.getByTestId("family-score")).toHaveText("3,5 / 5,0");
+  await expect(family.getByText(uzCyrl.registration.tested)).toBeVisible();
+  await screenshot(family, testInfo, "family-result-final-uz-Cyrl");
   // The parent's link shows the appeals and their decisions too.
   await visitor.goto(`/register/${aziza.guid}`);
   await expect(visitor.getByTestId("parent-appeals").getByTestId("appeal-decision")).toContainText(
@@ -192,5 +217,5 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   // And the chat-bot reads it by the registration.
   const bot = await request.get(`/api/bot/registrations/${aziza.guid}`, { headers: { Authorization: `Bearer ${TEST_ENV.BOT_API_TOKEN}` } });
   expect((await bot.json()).secondStage).toMatchObject({ state: "final", selected: true });
-  await Promise.all([borisPage.close(), visitor.close(), organiser.dispose()]);
+  await Promise.all([borisPage.close(), visitor.close(), family.close(), organiser.dispose()]);
 });

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ParentAppealsPanel } from "@/components/appeals/parent-appeals-panel";
+import { FamilyResultPanel, ParentAppealsPanel } from "@/components/appeals/parent-appeals-panel";
 import { OfferText } from "@/components/registration/offer-text";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { Card } from "@/components/ui/card";
 import { appealsView } from "@/lib/appeals/appeals";
+import { familyResult } from "@/lib/appeals/family-result";
 import { now } from "@/lib/clock";
 import { getLocale, getMessages } from "@/lib/i18n/server";
 import { paymentOptions } from "@/lib/payments/links";
@@ -46,7 +47,8 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
     registrationCredentials(guid),
   ]);
   // After the test, the parent's appeals (asked only once paid: most visits are the registration's own).
-  const appeals = status.status === RegistrationStatus.Paid ? await appealsView({ guid }, locale, now()) : null;
+  const paid = status.status === RegistrationStatus.Paid;
+  const [appeals, family] = paid ? await Promise.all([appealsView({ guid }, locale, now()), familyResult(guid, now())]) : [null, null];
 
   return (
     <PublicFrame title={messages.registration.pageTitle} width="narrow">
@@ -60,17 +62,27 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           reference={reference}
           payment={paymentOptions({ guid, amountSom: status.amountToPay })}
           credentials={credentials}
+          tested={family !== null}
         />
       </Card>
-      {appeals && (
+      {(appeals || family) && (
         <Card as="section" aria-labelledby="parent-appeals" className="mt-4" data-testid="parent-appeals">
           <h2 id="parent-appeals" className="text-xl font-bold text-slate-900">
             {messages.appeals.parentTitle}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{messages.appeals.parentLead}</p>
-          <div className="mt-4 border-t border-slate-200 pt-4">
-            <ParentAppealsPanel source={{ kind: "parent", guid }} initial={appeals} headingLevel={3} />
-          </div>
+          {family && (
+            <div className="mt-4">
+              <FamilyResultPanel family={family} appeals={appeals} />
+            </div>
+          )}
+          {appeals && (
+            <>
+              <p className="mt-4 text-sm text-slate-600">{messages.appeals.parentLead}</p>
+              <div className="mt-4 border-t border-slate-200 pt-4">
+                <ParentAppealsPanel source={{ kind: "parent", guid }} initial={appeals} headingLevel={3} />
+              </div>
+            </>
+          )}
         </Card>
       )}
     </PublicFrame>
