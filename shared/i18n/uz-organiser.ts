@@ -64,7 +64,7 @@ export const uzOrganiser = {
   help: {
     rehearsal: [
       "Olimpiada kunidan bir hafta oldin, kunning o'zidagi serverlarda ishga tushiring: skript sinov o'quvchilarini yaratadi, ularni kirishni qayd etish orqali kiritadi, ochilishda haqiqiy aralashmada boshlatadi (ko'pchiligi sanoq sahifasidan, bir qismi sahifalar orqali), javob berdiradi, yakunlaydi va har bir javobni qayta o'qiydi.",
-      "Xulosa to'lov qilgan o'quvchilar soni uchun: ular bir daqiqa ichida boshlaganda p99 3 soniyadan oshmasligi kerak. TAYYOR EMAS bo'lsa — server qo'shing, kirishni qayd etishni uzaytiring yoki testlar ochilishini bo'lib tashlang.",
+      "Xulosa to'lov qilgan o'quvchilar soni uchun: ular bir daqiqa ichida boshlaganda p99 3 soniyadan oshmasligi kerak. «Ochilishga tayyor emas» bo'lsa — server qo'shing, kirishni qayd etishni uzaytiring yoki testlar ochilishini bo'lib tashlang.",
       "Mashq o'quvchilari oxirida o'chiriladi; bu sahifada faqat o'lchangan raqamlar qoladi.",
     ],
     board: [
@@ -287,8 +287,10 @@ export const uzOrganiser = {
     none: "Hali mashq o'tkazilmagan.",
     last: "Oxirgi mashq",
     running: "Mashq davom etmoqda yoki hisobot yuborilmagan",
-    go: "TAYYOR",
-    noGo: "TAYYOR EMAS",
+    /** A rate that was not measured, or rounds to nothing. */
+    notMeasured: "o'lchanmadi",
+    go: "Ochilishga tayyor",
+    noGo: "Ochilishga tayyor emas",
     fields: {
       when: "Vaqti",
       url: "Manzil",
@@ -639,7 +641,7 @@ export const uzOrganiser = {
     choices: "Variantlar",
     correct: "to'g'ri javob",
     appealsList: "O'quvchilar apellyatsiyalari",
-    kinds: { key: "Kalit noto'g'ri", unclear: "Savol tushunarsiz", result: "Natija bo'yicha" },
+    kinds: { key: "Javob kaliti noto'g'ri", unclear: "Savol tushunarsiz", result: "Natija bo'yicha" },
     paperNumber: "varaqda {n}-savol",
     pupilAnswer: "O'quvchining javobi: {letter}",
     pupilNoAnswer: "O'quvchi javob bermagan",
@@ -650,7 +652,7 @@ export const uzOrganiser = {
       reject: "Rad etildi",
       upheld: "Qanoatlantirildi",
       also: "Yana bir javob to'g'ri deb topildi",
-      key: "Kalit o'zgartirildi",
+      key: "Javob kaliti o'zgartirildi",
       void: "Savol bekor qilindi",
     },
     choiceLetter: "{letter} variant",

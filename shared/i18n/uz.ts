@@ -140,6 +140,7 @@ export const uz = {
     saveFailed: "Xatolik yuz berdi. Iltimos, qaytadan urinib ko'ring",
     success: "Tabriklaymiz, Siz ro'yxatdan muvaffaqiyatli o'tdingiz! Saytni yopishingiz mumkin.",
     alreadyRegistered: "Siz ro'yxatdan o'tgansiz. Saytni yopishingiz mumkin.",
+    tested: "Farzandingiz testni topshirdi: natija va apellyatsiya quyida.",
     credentialsTitle: "O'quvchining login va paroli",
     paid: "To'lov qabul qilindi",
     credentialsLead:
@@ -259,8 +260,8 @@ export const uz = {
     pinConfirm: "Tasdiqlash",
     finish: "Yakunlash",
     back: "Orqaga qaytish",
-    previous: "Oldingi",
-    next: "Keyingi",
+    previous: "Oldingi savol",
+    next: "Keyingi savol",
     confirmFinish: "Rostdan ham testni yakunlamoqchimisiz?",
     unanswered: "Siz {count} ta savolga javob bermadingiz!",
     cancel: "Bekor qilish",
@@ -302,7 +303,14 @@ export const uz = {
       pending: "saqlanmoqda",
       correct: "to'g'ri",
       wrong: "noto'g'ri",
+      voided: "bekor qilingan",
     },
+    /** A question a regrade voided, or whose key it changed, as the review shows it. */
+    questionVoided: {
+      all: "Bu savol bekor qilindi: uning bali savol tushgan hammaga berildi.",
+      none: "Bu savol bekor qilindi: uning bali hech kimga berilmadi.",
+    },
+    questionKeyChanged: "Bu savolning javob kaliti o'zgartirildi: to'g'ri javob yangi kalit bo'yicha ko'rsatilgan.",
     keyboardHint: "Klaviatura: ↑ ↓ variantlar orasida yuradi, Probel tanlaydi; {letters} harflari variantni darhol tanlaydi.",
   },
   /** After the test (issue 39): appeals, why a score moved, the list's state and the second stage. */
@@ -321,7 +329,7 @@ export const uz = {
     textHint: "Ko'pi bilan 1000 ta belgi",
     send: "Apellyatsiya berish",
     save: "Saqlash",
-    sent: "Apellyatsiyangiz qabul qilindi",
+    sent: "Apellyatsiyangiz yuborildi",
     edit: "Tahrirlash",
     appealQuestion: "Bu savol bo'yicha apellyatsiya",
     mine: "Berilgan apellyatsiyalar",
@@ -330,9 +338,9 @@ export const uz = {
     outcomes: {
       reject: "Rad etildi",
       upheld: "Qanoatlantirildi",
-      also: "Qabul qilindi: yana bir javob to'g'ri deb topildi",
-      key: "Qabul qilindi: javob kaliti o'zgartirildi",
-      void: "Qabul qilindi: savol bekor qilindi",
+      also: "Qanoatlantirildi — yana bir javob to'g'ri deb topildi",
+      key: "Qanoatlantirildi — javob kaliti o'zgartirildi",
+      void: "Qanoatlantirildi — savol bekor qilindi",
     },
     reason: "Sababi: {reason}",
     scoreChanged: "Ballingiz {from} dan {to} ga o'zgardi",
@@ -347,6 +355,11 @@ export const uz = {
     parentTitle: "Natija va apellyatsiya",
     parentLead:
       "Farzandingiz test natijasi bo'yicha apellyatsiya berishingiz mumkin. Savol raqamini farzandingizning «Ko'rish» sahifasidan bilib oling.",
+    familyTestedOn: "Test topshirilgan kun",
+    familyVoided:
+      "Tashkilotchi bu natijani bekor qildi: farzandingiz javoblari boshqa o'quvchining javoblari bilan mos kelgani tekshirildi. Natija reytingga kirmaydi, sertifikat berilmaydi. Rozi bo'lmasangiz, natija bo'yicha apellyatsiya bering.",
+    familySecondStage: "Tabriklaymiz! Farzandingiz ikkinchi bosqichga — yozgi ilmiy lagerga o'tdi.",
+    familyCertificate: "Ishtirok sertifikati shu manzilda (uni istalgan kishi tekshira oladi):",
   },
   /** The public check of a final list, by its hash (issue 39). */
   finalList: {

@@ -20,7 +20,9 @@ const COMMAND = "npm run ops:rehearsal -- --url https://olimpiada.example.uz --p
 type Texts = OrganiserMessages["rehearsal"];
 
 /** A rate of starts a second, or a dash when none was measured. */
-const perSecond = (texts: Texts, locale: Locale, n: number | null) => (n === null ? "—" : texts.perSecond({ n: decimal(locale, n, 1) }));
+/** A rate, or "not measured" where there is none or it rounds to nothing (never "0,0/s"). */
+const perSecond = (texts: Texts, locale: Locale, n: number | null) =>
+  n === null || Math.round(n * 10) === 0 ? texts.notMeasured : texts.perSecond({ n: decimal(locale, n, 1) });
 
 /** The go/no-go line for the registered count, from the figures. */
 function verdict(texts: Texts, locale: Locale, r: RehearsalReport): string {
