@@ -131,6 +131,16 @@ export function QuestionCard({
           {review && question.answerId === null && (
             <p className="mt-3 rounded-lg bg-slate-100 p-2 text-sm text-slate-700">{texts.notAnswered}</p>
           )}
+          {review && question.voided && (
+            <p className="mt-3 rounded-lg bg-slate-100 p-2 text-sm font-medium text-slate-800" data-testid="question-voided">
+              {texts.questionVoided[question.voided]}
+            </p>
+          )}
+          {review && question.keyChanged && !question.voided && (
+            <p className="mt-3 rounded-lg bg-amber-50 p-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="question-key-changed">
+              {texts.questionKeyChanged}
+            </p>
+          )}
           {/* Choices are buttons (large, tappable, with the saved state) carrying radio semantics. */}
           <div
             ref={group}
@@ -148,9 +158,10 @@ export function QuestionCard({
                 index={index}
                 chosen={chosen === choice.questionChoiceId}
                 waiting={waiting === choice.questionChoiceId}
-                isKey={question.correctAnswerId === choice.questionChoiceId}
+                // A voided question has no key: the pupil's choice is only "chosen", never wrong.
+                isKey={!question.voided && question.correctAnswerId === choice.questionChoiceId}
                 review={review}
-                keyShown={keyShown}
+                keyShown={keyShown && !question.voided}
                 choosable={choosable}
                 tabStop={index === tabStop}
                 onChoose={onChoose}

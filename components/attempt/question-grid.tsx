@@ -16,6 +16,7 @@ const LOOKS = {
   answered: { tone: "border-primary-600 bg-primary-600 text-white", mark: "✓" },
   correct: { tone: "border-green-700 bg-green-700 text-white", mark: "✓" },
   wrong: { tone: "border-red-700 bg-red-700 text-white", mark: "✗" },
+  voided: { tone: "border-slate-500 bg-slate-200 text-slate-800 line-through", mark: "∅" },
 } as const;
 
 export function QuestionGrid({
@@ -46,13 +47,15 @@ export function QuestionGrid({
           const pending = isPending(q);
           const here = q.questionNumber === current;
           const state: keyof typeof texts.gridStates = review
-            ? q.answerId === null
-              ? "unanswered"
-              : q.isAnswerCorrect === true
-                ? "correct"
-                : q.isAnswerCorrect === false
-                  ? "wrong"
-                  : "answered"
+            ? q.voided
+              ? "voided"
+              : q.answerId === null
+                ? "unanswered"
+                : q.isAnswerCorrect === true
+                  ? "correct"
+                  : q.isAnswerCorrect === false
+                    ? "wrong"
+                    : "answered"
             : pending
               ? "pending"
               : answer !== null

@@ -13,6 +13,7 @@ import { ErrorCode } from "@/shared/http/contract";
 import { bankContent, paperView } from "./content";
 import { anyAttempt, currentAttempt, runningAttempt } from "./counting";
 import { expireIfDue, type OwnAttemptRead, readOwnAttempt } from "./ending";
+import { reviewKey } from "./review-key";
 import { isPastGrace, mayRevealKey, remainingSeconds } from "./rules";
 
 export type AttemptQuestionView = {
@@ -25,6 +26,10 @@ export type AttemptQuestionView = {
   isAnswerCorrect: boolean | null;
   readingTextId: number | null;
   questionChoices: { questionChoiceId: number; text: string }[];
+  /** Once review shows the key: voided by a regrade (its points to everyone or to nobody), or not. */
+  voided?: VoidAwards | null;
+  /** Once review shows the key: a regrade changed its key (an appeal's decision, or this pupil's score). */
+  keyChanged?: boolean;
 };
 
 export type AttemptView = {
@@ -105,7 +110,9 @@ export async function getAttempt({
   const reveal =
     mayRevealKey({ ...policy, answersStillPossible: false }) &&
     mayRevealKey({ ...policy, answersStillPossible: await answersStillPossible({ testId: attempt.testId, now }) });
-  const key = reveal ? await keyOf(drawn.map((q) => q.questionId)) : null;
+  const key = reveal
+    ? await reviewKey({ questionIds: drawn.map((q) => q.questionId), attemptId: attempt.id, testId: attempt.testId })
+    : null;
 
   const seen = paperView(bank, drawn, attempt.language);
   const questionViews = drawn.map((q, index) => {
@@ -122,6 +129,8 @@ export async function getAttempt({
       correctAnswerId,
       // A question voided by a regrade counts for everyone or for nobody, as its score does.
       isAnswerCorrect: !key ? null : voidAwards ? voidAwards === VoidAwards.All : answeredCorrectly,
+      // Shown in review once the key is: a voided question, and one whose key a regrade changed.
+      ...(key ? { voided: voidAwards ?? null, keyChanged: key.rekeyed.has(q.questionId) } : {}),
       readingTextId,
       questionChoices,
     };
@@ -133,21 +142,6 @@ export async function getAttempt({
     questions: questionViews,
     readingTexts: seen.readingTexts,
   };
-}
-
-/** The key of these questions (their correct choices, and any void), read only for review. */
-async function keyOf(questionIds: number[]) {
-  const [correct, voided] = await Promise.all([
-    db
-      .select({ id: questionChoices.id })
-      .from(questionChoices)
-      .where(and(inArray(questionChoices.questionId, questionIds), eq(questionChoices.isCorrect, true))),
-    db
-      .select({ id: questions.id, voidAwards: questions.voidAwards })
-      .from(questions)
-      .where(and(inArray(questions.id, questionIds), isNotNull(questions.voidAwards))),
-  ]);
-  return { correct: new Set(correct.map((c) => c.id)), voided: new Map(voided.map((q) => [q.id, q.voidAwards])) };
 }
 
 /** Whether some attempt of the test has not ended and is within its deadline and grace. */

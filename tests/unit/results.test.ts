@@ -304,6 +304,11 @@ describe("regrade", () => {
     expect(await keyHash(o.testId)).not.toBe(keyBefore);
     // The pupil's own result follows, and the stored scores are what the answers now give.
     expect((await attemptResult({ userId: pupils[0].userId, attemptId: pupils[0].attemptId })).hardScore).toBe(2.5);
+    // Its review says the key changed, on that question only, for each pupil whose score it moved.
+    const review = await getAttempt({ userId: pupils[0].userId, attemptId: pupils[0].attemptId });
+    const changed = review.questions.filter((q) => q.keyChanged).map((q) => q.questionNumber);
+    expect(changed).toHaveLength(1);
+    expect(review.questions.find((q) => q.keyChanged)?.isAnswerCorrect).toBe(true);
     expect((await recompute({ testId: o.testId })).differences).toEqual([]);
     const [entry] = await db
       .select()
@@ -418,6 +423,12 @@ describe("regrade", () => {
     });
     const review = await getAttempt({ userId: pupil.userId, attemptId: pupil.attemptId });
     expect(review.questions[2].isAnswerCorrect).toBe(true);
+    // The review says it is void (the card and the grid say so), and the others are not.
+    expect(review.questions.map((q) => [q.voided, q.keyChanged])).toEqual([
+      [null, false],
+      [null, false],
+      ["all", false],
+    ]);
     for (let i = 0; i < 4; i++) {
       const other = await createPupil({ subjectId: o.subjectId });
       const { attemptId } = await newAttempt({ userId: other.userId, pinCode: o.pinCode });
