@@ -1,7 +1,7 @@
 // Taking the test: the attempt as the pupil sees it, the clock, and saving an answer.
 import "server-only";
-import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
-import { answerEvents, attemptQuestions, attempts, questionChoices, questions, tests, users } from "@/db/schema";
+import { and, eq, exists, sql } from "drizzle-orm";
+import { answerEvents, attemptQuestions, attempts, tests, users } from "@/db/schema";
 import { type Database, db, prepared, type Transaction } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { sessionHoldsSql, unauthorized, userOfClaims } from "@/lib/identity/session";
