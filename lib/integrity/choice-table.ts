@@ -38,6 +38,9 @@ export type Prepared = {
 };
 
 /** The table of these answers, in at most `groups` score groups, and each pupil's answers indexed by it. */
+/** The fewest pupils a score group holds. */
+const GROUP_PUPILS = 10;
+
 export function tabulate(
   attempts: { attemptId: number; responses: ScreenedResponse[] }[],
   groups: number,
@@ -58,11 +61,14 @@ export function tabulate(
   const width = categories.map((c) => c.size + 1);
   const q = questions.size;
 
-  // Score groups: equal-sized groups by the proportion correct of each pupil's own paper.
+  // Score groups: equal-sized groups by the proportion correct of each pupil's own paper, of at
+  // least GROUP_PUPILS pupils each (at most `groups`): a school-sized test of 40 still has four, so
+  // the chance of a match follows the copier's ability there too; a small group's table leans on
+  // the question's overall shares (the smoothing below), never on a handful of answers alone.
   const score = attempts.map((a) => (a.responses.length ? a.responses.filter((r) => r.correct).length / a.responses.length : 0));
   const byScore = score.map((_, i) => i).sort((x, y) => score[x] - score[y]);
   const groupOf = new Int32Array(attempts.length);
-  const g = Math.max(1, Math.min(groups, Math.floor(attempts.length / 50)));
+  const g = Math.max(1, Math.min(groups, Math.floor(attempts.length / GROUP_PUPILS)));
   for (const [rank, i] of byScore.entries()) groupOf[i] = Math.min(g - 1, Math.floor((rank * g) / attempts.length));
   // Pupils with one score share one group: a group boundary never splits equal scores.
   for (let r = 1; r < byScore.length; r++) {

@@ -2,6 +2,7 @@
 // screening on a small modelled olympiad (bench/collusion-model.mjs) with planted copiers.
 import { describe, expect, it } from "vitest";
 import { modelOlympiad } from "@/bench/collusion-model.mjs";
+import { tabulate } from "@/lib/integrity/choice-table";
 import {
   benjaminiHochberg,
   DEFAULT_SCREENING,
@@ -89,6 +90,29 @@ describe("the screening", () => {
       expect(pair.reasons).toEqual(["group"]);
     }
     expect(result.listed.length - found.length).toBeLessThanOrEqual(1);
+  });
+
+  it("on a test of 40 attempts the expectation still follows the copier's ability: score groups of 10, the strong apart from the weak", () => {
+    const o = modelOlympiad({ seed: 7, pupils: 40, schools: 1, perDifficulty: 12 });
+    const { prepared } = tabulate(asScreened(o), DEFAULT_SCREENING.scoreGroups);
+    const score = (a: (typeof o.attempts)[number]) => a.responses.filter((r) => r.correct).length;
+    const groups = new Set(prepared.map((p) => p.group));
+    expect(groups.size).toBeGreaterThanOrEqual(3);
+    // The strongest pupil's group is above the weakest's.
+    const byScore = o.attempts.map((a, i) => [score(a), prepared[i].group] as const).sort((x, y) => x[0] - y[0]);
+    expect(byScore.at(-1)?.[1]).toBeGreaterThan(byScore[0][1]);
+  });
+
+  it("lists no honest pair of a school-sized test (60 pupils, a bank of 36) over ten seeds", () => {
+    let listed = 0;
+    let pairs = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const result = screenAttempts(asScreened(modelOlympiad({ seed, pupils: 60, schools: 1, perDifficulty: 12 })));
+      listed += result.listed.filter((e) => e.flagged).length;
+      pairs += result.pairs;
+    }
+    expect(pairs).toBe(10 * ((60 * 59) / 2));
+    expect(listed).toBe(0);
   });
 
   it("lists two pupils of different schools who used one device, whatever their statistics; a crowded address pairs nobody", () => {
