@@ -1,9 +1,11 @@
 // The organiser's own end of a test's appeals ("05.12.2026 18:00", Tashkent), or back to the
-// national rule when left empty; always with a reason, which the audit log keeps.
+// national rule when left empty; always with a reason, which the audit log keeps. An earlier end
+// than families were shown is saved only once confirmed, the server naming how many it reaches.
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
@@ -12,6 +14,7 @@ import { showFormError } from "@/components/ui/server-errors";
 import { toast } from "@/components/ui/toast";
 import { appealsCloseSchema } from "@/shared/appeals/console";
 import { ApiError, api } from "@/shared/http/client";
+import { ErrorCode } from "@/shared/http/contract";
 
 type CloseValues = { appealsCloseAt: string | null; reason: string };
 
@@ -30,19 +33,25 @@ export function AppealsCloseForm({ testId, ownClose }: { testId: number; ownClos
   const router = useRouter();
   const form = useForm<CloseValues>({ resolver: closeResolver, defaultValues: { appealsCloseAt: ownClose, reason: "" } });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api(`/admin/tests/${testId}/appeals-close`, { method: "PUT", body: values });
-      toast.success(texts.closeSaved, { id: "appeals-close" });
-      form.reset({ appealsCloseAt: values.appealsCloseAt ?? "", reason: "" });
-      router.refresh();
-    } catch (error) {
-      showFormError(form, error);
-      // The route's codes for this field, in this form's words: not a time (Pattern), not after the test's close (Range).
-      const code = error instanceof ApiError ? error.validationErrorCodes.appealsCloseAt?.[0] : undefined;
-      if (code) form.setError("appealsCloseAt", { message: code === "Range" ? texts.closeAfterTest : messages.validation.dateTime });
-    }
-  });
+  // The server's question before an earlier end: how many families it reaches, from when to when.
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const send = (confirmEarlier: boolean) =>
+    form.handleSubmit(async (values) => {
+      try {
+        await api(`/admin/tests/${testId}/appeals-close`, { method: "PUT", body: { ...values, confirmEarlier } });
+        setConfirmation(null);
+        toast.success(texts.closeSaved, { id: "appeals-close" });
+        form.reset({ appealsCloseAt: values.appealsCloseAt ?? "", reason: "" });
+        router.refresh();
+      } catch (error) {
+        if (error instanceof ApiError && error.code === ErrorCode.ConfirmationRequired) return setConfirmation(error.message);
+        showFormError(form, error);
+        // The route's codes for this field, in this form's words: not a time (Pattern), not after the test's close (Range).
+        const code = error instanceof ApiError ? error.validationErrorCodes.appealsCloseAt?.[0] : undefined;
+        if (code) form.setError("appealsCloseAt", { message: code === "Range" ? texts.closeAfterTest : messages.validation.dateTime });
+      }
+    });
+  const submit = send(false);
   return (
     <form onSubmit={submit} noValidate className="mt-3 border-t border-slate-100 pt-3" data-testid="appeals-close-form">
       <h3 className="text-sm font-semibold text-slate-900">{texts.closeTitle}</h3>
@@ -68,6 +77,20 @@ export function AppealsCloseForm({ testId, ownClose }: { testId: number; ownClos
           />
         </Field>
       </div>
+      {confirmation && (
+        <div
+          className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          role="alert"
+          data-testid="appeals-close-confirm"
+        >
+          <p>{confirmation}</p>
+          <div className="mt-2 flex justify-end">
+            <Button type="button" variant="danger" pending={isSubmitting} onClick={send(true)} data-testid="appeals-close-confirmed">
+              {texts.closeConfirm}
+            </Button>
+          </div>
+        </div>
+      )}
       <div className="mt-3 flex justify-end">
         <Button type="submit" variant="secondary" pending={isSubmitting} data-testid="appeals-close-save">
           {texts.closeSave}

@@ -48,6 +48,11 @@ export function AppealsPanel({ source, initial, questionNumber, focusRequest = 0
         <p className="text-sm font-medium text-slate-800" data-testid="appeals-closes-at">
           {texts.closesAt({ time: formatTashkent(view.closesAt) })}
         </p>
+        {view.closeMoved && (
+          <p className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="appeals-close-moved">
+            {texts.closeMoved({ from: formatTashkent(view.closeMoved.from), to: formatTashkent(view.closesAt) })}
+          </p>
+        )}
         {!view.keyShown && (
           <p className="mt-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="appeals-not-yet">
             {texts.notYet}

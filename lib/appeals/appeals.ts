@@ -1,15 +1,13 @@
 // Appeals: the pupil's (or the parent's, through the registration's link) against a question of
 // their paper or their result as a whole, made and edited while the test's appeals are open
 // (./deadline.ts: once the review shows the key, until the fifth working day after the close); the
-// console's reading of a test's appeals, and the organiser's own end of them. What the pupil's pages
+// console's reading of a test's appeals (its end: ./close.ts). What the pupil's pages
 // show is built in ./pupil-view.ts; the organiser's decisions, with their regrades, are ./decisions.ts.
 import "server-only";
-import { eq, sql } from "drizzle-orm";
-import { tests } from "@/db/schema";
+import { sql } from "drizzle-orm";
 import { currentAttempt } from "@/lib/attempts/counting";
-import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, selectRows } from "@/lib/db/client";
-import { businessError, invalidInput, notFound } from "@/lib/http/errors";
+import { businessError, invalidInput } from "@/lib/http/errors";
 import type { AppealInput, AppealKind, AppealsView, DecisionOutcome } from "@/shared/appeals/schema";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
 import { ErrorCode } from "@/shared/http/contract";
@@ -168,31 +166,4 @@ export async function testAppeals(testId: number): Promise<TestAppeals> {
       return { ...appeal(r), decision: found ? (({ questionId: _, ...d }) => d)(found) : null };
     });
   return { questions, results };
-}
-
-/** The organiser's own end of a test's appeals, or back to the national rule (null); recorded with its reason. */
-export async function setAppealsClose({
-  organiserId,
-  testId,
-  appealsCloseAt,
-  reason,
-}: {
-  organiserId: number;
-  testId: number;
-  appealsCloseAt: Date | null;
-  reason: string;
-}): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [test] = await tx.update(tests).set({ appealsCloseAt }).where(eq(tests.id, testId)).returning({ closedAt: tests.closedAt });
-    if (!test) throw notFound();
-    if (appealsCloseAt !== null && appealsCloseAt <= test.closedAt) throw invalidInput({ appealsCloseAt: ["Range"] });
-    await recordAction(tx, {
-      organiserId,
-      action: AuditAction.AppealsClose,
-      targetType: "test",
-      targetId: testId,
-      reason,
-      details: { appealsCloseAt: appealsCloseAt?.toISOString() ?? null },
-    });
-  });
 }

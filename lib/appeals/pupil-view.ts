@@ -12,6 +12,7 @@ import type { AppealKind, AppealsView, DecisionOutcome, RegradeAction } from "@/
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { toCyrillic } from "@/shared/i18n/transliterate";
+import { closeMovedEarlier } from "./close";
 import { listStatus } from "./final";
 
 /** Whose appeals: the signed-in pupil's, or the pupil of a paid registration (the parent's link). */
@@ -121,6 +122,7 @@ export async function viewOf(runner: Transaction | typeof db, attempt: OwnAttemp
     open: shown && status.appealsOpen && status.state === "provisional",
     keyShown: shown,
     closesAt: status.appealsCloseAt.toISOString(),
+    closeMoved: await closeMovedEarlier(runner, attempt.testId),
     questions: rows.questions,
     appeals: rows.appeals.map((a) => ({
       appealId: a.appealId,

@@ -40,7 +40,12 @@ export const decisionSchema = z
 export type DecisionInput = z.output<typeof decisionSchema>;
 
 /** The organiser's own end of a test's appeals ("05.12.2026 18:00", Tashkent); null: the national rule. */
-export const appealsCloseSchema = z.object({ appealsCloseAt: z.string().max(40).nullable(), reason });
+/** `confirmEarlier`: the organiser confirmed an earlier end, told how many families it reaches (lib/appeals/close.ts). */
+export const appealsCloseSchema = z.object({
+  appealsCloseAt: z.string().max(40).nullable(),
+  reason,
+  confirmEarlier: z.boolean().optional(),
+});
 
 /** Finalising a test's list: the hash the confirmation showed, and why when it is finalised again. */
 export const finaliseSchema = z.object({

@@ -52,6 +52,8 @@ export type AppealsView = {
   keyShown: boolean;
   /** When appeals close (ISO). */
   closesAt: string;
+  /** The organiser moved the end earlier: from when (ISO), and when it was done. */
+  closeMoved: { from: string; at: string } | null;
   /** The paper's questions, for the form on the registration's page. */
   questions: { testAttemptQuestionId: number; questionNumber: number }[];
   appeals: {

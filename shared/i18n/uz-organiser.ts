@@ -31,6 +31,8 @@ export const uzOrganiser = {
     voidAwards: "Bekor qilingan savol balini kimga berishni tanlang",
     confirmSubjectName: "{count} ta o'quvchi hozir test ishlamoqda. O'zgartirishni tasdiqlash uchun fan nomini yozing.",
     confirmClose: "Testni hozir yopish uchun fan nomini aynan yozing.",
+    confirmAppealsEarlier:
+      "{count} ta oila apellyatsiya muddatini {from} deb ko'rgan. Yangi muddat — {to}: bu oilalar va o'quvchilar o'z sahifalarida muddat o'zgartirilganini ko'radi. Tasdiqlasangiz, saqlanadi.",
     confirmReopen:
       "Test yopilgan va {count} ta o'quvchi uni yakunlagan: ular javoblar kalitini ko'rgan bo'lishi mumkin. Qayta ochsangiz, hali boshlamaganlar kalit ma'lum bo'lgach test ishlaydi. Shunga qaramay ochish uchun fan nomini yozing.",
   },
@@ -626,6 +628,7 @@ export const uzOrganiser = {
     closeField: "Muddat tugashi",
     closeHint: "kk.oo.yyyy ss:dd; bo'sh qoldirilsa — milliy qoida",
     closeSave: "Muddatni saqlash",
+    closeConfirm: "Ha, muddatni o'zgartirish",
     closeSaved: "Apellyatsiya muddati saqlandi",
     closeAfterTest: "Muddat test yopilgan vaqtdan keyin bo'lishi kerak",
     protocol: "Tuman bayonnomasi",

@@ -320,6 +320,7 @@ export const uz = {
     closesAt: "Apellyatsiya muddati: {time} gacha (Toshkent vaqti)",
     notYet: "Apellyatsiya javob kaliti ko'rsatilgandan keyin ochiladi.",
     closed: "Apellyatsiya muddati tugagan.",
+    closeMoved: "Tashkilotchi apellyatsiya muddatini o'zgartirdi: avval {from} gacha edi, endi {to} gacha (Toshkent vaqti).",
     about: "Apellyatsiya nima haqida",
     wholeResult: "Natija umuman",
     questionNumber: "{n}-savol",

@@ -11,6 +11,8 @@ import { newOlympiad, ORGANISER, pupilTakes, signedIn } from "../support/http";
 
 type View = {
   open: boolean;
+  closesAt: string;
+  closeMoved: { from: string; at: string } | null;
   appeals: { questionNumber: number | null; kind: string; text: string }[];
   questions: { testAttemptQuestionId: number }[];
 };
@@ -144,4 +146,33 @@ test("the organiser's decision, deadline and finalisation refuse what they must,
   const after = await (await organiser.get(`/api/admin/tests/${olympiad.testId}/appeals`)).json();
   expect(after.status).toMatchObject({ pending: 2, final: null });
   expect(after.questions.flatMap((q: { decisions: unknown[] }) => q.decisions)).toEqual([]);
+});
+
+test("an end of appeals earlier than families were shown is saved only once confirmed, named with how many families; their pages then say it moved", async ({
+  request,
+}) => {
+  const { olympiad, aziza } = await closedWithAppealsOpen(request);
+  const shown: View = await (await aziza.session.get("/api/TestAttempts/Appeals")).json();
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleString("en-GB", { timeZone: "Asia/Tashkent", hour12: false });
+  const [day, time] = tomorrow.split(", ");
+  const earlier = `${day.replaceAll("/", ".")} ${time.slice(0, 5)}`;
+  const put = (data: Record<string, unknown>) =>
+    organiser.put(`/api/admin/tests/${olympiad.testId}/appeals-close`, { headers: { "accept-language": "ru" }, data });
+
+  const asked = await put({ appealsCloseAt: earlier, reason: "Ошибка в дате" });
+  expect(asked.status()).toBe(400);
+  const question = await asked.json();
+  expect(question.code).toBe(4007);
+  expect(question.message).toContain("2 семьи видели срок апелляции");
+  // Nothing moved yet: the families still read the end they were shown.
+  expect((await (await aziza.session.get("/api/TestAttempts/Appeals")).json()).closesAt).toBe(shown.closesAt);
+  expect(shown.closeMoved).toBeNull();
+
+  expect((await put({ appealsCloseAt: earlier, reason: "Ошибка в дате", confirmEarlier: true })).status()).toBe(200);
+  const told: View = await (await aziza.session.get("/api/TestAttempts/Appeals")).json();
+  expect(told.closesAt).not.toBe(shown.closesAt);
+  expect(told.closeMoved?.from).toBe(shown.closesAt);
+  // A later end again needs no confirmation, and the families are no longer told of a move earlier.
+  const later = await put({ appealsCloseAt: null, reason: "Национальное правило" });
+  expect(later.status()).toBe(200);
 });

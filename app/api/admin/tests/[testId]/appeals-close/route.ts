@@ -1,5 +1,5 @@
 import { handler } from "@/lib/api/handler";
-import { setAppealsClose } from "@/lib/appeals/appeals";
+import { setAppealsClose } from "@/lib/appeals/close";
 import { invalidInput } from "@/lib/http/errors";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { appealsCloseSchema } from "@/shared/appeals/console";
@@ -13,6 +13,7 @@ export const PUT = handler({ auth: "organiser", params: testIdParams, body: appe
     testId: params.testId,
     appealsCloseAt: at === null ? null : new Date(at),
     reason: body.reason,
+    confirmEarlier: body.confirmEarlier,
   });
   return { ok: true };
 });
