@@ -1,6 +1,7 @@
 // The organiser's decision on appeals: for a question, on all its undecided appeals at once (reject,
 // accept another choice as correct too, change the key, void the question); for an appeal against a
 // result, reject or uphold it. The reason is the pupils' to read: in Uzbek, and in Russian if given.
+// A decision that regrades shows its dry run first (use-decision-dry-run.ts).
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -8,6 +9,7 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
+import { RegradeChanges } from "@/components/results/regrade-report";
 import { Button } from "@/components/ui/button";
 import { Field, Select, Textarea } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
@@ -17,6 +19,7 @@ import { decisionSchema, QUESTION_OUTCOMES, RESULT_OUTCOMES } from "@/shared/app
 import type { DecisionOutcome } from "@/shared/appeals/schema";
 import { VoidAwards } from "@/shared/attempts/enums";
 import { api } from "@/shared/http/client";
+import { regrades, useDecisionDryRun } from "./use-decision-dry-run";
 
 /** A question's choice as the select offers it. */
 export type DecisionChoice = { choiceId: number; letter: string; isCorrect: boolean };
@@ -36,11 +39,15 @@ type DecisionValues = {
   reasonRu: string;
 };
 
-/** Only what the chosen outcome takes goes to the schema: a choice for also/key, whom a void awards. */
+/**
+ * Only what the chosen outcome takes goes to the schema: a choice for also/key, whom a void awards.
+ * The dry run's key hash is the server's to give (the submit adds it): a stand-in here.
+ */
 const decisionResolver: Resolver<DecisionValues> = (values, context, options) =>
   (zodResolver(decisionSchema) as unknown as Resolver<DecisionValues>)(
     {
       ...values,
+      expectedKeyHash: "0".repeat(64),
       choiceId: (values.outcome === "also" || values.outcome === "key") && values.choiceId ? Number(values.choiceId) : undefined,
       voidAwards: values.outcome === "void" ? (values.voidAwards ?? undefined) : undefined,
     } as unknown as DecisionValues,
@@ -76,12 +83,20 @@ export function DecisionForm({ testId, target, choices = [], undecided }: Props)
     if (outcome === "also" && choices.some((c) => c.isCorrect && String(c.choiceId) === picked)) form.setValue("choiceId", "");
   }, [form, outcome, choices]);
 
+  const dryRun = useDecisionDryRun(testId);
+  const report = dryRun.reportFor(form.watch());
+
   const submit = form.handleSubmit(async (values) => {
     try {
+      const shown = dryRun.reportFor(values);
+      if (regrades(values.outcome) && target.questionId !== undefined && !shown) {
+        return await dryRun.preview({ ...values, questionId: target.questionId });
+      }
       const decided = await api<{ appeals: number; scoresMoved: number }>(`/admin/tests/${testId}/appeals`, {
         method: "POST",
-        body: values,
+        body: { ...values, expectedKeyHash: shown?.oldKeyHash },
       });
+      dryRun.clear();
       toast.success(texts.decidedToast({ appeals: decided.appeals, moved: decided.scoresMoved }), { id: `decision-${key}` });
       form.reset(empty);
       router.refresh();
@@ -160,9 +175,15 @@ export function DecisionForm({ testId, target, choices = [], undecided }: Props)
           {...form.register("reasonRu")}
         />
       </Field>
+      {report && (
+        <div className="rounded-lg bg-white p-3 ring-1 ring-amber-300" data-testid="decision-dry-run">
+          <p className="mb-2 text-sm text-amber-900">{texts.dryRunLead}</p>
+          <RegradeChanges report={report} />
+        </div>
+      )}
       <div className="flex justify-end">
         <Button type="submit" pending={isSubmitting} data-testid="decide">
-          {texts.decide}
+          {!regrades(outcome) ? texts.decide : report ? texts.decideApply : texts.decidePreview}
         </Button>
       </div>
     </form>

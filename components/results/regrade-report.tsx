@@ -16,7 +16,7 @@ export function DryRunReport({ question, values, report }: Props) {
   return (
     <>
       <Tried question={question} values={values} />
-      <Changes report={report} />
+      <RegradeChanges report={report} />
     </>
   );
 }
@@ -41,7 +41,8 @@ function Tried({ question, values }: { question: RegradeQuestion; values: Regrad
   );
 }
 
-function Changes({ report }: { report: RegradeReport }) {
+/** Who a regrade moves, by how much, and where in their district. */
+export function RegradeChanges({ report }: { report: RegradeReport }) {
   const messages = useOrganiserMessages();
   const locale = useLocale();
   const local = useLocalName();

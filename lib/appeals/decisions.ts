@@ -80,6 +80,7 @@ export async function decideAppeals({
           correctChoiceId: input.choiceId,
           voidAwards: input.voidAwards,
           dryRun: false,
+          expectedKeyHash: input.expectedKeyHash,
           reason: input.reason,
         },
         origin: { decisionId: decision.id, reasonRu: input.reasonRu },

@@ -6,6 +6,7 @@ import type { uzOrganiser } from "@/shared/i18n/uz-organiser";
 
 export const ruOrganiser: Shape<typeof uzOrganiser> = {
   validation: {
+    dryRunFirst: "Сначала посмотрите пробный пересчёт: чьи баллы и места изменятся",
     screeningDecision: "Выберите решение",
     appealOutcome:
       "Выберите решение: по вопросу — отклонить, признать верным ещё один ответ, изменить ключ или аннулировать вопрос; по результату — отклонить или удовлетворить",
@@ -749,6 +750,9 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
     statsNone: "Статистики нет: вопрос ещё никому не достался",
     statsLink: "Страница статистики вопросов",
     decideTitle: "Решение",
+    decidePreview: "Сначала показать изменения",
+    decideApply: "Применить решение",
+    dryRunLead: "Если применить решение, изменится следующее. Пока ничего не сохранено.",
     decideHint:
       "Решение относится ко всем апелляциям по этому вопросу, по которым ещё нет решения ({n}). Любое решение, кроме «Отклонить», пересчитывает вопрос: баллы и рейтинг меняются сразу.",
     resultDecideHint:

@@ -28,6 +28,14 @@ export const decisionSchema = z
     reasonRu: z.preprocess((value) => (value === "" || value === null ? undefined : value), pupilsReason.optional()),
     /** When the organiser's page read the appeals (the server's time): only those are decided. */
     seenAt: z.iso.datetime({ offset: true }),
+    /**
+     * A decision that regrades (also, key, void) is made after its dry run (the results page's
+     * regrade, dryRun): that run's oldKeyHash, refused (4011) if the key changed since.
+     */
+    expectedKeyHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   })
   .superRefine((d, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message, params: { code: "Required" } });
@@ -36,11 +44,16 @@ export const decisionSchema = z
       issue("outcome", o.appealOutcome.error());
     if ((d.outcome === "also" || d.outcome === "key") && d.choiceId === undefined) issue("choiceId", o.correctChoice.error());
     if (d.outcome === "void" && d.voidAwards === undefined) issue("voidAwards", o.voidAwards.error());
+    if ((d.outcome === "also" || d.outcome === "key" || d.outcome === "void") && d.expectedKeyHash === undefined)
+      issue("expectedKeyHash", o.dryRunFirst.error());
   });
 export type DecisionInput = z.output<typeof decisionSchema>;
 
-/** The organiser's own end of a test's appeals ("05.12.2026 18:00", Tashkent); null: the national rule. */
-/** `confirmEarlier`: the organiser confirmed an earlier end, told how many families it reaches (lib/appeals/close.ts). */
+/**
+ * The organiser's own end of a test's appeals ("05.12.2026 18:00", Tashkent); null: the national
+ * rule. `confirmEarlier`: the organiser confirmed an earlier end, told how many families it reaches
+ * (lib/appeals/close.ts).
+ */
 export const appealsCloseSchema = z.object({
   appealsCloseAt: z.string().max(40).nullable(),
   reason,

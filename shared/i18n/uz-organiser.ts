@@ -28,6 +28,7 @@ export const uzOrganiser = {
     username: "Login faqat kichik lotin harflari, raqamlar, nuqta, chiziqcha va pastki chiziqdan iborat bo'lishi mumkin",
     regradeAction: "Amalni tanlang: kalitni tuzatish, yana bir variantni to'g'ri deb topish yoki savolni bekor qilish",
     correctChoice: "To'g'ri variantni tanlang",
+    dryRunFirst: "Avval qayta baholash natijasini ko'ring: kimning bali va o'rni o'zgaradi",
     voidAwards: "Bekor qilingan savol balini kimga berishni tanlang",
     confirmSubjectName: "{count} ta o'quvchi hozir test ishlamoqda. O'zgartirishni tasdiqlash uchun fan nomini yozing.",
     confirmClose: "Testni hozir yopish uchun fan nomini aynan yozing.",
@@ -664,6 +665,9 @@ export const uzOrganiser = {
     statsNone: "Statistika yo'q: savol hali hech kimga tushmagan",
     statsLink: "Savollar statistikasi sahifasi",
     decideTitle: "Qaror",
+    decidePreview: "Avval o'zgarishlarni ko'rish",
+    decideApply: "Qarorni qo'llash",
+    dryRunLead: "Qaror qo'llansa, quyidagilar o'zgaradi. Hali hech narsa saqlanmagan.",
     decideHint:
       "Qaror shu savol bo'yicha hali qarori chiqmagan barcha apellyatsiyalarga ({n} ta) tegishli. «Rad etish»dan boshqa qaror savolni qayta baholaydi: ballar va reyting darhol o'zgaradi.",
     resultDecideHint:

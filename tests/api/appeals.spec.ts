@@ -110,11 +110,13 @@ test("the organiser's decision, deadline and finalisation refuse what they must,
   const seenAt = new Date().toISOString();
   const decide = (data: Record<string, unknown>) =>
     organiser.post(`/api/admin/tests/${olympiad.testId}/appeals`, { data: { seenAt, ...data } });
-  // Changing the key needs the choice; a result's outcome is not a question's; a reason is required.
+  // Changing the key needs the choice and the dry run seen first (its key hash); a result's outcome
+  // is not a question's; a reason is required.
   const grouped = await (await organiser.get(`/api/admin/tests/${olympiad.testId}/appeals`)).json();
   const questionId = grouped.questions[0].questionId;
   expect((await (await decide({ questionId, outcome: "key", reason: "Kalit xato" })).json()).validationErrors).toEqual({
     choiceId: ["Required"],
+    expectedKeyHash: ["Required"],
   });
   expect((await (await decide({ questionId, outcome: "upheld", reason: "Kalit xato" })).json()).validationErrors).toEqual({
     outcome: ["Required"],
@@ -127,7 +129,7 @@ test("the organiser's decision, deadline and finalisation refuse what they must,
   for (const choiceId of [2_147_483_647, anotherQuestions]) {
     const wrong = await organiser.post(`/api/admin/tests/${olympiad.testId}/appeals`, {
       headers: { "accept-language": "ru" },
-      data: { seenAt, questionId, outcome: "key", choiceId, reason: "Kalit xato" },
+      data: { seenAt, questionId, outcome: "key", choiceId, reason: "Kalit xato", expectedKeyHash: "0".repeat(64) },
     });
     expect(wrong.status(), `choice ${choiceId}`).toBe(422);
     expect(await wrong.json()).toMatchObject({ message: ru.http.unprocessable, validationErrors: { choiceId: ["Invalid"] } });

@@ -93,6 +93,13 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   await hard.locator('select[name="choiceId"]').selectOption(alsoCorrect ?? "");
   await hard.locator('textarea[name="reason"]').fill("Masala shartida ikkala javob ham to'g'ri.");
   await hard.locator('textarea[name="reasonRu"]').fill("По условию задачи верны оба ответа.");
+  // A decision that regrades shows first whom it moves (nothing saved yet), then is applied.
+  await hard.getByTestId("decide").click();
+  const dryRun = hard.getByTestId("decision-dry-run");
+  await expect(dryRun.getByTestId("regrade-changes")).toContainText("Karimova Aziza");
+  const beforeApplied = await (await organiser.get(`/api/admin/results?testId=${olympiad.testId}`)).json();
+  expect(beforeApplied.items.find((r: { fullName: string }) => r.fullName === "Karimova Aziza").totalScore).toBe(1);
+  await screenshot(page, testInfo, "organiser-decision-dry-run");
   await hard.getByTestId("decide").click();
   await expect(hard.getByTestId("decide")).toHaveCount(0);
   const easy = groups.filter({ hasText: "двумя способами" });

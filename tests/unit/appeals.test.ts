@@ -117,17 +117,28 @@ describe("the organiser's decision", () => {
     const late = new Date(during.getTime() + 60_000);
     const q2 = await questionOf(pupils[2].attemptId, 3);
     await submitAppeal({ userId: pupils[2].userId }, { testAttemptQuestionId: q2.id, kind: "unclear", text: "Keyin yozdim" }, "uz", late);
+    const input = {
+      questionId: hard.questionId,
+      outcome: "also" as const,
+      choiceId: hard.wrong[0],
+      reason: "Ikkala javob ham to'g'ri",
+      reasonRu: "Оба ответа верны",
+      seenAt: during.toISOString(),
+    };
+    // A decision made on a dry run of another key (the key changed since) is refused, and writes nothing.
+    await expect(
+      decideAppeals({ organiserId: organiser, testId: o.testId, input: { ...input, expectedKeyHash: "0".repeat(64) }, now: during }),
+    ).rejects.toMatchObject({ code: 4011 });
+    expect(await db.select().from(scoreChanges).where(eq(scoreChanges.attemptId, pupils[0].attemptId))).toEqual([]);
+    const dry = await regrade({
+      organiserId: organiser,
+      testId: o.testId,
+      input: { questionId: hard.questionId, action: "also", correctChoiceId: hard.wrong[0], dryRun: true },
+    });
     const decided = await decideAppeals({
       organiserId: organiser,
       testId: o.testId,
-      input: {
-        questionId: hard.questionId,
-        outcome: "also",
-        choiceId: hard.wrong[0],
-        reason: "Ikkala javob ham to'g'ri",
-        reasonRu: "Оба ответа верны",
-        seenAt: during.toISOString(),
-      },
+      input: { ...input, expectedKeyHash: dry.oldKeyHash },
       now: new Date(during.getTime() + 120_000),
     });
     // Pupils 0 and 2 chose that choice: both move by the hard question's 2.5 points; pupil 1 keeps the old key's point.
