@@ -176,7 +176,7 @@ export function DecisionForm({ testId, target, choices = [], undecided }: Props)
         />
       </Field>
       {report && (
-        <div className="rounded-lg bg-white p-3 ring-1 ring-amber-300" data-testid="decision-dry-run">
+        <div className="min-w-0 rounded-lg bg-white p-3 ring-1 ring-amber-300" data-testid="decision-dry-run">
           <p className="mb-2 text-sm text-amber-900">{texts.dryRunLead}</p>
           <RegradeChanges report={report} />
         </div>
