@@ -3,29 +3,22 @@
 // stage, the score's moves, the appeals' decisions) and the certificate's public address.
 "use client";
 
-import { useLocale, useMessages } from "@/components/i18n/messages";
+import { ScoreFigure } from "@/components/attempt/score-figure";
+import { useMessages } from "@/components/i18n/messages";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { FamilyResult } from "@/lib/appeals/family-result";
 import type { AppealsView } from "@/shared/appeals/schema";
-import { points } from "@/shared/i18n/numbers";
 import { tashkentDate } from "@/shared/time";
 import { AppealsSummary } from "./appeals-summary";
 
 export function FamilyResultView({ family, appeals }: { family: FamilyResult; appeals: AppealsView | null }) {
   const messages = useMessages();
-  const locale = useLocale();
   const texts = messages.appeals;
   const { result } = family;
-  const total = result.easyScore + result.mediumScore + result.hardScore;
   return (
     <div className="flex flex-col gap-3" data-testid="family-result">
       <dl className="grid gap-3 sm:grid-cols-2">
-        <div className="rounded-xl bg-primary-50 p-4">
-          <dt className="text-sm text-primary-800">{messages.testAttempt.score}</dt>
-          <dd className="text-3xl font-bold text-primary-900" data-testid="family-score">
-            {points(locale, total)} <span className="text-base font-medium text-slate-600">/ {points(locale, result.maxScore)}</span>
-          </dd>
-        </div>
+        <ScoreFigure result={result} testId="family-score" />
         <div className="rounded-xl bg-slate-50 p-4">
           <dt className="text-sm text-slate-600">{texts.familyTestedOn}</dt>
           <dd className="text-2xl font-bold tabular-nums text-slate-900">{tashkentDate(family.endedAt)}</dd>

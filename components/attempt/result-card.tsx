@@ -7,15 +7,15 @@ import { useEffect, useState } from "react";
 import { AppealsSummary } from "@/components/appeals/appeals-summary";
 import { usePupilAppeals } from "@/components/appeals/queries";
 import { CertificateButton } from "@/components/certificates/certificate-button";
-import { useLocale, useMessages } from "@/components/i18n/messages";
+import { useMessages } from "@/components/i18n/messages";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { clock } from "@/components/ui/format";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AppealsView } from "@/shared/appeals/schema";
 import { EndedBy } from "@/shared/attempts/enums";
-import { points } from "@/shared/i18n/numbers";
 import { lateAnswerCount } from "./outbox-storage";
+import { ScoreFigure } from "./score-figure";
 
 /** `appeals`: the pupil's appeals as the page brought them (null: none), or undefined to ask for them. */
 export function ResultCard({
@@ -28,9 +28,7 @@ export function ResultCard({
   appeals?: AppealsView | null;
 }) {
   const messages = useMessages();
-  const locale = useLocale();
   const texts = messages.testAttempt;
-  const total = result.easyScore + result.mediumScore + result.hardScore;
   // Kept on the device that sent them, so read after hydration.
   const [late, setLate] = useState(0);
   useEffect(() => setLate(lateAnswerCount(attemptId)), [attemptId]);
@@ -42,12 +40,7 @@ export function ResultCard({
     <Card as="section" data-testid="result">
       <h2 className="text-lg font-semibold">{texts.resultTitle}</h2>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <div className="rounded-xl bg-primary-50 p-4">
-          <dt className="text-sm text-primary-800">{texts.score}</dt>
-          <dd className="text-3xl font-bold text-primary-900" data-testid="score">
-            {points(locale, total)} <span className="text-base font-medium text-slate-600">/ {points(locale, result.maxScore)}</span>
-          </dd>
-        </div>
+        <ScoreFigure result={result} testId="score" />
         <div className="rounded-xl bg-slate-50 p-4">
           <dt className="text-sm text-slate-600">{texts.timeSpent}</dt>
           <dd className="text-3xl font-bold tabular-nums text-slate-900" data-testid="time-spent">
