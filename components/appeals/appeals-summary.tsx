@@ -15,8 +15,10 @@ export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView
   const texts = useMessages().appeals;
   const locale = useLocale();
   const decided = view.appeals.flatMap((appeal) => (appeal.decision ? [{ ...appeal, decision: appeal.decision }] : []));
-  // A decision that moved the score gave its reason with the move above: said once.
+  // A decision that moved the score gave its reason with the move above: said once. On the family's
+  // page the decisions are listed with their appeals, so there a move's reason a decision gives is left to it.
   const saidWithMove = new Set(view.scoreChanges.map((change) => change.reason));
+  const saidWithAppeal = new Set(audience === "family" ? decided.map((appeal) => appeal.decision.reason) : []);
   const actionOf = ({ action, questionNumber }: AppealsView["scoreChanges"][number]) =>
     questionNumber !== null && (action === "key" || action === "also" || action === "void")
       ? texts.changeActions[action]({ n: questionNumber })
@@ -50,7 +52,9 @@ export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView
                   {texts.scoreChanged({ from: points(locale, change.oldScore), to: points(locale, change.newScore) })}
                   {action && `: ${action}`}
                 </p>
-                <p className="whitespace-pre-wrap break-words">{texts.reason({ reason: change.reason })}</p>
+                {!saidWithAppeal.has(change.reason) && (
+                  <p className="whitespace-pre-wrap break-words">{texts.reason({ reason: change.reason })}</p>
+                )}
               </li>
             );
           })}
