@@ -86,11 +86,12 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                     )}
                   </div>
                   {item.test && (
-                    <div className="flex gap-3">
-                      <Link href={`/admin/tests/${item.test.testId}/preview`} className={link}>
+                    // Not prefetched: the page renders no other page until the organiser asks for it.
+                    <div className="flex gap-3" data-testid={`test-links-${item.subjectId}`}>
+                      <Link prefetch={false} href={`/admin/tests/${item.test.testId}/preview`} className={link}>
                         {texts.preview}
                       </Link>
-                      <Link href={`/admin/tests/${item.test.testId}/items`} className={link}>
+                      <Link prefetch={false} href={`/admin/tests/${item.test.testId}/items`} className={link}>
                         {organiserMessages.itemStatistics.title}
                       </Link>
                     </div>

@@ -33,8 +33,17 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await expect(tile.getByTestId("count-started")).toHaveText("1", { timeout: 25_000 }); // polled every 5 s
   await expect(tile.getByTestId("count-inProgress")).toHaveText("1");
 
-  // Tests: the window and PIN in Tashkent time; a bad window is refused under its field.
+  // Tests: the page renders no other page until asked (no prefetch of each row's preview and items).
+  const rendered: string[] = [];
+  page.on("request", (request) => {
+    if (/\/admin\/(tests\/\d+|results)/.test(request.url())) rendered.push(request.url());
+  });
   await page.goto("/admin/tests");
+  const links = page.getByTestId(`test-links-${olympiad.subjectId}`);
+  await expect(links.getByRole("link")).toHaveCount(2);
+  await page.waitForLoadState("networkidle");
+  expect(rendered).toEqual([]);
+  // The window and PIN in Tashkent time; a bad window is refused under its field.
   await page.getByTestId(`test-row-${olympiad.subjectId}`).getByRole("button", { name: "Tahrirlash" }).click();
   const form = page.getByTestId("test-form");
   await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 5,0");
