@@ -71,7 +71,6 @@ async function decisionsOf(pairs: { attemptA: number; attemptB: number }[]): Pro
   return new Map(rows.map(({ attemptA, attemptB, ...decision }) => [`${attemptA}-${attemptB}`, decision]));
 }
 
-/** The test's newest screening and the pairs it listed, strongest first; null run when never screened. */
 /** The test's newest screening run, if any. */
 async function newestRun(testId: number): Promise<ScreeningRun | null> {
   const [run] = await selectRows<ScreeningRun>(
