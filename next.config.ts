@@ -60,6 +60,10 @@ const nextConfig: NextConfig = {
       };
     }
     if (!isServer) config.plugins.push(compileHints(webpack));
+    // webpack's own notes on its build cache ("Serializing big strings … impacts deserialization
+    // performance"): advice to webpack's authors, nothing this project's build can act on. Its
+    // errors are still printed.
+    config.infrastructureLogging = { ...config.infrastructureLogging, level: "error" };
     return config;
   },
 };

@@ -39,7 +39,7 @@ function create() {
   const logger = pino(
     {
       level,
-      base: { instance },
+      base: { instance: instance ?? `${process.pid}` },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       // Every line written while a request is served names it.

@@ -113,14 +113,15 @@ export function sharedAppSettings(env = process.env) {
 /**
  * Where the log lines go and which are written, read when the logger is made (lib/log.mjs):
  * LOG_FILE (unset: standard output), LOG_LEVEL (unit tests write nothing unless asked), and the
- * instance each line names (INSTANCE_NAME, else the process id).
+ * instance each line names (INSTANCE_NAME; without it the logger names the process id, read there:
+ * this module is also read by middleware's Edge runtime, which has no process id).
  * @param {Env} [env]
- * @returns {{ file: string | undefined; level: string; instance: string }}
+ * @returns {{ file: string | undefined; level: string; instance: string | undefined }}
  */
 export function logSettings(env = process.env) {
   return {
     file: env.LOG_FILE || undefined,
     level: env.LOG_LEVEL ?? (env.VITEST ? "silent" : "info"),
-    instance: env.INSTANCE_NAME || `${process.pid}`,
+    instance: env.INSTANCE_NAME || undefined,
   };
 }
