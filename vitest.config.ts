@@ -17,7 +17,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts"],
     setupFiles: ["tests/support/messages.ts"],
     environment: "node",
-    env: { ...TEST_ENV, PGLITE_DIR: "memory://", NODE_ENV: "test" },
+    // PUBLIC_URL set, as on a deployment: links name it (no request to take an address from).
+    env: { ...TEST_ENV, PGLITE_DIR: "memory://", NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

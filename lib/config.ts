@@ -210,6 +210,8 @@ function load() {
     supportPhone: env.SUPPORT_PHONE,
     signInsPerSecond: env.SIGN_INS_PER_SECOND,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
+    /** PUBLIC_URL was given: the links and QR codes handed out name it, not the address a visitor opened (lib/http/site-origin.ts). */
+    publicUrlSet: process.env.PUBLIC_URL !== undefined && process.env.PUBLIC_URL !== "",
     demoPin: env.DEMO_PIN,
     testSupportToken: env.TEST_SUPPORT_TOKEN,
     metricsToken: env.METRICS_TOKEN,

@@ -21,7 +21,9 @@ const server = spawn(process.execPath, ["server/main.mjs", "-p", port], {
     // The organiser's password is shown in the banner only when the demo generated it here.
     ADMIN_PASSWORD_GENERATED: process.env.ADMIN_PASSWORD ? "false" : "true",
     PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? "true",
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    // No PUBLIC_URL of its own: links and QR codes follow the address a visitor opened (a phone on
+    // the school's network opens this machine's), lib/http/site-origin.ts. The banner's is PORT's.
+    PORT: port,
     PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/demo",
     // One JSON line per request and event (lib/log.mjs), kept out of the terminal's way.
     LOG_FILE: process.env.LOG_FILE ?? ".data/demo.log",

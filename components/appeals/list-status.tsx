@@ -5,12 +5,15 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import type { ListStatus } from "@/lib/appeals/final";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { type Origin, withOrigin } from "@/shared/console/origin";
 import { formatTashkent } from "@/shared/time";
 import { AppealsCloseForm } from "./appeals-close-form";
 import { listStateLine } from "./console-words";
 
 type Props = {
   testId: number;
+  /** Where the organiser came from: carried on to the protocol. */
+  origin: Origin;
   status: ListStatus;
   /** The national rule's working days (the configuration's). */
   workingDays: number;
@@ -20,7 +23,7 @@ type Props = {
 
 const link = "font-medium text-primary-700 underline-offset-2 hover:underline";
 
-export async function ListStatusBox({ testId, status, workingDays, now }: Props) {
+export async function ListStatusBox({ testId, origin, status, workingDays, now }: Props) {
   const texts = (await getOrganiserMessages()).appeals;
   const period = status.appealsOpen ? texts.periodOpen : now < status.closedAt ? texts.periodNotYet : texts.periodClosed;
   const final = status.state === "final" ? status.final : null;
@@ -72,7 +75,7 @@ export async function ListStatusBox({ testId, status, workingDays, now }: Props)
         </div>
       </div>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link href={`/admin/tests/${testId}/protocol`} className={link} data-testid="protocol-link">
+        <Link href={withOrigin(`/admin/tests/${testId}/protocol`, origin)} className={link} data-testid="protocol-link">
           {texts.protocol}
         </Link>
         {final && (

@@ -7,20 +7,28 @@ import { RichText } from "@/components/ui/rich-text";
 import type { QuestionAppeals } from "@/lib/appeals/appeals";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { ItemStatistics } from "@/lib/statistics/items";
-import { firstText, languagesOf, STUDY_LANGUAGES, type StudyLanguage, textIn } from "@/shared/attempts/enums";
+import { languagesOf, STUDY_LANGUAGES, type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
+import type { Origin } from "@/shared/console/origin";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { AppealList, DecisionList } from "./console-appeal-list";
 import { choiceLetter } from "./console-words";
 import { DecisionForm } from "./decision-form";
 import { QuestionStatistics } from "./question-statistics";
 
-type Props = { testId: number; question: QuestionAppeals; item: ItemStatistics | undefined; locale: Locale; seenAt: string };
+type Props = {
+  testId: number;
+  origin: Origin;
+  question: QuestionAppeals;
+  item: ItemStatistics | undefined;
+  locale: Locale;
+  seenAt: string;
+};
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 /** Each study language's tag, for the screen reader's voice. */
 const LANG: Record<StudyLanguage, string> = { 0: "uz", 1: "ru", 2: "kaa" };
 
-export async function QuestionAppealsSection({ testId, question, item, locale, seenAt }: Props) {
+export async function QuestionAppealsSection({ testId, origin, question, item, locale, seenAt }: Props) {
   const messages = await getOrganiserMessages();
   const [texts, languageNames] = [messages.appeals, messages.results.languageNames];
   const [main, ...others] = languagesOf(question.texts);
@@ -89,7 +97,7 @@ export async function QuestionAppealsSection({ testId, question, item, locale, s
             />
           )}
         </div>
-        <QuestionStatistics testId={testId} item={item} locale={locale} />
+        <QuestionStatistics testId={testId} origin={origin} item={item} locale={locale} />
       </div>
     </Card>
   );
@@ -100,7 +108,7 @@ async function QuestionVersion({ question, language }: { question: QuestionAppea
   const texts = (await getOrganiserMessages()).appeals;
   return (
     <div lang={LANG[language]}>
-      <RichText html={textIn(question.texts, language) ?? firstText(question.texts)} className="text-sm leading-relaxed text-slate-900" />
+      <RichText html={textOrFirst(question.texts, language)} className="text-sm leading-relaxed text-slate-900" />
       <ol className="mt-3 grid gap-1.5" aria-label={texts.choices}>
         {question.choices.map((choice, index) => (
           <li
@@ -119,7 +127,7 @@ async function QuestionVersion({ question, language }: { question: QuestionAppea
             >
               {choiceLetter(index)}
             </span>
-            <RichText as="span" html={textIn(choice.texts, language) ?? firstText(choice.texts)} className="min-w-0 flex-1 pt-0.5" />
+            <RichText as="span" html={textOrFirst(choice.texts, language)} className="min-w-0 flex-1 pt-0.5" />
             {choice.isCorrect && <span className="shrink-0 pt-0.5 text-xs font-semibold text-green-800">{texts.correct}</span>}
           </li>
         ))}

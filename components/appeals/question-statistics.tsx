@@ -7,12 +7,13 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { distractorsAboveKey } from "@/lib/statistics/flags";
 import type { ItemStatistics } from "@/lib/statistics/items";
 import { reasonText } from "@/lib/statistics/reasons";
+import { type Origin, withOrigin } from "@/shared/console/origin";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { decimal } from "@/shared/i18n/numbers";
 
-type Props = { testId: number; item: ItemStatistics | undefined; locale: Locale };
+type Props = { testId: number; origin: Origin; item: ItemStatistics | undefined; locale: Locale };
 
-export async function QuestionStatistics({ testId, item, locale }: Props) {
+export async function QuestionStatistics({ testId, origin, item, locale }: Props) {
   const messages = await getOrganiserMessages();
   const [texts, figures] = [messages.appeals, messages.itemStatistics];
   const figure = (value: number | null | undefined) => (value === null || value === undefined ? "—" : decimal(locale, value, 2));
@@ -75,7 +76,7 @@ export async function QuestionStatistics({ testId, item, locale }: Props) {
         </>
       )}
       <Link
-        href={`/admin/tests/${testId}/items`}
+        href={withOrigin(`/admin/tests/${testId}/items`, origin)}
         className="mt-2 inline-block text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
         data-testid="items-link"
       >

@@ -9,6 +9,7 @@ import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Select } from "@/components/ui/field";
 import type { ProtocolChoices } from "@/lib/appeals/protocol";
+import type { Origin } from "@/shared/console/origin";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
 
 type Props = {
@@ -16,9 +17,11 @@ type Props = {
   regionId?: number;
   districtId?: number;
   lang: Locale;
+  /** Where the organiser came from, kept by the form's address. */
+  origin: Origin;
 };
 
-export function ProtocolChooser({ choices: { regions, districts }, regionId, districtId, lang }: Props) {
+export function ProtocolChooser({ choices: { regions, districts }, regionId, districtId, lang, origin }: Props) {
   const texts = useOrganiserMessages().protocol;
   const [region, setRegion] = useState(regionId === undefined ? "" : String(regionId));
   const [district, setDistrict] = useState(districtId === undefined ? "" : String(districtId));
@@ -30,6 +33,7 @@ export function ProtocolChooser({ choices: { regions, districts }, regionId, dis
       className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] print:hidden"
       data-testid="protocol-chooser"
     >
+      {origin !== "tests" && <input type="hidden" name="from" value={origin} />}
       <Field id="region" label={texts.region}>
         <Select
           id="region"

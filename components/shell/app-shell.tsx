@@ -3,13 +3,14 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { logout, useCurrentUser } from "@/components/identity/use-current-user";
 import { ChevronIcon, LogoutIcon, MenuIcon, SettingsIcon, TestIcon, UserIcon } from "@/components/ui/icons";
 import type { CurrentUser } from "@/lib/identity/users";
+import { originOf, originSection } from "@/shared/console/origin";
 import type { Messages } from "@/shared/i18n/types";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { fullName } from "@/shared/identity/names";
@@ -42,8 +43,14 @@ function navItems(texts: Messages["shell"], role: number) {
   return items;
 }
 
-/** The board's "/admin" is active on itself only; every other item also under its own path. */
-const isActive = (href: string, pathname: string) => pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
+/**
+ * The board's "/admin" is active on itself only; every other item also under its own path, but a
+ * test's own pages (/admin/tests/…) under the item the organiser came from (shared/console/origin).
+ */
+function isActive(href: string, pathname: string, from: string | null): boolean {
+  if (pathname.startsWith("/admin/tests/")) return href === originSection(originOf(from));
+  return pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
+}
 
 export function AppShell({ user: initialUser, children }: { user: CurrentUser; children: ReactNode }) {
   const messages = useMessages();
@@ -51,6 +58,7 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
   const texts = messages.shell;
   const { data: user = initialUser } = useCurrentUser(initialUser);
   const pathname = usePathname();
+  const from = useSearchParams().get("from");
   const [collapsed, setCollapsed] = useState(false); // large screens
   const [open, setOpen] = useState(false); // phones
   const [leaving, setLeaving] = useState(false);
@@ -65,7 +73,7 @@ export function AppShell({ user: initialUser, children }: { user: CurrentUser; c
       </div>
       <ul className="flex-1 space-y-1 px-2">
         {navItems(texts, user.role).map((item) => {
-          const active = isActive(item.href, pathname);
+          const active = isActive(item.href, pathname, from);
           return (
             <li key={item.href}>
               {/* No prefetch: at the opening every pupil's menu would ask the server for its pages. */}

@@ -96,6 +96,17 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
                       </Link>
                     </div>
                   )}
+                  {item.test && item.closed && (
+                    // A closed test's pages after it, on a line of their own (the window's three lines hold the row's height).
+                    <div className="flex gap-3" data-testid={`test-after-${item.subjectId}`}>
+                      <Link prefetch={false} href={`/admin/results?testId=${item.test.testId}`} className={link}>
+                        {organiserMessages.results.title}
+                      </Link>
+                      <Link prefetch={false} href={`/admin/tests/${item.test.testId}/appeals`} className={link}>
+                        {organiserMessages.appeals.link}
+                      </Link>
+                    </div>
+                  )}
                 </div>
               </TD>
             </TR>

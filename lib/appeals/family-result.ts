@@ -6,7 +6,7 @@
 // test (never the answers: the review needs the pupil's sign-in).
 import "server-only";
 import { type AttemptResult, attemptResult } from "@/lib/attempts/ending";
-import { certificateOfUser, verifyUrlOf } from "@/lib/certificates/certificates";
+import { certificateOfUser } from "@/lib/certificates/certificates";
 import { db } from "@/lib/db/client";
 import { ownAttempt } from "./pupil-view";
 
@@ -29,6 +29,6 @@ export async function familyResult(guid: string, now: Date): Promise<FamilyResul
   return {
     result,
     endedAt: new Date(attempt.endedAt).toISOString(),
-    certificateUrl: certificate ? verifyUrlOf(certificate.username) : null,
+    certificateUrl: certificate?.verifyUrl ?? null,
   };
 }

@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { z } from "zod";
 import { tests } from "@/db/schema";
-import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { siteOrigin } from "@/lib/http/site-origin";
 import { asLocale, LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
 import { collatorOf } from "@/shared/i18n/names";
 import { type FinalDistrict, type FinalListRecord, type FinalRow, type FinalRows, latestFinalList } from "./final";
@@ -107,9 +107,9 @@ export function protocolChoices(lists: DistrictList[], local: (name: string) => 
 }
 
 /** Where anyone checks the list (one district of it, when given): what the protocol's QR code says. */
-export function listCheckUrl(topHash: string, districtId?: number | null): string {
+export async function listCheckUrl(topHash: string, districtId?: number | null): Promise<string> {
   const query = districtId ? `?district=${districtId}` : "";
-  return `${config().publicUrl}/lists/${topHash}${query}`;
+  return `${await siteOrigin()}/lists/${topHash}${query}`;
 }
 
 /** The QR code of an address, as an SVG element's markup (drawn by the qrcode package, no data of ours but the address). */

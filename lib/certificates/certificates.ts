@@ -3,8 +3,8 @@ import "server-only";
 import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { attempts, subjects, tests, users } from "@/db/schema";
 import { olympiadSubjectSql, rankedAttempt } from "@/lib/attempts/counting";
-import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { siteOrigin } from "@/lib/http/site-origin";
 import { normaliseUsername } from "@/lib/identity/sign-in";
 import { asLocale, DEFAULT_LOCALE, type Locale } from "@/shared/i18n/locale.mjs";
 import { fullName } from "@/shared/identity/names";
@@ -40,7 +40,8 @@ export function issueDateOf({ endedAt, certificateDate }: { endedAt: Date; certi
   return certificateDate && certificateDate <= today ? dateTextOf(certificateDate) : tashkentDate(endedAt.toISOString());
 }
 
-export const verifyUrlOf = (username: string) => `${config().publicUrl}/cert/${encodeURIComponent(username.toWellFormed())}`;
+/** The certificate's check page, on the site's address for this visitor (lib/http/site-origin.ts). */
+export const verifyUrlOf = async (username: string) => `${await siteOrigin()}/cert/${encodeURIComponent(username.toWellFormed())}`;
 
 /**
  * The certificate of a pupil who has ended an attempt (not reset) and is not blocked; null for
@@ -70,7 +71,7 @@ async function certificateWhere(condition: SQL, now: Date): Promise<PupilCertifi
     subjectName: row.subjectName,
     grade: u.grade!,
     issueDate: issueDateOf({ endedAt: row.endedAt, certificateDate: row.certificateDate }, now),
-    verifyUrl: verifyUrlOf(u.username!),
+    verifyUrl: await verifyUrlOf(u.username!),
     locale: asLocale(u.locale) ?? DEFAULT_LOCALE,
   };
 }

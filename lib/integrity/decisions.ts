@@ -10,7 +10,7 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, reportDb, selectRows } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
-import { firstText, type LanguageTexts, type StudyLanguage, textIn } from "@/shared/attempts/enums";
+import { type LanguageTexts, type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
 import type { Decision, DecisionInput } from "@/shared/integrity/schema";
 import { answerSaves, listedEvidence, sharedAccess, sharedQuestions } from "./evidence-reads";
 import type { PairEvidence } from "./similarity";
@@ -162,8 +162,7 @@ export async function evidenceSheet(testId: number, attemptA: number, attemptB: 
   if (!run || !pair) throw notFound();
   const rows = await sharedQuestions(attemptA, attemptB);
   // Each in the language the pupil was given it in (the question in A's).
-  const inLanguage = (texts: LanguageTexts | null, language: StudyLanguage) =>
-    texts ? (textIn(texts, language) ?? firstText(texts)) : null;
+  const inLanguage = (texts: LanguageTexts | null, language: StudyLanguage) => (texts ? textOrFirst(texts, language) : null);
   const questions: SheetQuestion[] = rows.map((r) => ({
     questionId: r.questionId,
     text: inLanguage(r.texts, r.aLanguage) ?? "",

@@ -1,26 +1,28 @@
 // The payment panel's links, built from configuration (payments.md: checkout link and pay link).
 import "server-only";
 import { config } from "@/lib/config";
+import { siteOrigin } from "@/lib/http/site-origin";
 import { cardScriptUrl } from "./card";
 
-export function registrationReturnUrl(guid: string): string {
-  return `${config().publicUrl}/register/${guid}?registerSuccess=true`;
+/** Where a provider sends the family back: their registration's page, on the address they opened it at. */
+export async function registrationReturnUrl(guid: string): Promise<string> {
+  return `${await siteOrigin()}/register/${guid}?registerSuccess=true`;
 }
 
-export function paymeCheckoutUrl({ guid, amountSom }: { guid: string; amountSom: number }): string {
+export async function paymeCheckoutUrl({ guid, amountSom }: { guid: string; amountSom: number }): Promise<string> {
   const { payme } = config();
-  const params = `m=${payme.merchantId};ac.guid=${guid};a=${amountSom * 100};c=${registrationReturnUrl(guid)}`;
+  const params = `m=${payme.merchantId};ac.guid=${guid};a=${amountSom * 100};c=${await registrationReturnUrl(guid)}`;
   return payme.checkoutUrl.replace(/\/?$/, "/") + Buffer.from(params, "utf8").toString("base64");
 }
 
-export function clickPayUrl({ guid, amountSom }: { guid: string; amountSom: number }): string {
+export async function clickPayUrl({ guid, amountSom }: { guid: string; amountSom: number }): Promise<string> {
   const { click } = config();
   const url = new URL(click.payUrl);
   url.searchParams.set("service_id", click.serviceId);
   url.searchParams.set("merchant_id", click.merchantId);
   url.searchParams.set("amount", amountSom.toFixed(2));
   url.searchParams.set("transaction_param", guid);
-  url.searchParams.set("return_url", registrationReturnUrl(guid));
+  url.searchParams.set("return_url", await registrationReturnUrl(guid));
   return url.toString();
 }
 
@@ -32,11 +34,11 @@ export type PaymentOptions = {
   sandbox: boolean;
 };
 
-export function paymentOptions({ guid, amountSom }: { guid: string; amountSom: number }): PaymentOptions {
+export async function paymentOptions({ guid, amountSom }: { guid: string; amountSom: number }): Promise<PaymentOptions> {
   return {
     amountSom,
-    paymeUrl: paymeCheckoutUrl({ guid, amountSom }),
-    clickUrl: clickPayUrl({ guid, amountSom }),
+    paymeUrl: await paymeCheckoutUrl({ guid, amountSom }),
+    clickUrl: await clickPayUrl({ guid, amountSom }),
     cardScriptUrl: cardScriptUrl(),
     sandbox: config().paymentsSandbox,
   };

@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { accessEvents, answerEvents, appeals, attempts, organiserActions, registrations, users } from "@/db/schema";
 import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { config } from "@/lib/config";
 import { db, selectRows } from "@/lib/db/client";
 import { invalidInput, notFound } from "@/lib/http/errors";
@@ -108,7 +109,7 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
       blockedAt: iso(user.blockedAt),
       extraMinutes: user.extraMinutes,
       erasedAt: iso(user.erasedAt),
-      certificate: user.username ? `${config().publicUrl}/cert/${user.username}` : null,
+      certificate: user.username ? await verifyUrlOf(user.username) : null,
     },
     registration: registration
       ? {

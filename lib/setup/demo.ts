@@ -8,8 +8,10 @@ import { importQuestionBank } from "@/lib/questions/import";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
 import type { Locale } from "@/shared/i18n/locale.mjs";
+import { UserRole } from "@/shared/identity/roles";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { ensureLogin } from "./accounts";
+import { DEMO_AFTER_TEST, seedDemoAfterTest } from "./demo-after-test";
 import { demoQuestionBank, hasDemoBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";
 
@@ -24,7 +26,12 @@ export const DEMO_PUPIL = { username: "demo7mat", password: "Demo2025" } as cons
 /** A paid pupil of a Russian school: the site in Russian, the test's questions in Russian. */
 export const DEMO_RUSSIAN_PUPIL = { username: "demo7ru", password: "Demo2025" } as const;
 
-export type DemoSummary = { guids: typeof DEMO_GUIDS; pupil: typeof DEMO_PUPIL; russianPupil: typeof DEMO_RUSSIAN_PUPIL };
+export type DemoSummary = {
+  guids: typeof DEMO_GUIDS;
+  pupil: typeof DEMO_PUPIL;
+  russianPupil: typeof DEMO_RUSSIAN_PUPIL;
+  afterTest: typeof DEMO_AFTER_TEST;
+};
 
 async function seedDemoRegistration(
   db: Database,
@@ -100,6 +107,9 @@ async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
 /** Idempotent: a second start finds everything in place. */
 export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: number; pinCode: string }): Promise<DemoSummary> {
   await seedDemoSchools(db);
+  // The olympiad already taken comes first: its two tests are closed ones, not the week's open ones.
+  const [organiser] = await db.select({ id: users.id }).from(users).where(eq(users.role, UserRole.Admin)).orderBy(users.id).limit(1);
+  await seedDemoAfterTest(db, { organiserId: organiser.id, feeSom });
   await seedDemoTests(db, { pinCode });
   await seedDemoRegistration(
     db,
@@ -119,5 +129,5 @@ export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: numb
     { firstName: "Анна", lastName: "Смирнова", middleName: "Сергеевна", language: StudyLanguage.Russian, locale: "ru" },
   );
   await ensureLogin(db, { userId: russianId, ...DEMO_RUSSIAN_PUPIL });
-  return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL, russianPupil: DEMO_RUSSIAN_PUPIL };
+  return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL, russianPupil: DEMO_RUSSIAN_PUPIL, afterTest: DEMO_AFTER_TEST };
 }

@@ -23,8 +23,10 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     return c.seedDemo ? seedDemo(db, { feeSom: c.registrationFeeSom, pinCode: c.demoPin }) : null;
   });
   if (!demo || quiet) return;
-  const base = c.publicUrl;
+  // Without PUBLIC_URL (the demo) links follow the visitor's address: here, this machine's own.
+  const base = c.publicUrlSet ? c.publicUrl : `http://localhost:${process.env.PORT ?? "3000"}`;
   const port = new URL(base).port || "80";
+  const after = demo.afterTest;
   const phone = networkAddresses().map((address) => `http://${address}:${port}`);
   const lines = [
     "",
@@ -36,9 +38,14 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     `  new registration:     ${base}/register`,
     `  unpaid registration:  ${base}/register/${demo.guids.registered}`,
     `  paid registration:    ${base}/register/${demo.guids.paid}`,
+    `  Russian family:       ${base}/register/${demo.guids.paidRussian}?lang=ru`,
     `  sign in:              ${base}/login`,
     `  pupil:                ${demo.pupil.username} / ${demo.pupil.password}   (test PIN ${c.demoPin}, open for 7 days)`,
     `  Russian-school pupil: ${demo.russianPupil.username} / ${demo.russianPupil.password}   (${base}/login?lang=ru: the site and the test in Russian)`,
+    "  after the test (9-sinf Matematika, closed two weeks ago, list final; 9-sinf Fizika, closed yesterday, appeals open):",
+    `    where to look:      ${base}/admin/results (as the organiser: item statistics, screening, appeals, final list, protocol), ${base}/admin/rehearsal`,
+    `    final result:       ${base}/register/${after.final.guid}   pupil ${after.final.username} / ${after.final.password}`,
+    `    appeal waiting:     ${base}/register/${after.appealing.guid}?lang=ru   pupil ${after.appealing.username} / ${after.appealing.password}`,
     // A production log is read by more people than the organiser: a password someone set stays
     // where it was set. The one `npm run demo` generated locally is shown, as the demo's own.
     `  organiser:            ${c.adminUsername} / ${c.production && !c.adminPasswordGenerated ? "(the password in ADMIN_PASSWORD)" : c.adminPassword}   (${base}/admin)`,

@@ -10,7 +10,7 @@ import { questionChoices, questions, tests } from "@/db/schema";
 import { reportDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { resultsState } from "@/lib/results/state";
-import { type Difficulty, firstText, type StudyLanguage, type VoidAwards } from "@/shared/attempts/enums";
+import { type Difficulty, type StudyLanguage, textOrFirst, type VoidAwards } from "@/shared/attempts/enums";
 import { type DifAnswer, mantelHaenszel } from "./dif";
 import { DIF_MIN_DRAWN, type FlagReason, type ItemFlag, type LanguageDif, type LanguageFacility, reasonsOf } from "./flags";
 import { type Given, readAttempts, referenceLanguageOf } from "./item-attempts";
@@ -67,7 +67,7 @@ export type TestItemStatistics = {
  * The subject's questions that ended attempts drew or that are still in the bank, each with its
  * choices in the source's order and no figures yet.
  */
-async function bankItems(subjectId: number, drawnIds: number[]): Promise<ItemStatistics[]> {
+async function bankItems(subjectId: number, drawnIds: number[], language?: StudyLanguage): Promise<ItemStatistics[]> {
   const rows = await reportDb
     .select({ question: questions, choice: questionChoices })
     .from(questions)
@@ -86,7 +86,7 @@ async function bankItems(subjectId: number, drawnIds: number[]): Promise<ItemSta
       item = {
         questionId: question.id,
         difficulty: question.difficulty,
-        text: firstText(question.texts),
+        text: textOrFirst(question.texts, language),
         voided: question.voidAwards ?? null,
         retired: question.retiredAt !== null,
         drawn: 0,
@@ -105,7 +105,8 @@ async function bankItems(subjectId: number, drawnIds: number[]): Promise<ItemSta
       };
       items.push(item);
     }
-    if (choice) item.choices.push({ choiceId: choice.id, text: firstText(choice.texts), isCorrect: choice.isCorrect, picked: 0 });
+    if (choice)
+      item.choices.push({ choiceId: choice.id, text: textOrFirst(choice.texts, language), isCorrect: choice.isCorrect, picked: 0 });
   }
   return items;
 }
@@ -115,7 +116,8 @@ async function bankItems(subjectId: number, drawnIds: number[]): Promise<ItemSta
  * its figures over the test's ended attempts (a reset attempt is kept for the record only), the
  * test's figures, and each pupil's Rasch measure (for the workbook).
  */
-export async function analyseTest({ testId, now = new Date() }: { testId: number; now?: Date }) {
+/** `language`: the questions' and choices' texts in it where the bank has it (the reader's), else in their first. */
+export async function analyseTest({ testId, now = new Date(), language }: { testId: number; now?: Date; language?: StudyLanguage }) {
   const [test] = await reportDb.select().from(tests).where(eq(tests.id, testId));
   if (!test) throw notFound();
   const [read, state] = await Promise.all([readAttempts(testId), resultsState(reportDb, testId, now)]);
@@ -128,7 +130,7 @@ export async function analyseTest({ testId, now = new Date() }: { testId: number
       givenOf.set(questionId, given);
     }
 
-  const items = await bankItems(test.subjectId, [...givenOf.keys()]);
+  const items = await bankItems(test.subjectId, [...givenOf.keys()], language);
   const voided = new Set(items.filter((i) => i.voided).map((i) => i.questionId));
   const thirds = thirdsOf(read.map((a) => a.totalTenths));
   const referenceLanguage = referenceLanguageOf(read);
@@ -214,6 +216,14 @@ export async function analyseTest({ testId, now = new Date() }: { testId: number
 }
 
 /** The page's and the API's figures: everything but the pupils' own measures. */
-export async function itemStatistics({ testId, now = new Date() }: { testId: number; now?: Date }): Promise<TestItemStatistics> {
-  return (await analyseTest({ testId, now })).stats;
+export async function itemStatistics({
+  testId,
+  now = new Date(),
+  language,
+}: {
+  testId: number;
+  now?: Date;
+  language?: StudyLanguage;
+}): Promise<TestItemStatistics> {
+  return (await analyseTest({ testId, now, language })).stats;
 }

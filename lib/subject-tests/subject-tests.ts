@@ -237,6 +237,8 @@ export type SubjectTest = {
   test: TestView | null;
   /** Its window is open now (by the server's clock): it may be closed now. */
   open: boolean;
+  /** Its window has closed (by the server's clock): it has results and appeals. */
+  closed: boolean;
   running: number;
   /** The pupils who paid, and how long check-in must last for them at the measured sign-in rate. */
   checkIn: { pupils: number; minutesNeeded: number; perSecond: number };
@@ -267,6 +269,7 @@ export async function listTests({ now = new Date() }: { now?: Date } = {}): Prom
     subjectName: r.subject.name,
     test: r.test ? view(r.test) : null,
     open: r.test !== null && r.test.openedAt <= now && now < r.test.closedAt,
+    closed: r.test !== null && r.test.closedAt <= now,
     running: counts.get(r.subject.id)?.inProgress ?? 0,
     checkIn: {
       pupils: counts.get(r.subject.id)?.paid ?? 0,

@@ -1,4 +1,5 @@
 // The test's enumerations, safe for the browser: a question's difficulty and a test's review policy.
+import type { Locale } from "@/shared/i18n/locale.mjs";
 export const Difficulty = { Easy: 1, Medium: 2, Hard: 3 } as const;
 export type Difficulty = (typeof Difficulty)[keyof typeof Difficulty];
 
@@ -39,3 +40,11 @@ export function languagesOf(texts: LanguageTexts): StudyLanguage[] {
 export function firstText(texts: LanguageTexts): string {
   return textIn(texts, languagesOf(texts)[0]) ?? "";
 }
+
+/** An item's text in `language` where the bank has it, else in its first language. */
+export function textOrFirst(texts: LanguageTexts, language: StudyLanguage | undefined): string {
+  return (language !== undefined && textIn(texts, language)) || firstText(texts);
+}
+
+/** The bank's language a reader of the console's pages in `locale` reads: Russian on Russian pages, else Uzbek. */
+export const readerLanguage = (locale: Locale): StudyLanguage => (locale === "ru" ? StudyLanguage.Russian : StudyLanguage.Uzbek);

@@ -41,6 +41,8 @@ export const uzOrganiser = {
   lead: "Olimpiadani boshqarish: testlar, savollar banki, ro'yxatdan o'tganlar va natijalar.",
 
   common: {
+    backToTests: "Testlarga qaytish",
+    backToResults: "Natijalarga qaytish",
     search: "Qidirish",
     searchPlaceholder: "Ism, login yoki maktab",
     region: "Viloyat",
@@ -540,7 +542,6 @@ export const uzOrganiser = {
   screening: {
     title: "Ko'chirishni tekshirish",
     lead: "Birga ishlagan bo'lishi mumkin bo'lgan o'quvchilar juft-juft solishtiriladi: bir maktabdagilar (maktab noma'lum bo'lsa, bir tumandagilar) va test oynasida bir qurilma yoki bir manzildan kirganlar. Ikkalasiga tushgan savollardagi bir xil javoblar (ayniqsa bir xil xato javoblar) va ular birga saqlangani hisoblanadi. Ro'yxatdagi juftlik — odam ko'rib chiqadigan dalil, hukm emas; hech narsa avtomatik qilinmaydi, o'quvchilar buni ko'rmaydi.",
-    back: "Testlarga qaytish",
     runNow: "Hozir tekshirish",
     runDone: "Tekshirildi: {listed} ta juftlik ro'yxatda",
     runBusy: "Bu test hozir tekshirilmoqda: birozdan keyin sahifani yangilang",
@@ -612,7 +613,6 @@ export const uzOrganiser = {
     title: "Apellyatsiyalar va yakuniy ro'yxat",
     link: "Apellyatsiyalar",
     lead: "{test}: o'quvchilar apellyatsiyalari savollar bo'yicha, har bir savolga bitta qaror; so'ng 2-bosqich ro'yxatini yakunlash.",
-    back: "Natijalarga qaytish",
     statusTitle: "Ro'yxat holati",
     provisional: "Dastlabki ro'yxat ({time} dan)",
     final: "Yakuniy ro'yxat ({time} dan), {version}-versiya",
@@ -753,7 +753,6 @@ export const uzOrganiser = {
   itemStatistics: {
     title: "Savollar statistikasi",
     lead: "Moodle hisobotidagi ko'rsatkichlar. Ajratish koeffitsienti — savolga to'g'ri javob bilan qolgan ball o'rtasidagi bog'liqlik; ajratish indeksi — yuqori va quyi uchdan bir o'quvchilar yechilganligi farqi: manfiy bo'lsa, kuchli o'quvchilar bu savolda ko'proq adashgan.",
-    back: "Testlarga qaytish",
     question: "Savol",
     drawn: "Tushgan",
     facility: "Yechilganlik",
@@ -885,7 +884,6 @@ export const uzOrganiser = {
     provisional: "Bu testning ro'yxati hali dastlabki: bayonnoma faqat yakuniy ro'yxatdan chiqariladi. Avval ro'yxatni yakunlang.",
     toAppeals: "Apellyatsiyalar va ro'yxatni yakunlash",
     noPupils: "Tanlangan hududdan ikkinchi bosqichga o'tgan o'quvchi yo'q.",
-    back: "Testlarga qaytish",
     heading: "Olimpiada tuman komissiyasining bayonnomasi",
     test: "{grade}-sinf, {subject}. Test sanasi: {date}",
     took: "Tumanda olimpiadada qatnashgan o'quvchilar: {pupils} nafar",

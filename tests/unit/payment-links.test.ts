@@ -5,12 +5,12 @@ import { clickPayUrl, paymeCheckoutUrl, registrationReturnUrl } from "@/lib/paym
 const guid = "6f1c1b2e-8a3d-4c5e-9f70-1a2b3c4d5e6f";
 
 describe("payment links", () => {
-  it("return to the registration page with registerSuccess", () => {
-    expect(registrationReturnUrl(guid)).toBe(`http://localhost:3000/register/${guid}?registerSuccess=true`);
+  it("return to the registration page with registerSuccess", async () => {
+    expect(await registrationReturnUrl(guid)).toBe(`http://localhost:3000/register/${guid}?registerSuccess=true`);
   });
 
-  it("Payme: checkout URL + base64(m=…;ac.guid=…;a=tiyin;c=return)", () => {
-    const url = paymeCheckoutUrl({ guid, amountSom: 75_000 });
+  it("Payme: checkout URL + base64(m=…;ac.guid=…;a=tiyin;c=return)", async () => {
+    const url = await paymeCheckoutUrl({ guid, amountSom: 75_000 });
     expect(url.startsWith("https://checkout.paycom.uz/")).toBe(true);
     const decoded = Buffer.from(url.slice("https://checkout.paycom.uz/".length), "base64").toString("utf8");
     expect(decoded).toBe(
@@ -18,8 +18,8 @@ describe("payment links", () => {
     );
   });
 
-  it("Click: service, merchant, amount with tiyin decimals, the guid and the return address", () => {
-    const url = new URL(clickPayUrl({ guid, amountSom: 75_000 }));
+  it("Click: service, merchant, amount with tiyin decimals, the guid and the return address", async () => {
+    const url = new URL(await clickPayUrl({ guid, amountSom: 75_000 }));
     expect(url.origin + url.pathname).toBe("https://my.click.uz/services/pay");
     expect(Object.fromEntries(url.searchParams)).toEqual({
       service_id: "00000",

@@ -20,6 +20,7 @@ import { resultsPage } from "@/lib/results/published";
 import { RESULTS_PAGE_SIZE, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery } from "@/lib/results/schema";
 import { searchOf } from "@/lib/validation/queries";
+import { withOrigin } from "@/shared/console/origin";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -61,13 +62,13 @@ export default async function ResultsPage({ searchParams }: Props) {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.results}>
-        <LinkButton variant="secondary" href={`/admin/tests/${testId}/items`}>
+        <LinkButton variant="secondary" href={withOrigin(`/admin/tests/${testId}/items`, "results")}>
           {texts.itemStatistics}
         </LinkButton>
-        <LinkButton variant="secondary" href={`/admin/tests/${testId}/screening`} data-testid="screening-link">
+        <LinkButton variant="secondary" href={withOrigin(`/admin/tests/${testId}/screening`, "results")} data-testid="screening-link">
           {organiserMessages.screening.title}
         </LinkButton>
-        <LinkButton variant="secondary" href={`/admin/tests/${testId}/appeals`} data-testid="appeals-link">
+        <LinkButton variant="secondary" href={withOrigin(`/admin/tests/${testId}/appeals`, "results")} data-testid="appeals-link">
           {organiserMessages.appeals.link}
         </LinkButton>
         <RecomputeButton testId={testId} />

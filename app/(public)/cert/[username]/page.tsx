@@ -12,7 +12,7 @@ import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { PREVIEW_SIZE } from "@/lib/certificates/image";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificateVersion } from "@/lib/certificates/render";
-import { config } from "@/lib/config";
+import { siteOrigin } from "@/lib/http/site-origin";
 import { getMessages } from "@/lib/i18n/server";
 import { tashkentDate } from "@/shared/time";
 
@@ -31,12 +31,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const title = certificate ? texts.pageTitleOf({ fullName: certificate.fullName }) : texts.pageTitle;
   return {
     title,
-    metadataBase: new URL(config().publicUrl),
+    metadataBase: new URL(await siteOrigin()),
     robots: { index: false, follow: false },
     openGraph: {
       title,
       description: messages.app.title,
-      url: verifyUrlOf(username),
+      url: await verifyUrlOf(username),
       type: "website",
       images: [
         {

@@ -60,7 +60,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           initialStatus={status}
           initialDetails={details}
           reference={reference}
-          payment={paymentOptions({ guid, amountSom: status.amountToPay })}
+          payment={await paymentOptions({ guid, amountSom: status.amountToPay })}
           credentials={credentials}
           tested={family !== null}
         />

@@ -5,6 +5,7 @@ import { FinaliseButton } from "@/components/appeals/finalise-dialog";
 import { ListStatusBox } from "@/components/appeals/list-status";
 import { QuestionAppealsSection } from "@/components/appeals/question-appeals";
 import { ResultAppeals } from "@/components/appeals/result-appeals";
+import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
 import { testAppeals } from "@/lib/appeals/appeals";
 import { listStatus } from "@/lib/appeals/final";
@@ -17,16 +18,18 @@ import { organiserPage } from "@/lib/identity/page-guards";
 import { resultsTests } from "@/lib/results/ranking";
 import { itemStatistics } from "@/lib/statistics/items";
 import { testIdParams } from "@/lib/subject-tests/schema";
+import { originOf } from "@/shared/console/origin";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).appeals.title };
 }
 
-type Props = { params: Promise<{ testId: string }> };
+type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ from?: string }> };
 
-export default async function AppealsPage({ params }: Props) {
+export default async function AppealsPage({ params, searchParams }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
+  const origin = originOf((await searchParams).from);
   const testId = route.testId;
   const at = now();
   const [status, appeals, tests, organiserMessages, messages, locale, local] = await Promise.all([
@@ -48,12 +51,10 @@ export default async function AppealsPage({ params }: Props) {
         title={texts.title}
         lead={texts.lead({ test: test ? gradeAndSubject(messages, test.grade, local(test.subjectName)) : `#${testId}` })}
       >
-        <Link href={`/admin/results?testId=${testId}`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-          {texts.back}
-        </Link>
+        <BackLink origin={origin} testId={testId} />
         <FinaliseButton testId={testId} />
       </PageHeader>
-      <ListStatusBox testId={testId} status={status} workingDays={config().appeals.workingDays} now={at} />
+      <ListStatusBox testId={testId} origin={origin} status={status} workingDays={config().appeals.workingDays} now={at} />
       <section aria-labelledby="question-appeals-title">
         <h2 id="question-appeals-title" className="mb-2 text-lg font-semibold text-slate-900">
           {texts.questionsTitle} ({appeals.questions.length})
@@ -68,6 +69,7 @@ export default async function AppealsPage({ params }: Props) {
               <QuestionAppealsSection
                 key={question.questionId}
                 testId={testId}
+                origin={origin}
                 question={question}
                 item={stats?.items.find((item) => item.questionId === question.questionId)}
                 locale={locale}

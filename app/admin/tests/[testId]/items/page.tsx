@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { Fragment } from "react";
+import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
 import { RegradeButton } from "@/components/results/results-actions";
 import { ChoiceBars } from "@/components/statistics/choice-bars";
 import { ItemTestFigures } from "@/components/statistics/item-test-figures";
 import { ItemVersions } from "@/components/statistics/item-versions";
-import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { TypesetText } from "@/components/ui/typeset-text";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
@@ -15,34 +14,39 @@ import { DIF_MIN_DRAWN, distractorsAboveKey, type ItemFlag, LANGUAGE_MIN_DRAWN, 
 import { itemStatistics } from "@/lib/statistics/items";
 import { reasonText } from "@/lib/statistics/reasons";
 import { testIdParams } from "@/lib/subject-tests/schema";
+import { readerLanguage } from "@/shared/attempts/enums";
+import { originOf } from "@/shared/console/origin";
 import { decimal } from "@/shared/i18n/numbers";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).itemStatistics.title };
 }
 
-type Props = { params: Promise<{ testId: string }> };
+type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ from?: string }> };
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 /** The flags that point to a wrong key (the others to a translation). */
 const KEY_FLAGS: readonly ItemFlag[] = ["negativeDiscrimination", "distractorAboveKey"];
-const COLUMNS = 9;
+/** The question's number, then its figures: the question's text has a row of its own above them. */
+const COLUMNS = 8;
 /** A figure's header: wraps (the labels are long), so the table stays as narrow as its numbers. */
 const figureHead = "min-w-16 whitespace-normal text-right";
 
-export default async function ItemStatisticsPage({ params }: Props) {
+export default async function ItemStatisticsPage({ params, searchParams }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
-  const stats = await foundOr404(itemStatistics({ testId: route.testId }));
-  const [messages, locale] = await Promise.all([getOrganiserMessages(), getLocale()]);
+  const origin = originOf((await searchParams).from);
+  const locale = await getLocale();
+  const [stats, messages] = await Promise.all([
+    foundOr404(itemStatistics({ testId: route.testId, language: readerLanguage(locale) })),
+    getOrganiserMessages(),
+  ]);
   const texts = messages.itemStatistics;
   const difficultyOf = messages.questions.difficultyOf;
   const languageNames = messages.questions.languageNames;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={texts.title} lead={texts.lead} help={messages.help.itemStatistics}>
-        <Link href="/admin/tests" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-          {texts.back}
-        </Link>
+        <BackLink origin={origin} testId={route.testId} />
       </PageHeader>
       {stats.provisional && (
         <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
@@ -63,11 +67,11 @@ export default async function ItemStatisticsPage({ params }: Props) {
       <p className="mb-3 text-xs text-slate-600" data-testid="translation-minimum">
         {texts.translationMinimum({ count: Math.max(LANGUAGE_MIN_DRAWN, DIF_MIN_DRAWN) })}
       </p>
+      {/* Each question a group of rows: its text across the table, its figures under their headers. */}
       <Table data-testid="item-statistics-table">
         <THead>
           <tr>
             <TH>#</TH>
-            <TH>{texts.question}</TH>
             <TH className="text-right">{texts.drawn}</TH>
             <TH className="text-right">{texts.facility}</TH>
             <TH className={figureHead}>{texts.discrimination}</TH>
@@ -77,108 +81,110 @@ export default async function ItemStatisticsPage({ params }: Props) {
             <TH>{texts.choices}</TH>
           </tr>
         </THead>
-        <TBody>
-          {stats.items.length === 0 && (
+        {stats.items.length === 0 && (
+          <TBody>
             <tr>
               <TD colSpan={COLUMNS} className="py-6 text-center text-slate-500">
                 {texts.noQuestions}
               </TD>
             </tr>
-          )}
-          {stats.items.map((item) => {
-            const aboveKey = item.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
-            const figure = (value: number | null | undefined) => (value === null || value === undefined ? "—" : decimal(locale, value, 2));
-            const percent = (value: number | null | undefined) =>
-              value === null || value === undefined ? "—" : `${Math.round(value * 100)}%`;
-            const mistranslated = [...new Set(item.reasons.flatMap((r) => (r.flag === "translationDif" ? [r.harder] : [])))];
-            return (
-              <Fragment key={item.questionId}>
-                <TR data-testid={`item-${item.questionId}`}>
-                  <TD className="whitespace-nowrap">
-                    <span className="block font-mono text-xs text-slate-500">#{item.questionId}</span>
-                    <span className={`${badge} bg-primary-50 text-primary-800`}>{difficultyOf[item.difficulty]}</span>
+          </TBody>
+        )}
+        {stats.items.map((item) => {
+          const aboveKey = item.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
+          const figure = (value: number | null | undefined) => (value === null || value === undefined ? "—" : decimal(locale, value, 2));
+          const percent = (value: number | null | undefined) =>
+            value === null || value === undefined ? "—" : `${Math.round(value * 100)}%`;
+          const mistranslated = [...new Set(item.reasons.flatMap((r) => (r.flag === "translationDif" ? [r.harder] : [])))];
+          return (
+            <TBody key={item.questionId} data-testid={`item-${item.questionId}`} className="border-t-2 border-slate-200">
+              <tr>
+                <TD rowSpan={2} className="whitespace-nowrap">
+                  <span className="block font-mono text-xs text-slate-500">#{item.questionId}</span>
+                  <span className={`${badge} bg-primary-50 text-primary-800`}>{difficultyOf[item.difficulty]}</span>
+                </TD>
+                <TD colSpan={COLUMNS - 1} className="pb-1">
+                  <TypesetText html={item.text} className="max-w-4xl text-sm leading-relaxed" />
+                  {(item.voided || item.retired || item.flags.length > 0) && (
+                    <div className="mt-1 flex flex-wrap gap-1">
+                      {item.flags.some((flag) => KEY_FLAGS.includes(flag)) && (
+                        <span className={`${badge} bg-red-100 text-red-800`}>{texts.flag}</span>
+                      )}
+                      {item.flags.includes("languagesDiffer") && (
+                        <span className={`${badge} bg-amber-100 text-amber-900`} data-testid="translation-flag">
+                          {texts.translationFlag}
+                        </span>
+                      )}
+                      {mistranslated.map((language) => (
+                        <span key={language} className={`${badge} bg-amber-100 text-amber-900`} data-testid="dif-flag">
+                          {texts.translationDifFlag({ language: languageNames[language] })}
+                        </span>
+                      ))}
+                      {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{texts.voided}</span>}
+                      {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{texts.retired}</span>}
+                    </div>
+                  )}
+                  {item.reasons.length > 0 && (
+                    <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-slate-700" data-testid="flag-reasons">
+                      {item.reasons.map((reason) => {
+                        const text = reasonText(messages, locale, item, reason);
+                        return <li key={text}>{text}</li>;
+                      })}
+                    </ul>
+                  )}
+                  {/* Only what the dialog needs: the row's figures stay on the server. */}
+                  {!item.voided && (
+                    <RegradeButton
+                      testId={route.testId}
+                      question={{ questionId: item.questionId, text: item.text, choices: item.choices }}
+                    />
+                  )}
+                </TD>
+              </tr>
+              <tr>
+                <TD className="text-right tabular-nums">{item.drawn}</TD>
+                <TD className="text-right tabular-nums">
+                  {percent(item.facility)}
+                  {item.languages.length > 1 && (
+                    <ul className="mt-1 text-xs text-slate-600" data-testid="facility-languages">
+                      {item.languages.map((l) => (
+                        <li key={l.language} className="whitespace-nowrap">
+                          {texts.languageFacility({
+                            language: languageNames[l.language],
+                            facility: Math.round(l.facility * 100),
+                            drawn: l.drawn,
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </TD>
+                <TD
+                  className={`text-right tabular-nums ${item.flags.includes("negativeDiscrimination") ? "font-semibold text-red-700" : ""}`}
+                >
+                  {figure(item.discrimination)}
+                </TD>
+                <TD
+                  className={`text-right tabular-nums ${(item.analysis?.discriminationIndex ?? 0) < 0 ? "font-semibold text-red-700" : ""}`}
+                >
+                  {figure(item.analysis?.discriminationIndex)}
+                </TD>
+                <TD className="text-right tabular-nums">{percent(item.analysis?.discriminativeEfficiency)}</TD>
+                <TD className="text-right tabular-nums">{figure(item.raschDifficulty)}</TD>
+                <TD>
+                  <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
+                </TD>
+              </tr>
+              {item.analysis && (
+                <tr>
+                  <TD colSpan={COLUMNS} className="pt-0">
+                    <ItemVersions item={item} minimum={DIF_MIN_DRAWN} messages={messages} locale={locale} />
                   </TD>
-                  <TD className="min-w-64 max-w-xl">
-                    <RichText html={item.text} className="text-sm leading-relaxed" />
-                    {(item.voided || item.retired || item.flags.length > 0) && (
-                      <div className="mt-1 flex flex-wrap gap-1">
-                        {item.flags.some((flag) => KEY_FLAGS.includes(flag)) && (
-                          <span className={`${badge} bg-red-100 text-red-800`}>{texts.flag}</span>
-                        )}
-                        {item.flags.includes("languagesDiffer") && (
-                          <span className={`${badge} bg-amber-100 text-amber-900`} data-testid="translation-flag">
-                            {texts.translationFlag}
-                          </span>
-                        )}
-                        {mistranslated.map((language) => (
-                          <span key={language} className={`${badge} bg-amber-100 text-amber-900`} data-testid="dif-flag">
-                            {texts.translationDifFlag({ language: languageNames[language] })}
-                          </span>
-                        ))}
-                        {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{texts.voided}</span>}
-                        {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{texts.retired}</span>}
-                      </div>
-                    )}
-                    {item.reasons.length > 0 && (
-                      <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-slate-700" data-testid="flag-reasons">
-                        {item.reasons.map((reason) => {
-                          const text = reasonText(messages, locale, item, reason);
-                          return <li key={text}>{text}</li>;
-                        })}
-                      </ul>
-                    )}
-                    {/* Only what the dialog needs: the row's figures stay on the server. */}
-                    {!item.voided && (
-                      <RegradeButton
-                        testId={route.testId}
-                        question={{ questionId: item.questionId, text: item.text, choices: item.choices }}
-                      />
-                    )}
-                  </TD>
-                  <TD className="text-right tabular-nums">{item.drawn}</TD>
-                  <TD className="text-right tabular-nums">
-                    {percent(item.facility)}
-                    {item.languages.length > 1 && (
-                      <ul className="mt-1 text-xs text-slate-600" data-testid="facility-languages">
-                        {item.languages.map((l) => (
-                          <li key={l.language} className="whitespace-nowrap">
-                            {texts.languageFacility({
-                              language: languageNames[l.language],
-                              facility: Math.round(l.facility * 100),
-                              drawn: l.drawn,
-                            })}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </TD>
-                  <TD
-                    className={`text-right tabular-nums ${item.flags.includes("negativeDiscrimination") ? "font-semibold text-red-700" : ""}`}
-                  >
-                    {figure(item.discrimination)}
-                  </TD>
-                  <TD
-                    className={`text-right tabular-nums ${(item.analysis?.discriminationIndex ?? 0) < 0 ? "font-semibold text-red-700" : ""}`}
-                  >
-                    {figure(item.analysis?.discriminationIndex)}
-                  </TD>
-                  <TD className="text-right tabular-nums">{percent(item.analysis?.discriminativeEfficiency)}</TD>
-                  <TD className="text-right tabular-nums">{figure(item.raschDifficulty)}</TD>
-                  <TD>
-                    <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
-                  </TD>
-                </TR>
-                {item.analysis && (
-                  <tr>
-                    <TD colSpan={COLUMNS} className="pt-0">
-                      <ItemVersions item={item} minimum={DIF_MIN_DRAWN} messages={messages} locale={locale} />
-                    </TD>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </TBody>
+                </tr>
+              )}
+            </TBody>
+          );
+        })}
       </Table>
     </div>
   );

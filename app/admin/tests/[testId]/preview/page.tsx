@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { RichText } from "@/components/ui/rich-text";
+import { TypesetText } from "@/components/ui/typeset-text";
 import { AppError } from "@/lib/http/errors";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getMessages } from "@/lib/i18n/server";
@@ -77,17 +77,17 @@ export default async function TestPreviewPage({ params, searchParams }: Props) {
                 {question.readingText && (
                   <details className="mb-3 rounded-lg bg-slate-50 p-2 text-sm">
                     <summary className="cursor-pointer font-medium text-slate-600">{attemptTexts.readingText}</summary>
-                    <RichText html={question.readingText} className="mt-2 leading-relaxed" />
+                    <TypesetText html={question.readingText} className="mt-2 leading-relaxed" />
                   </details>
                 )}
-                <RichText html={question.text} className="text-base leading-relaxed" />
+                <TypesetText html={question.text} className="text-base leading-relaxed" />
                 <ul className="mt-4 flex flex-col gap-2">
                   {question.choices.map((choice, index) => (
                     <li key={choice.id} className="flex min-h-12 items-start gap-3 rounded-lg border-2 border-slate-200 p-3">
                       <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-bold text-slate-700">
                         {letter(index)}
                       </span>
-                      <RichText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
+                      <TypesetText as="span" html={choice.text} className="min-w-0 flex-1 pt-0.5" />
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
 import { PrintButton } from "@/components/console/print-button";
 import { ProtocolChooser } from "@/components/final-list/protocol-chooser";
@@ -18,6 +19,7 @@ import { getOrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser"
 import { getLocale, getLocalName, localNameIn } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { testIdParams } from "@/lib/subject-tests/schema";
+import { originOf, withOrigin } from "@/shared/console/origin";
 import { formatTashkent, tashkentDate } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -36,7 +38,9 @@ const PRINT_STYLE = [
 /** The district commission's protocols of a test's final list: one A4 page per district, to print and sign. */
 export default async function ProtocolPage({ params, searchParams }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
-  const query = protocolQuery.safeParse(await searchParams);
+  const search = await searchParams;
+  const query = protocolQuery.safeParse(search);
+  const origin = originOf(search.from);
   const { region, district, language } = query.success ? query.data : {};
   const [source, messages, consoleLocale, consoleLocal] = await Promise.all([
     protocolSource(route.testId),
@@ -49,9 +53,7 @@ export default async function ProtocolPage({ params, searchParams }: Props) {
   const header = (printable: boolean) => (
     <div className="print:hidden">
       <PageHeader title={texts.title} lead={texts.lead}>
-        <Link href="/admin/tests" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-          {texts.back}
-        </Link>
+        <BackLink origin={origin} testId={route.testId} />
         {printable && <PrintButton />}
       </PageHeader>
     </div>
@@ -67,7 +69,11 @@ export default async function ProtocolPage({ params, searchParams }: Props) {
           data-testid="protocol-provisional"
         >
           {texts.provisional}{" "}
-          <Link href={`/admin/tests/${route.testId}/appeals`} className="text-primary-700 underline" data-testid="protocol-appeals-link">
+          <Link
+            href={withOrigin(`/admin/tests/${route.testId}/appeals`, origin)}
+            className="text-primary-700 underline"
+            data-testid="protocol-appeals-link"
+          >
             {texts.toAppeals}
           </Link>
         </p>
@@ -94,7 +100,7 @@ export default async function ProtocolPage({ params, searchParams }: Props) {
   const listLine = words.texts.list({ version: list.version, time: formatTashkent(list.finalisedAt.toISOString()) });
   const checks = await Promise.all(
     sheets.map(async (sheet) => {
-      const url = listCheckUrl(list.topHash, sheet.districtId);
+      const url = await listCheckUrl(list.topHash, sheet.districtId);
       return { url, svg: await qrSvgOf(url) };
     }),
   );
@@ -103,7 +109,7 @@ export default async function ProtocolPage({ params, searchParams }: Props) {
     <div className="mx-auto max-w-5xl">
       <style>{PRINT_STYLE}</style>
       {header(sheets.length > 0)}
-      <ProtocolChooser choices={choices} regionId={region} districtId={district} lang={locale} />
+      <ProtocolChooser choices={choices} regionId={region} districtId={district} lang={locale} origin={origin} />
       {!chosen ? (
         <p className="text-sm text-slate-600 print:hidden" data-testid="protocol-choose">
           {texts.choose}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
 import { ScreeningRunButton } from "@/components/screening/screening-actions";
 import { PairDecisionText, pValue } from "@/components/screening/screening-words";
@@ -9,6 +10,7 @@ import { getLocale, getLocalName } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { screeningOf } from "@/lib/integrity/decisions";
 import { testIdParams } from "@/lib/subject-tests/schema";
+import { originOf, withOrigin } from "@/shared/console/origin";
 import { decimal, points } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
 
@@ -16,12 +18,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).screening.title };
 }
 
-type Props = { params: Promise<{ testId: string }> };
+type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ from?: string }> };
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
-export default async function ScreeningPage({ params }: Props) {
+export default async function ScreeningPage({ params, searchParams }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
+  const origin = originOf((await searchParams).from);
   const [{ run, pairs }, messages, locale, local] = await Promise.all([
     screeningOf(route.testId),
     getOrganiserMessages(),
@@ -32,9 +35,7 @@ export default async function ScreeningPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={texts.title} lead={texts.lead}>
-        <Link href="/admin/tests" className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
-          {texts.back}
-        </Link>
+        <BackLink origin={origin} testId={route.testId} />
         <ScreeningRunButton testId={route.testId} />
       </PageHeader>
       {run === null ? (
@@ -86,7 +87,7 @@ export default async function ScreeningPage({ params }: Props) {
               <TR key={`${evidence.attemptA}-${evidence.attemptB}`} data-testid={`pair-${evidence.attemptA}-${evidence.attemptB}`}>
                 <TD className="min-w-56">
                   <Link
-                    href={`/admin/tests/${route.testId}/screening/${evidence.attemptA}-${evidence.attemptB}`}
+                    href={withOrigin(`/admin/tests/${route.testId}/screening/${evidence.attemptA}-${evidence.attemptB}`, origin)}
                     className="font-medium text-primary-700 underline-offset-2 hover:underline"
                   >
                     {a?.fullName ?? `#${evidence.attemptA}`} — {b?.fullName ?? `#${evidence.attemptB}`}

@@ -5,12 +5,13 @@ import { SaveTimeline } from "@/components/screening/save-timeline";
 import { DecisionForm } from "@/components/screening/screening-actions";
 import { PairDecisionText, pValue } from "@/components/screening/screening-words";
 import { Card } from "@/components/ui/card";
-import { RichText } from "@/components/ui/rich-text";
+import { TypesetText } from "@/components/ui/typeset-text";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { evidenceSheet, type PairPupil } from "@/lib/integrity/decisions";
 import { screeningPairParams } from "@/lib/subject-tests/schema";
+import { originOf, withOrigin } from "@/shared/console/origin";
 import { decimal, points } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
 
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).screening.sheetTitle };
 }
 
-type Props = { params: Promise<{ testId: string; pair: string }> };
+type Props = { params: Promise<{ testId: string; pair: string }>; searchParams: Promise<{ from?: string }> };
 
 const LETTERS = "ABCDEFGH";
 
@@ -33,8 +34,9 @@ function PupilMark({ who }: { who: "A" | "B" }) {
   );
 }
 
-export default async function EvidenceSheetPage({ params }: Props) {
+export default async function EvidenceSheetPage({ params, searchParams }: Props) {
   const { params: route } = await organiserPage(params, screeningPairParams);
+  const origin = originOf((await searchParams).from);
   const [attemptA, attemptB] = route.pair;
   const [sheet, messages, locale, local] = await Promise.all([
     foundOr404(evidenceSheet(route.testId, attemptA, attemptB)),
@@ -52,7 +54,7 @@ export default async function EvidenceSheetPage({ params }: Props) {
     ) : (
       <span className="flex gap-1">
         <span className="font-semibold">{choice.letter === null ? "" : `${LETTERS[choice.letter]})`}</span>
-        <RichText html={choice.choice} className="text-sm" />
+        <TypesetText html={choice.choice} className="text-sm" />
       </span>
     );
   const matching = new Set(sheet.questions.filter((q) => q.match && q.a.choice !== null).map((q) => q.questionId));
@@ -61,7 +63,7 @@ export default async function EvidenceSheetPage({ params }: Props) {
     <div className="mx-auto max-w-7xl space-y-4">
       <PageHeader title={texts.sheetTitle} lead={texts.sheetLead}>
         <Link
-          href={`/admin/tests/${route.testId}/screening`}
+          href={withOrigin(`/admin/tests/${route.testId}/screening`, origin)}
           className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
         >
           {texts.backToList}
@@ -192,7 +194,7 @@ export default async function EvidenceSheetPage({ params }: Props) {
                   <span className="font-semibold text-amber-900">{texts.same}</span>
                 ) : null}
               </div>
-              <RichText html={q.text} className="text-sm leading-relaxed" />
+              <TypesetText html={q.text} className="text-sm leading-relaxed" />
               {(["a", "b"] as const).map((who) => (
                 <div key={who} className={`flex gap-2 text-sm ${q[who].correct ? "text-green-800" : ""}`}>
                   <PupilMark who={who === "a" ? "A" : "B"} />

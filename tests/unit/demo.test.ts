@@ -1,0 +1,76 @@
+// The demo's olympiad that has already happened: every after-test screen has something to show on
+// the first start, with no step of the newcomer's, and a second start finds it in place.
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { appealDecisions, appeals, attempts, rehearsals, subjects, tests } from "@/db/schema";
+import { appealsView } from "@/lib/appeals/appeals";
+import { finalListByHash, listStatus } from "@/lib/appeals/final";
+import { anyTest } from "@/lib/attempts/counting";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { screeningOf } from "@/lib/integrity/decisions";
+import { seedDemo } from "@/lib/setup/demo";
+import { DEMO_AFTER_TEST } from "@/lib/setup/demo-after-test";
+import { itemStatistics } from "@/lib/statistics/items";
+import { setUpDatabase } from "../support/database";
+
+setUpDatabase();
+
+async function testOf(name: string) {
+  const [row] = await db
+    .select({ testId: tests.id, closedAt: tests.closedAt })
+    .from(tests)
+    .innerJoin(subjects, eq(subjects.id, tests.subjectId))
+    .where(and(eq(subjects.name, name), eq(subjects.grade, 9), anyTest()));
+  return row;
+}
+
+describe("the demo's finished olympiad", () => {
+  it("seeds a closed test with a final list, one with appeals open and a listed pair, and a rehearsal report", async () => {
+    await seedDemo(db, { feeSom: 50_000, pinCode: config().demoPin });
+    const now = new Date();
+    const final = await testOf("Matematika");
+    const open = await testOf("Fizika");
+    expect(final.closedAt.getTime()).toBeLessThan(now.getTime());
+    expect(open.closedAt.getTime()).toBeLessThan(now.getTime());
+
+    const ended = (testId: number) => db.$count(attempts, and(eq(attempts.testId, testId), isNotNull(attempts.endedAt)));
+    expect(await ended(final.testId)).toBe(37);
+    expect(await ended(open.testId)).toBe(37);
+
+    // The finalised list, its public page's record, and the family's page saying so.
+    const status = await listStatus(db, final.testId, now);
+    expect(status?.state).toBe("final");
+    expect(await finalListByHash(status!.final!.topHash)).not.toBeNull();
+    const family = await appealsView({ guid: DEMO_AFTER_TEST.final.guid }, "uz", now);
+    expect(family?.list.state).toBe("final");
+    expect(family?.appeals.map((a) => a.decision?.outcome)).toEqual(["void"]);
+
+    // Appeals: both of the finished test's decided; of the open one's, one decided and one waiting.
+    const count = (testId: number, decided: boolean) =>
+      db.$count(appeals, and(eq(appeals.testId, testId), decided ? isNotNull(appeals.decisionId) : isNull(appeals.decisionId)));
+    expect([await count(final.testId, true), await count(final.testId, false)]).toEqual([2, 0]);
+    expect([await count(open.testId, true), await count(open.testId, false)]).toEqual([1, 1]);
+    expect(await db.$count(appealDecisions, eq(appealDecisions.testId, final.testId))).toBe(2);
+    const russian = await appealsView({ guid: DEMO_AFTER_TEST.appealing.guid }, "ru", now);
+    expect(russian?.list.state).toBe("provisional");
+    expect(russian?.appeals.map((a) => a.decision)).toEqual([null]);
+
+    // The screening lists the pair that copied, and no one else.
+    expect((await screeningOf(open.testId)).pairs.length).toBe(1);
+    expect((await screeningOf(final.testId)).pairs.length).toBe(0);
+
+    // The item statistics have their attempts, and the voided question shows as voided.
+    const items = await itemStatistics({ testId: final.testId });
+    expect(items?.attempts).toBe(37);
+    expect(items?.items.filter((i) => i.voided).length).toBe(1);
+
+    const [rehearsal] = await db.select().from(rehearsals).where(isNotNull(rehearsals.report));
+    expect(rehearsal.report).toMatchObject({ go: true });
+
+    // A second start finds everything in place.
+    const before = await db.execute(sql`select count(*)::int as n from attempts`);
+    await seedDemo(db, { feeSom: 50_000, pinCode: config().demoPin });
+    expect(await db.execute(sql`select count(*)::int as n from attempts`)).toEqual(before);
+  });
+});
