@@ -49,7 +49,10 @@ export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView
                 data-testid="score-change"
               >
                 <p className="font-semibold">
-                  {texts.scoreChanged({ from: points(locale, change.oldScore), to: points(locale, change.newScore) })}
+                  {(audience === "family" ? texts.familyScoreChanged : texts.scoreChanged)({
+                    from: points(locale, change.oldScore),
+                    to: points(locale, change.newScore),
+                  })}
                   {action && `: ${action}`}
                 </p>
                 {!saidWithAppeal.has(change.reason) && (

@@ -399,6 +399,7 @@ export const ru: Shape<typeof uz> = {
     },
     reason: "Причина: {reason}",
     scoreChanged: "Ваш балл изменился с {from} на {to}",
+    familyScoreChanged: "Балл вашего ребёнка изменился с {from} на {to}",
     changeActions: {
       key: "в вопросе {n} изменён ключ ответа",
       also: "в вопросе {n} ещё один ответ признан верным",

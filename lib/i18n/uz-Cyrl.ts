@@ -346,6 +346,7 @@ export const uzCyrl: Shape<typeof uz> = {
     },
     reason: "Сабаби: {reason}",
     scoreChanged: "Баллингиз {from} дан {to} га ўзгарди",
+    familyScoreChanged: "Фарзандингизнинг бали {from} дан {to} га ўзгарди",
     changeActions: {
       key: "{n}-саволнинг жавоб калити ўзгартирилди",
       also: "{n}-саволда яна бир жавоб тўғри деб топилди",

@@ -345,6 +345,7 @@ export const uz = {
     },
     reason: "Sababi: {reason}",
     scoreChanged: "Ballingiz {from} dan {to} ga o'zgardi",
+    familyScoreChanged: "Farzandingizning bali {from} dan {to} ga o'zgardi",
     changeActions: {
       key: "{n}-savolning javob kaliti o'zgartirildi",
       also: "{n}-savolda yana bir javob to'g'ri deb topildi",

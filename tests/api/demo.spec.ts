@@ -66,7 +66,10 @@ test("the banner lists every account and link, the Russian family's and the afte
   for (const address of addresses) expect((await request.get(address)).status(), address).toBe(200);
 });
 
-test("every after-test screen shows the finished olympiad, and its links and QR codes follow the address opened", async ({ page, browser }) => {
+test("every after-test screen shows the finished olympiad, and its links and QR codes follow the address opened", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const [organiser, password] = line("organiser:").split(/\s+\/\s+|\s+/);
   await page.goto(`${visitor}/login?returnUrl=${encodeURIComponent("/admin/results")}`);

@@ -215,6 +215,8 @@ test("@phone-only appeals, decisions, the deadline passing, the final list, the 
   await expect(family.getByTestId("second-stage")).toHaveText(uzCyrl.appeals.familySecondStage);
   await expect(family.getByTestId("family-score")).toHaveText("3,5 / 5,0");
   await expect(family.getByText(uzCyrl.registration.tested)).toBeVisible();
+  // The score's move is told to the parent as their child's, not as their own.
+  await expect(family.getByTestId("score-change")).toContainText(uzCyrl.appeals.familyScoreChanged({ from: "1,0", to: "3,5" }));
   // The decision's reason is said once on the page: with the appeal, not again under the score's move.
   await expect(family.getByTestId("parent-appeals").getByText(/Масала шартида иккала жавоб ҳам тўғри/)).toHaveCount(1);
   await screenshot(family, testInfo, "family-result-final-uz-Cyrl");

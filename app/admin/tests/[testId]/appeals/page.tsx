@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FinaliseButton } from "@/components/appeals/finalise-dialog";
 import { ListStatusBox } from "@/components/appeals/list-status";

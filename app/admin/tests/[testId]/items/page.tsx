@@ -1,18 +1,15 @@
 import type { Metadata } from "next";
 import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
-import { RegradeButton } from "@/components/results/results-actions";
-import { ChoiceBars } from "@/components/statistics/choice-bars";
+import { badge, ItemQuestion } from "@/components/statistics/item-question";
 import { ItemTestFigures } from "@/components/statistics/item-test-figures";
 import { ItemVersions } from "@/components/statistics/item-versions";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { TypesetText } from "@/components/ui/typeset-text";
+import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
-import { DIF_MIN_DRAWN, distractorsAboveKey, type ItemFlag, LANGUAGE_MIN_DRAWN, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
+import { DIF_MIN_DRAWN, LANGUAGE_MIN_DRAWN, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
 import { itemStatistics } from "@/lib/statistics/items";
-import { reasonText } from "@/lib/statistics/reasons";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { readerLanguage } from "@/shared/attempts/enums";
 import { originOf } from "@/shared/console/origin";
@@ -24,11 +21,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ from?: string }> };
 
-const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
-/** The flags that point to a wrong key (the others to a translation). */
-const KEY_FLAGS: readonly ItemFlag[] = ["negativeDiscrimination", "distractorAboveKey"];
-/** The question's number, then its figures: the question's text has a row of its own above them. */
-const COLUMNS = 8;
+/** The question's number, then its figures: its text and its choices' bars have a row of their own above them. */
+const COLUMNS = 7;
 /** A figure's header: wraps (the labels are long), so the table stays as narrow as its numbers. */
 const figureHead = "min-w-16 whitespace-normal text-right";
 
@@ -78,7 +72,6 @@ export default async function ItemStatisticsPage({ params, searchParams }: Props
             <TH className={figureHead}>{texts.discriminationIndex}</TH>
             <TH className={figureHead}>{texts.efficiency}</TH>
             <TH className={figureHead}>{texts.raschDifficulty}</TH>
-            <TH>{texts.choices}</TH>
           </tr>
         </THead>
         {stats.items.length === 0 && (
@@ -91,11 +84,9 @@ export default async function ItemStatisticsPage({ params, searchParams }: Props
           </TBody>
         )}
         {stats.items.map((item) => {
-          const aboveKey = item.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
           const figure = (value: number | null | undefined) => (value === null || value === undefined ? "—" : decimal(locale, value, 2));
           const percent = (value: number | null | undefined) =>
             value === null || value === undefined ? "—" : `${Math.round(value * 100)}%`;
-          const mistranslated = [...new Set(item.reasons.flatMap((r) => (r.flag === "translationDif" ? [r.harder] : [])))];
           return (
             <TBody key={item.questionId} data-testid={`item-${item.questionId}`} className="border-t-2 border-slate-200">
               <tr>
@@ -104,41 +95,7 @@ export default async function ItemStatisticsPage({ params, searchParams }: Props
                   <span className={`${badge} bg-primary-50 text-primary-800`}>{difficultyOf[item.difficulty]}</span>
                 </TD>
                 <TD colSpan={COLUMNS - 1} className="pb-1">
-                  <TypesetText html={item.text} className="max-w-4xl text-sm leading-relaxed" />
-                  {(item.voided || item.retired || item.flags.length > 0) && (
-                    <div className="mt-1 flex flex-wrap gap-1">
-                      {item.flags.some((flag) => KEY_FLAGS.includes(flag)) && (
-                        <span className={`${badge} bg-red-100 text-red-800`}>{texts.flag}</span>
-                      )}
-                      {item.flags.includes("languagesDiffer") && (
-                        <span className={`${badge} bg-amber-100 text-amber-900`} data-testid="translation-flag">
-                          {texts.translationFlag}
-                        </span>
-                      )}
-                      {mistranslated.map((language) => (
-                        <span key={language} className={`${badge} bg-amber-100 text-amber-900`} data-testid="dif-flag">
-                          {texts.translationDifFlag({ language: languageNames[language] })}
-                        </span>
-                      ))}
-                      {item.voided && <span className={`${badge} bg-slate-200 text-slate-800`}>{texts.voided}</span>}
-                      {item.retired && <span className={`${badge} bg-slate-100 text-slate-600`}>{texts.retired}</span>}
-                    </div>
-                  )}
-                  {item.reasons.length > 0 && (
-                    <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-slate-700" data-testid="flag-reasons">
-                      {item.reasons.map((reason) => {
-                        const text = reasonText(messages, locale, item, reason);
-                        return <li key={text}>{text}</li>;
-                      })}
-                    </ul>
-                  )}
-                  {/* Only what the dialog needs: the row's figures stay on the server. */}
-                  {!item.voided && (
-                    <RegradeButton
-                      testId={route.testId}
-                      question={{ questionId: item.questionId, text: item.text, choices: item.choices }}
-                    />
-                  )}
+                  <ItemQuestion item={item} testId={route.testId} messages={messages} locale={locale} />
                 </TD>
               </tr>
               <tr>
@@ -171,9 +128,6 @@ export default async function ItemStatisticsPage({ params, searchParams }: Props
                 </TD>
                 <TD className="text-right tabular-nums">{percent(item.analysis?.discriminativeEfficiency)}</TD>
                 <TD className="text-right tabular-nums">{figure(item.raschDifficulty)}</TD>
-                <TD>
-                  <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
-                </TD>
               </tr>
               {item.analysis && (
                 <tr>
