@@ -23,7 +23,8 @@ function Drawing({ a, b, matching, labels, width, maxTicks, className }: Props &
   const step = stepMinutes * 60_000;
   const first = Math.floor(Math.min(...times, 0) / step) * step;
   const last = Math.max(first + step, Math.ceil(Math.max(...times, 0) / step) * step);
-  const x = (at: number) => 20 + ((at - first) / (last - first)) * (width - 40);
+  // A margin for the first and last ticks' labels, centred on them.
+  const x = (at: number) => 28 + ((at - first) / (last - first)) * (width - 56);
   const ticks = Array.from({ length: Math.round((last - first) / step) + 1 }, (_, i) => first + i * step);
   // The final save of each matching answer, joined across the two rows.
   const finalOf = (saves: SheetSave[]) => new Map(saves.map((s) => [s.questionId, s.at]));

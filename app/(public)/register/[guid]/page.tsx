@@ -77,7 +77,8 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           )}
           {appeals && (
             <>
-              <p className="mt-4 text-sm text-slate-600">{messages.appeals.parentLead}</p>
+              {/* "You may appeal" only while one may: afterwards the panel says the period has ended. */}
+              {appeals.open && <p className="mt-4 text-sm text-slate-600">{messages.appeals.parentLead}</p>}
               <div className="mt-4 border-t border-slate-200 pt-4">
                 <ParentAppealsPanel source={{ kind: "parent", guid }} initial={appeals} headingLevel={3} />
               </div>
