@@ -149,6 +149,19 @@ for (const [language, m] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES
       "/admin/organisers",
       "/admin/rehearsal",
     ];
+    // The demo's finished olympiad (the suites' server seeds the demo): the pages after a test.
+    const { items } = await (await page.request.get("/api/admin/tests")).json();
+    const testOf = (name: string) =>
+      items.find((item: { grade: number; subjectName: string }) => item.grade === 9 && item.subjectName === name).test.testId;
+    const [finished, appealing] = [testOf("Matematika"), testOf("Fizika")];
+    await page.goto(`/admin/tests/${appealing}/screening`);
+    const pair = await page.locator('tr[data-testid^="pair-"] a').first().getAttribute("href");
+    pages.push(
+      `/admin/tests/${appealing}/screening?from=results`,
+      `${pair}`,
+      `/admin/tests/${appealing}/appeals`,
+      `/admin/tests/${finished}/protocol?region=1726`,
+    );
     for (const path of pages) {
       await page.goto(path);
       await expect(page.locator("main h1").first()).toBeVisible();
