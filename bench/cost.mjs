@@ -14,7 +14,7 @@
 //                     New (its key opens the paper: no Get), then what the page asks
 //   start by pages    the start page opened after the opening, then the start as recorded for it
 //   attempt reload    the attempt page reloaded mid-test, and what it asks
-//   Answer            one answer saved
+//   Answer            one answer saved (each pupil saves five: the figure is per answer)
 //   Finish            the attempt ended by the pupil (5 answers given)
 //   certificate       the certificate's first download (drawn for this pupil)
 // Each flow runs on pupils that have not made it before, BENCH_CONCURRENCY at a time (low enough
@@ -38,6 +38,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 2_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3430);
 const BENCH_APP_NAME = "olimpiada-bench-cost";
+/** Answers each pupil saves before Finish (the Answer figure is per answer). */
+const ANSWERS = 5;
 /** BENCH_PROFILE: a folder for each measured flow's (or step's) CPU profile of the app (the last round's; bench/profile-top.mjs reads one). */
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 if (PROFILE) mkdirSync(PROFILE, { recursive: true });
@@ -256,9 +258,10 @@ async function round(recording, pupilsPerFlow) {
   /**
    * Measures `work` run for each of `pupils`, the idle rate measured just before subtracted. With
    * `steps`, step by step: every pupil makes the first step, then the second…; each step's figure
-   * is kept (as "flow › step") beside the flow's, their sum.
+   * is kept (as "flow › step") beside the flow's, their sum. `each`: how many of the flow a
+   * pupil makes (the figure is per one).
    */
-  async function measure(name, pupils, work, steps = null) {
+  async function measure(name, pupils, work, steps = null, each = 1) {
     const idle = await idleRate();
     statuses = {};
     let total = 0;
@@ -272,10 +275,10 @@ async function round(recording, pupilsPerFlow) {
       const seconds = (performance.now() - started) / 1000;
       const used = spent(before, await reading());
       if (used.lost > 0) console.warn(`${name}: ${used.lost} processes ended while measured (their CPU is missing)`);
-      const perPupil = (used.ms - idle * seconds) / pupils.length;
+      const perPupil = (used.ms - idle * seconds) / pupils.length / each;
       if (step) stepFigures.set(stepName, perPupil);
       total += perPupil;
-      db += used.db / pupils.length;
+      db += used.db / pupils.length / each;
       if (PROFILE) {
         const file = path.join(PROFILE, `${stepName.replace(/\W+/g, "-")}.cpuprofile`);
         writeFileSync(file, JSON.stringify(await supportCall("profile", "DELETE")));
@@ -324,10 +327,17 @@ async function round(recording, pupilsPerFlow) {
   if (byPages.pupils.some((pupil) => !pupil.view)) throw new Error("start by pages: no first question");
   // The attempt page reloaded mid-test, as the browser reloaded the second recorded pupil's.
   await measure("attempt reload", countdown.pupils, (pupil, step) => replayAll(pupil, [step], recording.pages), recording.reload);
-  await measure("Answer", byPages.pupils, (pupil) => answer(pupil, 0));
-  await pool(byPages.pupils, async (pupil) => {
-    for (let n = 1; n < 5; n++) await answer(pupil, n);
-  });
+  // The five answers Finish needs, each measured: an answer costs little, five samples a pupil
+  // steady its figure.
+  await measure(
+    "Answer",
+    byPages.pupils,
+    async (pupil) => {
+      for (let n = 0; n < ANSWERS; n++) await answer(pupil, n);
+    },
+    null,
+    ANSWERS,
+  );
   await measure("Finish", byPages.pupils, (pupil) =>
     pupil.browser.call("/api/TestAttempts/Finish", { method: "POST", body: { attemptId: pupil.attemptId, isEndedByUser: true } }),
   );

@@ -4,7 +4,6 @@
 import Link from "next/link";
 import { ChoiceBars } from "@/components/statistics/choice-bars";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { distractorsAboveKey } from "@/lib/statistics/flags";
 import type { ItemStatistics } from "@/lib/statistics/items";
 import { reasonText } from "@/lib/statistics/reasons";
 import { type Origin, withOrigin } from "@/shared/console/origin";
@@ -18,7 +17,6 @@ export async function QuestionStatistics({ testId, origin, item, locale }: Props
   const [texts, figures] = [messages.appeals, messages.itemStatistics];
   const figure = (value: number | null | undefined) => (value === null || value === undefined ? "—" : decimal(locale, value, 2));
   const percent = (value: number | null | undefined) => (value === null || value === undefined ? "—" : `${Math.round(value * 100)}%`);
-  const aboveKey = item?.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
   return (
     <aside
       className="min-w-0 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200 xl:self-start"
@@ -63,7 +61,7 @@ export async function QuestionStatistics({ testId, origin, item, locale }: Props
           )}
           <p className="mt-2 text-xs font-medium text-slate-700">{figures.choices}</p>
           <div className="mt-1 max-w-full overflow-x-auto">
-            <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
+            <ChoiceBars item={item} />
           </div>
           {item.reasons.length > 0 && (
             <ul className="mt-2 list-disc space-y-0.5 pl-4 text-xs text-red-800" data-testid="stat-flags">

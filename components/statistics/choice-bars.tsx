@@ -1,24 +1,21 @@
-// How often each choice of a question was picked: one horizontal bar per choice, in plain SVG. A
-// server component (the item statistics page renders it).
+// How often each choice of a question was picked: one horizontal bar per choice, in plain SVG, the
+// key green and, once the question is flagged for it, a distractor picked more often than the key
+// red. A server component (the item statistics and the appeals pages render it).
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { distractorsAboveKey } from "@/lib/statistics/flags";
+import type { ItemStatistics } from "@/lib/statistics/items";
 
 const letter = (index: number) => String.fromCharCode(65 + index);
-
-export type ChoiceBar = {
-  choiceId: number;
-  picked: number;
-  isCorrect: boolean;
-  /** A distractor picked more often than the key (drawn red). */
-  flagged: boolean;
-};
 
 const ROW = 18; // px per bar, with its gap
 const LABEL = 64; // the letter and the choice's id (the regrade asks for it)
 const BAR = 120; // the longest bar
 const WIDTH = LABEL + BAR + 40; // room for the count after the longest bar
 
-export async function ChoiceBars({ choices }: { choices: ChoiceBar[] }) {
+export async function ChoiceBars({ item }: { item: Pick<ItemStatistics, "flags" | "choices"> }) {
   const texts = (await getOrganiserMessages()).itemStatistics;
+  const aboveKey = item.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
+  const choices = item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }));
   // Scaled to the most picked choice, so even a handful of attempts shows the shape.
   const most = Math.max(1, ...choices.map((c) => c.picked));
   return (

@@ -4,7 +4,7 @@
 import { RegradeButton } from "@/components/results/results-actions";
 import { TypesetText } from "@/components/ui/typeset-text";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
-import { distractorsAboveKey, type ItemFlag } from "@/lib/statistics/flags";
+import type { ItemFlag } from "@/lib/statistics/flags";
 import type { ItemStatistics } from "@/lib/statistics/items";
 import { reasonText } from "@/lib/statistics/reasons";
 import type { Locale } from "@/shared/i18n/locale.mjs";
@@ -19,7 +19,6 @@ type Props = { item: ItemStatistics; testId: number; messages: OrganiserMessages
 export function ItemQuestion({ item, testId, messages, locale }: Props) {
   const texts = messages.itemStatistics;
   const languageNames = messages.questions.languageNames;
-  const aboveKey = item.flags.includes("distractorAboveKey") ? distractorsAboveKey(item.choices) : new Set<number>();
   const mistranslated = [...new Set(item.reasons.flatMap((r) => (r.flag === "translationDif" ? [r.harder] : [])))];
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
@@ -59,7 +58,7 @@ export function ItemQuestion({ item, testId, messages, locale }: Props) {
       </div>
       <div className="shrink-0" data-testid="choice-shares">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{texts.choices}</p>
-        <ChoiceBars choices={item.choices.map((c) => ({ ...c, flagged: aboveKey.has(c.choiceId) }))} />
+        <ChoiceBars item={item} />
       </div>
     </div>
   );
