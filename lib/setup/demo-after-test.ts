@@ -22,7 +22,7 @@ import { keyHash } from "@/lib/results/key";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage, VoidAwards } from "@/shared/attempts/enums";
 import { demoQuestionBank } from "./demo-questions";
-import { DEMO_GRADE, DEMO_PIN, type Save, seedFamily, seedPupils, takeAll } from "./demo-taking";
+import { DEMO_GRADE, DEMO_PIN, type Save, seedDemoFamily, seedPupils, takeAll } from "./demo-taking";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -97,7 +97,7 @@ export async function seedDemoAfterTest(db: Database, { organiserId, feeSom }: {
 
   // 9-sinf Matematika: two weeks ago, its appeals decided and its list final.
   const final = await closedTest(db, "Matematika", new Date(now - 14 * DAY));
-  const family = await seedFamily(db, { subjectId: final.subjectId, feeSom }, DEMO_AFTER_TEST.final, {
+  const family = await seedDemoFamily(db, { subjectId: final.subjectId, feeSom }, DEMO_AFTER_TEST.final, {
     firstName: "Jasur",
     lastName: "Rahimov",
     middleName: "Bahodirovich",
@@ -119,7 +119,7 @@ export async function seedDemoAfterTest(db: Database, { organiserId, feeSom }: {
   // 9-sinf Fizika: yesterday, appeals open; a pair the screening lists: a pupil who got most wrong,
   // copied by another of the same school (their 11th and 19th).
   const open = await closedTest(db, "Fizika", new Date(now - DAY - 180 * MINUTE));
-  const russian = await seedFamily(db, { subjectId: open.subjectId, feeSom }, DEMO_AFTER_TEST.appealing, {
+  const russian = await seedDemoFamily(db, { subjectId: open.subjectId, feeSom }, DEMO_AFTER_TEST.appealing, {
     firstName: "Артём",
     lastName: "Ким",
     middleName: "Викторович",

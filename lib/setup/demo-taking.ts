@@ -10,10 +10,9 @@ import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import type { Database } from "@/lib/db/client";
-import type { StudyLanguage } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";
 import { RegistrationStatus } from "@/shared/registration/status";
-import { ensureLogin } from "./accounts";
+import { type DemoPupilNames, seedFamily } from "./demo-families";
 
 export const DEMO_GRADE = 9;
 export const DEMO_PIN = "9090";
@@ -91,31 +90,21 @@ export async function seedPupils(db: Database, { subjectId, feeSom }: Paying, ta
   return made.map(({ id }, k) => ({ userId: id, number: k + 1 }));
 }
 
-/** A family's pupil of the subject, with a login and the registration link the banner prints. */
-export async function seedFamily(
+/** A family's paid pupil of the subject, with a login and the registration link the banner prints. */
+export async function seedDemoFamily(
   db: Database,
   { subjectId, feeSom }: Paying,
   family: { guid: string; username: string; password: string },
-  names: { firstName: string; lastName: string; middleName: string; language?: StudyLanguage; locale?: "ru" },
+  names: DemoPupilNames,
 ): Promise<Pupil> {
-  const [district] = await db.select().from(districts).where(eq(districts.name, "Yunusobod tumani"));
-  const [school] = await db.select().from(organizations).where(eq(organizations.districtId, district.id)).limit(1);
-  const [user] = await db
-    .insert(users)
-    .values({ ...names, regionId: district.regionId, districtId: district.id, organizationId: school.id, grade: DEMO_GRADE, subjectId })
-    .returning({ id: users.id });
-  await db.insert(registrations).values({
-    guid: family.guid,
-    userId: user.id,
-    status: RegistrationStatus.Paid,
-    amountSom: feeSom,
-    regionId: district.regionId,
-    districtId: district.id,
-    organizationId: school.id,
-    paidAt: new Date(),
-  });
-  await ensureLogin(db, { userId: user.id, username: family.username, password: family.password });
-  return { userId: user.id, number: 0 };
+  const { guid, username, password } = family;
+  const login = { username, password };
+  const userId = await seedFamily(
+    db,
+    { guid, status: RegistrationStatus.Paid, amountSom: feeSom, subjectId, grade: DEMO_GRADE, login },
+    names,
+  );
+  return { userId, number: 0 };
 }
 
 /** The pupil's paper: each drawn question with its choices and which is correct. */

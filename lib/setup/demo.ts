@@ -1,17 +1,16 @@
 // The demo: schools in every district and registrations in each state, so every screen can be seen.
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { districts, organizations, questions, registrations, subjects, tests, users } from "@/db/schema";
+import { questions, subjects, tests, users } from "@/db/schema";
 import { anyTest, isOlympiadSubject } from "@/lib/attempts/counting";
 import type { Database } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
-import type { Locale } from "@/shared/i18n/locale.mjs";
 import { UserRole } from "@/shared/identity/roles";
 import { RegistrationStatus } from "@/shared/registration/status";
-import { ensureLogin } from "./accounts";
 import { DEMO_AFTER_TEST, seedDemoAfterTest } from "./demo-after-test";
+import { seedFamily } from "./demo-families";
 import { demoQuestionBank, hasDemoBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";
 
@@ -32,45 +31,6 @@ export type DemoSummary = {
   russianPupil: typeof DEMO_RUSSIAN_PUPIL;
   afterTest: typeof DEMO_AFTER_TEST;
 };
-
-async function seedDemoRegistration(
-  db: Database,
-  { guid, status, amountSom }: { guid: string; status: RegistrationStatus; amountSom: number },
-  pupil: { firstName: string; lastName: string; middleName: string; language?: StudyLanguage; locale?: Locale },
-) {
-  const [existing] = await db.select().from(registrations).where(eq(registrations.guid, guid));
-  if (existing) return existing.userId!;
-  // Toshkent shahri, Yunusobod tumani; the first school there; Matematika, grade 7.
-  const [district] = await db.select().from(districts).where(eq(districts.name, "Yunusobod tumani"));
-  const [school] = await db.select().from(organizations).where(eq(organizations.districtId, district.id)).limit(1);
-  const [subject] = await db
-    .select()
-    .from(subjects)
-    .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7), anyTest()));
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        ...pupil,
-        regionId: district.regionId,
-        districtId: district.id,
-        organizationId: school?.id ?? null,
-        grade: 7,
-        subjectId: subject.id,
-        birthDate: "2012-03-15",
-        phoneNumber: "901234567",
-      })
-      .returning({ id: users.id });
-    await tx.insert(registrations).values({
-      guid,
-      userId: user.id,
-      status,
-      amountSom,
-      paidAt: status === RegistrationStatus.Paid ? new Date() : null,
-    });
-    return user.id;
-  });
-}
 
 const DEMO_TEST_DAYS = 7;
 
@@ -111,23 +71,27 @@ export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: numb
   const [organiser] = await db.select({ id: users.id }).from(users).where(eq(users.role, UserRole.Admin)).orderBy(users.id).limit(1);
   await seedDemoAfterTest(db, { organiserId: organiser.id, feeSom });
   await seedDemoTests(db, { pinCode });
-  await seedDemoRegistration(
+  // Toshkent shahri, Yunusobod tumani; Matematika, grade 7, the test open for the week.
+  const [math7] = await db
+    .select()
+    .from(subjects)
+    .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7), anyTest()));
+  const family = { amountSom: feeSom, subjectId: math7.id, grade: 7 };
+  await seedFamily(
     db,
-    { guid: DEMO_GUIDS.registered, status: RegistrationStatus.Registered, amountSom: feeSom },
+    { ...family, guid: DEMO_GUIDS.registered, status: RegistrationStatus.Registered },
     { firstName: "Dilnoza", lastName: "Karimova", middleName: "Rustamovna" },
   );
-  const pupilId = await seedDemoRegistration(
+  await seedFamily(
     db,
-    { guid: DEMO_GUIDS.paid, status: RegistrationStatus.Paid, amountSom: feeSom },
+    { ...family, guid: DEMO_GUIDS.paid, status: RegistrationStatus.Paid, login: DEMO_PUPIL },
     { firstName: "Sardor", lastName: "Toshmatov", middleName: "Alisherovich" },
   );
-  await ensureLogin(db, { userId: pupilId, ...DEMO_PUPIL });
   // Names are written in their own script: a Russian family writes theirs in Cyrillic.
-  const russianId = await seedDemoRegistration(
+  await seedFamily(
     db,
-    { guid: DEMO_GUIDS.paidRussian, status: RegistrationStatus.Paid, amountSom: feeSom },
+    { ...family, guid: DEMO_GUIDS.paidRussian, status: RegistrationStatus.Paid, login: DEMO_RUSSIAN_PUPIL },
     { firstName: "Анна", lastName: "Смирнова", middleName: "Сергеевна", language: StudyLanguage.Russian, locale: "ru" },
   );
-  await ensureLogin(db, { userId: russianId, ...DEMO_RUSSIAN_PUPIL });
   return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL, russianPupil: DEMO_RUSSIAN_PUPIL, afterTest: DEMO_AFTER_TEST };
 }
