@@ -3,7 +3,7 @@
 // go through. The answers come from a fixed rule of the pupil's and the question's numbers, so
 // every demo shows the same olympiad.
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { attemptQuestions, districts, organizations, questionChoices, questions, registrations, users } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
@@ -19,8 +19,11 @@ export const DEMO_PIN = "9090";
 const MINUTE = 60_000;
 /** Pupils a test, besides its family's: enough for a district's top five in each of four districts. */
 const PUPILS = 36;
-/** A number in [0, 1) fixed by two others: the demo's "chance", the same on every start. */
-const chance = (a: number, b: number) => (Math.imul(a * 7919 + 17, 2654435761) ^ Math.imul(b * 104729 + 31, 2246822519)) >>> 0;
+/**
+ * A whole number fixed by two others (the demo's "chance", the same on every start), well mixed so
+ * that no two honest pupils' answers lean alike: the first four bytes of their SHA-256.
+ */
+const chance = (a: number, b: number) => createHash("sha256").update(`${a}:${b}`).digest().readUInt32BE(0);
 const fraction = (a: number, b: number) => (chance(a, b) % 10_000) / 10_000;
 
 /** A boy's name, then a girl's: a girl's surname takes -a (Karimov, Karimova). */
