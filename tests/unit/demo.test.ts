@@ -1,6 +1,6 @@
 // The demo's olympiad that has already happened: every after-test screen has something to show on
 // the first start, with no step of the newcomer's, and a second start finds it in place.
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appealDecisions, appeals, attempts, rehearsals, subjects, tests } from "@/db/schema";
 import { appealsView } from "@/lib/appeals/appeals";
@@ -70,12 +70,13 @@ describe("the demo's finished olympiad", () => {
     expect(items?.attempts).toBe(37);
     expect(items?.items.filter((i) => i.voided).length).toBe(1);
 
-    const [rehearsal] = await db.select().from(rehearsals).where(isNotNull(rehearsals.report));
-    expect(rehearsal.report).toMatchObject({ go: true });
+    const reports = (await db.select().from(rehearsals).where(isNotNull(rehearsals.report))).map((r) => r.report);
+    expect(reports).toContainEqual(expect.objectContaining({ url: "demo (example figures)", go: true }));
 
-    // A second start finds everything in place.
-    const before = await db.execute(sql`select count(*)::int as n from attempts`);
+    // A second start finds everything in place (the demo's own tests counted: on PostgreSQL other suites share the database).
+    const demoAttempts = async () => (await ended(final.testId)) + (await ended(open.testId));
+    const before = await demoAttempts();
     await seed();
-    expect(await db.execute(sql`select count(*)::int as n from attempts`)).toEqual(before);
+    expect(await demoAttempts()).toBe(before);
   });
 });
