@@ -25,6 +25,9 @@ export async function register() {
     listenForChanges();
     const { startAttemptSweep } = await import("./lib/operations/sweep");
     startAttemptSweep();
+    // Certificates drawn ahead, while the server is not busy (a child process draws them).
+    const { startDrawingAhead } = await import("./lib/certificates/ahead");
+    startDrawingAhead();
     // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission
     // control, and the handlers of the calls it serves straight (server/api-routes.mjs).
     const { provideDirectRoutes, provideStatus } = await import("./lib/process-state.mjs");

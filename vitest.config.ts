@@ -16,6 +16,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     setupFiles: ["tests/support/messages.ts"],
+    globalSetup: ["tests/support/build-workers.ts"],
     environment: "node",
     // PUBLIC_URL set, as on a deployment: links name it (no request to take an address from).
     env: { ...TEST_ENV, PGLITE_DIR: "memory://", NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" },

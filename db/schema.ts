@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -22,6 +23,12 @@ import { type Difficulty, type LanguageTexts, ReviewPolicy, type StudyLanguage, 
 import { UserRole } from "../shared/identity/roles";
 import { type PaymentProvider, PaymentState } from "../shared/payments/enums";
 import { RegistrationStatus } from "../shared/registration/status";
+
+/** Bytes (a picture, a serialised result): Buffers in and out (the embedded database's driver gives Uint8Arrays). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (bytes) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+});
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -591,6 +598,26 @@ export const screeningPairs = pgTable(
 );
 
 /**
+ * A test's item statistics as last computed (lib/statistics/kept-analysis.ts), per reader language
+ * (0: each text in its first), with the digest of what they were computed from: kept until the
+ * attempts, the key, the bank or the window change. `analysis` is the result as v8 serialises it
+ * (exact: no figure is rounded or lost through JSON). UNLOGGED, as certificate_pictures.
+ */
+export const itemStatisticsKept = pgTable(
+  "item_statistics_kept",
+  {
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    reader: smallint("reader").notNull(),
+    inputDigest: text("input_digest").notNull(),
+    analysis: bytea("analysis").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.reader] })],
+);
+
+/**
  * What an organiser decided about a listed pair, with the reason: nothing, or void one attempt or
  * both. Kept whatever later screenings find; the newest decision of a pair is the one that holds.
  */
@@ -804,3 +831,27 @@ export const rehearsals = pgTable("rehearsals", {
   reportedAt: timestamp("reported_at", { withTimezone: true }),
   removedAt: timestamp("removed_at", { withTimezone: true }),
 });
+
+/**
+ * Certificates drawn and kept (lib/certificates/kept.ts): a pupil's picture of a kind ("print",
+ * "preview") for the site address its QR code names, with the version of its content
+ * (lib/certificates/render.ts certificateVersion); only the current version is ever served. A row
+ * without `png` is being drawn by the process whose claim runs until `claimedUntil`. The table is
+ * UNLOGGED (migration 0026): pictures are drawn again, not recovered, after a database crash, and
+ * cost no write-ahead log, replica or backup space.
+ */
+export const certificatePictures = pgTable(
+  "certificate_pictures",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    origin: text("origin").notNull(),
+    version: text("version").notNull(),
+    png: bytea("png"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    drawnAt: timestamp("drawn_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.origin] })],
+);

@@ -30,6 +30,11 @@
 //   lane or casing a call takes.
 // - "clock": how far the test suites moved the server's clock on (lib/clock.ts): every copy reads one time.
 // - "streams": the open streams per pupil (lib/live/stream.ts), one count for both copies of Events.
+// - "children": the child processes that do heavy work (lib/background/child.ts), one per kind:
+//   every bundle's jobs queue for the same child, one at a time.
+// - "ahead": the certificates' drawing ahead (lib/certificates/ahead.ts), started once.
+// - "busy": how the app asks whether the front door's admission is queueing (provideBusy below):
+//   background work waits while it is.
 // - "direct": the handlers of the calls the front door serves straight (lib/api/direct-routes.ts),
 //   handed over at start (provideDirectRoutes below) and read by server/api-routes.mjs.
 // Modules the browser loads too (shared/, components/) keep what they share on their own: the
@@ -38,7 +43,7 @@
 
 /**
  * The values kept once per process (described above).
- * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct"} Slot
+ * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct" | "children" | "ahead" | "busy"} Slot
  */
 
 /** globalThis as a shelf of values under symbols. */
@@ -141,4 +146,22 @@ export function provideDirectRoutes(table) {
  */
 export function providedDirectRoutes() {
   return directShelf().table;
+}
+
+/** @returns {{ busy: () => boolean }} */
+const busyShelf = () => processWide("busy", () => ({ busy: () => false }));
+
+/**
+ * Called by the front door at start: whether its admission control is queueing requests (the
+ * server's own notion of busy, as /holat shows it). Without a front door (the suites' servers,
+ * scripts) nothing is ever busy.
+ * @param {() => boolean} busy
+ */
+export function provideBusy(busy) {
+  busyShelf().busy = busy;
+}
+
+/** Whether the server is busy now: background work (drawing ahead) waits while it is. */
+export function serverBusy() {
+  return busyShelf().busy();
 }

@@ -60,6 +60,7 @@ const SOURCES = [
   "app",
   "components",
   "lib",
+  "shared",
   "db",
   "public",
   "middleware.ts",
@@ -67,7 +68,11 @@ const SOURCES = [
   "next.config.ts",
   "postcss.config.mjs",
   "tsconfig.json",
+  "package.json",
   "package-lock.json",
+  "scripts/build-workers.mjs",
+  "scripts/i18n-assets.ts",
+  "scripts/precompress.mjs",
 ];
 
 function hashSources() {
@@ -85,17 +90,15 @@ function hashSources() {
   return hash.digest("hex");
 }
 
-/** `next build`, unless the last build was made from exactly these sources. */
+/** `npm run build` (next build, the child programs, …), unless the last build was made from exactly these sources. */
 export function ensureBuild() {
   const stamp = path.join(root, ".next", "olimpiada-source-hash");
   const hash = hashSources();
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === hash) {
     return;
   }
-  console.log("Building the production bundle (next build)...");
-  run("npx", ["next", "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_IGNORE_INCORRECT_LOCKFILE: "1" } });
-  run("npx", ["tsx", "--conditions=react-server", "scripts/i18n-assets.ts"]);
-  run("node", ["scripts/precompress.mjs"]);
+  console.log("Building the production bundle (npm run build)...");
+  run("npm", ["run", "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_IGNORE_INCORRECT_LOCKFILE: "1" } });
   writeFileSync(stamp, hash);
 }
 

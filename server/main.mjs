@@ -23,6 +23,7 @@ import { clientAddressOf } from "../lib/http/client-address.mjs";
 import { apiHeaders } from "../lib/http/common-headers.mjs";
 import { errorText, log, withRequest } from "../lib/log.mjs";
 import { metrics, routeLabels } from "../lib/metrics.mjs";
+import { provideBusy } from "../lib/process-state.mjs";
 import { serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
 import { createAdmission, defaultAdmissionLimit, doorOf } from "./admission.mjs";
 import { directApiRoutes } from "./api-routes.mjs";
@@ -283,8 +284,11 @@ async function serve() {
     if (!direct) void handle(request, response);
   }
 
-  // /holat and /api/notices (server/status-page.mjs): "busy" while this process's admission queues.
-  const status = statusResponder({ busy: () => (admission ? admission.waiting > 0 : false) });
+  // Busy while this process's admission queues: /holat and /api/notices say so
+  // (server/status-page.mjs), and the app's background work (drawing certificates ahead) waits.
+  const busy = () => (admission ? admission.waiting > 0 : false);
+  provideBusy(busy);
+  const status = statusResponder({ busy });
 
   const files = buildFiles(path.resolve(".next", "static"));
 

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { RichText } from "@/components/ui/rich-text";
 import type { QuestionAppeals } from "@/lib/appeals/appeals";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import type { ItemStatistics } from "@/lib/statistics/items";
+import type { ItemStatistics } from "@/lib/statistics/analysis";
 import { languagesOf, STUDY_LANGUAGES, type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
 import type { Origin } from "@/shared/console/origin";
 import type { Locale } from "@/shared/i18n/locale.mjs";

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { ChoiceBars } from "@/components/statistics/choice-bars";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import type { ItemStatistics } from "@/lib/statistics/items";
+import type { ItemStatistics } from "@/lib/statistics/analysis";
 import { reasonText } from "@/lib/statistics/reasons";
 import { type Origin, withOrigin } from "@/shared/console/origin";
 import type { Locale } from "@/shared/i18n/locale.mjs";

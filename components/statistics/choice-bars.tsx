@@ -2,8 +2,8 @@
 // key green and, once the question is flagged for it, a distractor picked more often than the key
 // red. A server component (the item statistics and the appeals pages render it).
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import type { ItemStatistics } from "@/lib/statistics/analysis";
 import { distractorsAboveKey } from "@/lib/statistics/flags";
-import type { ItemStatistics } from "@/lib/statistics/items";
 
 const letter = (index: number) => String.fromCharCode(65 + index);
 

@@ -4,8 +4,8 @@
 import { RegradeButton } from "@/components/results/results-actions";
 import { TypesetText } from "@/components/ui/typeset-text";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
+import type { ItemStatistics } from "@/lib/statistics/analysis";
 import type { ItemFlag } from "@/lib/statistics/flags";
-import type { ItemStatistics } from "@/lib/statistics/items";
 import { reasonText } from "@/lib/statistics/reasons";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { ChoiceBars } from "./choice-bars";

@@ -4,7 +4,7 @@
 import { buttonClass } from "@/components/ui/button-style";
 import { Card } from "@/components/ui/card";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
-import type { TestItemStatistics } from "@/lib/statistics/items";
+import type { TestItemStatistics } from "@/lib/statistics/analysis";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { decimal } from "@/shared/i18n/numbers";
 

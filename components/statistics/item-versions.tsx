@@ -2,8 +2,8 @@
 // against the reference language) and each choice's share in the top and bottom thirds, folded
 // under the question's row of the item statistics. A server component.
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
+import type { ItemStatistics } from "@/lib/statistics/analysis";
 import type { LanguageDif } from "@/lib/statistics/flags";
-import type { ItemStatistics } from "@/lib/statistics/items";
 import type { ItemAnalysis } from "@/lib/statistics/moodle";
 import { choiceLetter } from "@/lib/statistics/reasons";
 import type { Locale } from "@/shared/i18n/locale.mjs";

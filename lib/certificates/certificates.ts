@@ -1,6 +1,6 @@
 // Certificates: a pupil with an ended attempt has one; anyone may check it by username.
 import "server-only";
-import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { attempts, subjects, tests, users } from "@/db/schema";
 import { olympiadSubjectSql, rankedAttempt } from "@/lib/attempts/counting";
 import { db } from "@/lib/db/client";
@@ -40,48 +40,62 @@ export function issueDateOf({ endedAt, certificateDate }: { endedAt: Date; certi
   return certificateDate && certificateDate <= today ? dateTextOf(certificateDate) : tashkentDate(endedAt.toISOString());
 }
 
-/** The certificate's check page, on the site's address for this visitor (lib/http/site-origin.ts). */
-export const verifyUrlOf = async (username: string) => `${await siteOrigin()}/cert/${encodeURIComponent(username.toWellFormed())}`;
+/** The certificate's check page at `origin` (the site's address: lib/http/site-origin.ts). */
+export const verifyUrlAt = (origin: string, username: string) => `${origin}/cert/${encodeURIComponent(username.toWellFormed())}`;
+
+/** The certificate's check page, on the site's address for this visitor. */
+export const verifyUrlOf = async (username: string) => verifyUrlAt(await siteOrigin(), username);
 
 /**
- * The certificate of a pupil who has ended an attempt (not reset) and is not blocked; null for
- * anyone else. Its date: issueDateOf.
+ * The certificates of pupils who have ended an attempt (not reset) and are not blocked, one per
+ * pupil (of their latest such attempt); none for anyone else. Its date: issueDateOf. Its check
+ * address: at `origin`, else at the site's address for this request's visitor.
  */
-async function certificateWhere(condition: SQL, now: Date): Promise<PupilCertificate | null> {
-  const [row] = await db
-    .select({ user: users, subjectName: subjects.name, certificateDate: tests.certificateDate, endedAt: attempts.endedAt })
+async function certificatesWhere(condition: SQL | undefined, now: Date, origin?: string): Promise<PupilCertificate[]> {
+  const rows = await db
+    .selectDistinctOn([users.id], {
+      user: users,
+      subjectName: subjects.name,
+      certificateDate: tests.certificateDate,
+      endedAt: attempts.endedAt,
+    })
     .from(users)
     // A rehearsal's pupils have no certificate (their subject is the rehearsal's).
     .innerJoin(subjects, and(eq(subjects.id, users.subjectId), olympiadSubjectSql()))
     // An ended attempt: the certificate is for taking part, whatever the score.
     .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), rankedAttempt()))
     .innerJoin(tests, eq(tests.id, attempts.testId))
-    .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username)))
-    .orderBy(desc(attempts.endedAt))
-    .limit(1);
-  if (!row?.user.username || row.user.grade === null || !row.endedAt) return null;
-  const u = row.user;
-  return {
+    .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNotNull(users.grade)))
+    .orderBy(asc(users.id), desc(attempts.endedAt));
+  const at = origin ?? (rows.length > 0 ? await siteOrigin() : "");
+  return rows.map(({ user: u, subjectName, certificateDate, endedAt }) => ({
     userId: u.id,
     username: u.username!,
     firstName: u.firstName,
     lastName: u.lastName,
     middleName: u.middleName,
     fullName: fullName(u),
-    subjectName: row.subjectName,
+    subjectName,
     grade: u.grade!,
-    issueDate: issueDateOf({ endedAt: row.endedAt, certificateDate: row.certificateDate }, now),
-    verifyUrl: await verifyUrlOf(u.username!),
+    issueDate: issueDateOf({ endedAt: endedAt!, certificateDate }, now),
+    verifyUrl: verifyUrlAt(at, u.username!),
     locale: asLocale(u.locale) ?? DEFAULT_LOCALE,
-  };
+  }));
 }
 
-export function certificateOfUsername(username: string, now = new Date()): Promise<PupilCertificate | null> {
-  return certificateWhere(eq(users.username, normaliseUsername(username)), now);
+export async function certificateOfUsername(username: string, now = new Date()): Promise<PupilCertificate | null> {
+  const [certificate] = await certificatesWhere(eq(users.username, normaliseUsername(username)), now);
+  return certificate ?? null;
 }
 
-export function certificateOfUser(userId: number, now = new Date()): Promise<PupilCertificate | null> {
-  return certificateWhere(eq(users.id, userId), now);
+export async function certificateOfUser(userId: number, now = new Date()): Promise<PupilCertificate | null> {
+  const [certificate] = await certificatesWhere(eq(users.id, userId), now);
+  return certificate ?? null;
+}
+
+/** Every pupil's certificate, with its check address at `origin` (the drawing ahead: lib/certificates/ahead.ts). */
+export function everyCertificate(origin: string, now = new Date()): Promise<PupilCertificate[]> {
+  return certificatesWhere(undefined, now, origin);
 }
 
 /** What Certificates/Check answers: the name only when there is a certificate. */

@@ -1,16 +1,17 @@
-// Certificates as PNG bytes, each drawn once per content and kept: a render costs the better part of
-// a second of CPU, so a pupil pressing "download" in a loop, or a crowd finishing together, must
-// not turn into renders that starve the test.
+// Certificates as PNG bytes, each drawn once per content and kept: a render costs the better part
+// of a CPU-second, so a pupil pressing "download" in a loop, or a crowd of families when results
+// are published, must not turn into renders that starve the pupils still testing. Drawing happens
+// in a child process at the lowest priority (./draw-process.ts), one at a time per process, most
+// of it ahead of any download (./ahead.ts); what is drawn is kept in the database (./kept.ts),
+// shared by every process and machine, and the last few in memory.
 import "server-only";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { childWork } from "@/lib/background/child";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
-import { messagesOf } from "@/lib/i18n/catalogues";
-import { DEFAULT_LOCALE } from "@/shared/i18n/locale.mjs";
-import type { Certificate } from "./certificates";
-import { certificateImage, notFoundPreview } from "./image";
-
-type Kind = "print" | "preview";
+import type { Certificate, PupilCertificate } from "./certificates";
+import type { DrawJob } from "./draw-process";
+import { keepPng, type PictureKind, storedPng } from "./kept";
 
 /** What a certificate's picture depends on: the same version, the same bytes. */
 export function certificateVersion(certificate: Certificate): string {
@@ -21,46 +22,82 @@ export function certificateVersion(certificate: Certificate): string {
     .slice(0, 16);
 }
 
-const kept = new LRUCache<string, Buffer>({ maxSize: 96 * 1024 * 1024, sizeCalculation: (png) => png.byteLength });
+const recent = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (png) => png.byteLength });
 const drawing = new Map<string, Promise<Buffer>>();
 
-/** One render at a time per process; past 8 waiting, a caller is told to come back. */
+/** Past 8 downloads waiting for a drawing, a caller is told to come back (503). */
 const oneRender = oneAtATime({ maxWaiting: 8 });
 
-/** `beforeDraw` is asked first when the picture is neither kept nor being drawn (it may refuse by throwing). */
-async function keptOrDrawn(key: string, draw: () => Promise<Buffer>, beforeDraw?: () => Promise<void>): Promise<Buffer> {
-  const known = kept.get(key);
+async function drawn(job: DrawJob): Promise<Buffer> {
+  const { output } = await childWork<DrawJob, Uint8Array>("certificates").run(job);
+  return Buffer.from(output.buffer, output.byteOffset, output.byteLength);
+}
+
+type Source = {
+  /** The kept picture, or null. */
+  stored: () => Promise<Buffer | null>;
+  draw: () => Promise<Buffer>;
+  /** Keeps what was drawn. */
+  keep: (png: Buffer) => Promise<void>;
+};
+
+/**
+ * The picture under `key`: from memory, else kept, else drawn (once in this process however many
+ * ask at once) and kept. `beforeDraw` is asked when it must be drawn (it may refuse by throwing);
+ * `remember: false` leaves it out of memory (the drawing ahead: thousands no one asked for yet).
+ */
+async function keptOrDrawn(key: string, source: Source, { beforeDraw, remember = true }: DrawOptions = {}): Promise<Buffer> {
+  const known = recent.get(key);
   if (known) return known;
   let pending = drawing.get(key);
   if (!pending) {
-    await beforeDraw?.();
-    pending = drawing.get(key) ?? oneRender(draw).finally(() => drawing.delete(key));
-    drawing.set(key, pending);
+    const stored = await source.stored();
+    if (stored) {
+      if (remember) recent.set(key, stored);
+      return stored;
+    }
+    pending = drawing.get(key);
+    if (!pending) {
+      await beforeDraw?.();
+      pending =
+        drawing.get(key) ??
+        oneRender(async () => {
+          const png = await source.draw();
+          await source.keep(png);
+          return png;
+        }).finally(() => drawing.delete(key));
+      drawing.set(key, pending);
+    }
   }
   const png = await pending;
-  kept.set(key, png);
+  if (remember) recent.set(key, png);
   return png;
 }
 
-const bytesOf = async (image: Response | Promise<Response>) => Buffer.from(await (await image).arrayBuffer());
+type DrawOptions = { beforeDraw?: () => Promise<void>; remember?: boolean };
 
 /**
  * The certificate's PNG, at print size or as a link preview; drawn at most once per version.
  * `beforeDraw`: counts a caller's renders (a limit throws), asked only when one is drawn for it.
  */
-export function certificatePng(
-  certificate: Certificate,
-  kind: Kind,
-  { beforeDraw }: { beforeDraw?: () => Promise<void> } = {},
-): Promise<Buffer> {
+export function certificatePng(certificate: PupilCertificate, kind: PictureKind, options: DrawOptions = {}): Promise<Buffer> {
+  const version = certificateVersion(certificate);
   return keptOrDrawn(
-    `${kind}:${certificateVersion(certificate)}`,
-    () => bytesOf(certificateImage(certificate, { preview: kind === "preview" })),
-    beforeDraw,
+    `${kind}:${version}`,
+    {
+      stored: () => storedPng(certificate, kind, version),
+      draw: () => drawn({ certificate, preview: kind === "preview" }),
+      keep: (png) => keepPng(certificate, kind, version, png),
+    },
+    options,
   );
 }
 
-/** The preview of a link that shows no certificate: one picture for every such link. */
+/** The preview of a link that shows no certificate: one picture for every such link (in memory). */
 export function notFoundPng(): Promise<Buffer> {
-  return keptOrDrawn("preview:not-found", () => bytesOf(notFoundPreview(messagesOf(DEFAULT_LOCALE))));
+  return keptOrDrawn("preview:not-found", {
+    stored: async () => null,
+    draw: () => drawn({ notFound: true }),
+    keep: async () => {},
+  });
 }

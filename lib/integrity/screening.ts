@@ -1,9 +1,10 @@
 // The answer-copying screening of a test, as a job: it reads the test's ended attempts that count
 // (their answers as drawn, every save of each answer, the devices and addresses of their
 // sign-ins and start), runs the statistics (./similarity.ts) and keeps what they list for the
-// organiser to judge (screenings, screening_pairs). It runs once after a test closes and no
-// attempt of it can still end (the sweep asks: screenClosedTests), when the organiser asks, and
-// after a regrade. It decides nothing: a pair is evidence for a person (./decisions.ts).
+// organiser to judge (screenings, screening_pairs). The statistics run in a child process
+// (lib/statistics/off-process.ts), off the process that answers pupils. It runs once after a test
+// closes and no attempt of it can still end (the sweep asks: screenClosedTests), when the
+// organiser asks, and after a regrade. It decides nothing: a pair is evidence for a person (./decisions.ts).
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { screeningPairs, screenings } from "@/db/schema";
@@ -16,7 +17,8 @@ import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { rankingCtes } from "@/lib/results/ranking-sql";
-import { DEFAULT_SCREENING, type ScreenedAttempt, type ScreeningOptions, screenAttempts } from "./similarity";
+import { screenOffProcess } from "@/lib/statistics/off-process";
+import { DEFAULT_SCREENING, type ScreenedAttempt, type ScreeningOptions } from "./similarity";
 
 /** The advisory lock class of a test's screening (the test id is the second key): one run at a time. */
 const SCREENING_LOCK = 7302;
@@ -31,6 +33,8 @@ export type ScreeningSummary = {
   tested: number;
   listed: number;
   cpuMs: number;
+  /** The process the statistics ran in (the statistics' child, never the web process). */
+  pid: number;
 };
 
 /** The screening's options: the defaults, with the deployment's false discovery rate and minimum (lib/config.ts). */
@@ -127,10 +131,9 @@ export async function screenTest({
     );
     if (!locked) return null;
     const attempts = await screenedAttempts(tx, testId);
-    const started = process.cpuUsage();
-    const result = screenAttempts(attempts, options);
-    const cpu = process.cpuUsage(started);
-    const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+    // The statistics run in the child process (lib/statistics/off-process.ts): the web process
+    // answers pupils meanwhile.
+    const { result, cpuMs, pid } = await screenOffProcess(attempts, options);
     const [screening] = await tx
       .insert(screenings)
       .values({
@@ -166,6 +169,7 @@ export async function screenTest({
       tested: result.tested,
       listed: result.listed.length,
       cpuMs,
+      pid,
     };
     logEvent("screening.run", { ...summary, trigger });
     return summary;

@@ -3,7 +3,7 @@
 // Wainer & Braun, Test Validity), classified A, B or C by the ETS rules (Zwick 2012, "A review of
 // ETS differential item functioning assessment procedures", ETS Research Report RR-12-08). Here the
 // groups are a question's language versions: pupils who answered it in the reference language and
-// in another, matched on their score. Pure, on plain arrays: lib/statistics/items.ts feeds it.
+// in another, matched on their score. Pure, on plain arrays: lib/statistics/analysis.ts feeds it.
 import "server-only";
 
 /** One pupil's answer to the studied question: their group, their matching score (the stratum), right or not. */

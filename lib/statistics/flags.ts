@@ -46,7 +46,7 @@ export type LanguageFacility = { language: StudyLanguage; drawn: number; facilit
 /** Mantel–Haenszel DIF of a language version against the reference language, its class only with enough pupils in both. */
 export type LanguageDif = MantelHaenszel & { language: StudyLanguage; referenceLanguage: StudyLanguage };
 
-/** What the flags read of a question's figures (lib/statistics/items.ts ItemStatistics). */
+/** What the flags read of a question's figures (lib/statistics/analysis.ts ItemStatistics). */
 export type FlaggedItem = {
   voided: VoidAwards | null;
   drawn: number;

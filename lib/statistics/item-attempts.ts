@@ -7,7 +7,6 @@ import { attempts, questions, tests, users } from "@/db/schema";
 import { rankedAttempt, totalTenthsSql } from "@/lib/attempts/counting";
 import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
 import { reportDb } from "@/lib/db/client";
-import type { StudyLanguage } from "@/shared/attempts/enums";
 
 /** [number on the paper, question id, choice id or null, earned 0/1, the question's points in tenths] */
 type Answer = [number, number, number | null, number, number];
@@ -42,16 +41,3 @@ export async function readAttempts(testId: number) {
 }
 
 export type ReadAttempt = Awaited<ReturnType<typeof readAttempts>>[number];
-
-/** A drawn question's answer, with who gave it. */
-export type Given = { attempt: ReadAttempt; choiceId: number | null; earned: number; pointsTenths: number };
-
-/** The study language with the most pupils (the lower code on a tie). */
-export function referenceLanguageOf(read: ReadAttempt[]): StudyLanguage | null {
-  const counts = new Map<StudyLanguage, number>();
-  for (const a of read) counts.set(a.language, (counts.get(a.language) ?? 0) + 1);
-  let best: StudyLanguage | null = null;
-  for (const [language, count] of counts)
-    if (best === null || count > (counts.get(best) ?? 0) || (count === counts.get(best) && language < best)) best = language;
-  return best;
-}

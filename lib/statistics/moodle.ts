@@ -2,7 +2,7 @@
 // standard deviation, random guess score, the discrimination index and coefficient, discriminative
 // efficiency, each choice's share in the top and bottom thirds) and the test's (mean, median,
 // standard deviation, skewness, kurtosis, coefficient of internal consistency, error ratio,
-// standard error). Pure, on plain arrays: lib/statistics/items.ts feeds it the test's answers.
+// standard error). Pure, on plain arrays: lib/statistics/analysis.ts feeds it the test's answers.
 //
 // Two Moodle reports are followed, each named where its formula is used:
 // - the statistics report of Moodle 2.0 and later (question/classes/statistics/questions/

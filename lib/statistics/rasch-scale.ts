@@ -30,7 +30,7 @@ export type PupilMeasure = {
   standardError: number;
 };
 
-/** What the scale reads and sets of a question's figures (lib/statistics/items.ts ItemStatistics). */
+/** What the scale reads and sets of a question's figures (lib/statistics/analysis.ts ItemStatistics). */
 type ScaledItem = { questionId: number; raschDifficulty: number | null };
 
 /**

@@ -4,8 +4,8 @@ import "server-only";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { decimal } from "@/shared/i18n/numbers";
+import type { ItemStatistics } from "./analysis";
 import type { FlagReason } from "./flags";
-import type { ItemStatistics } from "./items";
 
 /** A choice's letter as the page and the regrade show it: its place among the question's choices (A = the first stored). */
 export const choiceLetter = (choices: ItemStatistics["choices"], choiceId: number): string =>

@@ -13,7 +13,8 @@ import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
-import { analyseTest, type ItemStatistics } from "./items";
+import type { ItemStatistics } from "./analysis";
+import { analyseTest } from "./items";
 import type { ItemAnalysis } from "./moodle";
 import { choiceLetter, reasonText } from "./reasons";
 

@@ -73,29 +73,3 @@ describe("the certificate's names", () => {
     expect(refused.error?.issues[0].message).toBe("Faqat lotin yoki kirill harflari, apostrof, defis va bo'shliq kiritish mumkin");
   });
 });
-
-describe("renders kept and counted (lib/certificates/render.ts)", () => {
-  it("asks beforeDraw only for a picture not drawn yet; a refusal draws nothing and keeps nothing", async () => {
-    const { certificatePng } = await import("@/lib/certificates/render");
-    const asked: string[] = [];
-    const counting = (who: string) => ({
-      beforeDraw: async () => {
-        asked.push(who);
-      },
-    });
-    const refusing = {
-      beforeDraw: async () => {
-        throw new Error("limit");
-      },
-    };
-    const first = certificate("Refusal", "Sinov");
-    await expect(certificatePng(first, "preview", refusing)).rejects.toThrow("limit");
-    const drawn = await certificatePng(first, "preview", counting("a"));
-    // The same version again, by anyone: the kept bytes, nothing counted.
-    expect((await certificatePng(first, "preview", counting("b"))).equals(drawn)).toBe(true);
-    expect(asked).toEqual(["a"]);
-    // Another version (a corrected name) is another render, counted again.
-    await certificatePng(certificate("Refusal", "Sinova"), "preview", counting("c"));
-    expect(asked).toEqual(["a", "c"]);
-  });
-});

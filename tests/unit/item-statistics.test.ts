@@ -11,6 +11,7 @@ import { resetAttempt } from "@/lib/attempts/interventions";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
+import { childWork } from "@/lib/background/child";
 import { db } from "@/lib/db/client";
 import { setPupilBlocked } from "@/lib/pupils/acts";
 import { buildExport } from "@/lib/results/files";
@@ -292,6 +293,48 @@ describe("a voided question", () => {
     // Everyone earns it now (facility 1), so its 0/1 has no variance and the index is undefined.
     expect(easy).toMatchObject({ voided: VoidAwards.All, drawn: 5, correct: 5, facility: 1, discrimination: null, flags: [] });
     expect(after.items.find((i) => i.difficulty === Difficulty.Medium)).toMatchObject({ retired: true, drawn: 5 });
+  });
+});
+
+describe("the item statistics kept", () => {
+  it("are computed in the child process once per state of the attempts, key and bank: a visit that changes nothing computes nothing", async () => {
+    const statistics = childWork("statistics");
+    const o = await olympiad();
+    await sit(o, { easy: "key", medium: "x1", hard: "key" });
+    await sit(o, { easy: "x1", medium: "key", hard: "x2" });
+    const first = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    expect(statistics.pid).not.toBe(process.pid);
+    const computed = statistics.answered;
+    // Again, in the same language: the kept figures, identical, nothing computed.
+    expect(await itemStatistics({ testId: o.testId, now: T_CLOSE })).toEqual(first);
+    expect(statistics.answered).toBe(computed);
+    // Another reader's language is another set of texts: computed once, then kept too.
+    await itemStatistics({ testId: o.testId, now: T_CLOSE, language: StudyLanguage.Russian });
+    await itemStatistics({ testId: o.testId, now: T_CLOSE, language: StudyLanguage.Russian });
+    expect(statistics.answered).toBe(computed + 1);
+
+    // An attempt more: computed again.
+    await sit(o, { easy: "key", medium: "key", hard: "key" });
+    const more = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    expect(more.attempts).toBe(first.attempts + 1);
+    expect(statistics.answered).toBe(computed + 2);
+    // The key changed (the medium question's right answer is another choice): computed again.
+    const medium = (await bankOf(o)).get(Difficulty.Medium)!;
+    await db.update(questionChoices).set({ isCorrect: false }).where(eq(questionChoices.questionId, medium.questionId));
+    await db.update(questionChoices).set({ isCorrect: true }).where(eq(questionChoices.id, medium.choices.x1));
+    const rekeyed = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    expect(statistics.answered).toBe(computed + 3);
+    expect(rekeyed.items.find((i) => i.questionId === medium.questionId)?.correct).not.toBe(
+      more.items.find((i) => i.questionId === medium.questionId)?.correct,
+    );
+    // A question's text edited in the bank: computed again.
+    await db
+      .update(questions)
+      .set({ texts: { [StudyLanguage.Uzbek]: "<p>Yangi matn</p>" } })
+      .where(eq(questions.id, medium.questionId));
+    const edited = await itemStatistics({ testId: o.testId, now: T_CLOSE });
+    expect(edited.items.find((i) => i.questionId === medium.questionId)?.text).toBe("<p>Yangi matn</p>");
+    expect(statistics.answered).toBe(computed + 4);
   });
 });
 

@@ -128,6 +128,9 @@ describe("the screening job", () => {
       (${y.userId}, ${o.testId}, 'start', 'device-shared', '198.51.100.4', ${at}::timestamptz)`);
     const summary = await screenTest({ testId: o.testId, trigger: "console" });
     expect(summary?.listed).toBeGreaterThanOrEqual(1);
+    // The statistics ran in the statistics' child process, not in this (the web) process.
+    expect(summary?.pid).toEqual(expect.any(Number));
+    expect(summary?.pid).not.toBe(process.pid);
     const pair = (await screeningOf(o.testId)).pairs.find((p) => p.evidence.attemptA === Math.min(x.attemptId, y.attemptId));
     expect(pair?.evidence).toMatchObject({ sharedDevice: true, sharedAddress: true, reasons: ["device", "address"] });
     const sheet = await evidenceSheet(o.testId, pair!.evidence.attemptA, pair!.evidence.attemptB);

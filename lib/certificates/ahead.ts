@@ -1,0 +1,106 @@
+// Certificates drawn ahead: once a pupil's certificate can exist (an attempt ended), a background
+// loop in every process draws it and keeps it (./kept.ts), so that when results are published and
+// families press the button together, each download is a read of a kept picture. It draws one at a
+// time, and only while the server is not busy (the front door's admission is not queueing:
+// lib/process-state.mjs serverBusy); processes share the work by claiming each picture in the
+// database before drawing it. Each pass also discards the kept pictures that no longer show what
+// their certificate does (a name fixed, a date set) or whose certificate is gone (a block).
+import "server-only";
+import { config } from "@/lib/config";
+import { errorText, log, logEvent } from "@/lib/log.mjs";
+import { processWide, serverBusy } from "@/lib/process-state.mjs";
+import { everyCertificate, type PupilCertificate, verifyUrlAt } from "./certificates";
+import { claimDrawing, discardPictures, keptVersions } from "./kept";
+import { certificatePng, certificateVersion } from "./render";
+
+/** How often the loop looks for work. */
+const TICK_MS = 2_000;
+/** How often it reads every pupil's certificate to find what to draw and what to discard. */
+const PASS_MS = 60_000;
+
+/**
+ * The address the pictures drawn ahead name: PUBLIC_URL, where a deployment's QR codes point. (A
+ * visitor of a site without it, the demo on a school's network, gets theirs drawn when asked.)
+ */
+const aheadOrigin = () => config().publicUrl;
+
+export type AheadPass = { certificates: number; discarded: number; toDraw: number };
+
+/**
+ * Reads every pupil's certificate: discards the kept pictures of another version or of a pupil
+ * without one, and answers the certificates whose print picture is not kept at this version.
+ */
+export async function planAhead(now = new Date()): Promise<{ pass: AheadPass; toDraw: PupilCertificate[] }> {
+  const origin = aheadOrigin();
+  const current = await everyCertificate(origin, now);
+  const byUser = new Map(current.map((c) => [c.userId, c]));
+  const rows = await keptVersions();
+  const versionAt = (c: PupilCertificate, at: string) => certificateVersion({ ...c, verifyUrl: verifyUrlAt(at, c.username) });
+  const stale = rows.filter((row) => {
+    const certificate = byUser.get(row.userId);
+    return !certificate || row.version !== versionAt(certificate, row.origin);
+  });
+  await discardPictures(stale);
+  const discarded = new Set(stale);
+  const kept = new Set(rows.filter((row) => row.kind === "print" && row.origin === origin && !discarded.has(row)).map((row) => row.userId));
+  const toDraw = current.filter((c) => !kept.has(c.userId));
+  return { pass: { certificates: current.length, discarded: stale.length, toDraw: toDraw.length }, toDraw };
+}
+
+/** Draws `certificate`'s print picture unless another process has claimed it or it is kept; true when drawn here. */
+export async function drawAhead(certificate: PupilCertificate): Promise<boolean> {
+  const version = certificateVersion(certificate);
+  if (!(await claimDrawing(certificate, "print", version))) return false;
+  await certificatePng(certificate, "print", { remember: false });
+  return true;
+}
+
+/** One whole pass now, whatever the load (the suites and benchmarks): what it found, and how many it drew. */
+export async function drawAheadNow(): Promise<AheadPass & { drawn: number }> {
+  const { pass, toDraw } = await planAhead();
+  let drawn = 0;
+  for (const certificate of toDraw) if (await drawAhead(certificate)) drawn++;
+  return { ...pass, drawn };
+}
+
+type Loop = { paused: boolean };
+
+/** Starts the loop, once per process (lib/process-state.mjs "ahead"). */
+export function startDrawingAhead(): Loop {
+  return processWide("ahead", loop);
+}
+
+/** Pauses or resumes this process's loop (the benchmarks measure a first drawing with it paused). */
+export function pauseDrawingAhead(paused: boolean): void {
+  startDrawingAhead().paused = paused;
+}
+
+function loop(): Loop {
+  const state: Loop = { paused: false };
+  let queue: PupilCertificate[] = [];
+  let plannedAt = 0;
+  let running = false;
+  const idle = () => !state.paused && !serverBusy();
+  const timer = setInterval(async () => {
+    if (running || !idle()) return;
+    running = true;
+    try {
+      if (queue.length === 0 && Date.now() - plannedAt >= PASS_MS) {
+        plannedAt = Date.now();
+        const planned = await planAhead();
+        queue = planned.toDraw;
+        if (planned.pass.discarded > 0 || planned.pass.toDraw > 0) logEvent("certificates.ahead", planned.pass);
+      }
+      while (queue.length > 0 && idle()) {
+        const certificate = queue.shift();
+        if (certificate) await drawAhead(certificate);
+      }
+    } catch (error) {
+      log().error({ err: errorText(error) }, "drawing certificates ahead failed");
+    } finally {
+      running = false;
+    }
+  }, TICK_MS);
+  timer.unref();
+  return state;
+}

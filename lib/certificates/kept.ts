@@ -1,0 +1,96 @@
+// Where drawn certificates are kept: the certificate_pictures table (db/schema.ts). In the
+// database, because every process and every machine of the site reads the same one, it outlives
+// a restart of any of them, and the rows go with the pupil. Each row names the version of the
+// content it shows (./render.ts certificateVersion): a picture is served only for the version the
+// pupil's certificate has now, so a change that alters what it shows (a name fixed, a block, a
+// date) never serves the old one, and the drawing ahead (./ahead.ts) discards it.
+import "server-only";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { certificatePictures } from "@/db/schema";
+import { db } from "@/lib/db/client";
+import type { PupilCertificate } from "./certificates";
+
+export type PictureKind = "print" | "preview";
+
+/** A kept row's address: whose, which kind, for which site address. */
+export type PictureKey = { userId: number; kind: PictureKind; origin: string };
+
+/** How long a process may take to draw a picture it claimed before another may claim it. */
+const CLAIM_SECONDS = 120;
+
+/** The site address a certificate's QR code names (its check page's origin). */
+export const originOf = (certificate: PupilCertificate) => new URL(certificate.verifyUrl).origin;
+
+const keyOf = (certificate: PupilCertificate, kind: PictureKind) =>
+  and(
+    eq(certificatePictures.userId, certificate.userId),
+    eq(certificatePictures.kind, kind),
+    eq(certificatePictures.origin, originOf(certificate)),
+  );
+
+/** The kept picture of this version of the certificate, or null. */
+export async function storedPng(certificate: PupilCertificate, kind: PictureKind, version: string): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ png: certificatePictures.png })
+    .from(certificatePictures)
+    .where(and(keyOf(certificate, kind), eq(certificatePictures.version, version), isNotNull(certificatePictures.png)));
+  return row?.png ?? null;
+}
+
+/** Keeps `png` as this version's picture (any other version's is replaced). */
+export async function keepPng(certificate: PupilCertificate, kind: PictureKind, version: string, png: Buffer): Promise<void> {
+  const row = { version, png, drawnAt: new Date(), claimedUntil: null };
+  await db
+    .insert(certificatePictures)
+    .values({ userId: certificate.userId, kind, origin: originOf(certificate), ...row })
+    .onConflictDoUpdate({ target: [certificatePictures.userId, certificatePictures.kind, certificatePictures.origin], set: row });
+}
+
+/**
+ * Claims the drawing of this version for this process: true unless it is kept already or another
+ * process claimed it within CLAIM_SECONDS. A kept picture of another version is discarded here.
+ */
+export async function claimDrawing(certificate: PupilCertificate, kind: PictureKind, version: string): Promise<boolean> {
+  const until = sql`now() + make_interval(secs => ${CLAIM_SECONDS})`;
+  const claimed = await db
+    .insert(certificatePictures)
+    .values({ userId: certificate.userId, kind, origin: originOf(certificate), version, png: null, claimedUntil: until })
+    .onConflictDoUpdate({
+      target: [certificatePictures.userId, certificatePictures.kind, certificatePictures.origin],
+      set: { version, png: null, drawnAt: null, claimedUntil: until },
+      setWhere: or(
+        sql`${certificatePictures.version} <> ${version}`,
+        sql`${certificatePictures.png} is null and (${certificatePictures.claimedUntil} is null or ${certificatePictures.claimedUntil} < now())`,
+      ),
+    })
+    .returning({ userId: certificatePictures.userId });
+  return claimed.length > 0;
+}
+
+/** Every kept row's key and version (drawn or claimed). */
+export function keptVersions(): Promise<(PictureKey & { version: string })[]> {
+  return db
+    .select({
+      userId: certificatePictures.userId,
+      kind: sql<PictureKind>`${certificatePictures.kind}`,
+      origin: certificatePictures.origin,
+      version: certificatePictures.version,
+    })
+    .from(certificatePictures);
+}
+
+/** Removes these rows. */
+export async function discardPictures(keys: PictureKey[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 500) {
+    const slice = keys.slice(i, i + 500);
+    await db
+      .delete(certificatePictures)
+      .where(
+        or(
+          ...slice.map((k) =>
+            and(eq(certificatePictures.userId, k.userId), eq(certificatePictures.kind, k.kind), eq(certificatePictures.origin, k.origin)),
+          ),
+        ),
+      );
+  }
+}

@@ -1,0 +1,178 @@
+// Certificates drawn ahead and kept (lib/certificates/ahead.ts, kept.ts, render.ts): drawn in the
+// certificates' child process, never in this one; kept in the database with the version of what
+// they show, so a download after the drawing ahead draws nothing, a change to what a certificate
+// shows (a name fixed, a block) discards the kept one, and one that does not (a regrade: the
+// certificate shows no score or place) keeps it.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { certificatePictures } from "@/db/schema";
+import { childWork } from "@/lib/background/child";
+import { drawAheadNow, planAhead } from "@/lib/certificates/ahead";
+import { certificateOfUser } from "@/lib/certificates/certificates";
+import { claimDrawing, storedPng } from "@/lib/certificates/kept";
+import { certificatePng, certificateVersion } from "@/lib/certificates/render";
+import { db } from "@/lib/db/client";
+import { renamePupil, setPupilBlocked } from "@/lib/pupils/acts";
+import { regrade } from "@/lib/results/rescoring";
+import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { setUpDatabase } from "../support/database";
+import { organiserId } from "../support/organiser";
+import { taken } from "../support/taken";
+
+setUpDatabase();
+
+const drawer = () => childWork("certificates");
+
+/** A test taken by three pupils (one question per difficulty), each with a certificate. */
+async function finished() {
+  const o = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
+  const pupils = await taken(o, [
+    [true, true, false],
+    [true, false, true],
+    [false, false, false],
+  ]);
+  const certificates = await Promise.all(pupils.map(async (p) => (await certificateOfUser(p.userId))!));
+  return { o, pupils, certificates };
+}
+
+const keptRow = (userId: number) =>
+  db
+    .select({ version: certificatePictures.version, drawn: certificatePictures.drawnAt })
+    .from(certificatePictures)
+    .where(and(eq(certificatePictures.userId, userId), eq(certificatePictures.kind, "print")));
+
+describe("certificates drawn ahead", () => {
+  it("are drawn in the child process, kept, and a download afterwards draws nothing", async () => {
+    const { certificates } = await finished();
+    const pass = await drawAheadNow();
+    expect(pass.drawn).toBeGreaterThanOrEqual(certificates.length);
+    // Drawn elsewhere: the child is another process.
+    expect(drawer().pid).toBeDefined();
+    expect(drawer().pid).not.toBe(process.pid);
+    for (const c of certificates) expect(await storedPng(c, "print", certificateVersion(c))).not.toBeNull();
+
+    const answered = drawer().answered;
+    const asked: number[] = [];
+    const png = await certificatePng(certificates[0], "print", { beforeDraw: async () => void asked.push(1) });
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(drawer().answered).toBe(answered);
+    expect(asked).toEqual([]);
+    // A second pass finds nothing of theirs to draw.
+    const again = await planAhead();
+    expect(again.toDraw.map((c) => c.userId)).not.toContain(certificates[0].userId);
+  });
+
+  it("a download before the drawing draws once, however many ask at once", async () => {
+    const { certificates } = await finished();
+    const c = certificates[1];
+    const answered = drawer().answered;
+    const pictures = await Promise.all(Array.from({ length: 6 }, () => certificatePng(c, "print")));
+    expect(drawer().answered).toBe(answered + 1);
+    expect(new Set(pictures.map((p) => p.toString("base64"))).size).toBe(1);
+    // Kept: the drawing ahead leaves it be.
+    expect((await planAhead()).toDraw.map((x) => x.userId)).not.toContain(c.userId);
+  });
+
+  it("are claimed by one process at a time: a second claim of the same version is refused", async () => {
+    const { certificates } = await finished();
+    const c = certificates[2];
+    const version = certificateVersion(c);
+    expect(await claimDrawing(c, "print", version)).toBe(true);
+    expect(await claimDrawing(c, "print", version)).toBe(false);
+    // Another version (a name fixed meanwhile) may be claimed at once.
+    expect(await claimDrawing({ ...c, fullName: "Boshqa Ism" }, "print", certificateVersion({ ...c, fullName: "Boshqa Ism" }))).toBe(true);
+  });
+});
+
+describe("the drawing's child process killed mid-drawing", () => {
+  it("fails that download loudly and keeps nothing; the next download starts a new child and draws it", async () => {
+    const { certificates } = await finished();
+    const c = certificates[0];
+    const download = certificatePng(c, "print");
+    // Wait for the job to reach the child, then kill it.
+    while (drawer().inHand === 0) await new Promise((resolve) => setImmediate(resolve));
+    const killed = drawer().pid!;
+    process.kill(killed, "SIGKILL");
+    await expect(download).rejects.toThrow(/child process ended/);
+    expect(await storedPng(c, "print", certificateVersion(c))).toBeNull();
+    const png = await certificatePng(c, "print");
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(drawer().pid).not.toBe(killed);
+    expect(await storedPng(c, "print", certificateVersion(c))).not.toBeNull();
+  });
+});
+
+describe("renders counted (a link preview's drawing limit)", () => {
+  it("asks beforeDraw only for a picture not drawn yet; a refusal draws nothing and keeps nothing", async () => {
+    const { certificates } = await finished();
+    const asked: string[] = [];
+    const counting = (who: string) => ({
+      beforeDraw: async () => {
+        asked.push(who);
+      },
+    });
+    const refusing = {
+      beforeDraw: async () => {
+        throw new Error("limit");
+      },
+    };
+    const first = certificates[0];
+    await expect(certificatePng(first, "preview", refusing)).rejects.toThrow("limit");
+    expect(await storedPng(first, "preview", certificateVersion(first))).toBeNull();
+    const drawn = await certificatePng(first, "preview", counting("a"));
+    // The same version again, by anyone: the kept bytes, nothing counted.
+    expect((await certificatePng(first, "preview", counting("b"))).equals(drawn)).toBe(true);
+    expect(asked).toEqual(["a"]);
+    // Another version (a corrected name) is another render, counted again.
+    await certificatePng({ ...first, fullName: "Sinova Refusal" }, "preview", counting("c"));
+    expect(asked).toEqual(["a", "c"]);
+  });
+});
+
+describe("a kept certificate", () => {
+  it("is discarded by a block, and by a name fixed (drawn again with the new name)", async () => {
+    const { pupils, certificates } = await finished();
+    const organiser = await organiserId();
+    await drawAheadNow();
+    const [blocked, renamed] = [pupils[0], pupils[1]];
+    expect(await keptRow(blocked.userId)).toHaveLength(1);
+
+    await setPupilBlocked({ organiserId: organiser, userId: blocked.userId, reason: "Ko'chirgan", blocked: true });
+    await renamePupil({
+      organiserId: organiser,
+      userId: renamed.userId,
+      reason: "Ism xato",
+      names: { firstName: "Tuzatilgan", lastName: "Ism" },
+    });
+    expect(await certificateOfUser(blocked.userId)).toBeNull();
+    const newName = (await certificateOfUser(renamed.userId))!;
+    // Never served: the kept picture is of another version than the certificate now has.
+    expect(await storedPng(newName, "print", certificateVersion(newName))).toBeNull();
+
+    const pass = await planAhead();
+    expect(pass.pass.discarded).toBeGreaterThanOrEqual(2);
+    expect(await keptRow(blocked.userId)).toEqual([]);
+    expect(await keptRow(renamed.userId)).toEqual([]);
+    expect(pass.toDraw.map((c) => c.userId)).toContain(renamed.userId);
+    expect(pass.toDraw.map((c) => c.userId)).not.toContain(blocked.userId);
+    await drawAheadNow();
+    expect(await keptRow(renamed.userId)).toEqual([{ version: certificateVersion(newName), drawn: expect.any(Date) }]);
+    expect(certificates[1].fullName).not.toBe(newName.fullName);
+  });
+
+  it("is kept through a regrade (the certificate shows no score or place)", async () => {
+    const { o, pupils } = await finished();
+    await drawAheadNow();
+    const before = await keptRow(pupils[0].userId);
+    const hard = pupils[0].drawn[2];
+    const report = await regrade({
+      organiserId: await organiserId(),
+      testId: o.testId,
+      input: { questionId: hard.questionId, action: "key", correctChoiceId: hard.wrong[0], dryRun: false, reason: "Kalit xato edi" },
+    });
+    expect(report.changes.length).toBeGreaterThan(0);
+    const pass = await planAhead();
+    expect(pass.toDraw.map((c) => c.userId)).not.toContain(pupils[0].userId);
+    expect(await keptRow(pupils[0].userId)).toEqual(before);
+  });
+});
