@@ -16,7 +16,9 @@
 //   attempt reload    the attempt page reloaded mid-test, and what it asks
 //   Answer            one answer saved (each pupil saves five: the figure is per answer)
 //   Finish            the attempt ended by the pupil (5 answers given)
-//   certificate       the certificate's first download (drawn for this pupil)
+//   certificate       the certificate's first download (drawn for this pupil: the drawing ahead is paused)
+//   certificate kept  a download of a certificate the drawing ahead drew (half the pupils: the
+//                     other half's first downloads are the line above)
 // Each flow runs on pupils that have not made it before, BENCH_CONCURRENCY at a time (low enough
 // that nothing queues), after a warm-up round; then BENCH_ROUNDS rounds, each flow's median and
 // spread (lowest–highest) across them. Options (environment): BENCH_PUPILS (100 a flow a round),
@@ -128,6 +130,9 @@ async function pool(items, work) {
     }),
   );
 }
+
+/** Whether the build draws certificates ahead (a test-support call to steer it). */
+let drawsAhead = false;
 
 /** A test-support call's JSON answer. */
 const supportCall = async (call, method = "POST", body = undefined) =>
@@ -341,10 +346,19 @@ async function round(recording, pupilsPerFlow) {
   await measure("Finish", byPages.pupils, (pupil) =>
     pupil.browser.call("/api/TestAttempts/Finish", { method: "POST", body: { attemptId: pupil.attemptId, isEndedByUser: true } }),
   );
-  await measure("certificate", byPages.pupils, async (pupil) => {
+  const download = async (pupil) => {
     const png = await pupil.browser.call("/api/Certificates/Generate", { method: "POST" });
     if (png.headers.get("content-type") !== "image/png") throw new Error("certificate: not a picture");
-  });
+  };
+  // Half the pupils download theirs first (drawn for them); the drawing ahead then draws the
+  // other half's, whose downloads read what it kept. A build without the drawing ahead has
+  // every download drawn.
+  const half = Math.ceil(byPages.pupils.length / 2);
+  await measure("certificate", byPages.pupils.slice(0, half), download);
+  if (drawsAhead) {
+    await supportCall("certificates", "POST", { action: "pass" });
+    await measure("certificate kept", byPages.pupils.slice(half), download);
+  }
   return { figures, stepFigures };
 }
 
@@ -367,6 +381,14 @@ try {
   console.log(`                      countdown start: ${list(recording.start)} (a Get is left out: the paper is sealed)`);
   console.log(`                      by pages: ${list(recording.pages.steps, recording.pages)}`);
   console.log(`                      attempt reload: ${list(recording.reload, recording.pages)}`);
+  // The drawing ahead waits (where the build has it): a certificate's first download is measured
+  // as drawn for its pupil, and the bench says when the drawing ahead runs.
+  const paused = await fetch(`${base}/api/test-support/certificates`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ action: "pause" }),
+  });
+  drawsAhead = paused.ok;
   // Next compiles and caches on first use: a warm-up round, not counted.
   await round(recording, Math.max(10, Math.round(PUPILS / 5)));
   const rounds = [];

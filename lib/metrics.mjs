@@ -85,6 +85,12 @@ function create() {
     }),
     attemptsStarted: new client.Counter({ name: "olimpiada_attempts_started_total", help: "Attempts started (New)", registers }),
     answersSaved: new client.Counter({ name: "olimpiada_answers_saved_total", help: "Answers saved", registers }),
+    certificatesDrawn: new client.Counter({
+      name: "olimpiada_certificates_drawn_total",
+      help: 'Certificate pictures this process had drawn (in its child process), by why: "ahead" (the drawing ahead) or "asked" (a download or a preview found none kept)',
+      labelNames: ["why"],
+      registers,
+    }),
     attemptsRunning: new client.Gauge({
       name: "olimpiada_attempts_running",
       help: "Attempts that may still save an answer (all instances: read from the database)",

@@ -51,7 +51,7 @@ export async function planAhead(now = new Date()): Promise<{ pass: AheadPass; to
 export async function drawAhead(certificate: PupilCertificate): Promise<boolean> {
   const version = certificateVersion(certificate);
   if (!(await claimDrawing(certificate, "print", version))) return false;
-  await certificatePng(certificate, "print", { remember: false });
+  await certificatePng(certificate, "print", { ahead: true });
   return true;
 }
 

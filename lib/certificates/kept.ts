@@ -5,7 +5,7 @@
 // pupil's certificate has now, so a change that alters what it shows (a name fixed, a block, a
 // date) never serves the old one, and the drawing ahead (./ahead.ts) discards it.
 import "server-only";
-import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { certificatePictures } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import type { PupilCertificate } from "./certificates";
@@ -65,6 +65,13 @@ export async function claimDrawing(certificate: PupilCertificate, kind: PictureK
     })
     .returning({ userId: certificatePictures.userId });
   return claimed.length > 0;
+}
+
+/** Lets go of this process's claim of a version it could not draw (a row without a picture only). */
+export async function releaseClaim(certificate: PupilCertificate, kind: PictureKind, version: string): Promise<void> {
+  await db
+    .delete(certificatePictures)
+    .where(and(keyOf(certificate, kind), eq(certificatePictures.version, version), isNull(certificatePictures.png)));
 }
 
 /** Every kept row's key and version (drawn or claimed). */

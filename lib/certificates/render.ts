@@ -9,9 +9,10 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { childWork } from "@/lib/background/child";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
+import { metrics } from "@/lib/metrics.mjs";
 import type { Certificate, PupilCertificate } from "./certificates";
 import type { DrawJob } from "./draw-process";
-import { keepPng, type PictureKind, storedPng } from "./kept";
+import { claimDrawing, keepPng, type PictureKind, releaseClaim, storedPng } from "./kept";
 
 /** What a certificate's picture depends on: the same version, the same bytes. */
 export function certificateVersion(certificate: Certificate): string {
@@ -36,24 +37,29 @@ async function drawn(job: DrawJob): Promise<Buffer> {
 type Source = {
   /** The kept picture, or null. */
   stored: () => Promise<Buffer | null>;
+  /** Before drawing: the picture another process is drawing now, once it has kept it; null to draw it here. */
+  drawnElsewhere: () => Promise<Buffer | null>;
   draw: () => Promise<Buffer>;
   /** Keeps what was drawn. */
   keep: (png: Buffer) => Promise<void>;
 };
 
+/** How long a download waits for another process's drawing of its picture before drawing it here. */
+const ELSEWHERE_WAIT_MS = 15_000;
+
 /**
- * The picture under `key`: from memory, else kept, else drawn (once in this process however many
- * ask at once) and kept. `beforeDraw` is asked when it must be drawn (it may refuse by throwing);
- * `remember: false` leaves it out of memory (the drawing ahead: thousands no one asked for yet).
+ * The picture under `key`: from memory, else kept, else drawn (once however many ask at once: in
+ * this process by waiting for the same drawing, in others by its claim) and kept. `beforeDraw` is asked when it must be drawn (it may refuse by throwing);
+ * `ahead`: drawn ahead (./ahead.ts), left out of memory: thousands no one asked for yet.
  */
-async function keptOrDrawn(key: string, source: Source, { beforeDraw, remember = true }: DrawOptions = {}): Promise<Buffer> {
+async function keptOrDrawn(key: string, source: Source, { beforeDraw, ahead = false }: DrawOptions = {}): Promise<Buffer> {
   const known = recent.get(key);
   if (known) return known;
   let pending = drawing.get(key);
   if (!pending) {
     const stored = await source.stored();
     if (stored) {
-      if (remember) recent.set(key, stored);
+      if (!ahead) recent.set(key, stored);
       return stored;
     }
     pending = drawing.get(key);
@@ -61,20 +67,22 @@ async function keptOrDrawn(key: string, source: Source, { beforeDraw, remember =
       await beforeDraw?.();
       pending =
         drawing.get(key) ??
-        oneRender(async () => {
-          const png = await source.draw();
-          await source.keep(png);
-          return png;
-        }).finally(() => drawing.delete(key));
+        (async () =>
+          (await source.drawnElsewhere()) ??
+          oneRender(async () => {
+            const png = await source.draw();
+            await source.keep(png);
+            return png;
+          }))().finally(() => drawing.delete(key));
       drawing.set(key, pending);
     }
   }
   const png = await pending;
-  if (remember) recent.set(key, png);
+  if (!ahead) recent.set(key, png);
   return png;
 }
 
-type DrawOptions = { beforeDraw?: () => Promise<void>; remember?: boolean };
+type DrawOptions = { beforeDraw?: () => Promise<void>; ahead?: boolean };
 
 /**
  * The certificate's PNG, at print size or as a link preview; drawn at most once per version.
@@ -86,7 +94,26 @@ export function certificatePng(certificate: PupilCertificate, kind: PictureKind,
     `${kind}:${version}`,
     {
       stored: () => storedPng(certificate, kind, version),
-      draw: () => drawn({ certificate, preview: kind === "preview" }),
+      // The drawing ahead has claimed it already (./ahead.ts); a download claims it here, or waits
+      // for the process that did.
+      drawnElsewhere: async () => {
+        if (options.ahead || (await claimDrawing(certificate, kind, version))) return null;
+        for (const until = Date.now() + ELSEWHERE_WAIT_MS; Date.now() < until; ) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          const kept = await storedPng(certificate, kind, version);
+          if (kept) return kept;
+        }
+        return null;
+      },
+      draw: async () => {
+        const png = await drawn({ certificate, preview: kind === "preview" }).catch(async (error: unknown) => {
+          // Not drawn (the child died): the claim is let go at once, for the next ask to draw it.
+          await releaseClaim(certificate, kind, version).catch(() => {});
+          throw error;
+        });
+        metrics().certificatesDrawn.inc({ why: options.ahead ? "ahead" : "asked" });
+        return png;
+      },
       keep: (png) => keepPng(certificate, kind, version, png),
     },
     options,
@@ -97,6 +124,7 @@ export function certificatePng(certificate: PupilCertificate, kind: PictureKind,
 export function notFoundPng(): Promise<Buffer> {
   return keptOrDrawn("preview:not-found", {
     stored: async () => null,
+    drawnElsewhere: async () => null,
     draw: () => drawn({ notFound: true }),
     keep: async () => {},
   });

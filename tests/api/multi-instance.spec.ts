@@ -300,6 +300,57 @@ test("with Redis away, an organiser's act reaches the open pages on every instan
   }
 });
 
+/** Certificate pictures an instance had drawn for a download or a preview (not ahead), from its /api/metrics. */
+async function drawnWhenAsked(port: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { Authorization: `Bearer ${TEST_ENV.METRICS_TOKEN}` } });
+  const line = (await response.text())
+    .split("\n")
+    .find((l) => l.startsWith("olimpiada_certificates_drawn_total{") && l.includes('why="asked"'));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+/** Pauses or resumes the drawing ahead on one instance. */
+async function drawingAhead(port: number, action: "pause" | "resume") {
+  const response = await fetch(`http://127.0.0.1:${port}/api/test-support/certificates`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_ENV.TEST_SUPPORT_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ action }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test("a certificate drawn on one instance is kept for every other: downloaded there, it is read, not drawn again", async () => {
+  test.setTimeout(120_000);
+  // Nothing drawn behind the test's back: every drawing counted below is a download's.
+  for (const instance of instances) await drawingAhead(instance.port, "pause");
+  try {
+    const olympiad = await testSupport("olympiads", { counts: { easy: 1, medium: 1, hard: 1 }, pinCode: "8642" });
+    const pupil = await signedInPupil(olympiad.subjectId, 40);
+    const started = await call("/api/TestAttempts/New", { method: "POST", body: { language: 0, pinCode: "8642" }, ...pupil });
+    const { attemptId } = JSON.parse(started.body);
+    await call("/api/TestAttempts/Finish", { method: "POST", body: { attemptId, isEndedByUser: true }, ...pupil });
+    const before = await Promise.all(instances.map((i) => drawnWhenAsked(i.port)));
+    // Straight to each instance in turn, as nginx may send a family's presses to any of them.
+    const pictures: string[] = [];
+    for (const instance of instances) {
+      const response = await fetch(`http://127.0.0.1:${instance.port}/api/Certificates/Generate`, {
+        method: "POST",
+        headers: { Cookie: pupil.cookie, "X-Forwarded-For": pupil.address },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/png");
+      pictures.push(Buffer.from(await response.arrayBuffer()).toString("base64"));
+    }
+    const after = await Promise.all(instances.map((i) => drawnWhenAsked(i.port)));
+    // Drawn once, by the first instance; the others (whose memory never held it, as after a
+    // restart) read the kept picture.
+    expect(after.map((n, k) => n - before[k])).toEqual([1, 0, 0]);
+    expect(new Set(pictures).size).toBe(1);
+  } finally {
+    for (const instance of instances) await drawingAhead(instance.port, "resume");
+  }
+});
+
 test("an instance killed mid-test loses no acknowledged answer, and its pupils carry on through the others", async () => {
   test.setTimeout(120_000);
   const olympiad = await testSupport("olympiads", { counts: { easy: 2, medium: 2, hard: 2 }, pinCode: "2468" });

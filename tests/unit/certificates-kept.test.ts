@@ -9,7 +9,7 @@ import { certificatePictures } from "@/db/schema";
 import { childWork } from "@/lib/background/child";
 import { drawAheadNow, planAhead } from "@/lib/certificates/ahead";
 import { certificateOfUser } from "@/lib/certificates/certificates";
-import { claimDrawing, storedPng } from "@/lib/certificates/kept";
+import { claimDrawing, keepPng, storedPng } from "@/lib/certificates/kept";
 import { certificatePng, certificateVersion } from "@/lib/certificates/render";
 import { db } from "@/lib/db/client";
 import { renamePupil, setPupilBlocked } from "@/lib/pupils/acts";
@@ -71,6 +71,21 @@ describe("certificates drawn ahead", () => {
     expect(new Set(pictures.map((p) => p.toString("base64"))).size).toBe(1);
     // Kept: the drawing ahead leaves it be.
     expect((await planAhead()).toDraw.map((x) => x.userId)).not.toContain(c.userId);
+  });
+
+  it("a download whose picture another process is drawing waits for that drawing rather than drawing it again", async () => {
+    const { certificates } = await finished();
+    const c = certificates[0];
+    const version = certificateVersion(c);
+    // Another process (an instance's drawing ahead) claims it…
+    expect(await claimDrawing(c, "print", version)).toBe(true);
+    const answered = drawer().answered;
+    const download = certificatePng(c, "print");
+    // …and keeps its drawing while the download waits.
+    const theirs = Buffer.from("\x89PNG drawn by another process");
+    await keepPng(c, "print", version, theirs);
+    expect((await download).equals(theirs)).toBe(true);
+    expect(drawer().answered).toBe(answered);
   });
 
   it("are claimed by one process at a time: a second claim of the same version is refused", async () => {
