@@ -11,6 +11,9 @@ CREATE UNLOGGED TABLE "certificate_pictures" (
 	CONSTRAINT "certificate_pictures_user_id_kind_origin_pk" PRIMARY KEY("user_id","kind","origin")
 );
 --> statement-breakpoint
+-- A PNG does not compress: stored as it is, without a try.
+ALTER TABLE "certificate_pictures" ALTER COLUMN "png" SET STORAGE EXTERNAL;
+--> statement-breakpoint
 CREATE UNLOGGED TABLE "item_statistics_kept" (
 	"test_id" integer NOT NULL,
 	"reader" smallint NOT NULL,

@@ -1,7 +1,9 @@
 // Heavy work off the process that answers pupils: a child process per kind of work (drawing
-// certificates, a test's statistics), started when first needed, at the lowest CPU priority, so
-// that on a machine where pupils are answering the scheduler gives them the cores first and the
-// child the rest. Its program is built from a TypeScript entry (scripts/build-workers.mjs) and
+// certificates, a test's statistics), started when first needed, at the lowest CPU priority there
+// is: Linux's SCHED_IDLE (through util-linux's chrt), which any other task that wakes on its core
+// preempts at once, whatever its group. (A nice of 19 alone is not enough: with the kernel's
+// autogroups, the app's session, child included, competes with PostgreSQL's as one group, and a
+// drawing took the database's CPU from the answers: bench:background's p99 was 3× calm.) Its program is built from a TypeScript entry (scripts/build-workers.mjs) and
 // answers one job at a time (lib/background/serve.ts); jobs queue here in order. A child that
 // dies (a crash, the kernel's OOM killer) fails the job it held, loudly, and the next job starts
 // a new one. A child with nothing to do for a while is let go.
@@ -20,8 +22,10 @@ export type ChildName = "certificates" | "statistics";
 /** What a job answered, and which process computed it (never the web process's own pid). */
 export type Done<T> = { output: T; pid: number };
 
-/** The lowest priority there is: the child runs on what pupils' requests leave. */
+/** The lowest nice there is, as well (where chrt is missing, it is all the child gets). */
 const LOWEST_PRIORITY = 19;
+/** util-linux's chrt, which starts a program under SCHED_IDLE (Debian's base system has it). */
+const CHRT = "/usr/bin/chrt";
 /** A child idle this long ends (its memory is given back); the next job starts another. */
 const IDLE_MS = 60_000;
 
@@ -66,9 +70,12 @@ function startable<In, Out>(name: ChildName): ChildWork<In, Out> {
   function start(): ChildProcess {
     const program = programOf(name);
     if (!existsSync(program)) throw new Error(`${program} is missing: run \`npm run build\` (it builds the child programs)`);
+    // `server-only` resolves as in the app's server bundles.
+    const node = ["--conditions=react-server"];
+    const idle = process.platform === "linux" && existsSync(CHRT);
+    if (!idle) log().warn({ child: name }, "chrt is missing: the child runs at nice 19, not SCHED_IDLE");
     const started = fork(program, [], {
-      // `server-only` resolves as in the app's server bundles.
-      execArgv: ["--conditions=react-server"],
+      ...(idle ? { execPath: CHRT, execArgv: ["--idle", "0", process.execPath, ...node] } : { execArgv: node }),
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

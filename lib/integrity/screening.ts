@@ -12,13 +12,14 @@ import { currentAttempt, olympiadTests } from "@/lib/attempts/counting";
 import { graceCutoff } from "@/lib/attempts/rules";
 import { checkInOfSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
+import { childRead } from "@/lib/background/child-read";
 import { config } from "@/lib/config";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { rankingCtes } from "@/lib/results/ranking-sql";
 import { screenOffProcess } from "@/lib/statistics/off-process";
-import { DEFAULT_SCREENING, type ScreenedAttempt, type ScreeningOptions } from "./similarity";
+import { DEFAULT_SCREENING, type ScreeningOptions } from "./similarity";
 
 /** The advisory lock class of a test's screening (the test id is the second key): one run at a time. */
 const SCREENING_LOCK = 7302;
@@ -50,27 +51,16 @@ export const inScreeningWindow = (at: SQL, test: SQL): SQL =>
   sql`(${checkInOfSql({ openedAt: sql`${test}.opened_at`, checkInMinutes: sql`${test}.check_in_minutes` })} <= ${at}
        and ${withinGraceSql(sql`${test}.closed_at`, at)})`;
 
-type Row = {
-  attemptId: number;
-  userId: number;
-  organizationId: number | null;
-  districtId: number | null;
-  /** [question id, final choice id or null, correct, final save (epoch ms) or null, [choice ids saved, in order]] */
-  responses: [number, number | null, boolean, number | null, number[] | null][];
-  devices: string[] | null;
-  addresses: string[] | null;
-};
-
 /**
- * The test's attempts as the statistics read them, in `tx`'s snapshot: the ended ones that are
+ * The statement that reads the test's attempts as the statistics read them: the ended ones that are
  * ranked (the ranking's own reading: ranking-sql.ts rankingCtes, so its place and exclusion rules),
- * paired by school, or by district where the school is unknown.
+ * as one JSON text of ScreenedRow (./screened-rows.ts): the statistics' child reads and parses it
+ * (lib/background/child-read.ts), not the process that answers pupils.
  */
-async function screenedAttempts(tx: Transaction, testId: number): Promise<ScreenedAttempt[]> {
-  const rows = await selectRows<Row>(
-    tx,
-    sql`
-      with ${rankingCtes(testId)}
+function screenedRowsSql(testId: number): SQL {
+  return sql`
+      with ${rankingCtes(testId)},
+      screened as (
       select r.attempt_id as "attemptId", r.user_id as "userId", r.organization_id as "organizationId", r.district_id as "districtId",
              (select coalesce(json_agg(json_build_array(aq.question_id, aq.answer_choice_id, coalesce(c.is_correct, false),
                                                        floor(extract(epoch from saves.last_at) * 1000), saves.sequence)
@@ -88,23 +78,8 @@ async function screenedAttempts(tx: Transaction, testId: number): Promise<Screen
                where v.user_id = r.user_id and v.address is not null and ${inScreeningWindow(sql.raw("v.at"), sql.raw("t"))}) as addresses
       from ranked r
       join tests t on t.id = r.test_id
-      where r.excluded is null
-      order by r.attempt_id`,
-  );
-  return rows.map((r) => ({
-    attemptId: r.attemptId,
-    group: r.organizationId !== null ? `school:${r.organizationId}` : r.districtId !== null ? `district:${r.districtId}` : null,
-    devices: r.devices ?? [],
-    addresses: r.addresses ?? [],
-    responses: r.responses.map(([questionId, choiceId, correct, savedAt, sequence]) => ({
-      questionId,
-      choiceId,
-      correct: choiceId !== null && correct,
-      // An answer saved before its saves were recorded has no time: it is compared by choice alone.
-      savedAt: choiceId === null ? null : savedAt,
-      sequence: (sequence ?? []).filter((c): c is number => c !== null),
-    })),
-  }));
+      where r.excluded is null)
+      select coalesce(json_agg(s order by s."attemptId"), '[]'::json)::text as "rowsJson" from screened s`;
 }
 
 /**
@@ -130,10 +105,11 @@ export async function screenTest({
       sql`select pg_try_advisory_xact_lock(${SCREENING_LOCK}, ${testId}) as locked`,
     );
     if (!locked) return null;
-    const attempts = await screenedAttempts(tx, testId);
-    // The statistics run in the child process (lib/statistics/off-process.ts): the web process
-    // answers pupils meanwhile.
-    const { result, cpuMs, pid } = await screenOffProcess(attempts, options);
+    // Read and computed in the child process (lib/statistics/off-process.ts): the web process
+    // answers pupils meanwhile. (The child reads on its own connection, outside this transaction:
+    // the attempts of a closed test, which its lock does not guard.)
+    const rows = await childRead(screenedRowsSql(testId), tx);
+    const { result, attempts, cpuMs, pid } = await screenOffProcess(rows, options);
     const [screening] = await tx
       .insert(screenings)
       .values({
@@ -141,7 +117,7 @@ export async function screenTest({
         trigger,
         organiserId,
         options,
-        attempts: attempts.length,
+        attempts,
         pairs: result.pairs,
         tested: result.tested,
         listed: result.listed.length,
@@ -164,7 +140,7 @@ export async function screenTest({
     const summary = {
       screeningId: screening.id,
       testId,
-      attempts: attempts.length,
+      attempts,
       pairs: result.pairs,
       tested: result.tested,
       listed: result.listed.length,

@@ -4,6 +4,7 @@
 // may point to a wrong key or translation (./flags.ts); for the test, Moodle's test statistics.
 // Pure: it runs in the statistics' child process (./statistics-process.ts), off the web process.
 import "server-only";
+import { createHash } from "node:crypto";
 import type { Difficulty, StudyLanguage, VoidAwards } from "@/shared/attempts/enums";
 import { type DifAnswer, mantelHaenszel } from "./dif";
 import { DIF_MIN_DRAWN, type FlagReason, type ItemFlag, type LanguageDif, type LanguageFacility, reasonsOf } from "./flags";
@@ -60,15 +61,23 @@ export type TestItemStatistics = {
 /** A drawn question's answer, with who gave it. */
 export type Given = { attempt: ReadAttempt; choiceId: number | null; earned: number; pointsTenths: number };
 
-/** What the figures are computed from: the test, whether it is provisional, its ranked attempts and its bank's questions (no figures yet). */
+/**
+ * What the figures are computed from: the test, whether it is provisional, its ranked attempts (as
+ * ./item-attempts.ts readAttemptsJson reads them: a JSON array of ReadAttempt) and its bank's
+ * questions (no figures yet).
+ */
 export type AnalysisInput = {
   test: { id: number; subjectId: number };
   provisional: boolean;
-  read: ReadAttempt[];
+  attemptsJson: string;
   items: ItemStatistics[];
 };
 
 export type Analysis = { stats: TestItemStatistics; pupils: PupilMeasure[] };
+
+/** The digest of what the figures are computed from: the attempts' JSON as read, and the rest (small) as JSON. */
+export const inputDigest = ({ attemptsJson, ...rest }: AnalysisInput): string =>
+  createHash("sha256").update(attemptsJson).update("\u0000").update(JSON.stringify(rest)).digest("base64url");
 
 /** The study language with the most pupils (the lower code on a tie). */
 export function referenceLanguageOf(read: readonly ReadAttempt[]): StudyLanguage | null {
@@ -81,8 +90,9 @@ export function referenceLanguageOf(read: readonly ReadAttempt[]): StudyLanguage
 }
 
 /** Every figure of `input.items` (filled in place) and of the test, and each pupil's Rasch measure (for the workbook). */
-export function analyseItems({ test, provisional, read, items }: AnalysisInput): Analysis {
+export function analyseItems({ test, provisional, attemptsJson, items }: AnalysisInput): Analysis {
   const testId = test.id;
+  const read = JSON.parse(attemptsJson) as ReadAttempt[];
   const givenOf = new Map<number, Given[]>();
   for (const attempt of read)
     for (const [, questionId, choiceId, earned, pointsTenths] of attempt.answers) {

@@ -11,8 +11,8 @@ import { reportDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { resultsState } from "@/lib/results/state";
 import { type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
-import type { AnalysisInput, ItemStatistics, TestItemStatistics } from "./analysis";
-import { readAttempts } from "./item-attempts";
+import type { ItemStatistics, TestItemStatistics } from "./analysis";
+import { drawnQuestions } from "./item-attempts";
 import { keptAnalysis } from "./kept-analysis";
 
 /**
@@ -75,11 +75,9 @@ async function bankItems(subjectId: number, drawnIds: number[], language?: Study
 export async function analyseTest({ testId, now = new Date(), language }: { testId: number; now?: Date; language?: StudyLanguage }) {
   const [test] = await reportDb.select().from(tests).where(eq(tests.id, testId));
   if (!test) throw notFound();
-  const [read, state] = await Promise.all([readAttempts(testId), resultsState(reportDb, testId, now)]);
-  const drawn = new Set(read.flatMap((attempt) => attempt.answers.map(([, questionId]) => questionId)));
-  const items = await bankItems(test.subjectId, [...drawn], language);
-  const input: AnalysisInput = { test: { id: test.id, subjectId: test.subjectId }, provisional: state.provisional, read, items };
-  return keptAnalysis(input, language ?? null);
+  const [drawn, state] = await Promise.all([drawnQuestions(testId), resultsState(reportDb, testId, now)]);
+  const items = await bankItems(test.subjectId, drawn, language);
+  return keptAnalysis({ test: { id: test.id, subjectId: test.subjectId }, provisional: state.provisional, items }, language ?? null);
 }
 
 /** The page's and the API's figures: everything but the pupils' own measures. */
