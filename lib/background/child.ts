@@ -26,8 +26,8 @@ export type Done<T> = { output: T; pid: number };
 const LOWEST_PRIORITY = 19;
 /** util-linux's chrt, which starts a program under SCHED_IDLE (Debian's base system has it). */
 const CHRT = "/usr/bin/chrt";
-/** A child idle this long ends (its memory is given back); the next job starts another. */
-const IDLE_MS = 60_000;
+/** A child idle this long ends (its memory is given back); the next job starts another (a fork blocks this process for ~20 ms). */
+const IDLE_MS = 10 * 60_000;
 
 const programOf = (name: ChildName) => path.join(process.cwd(), ".next", "workers", `${name}.cjs`);
 

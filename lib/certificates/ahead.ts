@@ -9,9 +9,9 @@ import "server-only";
 import { config } from "@/lib/config";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { processWide, serverBusy } from "@/lib/process-state.mjs";
-import { everyCertificate, type PupilCertificate, verifyUrlAt } from "./certificates";
+import { certificatesAfter, type PupilCertificate, verifyUrlAt } from "./certificates";
 import { claimDrawing, discardPictures, keptVersions } from "./kept";
-import { certificatePng, certificateVersion } from "./render";
+import { certificateVersion, drawAndKeep } from "./render";
 
 /** How often the loop looks for work. */
 const TICK_MS = 2_000;
@@ -26,32 +26,52 @@ const aheadOrigin = () => config().publicUrl;
 
 export type AheadPass = { certificates: number; discarded: number; toDraw: number };
 
+/** Pupils read at a time: each page is a short task, and pupils' requests are served between them. */
+const PAGE = 500;
+/** The largest id an integer column holds: the last page's range runs to it. */
+const LAST_ID = 2_147_483_647;
+
 /**
- * Reads every pupil's certificate: discards the kept pictures of another version or of a pupil
- * without one, and answers the certificates whose print picture is not kept at this version.
+ * Reads every pupil's certificate, a page at a time: discards the kept pictures of another version
+ * or of a pupil without one, and answers the certificates whose print picture is not kept at this
+ * version.
  */
 export async function planAhead(now = new Date()): Promise<{ pass: AheadPass; toDraw: PupilCertificate[] }> {
   const origin = aheadOrigin();
-  const current = await everyCertificate(origin, now);
-  const byUser = new Map(current.map((c) => [c.userId, c]));
-  const rows = await keptVersions();
   const versionAt = (c: PupilCertificate, at: string) => certificateVersion({ ...c, verifyUrl: verifyUrlAt(at, c.username) });
-  const stale = rows.filter((row) => {
-    const certificate = byUser.get(row.userId);
-    return !certificate || row.version !== versionAt(certificate, row.origin);
-  });
-  await discardPictures(stale);
-  const discarded = new Set(stale);
-  const kept = new Set(rows.filter((row) => row.kind === "print" && row.origin === origin && !discarded.has(row)).map((row) => row.userId));
-  const toDraw = current.filter((c) => !kept.has(c.userId));
-  return { pass: { certificates: current.length, discarded: stale.length, toDraw: toDraw.length }, toDraw };
+  const pass: AheadPass = { certificates: 0, discarded: 0, toDraw: 0 };
+  const toDraw: PupilCertificate[] = [];
+  for (let after = 0; ; ) {
+    const page = await certificatesAfter(after, PAGE, origin, now);
+    // The kept rows of the same range of pupils (the last page's range runs to the end).
+    const upTo = page.length === PAGE ? page[page.length - 1].userId : LAST_ID;
+    const byUser = new Map(page.map((c) => [c.userId, c]));
+    const rows = await keptVersions(after, upTo);
+    const stale = rows.filter((row) => {
+      const certificate = byUser.get(row.userId);
+      return !certificate || row.version !== versionAt(certificate, row.origin);
+    });
+    await discardPictures(stale);
+    const discarded = new Set(stale);
+    const kept = new Set(
+      rows.filter((row) => row.kind === "print" && row.origin === origin && !discarded.has(row)).map((row) => row.userId),
+    );
+    toDraw.push(...page.filter((c) => !kept.has(c.userId)));
+    pass.certificates += page.length;
+    pass.discarded += stale.length;
+    if (upTo === LAST_ID) break;
+    after = upTo;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  pass.toDraw = toDraw.length;
+  return { pass, toDraw };
 }
 
 /** Draws `certificate`'s print picture unless another process has claimed it or it is kept; true when drawn here. */
 export async function drawAhead(certificate: PupilCertificate): Promise<boolean> {
   const version = certificateVersion(certificate);
   if (!(await claimDrawing(certificate, "print", version))) return false;
-  await certificatePng(certificate, "print", { ahead: true });
+  await drawAndKeep(certificate, "print", version, { ahead: true });
   return true;
 }
 

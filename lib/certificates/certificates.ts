@@ -1,6 +1,6 @@
 // Certificates: a pupil with an ended attempt has one; anyone may check it by username.
 import "server-only";
-import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, type SQL } from "drizzle-orm";
 import { attempts, subjects, tests, users } from "@/db/schema";
 import { olympiadSubjectSql, rankedAttempt } from "@/lib/attempts/counting";
 import { db } from "@/lib/db/client";
@@ -51,10 +51,18 @@ export const verifyUrlOf = async (username: string) => verifyUrlAt(await siteOri
  * pupil (of their latest such attempt); none for anyone else. Its date: issueDateOf. Its check
  * address: at `origin`, else at the site's address for this request's visitor.
  */
-async function certificatesWhere(condition: SQL | undefined, now: Date, origin?: string): Promise<PupilCertificate[]> {
-  const rows = await db
+async function certificatesWhere(condition: SQL | undefined, now: Date, origin?: string, limit?: number): Promise<PupilCertificate[]> {
+  const query = db
     .selectDistinctOn([users.id], {
-      user: users,
+      user: {
+        id: users.id,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        middleName: users.middleName,
+        grade: users.grade,
+        locale: users.locale,
+      },
       subjectName: subjects.name,
       certificateDate: tests.certificateDate,
       endedAt: attempts.endedAt,
@@ -67,6 +75,7 @@ async function certificatesWhere(condition: SQL | undefined, now: Date, origin?:
     .innerJoin(tests, eq(tests.id, attempts.testId))
     .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNotNull(users.grade)))
     .orderBy(asc(users.id), desc(attempts.endedAt));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   const at = origin ?? (rows.length > 0 ? await siteOrigin() : "");
   return rows.map(({ user: u, subjectName, certificateDate, endedAt }) => ({
     userId: u.id,
@@ -93,9 +102,13 @@ export async function certificateOfUser(userId: number, now = new Date()): Promi
   return certificate ?? null;
 }
 
-/** Every pupil's certificate, with its check address at `origin` (the drawing ahead: lib/certificates/ahead.ts). */
-export function everyCertificate(origin: string, now = new Date()): Promise<PupilCertificate[]> {
-  return certificatesWhere(undefined, now, origin);
+/**
+ * The certificates of the first `limit` pupils with one whose id is above `afterUserId`, in id
+ * order, with their check address at `origin` (the drawing ahead reads every pupil's a page at a
+ * time: lib/certificates/ahead.ts).
+ */
+export function certificatesAfter(afterUserId: number, limit: number, origin: string, now = new Date()): Promise<PupilCertificate[]> {
+  return certificatesWhere(gt(users.id, afterUserId), now, origin, limit);
 }
 
 /** What Certificates/Check answers: the name only when there is a certificate. */

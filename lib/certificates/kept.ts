@@ -5,8 +5,9 @@
 // pupil's certificate has now, so a change that alters what it shows (a name fixed, a block, a
 // date) never serves the old one, and the drawing ahead (./ahead.ts) discards it.
 import "server-only";
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { certificatePictures } from "@/db/schema";
+import { type ChildWrite, childWrite } from "@/lib/background/child-read";
 import { db } from "@/lib/db/client";
 import type { PupilCertificate } from "./certificates";
 
@@ -37,14 +38,21 @@ export async function storedPng(certificate: PupilCertificate, kind: PictureKind
   return row?.png ?? null;
 }
 
-/** Keeps `png` as this version's picture (any other version's is replaced). */
+/** The statement that keeps `png` as this version's picture (any other version's is replaced). */
+const keepSql = (certificate: PupilCertificate, kind: PictureKind, version: string, png: Buffer) =>
+  sql`insert into ${certificatePictures} (user_id, kind, origin, version, png, drawn_at, claimed_until)
+      values (${certificate.userId}, ${kind}, ${originOf(certificate)}, ${version}, ${png}, now(), null)
+      on conflict (user_id, kind, origin) do update
+      set version = excluded.version, png = excluded.png, drawn_at = excluded.drawn_at, claimed_until = null`;
+
+/** Keeps `png` as this version's picture, from this process. */
 export async function keepPng(certificate: PupilCertificate, kind: PictureKind, version: string, png: Buffer): Promise<void> {
-  const row = { version, png, drawnAt: new Date(), claimedUntil: null };
-  await db
-    .insert(certificatePictures)
-    .values({ userId: certificate.userId, kind, origin: originOf(certificate), ...row })
-    .onConflictDoUpdate({ target: [certificatePictures.userId, certificatePictures.kind, certificatePictures.origin], set: row });
+  await db.execute(keepSql(certificate, kind, version, png));
 }
+
+/** The same for the child that draws it to run itself (on a database server; null on the embedded one). */
+export const keepInChild = (certificate: PupilCertificate, kind: PictureKind, version: string): ChildWrite | null =>
+  childWrite((slot) => keepSql(certificate, kind, version, slot));
 
 /**
  * Claims the drawing of this version for this process: true unless it is kept already or another
@@ -74,8 +82,8 @@ export async function releaseClaim(certificate: PupilCertificate, kind: PictureK
     .where(and(keyOf(certificate, kind), eq(certificatePictures.version, version), isNull(certificatePictures.png)));
 }
 
-/** Every kept row's key and version (drawn or claimed). */
-export function keptVersions(): Promise<(PictureKey & { version: string })[]> {
+/** The kept rows' keys and versions (drawn or claimed) of the pupils whose id is above `afterUserId` and at most `upToUserId`. */
+export function keptVersions(afterUserId: number, upToUserId: number): Promise<(PictureKey & { version: string })[]> {
   return db
     .select({
       userId: certificatePictures.userId,
@@ -83,7 +91,8 @@ export function keptVersions(): Promise<(PictureKey & { version: string })[]> {
       origin: certificatePictures.origin,
       version: certificatePictures.version,
     })
-    .from(certificatePictures);
+    .from(certificatePictures)
+    .where(and(gt(certificatePictures.userId, afterUserId), lte(certificatePictures.userId, upToUserId)));
 }
 
 /** Removes these rows. */
