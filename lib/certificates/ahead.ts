@@ -26,8 +26,8 @@ const aheadOrigin = () => config().publicUrl;
 
 export type AheadPass = { certificates: number; discarded: number; toDraw: number };
 
-/** Pupils read at a time: each page is a short task, and pupils' requests are served between them. */
-const PAGE = 500;
+/** Pupils read at a time: each page is a short task (a few ms), and pupils' requests are served between them. */
+const PAGE = 200;
 /** The largest id an integer column holds: the last page's range runs to it. */
 const LAST_ID = 2_147_483_647;
 

@@ -34,9 +34,16 @@ export type PupilCertificate = Certificate & { userId: number };
  * organiser's date for the test once that day has come. Never a day still ahead: a test taken on
  * 26.11 in a window closing 03.12 is not certified on 03.12 while it is still 26.11.
  */
-export function issueDateOf({ endedAt, certificateDate }: { endedAt: Date; certificateDate: string | null }, now: Date): string {
+export function issueDateOf(attempt: { endedAt: Date; certificateDate: string | null }, now: Date): string {
+  return issueDateOn(attempt, todayOf(now));
+}
+
+/** Tashkent's day at `now`, "2026-11-26". */
+const todayOf = (now: Date) => isoDateOf(tashkentDate(now.toISOString())) ?? "";
+
+/** issueDateOf with today's date read once for many certificates. */
+function issueDateOn({ endedAt, certificateDate }: { endedAt: Date; certificateDate: string | null }, today: string): string {
   // Both "2026-11-26": compared as text.
-  const today = isoDateOf(tashkentDate(now.toISOString())) ?? "";
   return certificateDate && certificateDate <= today ? dateTextOf(certificateDate) : tashkentDate(endedAt.toISOString());
 }
 
@@ -77,6 +84,7 @@ async function certificatesWhere(condition: SQL | undefined, now: Date, origin?:
     .orderBy(asc(users.id), desc(attempts.endedAt));
   const rows = await (limit === undefined ? query : query.limit(limit));
   const at = origin ?? (rows.length > 0 ? await siteOrigin() : "");
+  const today = todayOf(now);
   return rows.map(({ user: u, subjectName, certificateDate, endedAt }) => ({
     userId: u.id,
     username: u.username!,
@@ -86,7 +94,7 @@ async function certificatesWhere(condition: SQL | undefined, now: Date, origin?:
     fullName: fullName(u),
     subjectName,
     grade: u.grade!,
-    issueDate: issueDateOf({ endedAt: endedAt!, certificateDate }, now),
+    issueDate: issueDateOn({ endedAt: endedAt!, certificateDate }, today),
     verifyUrl: verifyUrlAt(at, u.username!),
     locale: asLocale(u.locale) ?? DEFAULT_LOCALE,
   }));

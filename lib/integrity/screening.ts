@@ -67,10 +67,11 @@ function screenedRowsSql(testId: number): SQL {
                                        order by aq.number), '[]'::json)
                 from attempt_questions aq
                 left join question_choices c on c.id = aq.answer_choice_id
-                left join lateral (
-                  select max(e.received_at) as last_at, array_agg(e.choice_id order by e.received_at, e.id) as sequence
-                  from answer_events e where e.attempt_id = aq.attempt_id and e.question_id = aq.question_id
-                ) saves on true
+                -- The attempt's saves read once, grouped by question (not looked up per question).
+                left join (
+                  select e.question_id, max(e.received_at) as last_at, array_agg(e.choice_id order by e.received_at, e.id) as sequence
+                  from answer_events e where e.attempt_id = r.attempt_id group by e.question_id
+                ) saves on saves.question_id = aq.question_id
                where aq.attempt_id = r.attempt_id) as responses,
              (select array_agg(distinct v.device_id) from access_events v
                where v.user_id = r.user_id and v.device_id is not null and ${inScreeningWindow(sql.raw("v.at"), sql.raw("t"))}) as devices,
