@@ -14,7 +14,7 @@ import { checkInOfSql, withinGraceSql } from "@/lib/attempts/rules-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { childRead } from "@/lib/background/child-read";
 import { config } from "@/lib/config";
-import { db, selectRows, type Transaction } from "@/lib/db/client";
+import { db, selectRows } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { rankingCtes } from "@/lib/results/ranking-sql";
