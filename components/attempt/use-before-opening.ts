@@ -1,5 +1,6 @@
 // What the start page does before the opening, by itself: it checks in when check-in opens, keeps
 // the sealed paper once checked in, and keeps the shell that shows an attempt without network.
+// None of it at or after the opening, when thousands of pages are asking at once.
 "use client";
 
 import { useEffect } from "react";
@@ -36,7 +37,18 @@ export function useBeforeOpening({ userId, paid, status, allow, refetchAllow }: 
 
   // Before the opening, the shell that shows an attempt kept on the device: an attempt started here
   // in place can then be reloaded without network from its first second.
+  const shell = keepsShell({ paid, ended: status.isEnded, msToOpening });
   useEffect(() => {
-    if (paid && !status.isEnded) void keepShell(SHELL_SPREAD_MS);
-  }, [paid, status.isEnded]);
+    if (shell) void keepShell(SHELL_SPREAD_MS);
+  }, [shell]);
 }
+
+/**
+ * Whether the start page keeps the offline shell: a paid pupil's page open before the opening,
+ * whose attempt has not ended. A page opened at or after the opening does not: rendered for each
+ * pupil coming then, the shell cost a quarter of a start by the pages (bench:cost); that pupil's
+ * attempt page is kept 1–10 minutes after the start (use-offline-copy.ts), and until then a
+ * reload needs the network (the answers wait in the outbox all the same).
+ */
+export const keepsShell = ({ paid, ended, msToOpening }: { paid: boolean; ended: boolean; msToOpening: number }) =>
+  paid && !ended && msToOpening > 0;

@@ -4,7 +4,7 @@
 // network returns. The kept page is gone once the attempt has ended (its review may show the key)
 // and when a pupil signs out.
 import { expect, type Page, test } from "../support/fixtures";
-import { newOlympiad, newPupil } from "../support/http";
+import { newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { pressStart, signInAt, startAttempt } from "../support/ui";
 
@@ -101,11 +101,30 @@ test("offline reload from the first second: an attempt started in place comes ba
   context,
   request,
 }, testInfo) => {
-  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  // Checked in, the opening a minute ahead.
+  const olympiad = await newOlympiad(request, {
+    counts: { easy: 1, medium: 1, hard: 1 },
+    openedAt: new Date(Date.now() + 60_000).toISOString(),
+    closedAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
+  await expect(page.getByTestId("check-in")).toBeVisible();
   // The start page keeps the shell before the opening (at a random moment within 10 s).
   await expect.poll(() => kept(page, "/test-attempt/offline"), { timeout: 20_000 }).toBe(true);
+  // The organiser opens the test early; the pupil's page is reloaded at the opening.
+  const admin = await signedIn(ORGANISER);
+  const moved = await admin.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
+    data: {
+      openedAt: new Date(Date.now() - 1_000).toISOString(),
+      closedAt: new Date(Date.now() + 3_600_000).toISOString(),
+      pinCode: olympiad.pinCode,
+      reason: "Ochish",
+    },
+  });
+  expect(moved.status()).toBe(200);
+  await admin.dispose();
+  await page.reload();
   await pressStart(page, olympiad.pinCode);
   await page.waitForURL(/\/test-attempt\/\d+$/);
   const path = new URL(page.url()).pathname;

@@ -29,18 +29,8 @@ test("the first question comes from New and one Get, with the server's clock", a
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
   await expect(page.getByRole("button", { name: "Testni boshlash" })).toBeVisible();
-  // Before the opening the start page keeps the offline shell (within 10 s): nothing of it at the opening.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async () => (await caches.open("olimpiada-attempt-pages").then((c) => c.match("/test-attempt/offline"))) !== undefined,
-        ),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(true);
+  // The test is open already: this page keeps no offline shell (only a page open before the
+  // opening does: keepsShell, tests/unit/start-phase.test.ts; offline-reload.spec.ts).
 
   const asked = listen(page);
   await page.getByRole("button", { name: "Testni boshlash" }).click();

@@ -2,6 +2,7 @@
 // hold at once, on one table of cases.
 import { describe, expect, it } from "vitest";
 import { type StartPhase, startPhase } from "@/components/attempt/start-phase";
+import { keepsShell } from "@/components/attempt/use-before-opening";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView } from "@/lib/attempts/taking";
@@ -54,5 +55,19 @@ const cases: [string, Partial<Inputs>, StartPhase["kind"]][] = [
 describe("startPhase", () => {
   it.each(cases)("%s", (_, over, kind) => {
     expect(startPhase({ ...base, ...over }).kind).toBe(kind);
+  });
+});
+
+// The offline shell is kept before the opening only: rendered for every pupil coming by the pages
+// at the opening, it cost a quarter of their start (bench:cost).
+describe("keepsShell", () => {
+  it.each([
+    ["paid, before the opening", { paid: true, ended: false, msToOpening: 60_000 }, true],
+    ["at the opening", { paid: true, ended: false, msToOpening: 0 }, false],
+    ["after the opening (a pupil coming by the pages)", { paid: true, ended: false, msToOpening: -5_000 }, false],
+    ["not paid", { paid: false, ended: false, msToOpening: 60_000 }, false],
+    ["the attempt ended", { paid: true, ended: true, msToOpening: 60_000 }, false],
+  ])("%s", (_, page, kept) => {
+    expect(keepsShell(page)).toBe(kept);
   });
 });
