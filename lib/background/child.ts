@@ -3,8 +3,8 @@
 // is: Linux's SCHED_IDLE (through util-linux's chrt), which any other task that wakes on its core
 // preempts at once, whatever its group. (A nice of 19 alone is not enough: with the kernel's
 // autogroups, the app's session, child included, competes with PostgreSQL's as one group, and a
-// drawing took the database's CPU from the answers: bench:background's p99 was 3× calm.) Its program is built from a TypeScript entry (scripts/build-workers.mjs) and
-// answers one job at a time (lib/background/serve.ts); jobs queue here in order. A child that
+// drawing took the database's CPU from the answers: bench:background's p99 was 3× calm.) Its
+// program is built from a TypeScript entry (scripts/build-workers.mjs) and answers one job at a time (lib/background/serve.ts); jobs queue here in order. A child that
 // dies (a crash, the kernel's OOM killer) fails the job it held, loudly, and the next job starts
 // a new one. A child with nothing to do for a while is let go.
 import "server-only";
@@ -72,10 +72,10 @@ function startable<In, Out>(name: ChildName): ChildWork<In, Out> {
     if (!existsSync(program)) throw new Error(`${program} is missing: run \`npm run build\` (it builds the child programs)`);
     // `server-only` resolves as in the app's server bundles.
     const node = ["--conditions=react-server"];
-    const idle = process.platform === "linux" && existsSync(CHRT);
-    if (!idle) log().warn({ child: name }, "chrt is missing: the child runs at nice 19, not SCHED_IDLE");
+    const schedIdle = process.platform === "linux" && existsSync(CHRT);
+    if (!schedIdle) log().warn({ child: name }, "chrt is missing: the child runs at nice 19, not SCHED_IDLE");
     const started = fork(program, [], {
-      ...(idle ? { execPath: CHRT, execArgv: ["--idle", "0", process.execPath, ...node] } : { execArgv: node }),
+      ...(schedIdle ? { execPath: CHRT, execArgv: ["--idle", "0", process.execPath, ...node] } : { execArgv: node }),
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
