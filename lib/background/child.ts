@@ -4,9 +4,10 @@
 // preempts at once, whatever its group. (A nice of 19 alone is not enough: with the kernel's
 // autogroups, the app's session, child included, competes with PostgreSQL's as one group, and a
 // drawing took the database's CPU from the answers: bench:background's p99 was 3× calm.) Its
-// program is built from a TypeScript entry (scripts/build-workers.mjs) and answers one job at a time (lib/background/serve.ts); jobs queue here in order. A child that
-// dies (a crash, the kernel's OOM killer) fails the job it held, loudly, and the next job starts
-// a new one. A child with nothing to do for a while is let go.
+// program is built from a TypeScript entry (scripts/build-workers.mjs) and answers one job at a
+// time (lib/background/serve.ts); jobs queue here in order. A child that dies (a crash, the
+// kernel's OOM killer) fails the job it held, loudly, and the next job starts a new one. A child
+// with nothing to do for a while is let go.
 import "server-only";
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
