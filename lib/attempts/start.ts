@@ -37,6 +37,17 @@ export type AllowTestAttempt = {
 };
 
 export async function allowTestAttempt({ userId, now = new Date() }: { userId: number; now?: Date }): Promise<AllowTestAttempt> {
+  return (await startAllowance({ userId, now })).allow;
+}
+
+/** AllowTestAttempt and whether the pupil has paid, from its one statement (the start page shows both). */
+export async function startAllowance({
+  userId,
+  now = new Date(),
+}: {
+  userId: number;
+  now?: Date;
+}): Promise<{ allow: AllowTestAttempt; paid: boolean }> {
   // One statement: every countdown reaches zero at the opening and asks this.
   const [row] = await db
     .select({
@@ -60,8 +71,9 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     .where(eq(users.id, userId));
   if (!row) throw notFound();
   const { test } = row;
-  if (!test)
-    return {
+  const paid = row.status === RegistrationStatus.Paid;
+  if (!test) {
+    const allow = {
       isAllowed: false,
       allowedAtOpening: false,
       openedAt: null,
@@ -71,13 +83,14 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
       durationMinutes: null,
       questionCount: null,
     };
-  const paid = row.status === RegistrationStatus.Paid;
+    return { allow, paid };
+  }
   const ended = row.endedAt !== null;
   // Checked in and nothing started yet: draw the pupil's paper now, so the opening's New is one
   // statement (a started attempt has its questions: no paper for it). A drawn paper is the check-in.
   if (paid && row.live === null && row.hasPaper === null && hasCheckInBegun(test, now))
     await preparePaper({ userId, test, language: row.language });
-  return {
+  const allow = {
     isAllowed: paid && isWindowOpen(test, now) && !ended,
     allowedAtOpening: paid && !ended && now < test.openedAt,
     openedAt: test.openedAt.toISOString(),
@@ -87,6 +100,7 @@ export async function allowTestAttempt({ userId, now = new Date() }: { userId: n
     durationMinutes: test.durationMinutes + row.extraMinutes,
     questionCount: test.easyCount + test.mediumCount + test.hardCount,
   };
+  return { allow, paid };
 }
 
 export type IsThereAttempt = { isThereAttempt: boolean; isEnded: boolean; attemptId: number | null };

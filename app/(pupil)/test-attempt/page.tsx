@@ -4,8 +4,7 @@ import { StartPageHeader } from "@/components/attempt/start-page-header";
 import { StartView } from "@/components/attempt/start-view";
 import { appealsView } from "@/lib/appeals/appeals";
 import { attemptResult } from "@/lib/attempts/ending";
-import { loadPupilTest } from "@/lib/attempts/queries";
-import { allowTestAttempt, isThereAttempt } from "@/lib/attempts/start";
+import { isThereAttempt, startAllowance } from "@/lib/attempts/start";
 import { now } from "@/lib/clock";
 import { getLocale, getMessages } from "@/lib/i18n/server";
 import { pupilPage } from "@/lib/identity/page-guards";
@@ -22,9 +21,8 @@ export default async function TestAttemptPage() {
   // An unfinished attempt is resumed at once, before anything else is sent to a slow phone.
   if (status.isThereAttempt && !status.isEnded) redirect(`/test-attempt/${status.attemptId}`);
   const ended = status.isThereAttempt;
-  const [allow, pupil, result, appeals] = await Promise.all([
-    allowTestAttempt({ userId }),
-    loadPupilTest({ userId }),
+  const [{ allow, paid }, result, appeals] = await Promise.all([
+    startAllowance({ userId }),
     ended ? attemptResult({ userId, attemptId: status.attemptId! }) : Promise.resolve(null),
     // With the result, what followed it: the card shows it at once rather than growing after a call.
     ended ? appealsView({ userId }, await getLocale(), now()) : Promise.resolve(null),
@@ -37,7 +35,7 @@ export default async function TestAttemptPage() {
       allow={allow}
       result={result}
       appeals={appeals}
-      paid={pupil.paid}
+      paid={paid}
     />
   );
 }
