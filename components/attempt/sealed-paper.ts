@@ -52,6 +52,11 @@ export async function keepSealedPaper({ userId, spreadMs, msToOpening }: { userI
   }
 }
 
+/** Whether this device keeps a sealed paper of this pupil (New is then asked for the key only). */
+export function hasSealedPaper(userId: number): boolean {
+  return typeof crypto !== "undefined" && Boolean(crypto.subtle) && kept()?.userId === userId;
+}
+
 /**
  * After a `New`: the attempt from the kept paper and what `New` answered, or null (then `Get`).
  * The copy goes either way: one paper opens one attempt.

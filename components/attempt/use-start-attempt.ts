@@ -1,5 +1,5 @@
 // "Testni boshlash" with the PIN: the attempt opens in place from the paper kept sealed since
-// check-in (else from one Get), and a saturated server's refusal waits in the queue and retries.
+// check-in (else from New's own answer), and a saturated server's refusal waits in the queue and retries.
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
@@ -13,8 +13,11 @@ import { ApiError, api, busyWait } from "@/shared/http/client";
 import { ErrorCode } from "@/shared/http/contract";
 import { PIN_STORAGE_KEY } from "./pin-storage";
 import { attemptKeys } from "./queries";
-import { openSealedPaper } from "./sealed-paper";
+import { hasSealedPaper, openSealedPaper } from "./sealed-paper";
 import type { Queue, Started } from "./start-phase";
+
+/** New's answer: the sealed paper's key when the test has one, the attempt itself when asked (withAttempt). */
+type NewAnswer = { attemptId: number; paper?: PaperOpening; attempt?: AttemptData };
 
 export function useStartAttempt(userId: number) {
   const router = useRouter();
@@ -26,23 +29,22 @@ export function useStartAttempt(userId: number) {
   async function start(pinCode: string, tries = 0) {
     try {
       const newAt = Date.now();
-      const { attemptId, paper } = await api<{ attemptId: number; paper?: PaperOpening }>("/TestAttempts/New", {
-        method: "POST",
-        body: { language: 0, pinCode },
-      });
-      // The attempt opens here: at the opening no page is rendered for it, and its
-      // questions come from the paper kept sealed since check-in, else from one cheap Get. The
-      // address becomes the attempt's, so a reload lands on its own page. The clock counts from
-      // when the call that brought the time left the device.
-      const sealed = await openSealedPaper(userId, attemptId, paper);
+      // With no paper kept sealed, New brings the attempt itself (withAttempt): one call, not two.
+      const body = { language: 0, pinCode, ...(hasSealedPaper(userId) ? {} : { withAttempt: true }) };
+      const { attemptId, paper, attempt: answered } = await api<NewAnswer>("/TestAttempts/New", { method: "POST", body });
+      // The attempt opens here: at the opening no page is rendered for it, and its questions come
+      // from the paper kept sealed since check-in, else from New's answer, else (a kept paper that
+      // does not open) from one cheap Get. The address becomes the attempt's, so a reload lands on
+      // its own page. The clock counts from when the call that brought the time left the device.
+      const opened = (await openSealedPaper(userId, attemptId, paper)) ?? answered ?? null;
       try {
         localStorage.setItem(PIN_STORAGE_KEY, pinCode);
       } catch {
         // Not kept: the attempt's page asks for the PIN again after a reload.
       }
       const live: IsThereAttempt = { isThereAttempt: true, isEnded: false, attemptId };
-      const requestedAt = sealed ? newAt : Date.now();
-      const attempt = sealed ?? (await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null));
+      const requestedAt = opened ? newAt : Date.now();
+      const attempt = opened ?? (await api<AttemptData>("/TestAttempts/Get", { query: { id: attemptId } }).catch(() => null));
       if (!attempt) {
         queryClient.setQueryData(attemptKeys.isThere, live);
         router.push(`/test-attempt/${attemptId}`);

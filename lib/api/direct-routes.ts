@@ -42,8 +42,11 @@ export const directRoutes = {
   "/api/TestAttempts/New": {
     POST: handler(
       { auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: newAttemptSchema },
-      ({ user, body, clientAddress, cookies }) =>
-        newAttempt({ userId: user.id, pinCode: body.pinCode, from: accessOf({ clientAddress, cookies }) }),
+      async ({ user, body, clientAddress, cookies }) => {
+        const started = await newAttempt({ userId: user.id, pinCode: body.pinCode, from: accessOf({ clientAddress, cookies }) });
+        // A start page with no sealed paper: the attempt in this answer, not in a second call.
+        return body.withAttempt ? { ...started, attempt: await getAttempt({ userId: user.id, attemptId: started.attemptId }) } : started;
+      },
     ),
   },
   // On the opening's path: the session is checked inside getAttempt's one statement.

@@ -9,9 +9,10 @@ export const pinCode = z.string(pinRequired).trim().min(1, pinRequired).max(16);
 
 /**
  * The spec's `language` (Uzbek = 0) is checked but not trusted: the paper is drawn in the pupil's
- * study language as the registration and profile set it.
+ * study language as the registration and profile set it. `withAttempt` (ours): a page with no paper
+ * kept sealed asks for the attempt, as `Get` answers it, in the same answer.
  */
-export const newAttemptSchema = z.object({ language: z.literal([0, 1, 2]).default(0), pinCode });
+export const newAttemptSchema = z.object({ language: z.literal([0, 1, 2]).default(0), pinCode, withAttempt: z.boolean().optional() });
 export const checkPinSchema = z.object({ pinCode });
 export const attemptIdQuery = z.object({ id: queryId });
 export const remainingTimeQuery = z.object({ attemptId: queryId });

@@ -147,6 +147,25 @@ test("two New calls at once make one attempt", async ({ request }) => {
   await session.dispose();
 });
 
+test("New with withAttempt answers the attempt as Get does, so a start page with no sealed paper makes one call", async ({ request }) => {
+  const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 1, hard: 1 }, pinCode: "8642" });
+  const { session } = await pupilOf(request, olympiad);
+  const hostile = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "8642", withAttempt: "yes" } });
+  expect(hostile.status()).toBe(422);
+  expect(Object.keys((await hostile.json()).validationErrors)).toEqual(["withAttempt"]);
+  expect(await (await session.get("/api/TestAttempts/IsThereAttempt")).json()).toMatchObject({ isThereAttempt: false });
+
+  const created = await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "8642", withAttempt: true } });
+  expect(created.status()).toBe(200);
+  const { attemptId, attempt } = await created.json();
+  const view = await (await session.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
+  expect(attempt.remainingTime).toBeGreaterThanOrEqual(view.remainingTime);
+  expect({ ...attempt, remainingTime: 0 }).toEqual({ ...view, remainingTime: 0 });
+  expect(attempt.questions).toHaveLength(4);
+  expect(attempt.questions.every((q: View["questions"][number]) => q.correctAnswerId === null)).toBe(true);
+  await session.dispose();
+});
+
 test("outside the window New is 4003 and the allowance says when it opens", async ({ request }) => {
   const openedAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
   const olympiad = await newOlympiad(request, { openedAt, closedAt: new Date(Date.now() + 4 * 86_400_000).toISOString(), pinCode: "9999" });

@@ -1,6 +1,6 @@
 // The opening made cheap: from "Boshlash" to the first question the browser asks the
-// server for New and the attempt (Get) only — no page is rendered for it, and no second call for
-// the clock — and the clock shows the server's time from the first paint, on the page a reload
+// server for New only (its answer brings the attempt) — no page is rendered for it, no Get, and no
+// second call for the clock — and the clock shows the server's time from the first paint, on the page a reload
 // brings too.
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
@@ -24,7 +24,10 @@ function listen(page: Page): string[] {
   return asked;
 }
 
-test("the first question comes from New and one Get, with the server's clock", async ({ page, request }, testInfo) => {
+test("without a sealed paper the first question comes from New's own answer, with the server's clock", async ({
+  page,
+  request,
+}, testInfo) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 2, medium: 2, hard: 2 }, durationMinutes: 40 });
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
@@ -40,7 +43,7 @@ test("the first question comes from New and one Get, with the server's clock", a
   await expect(page.getByRole("radio").first()).toBeVisible();
   await expect(page.getByTestId("timer")).toHaveText(/^00:(39|40):\d\d$/);
   await page.waitForLoadState("networkidle");
-  expect(asked).toEqual(["POST /api/TestAttempts/New", "GET /api/TestAttempts/Get"]);
+  expect(asked).toEqual(["POST /api/TestAttempts/New"]);
   await screenshot(page, testInfo, "opening-first-question");
 
   // A reload brings the attempt's own page, with the attempt and the clock in it: no Get; the
