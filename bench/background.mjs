@@ -2,15 +2,17 @@
 // answering. A finished olympiad of BENCH_PUPILS pupils (5 000, written as bench:collusion writes
 // one: bench/collusion-seed.mjs) is on the server while BENCH_LIVE pupils of another olympiad
 // answer at a steady BENCH_RATE answers a second (each answer's latency recorded, open loop).
-// Three windows of BENCH_WINDOW seconds each:
+// Three conditions, BENCH_WINDOW seconds each in all, taken in turn over BENCH_TURNS (4) turns (calm,
+// drawing, screening, calm, …) so that the machine's own ups and downs (other tenants of a shared
+// machine) fall on each condition alike:
 //   calm       nothing in the background (the drawing ahead paused)
 //   drawing    the drawing ahead resumed: the finished pupils' certificates drawn (a child process)
 //   screening  the finished test screened again and again (the statistics' child process)
 // Then the drawing goes on until every certificate is kept, and its total CPU is read from /proc
 // (the certificates' child: utime + stime). It prints Answer's p50 and p99 in each window and the
 // ratio to calm. Targets (issue 47): p99 while drawing and while screening at most 1.5× calm.
-// Exits 1 when a target is missed. BENCH_PROFILE (a folder): each window's CPU profile of the
-// app's main thread (bench/profile-top.mjs reads one). BENCH_DRAW_ALL=0 stops after the windows.
+// Exits 1 when a target is missed. BENCH_PROFILE (a folder): each condition's CPU profile of the
+// app's main thread, in the last turn (bench/profile-top.mjs reads one). BENCH_DRAW_ALL=0 stops after the windows.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -23,6 +25,7 @@ const PUPILS = Number(process.env.BENCH_PUPILS ?? 5000);
 const LIVE = Number(process.env.BENCH_LIVE ?? 100);
 const RATE = Number(process.env.BENCH_RATE ?? 25);
 const WINDOW_S = Number(process.env.BENCH_WINDOW ?? 60);
+const TURNS = Number(process.env.BENCH_TURNS ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 if (PROFILE) mkdirSync(PROFILE, { recursive: true });
@@ -149,9 +152,11 @@ try {
 
   const profiling = (method) => call("/api/test-support/profile", { method, token: TOKEN }).then((r) => r.json());
 
+  /** CPU-ms by process in each condition, summed over its turns. */
+  const cpuBy = {};
   /** Answers at RATE a second for `seconds` (open loop: one sent every 1/RATE s whatever the last took); their latencies, sorted. */
-  async function answering(seconds, during = async () => {}, name = null) {
-    if (PROFILE && name) await profiling("POST");
+  async function answering(seconds, during = async () => {}, name = null, profile = false) {
+    if (profile) await profiling("POST");
     const before = cpuNow();
     const latencies = [];
     const failures = [];
@@ -185,14 +190,13 @@ try {
     }
     await Promise.all(sent);
     await work;
-    if (PROFILE && name) writeFileSync(path.join(PROFILE, `${name}.cpuprofile`), JSON.stringify(await profiling("DELETE")));
+    if (profile) writeFileSync(path.join(PROFILE, `${name}.cpuprofile`), JSON.stringify(await profiling("DELETE")));
     const after = cpuNow();
-    if (name)
-      console.log(
-        `  ${name}: CPU-s in the window: ${Object.keys(after)
-          .map((k) => `${k} ${((after[k] - before[k]) / 1000).toFixed(1)}`)
-          .join(" · ")}`,
-      );
+    if (name) {
+      cpuBy[name] ??= {};
+      const spent = cpuBy[name];
+      for (const k of Object.keys(after)) spent[k] = (spent[k] ?? 0) + after[k] - before[k];
+    }
     if (failures.length > 0) throw new Error(`answers refused: ${JSON.stringify(failures.slice(0, 10))}`);
     return latencies.sort((a, b) => a - b);
   }
@@ -207,32 +211,41 @@ try {
 
   // Warm-up: every route compiled and cached, not counted.
   await answering(10);
-  const calm = await answering(WINDOW_S, undefined, "calm");
-  console.log(line("calm", calm));
-
   const kept = async () =>
     Number((await sql`select count(*) as n from certificate_pictures where kind = 'print' and png is not null`)[0].n);
   const drawStarted = Date.now();
-  await support({ action: "resume" });
-  const drawing = await answering(WINDOW_S, undefined, "drawing");
-  await support({ action: "pause" });
-  const drawnInWindow = await kept();
-  console.log(line("drawing", drawing, calm), `  (${drawnInWindow} certificates drawn meanwhile)`);
-
+  const turnS = WINDOW_S / TURNS;
+  const calm = [];
+  const drawing = [];
+  const screening = [];
   let screenings = 0;
   let screeningCpu = 0;
-  const screening = await answering(
-    WINDOW_S,
-    async () => {
-      const until = performance.now() + WINDOW_S * 1000;
-      while (performance.now() < until) {
-        const summary = await (await call(`/api/admin/tests/${finished.testId}/screening`, { method: "POST", cookie })).json();
-        screenings++;
-        screeningCpu += summary.cpuMs ?? 0;
-      }
-    },
-    "screening",
-  );
+  const screenAgainAndAgain = async () => {
+    const until = performance.now() + turnS * 1000;
+    while (performance.now() < until) {
+      const summary = await (await call(`/api/admin/tests/${finished.testId}/screening`, { method: "POST", cookie })).json();
+      screenings++;
+      screeningCpu += summary.cpuMs ?? 0;
+    }
+  };
+  for (let turn = 0; turn < TURNS; turn++) {
+    // The profiles (BENCH_PROFILE) are of the last turn.
+    const profile = Boolean(PROFILE) && turn === TURNS - 1;
+    calm.push(...(await answering(turnS, undefined, "calm", profile)));
+    await support({ action: "resume" });
+    drawing.push(...(await answering(turnS, undefined, "drawing", profile)));
+    await support({ action: "pause" });
+    screening.push(...(await answering(turnS, screenAgainAndAgain, "screening", profile)));
+  }
+  for (const list of [calm, drawing, screening]) list.sort((a, b) => a - b);
+  for (const [name, spent] of Object.entries(cpuBy))
+    console.log(
+      `  ${name}: CPU-s in its ${TURNS} turns: ${Object.entries(spent)
+        .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)}`)
+        .join(" · ")}`,
+    );
+  console.log(line("calm", calm));
+  console.log(line("drawing", drawing, calm), `  (${await kept()} certificates drawn meanwhile)`);
   console.log(
     line("screening", screening, calm),
     `  (${screenings} screenings of ${PUPILS} pupils, ${(screeningCpu / Math.max(1, screenings)).toFixed(0)} CPU-ms each in the child)`,
