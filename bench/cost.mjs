@@ -231,7 +231,7 @@ async function replay(pupil, step, recording) {
   return pupil.browser.call(path, { method: step.method, headers: step.headers, raw: body });
 }
 
-/** Replays `steps` for `pupil`; after New, the pupil's attempt and New's answer are kept. */
+/** Replays `steps` for `pupil`; after New (and Get), the pupil's attempt and New's answer are kept. */
 async function replayAll(pupil, steps, recording) {
   for (const step of steps) {
     const answer = await replay(pupil, step, recording);
@@ -239,6 +239,8 @@ async function replayAll(pupil, steps, recording) {
       const made = JSON.parse(answer.text);
       pupil.attemptId = made.attemptId;
       pupil.opening = made.paper;
+      // A page with no sealed paper asks New for the attempt itself (withAttempt): no Get follows.
+      if (made.attempt) pupil.view = made.attempt;
     }
     if (step.path.startsWith("/api/TestAttempts/Get?") && answer.status === 200) pupil.view = JSON.parse(answer.text);
   }
