@@ -173,16 +173,22 @@ async function openStream(kind, path, { cookie, address, headers }) {
 
 /**
  * A recorded request with this pupil's login, password and attempt in place of the recorder's
- * (`recording`: its username and attempt id).
+ * (`recording`: its username and attempt id). New asks for the attempt in its answer
+ * (withAttempt) unless the pupil keeps the paper sealed (`sealedKept`), as the page does.
  */
-function personal(step, recording, { username, password, attemptId }) {
+function personal(step, recording, { username, password, attemptId, sealedKept = false }) {
   const id = String(attemptId ?? recording.attemptId);
   const path = step.path
     .replace(new RegExp(`(/test-attempt/)${recording.attemptId}\\b`), `$1${id}`)
     .replace(new RegExp(`([?&](?:id|attemptId|testAttemptId)=)${recording.attemptId}\\b`), `$1${id}`);
   let body = step.body;
   if (body?.includes(recording.username)) body = JSON.stringify({ ...JSON.parse(body), username, password });
-  return { kind: kindOf(step.method, step.path, step.headers), path, body };
+  const kind = kindOf(step.method, step.path, step.headers);
+  if (kind === "POST TestAttempts/New") {
+    const { withAttempt: _asked, ...fields } = JSON.parse(body);
+    body = JSON.stringify(sealedKept ? fields : { ...fields, withAttempt: true });
+  }
+  return { kind, path, body };
 }
 
 try {
@@ -279,8 +285,10 @@ try {
     const refused = { count: 0 };
     const browser = browserFrom(address, refused);
     const leave = [];
+    /** The paper kept sealed on the countdown's page (below), once fetched. */
+    let sealed = null;
     const replay = async (step, from = recording) => {
-      const { kind, path, body } = personal(step, from, me);
+      const { kind, path, body } = personal(step, from, { ...me, sealedKept: sealed !== null });
       if (path.startsWith(STREAM)) {
         leave.push(await openStream(kind, path, { cookie: browser.cookie(), address, headers: step.headers }));
         return { kind, answer: { status: 200, text: "" } };
@@ -295,7 +303,6 @@ try {
     signIns.push([signInStarted, performance.now()]);
     // Checked in on the countdown: the paper, sealed (components/attempt/sealed-paper.ts), at a
     // random moment as the page fetches it.
-    let sealed = null;
     const sealing =
       SEALED && P > 0 && !byPages
         ? sealedPaper(browser, opening).then((paper) => {
@@ -319,16 +326,18 @@ try {
     const flowOf = byPages ? recordedByPages : recording;
     let view = null;
     for (const step of flow) {
-      // The sealed paper opened: the page asks no Get.
+      // The sealed paper opened, or New answered the attempt: the page asks no Get.
       if (view && step.path.startsWith("/api/TestAttempts/Get?")) continue;
       const { kind, answer } = await replay(step, flowOf);
       if (kind === "POST TestAttempts/New") {
-        me.attemptId = answer.status === 200 ? JSON.parse(answer.text).attemptId : null;
-        const key = answer.status === 200 ? JSON.parse(answer.text).paper : undefined;
-        view = sealed && key ? openSealed(sealed, key) : null; // as the page: without it, Get
+        const made = answer.status === 200 ? JSON.parse(answer.text) : null;
+        me.attemptId = made?.attemptId ?? null;
+        // As the page: the sealed paper opened with New's key, else the attempt New answered (withAttempt), else Get.
+        view = sealed && made?.paper ? openSealed(sealed, made.paper) : null;
+        if (view) sealedOpened++;
+        else view = made?.attempt ?? null;
         if (view) {
-          sealedOpened++;
-          firstQuestion.inPlace.push(performance.now() - arrival);
+          firstQuestion[byPages ? "byPages" : "inPlace"].push(performance.now() - arrival);
           served.push([arrival, performance.now(), refused.count]);
         }
         if (me.attemptId === null) {
