@@ -28,6 +28,10 @@ export async function register() {
     // Certificates drawn ahead, while the server is not busy (a child process draws them).
     const { startDrawingAhead } = await import("./lib/certificates/ahead");
     startDrawingAhead();
+    // Click's fiscal receipts submitted (or, without the fiscal data, a warning that none are).
+    const { startReceiptJob, warnIfNoReceipts } = await import("./lib/payments/fiscal");
+    warnIfNoReceipts();
+    startReceiptJob();
     // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission
     // control, and the handlers of the calls it serves straight (server/api-routes.mjs).
     const { provideDirectRoutes, provideStatus } = await import("./lib/process-state.mjs");

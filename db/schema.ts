@@ -21,7 +21,7 @@ import {
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { type Difficulty, type LanguageTexts, ReviewPolicy, type StudyLanguage, type VoidAwards } from "../shared/attempts/enums";
 import { UserRole } from "../shared/identity/roles";
-import { type PaymentProvider, PaymentState } from "../shared/payments/enums";
+import { type PaymentProvider, PaymentState, type ReceiptKind, type ReceiptState } from "../shared/payments/enums";
 import { RegistrationStatus } from "../shared/registration/status";
 
 /** Bytes (a picture, a serialised result): Buffers in and out (the embedded database's driver gives Uint8Arrays). */
@@ -231,6 +231,8 @@ export const payments = pgTable(
     performTime: bigint("perform_time", { mode: "number" }),
     cancelTime: bigint("cancel_time", { mode: "number" }),
     cancelReason: smallint("cancel_reason"),
+    /** The provider's own id of the payment where it differs from the transaction's (Click's click_paydoc_id). */
+    providerPaymentId: varchar("provider_payment_id", { length: 64 }),
   },
   (t) => [
     uniqueIndex("payments_provider_transaction_uq").on(t.provider, t.providerTransactionId),
@@ -238,6 +240,38 @@ export const payments = pgTable(
     // The database itself refuses a second performed payment for one registration.
     uniqueIndex("payments_one_performed_uq").on(t.registrationGuid).where(sql`${t.state} = 2`),
     index("payments_provider_time_idx").on(t.provider, t.providerTime),
+  ],
+);
+
+/**
+ * A payment's fiscal receipt (lib/payments/fiscal.ts): Payme's as its SetFiscalData reports it,
+ * Click's as our submit_items job (its tries, the next one, the last error) has it registered.
+ */
+export const fiscalReceipts = pgTable(
+  "fiscal_receipts",
+  {
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 8 }).$type<ReceiptKind>().notNull(),
+    provider: varchar("provider", { length: 8 }).$type<PaymentProvider>().notNull(),
+    state: varchar("state", { length: 12 }).$type<ReceiptState>().notNull(),
+    /** The receipt's address at the operator (Payme's qr_code_url), once known. */
+    receiptUrl: text("receipt_url"),
+    /** What the provider said of it: Payme's fiscal_data, Click's last answer. */
+    fiscalData: jsonb("fiscal_data"),
+    /** Click's job: submissions tried, when the next is due, whose it is until when, what went wrong last. */
+    tries: integer("tries").notNull().default(0),
+    nextTryAt: timestamp("next_try_at", { withTimezone: true }),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    registeredAt: timestamp("registered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.kind] }),
+    index("fiscal_receipts_due_idx").on(t.nextTryAt).where(sql`${t.state} = 'waiting'`),
   ],
 );
 

@@ -65,6 +65,38 @@ const schema = z.object({
   CLICK_MERCHANT_ID: z.string().default("00000"),
   CLICK_SECRET_KEY: z.string().optional(),
   CLICK_PAY_URL: z.string().url().default("https://my.click.uz/services/pay"),
+  /** Click's merchant API (the fiscal receipt's submit_items) and the user id its Auth header names. */
+  CLICK_API_URL: z.string().url().default("https://api.click.uz/v2/merchant"),
+  CLICK_MERCHANT_USER_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "digits")
+    .optional(),
+  /**
+   * The fee's fiscal receipt (lib/payments/fiscal.ts): the service's title as the receipt prints it,
+   * its MXIK (IKPU) code, package code and VAT percentage, and the organiser's TIN (or PINFL). All
+   * or none: without them no receipt is registered, and the start and the console's board say so.
+   */
+  FISCAL_ITEM_TITLE: z
+    .string()
+    .trim()
+    .min(3)
+    // Click takes at most 63 characters (submit_items' Name).
+    .max(63)
+    .regex(/^[^\p{Cc}]+$/u, "no control characters")
+    .optional(),
+  FISCAL_MXIK_CODE: z
+    .string()
+    .regex(/^\d{17}$/, "17 digits, from the tax office's classifier")
+    .optional(),
+  FISCAL_PACKAGE_CODE: z
+    .string()
+    .regex(/^\d{1,20}$/, "digits")
+    .optional(),
+  FISCAL_VAT_PERCENT: z.coerce.number().int().min(0).max(100).optional(),
+  FISCAL_TIN: z
+    .string()
+    .regex(/^(\d{9}|\d{14})$/, "a 9-digit TIN or a 14-digit PINFL")
+    .optional(),
   CARD_CHECKOUT_SCRIPT_URL: z.string().optional(),
   PAYMENTS_SANDBOX: bool.optional(),
   CREDENTIALS_KEY: z.string().optional(),
@@ -125,6 +157,9 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
+/** The fiscal receipt's settings: all set, or none. */
+const FISCAL_SETTINGS = ["FISCAL_ITEM_TITLE", "FISCAL_MXIK_CODE", "FISCAL_PACKAGE_CODE", "FISCAL_VAT_PERCENT", "FISCAL_TIN"] as const;
+
 /** Our own secrets are random strings of this many characters at least (`openssl rand -hex 32`). */
 const MIN_SECRET_LENGTH = 32;
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
@@ -154,12 +189,22 @@ function load() {
   // A variable left empty (`DATABASE_URL=` as in .env.example) is not set.
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")));
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")} (${i.message})`).join(", ");
     throw new Error(`Invalid configuration: ${fields}`);
   }
   const env = parsed.data;
   if (env.REGISTRATION_CLOSES < env.REGISTRATION_OPENS)
     throw new Error("Invalid configuration: REGISTRATION_CLOSES before REGISTRATION_OPENS");
+  const fiscalSet = FISCAL_SETTINGS.filter((k) => env[k] !== undefined);
+  if (fiscalSet.length > 0 && fiscalSet.length < FISCAL_SETTINGS.length) {
+    const missing = FISCAL_SETTINGS.filter((k) => env[k] === undefined);
+    throw new Error(`Invalid configuration: ${missing.join(", ")} (the fiscal receipt's settings go together: set all of them, or none)`);
+  }
+  // Click's receipt is submitted by us, under the merchant user's id.
+  if (fiscalSet.length > 0 && env.CLICK_MERCHANT_USER_ID === undefined)
+    throw new Error(
+      "Invalid configuration: CLICK_MERCHANT_USER_ID (Click's receipts are submitted under it: set it with the FISCAL_* settings)",
+    );
   const production = env.NODE_ENV === "production";
   if (production) {
     const problems = productionProblems(env);
@@ -200,7 +245,24 @@ function load() {
       merchantId: env.CLICK_MERCHANT_ID,
       secretKey: env.CLICK_SECRET_KEY ?? DEV_SECRET,
       payUrl: env.CLICK_PAY_URL,
+      apiUrl: env.CLICK_API_URL.replace(/\/+$/, ""),
+      merchantUserId: env.CLICK_MERCHANT_USER_ID,
     },
+    /** The receipt's item (all of FISCAL_* set), or null: no receipt is registered. */
+    fiscal:
+      env.FISCAL_ITEM_TITLE !== undefined &&
+      env.FISCAL_MXIK_CODE !== undefined &&
+      env.FISCAL_PACKAGE_CODE !== undefined &&
+      env.FISCAL_VAT_PERCENT !== undefined &&
+      env.FISCAL_TIN !== undefined
+        ? {
+            title: env.FISCAL_ITEM_TITLE,
+            mxikCode: env.FISCAL_MXIK_CODE,
+            packageCode: env.FISCAL_PACKAGE_CODE,
+            vatPercent: env.FISCAL_VAT_PERCENT,
+            tin: env.FISCAL_TIN,
+          }
+        : null,
     cardCheckoutScriptUrl: env.CARD_CHECKOUT_SCRIPT_URL,
     // Simulated payments only when asked for in production; on by default elsewhere.
     paymentsSandbox: env.PAYMENTS_SANDBOX ?? !production,

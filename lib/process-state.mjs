@@ -43,7 +43,7 @@
 
 /**
  * The values kept once per process (described above).
- * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct" | "children" | "ahead" | "busy"} Slot
+ * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct" | "children" | "ahead" | "busy" | "receipts"} Slot
  */
 
 /** globalThis as a shelf of values under symbols. */

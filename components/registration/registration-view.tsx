@@ -48,6 +48,8 @@ type Props = {
   credentials: Credentials | null;
   /** The pupil has ended the test: the card points to the result below instead of "you may close the site". */
   tested?: boolean;
+  /** Once paid, the fee's fiscal receipt, rendered by the server (components/registration/receipt-line.tsx). */
+  receipt?: ReactNode;
 };
 
 export function RegistrationView({
@@ -60,6 +62,7 @@ export function RegistrationView({
   payment,
   credentials,
   tested = false,
+  receipt = null,
 }: Props) {
   const messages = useMessages();
   const local = useLocalName();
@@ -94,6 +97,7 @@ export function RegistrationView({
             <CredentialsCard credentials={credentials} paid={registerSuccess} />
           </Suspense>
         )}
+        {receipt}
         {registerSuccess ? (
           <Result status="success" title={messages.registration.success} />
         ) : (

@@ -11,6 +11,7 @@ import { checkInBegunSql } from "@/lib/attempts/rules-sql";
 import { db } from "@/lib/db/client";
 import { blockedPupil } from "@/lib/identity/blocked";
 import { type AdmissionNow, metrics } from "@/lib/metrics.mjs";
+import { fiscalItem } from "@/lib/payments/fiscal";
 import { Difficulty, STUDY_LANGUAGES, type StudyLanguage } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";
 import { RegistrationStatus } from "@/shared/registration/status";
@@ -60,9 +61,11 @@ export async function loadBoard({
   now = new Date(),
 }: {
   now?: Date;
-} = {}): Promise<{ tests: BoardRow[]; checkIns: CheckInRow[]; opening: Opening; serverTime: string }> {
+} = {}): Promise<{ tests: BoardRow[]; checkIns: CheckInRow[]; opening: Opening; serverTime: string; receipts: boolean }> {
   return {
     serverTime: now.toISOString(),
+    // Whether the fee's fiscal receipts are registered (the FISCAL_* settings): the board says when not.
+    receipts: fiscalItem() !== null,
     tests: await boardTests(now),
     checkIns: await loadCheckIns({ now }),
     opening: await openingNow(now),

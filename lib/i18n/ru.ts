@@ -151,6 +151,10 @@ export const ru: Shape<typeof uz> = {
     credentialsPassword: "Пароль",
     passwordUnavailable: "Пароль был сброшен организатором. Получите новый пароль у организатора.",
     toLogin: "Войти",
+    receiptTitle: "Чек об оплате",
+    receiptLink: "Открыть чек, зарегистрированный в налоговой",
+    receiptInClick: "Чек зарегистрирован в налоговой: он есть в истории платежей в приложении Click.",
+    receiptWaiting: "Чек регистрируется в налоговой: когда он будет готов, ссылка на него появится здесь.",
   },
   login: {
     title: "Вход в систему",
@@ -173,6 +177,7 @@ export const ru: Shape<typeof uz> = {
       tests: "Тесты",
       pupils: "Ученики",
       registrations: "Регистрации",
+      payments: "Реестр платежей",
       audit: "Журнал действий",
       incidents: "Сбои",
       organisers: "Организаторы",

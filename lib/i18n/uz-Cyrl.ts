@@ -147,6 +147,10 @@ export const uzCyrl: Shape<typeof uz> = {
     credentialsPassword: "Пароль",
     passwordUnavailable: "Пароль ташкилотчи томонидан тикланган. Янги паролни ташкилотчидан олинг.",
     toLogin: "Тизимга кириш",
+    receiptTitle: "Тўлов чеки",
+    receiptLink: "Солиқ идорасида рўйхатдан ўтган чекни очиш",
+    receiptInClick: "Чек солиқ идорасида рўйхатдан ўтказилди: уни Click иловасидаги тўловлар тарихида кўрасиз.",
+    receiptWaiting: "Чек солиқ идорасида рўйхатдан ўтказилмоқда: тайёр бўлгач, унинг ҳаволаси шу ерда чиқади.",
   },
   login: {
     title: "Тизимга кириш",
@@ -168,6 +172,7 @@ export const uzCyrl: Shape<typeof uz> = {
       tests: "Тестлар",
       pupils: "Ўқувчилар",
       registrations: "Рўйхатдан ўтганлар",
+      payments: "Тўловлар реестри",
       audit: "Амаллар журнали",
       incidents: "Носозликлар",
       organisers: "Ташкилотчилар",

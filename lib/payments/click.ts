@@ -10,6 +10,7 @@ import type { Transaction } from "@/lib/db/client";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
+import { queueClickReceipt } from "./fiscal";
 import { cancelPayment, findRegistration, lockPayment, type Payment, performPayment, tiyin, withRegistration } from "./service";
 
 export const ClickError = {
@@ -99,7 +100,8 @@ export async function answerClick(action: ClickAction, form: URLSearchParams, no
 
   if (REQUIRED[action].some((name) => !f[name])) return answer(ClickError.ErrorInRequest);
   if (Object.values(f).some(isUnsafeText)) return answer(ClickError.ErrorInRequest);
-  if (!positiveInteger.safeParse(f.click_trans_id).success) return answer(ClickError.ErrorInRequest);
+  if (!positiveInteger.safeParse(f.click_trans_id).success || !positiveInteger.safeParse(f.click_paydoc_id).success)
+    return answer(ClickError.ErrorInRequest);
   if (!signatureMatches(action, f)) return answer(ClickError.SignCheckFailed);
   if (f.action !== (action === "prepare" ? "0" : "1")) return answer(ClickError.ActionNotFound);
 
@@ -120,6 +122,7 @@ export async function answerClick(action: ClickAction, form: URLSearchParams, no
           registrationGuid: registration.guid,
           provider: PaymentProvider.Click,
           providerTransactionId: f.click_trans_id,
+          providerPaymentId: f.click_paydoc_id,
           amountTiyin: tiyin(registration.amountSom),
           createTime: now,
         })
@@ -158,6 +161,8 @@ export async function answerClick(action: ClickAction, form: URLSearchParams, no
       return answer(ClickError.AlreadyPaid);
     }
     const performed = await performPayment(tx, locked, payment, now);
+    // Its fiscal receipt, submitted to Click by the receipts' job (never on this request's path).
+    await queueClickReceipt(tx, performed);
     return answer(ClickError.Success, performed.id);
   });
 }

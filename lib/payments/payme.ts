@@ -1,5 +1,5 @@
 // Payme (Paycom) Merchant API: JSON-RPC 2.0, always HTTP 200, the six methods and their state
-// machine exactly as payments.md gives them. Times are Unix ms; amounts are tiyin.
+// machine exactly as payments.md gives them, and SetFiscalData (the receipt Payme registered). Times are Unix ms; amounts are tiyin.
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, between, eq } from "drizzle-orm";
@@ -12,6 +12,7 @@ import { paymeMessages } from "@/lib/i18n/payme";
 import { errorText, log } from "@/lib/log.mjs";
 import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
+import { fiscalItem, keepPaymeReceipt, paymeDetail, paymeFiscalData } from "./fiscal";
 import {
   cancelPayment,
   findPayment,
@@ -116,8 +117,11 @@ type Method = (params: Record<string, unknown>, now: number) => Promise<unknown>
 const methods: Record<string, Method> = {
   async CheckPerformTransaction(params) {
     const guid = guidOf(params);
-    assertPayable(await findRegistration(guid), amountOf(params));
-    return { allow: true };
+    const amount = amountOf(params);
+    assertPayable(await findRegistration(guid), amount);
+    // With the service's fiscal data, the receipt's item: Payme registers the receipt from it.
+    const item = fiscalItem();
+    return item ? { allow: true, detail: paymeDetail(item, amount) } : { allow: true };
   },
 
   async CreateTransaction(params, now) {
@@ -219,6 +223,15 @@ const methods: Record<string, Method> = {
       return checkAnswer(cancelled);
     }
     return checkAnswer(payment);
+  },
+
+  // The receipt Payme registered for a transaction: kept with it (its address is the family's receipt).
+  async SetFiscalData(params) {
+    const payment = await existing(params);
+    const kind = field(params, "type", z.enum(["PERFORM", "CANCEL"]));
+    const data = field(params, "fiscal_data", paymeFiscalData);
+    if (!(await keepPaymeReceipt(payment, kind, data))) fail(PaymeError.CannotPerform, paymeMessages.cannotPerform);
+    return { success: true };
   },
 
   async GetStatement(params) {

@@ -149,6 +149,10 @@ export const uz = {
     credentialsPassword: "Parol",
     passwordUnavailable: "Parol tashkilotchi tomonidan tiklangan. Yangi parolni tashkilotchidan oling.",
     toLogin: "Tizimga kirish",
+    receiptTitle: "To'lov cheki",
+    receiptLink: "Soliq idorasida ro'yxatdan o'tgan chekni ochish",
+    receiptInClick: "Chek soliq idorasida ro'yxatdan o'tkazildi: uni Click ilovasidagi to'lovlar tarixida ko'rasiz.",
+    receiptWaiting: "Chek soliq idorasida ro'yxatdan o'tkazilmoqda: tayyor bo'lgach, uning havolasi shu yerda chiqadi.",
   },
   login: {
     title: "Tizimga kirish",
@@ -171,6 +175,7 @@ export const uz = {
       tests: "Testlar",
       pupils: "O'quvchilar",
       registrations: "Ro'yxatdan o'tganlar",
+      payments: "To'lovlar reyestri",
       audit: "Amallar jurnali",
       incidents: "Nosozliklar",
       organisers: "Tashkilotchilar",

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FamilyResultPanel, ParentAppealsPanel } from "@/components/appeals/parent-appeals-panel";
 import { OfferText } from "@/components/registration/offer-text";
+import { ReceiptLine } from "@/components/registration/receipt-line";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { Card } from "@/components/ui/card";
@@ -9,6 +10,7 @@ import { appealsView } from "@/lib/appeals/appeals";
 import { familyResult } from "@/lib/appeals/family-result";
 import { now } from "@/lib/clock";
 import { getLocale, getMessages } from "@/lib/i18n/server";
+import { receiptOfRegistration } from "@/lib/payments/fiscal";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
@@ -48,7 +50,9 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   ]);
   // After the test, the parent's appeals (asked only once paid: most visits are the registration's own).
   const paid = status.status === RegistrationStatus.Paid;
-  const [appeals, family] = paid ? await Promise.all([appealsView({ guid }, locale, now()), familyResult(guid, now())]) : [null, null];
+  const [appeals, family, receipt] = paid
+    ? await Promise.all([appealsView({ guid }, locale, now()), familyResult(guid, now()), receiptOfRegistration(guid)])
+    : [null, null, null];
 
   return (
     <PublicFrame title={messages.registration.pageTitle} width="narrow">
@@ -63,6 +67,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           payment={await paymentOptions({ guid, amountSom: status.amountToPay })}
           credentials={credentials}
           tested={family !== null}
+          receipt={receipt && <ReceiptLine receipt={receipt} />}
         />
       </Card>
       {(appeals || family) && (

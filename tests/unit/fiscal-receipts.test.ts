@@ -1,0 +1,377 @@
+// The fee's fiscal receipt (payments.md, "Fiscal receipts"): the settings, all or none; Payme's
+// item in CheckPerformTransaction and its SetFiscalData kept; Click's submit_items from a durable
+// job, against a local stand-in that refuses, does not answer, answers garbage and accepts.
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fiscalReceipts, payments } from "@/db/schema";
+import { db } from "@/lib/db/client";
+import { createTestRegistration } from "@/lib/testing/pupils";
+import { setUpDatabase } from "../support/database";
+import { TEST_ENV } from "../support/test-env";
+
+setUpDatabase();
+
+const FISCAL = {
+  FISCAL_ITEM_TITLE: "Yozgi ilmiy lager olimpiadasida ishtirok etish",
+  FISCAL_MXIK_CODE: "10305008002000000",
+  FISCAL_PACKAGE_CODE: "1545007",
+  FISCAL_VAT_PERCENT: "12",
+  FISCAL_TIN: "305123456",
+  CLICK_MERCHANT_USER_ID: "41234",
+};
+const FEE_TIYIN = 7_500_000;
+const AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
+
+/** The modules as a process started with `env` loads them (config is read once per process). */
+async function started(env: Record<string, string | undefined>) {
+  vi.resetModules();
+  vi.unstubAllEnvs();
+  for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
+  return {
+    config: (await import("@/lib/config")).config,
+    fiscal: await import("@/lib/payments/fiscal"),
+    payme: await import("@/lib/payments/payme"),
+    click: await import("@/lib/payments/click"),
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe("the fiscal settings", () => {
+  it("are all or none; without them no receipt is registered", async () => {
+    const none = await started({});
+    expect(none.config().fiscal).toBeNull();
+    const all = await started(FISCAL);
+    expect(all.config().fiscal).toEqual({
+      title: FISCAL.FISCAL_ITEM_TITLE,
+      mxikCode: FISCAL.FISCAL_MXIK_CODE,
+      packageCode: FISCAL.FISCAL_PACKAGE_CODE,
+      vatPercent: 12,
+      tin: FISCAL.FISCAL_TIN,
+    });
+    const partial = await started({ ...FISCAL, FISCAL_PACKAGE_CODE: undefined, FISCAL_TIN: undefined });
+    expect(() => partial.config()).toThrow("Invalid configuration: FISCAL_PACKAGE_CODE, FISCAL_TIN");
+  });
+
+  it("refuse to start on a malformed value, naming the setting", async () => {
+    for (const [name, value] of [
+      ["FISCAL_MXIK_CODE", "1030500800200000"],
+      ["FISCAL_MXIK_CODE", "10305008002000000; drop table"],
+      ["FISCAL_PACKAGE_CODE", "kg"],
+      ["FISCAL_VAT_PERCENT", "112"],
+      ["FISCAL_VAT_PERCENT", "twelve"],
+      ["FISCAL_TIN", "12345"],
+      ["FISCAL_ITEM_TITLE", "a\u0000b"],
+      ["FISCAL_ITEM_TITLE", "x".repeat(64)],
+      ["CLICK_MERCHANT_USER_ID", "user"],
+    ]) {
+      const loaded = await started({ ...FISCAL, [name]: value });
+      expect(() => loaded.config(), `${name}=${value}`).toThrow(`Invalid configuration: ${name} (`);
+    }
+    const noUser = await started({ ...FISCAL, CLICK_MERCHANT_USER_ID: undefined });
+    expect(() => noUser.config()).toThrow("Invalid configuration: CLICK_MERCHANT_USER_ID");
+  });
+});
+
+describe("Payme", () => {
+  let rpcId = 0;
+  const call = async (
+    payme: Awaited<ReturnType<typeof started>>["payme"],
+    method: string,
+    params: Record<string, unknown>,
+    authorization = AUTH,
+  ) =>
+    (await payme.answerPayme({ body: { jsonrpc: "2.0", id: ++rpcId, method, params }, authorization })) as {
+      result?: Record<string, unknown>;
+      error?: { code: number; data?: string };
+    };
+
+  /** A Payme transaction of a new registration, created (and performed unless `perform` is false). */
+  async function transaction(payme: Awaited<ReturnType<typeof started>>["payme"], { perform = true, cancel = false } = {}) {
+    const { guid } = await createTestRegistration();
+    const id = randomBytes(12).toString("hex");
+    expect((await call(payme, "CreateTransaction", { id, time: Date.now(), amount: FEE_TIYIN, account: { guid } })).result?.state).toBe(1);
+    if (perform) expect((await call(payme, "PerformTransaction", { id })).result?.state).toBe(2);
+    if (cancel) expect((await call(payme, "CancelTransaction", { id, reason: 3 })).result?.state).toBe(-1);
+    return { guid, id };
+  }
+  const fiscalData = (overrides: Record<string, unknown> = {}) => ({
+    receipt_id: 121,
+    status_code: 0,
+    message: "accepted",
+    terminal_id: "EP000000000025",
+    fiscal_sign: "800031554082",
+    qr_code_url: "https://ofd.soliq.uz/check?t=EP000000000025&r=121&c=20261129083000&s=800031554082",
+    date: "20261129083000",
+    ...overrides,
+  });
+  const kept = async (fiscal: Awaited<ReturnType<typeof started>>["fiscal"], guid: string) => fiscal.receiptOfRegistration(guid);
+
+  it("CheckPerformTransaction answers the receipt's item, its total the amount, when the fiscal data is set", async () => {
+    const { payme } = await started(FISCAL);
+    const { guid } = await createTestRegistration();
+    const answer = await call(payme, "CheckPerformTransaction", { amount: FEE_TIYIN, account: { guid } });
+    expect(answer.result).toEqual({
+      allow: true,
+      detail: {
+        receipt_type: 0,
+        items: [
+          {
+            title: FISCAL.FISCAL_ITEM_TITLE,
+            price: FEE_TIYIN,
+            count: 1,
+            code: FISCAL.FISCAL_MXIK_CODE,
+            package_code: FISCAL.FISCAL_PACKAGE_CODE,
+            vat_percent: 12,
+          },
+        ],
+      },
+    });
+    const items = (answer.result!.detail as { items: { price: number; count: number }[] }).items;
+    expect(items.reduce((total, item) => total + item.price * item.count, 0)).toBe(FEE_TIYIN);
+    // A wrong amount is still -31001, with or without fiscal data.
+    expect((await call(payme, "CheckPerformTransaction", { amount: FEE_TIYIN - 100, account: { guid } })).error?.code).toBe(-31001);
+    const without = await started({});
+    expect((await call(without.payme, "CheckPerformTransaction", { amount: FEE_TIYIN, account: { guid } })).result).toEqual({
+      allow: true,
+    });
+  });
+
+  it("SetFiscalData keeps the receipt with its performed transaction, once however often it comes", async () => {
+    const { payme, fiscal } = await started(FISCAL);
+    const { guid, id } = await transaction(payme);
+    expect(await kept(fiscal, guid)).toEqual({ state: "waiting", url: null, provider: "payme" });
+    for (let i = 0; i < 2; i++)
+      expect(await call(payme, "SetFiscalData", { id, type: "PERFORM", fiscal_data: fiscalData() })).toEqual({
+        result: { success: true },
+        id: rpcId,
+      });
+    expect(await kept(fiscal, guid)).toEqual({ state: "registered", url: fiscalData().qr_code_url, provider: "payme" });
+    const rows = await db
+      .select({ state: fiscalReceipts.state })
+      .from(fiscalReceipts)
+      .innerJoin(payments, eq(payments.id, fiscalReceipts.paymentId))
+      .where(eq(payments.providerTransactionId, id));
+    expect(rows).toEqual([{ state: "registered" }]);
+    // A late refusal does not undo a registered receipt.
+    await call(payme, "SetFiscalData", { id, type: "PERFORM", fiscal_data: fiscalData({ status_code: 1, message: "late" }) });
+    expect((await kept(fiscal, guid))?.state).toBe("registered");
+  });
+
+  it("SetFiscalData for an unknown, unperformed or cancelled transaction, or a malformed one, changes nothing", async () => {
+    const { payme, fiscal } = await started(FISCAL);
+    expect(
+      (await call(payme, "SetFiscalData", { id: randomBytes(12).toString("hex"), type: "PERFORM", fiscal_data: fiscalData() })).error?.code,
+    ).toBe(-31003);
+    const waiting = await transaction(payme, { perform: false });
+    const cancelled = await transaction(payme, { perform: false, cancel: true });
+    for (const { id } of [waiting, cancelled])
+      expect((await call(payme, "SetFiscalData", { id, type: "PERFORM", fiscal_data: fiscalData() })).error?.code).toBe(-31008);
+    const paid = await transaction(payme);
+    // Our fee is never refunded: no cancellation receipt belongs to a performed transaction.
+    expect((await call(payme, "SetFiscalData", { id: paid.id, type: "CANCEL", fiscal_data: fiscalData() })).error?.code).toBe(-31008);
+    for (const [params, field] of [
+      [{ id: paid.id, type: "REFUND", fiscal_data: fiscalData() }, "type"],
+      [{ id: paid.id, type: "PERFORM", fiscal_data: fiscalData({ qr_code_url: "javascript:alert(1)" }) }, "fiscal_data"],
+      [{ id: paid.id, type: "PERFORM", fiscal_data: fiscalData({ qr_code_url: "http://ofd.soliq.uz/check" }) }, "fiscal_data"],
+      [{ id: paid.id, type: "PERFORM", fiscal_data: fiscalData({ status_code: "0" }) }, "fiscal_data"],
+      [{ id: paid.id, type: "PERFORM", fiscal_data: "x".repeat(10_000) }, "fiscal_data"],
+    ] as const)
+      expect((await call(payme, "SetFiscalData", params)).error).toMatchObject({ code: -32600, data: field });
+    // The same key as every other method.
+    expect((await call(payme, "SetFiscalData", { id: paid.id, type: "PERFORM", fiscal_data: fiscalData() }, "Basic x")).error?.code).toBe(
+      -32504,
+    );
+    for (const { guid } of [waiting, cancelled]) expect(await kept(fiscal, guid)).toBeNull();
+    expect(await kept(fiscal, paid.guid)).toEqual({ state: "waiting", url: null, provider: "payme" });
+    // A refusal by the operator is kept with its reason, as not yet registered.
+    await call(payme, "SetFiscalData", { id: paid.id, type: "PERFORM", fiscal_data: fiscalData({ status_code: 2, message: "OFD busy" }) });
+    const [refused] = await db
+      .select({ state: fiscalReceipts.state, lastError: fiscalReceipts.lastError, url: fiscalReceipts.receiptUrl })
+      .from(fiscalReceipts)
+      .innerJoin(payments, eq(payments.id, fiscalReceipts.paymentId))
+      .where(eq(payments.providerTransactionId, paid.id));
+    expect(refused).toEqual({ state: "refused", lastError: "status_code 2: OFD busy", url: null });
+  });
+});
+
+describe("Click's submit_items job", () => {
+  type Mode = "refuse" | "hang" | "garbage" | "accept";
+  let mode: Mode = "accept";
+  const received: { auth: string | undefined; body: Record<string, unknown> }[] = [];
+  let standIn: Server;
+  let apiUrl = "";
+  beforeAll(async () => {
+    standIn = createServer(async (request: IncomingMessage, response) => {
+      let text = "";
+      for await (const chunk of request) text += chunk;
+      received.push({ auth: request.headers.auth as string | undefined, body: JSON.parse(text) });
+      if (mode === "hang") return; // never answers
+      response.setHeader("Content-Type", "application/json");
+      if (mode === "garbage") return response.end("<html>502 Bad Gateway</html>");
+      response.end(
+        JSON.stringify(mode === "accept" ? { error_code: 0, error_note: "Success" } : { error_code: -5017, error_note: "Invalid SPIC" }),
+      );
+    });
+    await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
+    apiUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/v2/merchant`;
+  });
+  afterAll(async () => {
+    standIn.closeAllConnections();
+    await new Promise((resolve) => standIn.close(resolve));
+  });
+
+  const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+  let clickId = Date.now();
+
+  /** A registration paid through Click (Prepare, then Complete), as Click's calls make it. */
+  async function paidByClick(click: Awaited<ReturnType<typeof started>>["click"]) {
+    const { guid } = await createTestRegistration();
+    const fields: Record<string, string> = {
+      click_trans_id: String(++clickId),
+      service_id: "00000",
+      click_paydoc_id: String(clickId + 7),
+      merchant_trans_id: guid,
+      amount: "75000",
+      action: "0",
+      error: "0",
+      error_note: "Success",
+      sign_time: "2026-11-29 08:30:00",
+    };
+    const sign = (f: Record<string, string>) =>
+      md5(
+        [
+          f.click_trans_id,
+          f.service_id,
+          TEST_ENV.CLICK_SECRET_KEY,
+          f.merchant_trans_id,
+          f.merchant_prepare_id ?? "",
+          f.amount,
+          f.action,
+          f.sign_time,
+        ].join(""),
+      );
+    const prepared = await click.answerClick("prepare", new URLSearchParams({ ...fields, sign_string: sign(fields) }));
+    const completing = { ...fields, action: "1", merchant_prepare_id: String(prepared.merchant_prepare_id) };
+    const completed = await click.answerClick("complete", new URLSearchParams({ ...completing, sign_string: sign(completing) }));
+    expect(completed.error).toBe(0);
+    return { guid, paydocId: Number(fields.click_paydoc_id), paymentId: Number(completed.merchant_confirm_id) };
+  }
+  const row = async (paymentId: number) =>
+    (
+      await db
+        .select()
+        .from(fiscalReceipts)
+        .where(and(eq(fiscalReceipts.paymentId, paymentId), eq(fiscalReceipts.kind, "PERFORM")))
+    )[0];
+  /** The job's pass in a process started afresh, `later` ms after the test began (due retries then). */
+  const t0 = Date.now();
+  async function passAfterRestart(later: number) {
+    const { fiscal } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const mine = (await fiscal.submitDueReceipts({ now: new Date(t0 + later), timeoutMs: 300 })) as {
+      paymentId: number;
+      error: string | null;
+    }[];
+    return { fiscal, mine };
+  }
+
+  it("is queued by Complete, retried with back-off through refusals, silence and garbage, across restarts, and sent once accepted", async () => {
+    const { click, fiscal } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const { guid, paydocId, paymentId } = await paidByClick(click);
+    // Complete answered without calling Click: the receipt waits for the job.
+    expect(received).toHaveLength(0);
+    expect(await fiscal.receiptOfRegistration(guid)).toEqual({ state: "waiting", url: null, provider: "click" });
+    expect(await row(paymentId)).toMatchObject({ state: "waiting", tries: 0, lastError: null });
+
+    const errors: (string | null)[] = [];
+    const waits: number[] = [];
+    let later = (await row(paymentId)).nextTryAt!.getTime() - t0 + 1;
+    for (const next of ["refuse", "hang", "garbage"] as Mode[]) {
+      mode = next;
+      const { mine } = await passAfterRestart(later);
+      const outcome = mine.find((done) => done.paymentId === paymentId);
+      errors.push(outcome?.error ?? null);
+      const kept = await row(paymentId);
+      expect(kept.state).toBe("waiting");
+      expect(kept.lastError).toBe(outcome?.error);
+      waits.push(kept.nextTryAt!.getTime() - (t0 + later));
+      // Not due again before its back-off: a pass just before it leaves it alone.
+      expect((await passAfterRestart(later + waits.at(-1)! - 1)).mine.some((done) => done.paymentId === paymentId)).toBe(false);
+      later = kept.nextTryAt!.getTime() - t0 + 1; // the database keeps microseconds: the next millisecond
+    }
+    expect(errors).toEqual([
+      "error_code -5017: Invalid SPIC",
+      "no answer within 0.3 s",
+      expect.stringMatching(/^HTTP 200, an answer not understood: <html>502 Bad Gateway<\/html>$/),
+    ]);
+    expect((await row(paymentId)).tries).toBe(3);
+    // Back-off: 30 s, 60 s, 120 s after each failure, each up to a tenth more.
+    waits.forEach((wait, i) => {
+      expect(wait).toBeGreaterThanOrEqual(30_000 * 2 ** i);
+      expect(wait).toBeLessThanOrEqual(33_000 * 2 ** i);
+    });
+
+    mode = "accept";
+    const sentBefore = received.length;
+    await passAfterRestart(later);
+    expect(await row(paymentId)).toMatchObject({ state: "registered", tries: 4, lastError: null, nextTryAt: null });
+    expect(await fiscal.receiptOfRegistration(guid)).toEqual({ state: "registered", url: null, provider: "click" });
+    // Once accepted, never sent again, however often the job runs.
+    await passAfterRestart(later + 10_000_000);
+    await passAfterRestart(later + 20_000_000);
+    const mineSent = received.filter((r) => r.body.payment_id === paydocId);
+    expect(received.length - sentBefore).toBe(1);
+    expect(mineSent).toHaveLength(4);
+    const auth = mineSent[3].auth!.split(":");
+    expect(auth[0]).toBe(FISCAL.CLICK_MERCHANT_USER_ID);
+    expect(auth[1]).toBe(
+      createHash("sha1")
+        .update(auth[2] + TEST_ENV.CLICK_SECRET_KEY)
+        .digest("hex"),
+    );
+    expect(mineSent[3].body).toEqual({
+      service_id: 0,
+      payment_id: paydocId,
+      items: [
+        {
+          Name: FISCAL.FISCAL_ITEM_TITLE,
+          SPIC: FISCAL.FISCAL_MXIK_CODE,
+          PackageCode: FISCAL.FISCAL_PACKAGE_CODE,
+          GoodPrice: FEE_TIYIN,
+          Price: FEE_TIYIN,
+          Amount: 1,
+          VAT: 803_571,
+          VATPercent: 12,
+          CommissionInfo: { TIN: FISCAL.FISCAL_TIN },
+        },
+      ],
+      received_card: FEE_TIYIN,
+    });
+  });
+
+  it("two processes' passes at once send a receipt once", async () => {
+    mode = "accept";
+    const { click } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const { paydocId, paymentId } = await paidByClick(click);
+    const a = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const b = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const now = new Date(Date.now() + 1000);
+    await Promise.all([a.fiscal.submitDueReceipts({ now }), b.fiscal.submitDueReceipts({ now })]);
+    expect(received.filter((r) => r.body.payment_id === paydocId)).toHaveLength(1);
+    expect((await row(paymentId)).state).toBe("registered");
+  });
+
+  it("without the fiscal data, Complete queues nothing and the job sends nothing", async () => {
+    const { click, fiscal } = await started({ CLICK_API_URL: apiUrl });
+    const { guid, paymentId } = await paidByClick(click);
+    expect(await row(paymentId)).toBeUndefined();
+    expect(await fiscal.submitDueReceipts({ now: new Date(Date.now() + 1000) })).toEqual([]);
+    expect(await fiscal.receiptOfRegistration(guid)).toBeNull();
+  });
+});
