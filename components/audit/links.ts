@@ -39,6 +39,7 @@ export function targetOf(texts: AuditTexts, row: { targetType: AuditTarget; targ
   const { audit } = texts;
   const id = row.targetId;
   const bare = { label: `${audit.targets[row.targetType] ?? row.targetType}${id === null ? "" : ` #${id}`}`, href: null };
+  if (row.targetType === "payments") return { label: bare.label, href: "/admin/payments" };
   if (id === null) return bare;
   const subject = (subjectId: number | undefined) => subjectName(texts, names, subjectId);
   switch (row.targetType) {

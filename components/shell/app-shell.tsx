@@ -34,6 +34,7 @@ function navItems(texts: Messages["shell"], role: number) {
       { href: "/admin/results", label: consoleNav.results, icon: <TestIcon /> },
       { href: "/admin/pupils", label: consoleNav.pupils, icon: <UserIcon /> },
       { href: "/admin/registrations", label: consoleNav.registrations, icon: <TestIcon /> },
+      { href: "/admin/payments", label: consoleNav.payments, icon: <TestIcon /> },
       { href: "/admin/incidents", label: consoleNav.incidents, icon: <SettingsIcon /> },
       { href: "/admin/audit", label: consoleNav.audit, icon: <TestIcon /> },
       { href: "/admin/rehearsal", label: consoleNav.rehearsal, icon: <SettingsIcon /> },

@@ -38,10 +38,12 @@ export const AuditAction = {
   AppealDecision: "test.appealDecision",
   AppealsClose: "test.appealsClose",
   ListFinalise: "test.finalise",
+  /** The accountant's register of payments downloaded (lib/payments/register.ts). */
+  PaymentsExport: "payments.export",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
-export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject" | "district" | "notice";
+export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject" | "district" | "notice" | "payments";
 
 export type AuditEntry = {
   organiserId: number;

@@ -8,7 +8,7 @@ import { db, type Transaction } from "@/lib/db/client";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { storableText } from "@/lib/http/unsafe-text";
 import { hashPassword } from "@/lib/identity/password";
-import { type PaymentProvider, PaymentState } from "@/shared/payments/enums";
+import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { decryptPassword, encryptPassword, generatePassword, generateUsername } from "./credentials";
 import type { Credentials } from "./types";
@@ -105,6 +105,33 @@ export async function createPerformedPayment(
     .values({ ...values, registrationGuid: registration.guid, createTime: values.now })
     .returning();
   return performPayment(tx, registration, created, values.now);
+}
+
+/**
+ * The payment row of a pupil marked paid without a provider: the demo's families and the test
+ * suites' pupils. A card payment whose id says where it came from ("demo-…", "test-…"), so that
+ * the register lists it and its reconciliation finds no paid registration without a payment.
+ */
+export function madeUpPayment({
+  guid,
+  amountSom,
+  origin,
+  now = Date.now(),
+}: {
+  guid: string;
+  amountSom: number;
+  origin: "demo" | "test";
+  now?: number;
+}) {
+  return {
+    registrationGuid: guid,
+    provider: PaymentProvider.Card,
+    providerTransactionId: `${origin}-${guid}`,
+    amountTiyin: tiyin(amountSom),
+    state: PaymentState.Performed,
+    createTime: now,
+    performTime: now,
+  };
 }
 
 /** A username no one has, a fresh password: hashed for sign-in, encrypted for the parent's page. */

@@ -3,8 +3,9 @@
 // second start finds the registration by its link and leaves it as it is.
 import "server-only";
 import { eq } from "drizzle-orm";
-import { districts, organizations, registrations, users } from "@/db/schema";
+import { districts, organizations, payments, registrations, users } from "@/db/schema";
 import type { Database } from "@/lib/db/client";
+import { madeUpPayment } from "@/lib/payments/service";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { RegistrationStatus } from "@/shared/registration/status";
@@ -54,6 +55,8 @@ async function newFamily(db: Database, family: DemoFamily, pupil: DemoPupilNames
       ...where,
       paidAt: family.status === RegistrationStatus.Paid ? new Date() : null,
     });
+    if (family.status === RegistrationStatus.Paid)
+      await tx.insert(payments).values(madeUpPayment({ guid: family.guid, amountSom: family.amountSom, origin: "demo" }));
     return user.id;
   });
 }

@@ -5,11 +5,12 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { attemptQuestions, districts, organizations, questionChoices, questions, registrations, users } from "@/db/schema";
+import { attemptQuestions, districts, organizations, payments, questionChoices, questions, registrations, users } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
 import { saveAnswer } from "@/lib/attempts/taking";
 import type { Database } from "@/lib/db/client";
+import { madeUpPayment } from "@/lib/payments/service";
 import { UserRole } from "@/shared/identity/roles";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { type DemoPupilNames, seedFamily } from "./demo-families";
@@ -78,18 +79,18 @@ export async function seedPupils(db: Database, { subjectId, feeSom }: Paying, ta
     };
   });
   const made = await db.insert(users).values(rows).returning({ id: users.id });
-  await db.insert(registrations).values(
-    made.map(({ id }, k) => ({
-      guid: randomUUID(),
-      userId: id,
-      status: RegistrationStatus.Paid,
-      amountSom: feeSom,
-      regionId: rows[k].regionId,
-      districtId: rows[k].districtId,
-      organizationId: rows[k].organizationId,
-      paidAt: new Date(),
-    })),
-  );
+  const paid = made.map(({ id }, k) => ({
+    guid: randomUUID(),
+    userId: id,
+    status: RegistrationStatus.Paid,
+    amountSom: feeSom,
+    regionId: rows[k].regionId,
+    districtId: rows[k].districtId,
+    organizationId: rows[k].organizationId,
+    paidAt: new Date(),
+  }));
+  await db.insert(registrations).values(paid);
+  await db.insert(payments).values(paid.map(({ guid }) => madeUpPayment({ guid, amountSom: feeSom, origin: "demo" })));
   return made.map(({ id }, k) => ({ userId: id, number: k + 1 }));
 }
 

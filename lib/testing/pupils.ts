@@ -2,9 +2,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { registrations, subjects, users } from "@/db/schema";
+import { payments, registrations, subjects, users } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { setCredentials } from "@/lib/identity/users";
+import { madeUpPayment } from "@/lib/payments/service";
 import { register } from "@/lib/registration/registration";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
@@ -81,8 +82,15 @@ export async function createTestPupil({
   const { guid, userId } = await createTestRegistration({ grade, subject, subjectId, names, districtId, language, accommodation });
   const username = `t${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   await setCredentials({ userId, username, password });
-  // Payment is the payment service's; a test pupil is simply marked paid (or not).
-  if (paid) await db.update(registrations).set({ status: RegistrationStatus.Paid, paidAt: new Date() }).where(eq(registrations.guid, guid));
+  // Payment is the payment service's; a test pupil is simply marked paid (or not), with a made-up payment.
+  if (paid) {
+    const [{ amountSom }] = await db
+      .update(registrations)
+      .set({ status: RegistrationStatus.Paid, paidAt: new Date() })
+      .where(eq(registrations.guid, guid))
+      .returning({ amountSom: registrations.amountSom });
+    await db.insert(payments).values(madeUpPayment({ guid, amountSom, origin: "test" }));
+  }
   if (extraMinutes) await db.update(users).set({ extraMinutes }).where(eq(users.id, userId));
   return { userId, username, password, guid };
 }

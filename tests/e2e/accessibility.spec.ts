@@ -143,6 +143,7 @@ for (const [language, m] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES
       `/admin/pupils/${taken.userId}`,
       "/admin/registrations",
       `/admin/registrations/${guid}`,
+      "/admin/payments",
       "/admin/results",
       "/admin/incidents",
       "/admin/audit",

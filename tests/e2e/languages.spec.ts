@@ -140,6 +140,7 @@ test("the organiser's console in Русский and Ўзбекча: no Uzbek Lat
     "/admin/tests/pins",
     "/admin/questions",
     "/admin/registrations",
+    "/admin/payments",
     "/admin/pupils",
     "/admin/results",
     "/admin/audit",

@@ -311,6 +311,10 @@ describe("Click's submit_items job", () => {
       expect.stringMatching(/^HTTP 200, an answer not understood: <html>502 Bad Gateway<\/html>$/),
     ]);
     expect((await row(paymentId)).tries).toBe(3);
+    // The organiser sees the last error in the register, beside the payment.
+    const { loadRegister } = await import("@/lib/payments/register");
+    const listed = (await loadRegister({ provider: "click" })).items.find((item) => item.paymentId === paymentId);
+    expect(listed).toMatchObject({ receiptState: "waiting", receiptError: errors[2] });
     // Back-off: 30 s, 60 s, 120 s after each failure, each up to a tenth more.
     waits.forEach((wait, i) => {
       expect(wait).toBeGreaterThanOrEqual(30_000 * 2 ** i);
