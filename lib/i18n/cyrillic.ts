@@ -12,8 +12,8 @@ export const CYRILLIC_EXCEPTIONS: Readonly<Record<string, string>> = {
 
 /** What the catalogues say beyond everyday words: the item statistics' methods and their terms. */
 export const CATALOGUE_VOCABULARY: Vocabulary = {
-  // By their authors' and institutions' names.
-  kept: new Set(["Rasch", "Mantel", "Haenszel", "DIF", "ETS", "KR", "CML"]),
+  // By their authors' and institutions' names; a setting's name (FISCAL_*) as it is typed.
+  kept: new Set(["Rasch", "Mantel", "Haenszel", "DIF", "ETS", "KR", "CML", "FISCAL"]),
   loanwords: { koeffitsient: "коэффициент", koeffitsienti: "коэффициенти", delta: "дельта", deltasi: "дельтаси" },
 };
 

@@ -58,6 +58,7 @@ test("the family's page says the receipt is on its way, then links it, in the th
     await page.goto(`/register/${guid}?lang=${language}`);
     await expect(page.getByTestId("receipt")).toContainText(WAITING[language]);
     await expect(page.getByTestId("receipt").getByRole("link")).toHaveCount(0);
+    await expect(page.getByTestId("username")).toBeVisible();
     await screenshot(page, testInfo, `receipt-waiting-${language}`);
   }
   expect(await payme(request, "SetFiscalData", { id, type: "PERFORM", fiscal_data: fiscalData(0) })).toEqual({
@@ -70,6 +71,7 @@ test("the family's page says the receipt is on its way, then links it, in the th
     await expect(link).toHaveAttribute("href", RECEIPT);
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     await expect(page.getByTestId("receipt")).toHaveAttribute("data-state", "registered");
+    await expect(page.getByTestId("username")).toBeVisible();
     await screenshot(page, testInfo, `receipt-registered-${language}`);
   }
 });
