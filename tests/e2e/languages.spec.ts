@@ -37,11 +37,11 @@ async function consoleWords(page: Page): Promise<string[]> {
 }
 
 /**
- * The product's name, brands, formats and codes (xlsx, csv, UTF-8 BOM, UTC, guid, hashes in hex, choice letters), and
- * the seeded organiser's own name ("Tashkilotchi"): Latin in every language.
+ * The product's name, brands, formats and codes (xlsx, csv, UTF-8 BOM, UTC, guid, hashes in hex, choice letters, a
+ * setting's name: FISCAL_*), and the seeded organiser's own name ("Tashkilotchi"): Latin in every language.
  */
 const CONSOLE_LATIN =
-  /^(Olimpiada|Click|Payme|Telegram|PIN|SHA|UTF|BOM|UTC|guid|(xlsx|csv|Excel|XLSX|CSV)+|GIFT|Aiken|Moodle|JSON|organiser|Tashkilotchi(PIN)?|[A-F]+|[a-f0-9]+)$/;
+  /^(Olimpiada|Click|Payme|Telegram|PIN|SHA|UTF|BOM|UTC|guid|FISCAL|(xlsx|csv|Excel|XLSX|CSV)+|GIFT|Aiken|Moodle|JSON|organiser|Tashkilotchi(PIN)?|[A-F]+|[a-f0-9]+)$/;
 
 /** Brands, the product's codes and a pupil's own name and login: Latin in every language. */
 const LATIN_ALLOWED = /^(Click|Payme|Telegram|PIN|Oquvchi|Test|Sinovovich|Demo\w*|pupil\w*|test\w*)$/i;
