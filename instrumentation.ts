@@ -29,7 +29,8 @@ export async function register() {
     const { startDrawingAhead } = await import("./lib/certificates/ahead");
     startDrawingAhead();
     // Click's fiscal receipts submitted (or, without the fiscal data, a warning that none are).
-    const { startReceiptJob, warnIfNoReceipts } = await import("./lib/payments/fiscal");
+    const { warnIfNoReceipts } = await import("./lib/payments/fiscal");
+    const { startReceiptJob } = await import("./lib/payments/click-receipts");
     warnIfNoReceipts();
     startReceiptJob();
     // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission

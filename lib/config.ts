@@ -72,9 +72,8 @@ const schema = z.object({
     .regex(/^\d{1,12}$/, "digits")
     .optional(),
   /**
-   * The fee's fiscal receipt (lib/payments/fiscal.ts): the service's title as the receipt prints it,
-   * its MXIK (IKPU) code, package code and VAT percentage, and the organiser's TIN (or PINFL). All
-   * or none: without them no receipt is registered, and the start and the console's board say so.
+   * The fee's fiscal receipt (lib/payments/fiscal.ts): the title the receipt prints, its MXIK code,
+   * package code, VAT percentage and the organiser's TIN (or PINFL). All or none (.env.example).
    */
   FISCAL_ITEM_TITLE: z
     .string()

@@ -12,6 +12,7 @@ import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 import { byName } from "@/shared/i18n/names";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent, isoDateOf, tashkentDate } from "@/shared/time";
+import { NoReceipts } from "./no-receipts";
 import { type Board, useBoard } from "./queries";
 
 const stateTone = {
@@ -72,15 +73,7 @@ export function BoardView({ initial }: { initial: Board }) {
           {texts.updatedAt({ time: formatTashkent(data.serverTime, { seconds: true }) })}
         </p>
       </div>
-      {!data.receipts && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
-          data-testid="no-receipts"
-        >
-          {texts.noReceipts}
-        </p>
-      )}
+      {!data.receipts && <NoReceipts text={texts.noReceipts} />}
       <OpeningNow opening={data.opening} />
       {rows.length === 0 && <p className="py-6 text-center text-slate-500">{texts.noneToday}</p>}
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">

@@ -10,7 +10,7 @@ import type { Transaction } from "@/lib/db/client";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
-import { queueClickReceipt } from "./fiscal";
+import { queueClickReceipt } from "./click-receipts";
 import { cancelPayment, findRegistration, lockPayment, type Payment, performPayment, tiyin, withRegistration } from "./service";
 
 export const ClickError = {

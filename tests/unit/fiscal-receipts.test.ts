@@ -32,7 +32,7 @@ async function started(env: Record<string, string | undefined>) {
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
   return {
     config: (await import("@/lib/config")).config,
-    fiscal: await import("@/lib/payments/fiscal"),
+    fiscal: { ...(await import("@/lib/payments/fiscal")), ...(await import("@/lib/payments/click-receipts")) },
     payme: await import("@/lib/payments/payme"),
     click: await import("@/lib/payments/click"),
   };
