@@ -113,14 +113,16 @@ export async function submitDueReceipts({
 } = {}): Promise<{ paymentId: number; error: string | null }[]> {
   const item = fiscalItem();
   if (!item) return [];
+  // As text: postgres.js takes no Date in a hand-written statement.
+  const at = sql`${now.toISOString()}::timestamptz`;
   const claimed = await selectRows<{ payment_id: number }>(
     db,
     sql`
-    update ${fiscalReceipts} set claimed_until = ${now}::timestamptz + make_interval(secs => ${CLAIM_SECONDS})
+    update ${fiscalReceipts} set claimed_until = ${at} + make_interval(secs => ${CLAIM_SECONDS})
     where (payment_id, kind) in (
       select payment_id, kind from ${fiscalReceipts}
-      where state = ${ReceiptState.Waiting} and provider = ${PaymentProvider.Click} and next_try_at <= ${now}
-        and (claimed_until is null or claimed_until < ${now})
+      where state = ${ReceiptState.Waiting} and provider = ${PaymentProvider.Click} and next_try_at <= ${at}
+        and (claimed_until is null or claimed_until < ${at})
       order by next_try_at
       limit ${PASS_SIZE}
       for update skip locked)
@@ -164,7 +166,7 @@ export async function submitDueReceipts({
         .update(fiscalReceipts)
         .set({
           tries: sql`${fiscalReceipts.tries} + 1`,
-          nextTryAt: sql`${now}::timestamptz + make_interval(secs => least(${RETRY_MAX_S}, ${RETRY_FIRST_S} * power(2, ${fiscalReceipts.tries})) * (1 + random() / 10))`,
+          nextTryAt: sql`${at} + make_interval(secs => least(${RETRY_MAX_S}, ${RETRY_FIRST_S} * power(2, ${fiscalReceipts.tries})) * (1 + random() / 10))`,
           lastError: outcome.error,
           claimedUntil: null,
           updatedAt: now,
