@@ -116,14 +116,15 @@ const toRow = ({ firstName, lastName, middleName, at, ...row }: Selected): Regis
   pupil: fullName({ firstName: firstName ?? "", lastName: lastName ?? "", middleName }),
 });
 
-function selectRows(query: RegisterQuery) {
+/** The register's payments that `where` selects, newest first, with their pupils and receipts. */
+function rowsWhere(where: SQL | undefined) {
   return reportDb
     .select(rowColumns)
     .from(payments)
     .innerJoin(registrations, eq(registrations.guid, payments.registrationGuid))
     .leftJoin(users, eq(users.id, registrations.userId))
     .leftJoin(fiscalReceipts, and(eq(fiscalReceipts.paymentId, payments.id), eq(fiscalReceipts.kind, "PERFORM")))
-    .where(filters(query))
+    .where(where)
     .orderBy(desc(paidOrMade), desc(payments.id));
 }
 
@@ -147,7 +148,7 @@ async function totals(query: RegisterQuery): Promise<RegisterTotal[]> {
 export async function loadRegister(query: RegisterQuery) {
   const pageNumber = query.page ?? 1;
   const [rows, [{ total }], sums] = await Promise.all([
-    selectRows(query)
+    rowsWhere(filters(query))
       .limit(REGISTER_PAGE_SIZE)
       .offset((pageNumber - 1) * REGISTER_PAGE_SIZE),
     reportDb.select({ total: sql<number>`count(*)::int` }).from(payments).where(filters(query)),
@@ -162,14 +163,9 @@ export async function loadRegister(query: RegisterQuery) {
  * marked paid without a performed payment. Both are empty in a healthy run.
  */
 export async function reconciliation() {
-  const unpaidRegistration = await reportDb
-    .select(rowColumns)
-    .from(payments)
-    .innerJoin(registrations, eq(registrations.guid, payments.registrationGuid))
-    .leftJoin(users, eq(users.id, registrations.userId))
-    .leftJoin(fiscalReceipts, and(eq(fiscalReceipts.paymentId, payments.id), eq(fiscalReceipts.kind, "PERFORM")))
-    .where(and(eq(payments.state, PaymentState.Performed), ne(registrations.status, RegistrationStatus.Paid)))
-    .orderBy(desc(paidOrMade));
+  const unpaidRegistration = await rowsWhere(
+    and(eq(payments.state, PaymentState.Performed), ne(registrations.status, RegistrationStatus.Paid)),
+  );
   const paidWithoutPayment = await reportDb
     .select({
       guid: registrations.guid,
@@ -202,7 +198,7 @@ export async function reconciliation() {
 /** The register as a workbook (every row the filters select, and the totals), its making audited. */
 export async function registerWorkbook({ organiserId, query }: { organiserId: number; query: RegisterQuery }) {
   const t = callOrganiserMessages().payments;
-  const rows = ((await selectRows(query)) as Selected[]).map(toRow);
+  const rows = ((await rowsWhere(filters(query))) as Selected[]).map(toRow);
   const sums = await totals(query);
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(t.sheetName);
