@@ -60,6 +60,9 @@ test("the banner lists every account and link, the Russian family's and the afte
   for (const label of ["Russian family:", "where to look:", "final result:", "appeal waiting:", "organiser:", "pupil:"])
     expect(line(label), `${label} in the banner:\n${banner}`).not.toBe("");
   expect(line("Russian family:")).toContain("/register/00000000-0000-4000-8000-000000000003?lang=ru");
+  // The demo has no fiscal data: it says so at its start.
+  expect(line("fiscal receipts:")).toBe("NOT registered (no FISCAL_* settings: see .env.example)");
+  expect(line("payments register:")).toContain("/admin/payments");
   // Every address the banner prints answers.
   const addresses = [...new Set(banner.match(/http:\/\/localhost:\d+\/[^\s,)]*/g) ?? [])];
   expect(addresses.length).toBeGreaterThanOrEqual(8);
