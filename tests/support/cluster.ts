@@ -25,14 +25,23 @@ export async function startTestCluster(port: number, env: Record<string, string>
       ...env,
     },
   });
-  // The cluster writes who is where once every instance and nginx answer.
-  await expect.poll(() => existsSync(instancesFile), { message: "the cluster started", timeout: 225_000, intervals: [250] }).toBe(true);
-  return {
-    instances: JSON.parse(readFileSync(instancesFile, "utf8")) as ClusterInstance[],
-    /** Stopped once the cluster's process has exited: it stops its instances, nginx and PgBouncer first. */
-    async stop() {
+  /** Stopped once the cluster's process has exited: it stops its instances, nginx and PgBouncer first. */
+  const stop = async () => {
+    try {
       if (cluster.pid) process.kill(-cluster.pid, "SIGTERM");
-      await exited(cluster);
-    },
+    } catch {
+      // Its process group is gone already.
+    }
+    await exited(cluster);
   };
+  // The cluster writes who is where once every instance and nginx answer. One that never does is
+  // stopped before the failure is told: its PgBouncer or an instance left on its ports would hold
+  // them for the next suite.
+  try {
+    await expect.poll(() => existsSync(instancesFile), { message: "the cluster started", timeout: 225_000, intervals: [250] }).toBe(true);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { instances: JSON.parse(readFileSync(instancesFile, "utf8")) as ClusterInstance[], stop };
 }
