@@ -18,7 +18,7 @@ import { type FiscalItem, fiscalItem, vatInside } from "./fiscal";
 import type { Payment } from "./service";
 
 /** submit_items' body for a Click payment (payments.md): the fee as one item, paid by card. */
-export function clickSubmission(
+function clickSubmission(
   item: FiscalItem,
   { serviceId, paymentId, amountTiyin }: { serviceId: string; paymentId: string; amountTiyin: number },
 ) {
@@ -43,7 +43,7 @@ export function clickSubmission(
 }
 
 /** Click's Auth header: merchant_user_id:sha1(timestamp + secret_key):timestamp (seconds). */
-export function clickAuth(merchantUserId: string, secretKey: string, nowMs: number): string {
+function clickAuth(merchantUserId: string, secretKey: string, nowMs: number): string {
   const timestamp = String(Math.floor(nowMs / 1000));
   return `${merchantUserId}:${createHash("sha1")
     .update(timestamp + secretKey)

@@ -94,21 +94,8 @@ const rowColumns = {
   receiptError: fiscalReceipts.lastError,
 };
 
-type Selected = {
-  paymentId: number;
-  at: number;
-  provider: PaymentProvider;
-  providerTransactionId: string;
-  amountTiyin: number;
-  state: PaymentState;
-  guid: string;
-  firstName: string | null;
-  lastName: string | null;
-  middleName: string | null;
-  receiptState: ReceiptState | null;
-  receiptUrl: string | null;
-  receiptError: string | null;
-};
+/** A row as the statement reads it (the pupil's name in parts, the time in Unix ms). */
+type Selected = Awaited<ReturnType<typeof rowsWhere>>[number];
 
 const toRow = ({ firstName, lastName, middleName, at, ...row }: Selected): RegisterRow => ({
   ...row,
@@ -154,7 +141,7 @@ export async function loadRegister(query: RegisterQuery) {
     reportDb.select({ total: sql<number>`count(*)::int` }).from(payments).where(filters(query)),
     totals(query),
   ]);
-  return { items: (rows as Selected[]).map(toRow), total, totals: sums };
+  return { items: rows.map(toRow), total, totals: sums };
 }
 
 /**
@@ -186,7 +173,7 @@ export async function reconciliation() {
     )
     .orderBy(desc(registrations.paidAt));
   return {
-    paymentsWithoutPaidRegistration: (unpaidRegistration as Selected[]).map(toRow),
+    paymentsWithoutPaidRegistration: unpaidRegistration.map(toRow),
     paidWithoutPayment: paidWithoutPayment.map(({ firstName, lastName, middleName, guid, paidAt }) => ({
       guid,
       paidAt: paidAt?.toISOString() ?? null,
@@ -198,7 +185,7 @@ export async function reconciliation() {
 /** The register as a workbook (every row the filters select, and the totals), its making audited. */
 export async function registerWorkbook({ organiserId, query }: { organiserId: number; query: RegisterQuery }) {
   const t = callOrganiserMessages().payments;
-  const rows = ((await rowsWhere(filters(query))) as Selected[]).map(toRow);
+  const rows = (await rowsWhere(filters(query))).map(toRow);
   const sums = await totals(query);
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(t.sheetName);
