@@ -81,33 +81,35 @@ export default async function PaymentsRegisterPage({ searchParams }: Props) {
       </form>
 
       <h2 className="mb-2 text-lg font-semibold text-slate-900">{texts.totals}</h2>
-      <Table data-testid="register-totals" className="mb-6">
-        <THead>
-          <tr>
-            <TH>{texts.day}</TH>
-            <TH>{texts.provider}</TH>
-            <TH>{texts.count}</TH>
-            <TH>{texts.amount}</TH>
-          </tr>
-        </THead>
-        <TBody>
-          {totals.length === 0 && (
+      <div className="mb-6">
+        <Table data-testid="register-totals">
+          <THead>
             <tr>
-              <TD colSpan={4} className="py-4 text-center text-slate-500">
-                {common.none}
-              </TD>
+              <TH>{texts.day}</TH>
+              <TH>{texts.provider}</TH>
+              <TH>{texts.count}</TH>
+              <TH>{texts.amount}</TH>
             </tr>
-          )}
-          {totals.map((sum) => (
-            <TR key={`${sum.day}-${sum.provider}`}>
-              <TD className="whitespace-nowrap">{dateTextOf(sum.day)}</TD>
-              <TD>{texts.providers[sum.provider]}</TD>
-              <TD className="tabular-nums">{sum.count}</TD>
-              <TD className="tabular-nums">{som(sum.amountTiyin)}</TD>
-            </TR>
-          ))}
-        </TBody>
-      </Table>
+          </THead>
+          <TBody>
+            {totals.length === 0 && (
+              <tr>
+                <TD colSpan={4} className="py-4 text-center text-slate-500">
+                  {common.none}
+                </TD>
+              </tr>
+            )}
+            {totals.map((sum) => (
+              <TR key={`${sum.day}-${sum.provider}`}>
+                <TD className="whitespace-nowrap">{dateTextOf(sum.day)}</TD>
+                <TD>{texts.providers[sum.provider]}</TD>
+                <TD className="tabular-nums">{sum.count}</TD>
+                <TD className="tabular-nums">{som(sum.amountTiyin)}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </div>
 
       <RegisterTable rows={items} testId="register-table" som={som} />
       <Pagination page={query.page ?? 1} pageSize={REGISTER_PAGE_SIZE} total={total} search={{ ...query, page: undefined }} />
@@ -131,72 +133,86 @@ export default async function PaymentsRegisterPage({ searchParams }: Props) {
             {texts.empty}
           </p>
         ) : (
-          <ul className="list-disc pl-5 text-sm" data-testid="paid-without-payment">
-            {mismatch.paidWithoutPayment.map((r) => (
-              <li key={r.guid}>
-                <Link href={`/admin/registrations/${r.guid}`} className="font-medium text-primary-700 underline">
-                  {r.pupil || r.guid}
-                </Link>{" "}
-                <span className="text-slate-500">
-                  {texts.paidAt}: {formatTashkent(r.paidAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <Table data-testid="paid-without-payment">
+            <THead>
+              <tr>
+                <TH>{texts.pupil}</TH>
+                <TH>{texts.paidAt}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {mismatch.paidWithoutPayment.map((r) => (
+                <TR key={r.guid}>
+                  <TD>
+                    <Link
+                      href={`/admin/registrations/${r.guid}`}
+                      className="font-medium text-primary-700 underline-offset-2 hover:underline"
+                    >
+                      {r.pupil || r.guid}
+                    </Link>
+                  </TD>
+                  <TD className="whitespace-nowrap">{formatTashkent(r.paidAt)}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
         )}
       </section>
     </div>
   );
 }
 
+/** The payments, one a row; its long headings wrap, so the seven columns fit a laptop beside the menu. */
 async function RegisterTable({ rows, testId, som }: { rows: RegisterRow[]; testId: string; som: (tiyin: number) => string }) {
   const organiserMessages = await getOrganiserMessages();
   const [texts, common] = [organiserMessages.payments, organiserMessages.common];
   return (
-    <Table data-testid={testId} className="mb-4">
-      <THead>
-        <tr>
-          <TH>{texts.at}</TH>
-          <TH>{texts.provider}</TH>
-          <TH>{texts.transaction}</TH>
-          <TH>{texts.amount}</TH>
-          <TH>{texts.pupil}</TH>
-          <TH>{texts.state}</TH>
-          <TH>{texts.receipt}</TH>
-        </tr>
-      </THead>
-      <TBody>
-        {rows.length === 0 && (
+    <div className="mb-4">
+      <Table data-testid={testId}>
+        <THead>
           <tr>
-            <TD colSpan={7} className="py-6 text-center text-slate-500">
-              {common.none}
-            </TD>
+            <TH className="whitespace-normal">{texts.at}</TH>
+            <TH>{texts.provider}</TH>
+            <TH className="whitespace-normal">{texts.transaction}</TH>
+            <TH>{texts.amount}</TH>
+            <TH>{texts.pupil}</TH>
+            <TH>{texts.state}</TH>
+            <TH className="whitespace-normal">{texts.receipt}</TH>
           </tr>
-        )}
-        {rows.map((r) => (
-          <TR key={r.paymentId} data-payment={r.providerTransactionId}>
-            <TD className="whitespace-nowrap">{formatTashkent(r.at, { seconds: true })}</TD>
-            <TD>{texts.providers[r.provider]}</TD>
-            <TD className="font-mono text-xs break-all">{r.providerTransactionId}</TD>
-            <TD className="tabular-nums whitespace-nowrap">{som(r.amountTiyin)}</TD>
-            <TD>
-              <Link href={`/admin/registrations/${r.guid}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
-                {r.pupil || r.guid}
-              </Link>
-            </TD>
-            <TD>{texts.states[r.state] ?? r.state}</TD>
-            <TD data-testid="receipt-state">
-              {r.receiptState ? texts.receiptStates[r.receiptState] : "—"}
-              {r.receiptUrl && (
-                <a href={r.receiptUrl} target="_blank" rel="noopener noreferrer" className="block text-primary-700 underline">
-                  {texts.openReceipt}
-                </a>
-              )}
-              {r.receiptError && <span className="block text-xs text-red-700">{r.receiptError}</span>}
-            </TD>
-          </TR>
-        ))}
-      </TBody>
-    </Table>
+        </THead>
+        <TBody>
+          {rows.length === 0 && (
+            <tr>
+              <TD colSpan={7} className="py-6 text-center text-slate-500">
+                {common.none}
+              </TD>
+            </tr>
+          )}
+          {rows.map((r) => (
+            <TR key={r.paymentId} data-payment={r.providerTransactionId}>
+              <TD className="whitespace-nowrap">{formatTashkent(r.at, { seconds: true })}</TD>
+              <TD>{texts.providers[r.provider]}</TD>
+              <TD className="font-mono text-xs break-all">{r.providerTransactionId}</TD>
+              <TD className="tabular-nums whitespace-nowrap">{som(r.amountTiyin)}</TD>
+              <TD>
+                <Link href={`/admin/registrations/${r.guid}`} className="font-medium text-primary-700 underline-offset-2 hover:underline">
+                  {r.pupil || r.guid}
+                </Link>
+              </TD>
+              <TD>{texts.states[r.state] ?? r.state}</TD>
+              <TD data-testid="receipt-state">
+                {r.receiptState ? texts.receiptStates[r.receiptState] : "—"}
+                {r.receiptUrl && (
+                  <a href={r.receiptUrl} target="_blank" rel="noopener noreferrer" className="block text-primary-700 underline">
+                    {texts.openReceipt}
+                  </a>
+                )}
+                {r.receiptError && <span className="block text-xs text-red-700">{r.receiptError}</span>}
+              </TD>
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+    </div>
   );
 }
