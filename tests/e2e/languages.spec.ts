@@ -1,6 +1,7 @@
 // Three interface languages: `?lang=` opens a page in a language and remembers it,
 // a first visit follows Accept-Language, <html lang> follows, the switcher is in the header, the
 // form's and the API's messages come in the page's language, and no text is left in another.
+import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "../support/fixtures";
 import { newPupil, ORGANISER } from "../support/http";
 import { screenshot } from "../support/screens";
@@ -110,9 +111,11 @@ test("a first visit follows Accept-Language; the choice overrides it", async ({ 
 
 test("the API's message follows the caller's language; its code and shape do not change", async ({ request }) => {
   const bodies = [];
+  // A name no other run has tried: five tries of one name lock it, and the database may outlive a run.
+  const username = `nobody-${randomUUID().slice(0, 8)}`;
   for (const language of ["uz", "ru", "uz-Cyrl"]) {
     const response = await request.post("/api/Identity/Login", {
-      data: { username: "nobody-here", password: "wrong-password" },
+      data: { username, password: "wrong-password" },
       headers: { Cookie: `lang=${language}` },
     });
     bodies.push(await response.json());
