@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Fragment } from "react";
 import { MarksButton } from "@/components/results/results-marks";
 import { clock } from "@/components/ui/format";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
 import type { ResultRow } from "@/lib/results/ranking";
 import type { Locale } from "@/shared/i18n/locale.mjs";
@@ -30,13 +30,7 @@ export function ResultsTable({ items, messages, local, locale }: Props) {
         </tr>
       </THead>
       <TBody>
-        {items.length === 0 && (
-          <tr>
-            <TD colSpan={7} className="py-6 text-center text-slate-500">
-              {messages.common.none}
-            </TD>
-          </tr>
-        )}
+        {items.length === 0 && <EmptyRow columns={7}>{messages.common.none}</EmptyRow>}
         {items.map((r, i) => (
           <Fragment key={r.attemptId}>
             {/* Each district's ranking under its own heading: the rows are in region, district, rank order. */}

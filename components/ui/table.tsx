@@ -1,5 +1,5 @@
 // Tables of the organiser's console: scroll sideways on a phone, zebra rows, sticky header.
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
@@ -31,4 +31,15 @@ export function TH({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
 
 export function TD({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn("px-3 py-2 align-top", className)} {...props} />;
+}
+
+/** The one row of a table with nothing to list: what to say, across all its columns. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <TD colSpan={columns} className="py-6 text-center text-slate-500">
+        {children}
+      </TD>
+    </tr>
+  );
 }

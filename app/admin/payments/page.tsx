@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input, Select } from "@/components/ui/field";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
@@ -92,13 +92,7 @@ export default async function PaymentsRegisterPage({ searchParams }: Props) {
             </tr>
           </THead>
           <TBody>
-            {totals.length === 0 && (
-              <tr>
-                <TD colSpan={4} className="py-4 text-center text-slate-500">
-                  {common.none}
-                </TD>
-              </tr>
-            )}
+            {totals.length === 0 && <EmptyRow columns={4}>{common.none}</EmptyRow>}
             {totals.map((sum) => (
               <TR key={`${sum.day}-${sum.provider}`}>
                 <TD className="whitespace-nowrap">{dateTextOf(sum.day)}</TD>
@@ -181,13 +175,7 @@ async function RegisterTable({ rows, testId, som }: { rows: RegisterRow[]; testI
           </tr>
         </THead>
         <TBody>
-          {rows.length === 0 && (
-            <tr>
-              <TD colSpan={7} className="py-6 text-center text-slate-500">
-                {common.none}
-              </TD>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow columns={7}>{common.none}</EmptyRow>}
           {rows.map((r) => (
             <TR key={r.paymentId} data-payment={r.providerTransactionId}>
               <TD className="whitespace-nowrap">{formatTashkent(r.at, { seconds: true })}</TD>

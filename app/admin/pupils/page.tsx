@@ -5,7 +5,7 @@ import { Pagination } from "@/components/console/pagination";
 import { SearchForm } from "@/components/console/search-form";
 import { AttemptBadge } from "@/components/pupils/attempt-badge";
 import { buttonClass } from "@/components/ui/button-style";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
@@ -89,13 +89,7 @@ export default async function PupilsPage({ searchParams }: Props) {
           </tr>
         </THead>
         <TBody>
-          {items.length === 0 && (
-            <tr>
-              <TD colSpan={5} className="py-6 text-center text-slate-500">
-                {organiserMessages.common.none}
-              </TD>
-            </tr>
-          )}
+          {items.length === 0 && <EmptyRow columns={5}>{organiserMessages.common.none}</EmptyRow>}
           {items.map((p) => (
             <TR key={p.userId}>
               <TD>

@@ -5,7 +5,7 @@ import { Pagination } from "@/components/console/pagination";
 import { SearchForm } from "@/components/console/search-form";
 import { wordOf } from "@/components/console/words";
 import { Field, Select } from "@/components/ui/field";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
@@ -74,13 +74,7 @@ export default async function RegistrationsPage({ searchParams }: Props) {
           </tr>
         </THead>
         <TBody>
-          {items.length === 0 && (
-            <tr>
-              <TD colSpan={6} className="py-6 text-center text-slate-500">
-                {common.none}
-              </TD>
-            </tr>
-          )}
+          {items.length === 0 && <EmptyRow columns={6}>{common.none}</EmptyRow>}
           {items.map((r) => (
             <TR key={r.guid}>
               <TD>

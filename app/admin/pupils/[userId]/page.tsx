@@ -4,7 +4,7 @@ import { som, wordOf } from "@/components/console/words";
 import { AttemptBadge } from "@/components/pupils/attempt-badge";
 import { AccommodationAction, PupilActions } from "@/components/pupils/pupil-actions";
 import { Card } from "@/components/ui/card";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
@@ -134,13 +134,7 @@ export default async function PupilPage({ params }: Props) {
                 <TD className="whitespace-nowrap">{formatTashkent(a.endedAt)}</TD>
               </TR>
             ))}
-            {pupil.attempts.length === 0 && (
-              <tr>
-                <TD colSpan={5} className="py-4 text-center text-slate-500">
-                  {texts.attemptStates.none}
-                </TD>
-              </tr>
-            )}
+            {pupil.attempts.length === 0 && <EmptyRow columns={5}>{texts.attemptStates.none}</EmptyRow>}
           </TBody>
         </Table>
       </Card>

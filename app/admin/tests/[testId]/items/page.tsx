@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { badge, ItemQuestion } from "@/components/statistics/item-question";
 import { ItemTestFigures } from "@/components/statistics/item-test-figures";
 import { ItemVersions } from "@/components/statistics/item-versions";
-import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
+import { EmptyRow, Table, TBody, TD, TH, THead } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
@@ -76,11 +76,7 @@ export default async function ItemStatisticsPage({ params, searchParams }: Props
         </THead>
         {stats.items.length === 0 && (
           <TBody>
-            <tr>
-              <TD colSpan={COLUMNS} className="py-6 text-center text-slate-500">
-                {texts.noQuestions}
-              </TD>
-            </tr>
+            <EmptyRow columns={COLUMNS}>{texts.noQuestions}</EmptyRow>
           </TBody>
         )}
         {stats.items.map((item) => {

@@ -4,7 +4,7 @@ import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
 import { ScreeningRunButton } from "@/components/screening/screening-actions";
 import { PairDecisionText, pValue } from "@/components/screening/screening-words";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
@@ -76,13 +76,7 @@ export default async function ScreeningPage({ params, searchParams }: Props) {
             </tr>
           </THead>
           <TBody>
-            {pairs.length === 0 && (
-              <tr>
-                <TD colSpan={7} className="py-6 text-center text-slate-500">
-                  {texts.none}
-                </TD>
-              </tr>
-            )}
+            {pairs.length === 0 && <EmptyRow columns={7}>{texts.none}</EmptyRow>}
             {pairs.map(({ evidence, a, b, decision }) => (
               <TR key={`${evidence.attemptA}-${evidence.attemptB}`} data-testid={`pair-${evidence.attemptA}-${evidence.attemptB}`}>
                 <TD className="min-w-56">
