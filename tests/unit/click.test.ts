@@ -1,6 +1,6 @@
 // Click's SHOP API test matrix (payments.md): signatures over the raw values, every error code,
 // cancellation on Click's error; and one payment when two providers or replays race.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payments, registrations, users } from "@/db/schema";
@@ -10,37 +10,11 @@ import { confirmSandboxPayment } from "@/lib/payments/card";
 import { answerClick, type ClickAnswer } from "@/lib/payments/click";
 import { answerPayme } from "@/lib/payments/payme";
 import { createTestRegistration } from "@/lib/testing/pupils";
+import { type ClickFields as Fields, clickPrepareFields as prepareFields, clickSigned as signed } from "../support/click";
 import { setUpDatabase } from "../support/database";
 import { TEST_ENV } from "../support/test-env";
 
 setUpDatabase();
-
-const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-let nextClickId = Date.now();
-
-type Fields = Record<string, string>;
-
-function signed(fields: Fields, secret: string = TEST_ENV.CLICK_SECRET_KEY): Fields {
-  const parts = [fields.click_trans_id, fields.service_id, secret, fields.merchant_trans_id];
-  if (fields.merchant_prepare_id !== undefined) parts.push(fields.merchant_prepare_id);
-  parts.push(fields.amount, fields.action, fields.sign_time);
-  return { ...fields, sign_string: md5(parts.join("")) };
-}
-
-function prepareFields(guid: string, overrides: Fields = {}): Fields {
-  return {
-    click_trans_id: String(++nextClickId),
-    service_id: "00000",
-    click_paydoc_id: String(nextClickId + 7),
-    merchant_trans_id: guid,
-    amount: "75000",
-    action: "0",
-    error: "0",
-    error_note: "Success",
-    sign_time: "2025-05-20 10:15:00",
-    ...overrides,
-  };
-}
 
 const prepare = (fields: Fields) => answerClick("prepare", new URLSearchParams(fields));
 const complete = (fields: Fields) => answerClick("complete", new URLSearchParams(fields));

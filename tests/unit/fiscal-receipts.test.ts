@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { fiscalReceipts, payments } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { createTestRegistration } from "@/lib/testing/pupils";
+import { clickPrepareFields, clickSigned } from "../support/click";
 import { setUpDatabase } from "../support/database";
 import { TEST_ENV } from "../support/test-env";
 
@@ -227,39 +228,13 @@ describe("Click's submit_items job", () => {
     await new Promise((resolve) => standIn.close(resolve));
   });
 
-  const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-  let clickId = Date.now();
-
   /** A registration paid through Click (Prepare, then Complete), as Click's calls make it. */
   async function paidByClick(click: Awaited<ReturnType<typeof started>>["click"]) {
     const { guid } = await createTestRegistration();
-    const fields: Record<string, string> = {
-      click_trans_id: String(++clickId),
-      service_id: "00000",
-      click_paydoc_id: String(clickId + 7),
-      merchant_trans_id: guid,
-      amount: "75000",
-      action: "0",
-      error: "0",
-      error_note: "Success",
-      sign_time: "2026-11-29 08:30:00",
-    };
-    const sign = (f: Record<string, string>) =>
-      md5(
-        [
-          f.click_trans_id,
-          f.service_id,
-          TEST_ENV.CLICK_SECRET_KEY,
-          f.merchant_trans_id,
-          f.merchant_prepare_id ?? "",
-          f.amount,
-          f.action,
-          f.sign_time,
-        ].join(""),
-      );
-    const prepared = await click.answerClick("prepare", new URLSearchParams({ ...fields, sign_string: sign(fields) }));
+    const fields = clickPrepareFields(guid);
+    const prepared = await click.answerClick("prepare", new URLSearchParams(clickSigned(fields)));
     const completing = { ...fields, action: "1", merchant_prepare_id: String(prepared.merchant_prepare_id) };
-    const completed = await click.answerClick("complete", new URLSearchParams({ ...completing, sign_string: sign(completing) }));
+    const completed = await click.answerClick("complete", new URLSearchParams(clickSigned(completing)));
     expect(completed.error).toBe(0);
     return { guid, paydocId: Number(fields.click_paydoc_id), paymentId: Number(completed.merchant_confirm_id) };
   }
