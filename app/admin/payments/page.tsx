@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
+import { ProviderField } from "@/components/console/provider-field";
 import { buttonClass } from "@/components/ui/button-style";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { loadRegister, REGISTER_PAGE_SIZE, type RegisterRow, reconciliation, registerQuery } from "@/lib/payments/register";
 import { decimal } from "@/shared/i18n/numbers";
-import { PaymentProvider } from "@/shared/payments/enums";
 import { dateTextOf, formatTashkent } from "@/shared/time";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -54,16 +54,7 @@ export default async function PaymentsRegisterPage({ searchParams }: Props) {
             invalid={dayInvalid}
           />
         </Field>
-        <Field id="provider" label={texts.provider}>
-          <Select id="provider" name="provider" defaultValue={query.provider ?? ""}>
-            <option value="">{common.all}</option>
-            {Object.values(PaymentProvider).map((p) => (
-              <option key={p} value={p}>
-                {texts.providers[p]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ProviderField label={texts.provider} all={common.all} names={texts.providers} selected={query.provider} />
         <div className="flex items-end">
           <button type="submit" className={buttonClass("primary", "w-full")}>
             {texts.show}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
+import { ProviderField } from "@/components/console/provider-field";
 import { SearchForm } from "@/components/console/search-form";
 import { wordOf } from "@/components/console/words";
 import { Field, Select } from "@/components/ui/field";
@@ -14,7 +15,6 @@ import { registrationsQuery } from "@/lib/registration/schema";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/registration/search";
 import { searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
-import { PaymentProvider } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { formatTashkent } from "@/shared/time";
 
@@ -51,16 +51,7 @@ export default async function RegistrationsPage({ searchParams }: Props) {
             ))}
           </Select>
         </Field>
-        <Field id="provider" label={texts.provider}>
-          <Select id="provider" name="provider" defaultValue={search.provider ?? ""}>
-            <option value="">{common.all}</option>
-            {Object.values(PaymentProvider).map((p) => (
-              <option key={p} value={p}>
-                {texts.providers[p]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ProviderField label={texts.provider} all={common.all} names={texts.providers} selected={search.provider} />
       </SearchForm>
       <Table data-testid="registrations-table">
         <THead>
