@@ -30,12 +30,11 @@
 // after the opening, in a cluster the bench makes for itself with pg_ctl).
 
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { nginxConfig } from "../scripts/cluster.mjs";
+import { nginxConfig, nginxFolder } from "../scripts/cluster.mjs";
 import {
   answerAndFinish,
   comesByPages,
@@ -79,11 +78,7 @@ const { base, databaseUrl } = bench;
 function statusProxy() {
   const NGINX = "/usr/sbin/nginx";
   if (!existsSync(NGINX)) return null;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "olimpiada-bench-nginx-"));
-  for (const sub of ["", "body", "proxy", "fastcgi", "uwsgi", "scgi", "status-cache"]) {
-    mkdirSync(path.join(dir, sub), { recursive: true });
-    chmodSync(path.join(dir, sub), 0o777);
-  }
+  const dir = nginxFolder("olimpiada-bench-nginx");
   const port = PORT + 2;
   writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, instancePorts: [PORT], tls: null }));
   const nginx = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });

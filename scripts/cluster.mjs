@@ -136,6 +136,22 @@ function selfSignedCertificate(dir) {
 }
 
 /**
+ * A folder for nginx (its configuration, pid, temporary files and the status page's cache), made
+ * where its workers can write: they drop root for an unprivileged user, and a checkout may sit in a
+ * folder only its owner can enter (mktemp's are), where they could not keep /holat's copy.
+ * @param {string} name
+ * @returns {string}
+ */
+export function nginxFolder(name) {
+  const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+  for (const sub of ["", "body", "proxy", "fastcgi", "uwsgi", "scgi", "status-cache"]) {
+    mkdirSync(path.join(dir, sub), { recursive: true });
+    chmodSync(path.join(dir, sub), 0o777);
+  }
+  return dir;
+}
+
+/**
  * nginx's configuration: the instances behind one port, the status page kept a few seconds.
  * @param {{ dir: string; port: number; instancePorts: number[]; tls: { cert: string; key: string } | null }} options
  * @returns {string}
@@ -230,11 +246,7 @@ export async function startCluster({
 }) {
   if (!databaseUrl) throw new Error("The cluster needs DATABASE_URL: the embedded database belongs to one process.");
   ensurePackages([["nginx", NGINX], ...(pgbouncer ? [["pgbouncer", PGBOUNCER]] : [])]);
-  // nginx's workers and PgBouncer drop root for an unprivileged user, who must write here too.
-  for (const sub of ["", "body", "proxy", "fastcgi", "uwsgi", "scgi", "status-cache"]) {
-    mkdirSync(path.join(dir, sub), { recursive: true });
-    chmodSync(path.join(dir, sub), 0o777);
-  }
+  mkdirSync(dir, { recursive: true });
   /** @type {import("node:child_process").ChildProcess[]} */
   const children = [];
   /**
@@ -312,8 +324,9 @@ export async function startCluster({
       ? { cert: process.env.TLS_CERT, key: process.env.TLS_KEY }
       : selfSignedCertificate(dir)
     : null;
-  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, instancePorts, tls: certificate }));
-  spawnChild(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], process.env);
+  const nginxDir = nginxFolder("olimpiada-nginx");
+  writeFileSync(path.join(nginxDir, "nginx.conf"), nginxConfig({ dir: nginxDir, port, instancePorts, tls: certificate }));
+  spawnChild(NGINX, ["-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf"), "-g", "daemon off;"], process.env);
   const base = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
   await healthy(`http://127.0.0.1:${instancePorts[0]}/api/health`, 30);
   await accepting(port);
@@ -338,6 +351,7 @@ export async function startCluster({
       }
       await sleep(500);
       if (bouncerDir) rmSync(bouncerDir, { recursive: true, force: true });
+      rmSync(nginxDir, { recursive: true, force: true });
     },
   };
 }
