@@ -203,19 +203,41 @@ describe("Payme", () => {
 });
 
 describe("Click's submit_items job", () => {
-  type Mode = "refuse" | "hang" | "garbage" | "accept";
+  type Mode = "refuse" | "hang" | "garbage" | "accept" | "nul" | "nulGarbage" | "nulAccept" | "redirect" | "endless";
   let mode: Mode = "accept";
-  const received: { auth: string | undefined; body: Record<string, unknown> }[] = [];
+  /** A payment's own answer (by its payment_id as sent), whatever the others get. */
+  const modeOf = new Map<string, Mode>();
+  const received: { auth: string | undefined; body: Record<string, unknown>; text: string }[] = [];
+  /** Bytes the endless answer wrote before the job stopped reading it. */
+  let endlessSent = 0;
+  const LONG_NOTE = `\u0000${"x".repeat(20_000)}`;
   let standIn: Server;
   let apiUrl = "";
   beforeAll(async () => {
     standIn = createServer(async (request: IncomingMessage, response) => {
+      // Where a redirect leads: an acceptance that must not count.
+      if (request.url?.endsWith("/elsewhere")) return response.end(JSON.stringify({ error_code: 0, error_note: "Success" }));
       let text = "";
       for await (const chunk of request) text += chunk;
-      received.push({ auth: request.headers.auth as string | undefined, body: JSON.parse(text) });
-      if (mode === "hang") return; // never answers
+      received.push({ auth: request.headers.auth as string | undefined, body: JSON.parse(text), text });
+      const answering = modeOf.get(/"payment_id":(\d+)/.exec(text)?.[1] ?? "") ?? mode;
+      if (answering === "hang") return; // never answers
       response.setHeader("Content-Type", "application/json");
-      if (mode === "garbage") return response.end("<html>502 Bad Gateway</html>");
+      if (answering === "garbage") return response.end("<html>502 Bad Gateway</html>");
+      if (answering === "nul") return response.end(JSON.stringify({ error_code: -5017, error_note: LONG_NOTE }));
+      if (answering === "nulGarbage") return response.end(`<html>\u0000\u0007${"y".repeat(200_000)}`);
+      if (answering === "nulAccept") return response.end(JSON.stringify({ error_code: 0, error_note: "Suc\u0000cess\u001b[31m" }));
+      if (answering === "redirect") return response.writeHead(302, { Location: `${apiUrl}/elsewhere` }).end();
+      if (answering === "endless") {
+        // 64 MB of an answer, as fast as the job reads it.
+        response.write('{"error_code":0,"error_note":"');
+        const chunk = "z".repeat(64 * 1024);
+        while (endlessSent < 64 * 1024 * 1024 && !response.destroyed) {
+          endlessSent += chunk.length;
+          if (!response.write(chunk)) await new Promise((resolve) => response.once("drain", resolve).once("close", resolve));
+        }
+        return response.end('"}');
+      }
       response.end(
         JSON.stringify(mode === "accept" ? { error_code: 0, error_note: "Success" } : { error_code: -5017, error_note: "Invalid SPIC" }),
       );
@@ -229,14 +251,19 @@ describe("Click's submit_items job", () => {
   });
 
   /** A registration paid through Click (Prepare, then Complete), as Click's calls make it. */
-  async function paidByClick(click: Awaited<ReturnType<typeof started>>["click"]) {
+  async function paidByClick(click: Awaited<ReturnType<typeof started>>["click"], overrides: Record<string, string> = {}) {
     const { guid } = await createTestRegistration();
-    const fields = clickPrepareFields(guid);
+    const fields = clickPrepareFields(guid, overrides);
     const prepared = await click.answerClick("prepare", new URLSearchParams(clickSigned(fields)));
     const completing = { ...fields, action: "1", merchant_prepare_id: String(prepared.merchant_prepare_id) };
     const completed = await click.answerClick("complete", new URLSearchParams(clickSigned(completing)));
     expect(completed.error).toBe(0);
-    return { guid, paydocId: Number(fields.click_paydoc_id), paymentId: Number(completed.merchant_confirm_id) };
+    return {
+      guid,
+      paydoc: fields.click_paydoc_id,
+      paydocId: Number(fields.click_paydoc_id),
+      paymentId: Number(completed.merchant_confirm_id),
+    };
   }
   const row = async (paymentId: number) =>
     (
@@ -352,5 +379,76 @@ describe("Click's submit_items job", () => {
     expect(await row(paymentId)).toBeUndefined();
     expect(await fiscal.submitDueReceipts({ now: new Date(Date.now() + 1000) })).toEqual([]);
     expect(await fiscal.receiptOfRegistration(guid)).toBeNull();
+  });
+  /** Receipts paid by Click now, each answered by the stand-in as `modes` say, in that order in the queue. */
+  async function queued(modes: Mode[], overrides: Record<string, string> = {}) {
+    const { click } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const paid = [];
+    for (const m of modes) {
+      const one = await paidByClick(click, overrides);
+      modeOf.set(one.paydoc, m);
+      paid.push(one);
+    }
+    return paid;
+  }
+  /** A pass once all of `paid` are due; what it said of each of them. */
+  async function passFor(paid: { paymentId: number }[]) {
+    const due = Math.max(...(await Promise.all(paid.map(async (p) => (await row(p.paymentId)).nextTryAt!.getTime()))));
+    const { mine } = await passAfterRestart(due - t0 + 1);
+    return { at: due + 1, outcome: paid.map((p) => mine.find((done) => done.paymentId === p.paymentId)) };
+  }
+
+  it("an answer with NULs, control characters, a long note or 200 KB of text is kept short and readable, retried with its back-off, and never stops the others", async () => {
+    const { log } = await import("@/lib/log.mjs");
+    const warned = vi.spyOn(log(), "warn");
+    const paid = await queued(["nul", "nulGarbage", "nulAccept", "accept"]);
+    const { at, outcome } = await passFor(paid);
+    // Every receipt of the pass has its outcome: the first one's answer stops none behind it.
+    expect(outcome.map((o) => o?.error === null)).toEqual([false, false, true, true]);
+    expect(outcome[0]?.error).toMatch(/^error_code -5017: x{100,}…$/);
+    expect(outcome[1]?.error).toMatch(/^HTTP 200, an answer over 64 KB: <html> y{100,}…$/);
+    for (const [i, p] of paid.entries()) {
+      const kept = await row(p.paymentId);
+      expect(kept, `receipt ${i}`).toMatchObject({ state: i < 2 ? "waiting" : "registered", tries: 1, claimedUntil: null });
+      expect(kept.lastError ?? "").not.toMatch(/\p{Cc}/u);
+      expect((kept.lastError ?? "").length).toBeLessThanOrEqual(400);
+      expect(JSON.stringify(kept.fiscalData ?? null)).not.toMatch(/\\u00|\p{Cc}/u);
+      // Refused ones wait their first back-off (30 s, up to a tenth more), not the claim's 2 minutes.
+      if (i < 2) expect(kept.nextTryAt!.getTime() - at).toBeLessThanOrEqual(33_000);
+    }
+    expect((await row(paid[2].paymentId)).fiscalData).toEqual({ error_code: 0, error_note: "Suc cess [31m" });
+    // Logged as short as kept, every time.
+    const lines = warned.mock.calls.filter(([fields]) => paid.some((p) => (fields as { paymentId?: number }).paymentId === p.paymentId));
+    expect(lines).toHaveLength(2);
+    for (const [fields] of lines) expect(JSON.stringify(fields).length).toBeLessThan(1_000);
+    warned.mockRestore();
+    // Retried after its back-off like any refusal, and accepted then.
+    for (const p of paid.slice(0, 2)) modeOf.set(p.paydoc, "accept");
+    await passFor(paid.slice(0, 2));
+    for (const p of paid) expect((await row(p.paymentId)).state).toBe("registered");
+  });
+
+  it("sends an 18-digit Click payment id exactly", async () => {
+    const paydoc = "987654321098765432";
+    const [paid] = await queued(["accept"], { click_paydoc_id: paydoc });
+    await passFor([paid]);
+    const sent = received.filter((r) => r.text.includes(paydoc));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain(`"payment_id":${paydoc},`);
+    expect((await row(paid.paymentId)).state).toBe("registered");
+  });
+
+  it("a redirect is not an acceptance, and an answer is read only up to a bound", async () => {
+    const paid = await queued(["redirect", "endless"]);
+    const { outcome } = await passFor(paid);
+    expect(outcome[0]?.error).toBe(`HTTP 302, redirected to ${apiUrl}/elsewhere: not accepted`);
+    // Its first bytes, shown as short as any other.
+    expect(outcome[1]?.error).toMatch(/^HTTP 200, an answer over 64 KB: \{"error_code":0,"error_note":"z{100,200}…$/);
+    for (const p of paid) expect(await row(p.paymentId)).toMatchObject({ state: "waiting", tries: 1 });
+    // The job stopped reading long before the 64 MB were sent.
+    expect(endlessSent).toBeLessThan(64 * 1024 * 1024);
+    for (const p of paid) modeOf.set(p.paydoc, "accept");
+    await passFor(paid);
+    for (const p of paid) expect((await row(p.paymentId)).state).toBe("registered");
   });
 });
