@@ -80,6 +80,17 @@ function signatureMatches(action: ClickAction, f: Record<string, string>): boole
 }
 
 const positiveInteger = z.string().regex(/^\d{1,18}$/);
+/** Click's `error`: an integer (0, or Click's own negative code), never another number's spelling. */
+const clickErrorCode = /^-?\d{1,9}$/;
+/** An amount as Click writes it: so'm, in digits, with at most two decimals ("75000", "75000.00"). */
+const clickAmount = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** A call for the service this merchant configured (Click's service_id, compared as the number it is). */
+function ourService(serviceId: string): boolean {
+  const configured = config().click.serviceId;
+  if (!positiveInteger.safeParse(serviceId).success || !/^\d{1,18}$/.test(configured)) return serviceId === configured;
+  return BigInt(serviceId) === BigInt(configured);
+}
 
 /** Prepare or Complete: the answer for the form's fields (missing ones are refused, -8). */
 export async function answerClick(action: ClickAction, form: URLSearchParams, now = Date.now()): Promise<ClickAnswer> {
@@ -102,14 +113,16 @@ export async function answerClick(action: ClickAction, form: URLSearchParams, no
   if (Object.values(f).some(isUnsafeText)) return answer(ClickError.ErrorInRequest);
   if (!positiveInteger.safeParse(f.click_trans_id).success || !positiveInteger.safeParse(f.click_paydoc_id).success)
     return answer(ClickError.ErrorInRequest);
+  // Another service's call (signed with its secret, perhaps ours), or Click's error in another spelling ("abc" is not 0).
+  if (!ourService(f.service_id) || !clickErrorCode.test(f.error)) return answer(ClickError.ErrorInRequest);
   if (!signatureMatches(action, f)) return answer(ClickError.SignCheckFailed);
   if (f.action !== (action === "prepare" ? "0" : "1")) return answer(ClickError.ActionNotFound);
 
   const guid = z.string().uuid().safeParse(f.merchant_trans_id);
   const registration = guid.success ? await findRegistration(guid.data.toLowerCase()) : null;
   if (!registration) return answer(ClickError.UserDoesNotExist);
-  const amount = Number(f.amount);
-  if (!Number.isFinite(amount) || amount !== registration.amountSom) return answer(ClickError.IncorrectAmount);
+  // Compared as a number, once written as Click writes amounts: "7.5e4" or "0x124F8" is worth the fee to Number() too.
+  if (!clickAmount.test(f.amount) || Number(f.amount) !== registration.amountSom) return answer(ClickError.IncorrectAmount);
 
   if (action === "prepare") {
     if (registration.status === RegistrationStatus.Paid) return answer(ClickError.AlreadyPaid);
@@ -137,7 +150,7 @@ export async function answerClick(action: ClickAction, form: URLSearchParams, no
 
   if (!positiveInteger.safeParse(f.merchant_prepare_id).success) return answer(ClickError.TransactionDoesNotExist);
   const prepareId = Number(f.merchant_prepare_id);
-  const clickError = Number(f.error);
+  const clickError = Number.parseInt(f.error, 10);
   return withRegistration(registration.guid, async (tx, locked) => {
     const payment = await lockPayment(tx, prepareId);
     if (

@@ -80,6 +80,23 @@ describe("Click Prepare", () => {
     }
   });
 
+  it("3b. an amount not written as Click writes it (so'm, at most two decimals) is -2, though signed and worth the fee", async () => {
+    const { guid } = await createTestRegistration();
+    for (const amount of ["7.5e4", "75e3", "0x124F8", "0o222370", "0b10010010011111000", "+75000", " 75000", "75000.000", "75000."])
+      expect((await prepare(signed(prepareFields(guid, { amount })))).error, amount).toBe(-2);
+    const p = await prepared();
+    expect((await complete(signed({ ...p.completeFields, amount: "7.5e4" }))).error).toBe(-2);
+    expect(await status(p.guid)).toBe(1);
+  });
+
+  it("6b. another service's call, or a malformed service_id or error, is -8, though signed", async () => {
+    const { guid } = await createTestRegistration();
+    for (const service_id of ["12345", "0x0", "abc"])
+      expect((await prepare(signed(prepareFields(guid, { service_id })))).error, service_id).toBe(-8);
+    for (const error of ["abc", "0x0", "1e0", " 0", "-5017abc"])
+      expect((await prepare(signed(prepareFields(guid, { error })))).error, error).toBe(-8);
+  });
+
   it("7. a paid registration is -4", async () => {
     const p = await prepared();
     expect((await complete(signed(p.completeFields))).error).toBe(0);
@@ -148,6 +165,17 @@ describe("Click Complete", () => {
     expect((await complete(signed({ ...p.completeFields, merchant_trans_id: "6f1c1b2e-8a3d-4c5e-9f70-1a2b3c4d5e6f" }))).error).toBe(-5);
     const { merchant_prepare_id: _omitted, ...withoutPrepare } = p.completeFields;
     expect((await complete({ ...withoutPrepare, sign_string: signed(p.completeFields).sign_string })).error).toBe(-8);
+  });
+
+  it("13b. Click's error that is not an integer is -8: nothing is paid, nothing cancelled", async () => {
+    const p = await prepared();
+    for (const error of ["abc", "0x0", "0.0", "-0.5", "1e0", "+0"])
+      expect((await complete(signed({ ...p.completeFields, error }))).error, error).toBe(-8);
+    expect((await complete(signed({ ...p.completeFields, service_id: "12345" }))).error).toBe(-8);
+    expect(await status(p.guid)).toBe(1);
+    // The prepare still stands: Click's real Complete pays it.
+    expect((await complete(signed(p.completeFields))).error).toBe(0);
+    expect(await status(p.guid)).toBe(2);
   });
 
   it("15. action 0 sent to Complete is -3", async () => {
