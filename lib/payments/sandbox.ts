@@ -5,11 +5,12 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
 import { config } from "@/lib/config";
-import { businessError } from "@/lib/http/errors";
+import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { ErrorCode } from "@/shared/http/contract";
 import { assertSandbox } from "./card";
-import { clickSignature } from "./click";
+import { ClickError, clickSignature } from "./click";
 import { clickCall } from "./click-route";
+import { PaymeError } from "./payme";
 import { paymeCall } from "./payme-route";
 import { tiyin } from "./service";
 
@@ -58,8 +59,14 @@ export async function simulateClick({ guid, amountSom }: Order): Promise<void> {
   await call("complete", { merchant_prepare_id: String(prepared.merchant_prepare_id) });
 }
 
-/** A provider's refusal: paid already, or anything else the checkout shows as a failed payment. */
+/**
+ * A provider's refusal as the card's confirmation says the same: paid already, no such order (404),
+ * not the fee (422); anything else is a failed payment the checkout shows as one.
+ */
 function refusal(code: number): Error {
-  // Payme -31051 and Click -4: the order is paid (another tab, another way).
-  return code === -31051 || code === -4 ? businessError(ErrorCode.RegistrationAlreadyPaid) : new Error(`sandbox payment refused: ${code}`);
+  // Paid already: another tab, another way.
+  if (code === PaymeError.AlreadyPaid || code === ClickError.AlreadyPaid) return businessError(ErrorCode.RegistrationAlreadyPaid);
+  if (code === PaymeError.AccountNotFound || code === ClickError.UserDoesNotExist) return notFound();
+  if (code === PaymeError.InvalidAmount || code === ClickError.IncorrectAmount) return invalidInput({ amountSom: ["Invalid"] });
+  return new Error(`sandbox payment refused: ${code}`);
 }

@@ -2,10 +2,20 @@
 // person's or an attempt's id; and a page's search read from its address (searchOf).
 import "server-only";
 import { z } from "zod";
+import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { queryId } from "@/shared/validation/fields";
 
 export const page = z.coerce.number().int().min(1).max(100_000).optional();
-export const search = z.string().trim().max(100).optional();
+/**
+ * A search box's text. Unsafe text (a NUL, a control character, a lone surrogate) is in no row and
+ * would make PostgreSQL refuse the statement: refused here, as the API refuses any such input.
+ */
+export const search = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((text) => !isUnsafeText(text))
+  .optional();
 export const pageQuery = z.object({ page });
 
 /** A person's id in the address: a pupil's or an organiser's. */

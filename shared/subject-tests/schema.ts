@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { maxTenths, pointsToTenths } from "@/shared/attempts/scoring";
 import { organiserMessagesNow, said, saidToOrganiser } from "@/shared/i18n/said";
-import { isoDateOf } from "@/shared/time";
+import { FIRST_INSTANT, isoDateOf } from "@/shared/time";
 import { reason } from "@/shared/validation/reason";
 
 const v = said;
@@ -12,7 +12,10 @@ const o = saidToOrganiser;
 
 const points = z.number(v.required).min(0.1, o.points).max(100, o.points).multipleOf(0.1, o.points);
 const count = z.number(v.required).int(o.count).min(1, o.count).max(200, o.count);
-const instant = z.iso.datetime({ offset: true, ...o.dateTime });
+/** An instant from the console's first day on (before it, no time the form can mean or show back as typed). */
+const instant = z.iso
+  .datetime({ offset: true, ...o.dateTime })
+  .refine((t) => Date.parse(t) >= FIRST_INSTANT, { ...o.dateTime, params: { code: "Range" } });
 
 /** The most a stage-one test gives (spec §9: the score is out of 50.0). */
 export const TEST_TOTAL_POINTS = 50;

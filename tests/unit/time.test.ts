@@ -32,3 +32,24 @@ describe("a time the organiser types", () => {
     expect(isoDateOf("29.02.2027")).toBeNull();
   });
 });
+
+describe("a day or a time that is none, or before Tashkent kept +05:00", () => {
+  it("is null, never a throw: month 13, day 00, 1985, 1900", () => {
+    for (const text of [
+      "20.13.2026",
+      "2026-13-20",
+      "00.01.2026",
+      "2026-00-10",
+      "32.01.2026",
+      "01.06.1985",
+      "1985-06-01",
+      "01.01.1900",
+      "31.12.1991",
+    ])
+      expect(isoDateOf(text), text).toBeNull();
+    for (const text of ["01.06.1985 10:00", "1985-06-01T10:00", "01.01.1900 00:00", "01.06.1925 10:00", "20.13.2026 10:00"])
+      expect(fromTashkentText(text), text).toBeNull();
+    expect(isoDateOf("01.01.1992")).toBe("1992-01-01");
+    expect(fromTashkentText("01.01.1992 00:00")).toBe("1991-12-31T19:00:00.000Z");
+  });
+});
