@@ -300,7 +300,12 @@ async function serve() {
    * @param {string} urlPath
    */
   function frontDoor(request, response, urlPath) {
-    const malformed = malformedRequest({ method: request.method, url: request.url, host: request.headers.host });
+    const malformed = malformedRequest({
+      method: request.method,
+      url: request.url,
+      host: request.headers.host,
+      routerState: request.headers["next-router-state-tree"],
+    });
     if (malformed !== null) return callRefused(request, response, malformed);
     if (files.madeUp(urlPath)) return notBuilt(response);
     if (files.servedBrotli(request, response, urlPath, () => serveRequest(request, response))) return;

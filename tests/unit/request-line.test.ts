@@ -17,6 +17,31 @@ describe("the request line and Host", () => {
     expect(malformedRequest({ ...well, host })).toBe(400);
   });
 
+  it.each([["256.0.0.1"], ["09"], ["xn--a"], ["[1.2.3.4]"], ["1.2.3.4.5:80"], ["a.08"]])(
+    "refuses the Host %j, which looks like one but no URL takes, with 400",
+    (host) => {
+      expect(malformedRequest({ ...well, host })).toBe(400);
+      // Asked again (a host once taken is not parsed again): still refused.
+      expect(malformedRequest({ ...well, host })).toBe(400);
+    },
+  );
+
+  it("refuses a router state Next could not read with 400, and lets Next's own through", () => {
+    const page = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}, null, null] }, null, null, true]));
+    expect(malformedRequest({ ...well, url: "/login", routerState: page })).toBeNull();
+    for (const routerState of [
+      "garbage",
+      "%7B",
+      "[1]",
+      "null",
+      "%E0%A4%A",
+      JSON.stringify(["", {}, 3]),
+      "x".repeat(40_001),
+      ["%5B%5D", "%5B%5D"],
+    ])
+      expect(malformedRequest({ ...well, url: "/login", routerState }), String(routerState).slice(0, 20)).toBe(400);
+  });
+
   it("refuses a target that is no path with 400", () => {
     expect(malformedRequest({ ...well, url: "*" })).toBe(400);
     expect(malformedRequest({ ...well, url: "http://olimpiada.uz/" })).toBe(400);
