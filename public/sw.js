@@ -10,7 +10,7 @@ const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
 const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;
 /** The page that shows an attempt kept on the device (components/attempt/offline.ts, SHELL_PATH). */
-const SHELL = "/test-attempt/offline";
+const SHELL = "/offline-shell";
 /** Marks of an ended attempt in the page's data (the key may be in it): such a page is not kept. */
 const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
 /** The session's mark (sessionMarkCookie in lib/identity/session-token.ts): readable here, unlike the session. */
@@ -58,7 +58,7 @@ self.addEventListener("fetch", (event) => {
           return response;
         },
         // Without network: the attempt's kept page; else the shell, which shows the attempt as the
-        // device received it when it was started in place (components/attempt/offline.ts).
+        // device received it (components/attempt/offline.ts), kept by the start page.
         async () => (await keptPage(url.pathname)) ?? (await keptPage(SHELL)) ?? Response.error(),
       ),
     );

@@ -20,7 +20,7 @@ import path from "node:path";
 import next from "next";
 import { DEV_SECRET } from "../lib/dev-secret.mjs";
 import { clientAddressOf } from "../lib/http/client-address.mjs";
-import { apiHeaders } from "../lib/http/common-headers.mjs";
+import { apiHeaders, commonHeaders } from "../lib/http/common-headers.mjs";
 import { errorText, log, withRequest } from "../lib/log.mjs";
 import { metrics, routeLabels } from "../lib/metrics.mjs";
 import { provideBusy } from "../lib/process-state.mjs";
@@ -30,6 +30,7 @@ import { directApiRoutes } from "./api-routes.mjs";
 import { BUSY, localeOf } from "./busy-page.mjs";
 import { entrance } from "./entrance.mjs";
 import { FrontDoorResponse } from "./front-response.mjs";
+import { renderShells, SHELL_PATH, shellResponder } from "./offline-shell.mjs";
 import { METHODS, malformedRequest } from "./request-line.mjs";
 import { newRequestId, requestLog } from "./request-log.mjs";
 import { buildFiles } from "./static-files.mjs";
@@ -129,7 +130,9 @@ if (cluster.isPrimary && processes > 1) {
  * (instrumentation.ts: the configuration, the database's migrations and demo data, the handlers'
  * table the front door serves from) on the first request it handles, not when prepared
  * (vercel/next.js#59999): one health check of our own, through Next's request handler on a
- * loopback port of its own, is that first request. Throws when the app did not start.
+ * loopback port of its own, is that first request. Throws when the app did not start. Then, on
+ * the same port, the offline shell is rendered in each language, once (server/offline-shell.mjs):
+ * without it the app serves all the same, and a reload without network needs the attempt's own page.
  * @param {(request: IncomingMessage, response: ServerResponse) => Promise<void>} handle
  */
 async function startApp(handle) {
@@ -141,6 +144,10 @@ async function startApp(handle) {
     const answered = await fetch(`http://127.0.0.1:${address.port}/api/health`);
     await answered.arrayBuffer();
     if (!answered.ok) throw new Error(`The app did not start: its health check answered ${answered.status}.`);
+    return await renderShells(`http://127.0.0.1:${address.port}`).catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      return null;
+    });
   } finally {
     first.close();
     first.closeAllConnections();
@@ -151,9 +158,11 @@ async function serve() {
   const app = next({ dev: false, hostname, port });
   const handle = app.getRequestHandler();
 
+  /** @type {Awaited<ReturnType<typeof startApp>>} */
+  let shells = null;
   try {
     await app.prepare();
-    await startApp(handle);
+    shells = await startApp(handle);
   } catch (error) {
     // A configuration the server must not run with (a missing or weak secret), or an app that
     // could not start (its database), ends it here, before it listens.
@@ -289,6 +298,7 @@ async function serve() {
   const busy = () => (admission ? admission.waiting > 0 : false);
   provideBusy(busy);
   const status = statusResponder({ busy });
+  const shell = shellResponder(shells, commonHeaders(secureCookies));
 
   const files = buildFiles(path.resolve(".next", "static"));
 
@@ -312,6 +322,8 @@ async function serve() {
     // The status page and the notices, before admission: wanted most when the app is saturated.
     if (STATUS_PATHS.has(urlPath))
       return void answered(status(request, response, urlPath, localeOf(request)), response, "status page failed");
+    // The offline shell, from memory: the same page for every pupil of a language.
+    if (urlPath === SHELL_PATH) return shell(request, response);
     if (!admit || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
     answered(admit(request, response, urlPath), response, "admission failed");
   }

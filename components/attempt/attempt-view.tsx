@@ -61,7 +61,7 @@ export function AttemptView({ attempt: initial, user, review, requestedAt, appea
   const [appealAsked, setAppealAsked] = useState(0);
   const hydrated = useHydrated();
 
-  useOfflineCopy({ attempt: initial, running, serverTime: remaining.data });
+  useOfflineCopy({ attempt: initial, user, running, serverTime: remaining.data });
   const { finishing, leave, finish, onTimeUp } = useFinishAttempt({ attemptId, running });
 
   const outbox = useAttemptOutbox({ attemptId, running, leave });

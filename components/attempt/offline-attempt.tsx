@@ -1,6 +1,7 @@
-// The attempt kept on this device, shown by the offline shell: the attempt as the in-place start
-// received it, with the answers confirmed since and the clock from the server's last word (both
-// applied by AttemptView); its address names the attempt (the worker served the shell for it).
+// The attempt kept on this device, shown by the offline shell: the attempt as the device received
+// it and its pupil, with the answers confirmed since and the clock from the server's last word
+// (both applied by AttemptView); its address names the attempt (the worker served the shell for
+// it). The shell is the same page for every pupil: nothing of anyone's comes from the server.
 "use client";
 
 import { useEffect, useState } from "react";
@@ -9,16 +10,20 @@ import { Result } from "@/components/ui/result";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import type { CurrentUser } from "@/lib/identity/users";
 import { AttemptView } from "./attempt-view";
-import { keptAttempt } from "./offline";
+import { keptAttempt, keptPupil } from "./offline";
 
-export function OfflineAttempt({ user }: { user: CurrentUser }) {
+type Kept = { attempt: AttemptData; user: CurrentUser } | null;
+
+export function OfflineAttempt() {
   const messages = useMessages();
-  const [kept, setKept] = useState<{ attempt: AttemptData | null; at: number } | null>(null);
+  const [kept, setKept] = useState<{ shown: Kept; at: number } | null>(null);
   useEffect(() => {
-    const id = /^\/test-attempt\/(\d+)$/.exec(location.pathname)?.[1];
-    setKept({ attempt: id ? keptAttempt(Number(id)) : null, at: Date.now() });
+    const id = Number(/^\/test-attempt\/(\d+)$/.exec(location.pathname)?.[1]);
+    const attempt = id ? keptAttempt(id) : null;
+    const user = id ? keptPupil(id) : null;
+    setKept({ shown: attempt && user ? { attempt, user } : null, at: Date.now() });
   }, []);
   if (!kept) return <Result status="info" title={messages.common.loading} />;
-  if (!kept.attempt) return <Result status="warning" title={messages.attempt.offlineNothing} />;
-  return <AttemptView attempt={kept.attempt} user={user} review={false} requestedAt={kept.at} />;
+  if (!kept.shown) return <Result status="warning" title={messages.attempt.offlineNothing} />;
+  return <AttemptView attempt={kept.shown.attempt} user={kept.shown.user} review={false} requestedAt={kept.at} />;
 }

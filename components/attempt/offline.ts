@@ -1,24 +1,23 @@
 // What the device keeps of a running attempt for a reload without network: its page (kept by
 // public/sw.js when opened or reloaded, or fetched here once for a page opened in place), the
-// attempt as the in-place start received it with the shell page that shows it (kept before the
-// opening: an offline reload works from the first second), the answers confirmed since and the
+// attempt and its pupil as the device received them with the shell page that shows them (kept by
+// the start page: an offline reload works from the first question), the answers confirmed since and the
 // deadline the server last implied. Never an ended attempt's page or data (its review may show
 // the key); all of it is forgotten at the end, and at sign-in and sign-out, so a device never
 // shows one pupil's page to another. Pages are kept under the session's mark (public/sw.js).
 "use client";
 
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
+import type { CurrentUser } from "@/lib/identity/users";
 
-const PAGES = "olimpiada-attempt-pages";
+export const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
-/** The page that shows a kept attempt (app/(pupil)/test-attempt/offline): public/sw.js serves it. */
-export const SHELL_PATH = "/test-attempt/offline";
 /** Marks of an ended attempt in a page or its data (the key may be in it): never kept. */
 const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
 /** The session's mark cookie (lib/identity/session-token.ts): a page is kept under it. */
 const MARK = /(?:^|;\s*)olimpiada-session-mark=([^;]+)/;
 
-const supported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "caches" in window;
+export const supported = () => typeof window !== "undefined" && "serviceWorker" in navigator && "caches" in window;
 
 /** Attempts this page has seen end: a keeping still on its way must not bring one back. */
 const ended = new Set<number>();
@@ -27,7 +26,7 @@ const ended = new Set<number>();
  * Fetches `path` and keeps it, marked with this session, with the build files it needs; not if
  * it is an ended attempt's (or `stale()` says so by the time it arrives).
  */
-async function keepPage(path: string, stale: () => boolean = () => false): Promise<void> {
+export async function keepPage(path: string, stale: () => boolean = () => false): Promise<void> {
   const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok || response.redirected || new URL(response.url).pathname !== path) return;
   const html = await response.text();
@@ -49,32 +48,17 @@ async function keepPage(path: string, stale: () => boolean = () => false): Promi
   await Promise.all(files.map(async (file) => (await stat.match(file)) ?? stat.add(file).catch(() => {})));
 }
 
-/**
- * Before the opening (the start page): registers the worker and keeps the shell that shows a kept
- * attempt, at a random moment within `spreadMs`, so that an attempt started in place can be
- * reloaded without network from its first second, with no page rendered at the opening.
- */
-export async function keepShell(spreadMs: number): Promise<void> {
-  if (!supported()) return;
-  try {
-    if (document.readyState !== "complete") await new Promise((resolve) => addEventListener("load", resolve, { once: true }));
-    await navigator.serviceWorker.register("/sw.js", { scope: "/test-attempt/" });
-    if (await (await caches.open(PAGES)).match(SHELL_PATH)) return;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * spreadMs));
-    await keepPage(SHELL_PATH);
-  } catch {
-    // No shell: a page opened in place is kept minutes later, as before.
-  }
-}
-
 const attemptKey = (attemptId: number) => `olimpiada.attempt.${attemptId}`;
+/** Its pupil, as the shell shows them (under the attempt's prefix: forgotten with it). */
+const pupilKey = (attemptId: number) => `olimpiada.attempt.${attemptId}.pupil`;
 
-/** The running attempt as the device received it (never an ended one: it may carry the key). */
-export function rememberAttempt(attempt: AttemptData): void {
+/** The running attempt and its pupil as the device received them (never an ended one: it may carry the key). */
+export function rememberAttempt(attempt: AttemptData, user: CurrentUser): void {
   try {
     const json = JSON.stringify(attempt);
     if (attempt.isEnded || ENDED.test(json)) return;
     localStorage.setItem(attemptKey(attempt.testAttemptId), json);
+    localStorage.setItem(pupilKey(attempt.testAttemptId), JSON.stringify(user));
   } catch {
     // Not kept: an offline reload then needs the kept page.
   }
@@ -85,6 +69,15 @@ export function keptAttempt(attemptId: number): AttemptData | null {
   try {
     const attempt = JSON.parse(localStorage.getItem(attemptKey(attemptId)) ?? "null") as AttemptData | null;
     return attempt && !attempt.isEnded ? attempt : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pupil of the kept attempt of that id. */
+export function keptPupil(attemptId: number): CurrentUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(pupilKey(attemptId)) ?? "null") as CurrentUser | null;
   } catch {
     return null;
   }
@@ -168,6 +161,7 @@ export async function forgetAttempt(attemptId: number): Promise<void> {
     localStorage.removeItem(savedKey(attemptId));
     localStorage.removeItem(deadlineKey(attemptId));
     localStorage.removeItem(attemptKey(attemptId));
+    localStorage.removeItem(pupilKey(attemptId));
   } catch {
     // Nothing kept.
   }

@@ -1,16 +1,15 @@
-// What the start page does before the opening, by itself: it checks in when check-in opens, keeps
-// the sealed paper once checked in, and keeps the shell that shows an attempt without network.
-// None of it at or after the opening, when thousands of pages are asking at once.
+// What the start page does by itself: it checks in when check-in opens and keeps the sealed paper
+// once checked in (both before the opening only, when thousands of pages are not asking at once),
+// and keeps the shell that shows an attempt without network (whenever it is open: one page for
+// every pupil, answered from the front door's memory).
 "use client";
 
 import { useEffect } from "react";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
-import { keepShell } from "./offline";
+import { keepShell } from "./offline-shell";
 import { keepSealedPaper } from "./sealed-paper";
 import { isCheckedIn } from "./start-phase";
 
-/** The shell is fetched at a random moment within this (pupils open the start page together at check-in). */
-const SHELL_SPREAD_MS = 10_000;
 /** Pages open before check-in ask for the allowance (which draws the paper) at a random moment within this after it opens. */
 const CHECK_IN_SPREAD_MS = 60_000;
 /** Checked-in pages fetch the sealed paper at a random moment within this (and not in the 10 s before the opening). */
@@ -35,20 +34,17 @@ export function useBeforeOpening({ userId, paid, status, allow, refetchAllow }: 
     if (awaitsOpening) void keepSealedPaper({ userId, spreadMs: PAPER_SPREAD_MS, msToOpening });
   }, [awaitsOpening, userId, msToOpening]);
 
-  // Before the opening, the shell that shows an attempt kept on the device: an attempt started here
-  // in place can then be reloaded without network from its first second.
-  const shell = keepsShell({ paid, ended: status.isEnded, msToOpening });
+  // The shell that shows an attempt kept on the device: an attempt started here in place can then be
+  // reloaded without network from its first question (the start waits for it: useStartAttempt).
+  const shell = keepsShell({ paid, ended: status.isEnded });
   useEffect(() => {
-    if (shell) void keepShell(SHELL_SPREAD_MS);
+    if (shell) void keepShell();
   }, [shell]);
 }
 
 /**
- * Whether the start page keeps the offline shell: a paid pupil's page open before the opening,
- * whose attempt has not ended. A page opened at or after the opening does not: rendered for each
- * pupil coming then, the shell cost a quarter of a start by the pages (bench:cost); that pupil's
- * attempt page is kept 1–10 minutes after the start (use-offline-copy.ts), and until then a
- * reload needs the network (the answers wait in the outbox all the same).
+ * Whether the start page keeps the offline shell: a paid pupil's page whose attempt has not ended,
+ * before the opening or after it alike. The shell is one page for every pupil, answered from the
+ * front door's memory (server/offline-shell.mjs): no page is rendered for it at the opening.
  */
-export const keepsShell = ({ paid, ended, msToOpening }: { paid: boolean; ended: boolean; msToOpening: number }) =>
-  paid && !ended && msToOpening > 0;
+export const keepsShell = ({ paid, ended }: { paid: boolean; ended: boolean }) => paid && !ended;

@@ -6,22 +6,28 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { AttemptView } from "@/lib/attempts/taking";
+import type { CurrentUser } from "@/lib/identity/users";
 import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, rememberDeadline, type ServerTime } from "./offline";
+import { keepShell } from "./offline-shell";
 import { attemptKeys } from "./queries";
 
 /** A page opened in place is fetched for the device's copy 1–10 minutes later: never at the opening. */
 const KEEP_AFTER_MIN_MS = 60_000;
 const KEEP_SPREAD_MS = 9 * 60_000;
 
-export function useOfflineCopy({ attempt, running, serverTime }: { attempt: AttemptView; running: boolean; serverTime: ServerTime }): void {
+type Props = { attempt: AttemptView; user: CurrentUser; running: boolean; serverTime: ServerTime };
+
+export function useOfflineCopy({ attempt, user, running, serverTime }: Props): void {
   const queryClient = useQueryClient();
   const attemptId = attempt.testAttemptId;
   useEffect(() => {
     if (running) {
-      rememberAttempt(attempt);
+      rememberAttempt(attempt, user);
+      // The shell too, where the start page did not keep it (an attempt opened by its address).
+      void keepShell();
       void keepAttemptOffline(attemptId, KEEP_AFTER_MIN_MS + Math.random() * KEEP_SPREAD_MS);
     } else void forgetAttempt(attemptId);
-  }, [attemptId, running, attempt]);
+  }, [attemptId, running, attempt, user]);
   useEffect(() => {
     if (running) rememberDeadline(attemptId, serverTime);
   }, [attemptId, running, serverTime]);

@@ -11,10 +11,17 @@ import type { IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import { ApiError, api, busyWait } from "@/shared/http/client";
 import { ErrorCode } from "@/shared/http/contract";
+import { shellReady } from "./offline-shell";
 import { PIN_STORAGE_KEY } from "./pin-storage";
 import { attemptKeys } from "./queries";
 import { hasSealedPaper, openSealedPaper } from "./sealed-paper";
 import type { Queue, Started } from "./start-phase";
+
+/**
+ * The first question waits at most this for the offline shell the start page is keeping (normally
+ * kept long before the PIN is typed): shown, it can be reloaded without network.
+ */
+const SHELL_WAIT_MS = 5_000;
 
 /** New's answer: the sealed paper's key when the test has one, the attempt itself when asked (withAttempt). */
 type NewAnswer = { attemptId: number; paper?: PaperOpening; attempt?: AttemptData };
@@ -50,6 +57,7 @@ export function useStartAttempt(userId: number) {
         router.push(`/test-attempt/${attemptId}`);
         return;
       }
+      await shellReady(SHELL_WAIT_MS);
       window.history.replaceState(null, "", `/test-attempt/${attemptId}`);
       setStarted({ attempt, requestedAt });
       setPinOpen(false); // done with: should this page show the start again (a reset), it shows it closed

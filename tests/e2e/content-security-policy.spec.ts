@@ -35,3 +35,40 @@ test("no policy violation from registration to the attempt page", async ({ page,
 
   expect(violations).toEqual([]);
 });
+
+test("the offline shell: one copy for every pupil, a fresh nonce on each answer, and a script slipped into it does not run", async ({
+  page,
+  request,
+}) => {
+  const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1] ?? "";
+  const [first, second] = [await request.get("/offline-shell"), await request.get("/offline-shell")];
+  const [policy, other] = [first.headers()["content-security-policy"], second.headers()["content-security-policy"]];
+  const scripts = policy.split(";").find((directive) => directive.trim().startsWith("script-src "))!;
+  expect(scripts).toContain("'strict-dynamic'");
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(nonceOf(policy)).not.toBe("");
+  expect(nonceOf(policy)).not.toBe(nonceOf(other)); // never the same nonce twice
+  const [html, otherHtml] = [await first.text(), await second.text()];
+  // Every script of the page carries its answer's nonce; the page is otherwise the same copy.
+  expect(html.match(/<script\b[^>]*>/g)?.every((tag) => tag.includes(`nonce="${nonceOf(policy)}"`))).toBe(true);
+  expect(html.replaceAll(nonceOf(policy), "")).toBe(otherHtml.replaceAll(nonceOf(other), ""));
+
+  // In the browser, as served with a script and a handler slipped in: the page's own scripts run
+  // (it says nothing is kept for this address), the slipped ones do not.
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(event.violatedDirective),
+    );
+  });
+  await page.route("**/offline-shell", async (route) => {
+    const served = await route.fetch();
+    const slipped = '<script>window.slipped = true</script><img src="/slipped.png" onerror="window.slipped = true">';
+    await route.fulfill({ response: served, body: (await served.text()).replace(/<body[^>]*>/, (body) => `${body}${slipped}`) });
+  });
+  await page.goto("/offline-shell");
+  await expect(page.getByText("Internet aloqasi yo'q va bu test qurilmada saqlanmagan.", { exact: false })).toBeVisible();
+  await expect.poll(() => violations.length).toBeGreaterThanOrEqual(2);
+  expect(await page.evaluate(() => (window as unknown as { slipped?: boolean }).slipped)).toBeUndefined();
+});

@@ -110,8 +110,8 @@ test("offline reload from the first second: an attempt started in place comes ba
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
   await expect(page.getByTestId("check-in")).toBeVisible();
-  // The start page keeps the shell before the opening (at a random moment within 10 s).
-  await expect.poll(() => kept(page, "/test-attempt/offline"), { timeout: 20_000 }).toBe(true);
+  // The start page keeps the shell as soon as it is open.
+  await expect.poll(() => kept(page, "/offline-shell")).toBe(true);
   // The organiser opens the test early; the pupil's page is reloaded at the opening.
   const admin = await signedIn(ORGANISER);
   const moved = await admin.put(`/api/admin/subjects/${olympiad.subjectId}/test`, {
@@ -150,4 +150,33 @@ test("offline reload from the first second: an attempt started in place comes ba
   await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/, { timeout: 30_000 });
   const view = await (await page.request.get(`/api/TestAttempts/Get?id=${path.split("/").pop()}`)).json();
   expect(view.questions.filter((q: { answerId: number | null }) => q.answerId !== null)).toHaveLength(2);
+});
+
+test("offline from the first question: a pupil who starts by the pages (no check-in) reloads without network at once and answers", async ({
+  page,
+  context,
+  request,
+}) => {
+  // The test is open already: the pupil signs in, opens the start page and starts, as most do.
+  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
+  const path = await startAttempt(page, pupil, olympiad.pinCode);
+  await expect(page.getByText("1-savol (3 tadan)")).toBeVisible();
+
+  // The network goes the moment the first question is shown, and the pupil reloads.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("1-savol (3 tadan)")).toBeVisible();
+  await expect(choice(page, 1)).toBeVisible();
+
+  // An answer given offline waits on the device and goes out, once, when the network returns.
+  await choice(page, 1).click();
+  await expect(gridButton(page, 1)).toHaveAttribute("data-state", "pending");
+  await expect(page.getByTestId("save-state")).toContainText("Aloqa yo'q");
+  await context.setOffline(false);
+  await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/, { timeout: 30_000 });
+  const view = await (await page.request.get(`/api/TestAttempts/Get?id=${path.split("/").pop()}`)).json();
+  const answered = view.questions.filter((q: { answerId: number | null }) => q.answerId !== null);
+  expect(answered).toHaveLength(1);
+  expect(answered[0].answerId).toBe(view.questions[0].questionChoices[1].questionChoiceId);
 });

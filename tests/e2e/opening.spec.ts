@@ -9,15 +9,16 @@ import { screenshot } from "../support/screens";
 import { signInAt, startAttempt } from "../support/ui";
 
 /**
- * What the page asks of the server from now on: "METHOD path" (static files left out, and the
+ * What the page asks of the server from now on: "METHOD path" (static files left out, the
  * organiser's notices, which the page asks every 20 s on a cadence of its own, from a copy served
- * before admission: no part of the way to the first question).
+ * before admission: no part of the way to the first question, and the offline shell, one page for
+ * every pupil answered from the front door's memory, before admission too: nothing is rendered for it).
  */
 function listen(page: Page): string[] {
   const asked: string[] = [];
   page.on("request", (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith("/_next/static/") || url.pathname === "/api/notices") return;
+    if (url.pathname.startsWith("/_next/static/") || url.pathname === "/api/notices" || url.pathname === "/offline-shell") return;
     if (!["document", "fetch", "xhr"].includes(request.resourceType())) return;
     asked.push(`${request.method()} ${url.pathname}${request.headers().rsc ? " (RSC)" : ""}`);
   });
@@ -32,8 +33,6 @@ test("without a sealed paper the first question comes from New's own answer, wit
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   await signInAt(page, "/test-attempt", pupil);
   await expect(page.getByRole("button", { name: "Testni boshlash" })).toBeVisible();
-  // The test is open already: this page keeps no offline shell (only a page open before the
-  // opening does: keepsShell, tests/unit/start-phase.test.ts; offline-reload.spec.ts).
 
   const asked = listen(page);
   await page.getByRole("button", { name: "Testni boshlash" }).click();
