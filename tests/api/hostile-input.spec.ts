@@ -1,11 +1,14 @@
 // No input is a 500. Every route under app/api, with every method it serves, as every
 // kind of caller, gets NUL bytes, lone surrogates, stray %-sequences, 10 MB, deep nesting and
 // arrays for scalars, in its path, query and body; so do the pages that take a path parameter.
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import path from "node:path";
+import { baseURL } from "../../playwright.config";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
-import { anonymous, newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
-import { TEST_ENV } from "../support/test-env";
+import { anonymous, newOlympiad, newPupil, ORGANISER, registerOverHttp, signedIn } from "../support/http";
+import { TEST_ENV, TEST_LOG_FILE } from "../support/test-env";
 
 // Each caller is a test of its own (they run on both workers), and each sends a few requests at
 // a time: one test of 10 600 requests in a row ran past its limit on a loaded machine.
@@ -294,4 +297,156 @@ test("no input is a 500: pages with a path parameter and the certificate's previ
   console.log(`hostile sweep of pages: ${t.sent} requests: ${t.summary()}`);
   expect(t.failures).toEqual([]);
   await browser.dispose();
+});
+
+// Each of these once answered 500; each is a clear 4xx in the caller's language.
+test.describe("what once answered 500 is a clear 4xx", () => {
+  type Raw = { status: number; type: string; body: string; requestId: string };
+  /** A request as a script sends it: a Host of its own (fetch and Playwright send their URL's). */
+  const raw = (method: string, target: string, headers: Record<string, string>): Promise<Raw> =>
+    new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(baseURL);
+      const sent = httpRequest({ hostname, port, method, path: target, headers: { "Accept-Language": "ru", ...headers } }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            type: String(response.headers["content-type"]),
+            body,
+            requestId: String(response.headers["x-request-id"]),
+          }),
+        );
+      });
+      sent.on("error", reject);
+      sent.end();
+    });
+  const BAD_REQUEST = { code: null, message: "Запрос составлен неверно.", validationErrors: {} };
+  /** Only each request's own line in the log: no error, no stack, no statement. */
+  const onlyRequestLines = async (ids: string[]) => {
+    const ours = () =>
+      readFileSync(TEST_LOG_FILE, "utf8")
+        .split("\n")
+        .filter((line) => ids.some((id) => line.includes(`"requestId":"${id}"`)))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    await expect.poll(() => ours().length).toBeGreaterThanOrEqual(ids.length);
+    expect(ours()).toEqual(ids.map(() => "request"));
+  };
+
+  test("a Host that looks like an address and is none (256.0.0.1, 09, xn--a, [1.2.3.4]): the API's JSON 400 on every direct path and Next's", async () => {
+    const ids: string[] = [];
+    // The direct lane's calls as its list names them (lib/api/direct-paths.mjs), and two of Next's.
+    const list = readFileSync(path.resolve("lib/api/direct-paths.mjs"), "utf8");
+    const paths = [...list.matchAll(/"(\/api\/[^"]+)": \[([^\]]+)\]/g)].flatMap(([, route, methods]) =>
+      [...methods.matchAll(/"([A-Z]+)"/g)].map(([, method]) => [method, route]),
+    );
+    expect(paths.length).toBeGreaterThanOrEqual(13);
+    paths.push(["GET", "/api/Regions/GetAll"], ["GET", "/login"]);
+    for (const host of ["256.0.0.1", "09", "xn--a", "[1.2.3.4]", "256.0.0.1:3000"]) {
+      for (const [method, target] of paths) {
+        const answered = await raw(method, target, { Host: host });
+        const what = `${method} ${target} (Host ${host})`;
+        expect(answered.status, what).toBe(400);
+        expect(answered.type, what).toContain("application/json");
+        expect(JSON.parse(answered.body), what).toEqual(BAD_REQUEST);
+        ids.push(answered.requestId);
+      }
+    }
+    // The site's own address still answers.
+    expect((await raw("GET", "/api/health", { Host: new URL(baseURL).host })).status).toBe(200);
+    await onlyRequestLines(ids);
+  });
+
+  test("a page's router state that Next cannot read (RSC: 1), anonymously: 400 before Next, no stack; Next's own state still answers", async () => {
+    const ids: string[] = [];
+    for (const page of ["/login", "/register", "/cert/nobody1", "/lists/nothing", "/"]) {
+      for (const state of ["garbage", "%7B", "[1]", "null", "%E0%A4%A", encodeURIComponent(JSON.stringify(["", {}, 3]))]) {
+        const answered = await raw("GET", page, { Host: new URL(baseURL).host, RSC: "1", "Next-Router-State-Tree": state });
+        const what = `${page} with ${state}`;
+        expect(answered.status, what).toBe(400);
+        expect(JSON.parse(answered.body), what).toEqual(BAD_REQUEST);
+        ids.push(answered.requestId);
+      }
+    }
+    await onlyRequestLines(ids);
+    const navigation = await raw("GET", "/login", {
+      Host: new URL(baseURL).host,
+      RSC: "1",
+      "Next-Router-State-Tree": encodeURIComponent(JSON.stringify(["", {}])),
+    });
+    expect(navigation.status).toBe(200);
+    expect(navigation.type).toContain("text/x-component");
+  });
+
+  test("a NUL in the console's searches: the pages answer, the API's 422, no failed statement", async () => {
+    const organiser = await signedIn(ORGANISER);
+    const headers = { "Accept-Language": "ru" };
+    for (const page of ["/admin/pupils", "/admin/registrations", "/admin/results"]) {
+      for (const q of ["%00", "a%00b", "%01"])
+        expect((await organiser.get(`${page}?q=${q}`, { headers })).status(), `${page}?q=${q}`).toBe(200);
+    }
+    for (const call of ["/api/admin/pupils", "/api/admin/registrations"]) {
+      const refused = await organiser.get(`${call}?q=a%00b`, { headers });
+      expect(refused.status(), call).toBe(422);
+      expect(await refused.json()).toEqual({
+        code: null,
+        message: "Введённые данные содержат ошибки.",
+        validationErrors: { q: ["Invalid"] },
+      });
+    }
+    await organiser.dispose();
+  });
+
+  test("a typed day that is none (month 13, day 00) or before Tashkent kept +05:00: the test's settings, the payments register and its export", async ({
+    request,
+  }) => {
+    const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+    const organiser = await signedIn(ORGANISER);
+    const headers = { "Accept-Language": "ru" };
+    const settings = {
+      openedAt: "2026-12-02T05:00:00.000Z",
+      closedAt: "2026-12-09T05:00:00.000Z",
+      pinCode: "1234",
+      reason: "checking a typed date",
+    };
+    const put = (data: Record<string, unknown>) => organiser.put(`/api/admin/subjects/${olympiad.subjectId}/test`, { data, headers });
+    const invalid = (validationErrors: Record<string, string[]>) => ({
+      code: null,
+      message: "Введённые данные содержат ошибки.",
+      validationErrors,
+    });
+    for (const day of ["20.13.2026", "00.01.2026", "01.06.1985", "01.01.1900"]) {
+      const refused = await put({ ...settings, certificateDate: day });
+      expect(refused.status(), day).toBe(422);
+      expect(await refused.json()).toEqual(invalid({ certificateDate: ["Invalid"] }));
+
+      const page = await organiser.get(`/admin/payments?day=${day}`, { headers });
+      expect(page.status(), day).toBe(200);
+      expect(await page.text()).toContain("Введите день в виде дд.мм.гггг");
+      const exported = await organiser.get(`/api/admin/payments/export?day=${day}`, { headers });
+      expect(exported.status(), day).toBe(422);
+      expect(await exported.json()).toEqual(invalid({ day: ["Invalid"] }));
+    }
+    const before = await put({ ...settings, openedAt: "1900-12-02T05:00:00.000Z" });
+    expect(before.status()).toBe(422);
+    expect(await before.json()).toEqual(invalid({ openedAt: ["Range"] }));
+    await organiser.dispose();
+  });
+
+  test("the sandbox's Payme and Click: an order that does not exist is 404, another amount than the fee 422", async ({ request }) => {
+    const guid = await registerOverHttp(request);
+    const confirm = (data: Record<string, unknown>) =>
+      request.post("/api/payments/sandbox/confirm", { data, headers: { "Accept-Language": "ru" } });
+    for (const provider of ["payme", "click"]) {
+      const unknown = await confirm({ guid: randomUUID(), amountSom: 75_000, provider });
+      expect(unknown.status(), provider).toBe(404);
+      expect(await unknown.json()).toEqual({ code: null, message: "Запрошенные данные не найдены на сервере.", validationErrors: {} });
+      const wrong = await confirm({ guid, amountSom: 100, provider });
+      expect(wrong.status(), provider).toBe(422);
+      expect((await wrong.json()).validationErrors).toEqual({ amountSom: ["Invalid"] });
+    }
+    // Nothing was taken: the fee still pays it.
+    expect((await confirm({ guid, amountSom: 75_000, provider: "click" })).status()).toBe(200);
+  });
 });
