@@ -316,7 +316,10 @@ export const tests = pgTable(
     reviewPolicy: varchar("review_policy", { length: 16 }).$type<ReviewPolicy>().notNull().default(ReviewPolicy.AfterClose),
     /** Bumped by every change of the bank's content: the key of the question content cached per test. */
     contentVersion: integer("content_version").notNull().default(0),
-    /** The date its certificates carry ("Berilgan sana"); null: the day the test closes (Tashkent). */
+    /**
+     * The date its certificates carry ("Berilgan sana") once that day has come; null: the day the
+     * pupil ended the test (Tashkent). A certificate keeps the date it was issued with (certificate_issues).
+     */
     certificateDate: date("certificate_date", { mode: "string" }),
     /** Check-in opens this many minutes before the test: pupils sign in, their papers are drawn. */
     checkInMinutes: smallint("check_in_minutes").notNull().default(60),
@@ -864,6 +867,23 @@ export const rehearsals = pgTable("rehearsals", {
   createdAt: createdAt(),
   reportedAt: timestamp("reported_at", { withTimezone: true }),
   removedAt: timestamp("removed_at", { withTimezone: true }),
+});
+
+/**
+ * A certificate's issue date, fixed the first time the certificate is issued (read for its pupil,
+ * its check page or its picture: lib/certificates/certificates.ts), so that what a family holds
+ * keeps its date: a later change of the test's certificate date applies to certificates issued
+ * after it. One row per attempt, the certificate's (a reset attempt's new one is issued anew). A
+ * table of its own: an update of an ended attempt outdates the test's published ranking
+ * (migration 0021), and issuing a certificate changes no result.
+ */
+export const certificateIssues = pgTable("certificate_issues", {
+  attemptId: integer("attempt_id")
+    .primaryKey()
+    .references(() => attempts.id, { onDelete: "cascade" }),
+  /** The day it carries, "2026-11-26" (Tashkent). */
+  issuedOn: date("issued_on", { mode: "string" }).notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -64,8 +64,13 @@ export function TestForm({ item, onDone }: { item: SubjectTest; onDone: () => vo
           maxLength={10}
           className="max-w-48"
           invalid={Boolean(errors.certificateDate)}
+          aria-describedby={errors.certificateDate ? "certificateDate-error certificateDate-issued" : "certificateDate-issued"}
           {...form.register("certificateDate")}
         />
+        {/* What was issued stays issued: a new date is for the certificates issued after it. */}
+        <p id="certificateDate-issued" className="text-xs text-slate-600" data-testid="certificate-date-issued">
+          {texts.certificateDateIssued}
+        </p>
       </Field>
 
       {(item.running > 0 || confirmation) && <RunningConfirmation form={form} item={item} confirmation={confirmation} />}

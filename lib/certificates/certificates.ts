@@ -1,7 +1,9 @@
-// Certificates: a pupil with an ended attempt has one; anyone may check it by username.
+// Certificates: a pupil with an ended attempt has one; anyone may check it by username. Its issue
+// date is fixed the first time it is issued (certificate_issues), whoever reads it first: the
+// pupil, the check page, the drawing ahead. What was issued stays issued.
 import "server-only";
-import { and, asc, desc, eq, gt, isNotNull, type SQL } from "drizzle-orm";
-import { attempts, subjects, tests, users } from "@/db/schema";
+import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { attempts, certificateIssues, subjects, tests, users } from "@/db/schema";
 import { olympiadSubjectSql, rankedAttempt } from "@/lib/attempts/counting";
 import { db } from "@/lib/db/client";
 import { siteOrigin } from "@/lib/http/site-origin";
@@ -30,21 +32,45 @@ export type Certificate = {
 export type PupilCertificate = Certificate & { userId: number };
 
 /**
- * The certificate's date, "26.11.2026": the day (Tashkent) the pupil ended the attempt, or the
- * organiser's date for the test once that day has come. Never a day still ahead: a test taken on
- * 26.11 in a window closing 03.12 is not certified on 03.12 while it is still 26.11.
+ * The date a certificate first issued at `now` carries, "26.11.2026": the day (Tashkent) the pupil
+ * ended the attempt, or the organiser's date for the test once that day has come. Never a day
+ * still ahead: a test taken on 26.11 in a window closing 03.12 is not certified on 03.12 while it
+ * is still 26.11. Once issued, the certificate keeps it (certificatesWhere).
  */
 export function issueDateOf(attempt: { endedAt: Date; certificateDate: string | null }, now: Date): string {
-  return issueDateOn(attempt, todayOf(now));
+  return dateTextOf(issueDayOn(attempt, todayOf(now)));
 }
 
 /** Tashkent's day at `now`, "2026-11-26". */
 const todayOf = (now: Date) => isoDateOf(tashkentDate(now.toISOString())) ?? "";
 
-/** issueDateOf with today's date read once for many certificates. */
-function issueDateOn({ endedAt, certificateDate }: { endedAt: Date; certificateDate: string | null }, today: string): string {
+/** issueDateOf as "2026-11-26", with today's date read once for many certificates. */
+function issueDayOn({ endedAt, certificateDate }: { endedAt: Date; certificateDate: string | null }, today: string): string {
   // Both "2026-11-26": compared as text.
-  return certificateDate && certificateDate <= today ? dateTextOf(certificateDate) : tashkentDate(endedAt.toISOString());
+  return certificateDate && certificateDate <= today ? certificateDate : (isoDateOf(tashkentDate(endedAt.toISOString())) ?? today);
+}
+
+/**
+ * Fixes the issue date of certificates issued now for the first time; answers each one's fixed
+ * date. Another process that issued one a moment before keeps its date (its row wins).
+ */
+async function issue(first: { attemptId: number; issuedOn: string }[], now: Date): Promise<Map<number, string>> {
+  if (first.length === 0) return new Map();
+  const inserted = await db
+    .insert(certificateIssues)
+    .values(first.map((c) => ({ ...c, issuedAt: now })))
+    .onConflictDoNothing()
+    .returning({ attemptId: certificateIssues.attemptId, issuedOn: certificateIssues.issuedOn });
+  const days = new Map(inserted.map((r) => [r.attemptId, r.issuedOn]));
+  const raced = first.filter((c) => !days.has(c.attemptId)).map((c) => c.attemptId);
+  if (raced.length > 0) {
+    const rows = await db
+      .select({ attemptId: certificateIssues.attemptId, issuedOn: certificateIssues.issuedOn })
+      .from(certificateIssues)
+      .where(inArray(certificateIssues.attemptId, raced));
+    for (const r of rows) days.set(r.attemptId, r.issuedOn);
+  }
+  return days;
 }
 
 /** The certificate's check page at `origin` (the site's address: lib/http/site-origin.ts). */
@@ -55,8 +81,9 @@ export const verifyUrlOf = async (username: string) => verifyUrlAt(await siteOri
 
 /**
  * The certificates of pupils who have ended an attempt (not reset) and are not blocked, one per
- * pupil (of their latest such attempt); none for anyone else. Its date: issueDateOf. Its check
- * address: at `origin`, else at the site's address for this request's visitor.
+ * pupil (of their latest such attempt); none for anyone else. Its date: the one fixed when it was
+ * first issued (issueDateOf then), fixed here for those issued now. Its check address: at
+ * `origin`, else at the site's address for this request's visitor.
  */
 async function certificatesWhere(condition: SQL | undefined, now: Date, origin?: string, limit?: number): Promise<PupilCertificate[]> {
   const query = db
@@ -72,7 +99,9 @@ async function certificatesWhere(condition: SQL | undefined, now: Date, origin?:
       },
       subjectName: subjects.name,
       certificateDate: tests.certificateDate,
+      attemptId: attempts.id,
       endedAt: attempts.endedAt,
+      issuedOn: certificateIssues.issuedOn,
     })
     .from(users)
     // A rehearsal's pupils have no certificate (their subject is the rehearsal's).
@@ -80,12 +109,19 @@ async function certificatesWhere(condition: SQL | undefined, now: Date, origin?:
     // An ended attempt: the certificate is for taking part, whatever the score.
     .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), rankedAttempt()))
     .innerJoin(tests, eq(tests.id, attempts.testId))
+    .leftJoin(certificateIssues, eq(certificateIssues.attemptId, attempts.id))
     .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNotNull(users.grade)))
     .orderBy(asc(users.id), desc(attempts.endedAt));
   const rows = await (limit === undefined ? query : query.limit(limit));
   const at = origin ?? (rows.length > 0 ? await siteOrigin() : "");
   const today = todayOf(now);
-  return rows.map(({ user: u, subjectName, certificateDate, endedAt }) => ({
+  const issuedNow = await issue(
+    rows
+      .filter((r) => r.issuedOn === null)
+      .map((r) => ({ attemptId: r.attemptId, issuedOn: issueDayOn({ endedAt: r.endedAt!, certificateDate: r.certificateDate }, today) })),
+    now,
+  );
+  return rows.map(({ user: u, subjectName, attemptId, issuedOn }) => ({
     userId: u.id,
     username: u.username!,
     firstName: u.firstName,
@@ -94,7 +130,7 @@ async function certificatesWhere(condition: SQL | undefined, now: Date, origin?:
     fullName: fullName(u),
     subjectName,
     grade: u.grade!,
-    issueDate: issueDateOn({ endedAt: endedAt!, certificateDate }, today),
+    issueDate: dateTextOf(issuedOn ?? issuedNow.get(attemptId) ?? today),
     verifyUrl: verifyUrlAt(at, u.username!),
     locale: asLocale(u.locale) ?? DEFAULT_LOCALE,
   }));

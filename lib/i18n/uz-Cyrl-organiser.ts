@@ -179,6 +179,8 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
     certificateDateHint: "Бўш қолдирилса — ўқувчи тестни якунлаган кун, Тошкент вақти билан; келажакдаги сана ўша кун келгунча ёзилмайди",
     reviewShort: "Калит",
     reviewShortOf: {
+    certificateDateIssued:
+      "Берилган сертификат ўз санасини сақлайди: сана ўзгартирилса, янги сана шундан кейин бериладиган сертификатларга ёзилади.",
       afterClose: "Ёпилгач",
       afterEnd: "Якунлагач (машқ)",
     },

@@ -72,7 +72,9 @@ async function endedAttempts(tx: Transaction, testId: number): Promise<number> {
 /**
  * Creates or changes the subject's stage-one test; fields left out keep their value (or default).
  * A change of the window, duration or review policy while pupils are testing, and reopening a
- * closed test whose key may have been shown, need the subject's name typed (4007). Every change is audited. (The schema holds counts and points to a total of 50.0.)
+ * closed test whose key may have been shown, need the subject's name typed (4007); its counts and
+ * points are fixed once a pupil has started (4010). Every change is audited. (The schema holds
+ * counts and points to a total of 50.0.)
  */
 export async function upsertSubjectTest({
   subjectId,
@@ -130,12 +132,13 @@ export async function upsertSubjectTest({
         if (ended > 0)
           throw new AppError(400, ErrorCode.ConfirmationRequired, callOrganiserMessages().validation.confirmReopen({ count: ended }));
       }
-      // Scores are stored in these points and re-derived with them (recompute, regrade): once a
-      // pupil has started, a change of points would make every stored score disagree.
-      const repointed = (["easyPointsTenths", "mediumPointsTenths", "hardPointsTenths"] as const).some(
-        (column) => values[column] !== undefined && values[column] !== before[column],
-      );
-      if (repointed) {
+      // Scores are stored in these points and re-derived with them (recompute, regrade), and the
+      // papers were drawn with these counts: once a pupil has started, a change of either would
+      // make every stored score, and the papers taken, disagree with the test. Both refused (4010).
+      const rescored = (
+        ["easyCount", "mediumCount", "hardCount", "easyPointsTenths", "mediumPointsTenths", "hardPointsTenths"] as const
+      ).some((column) => values[column] !== undefined && values[column] !== before[column]);
+      if (rescored) {
         // Any attempt, a reset one too: its stored score was scored with these points.
         const [started] = await tx
           .select({ id: attempts.id })

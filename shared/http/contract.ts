@@ -23,6 +23,7 @@ export const ErrorCode = {
   UsernameTaken: 4008,
   /** Added here: a question an attempt drew never changes (retire it and add a new one). */
   QuestionInUse: 4009,
+  /** Added here: a test's counts and points are fixed once a pupil has started it. */
   PointsLocked: 4010,
   KeyChanged: 4011,
   /** Added here: after the start the pupil's name (on the certificate) is changed by an organiser only. */

@@ -182,6 +182,9 @@ export const uzOrganiser = {
     reviewShort: "Kalit",
     reviewShortOf: { afterClose: "Yopilgach", afterEnd: "Yakunlagach (mashq)" },
     afterClose: "Test oynasi yopilgandan va barcha o'quvchilar yakunlagandan keyin (tavsiya etiladi)",
+    /** Under the field: what a change of the date does to the certificates already issued. */
+    certificateDateIssued:
+      "Berilgan sertifikat o'z sanasini saqlaydi: sana o'zgartirilsa, yangi sana shundan keyin beriladigan sertifikatlarga yoziladi.",
     afterEnd: "O'quvchi o'z testini yakunlashi bilanoq (faqat mashq uchun)",
     running: "Hozir {count} ta o'quvchi test ishlamoqda.",
     runningWarning:

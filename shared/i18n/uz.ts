@@ -75,7 +75,7 @@ export const uz = {
     4007: "O'quvchilar test ishlayotganda o'zgartirishni fan nomini yozib tasdiqlang.",
     4008: "Bu login band. Boshqa login tanlang.",
     4009: "Bu savol testlarda ishlatilgan: uni o'zgartirib bo'lmaydi. Bankdan chiqarib, yangisini qo'shing.",
-    4010: "Bu testni o'quvchilar boshlagan: savol ballarini endi o'zgartirib bo'lmaydi (natijalar shu ballar bilan hisoblangan).",
+    4010: "Bu testni o'quvchilar boshlagan: savollar soni va ballarini endi o'zgartirib bo'lmaydi (o'quvchilar shu sondagi savollarni ishlagan, natijalar shu ballar bilan hisoblangan).",
     4012: "Test boshlangandan keyin ism-sharifni faqat tashkilotchi o'zgartira oladi: sertifikatdagi ism shu. Xato bo'lsa, tashkilotchiga murojaat qiling.",
     4011: "Sinovdan keyin kalit o'zgargan (boshqa tashkilotchi qayta baholagan bo'lishi mumkin). Sinovni qaytadan bajaring.",
     4013: "Hozir apellyatsiya qabul qilinmaydi: u javob kaliti ko'rsatilgandan keyin ochiladi va belgilangan muddat tugaguncha qabul qilinadi.",

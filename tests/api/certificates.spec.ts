@@ -94,7 +94,7 @@ test.describe("a certificate tells the truth", () => {
     await organiser.dispose();
   });
 
-  test("its date is the day the pupil ended the test (Tashkent), or the organiser's once it has come, never a day ahead; a day that does not exist is refused", async ({
+  test("its date is the day the pupil ended the test (Tashkent), or the organiser's once it has come, never a day ahead, and stays what it was issued with; a day that does not exist is refused", async ({
     request,
   }) => {
     const tashkentDay = () =>
@@ -105,8 +105,8 @@ test.describe("a certificate tells the truth", () => {
     const organiser = await signedIn(ORGANISER);
     const { items } = await (await organiser.get("/api/admin/tests")).json();
     const item = items.find((i: { subjectId: number }) => i.subjectId === pupil.subjectId);
-    const dateOnPage = async () =>
-      /data-testid="issue-date"[^>]*>([^<]+)</.exec(await (await request.get(`/cert/${pupil.username}`, { headers: from() })).text())?.[1];
+    const dateOnPage = async (username = pupil.username) =>
+      /data-testid="issue-date"[^>]*>([^<]+)</.exec(await (await request.get(`/cert/${username}`, { headers: from() })).text())?.[1];
     expect(endDays).toContain(await dateOnPage());
     const save = (certificateDate: string) =>
       organiser.put(`/api/admin/subjects/${pupil.subjectId}/test`, {
@@ -115,9 +115,17 @@ test.describe("a certificate tells the truth", () => {
     expect((await save("31.02.2026")).status()).toBe(422);
     expect((await save("01.07.2099")).status()).toBe(200);
     expect(endDays).toContain(await dateOnPage()); // not yet come
+    const issued = await dateOnPage();
+    // A date that has come: the certificate already issued keeps its date; one issued after it carries the new one.
     expect((await save("01.07.2026")).status()).toBe(200);
-    expect(await dateOnPage()).toBe("01.07.2026");
-    await organiser.dispose();
+    expect(await dateOnPage()).toBe(issued);
+    const next = await newPupil(request, { subjectId: pupil.subjectId });
+    const session = await signedIn(next);
+    const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: "2468" } })).json();
+    expect((await session.post("/api/TestAttempts/Finish", { data: { attemptId, isEndedByUser: true } })).status()).toBe(200);
+    expect(await dateOnPage(next.username)).toBe("01.07.2026");
+    expect(await dateOnPage()).toBe(issued);
+    await Promise.all([organiser.dispose(), session.dispose()]);
   });
 
   test("/cert of nobody: HTTP 404, the spec's text and whom to ask", async ({ request }) => {

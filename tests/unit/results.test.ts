@@ -455,6 +455,24 @@ describe("regrade", () => {
     await expect(save({ easyPoints: 1, mediumPoints: 1.5, hardPoints: 2.5 })).resolves.toBeTruthy();
   });
 
+  it("a test's counts cannot change once a pupil has started, refused as the points are (the papers taken would disagree)", async () => {
+    const o = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 2 });
+    await taken(o, [[true, true, true]]);
+    const [test] = await db.select().from(tests).where(eq(tests.id, o.testId));
+    const points = { easyPoints: 1, mediumPoints: 1.5, hardPoints: 2.5 };
+    const save = async (counts: { easyCount: number; mediumCount: number; hardCount: number }, pinCode = test.pinCode) =>
+      upsertSubjectTest({
+        subjectId: o.subjectId,
+        settings: { openedAt: test.openedAt.toISOString(), closedAt: test.closedAt.toISOString(), pinCode, ...counts, ...points },
+        organiserId: await organiserId(),
+      });
+    await expect(save({ easyCount: 2, mediumCount: 2, hardCount: 1 })).rejects.toMatchObject({ status: 400, code: 4010 });
+    const [after] = await db.select().from(tests).where(eq(tests.id, o.testId));
+    expect([after.easyCount, after.mediumCount, after.hardCount]).toEqual([1, 1, 1]);
+    // The same counts with another change (the PIN) are saved.
+    await expect(save({ easyCount: 1, mediumCount: 1, hardCount: 1 }, "97531")).resolves.toMatchObject({ pinCode: "97531" });
+  });
+
   it("refuses a question of another subject and a choice of another question, changing nothing", async () => {
     const { o, hard } = await olympiad();
     const other = await createTestOlympiad({ counts: { easy: 1, medium: 1, hard: 1 }, bankPerDifficulty: 1 });
