@@ -3,6 +3,8 @@
 // (TRUST_PROXY_HOPS=1: each client's address from X-Forwarded-For). Printed:
 // - one address with no session looping a reference call on 48 connections, and meanwhile 12
 //   sign-ins from 6 other addresses: how long they took (median, slowest) and how many were refused;
+// - the same beside one pupil's session looping GetCurrentUser on 48 connections (those inside go
+//   first: fair by session, see docs/opening.md);
 // - 32 connections asking for made-up build files, and meanwhile a pupil's call: its times.
 // Each beside the same calls on the calm server. Options (environment): BENCH_PORT, BENCH_FLOOD_SECONDS.
 import { performance } from "node:perf_hooks";
@@ -16,12 +18,13 @@ const { base, call, stop } = await startBenchServer({ port: PORT, env: { TRUST_P
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value) => `${Math.round(value)} ms`;
 
-/** Loops `path` on `connections` connections from `address` until `until` (performance.now()). */
-function flood(path, connections, address, until) {
+/** Loops `path` on `connections` connections from `address` (with `cookie`, if given) until `until` (performance.now()). */
+function flood(path, connections, address, until, cookie = null) {
   let answered = 0;
+  const headers = { "X-Forwarded-For": address, ...(cookie ? { Cookie: cookie } : {}) };
   const loop = async (i) => {
     while (performance.now() < until) {
-      const response = await fetch(`${base}${path(i)}`, { headers: { "X-Forwarded-For": address } }).catch(() => null);
+      const response = await fetch(`${base}${path(i)}`, { headers }).catch(() => null);
       await response?.arrayBuffer().catch(() => {});
       answered++;
     }
@@ -85,6 +88,15 @@ try {
   const looped = await flooding;
   console.log(line("12 sign-ins from 6 addresses, one address with no session looping /api/Regions/GetAll on 48 connections", during));
   console.log(`  the flood: ${looped} requests answered in ${FLOOD_SECONDS} s`);
+
+  const looper = await signedInPupil(call, olympiad);
+  until = performance.now() + FLOOD_SECONDS * 1000;
+  const session = flood(() => "/api/Identity/GetCurrentUser", 48, "203.0.113.11", until, looper.cookie);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const beside = await signIns(pupils);
+  const sessionLooped = await session;
+  console.log(line("12 sign-ins from 6 addresses, one pupil's session looping /api/Identity/GetCurrentUser on 48 connections", beside));
+  console.log(`  the flood: ${sessionLooped} requests answered in ${FLOOD_SECONDS} s`);
 
   const pupil = await signedInPupil(call, olympiad);
   console.log(`a pupil's call, calm: median ${ms(median(await pupilCalls(pupil, 20)))}`);

@@ -9,28 +9,23 @@
 // callback) waits behind them. So a pupil let in at the sign-in is not turned away again at each
 // later step of the way to the first question, and no anonymous caller, however many connections
 // it opens, takes the room of those inside. A session counts only once its token's signature holds
-// (the front door decodes it, cheaply, before the door is chosen): any
-// `next-auth.session-token=x` cookie used to move a request inside.
+// (server/session-key.mjs): any `next-auth.session-token=x` cookie used to move a request inside.
 //
-// The entrance is fair by address: when room frees, the waiter whose address holds the fewest
-// places at the entrance goes first (in arrival order among equals). One address looping on 48
-// connections holds the room it had, and a sign-in from any other address is next.
+// Each door is fair by its key (server/session-key.mjs). The entrance is fair by address: when room
+// frees, the waiter whose address holds the fewest places there goes first (in arrival order among
+// equals): one address looping on 48 connections holds the room it had, and a sign-in from any
+// other address is next. Inside, a session (its account) holds at most its share of places
+// (`perSession`, half the entrance's room) while anyone else waits, and its further requests wait
+// behind everyone, the entrance included: one pupil's token looping on 48 connections (signed out
+// since, or not) used to fill the room inside, and those inside go first, so no sign-in got in
+// at all. Alone, a session may go past its share while the entrance keeps room for one more. And
+// a place given back goes first to a waiter of another key, so that even with a room of one, a
+// loop and a sign-in take turns.
 //
-// A refused client keeps its place: the 503 carries a signed ticket (a cookie) with the time it
-// first came, and its retry queues by that time, ahead of those who came later. The ticket holds
-// for as long as the client keeps coming back (it lapses 20 s after it was last given, and in any
-// case after half an hour), and it is given and renewed on every request the client makes while
-// the server is busy: a pupil's place holds across all the steps to the first question (the start
-// page, the start, the attempt page), not one step at a time. The ticket is bound to the client it
-// was given to (its address, whatever the browser says it is): one genuine ticket shared by fifty
-// bots does not put them ahead of those who came earlier, a ticket per made-up User-Agent is
-// still one address's, and a forged one is a first arrival.
+// A refused client keeps its place with a signed ticket (server/queue-ticket.mjs): its retry
+// queues by the time it first came, ahead of those who came later.
 
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { LRUCache } from "lru-cache";
-import { decode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "../lib/http/session-cookie.mjs";
 
 /**
  * The door a request comes through: "free" (never held), "inside" or "entry".
@@ -41,17 +36,6 @@ import { SESSION_COOKIE } from "../lib/http/session-cookie.mjs";
  * @typedef {Exclude<Door, "free">} HeldDoor
  */
 
-const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE.replaceAll(".", "\\.")}=([^;]+)`);
-const TICKET = "olimpiada-queue";
-const TICKET_COOKIE = new RegExp(`(?:^|;\\s*)${TICKET}=(\\d+)\\.(\\d+)\\.([\\w-]+)`);
-/**
- * A ticket lapses this long after it was last given: the client stopped trying, or went on to
- * something else (a pupil who signed in a minute ago and now presses start has come anew). Longer
- * than a refused client's longest wait before it asks again (MAX_RETRY_AFTER_SECONDS, +50 %).
- */
-const TICKET_IDLE_SECONDS = 20;
-/** No wait lasts this long: a ticket kept alive by a script is worth nothing after it. */
-const TICKET_MAX_SECONDS = 30 * 60;
 /** A refused client not back this long after its Retry-After no longer counts ahead of others. */
 const AWAY_GRACE_MS = 15_000;
 /** The frontier's speed is measured over this long. */
@@ -67,109 +51,6 @@ const AWAY_MAX = 10_000;
 // And a client away longer than the queue moves lets those who came after it in first: 5 s (7.5 s
 // at most with the spread) keeps a returning client within 10 s of its place (bench:opening's order line).
 const MAX_RETRY_AFTER_SECONDS = 5;
-
-/**
- * The role of a Cookie header's session token if it is genuine (ours: it decrypts with `secret`,
- * and not expired), else null. Genuine tokens are remembered until they expire; anything else is
- * decoded again (a failed decode is cheap, and remembering what anyone sends would fill memory).
- * Whether a session still holds (signed out, blocked) is the app's to ask of the database: here it
- * only chooses the door, and whether a large upload may stream in.
- */
-/**
- * @param {string} secret
- * @returns {(cookieHeader: string | undefined) => Promise<number | null>}
- */
-export function genuineSessions(secret) {
-  /** @type {LRUCache<string, number>} */
-  const known = new LRUCache({ max: 20_000 });
-  return async (cookieHeader) => {
-    const token = (cookieHeader && SESSION_COOKIE_VALUE.exec(cookieHeader)?.[1]) || null;
-    if (!token) return null;
-    const remembered = known.get(token);
-    if (remembered !== undefined) return remembered;
-    const claims = await decode({ token, secret }).catch(() => null);
-    const expiresInMs = Number(claims?.exp) * 1000 - Date.now();
-    if (!claims?.sub || typeof claims.role !== "number" || !(expiresInMs > 0)) return null;
-    known.set(token, claims.role, { ttl: expiresInMs });
-    return claims.role;
-  };
-}
-
-/**
- * @param {number} since
- * @param {number} seen
- * @param {string} secret
- * @param {string} client
- */
-const signTicket = (since, seen, secret, client) =>
-  createHmac("sha256", secret).update(`${since}\u0000${seen}\u0000${client}`).digest("base64url").slice(0, 22);
-
-/**
- * The queue ticket's cookie: the time a client first came and the time it was given (`seen`),
- * signed with `secret` for that client (what identifies it: its address and its browser), so that
- * it holds for that client alone.
- * @param {number} since
- * @param {string} secret
- * @param {string} client
- * @param {number} [seen]
- * @returns {string}
- */
-export function ticketCookie(since, secret, client, seen = since) {
-  return `${TICKET}=${since}.${seen}.${signTicket(since, seen, secret, client)}; Max-Age=${TICKET_IDLE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
-}
-
-/**
- * The time a client first came, from a valid ticket of this client in the Cookie header (signed
- * for it, given within the last minute, first came within half an hour); null when it has none.
- * @param {string | undefined} cookieHeader
- * @param {string} secret
- * @param {string} client
- * @param {number} [now]
- * @returns {number | null}
- */
-export function ticketSince(cookieHeader, secret, client, now = Date.now()) {
-  const match = cookieHeader ? TICKET_COOKIE.exec(cookieHeader) : null;
-  if (!match) return null;
-  const since = Number(match[1]);
-  const seen = Number(match[2]);
-  const expected = signTicket(since, seen, secret, client);
-  const genuine = expected.length === match[3].length && timingSafeEqual(Buffer.from(expected), Buffer.from(match[3]));
-  const recent = since <= seen && seen <= now && now - seen <= TICKET_IDLE_SECONDS * 1_000 && now - since <= TICKET_MAX_SECONDS * 1_000;
-  return genuine && recent ? since : null;
-}
-
-/**
- * A ticket lends the time its client first came to at most `parallel` requests of that client at
- * once (a page and the calls it makes): a script sending hundreds in parallel on one ticket queues
- * the rest as newcomers. `lend(client)` gives a function that returns the loan, or null.
- * @param {number} parallel
- */
-export function ticketLender(parallel) {
-  /** @type {Map<string, number>} */
-  const lent = new Map(); // client → requests holding its ticket's time now
-  return {
-    /**
-     * @param {string} client
-     * @returns {(() => void) | null}
-     */
-    lend(client) {
-      const holding = lent.get(client) ?? 0;
-      if (holding >= parallel) return null;
-      lent.set(client, holding + 1);
-      let returned = false;
-      return () => {
-        if (returned) return;
-        returned = true;
-        const left = (lent.get(client) ?? 1) - 1;
-        if (left > 0) lent.set(client, left);
-        else lent.delete(client);
-      };
-    },
-    get clients() {
-      return lent.size;
-    },
-  };
-}
 
 /**
  * Which door a request comes through: "free" (never held), "inside" or "entry".
@@ -192,12 +73,18 @@ export function doorOf(path, hasGenuineSession) {
  * frontier of those let in reaches the time it first came, at the speed the frontier moves, or
  * until the requests ahead are served at the measured rate if that is longer. It asks again once
  * the requests ahead are served (at most MAX_RETRY_AFTER_SECONDS), spread ±50 % so refused
- * clients do not come back together.
- * @param {{ limit: number; queueMs?: number; now?: () => number; random?: () => number }} options
+ * clients do not come back together. `perSession`: the places one key holds inside while others wait.
+ * @param {{ limit: number; queueMs?: number; perSession?: number; now?: () => number; random?: () => number }} options
  */
-export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random = Math.random }) {
+export function createAdmission({
+  limit,
+  queueMs = 5_000,
+  perSession = Math.max(1, Math.floor(limit / 2)),
+  now = Date.now,
+  random = Math.random,
+}) {
   let inFlight = 0;
-  /** @typedef {{ resolve: (admitted: boolean) => void; since: number; step: boolean; client: string | null; timer: NodeJS.Timeout | undefined }} Waiter */
+  /** @typedef {{ resolve: (admitted: boolean) => void; since: number; step: boolean; key: string | null; timer: NodeJS.Timeout | undefined }} Waiter */
   /** @type {Record<HeldDoor, Waiter[]>} */
   const queues = { inside: [], entry: [] };
   const room = { inside: limit * 2, entry: limit };
@@ -250,20 +137,47 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     if (letIn.length < LET_IN_SAMPLES) letIn.push(first);
   }
 
-  // Places held at the entrance, by address (fairness: see the top of this file).
+  // Places held, by key: an address's at the entrance, a session's inside (see the top of this file).
   /** @type {Map<string, number>} */
-  const entryHeld = new Map();
-  /** @param {string | null} client */
-  const heldBy = (client) => (client === null ? 0 : (entryHeld.get(client) ?? 0));
+  const held = new Map();
+  /** @param {string | null} key */
+  const heldBy = (key) => (key === null ? 0 : (held.get(key) ?? 0));
+  /** @param {string | null} key a key inside that holds less than its share (or none: no key) */
+  const withinShare = (key) => heldBy(key) < perSession;
+  const waitingCount = () => queues.inside.length + queues.entry.length;
+  // Past its share, a session goes on only if the entrance keeps room for one more beside it.
+  const roomPastShare = () => inFlight + 1 < room.entry;
 
   /**
-   * Takes a place: `door`'s count and, at the entrance, its address's.
-   * @param {HeldDoor} door
-   * @param {string | null} client
+   * Takes a place: the count in flight and its key's.
+   * @param {string | null} key
    */
-  function take(door, client) {
+  function take(key) {
     inFlight++;
-    if (door === "entry" && client !== null) entryHeld.set(client, heldBy(client) + 1);
+    if (key !== null) held.set(key, heldBy(key) + 1);
+  }
+
+  /**
+   * Lets in the waiter at `at` of `door`'s queue.
+   * @param {HeldDoor} door
+   * @param {number} at
+   */
+  function letWaiterIn(door, at) {
+    const [waiter] = queues[door].splice(at, 1);
+    clearTimeout(waiter.timer);
+    take(waiter.key);
+    if (waiter.step) noteLetIn(waiter.since);
+    waiter.resolve(true);
+  }
+
+  /**
+   * The next waiter inside: the first to come whose session holds less than its share; one past
+   * it only when nobody waits at the entrance, and room is left there. -1: none may go.
+   * @returns {number}
+   */
+  function nextInside() {
+    const at = queues.inside.findIndex((waiter) => withinShare(waiter.key));
+    return at < 0 && queues.entry.length === 0 && queues.inside.length > 0 && roomPastShare() ? 0 : at;
   }
 
   /**
@@ -275,35 +189,38 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
     const queue = queues.entry;
     let best = 0;
     for (let at = 0; at < queue.length; at++) {
-      const held = heldBy(queue[at].client);
-      if (held < heldBy(queue[best].client)) best = at;
-      if (held === 0) break;
+      const holds = heldBy(queue[at].key);
+      if (holds < heldBy(queue[best].key)) best = at;
+      if (holds === 0) break;
     }
     return best;
   }
 
+  function drainInside() {
+    for (let at = nextInside(); at >= 0 && inFlight < room.inside; at = nextInside()) letWaiterIn("inside", at);
+  }
+
   function drain() {
-    for (const door of /** @type {const} */ (["inside", "entry"])) {
-      const queue = queues[door];
-      while (queue.length > 0 && inFlight < room[door]) {
-        const [waiter] = queue.splice(door === "entry" ? nextAtEntry() : 0, 1);
-        clearTimeout(waiter.timer);
-        take(door, waiter.client);
-        if (waiter.step) noteLetIn(waiter.since);
-        waiter.resolve(true);
-      }
-    }
+    drainInside();
+    while (queues.entry.length > 0 && inFlight < room.entry) letWaiterIn("entry", nextAtEntry());
+    // The entrance emptied: a session past its share may have what room is left beside it.
+    drainInside();
   }
 
   /**
-   * Those waiting here ahead of a request of `door` that first came at `first`.
+   * Those waiting here who go before a request of `door` (of `key`) that first came at `first`:
+   * inside, the earlier ones whose session is within its share, and its own session's; at the
+   * entrance, every one inside within its share, and the earlier ones at the entrance.
    * @param {HeldDoor} door
    * @param {number} first
+   * @param {string | null} [key]
    */
-  function waitingAhead(door, first) {
-    const entryAhead = queues.entry.filter((waiter) => waiter.since <= first).length;
-    if (door === "entry") return queues.inside.length + entryAhead;
-    return queues.inside.filter((waiter) => waiter.since <= first).length;
+  function waitingAhead(door, first, key = null) {
+    if (door === "inside")
+      return queues.inside.filter((waiter) => (waiter.since <= first && withinShare(waiter.key)) || (key !== null && waiter.key === key))
+        .length;
+    const insideFirst = queues.inside.filter((waiter) => withinShare(waiter.key)).length;
+    return insideFirst + queues.entry.filter((waiter) => waiter.since <= first).length;
   }
 
   function forgetOverdue() {
@@ -343,22 +260,24 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
      * For a request of the "inside" or "entry" door: resolves true when it may go on (call
      * `leave()` when it ends), false when it is to be refused. `gone` registers a callback for a
      * client that hangs up while it waits. `step`: a step on the way to the first question (not an
-     * answer of a pupil already in), which the arrival frontier follows. `client`: its address, by
-     * which the entrance is fair (give it to `leave` too).
+     * answer of a pupil already in), which the arrival frontier follows. `key`: who it is
+     * (server/session-key.mjs), by which each door is fair (give it to `leave` too).
      * @param {HeldDoor} door
      * @param {number} [since]
      * @param {(drop: () => void) => void} [gone]
-     * @param {{ step?: boolean; client?: string | null }} [options]
+     * @param {{ step?: boolean; key?: string | null }} [options]
      * @returns {Promise<boolean>}
      */
-    enter(door, since = now(), gone, { step = true, client = null } = {}) {
+    enter(door, since = now(), gone, { step = true, key = null } = {}) {
       const queue = queues[door];
       // Those inside go before the entrance; within a door, in the order they first came.
       let at = queue.length;
       while (at > 0 && queue[at - 1].since > since) at--;
-      const ahead = door === "inside" ? at : queues.inside.length + at;
-      if (ahead === 0 && inFlight < room[door]) {
-        take(door, client);
+      const ahead = waitingAhead(door, since, key);
+      // A session past its share inside goes on at once only while nobody waits, and room is left at the entrance.
+      const mayGo = door === "entry" || withinShare(key) || (waitingCount() === 0 && roomPastShare());
+      if (ahead === 0 && inFlight < room[door] && mayGo) {
+        take(key);
         if (step) noteLetIn(since);
         return Promise.resolve(true);
       }
@@ -368,7 +287,7 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       if (ahead >= (rate * queueMs) / 1_000 + limit) return Promise.resolve(false);
       return new Promise((resolve) => {
         /** @type {Waiter} */
-        const waiter = { resolve, since, step, client, timer: undefined };
+        const waiter = { resolve, since, step, key, timer: undefined };
         const drop = () => {
           const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
@@ -381,18 +300,20 @@ export function createAdmission({ limit, queueMs = 5_000, now = Date.now, random
       });
     },
     /**
-     * A request let in has ended: its place is free.
-     * @param {{ door?: HeldDoor; client?: string | null }} [held] its door and address, as it entered
+     * A request let in has ended: its place is free, and goes first to a waiter of another key
+     * (its own key still counts it while the queue drains once).
+     * @param {{ key?: string | null }} [left] its key, as it entered
      */
-    leave({ door = "inside", client = null } = {}) {
+    leave({ key = null } = {}) {
       inFlight--;
-      if (door === "entry" && client !== null) {
-        const left = heldBy(client) - 1;
-        if (left > 0) entryHeld.set(client, left);
-        else entryHeld.delete(client);
-      }
       served++;
       measure();
+      drain();
+      if (key !== null) {
+        const left = heldBy(key) - 1;
+        if (left > 0) held.set(key, left);
+        else held.delete(key);
+      }
       drain();
     },
     /**

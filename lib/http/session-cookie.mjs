@@ -1,6 +1,6 @@
 // @ts-check
 // The session cookie's name, in one place: sign-in sets it (session-token.ts) and the front door's
-// admission (server/admission.mjs, plain JavaScript) reads it. Served over HTTPS it carries the
+// queue (server/session-key.mjs, plain JavaScript) reads it. Served over HTTPS it carries the
 // __Host- prefix.
 export const SESSION_COOKIE = "next-auth.session-token";
 

@@ -4,15 +4,9 @@
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { serverConfig } from "@/lib/server-config.mjs";
-import {
-  createAdmission,
-  defaultAdmissionLimit,
-  doorOf,
-  genuineSessions,
-  ticketCookie,
-  ticketLender,
-  ticketSince,
-} from "@/server/admission.mjs";
+import { createAdmission, defaultAdmissionLimit, doorOf } from "@/server/admission.mjs";
+import { ticketCookie, ticketLender, ticketSince } from "@/server/queue-ticket.mjs";
+import { admissionKey, genuineSessions } from "@/server/session-key.mjs";
 
 const SESSION = true;
 
@@ -63,32 +57,104 @@ describe("createAdmission", () => {
 
   it("is fair by address at the entrance: as room frees, the address holding the fewest places goes first", async () => {
     const admission = createAdmission({ limit: 3, queueMs: 10_000 });
-    const flooder = { client: "203.0.113.9" };
+    const flooder = { key: "address:203.0.113.9" };
     // One address on many connections holds the whole entrance, and more of it waits.
     for (const since of [1, 2, 3]) expect(await admission.enter("entry", since, undefined, flooder)).toBe(true);
     const order: string[] = [];
     const waiting = [4, 5, 6].map((since) => admission.enter("entry", since, undefined, flooder).then(() => order.push(`flood ${since}`)));
     // Sign-ins from two other addresses come after all of them, and go first.
     const signIns = ["198.51.100.1", "198.51.100.2"].map((client, i) =>
-      admission.enter("entry", 10 + i, undefined, { client }).then(() => order.push(client)),
+      admission.enter("entry", 10 + i, undefined, { key: `address:${client}` }).then(() => order.push(client)),
     );
-    const leaves = async (client: string) => {
-      admission.leave({ door: "entry", client });
+    const leaves = async (key: string) => {
+      admission.leave({ key });
       await flush();
     };
     await flush();
-    await leaves(flooder.client);
+    await leaves(flooder.key);
     expect(order).toEqual(["198.51.100.1"]);
-    await leaves(flooder.client);
+    await leaves(flooder.key);
     expect(order).toEqual(["198.51.100.1", "198.51.100.2"]);
-    // The flooder holds none now, as few as anyone: its first waiter, in arrival order.
-    await leaves(flooder.client);
+    // The flooder holds one now, and only its own wait: its first waiter, in arrival order.
+    await leaves(flooder.key);
     expect(order).toEqual(["198.51.100.1", "198.51.100.2", "flood 4"]);
-    await leaves("198.51.100.1");
-    await leaves("198.51.100.2");
+    await leaves("address:198.51.100.1");
+    await leaves("address:198.51.100.2");
     await Promise.all([...waiting, ...signIns]);
     expect(order).toEqual(["198.51.100.1", "198.51.100.2", "flood 4", "flood 5", "flood 6"]);
     expect(admission.inFlight).toBe(3);
+  });
+
+  it("is fair by session inside: one session looping on many connections holds its share, and a sign-in from anywhere is let in beside it", async () => {
+    const admission = createAdmission({ limit: 4, queueMs: 10_000 });
+    const looper = { key: "session:7" };
+    const order: string[] = [];
+    // Alone, the session goes past its share (2) while the entrance keeps room for one more (of 4).
+    for (let i = 0; i < 3; i++) expect(await admission.enter("inside", i, undefined, looper)).toBe(true);
+    const loops = [10, 11].map((since) => admission.enter("inside", since, undefined, looper).then(() => order.push(`loop ${since}`)));
+    await flush();
+    expect(admission.waiting).toBe(2);
+    // A sign-in from anywhere: let in at once, though the session's loops came earlier.
+    expect(await admission.enter("entry", 20, undefined, { key: "address:198.51.100.1" })).toBe(true);
+    // The session gives back a place past its share: its loops still wait (the entrance keeps its room).
+    admission.leave(looper);
+    await flush();
+    expect(order).toEqual([]);
+    // Within its share again: its first loop goes on.
+    admission.leave(looper);
+    await flush();
+    expect(order).toEqual(["loop 10"]);
+    // Another pupil's request inside goes before the session's loops past its share.
+    expect(await admission.enter("inside", 30, undefined, { key: "session:8" })).toBe(true);
+    admission.leave({ key: "address:198.51.100.1" });
+    await flush();
+    expect(order).toEqual(["loop 10"]);
+    admission.leave(looper);
+    await Promise.all(loops);
+    expect(order).toEqual(["loop 10", "loop 11"]);
+    expect(admission.inFlight).toBe(3);
+  });
+
+  it("gives a place back to a waiter of another key first: with a room of one, a loop and a sign-in take turns", async () => {
+    const admission = createAdmission({ limit: 1, queueMs: 10_000 });
+    const looper = { key: "session:7" };
+    const order: string[] = [];
+    expect(await admission.enter("inside", 1, undefined, looper)).toBe(true);
+    const loops = [2, 3].map((since) => admission.enter("inside", since, undefined, looper).then(() => order.push(`loop ${since}`)));
+    const signIns = [4, 5].map((since) =>
+      admission.enter("entry", since, undefined, { key: `address:10.0.0.${since}` }).then(() => order.push(`sign-in ${since}`)),
+    );
+    await flush();
+    // The session's loops hold its share (one place): they wait, and do not keep the sign-ins out.
+    expect(order).toEqual([]);
+    admission.leave(looper);
+    await flush();
+    expect(order).toEqual(["sign-in 4", "loop 2"]);
+    admission.leave({ key: "address:10.0.0.4" });
+    await flush();
+    expect(order).toEqual(["sign-in 4", "loop 2"]); // the loop still holds the entrance's room of one
+    admission.leave(looper);
+    await flush();
+    expect(order).toEqual(["sign-in 4", "loop 2", "sign-in 5", "loop 3"]);
+    await Promise.all([...loops, ...signIns]);
+    expect(admission.inFlight).toBe(2);
+  });
+
+  it("counts a session's own waiting requests ahead of it, so that its loops cannot grow the queue past what it drains", async () => {
+    const admission = createAdmission({ limit: 1, queueMs: 1_000 });
+    const looper = { key: "session:7" };
+    await admission.enter("entry", 1, undefined, { key: "address:10.0.0.1" });
+    await admission.enter("inside", 2, undefined, looper);
+    // The starting rate is the limit (1 a second): 1 + 1 waiting is the most worth it, its own included.
+    const queued = [admission.enter("inside", 3, undefined, looper), admission.enter("inside", 4, undefined, looper)];
+    expect(await admission.enter("inside", 5, undefined, looper)).toBe(false);
+    // Another session is not behind the looper's requests past its share.
+    const other = admission.enter("inside", 6, undefined, { key: "session:8" });
+    expect(admission.waiting).toBe(3);
+    admission.leave({ key: "address:10.0.0.1" });
+    expect(await other).toBe(true);
+    for (let i = 0; i < 3; i++) admission.leave(looper);
+    expect(await Promise.all(queued)).toEqual([true, true]);
   });
 
   it("refuses whoever waited longer than the queue allows, and forgets one who hung up", async () => {
@@ -259,12 +325,15 @@ describe("queue tickets", () => {
 describe("genuine sessions", () => {
   const secret = "a-secret-of-the-instances-0123456789";
 
-  it("only a token of ours, not expired, counts as a session (its role is read): any cookie of that name used to", async () => {
+  it("only a token of ours, not expired, counts as a session (its role and account are read): any cookie of that name used to", async () => {
     const genuine = genuineSessions(secret);
     const token = await encode({ token: { sub: "7", role: 1 }, secret, maxAge: 60 });
-    expect(await genuine(`theme=x; next-auth.session-token=${token}`)).toBe(1);
-    expect(await genuine(`__Host-next-auth.session-token=${token}`)).toBe(1);
-    expect(await genuine(`next-auth.session-token=${await encode({ token: { sub: "8", role: 2 }, secret, maxAge: 60 })}`)).toBe(2);
+    expect(await genuine(`theme=x; next-auth.session-token=${token}`)).toEqual({ role: 1, account: "7" });
+    expect(await genuine(`__Host-next-auth.session-token=${token}`)).toEqual({ role: 1, account: "7" });
+    expect(await genuine(`next-auth.session-token=${await encode({ token: { sub: "8", role: 2 }, secret, maxAge: 60 })}`)).toEqual({
+      role: 2,
+      account: "8",
+    });
     expect(await genuine("next-auth.session-token=x")).toBeNull();
     expect(await genuine(`next-auth.session-token=${token.slice(0, -4)}abcd`)).toBeNull();
     expect(
@@ -272,5 +341,29 @@ describe("genuine sessions", () => {
     ).toBeNull();
     expect(await genuine(`next-auth.session-token=${await encode({ token: { sub: "7", role: 1 }, secret, maxAge: -10 })}`)).toBeNull();
     expect(await genuine(undefined)).toBeNull();
+  });
+});
+
+describe("the key a request is queued by", () => {
+  const secret = "a-secret-of-the-instances-0123456789";
+
+  it("is the session's account inside, whichever of its tokens it carries, and the address at the entrance", async () => {
+    const genuine = genuineSessions(secret);
+    const [first, second, another] = await Promise.all([
+      encode({ token: { sub: "7", role: 1, sid: "a" }, secret, maxAge: 60 }),
+      encode({ token: { sub: "7", role: 1, sid: "b" }, secret, maxAge: 60 }),
+      encode({ token: { sub: "8", role: 1, sid: "c" }, secret, maxAge: 60 }),
+    ]);
+    const keyOf = async (door: "inside" | "entry", address: string, token: string | null) =>
+      admissionKey(door, address, await genuine(token ? `next-auth.session-token=${token}` : undefined));
+    // One pupil's sessions, from any address, signed in twice: one key inside.
+    expect(await keyOf("inside", "10.0.0.1", first)).toBe("session:7");
+    expect(await keyOf("inside", "10.0.0.2", second)).toBe("session:7");
+    expect(await keyOf("inside", "10.0.0.1", another)).toBe("session:8");
+    // A sign-in (the entrance), with a session or without: its address.
+    expect(await keyOf("entry", "10.0.0.1", first)).toBe("address:10.0.0.1");
+    expect(await keyOf("entry", "10.0.0.1", null)).toBe("address:10.0.0.1");
+    // An address is never taken for a session's account, nor the other way round.
+    expect(admissionKey("entry", "7", null)).not.toBe(admissionKey("inside", "7", { role: 1, account: "7" }));
   });
 });
