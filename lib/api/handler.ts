@@ -46,11 +46,6 @@ type HandlerOptions<P, Q, B, A extends AuthKind, M = undefined> = {
   /** Counts each call against the limiter, per client address or per signed-in user (429 past it). */
   limit?: { limiter: Limiter; per: "address" | "user" };
   /**
-   * Counts only the calls that fail (the function throws an AppError), per client address; past
-   * the limit every call is refused (429) before it runs: wrong passwords, not sign-ins.
-   */
-  limitFailures?: { limiter: Limiter; per: "address" };
-  /**
    * Counts each valid call against the limiter under a key taken from its body: what the action is
    * about (a registration's guid), where the address would lump a carrier's thousands together.
    */
@@ -172,7 +167,6 @@ export function handler<
         const key = options.limit.per === "user" ? `user:${user?.id ?? claims?.userId}` : address;
         await options.limit.limiter.consume(key);
       }
-      if (options.limitFailures) await options.limitFailures.limiter.check(address);
       const rawParams = (await context?.params) ?? {};
       const params = options.params ? parseSafe(options.params, rawParams) : undefined;
       const query = options.query ? parseSafe(options.query, readQuery(request, options.query)) : undefined;
@@ -190,9 +184,7 @@ export function handler<
         set: (name, value, cookieOptions) => void setCookies.push([name, value, cookieOptions]),
       };
       const input = { params, query, body, rawBody, form, cookies, user, claims, request, clientAddress: address };
-      const result = await (options.limitFailures
-        ? countingFailures(options.limitFailures.limiter, address, () => fn(input as never))
-        : fn(input as never));
+      const result = await fn(input as never);
       if (result instanceof Response) {
         if (setCookies.length > 0) throw new Error("A route that answers with its own Response sets its own cookies");
         return withApiSecurityHeaders(result);
@@ -209,16 +201,6 @@ export function handler<
       if (request.signal.aborted) return new Response(null, { status: 499 });
       return errorResponse(error);
     }
-  }
-}
-
-/** Runs `call`; an AppError it throws counts once against the limiter (its 429 comes on the next try). */
-async function countingFailures<T>(limiter: Limiter, key: string, call: () => Promise<T> | T): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AppError) await limiter.consume(key).catch(() => {});
-    throw error;
   }
 }
 

@@ -1,10 +1,11 @@
 // Identity/Login as one step: sign in (counted per username and address, or per known device), record
 // where from (access_events), issue the session cookie and the device cookie; the client address is
-// only a much higher outer bound (its failures counted by the route's wrapper, loginFailures).
+// only a much higher outer bound (loginFailures), which a known device is never held to.
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import type { Cookies } from "@/lib/http/cookies";
+import { AppError } from "@/lib/http/errors";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { noteRequest } from "@/lib/log.mjs";
 import { metrics } from "@/lib/metrics.mjs";
@@ -19,7 +20,11 @@ import { getCurrentUser } from "./users";
 /**
  * Failed sign-ins per client address: only an outer bound on a script. A whole school or a mobile
  * carrier's shared address signs in at the opening minute, and typos happen; what stops guessing
- * a pupil's password is the count per username (sign-in.ts).
+ * a pupil's password is the count per username (sign-in.ts). Past it, the rest of its minute (the
+ * window opens at the first failure counted) every sign-in from the address answers 429, except
+ * from a device that signed in to that account before (its device cookie): that one is neither
+ * stopped nor counted here, since its own tries have their own count, so one pupil's flood of
+ * made-up names never keeps a classmate's own phone out.
  */
 export const loginFailures = createLimiter("login-failures", { points: 1_000, durationSeconds: 60 });
 
@@ -36,11 +41,15 @@ export async function login({
 }) {
   const device = deviceCookie();
   const username = normaliseUsername(input.username);
+  const known = trustedDevice(cookies.get(device.name), username);
+  if (!known) await loginFailures.check(clientAddress);
   let user: SignedInUser;
   try {
-    user = await signIn({ ...input, address: clientAddress, device: trustedDevice(cookies.get(device.name), username), now });
+    user = await signIn({ ...input, address: clientAddress, device: known, now });
   } catch (error) {
     metrics().signIns.inc({ outcome: "refused" });
+    // A refusal (a wrong password, a lock, a blocked account) counts once; its 429 comes on the next try.
+    if (!known && error instanceof AppError) await loginFailures.consume(clientAddress).catch(() => {});
     throw error;
   }
   metrics().signIns.inc({ outcome: "signed_in" });

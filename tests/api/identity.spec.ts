@@ -1,7 +1,8 @@
 // Identity endpoints over HTTP (spec §5, §7, §8): login rules, cookie, throttle,
 // Origin, block, profile update, logout.
 
-import { request as playwrightRequest } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { type APIResponse, request as playwrightRequest } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { expect, test } from "../support/fixtures";
 import { anonymous, newOlympiad, newPupil, ORGANISER, profileOf, signedIn } from "../support/http";
@@ -101,6 +102,43 @@ test.describe("Identity/Login", () => {
     expect((await login(forger, other, school)).status()).toBe(200);
     expect(await (await login(forger, pupil, school)).json()).toMatchObject({ code: 2101 });
     await Promise.all([owner.dispose(), stranger.dispose(), forger.dispose()]);
+  });
+
+  test("a flood of wrong sign-ins from one address keeps out its new devices for the rest of that minute, never a device that signed in there before", async ({
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const pupil = await newPupil(request);
+    // One school's address: the owner's phone signed in there before; then a classmate's script.
+    const school = { "X-Forwarded-For": "10.9.5.77" };
+    const owner = await anonymous();
+    expect((await login(owner, pupil, school)).status()).toBe(200);
+    // Twenty made-up names, wrong passwords, 50 at a time, until the address's outer bound (1 000
+    // failures a minute) answers 429. Each name is locked at this address after five (2101), and
+    // every try after that is refused before any password is hashed: a failure all the same.
+    const run = randomUUID().slice(0, 8);
+    let sent = 0;
+    let bounded: APIResponse | undefined;
+    while (!bounded && sent < 5_000) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => login(request, { username: `f${run}${(sent + i) % 20}`, password: "wrong-pass" }, school)),
+      );
+      sent += batch.length;
+      bounded = batch.find((answer) => answer.status() === 429);
+    }
+    expect(bounded, "the flood reached the address's bound").toBeDefined();
+    expect(Number(bounded!.headers()["retry-after"])).toBeLessThanOrEqual(60);
+    // The owner's device (its device cookie) is neither stopped nor counted by the address's bound:
+    // it signs in, and a typo of its own is its own count's 2102, not the address's 429.
+    expect((await login(owner, pupil, school)).status()).toBe(200);
+    expect(await (await login(owner, { username: pupil.username, password: "wrong-pass" }, school)).json()).toMatchObject({ code: 2102 });
+    expect((await login(owner, pupil, school)).status()).toBe(200);
+    // A device that never signed in to the account is kept out at that address until the minute ends (docs/security.md).
+    const stranger = await anonymous();
+    expect((await login(stranger, pupil, school)).status()).toBe(429);
+    // Elsewhere it is not.
+    expect((await login(stranger, pupil, { "X-Forwarded-For": "10.9.5.78" })).status()).toBe(200);
+    await Promise.all([owner.dispose(), stranger.dispose()]);
   });
 
   test("the organiser lifts a lock at once, with a reason, in the audit log", async ({ request }) => {

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { signInFailures } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { deviceCookie } from "@/lib/identity/device";
+import { login, loginFailures } from "@/lib/identity/login";
 import { verifyPassword } from "@/lib/identity/password";
 import { safeReturnUrl } from "@/lib/identity/return-url";
 import { endSession, requireUser } from "@/lib/identity/session";
@@ -266,6 +268,56 @@ describe("Identity/Login", () => {
     expect(await codeOf(signInFrom({ username: pupil.username, password: pupil.password }))).toBe(2103);
     await setPupilBlocked({ organiserId: await organiserId(), userId: pupil.userId, blocked: false, reason: "sinov" });
     expect((await signInFrom({ username: pupil.username, password: pupil.password })).id).toBe(pupil.userId);
+  });
+});
+
+describe("the address's outer bound on failed sign-ins", () => {
+  /** A browser's cookies as login reads and sets them. */
+  const browser = () => {
+    const jar = new Map<string, string>();
+    return { get: (name: string) => jar.get(name), set: (name: string, value: string) => void jar.set(name, value) };
+  };
+  const statusOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 200,
+      (error: unknown) => (error instanceof AppError ? error.status : 500),
+    );
+  /** The address's count brought to `failures` as a flood of wrong sign-ins on made-up names would. */
+  const flood = async (address: string, failures: number) => {
+    for (let i = 0; i < failures; i++) await loginFailures.consume(address);
+  };
+
+  it("past 1 000 failures in its minute keeps the address's new devices out (429), never a device that signed in to the account before", async () => {
+    const pupil = await createPupil();
+    const input = { username: pupil.username, password: pupil.password };
+    const school = "10.8.0.1";
+    const owner = browser();
+    expect(await statusOf(login({ input, clientAddress: school, cookies: owner }))).toBe(200);
+    expect(owner.get(deviceCookie().name)).toBeTruthy();
+    await flood(school, 999);
+    // The thousandth failure, from a new device: counted; from then on the address's new devices are refused.
+    expect(await statusOf(login({ input: { ...input, password: "wrong-one" }, clientAddress: school, cookies: browser() }))).toBe(400);
+    expect(await statusOf(login({ input, clientAddress: school, cookies: browser() }))).toBe(429);
+    // The owner's device is neither stopped nor counted: in, and its typo is its own count's 2102.
+    expect(await statusOf(login({ input, clientAddress: school, cookies: owner }))).toBe(200);
+    expect(await codeOf(login({ input: { ...input, password: "wrong-one" }, clientAddress: school, cookies: owner }))).toBe(2102);
+    expect(await statusOf(login({ input, clientAddress: school, cookies: owner }))).toBe(200);
+    // Its cookie is the account's only: on another account it is a new device.
+    const classmate = await createPupil();
+    const asClassmate = { username: classmate.username, password: classmate.password };
+    expect(await statusOf(login({ input: asClassmate, clientAddress: school, cookies: owner }))).toBe(429);
+    expect(await statusOf(login({ input: asClassmate, clientAddress: "10.8.0.2", cookies: browser() }))).toBe(200);
+  });
+
+  it("counts no failure of a known device against its address", async () => {
+    const pupil = await createPupil();
+    const input = { username: pupil.username, password: pupil.password };
+    const address = "10.8.0.3";
+    const owner = browser();
+    expect(await statusOf(login({ input, clientAddress: address, cookies: owner }))).toBe(200);
+    await flood(address, 999);
+    for (let i = 0; i < 3; i++) await codeOf(login({ input: { ...input, password: "wrong-one" }, clientAddress: address, cookies: owner }));
+    expect(await statusOf(login({ input, clientAddress: address, cookies: browser() }))).toBe(200);
   });
 });
 
