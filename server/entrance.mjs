@@ -1,14 +1,12 @@
 // @ts-check
 // The entrance: how a request that must queue is let in (server/admission.mjs holds the queue and
-// its doors). A session's door and key are read from its cookie (server/session-key.mjs); a
-// request holds a place only once its body is here; the client's queue ticket keeps the time it
-// first came for its next steps; and a request that would wait too long gets a fast 503 with its
-// place and a Retry-After.
+// its doors). A session's door is read from its cookie; a request holds a place only once its
+// body is here; the client's queue ticket keeps the time it first came for its next steps; and a
+// request that would wait too long gets a fast 503 with its place and a Retry-After.
+import { providerBodyRefusal } from "../lib/payments/provider-refusal.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
-import { bodyArrived, doorOf } from "./admission.mjs";
+import { bodyArrived, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./admission.mjs";
 import { BUSY, busyPage, localeOf } from "./busy-page.mjs";
-import { ticketCookie, ticketLender, ticketSince } from "./queue-ticket.mjs";
-import { admissionKey, genuineSessions } from "./session-key.mjs";
 
 /** @typedef {ReturnType<typeof import("./admission.mjs").createAdmission>} Admission */
 /** @typedef {import("./admission.mjs").HeldDoor} HeldDoor */
@@ -55,7 +53,7 @@ export function entrance({
   // A ticket's time serves a page and its calls, not a script's hundreds at once.
   const tickets = ticketLender(TICKET_PARALLEL);
   // A session counts for the inside door only if its token decodes (our signature, not expired).
-  const sessionOf = genuineSessions(authSecret);
+  const sessionRoleOf = genuineSessions(authSecret);
 
   /**
    * The queue ticket, as a Set-Cookie value: the time the client first came, given now.
@@ -96,13 +94,20 @@ export function entrance({
 
   /**
    * A body that did not arrive in time (408) or is larger than any of the routes open to the
-   * caller takes (413): answered before admission, and the connection is closed.
+   * caller takes (413): answered before admission, and the connection is closed. A payment
+   * provider's body too large is answered in its own protocol (HTTP 200), as its route would.
    * @param {ServerResponse} response
    * @param {"tooLarge" | "slow"} outcome
    * @param {Locale} locale
+   * @param {string} urlPath
    */
-  function bodyRefused(response, outcome, locale) {
+  function bodyRefused(response, outcome, locale, urlPath) {
     if (response.destroyed) return;
+    const providers = outcome === "tooLarge" ? providerBodyRefusal(urlPath) : null;
+    if (providers !== null) {
+      response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", Connection: "close", "Cache-Control": "no-store" });
+      return void response.end(providers);
+    }
     const busy = BUSY[locale];
     const [status, message] = outcome === "tooLarge" ? [413, busy.tooLarge] : [408, busy.tooSlow];
     response.writeHead(status, { "Content-Type": "application/json; charset=utf-8", Connection: "close", "Cache-Control": "no-store" });
@@ -118,7 +123,7 @@ export function entrance({
   return async function admit(request, response, urlPath) {
     // The client may hang up at any await below: a place taken for it must be given back, once.
     let gone = false;
-    /** @type {{ key: string } | null} */
+    /** @type {{ door: HeldDoor; client: string } | null} */
     let holding = null;
     const release = () => {
       if (holding) admission.leave(holding);
@@ -131,14 +136,14 @@ export function entrance({
     // A stream (an attempt page listening for the organiser's acts) stays open for minutes: it
     // holds its place only until its answer starts, like any other request.
     if (LONG_LIVED.test(urlPath)) response.whenHeadWritten = release;
-    const session = await sessionOf(request.headers.cookie);
-    const door = doorOf(urlPath, session !== null);
+    const role = await sessionRoleOf(request.headers.cookie);
+    const door = doorOf(urlPath, role !== null);
     if (door === "free") return serveRequest(request, response);
     // A request holds a place only once its body is here: 64 connections that send headers and
     // then wait must not fill the room that pupils' requests need. Only an organiser's upload (a
     // spreadsheet, a picture) is let in as it streams; anyone else's body arrives whole first.
-    const body = await bodyArrived(request, bodyWaitMs, { mayStream: session?.role === UserRole.Admin });
-    if (body !== "arrived") return bodyRefused(response, body, localeOf(request));
+    const body = await bodyArrived(request, bodyWaitMs, { mayStream: role === UserRole.Admin });
+    if (body !== "arrived") return bodyRefused(response, body, localeOf(request), urlPath);
     if (gone) return;
     const client = clientOf(request);
     const ticket = ticketSince(request.headers.cookie, ticketSecret, client);
@@ -148,11 +153,10 @@ export function entrance({
     const since = loan && ticket !== null ? ticket : Date.now();
     admission.back(client);
     const step = !ANSWERING.test(urlPath);
-    const key = admissionKey(door, client, session);
-    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step, key });
+    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step, client });
     if (!admitted) return refuse(response, urlPath, door, ticket ?? since, client, localeOf(request));
-    if (gone) return admission.leave({ key });
-    holding = { key };
+    if (gone) return admission.leave({ door, client });
+    holding = { door, client };
     admission.back(client);
     // The client's place holds for its next steps too: its ticket is renewed, or given, with the
     // time it first came, once the server is busy (more in flight than the entrance's room) and not

@@ -1,5 +1,6 @@
 // Payme shows an error's message to the payer in their own language: the protocol asks for all three.
 import "server-only";
+import { PAYME_PARSE_ERROR } from "@/lib/payments/provider-refusal.mjs";
 
 export const paymeMessages = {
   invalidAmount: { uz: "Noto'g'ri summa", ru: "Неверная сумма", en: "Incorrect amount" },
@@ -18,7 +19,8 @@ export const paymeMessages = {
   alreadyPaid: { uz: "Ro'yxatdan o'tish allaqachon to'langan", ru: "Регистрация уже оплачена", en: "Registration already paid" },
   unauthorized: { uz: "Ruxsat yo'q", ru: "Недостаточно привилегий", en: "Insufficient privileges" },
   notPost: { uz: "Faqat POST so'rovi", ru: "Только POST-запрос", en: "POST requests only" },
-  parseError: { uz: "JSON o'qib bo'lmadi", ru: "Ошибка разбора JSON", en: "JSON parse error" },
+  // The same words the front door answers a body too large with.
+  parseError: PAYME_PARSE_ERROR.message,
   invalidRequest: { uz: "So'rov noto'g'ri", ru: "Неверный запрос", en: "Invalid request" },
   methodNotFound: { uz: "Usul topilmadi", ru: "Метод не найден", en: "Method not found" },
   internal: { uz: "Tizim xatosi", ru: "Системная ошибка", en: "System error" },

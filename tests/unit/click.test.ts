@@ -2,7 +2,10 @@
 // cancellation on Click's error; and one payment when two providers or replays race.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { POST as completeRoute } from "@/app/api/payments/click/complete/route";
+import { POST as prepareRoute } from "@/app/api/payments/click/prepare/route";
 import { payments, registrations, users } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -181,6 +184,29 @@ describe("Click Complete", () => {
   it("15. action 0 sent to Complete is -3", async () => {
     const p = await prepared();
     expect((await complete(signed({ ...p.completeFields, action: "0" }))).error).toBe(-3);
+  });
+});
+
+describe("a body larger than the route takes", () => {
+  it("is Click's -8 with HTTP 200, the same from the route and from the front door that refuses it unread", async () => {
+    for (const [action, route] of [
+      ["prepare", prepareRoute],
+      ["complete", completeRoute],
+    ] as const) {
+      const response = await route(
+        new NextRequest(`http://localhost/api/payments/click/${action}`, {
+          method: "POST",
+          body: `click_trans_id=1&${"x".repeat(70_000)}`,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        { params: Promise.resolve({}) },
+      );
+      expect(response.status, action).toBe(200);
+      const routes = await response.json();
+      expect(routes, action).toMatchObject({ error: -8, error_note: "Error in request from click" });
+      const { providerBodyRefusal } = await import("@/lib/payments/provider-refusal.mjs");
+      expect(JSON.parse(providerBodyRefusal(`/api/payments/click/${action}`) ?? "null"), action).toEqual(routes);
+    }
   });
 });
 

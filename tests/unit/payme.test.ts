@@ -319,6 +319,26 @@ describe("control characters (a NUL) in a call", () => {
   });
 });
 
+describe("a body larger than the route takes", () => {
+  it("is Payme's parse error with HTTP 200, the same from the route and from the front door that refuses it unread", async () => {
+    const body = JSON.stringify({ id: 95, method: "CheckTransaction", params: { pad: "x".repeat(100_000) } });
+    const response = await POST(
+      new NextRequest("http://localhost/api/payments/payme", { method: "POST", body, headers: { Authorization: AUTH } }),
+      NO_PARAMS,
+    );
+    expect(response.status).toBe(200);
+    const routes = await response.json();
+    expect(routes).toEqual({
+      error: { code: -32700, message: { uz: expect.any(String), ru: expect.any(String), en: expect.any(String) } },
+      id: null,
+    });
+    const { providerBodyRefusal } = await import("@/lib/payments/provider-refusal.mjs");
+    expect(JSON.parse(providerBodyRefusal("/api/payments/payme") ?? "null")).toEqual(routes);
+    // Any other path keeps the front door's own 413.
+    expect(providerBodyRefusal("/api/Identity/Login")).toBeNull();
+  });
+});
+
 describe("one payment per registration", () => {
   it("fifty replays of one PerformTransaction at once: one payment, one login, the same answer", async () => {
     const t = await created();
