@@ -1,12 +1,15 @@
 // @ts-check
 // The entrance: how a request that must queue is let in (server/admission.mjs holds the queue and
-// its doors). A session's door is read from its cookie; a request holds a place only once its
-// body is here; the client's queue ticket keeps the time it first came for its next steps; and a
-// request that would wait too long gets a fast 503 with its place and a Retry-After.
+// its doors). A session's door and key are read from its cookie (server/session-key.mjs); a
+// request holds a place only once its body is here; the client's queue ticket keeps the time it
+// first came for its next steps; and a request that would wait too long gets a fast 503 with its
+// place and a Retry-After.
 import { providerBodyRefusal } from "../lib/payments/provider-refusal.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
-import { bodyArrived, doorOf, genuineSessions, ticketCookie, ticketLender, ticketSince } from "./admission.mjs";
+import { bodyArrived, doorOf } from "./admission.mjs";
 import { BUSY, busyPage, localeOf } from "./busy-page.mjs";
+import { ticketCookie, ticketLender, ticketSince } from "./queue-ticket.mjs";
+import { admissionKey, genuineSessions } from "./session-key.mjs";
 
 /** @typedef {ReturnType<typeof import("./admission.mjs").createAdmission>} Admission */
 /** @typedef {import("./admission.mjs").HeldDoor} HeldDoor */
@@ -53,7 +56,7 @@ export function entrance({
   // A ticket's time serves a page and its calls, not a script's hundreds at once.
   const tickets = ticketLender(TICKET_PARALLEL);
   // A session counts for the inside door only if its token decodes (our signature, not expired).
-  const sessionRoleOf = genuineSessions(authSecret);
+  const sessionOf = genuineSessions(authSecret);
 
   /**
    * The queue ticket, as a Set-Cookie value: the time the client first came, given now.
@@ -123,7 +126,7 @@ export function entrance({
   return async function admit(request, response, urlPath) {
     // The client may hang up at any await below: a place taken for it must be given back, once.
     let gone = false;
-    /** @type {{ door: HeldDoor; client: string } | null} */
+    /** @type {{ key: string } | null} */
     let holding = null;
     const release = () => {
       if (holding) admission.leave(holding);
@@ -136,13 +139,13 @@ export function entrance({
     // A stream (an attempt page listening for the organiser's acts) stays open for minutes: it
     // holds its place only until its answer starts, like any other request.
     if (LONG_LIVED.test(urlPath)) response.whenHeadWritten = release;
-    const role = await sessionRoleOf(request.headers.cookie);
-    const door = doorOf(urlPath, role !== null);
+    const session = await sessionOf(request.headers.cookie);
+    const door = doorOf(urlPath, session !== null);
     if (door === "free") return serveRequest(request, response);
     // A request holds a place only once its body is here: 64 connections that send headers and
     // then wait must not fill the room that pupils' requests need. Only an organiser's upload (a
     // spreadsheet, a picture) is let in as it streams; anyone else's body arrives whole first.
-    const body = await bodyArrived(request, bodyWaitMs, { mayStream: role === UserRole.Admin });
+    const body = await bodyArrived(request, bodyWaitMs, { mayStream: session?.role === UserRole.Admin });
     if (body !== "arrived") return bodyRefused(response, body, localeOf(request), urlPath);
     if (gone) return;
     const client = clientOf(request);
@@ -153,10 +156,11 @@ export function entrance({
     const since = loan && ticket !== null ? ticket : Date.now();
     admission.back(client);
     const step = !ANSWERING.test(urlPath);
-    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step, client });
+    const key = admissionKey(door, client, session);
+    const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step, key });
     if (!admitted) return refuse(response, urlPath, door, ticket ?? since, client, localeOf(request));
-    if (gone) return admission.leave({ door, client });
-    holding = { door, client };
+    if (gone) return admission.leave({ key });
+    holding = { key };
     admission.back(client);
     // The client's place holds for its next steps too: its ticket is renewed, or given, with the
     // time it first came, once the server is busy (more in flight than the entrance's room) and not

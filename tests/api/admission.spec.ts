@@ -35,6 +35,8 @@ test.beforeAll(async () => {
       ADMISSION_LIMIT: "1",
       ADMISSION_QUEUE_MS: "3000",
       BODY_WAIT_MS: "2000",
+      // Each simulated client's own X-Forwarded-For is its address (the socket's when none is sent).
+      TRUST_PROXY_HOPS: "1",
       PUBLIC_URL: base,
     },
   });
@@ -130,6 +132,93 @@ test("the operator's figures count the refusals and show the queue (its own figu
   expect(value("olimpiada_admission_waiting")).toBeGreaterThanOrEqual(0);
   expect(value("olimpiada_admission_away")).toBeGreaterThanOrEqual(0);
 });
+
+/** A pupil of this server's own, made through the test suites' door. */
+async function madePupil(): Promise<{ username: string; password: string }> {
+  const made = await fetch(`${base}/api/test-support/pupils`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_ENV.TEST_SUPPORT_TOKEN}`, "Content-Type": "application/json" },
+    body: "{}",
+  });
+  expect(made.status).toBe(200);
+  return made.json();
+}
+
+/** A sign-in from `address`: its answer's status and its session cookie (name=value), if it set one. */
+async function signInFrom(address: string, credentials: { username: string; password: string }) {
+  const answer = await fetch(`${base}/api/Identity/Login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+    body: JSON.stringify(credentials),
+  });
+  await answer.arrayBuffer();
+  const cookie = answer.headers.getSetCookie().find((set) => set.startsWith("next-auth.session-token="));
+  return { status: answer.status, session: cookie?.split(";")[0] ?? null };
+}
+
+/** `connections` loops asking `path` with `cookie`, each again as soon as it is answered, until stopped. */
+function loops(connections: number, path: string, cookie: string) {
+  let stopped = false;
+  const statuses: number[] = [];
+  const running = Array.from({ length: connections }, async () => {
+    while (!stopped) {
+      const answer = await fetch(`${base}${path}`, { headers: { Cookie: cookie } }).catch(() => null);
+      if (!answer) continue;
+      statuses.push(answer.status);
+      await answer.arrayBuffer().catch(() => {});
+    }
+  });
+  return {
+    statuses,
+    stop: async () => {
+      stopped = true;
+      await Promise.all(running);
+    },
+  };
+}
+
+for (const [state, connections] of [
+  ["signed in", 48],
+  ["signed out", 96],
+] as const) {
+  test(`one session's token ${state}, looping on ${connections} connections, keeps no one out: sign-ins and the sign-in page from other addresses are admitted`, async () => {
+    test.setTimeout(180_000);
+    const looper = await madePupil();
+    const others = [];
+    for (let i = 0; i < 9; i++) others.push(await madePupil());
+    const { status, session } = await signInFrom("10.56.0.1", looper);
+    expect(status).toBe(200);
+    if (state === "signed out") {
+      const out = await fetch(`${base}/api/Identity/Logout`, {
+        method: "POST",
+        headers: { Cookie: session!, "X-Forwarded-For": "10.56.0.1" },
+      });
+      expect(out.status).toBe(200);
+    }
+    // The session's loops, from its one address: GetCurrentUser again and again, as the pupil's script did.
+    const flood = loops(connections, "/api/Identity/GetCurrentUser", session!);
+    try {
+      // Going: its requests answered many times over, with the door as full as it can keep it.
+      await expect.poll(() => flood.statuses.length, { timeout: 60_000 }).toBeGreaterThan(4 * connections);
+      // Nine pupils from nine other addresses, one after another: each sign-in and each sign-in page admitted, none refused with 503.
+      const signIns = [];
+      const pages = [];
+      for (const [i, pupil] of others.entries()) {
+        const address = `10.56.1.${i + 1}`;
+        const page = await fetch(`${base}/login`, { headers: { "X-Forwarded-For": address } });
+        await page.arrayBuffer();
+        pages.push(page.status);
+        signIns.push((await signInFrom(address, pupil)).status);
+      }
+      expect(signIns).toEqual(Array(9).fill(200));
+      expect(pages).toEqual(Array(9).fill(200));
+      // The session itself is still served, only not before everyone else.
+      expect(flood.statuses).toContain(state === "signed in" ? 200 : 401);
+    } finally {
+      await flood.stop();
+    }
+  });
+}
 
 /** Raw connections holding a body half sent (../support/held-open.mjs), to this file's server. */
 const heldOpen = (count: number, head: string, partial: string) => heldOpenOn(PORT, count, head, partial);
