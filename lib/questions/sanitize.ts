@@ -2,6 +2,7 @@
 // images. Formulas are TeX between \( \) or $$ $$ in the text, which the page typesets.
 import "server-only";
 import sanitizeHtml from "sanitize-html";
+import { formulaFaultIn } from "@/lib/attempts/typeset";
 import type { ValidationErrors } from "@/shared/http/contract";
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -64,7 +65,8 @@ export function plainText(html: string, max: number): string {
 /**
  * Sanitises question HTML, collecting an error per path: text that is nothing but markup is an
  * error of that item (Required), not an empty question; an image without its `alt` is refused
- * (ImageAlt).
+ * (ImageAlt), and so is a formula the typesetter would show as plain text (Formula: too long, too
+ * deep, defining macros or malformed), by the typesetter's own rule.
  */
 export function sanitiser() {
   const errors: ValidationErrors = {};
@@ -72,6 +74,7 @@ export function sanitiser() {
     const result = sanitizeQuestionHtml(text);
     if (result === "") errors[path] = ["Required"];
     else if (!imagesDescribed(result)) errors[path] = ["ImageAlt"];
+    else if (formulaFaultIn(result)) errors[path] = ["Formula"];
     return result;
   };
   return { errors, clean };

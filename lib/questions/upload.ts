@@ -1,15 +1,17 @@
 // A question bank as a file (multipart: file, format, subjectId, difficulty): read with the
 // format's reader, checked with the import's own schema, and imported all or nothing; every
-// error names its row or question. `dryRun` is the preview.
+// error names its row or question. `dryRun` is the preview. The JSON import's refusals name
+// their question ("5-savol") the same way.
 import "server-only";
 import { z } from "zod";
+import { FORMULA_LIMITS } from "@/lib/attempts/typeset";
 import { AppError, toValidationErrors } from "@/lib/http/errors";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { callMessages } from "@/lib/i18n/server";
 import type { ReadBank } from "@/lib/questions/formats";
 import { importQuestionBank } from "@/lib/questions/import";
-import { questionImportSchema } from "@/lib/questions/schema";
+import { type QuestionImportInput, questionImportSchema } from "@/lib/questions/schema";
 import { readAiken, readGift } from "@/lib/questions/text-banks";
 import { readXlsx } from "@/lib/questions/xlsx";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
@@ -39,8 +41,11 @@ export const uploadFields = z.object({
 
 const refused = (errors: SourceError[]) => new AppError(422, null, callMessages().http.unprocessable, {}, {}, errors);
 
+/** What the errors are located by: each question's place in the source, and whether it names a bank's question. */
+type Located = Pick<ReadBank, "sources"> & { questions: { questionId?: number }[] };
+
 /** The schema's and the sanitiser's errors (paths into the bank) as errors of the file's rows. */
-function located(validation: Record<string, string[]>, bank: ReadBank): SourceError[] {
+function located(validation: Record<string, string[]>, bank: Located): SourceError[] {
   const m = formatTexts();
   const byCode: Record<string, string | undefined> = {
     Required: m.text,
@@ -56,21 +61,23 @@ function located(validation: Record<string, string[]>, bank: ReadBank): SourceEr
     const message =
       codes[0] === "ImageAlt"
         ? m.imageAlt
-        : field === "readingTextLanguage"
-          ? m.readingTextLanguage
-          : field === "drawn"
-            ? m.attachDrawn
-            : field === "readingText" && attaching
-              ? m.attachReadingText
-              : field === "readingText"
-                ? m.readingTextKey
-                : field === "questionId" || (field === "choices" && attaching)
-                  ? m.questionId
-                  : field === "choices"
-                    ? m.correct
-                    : /^also\.\d+\.choices/.test(field)
-                      ? m.translationChoices
-                      : (byCode[codes[0]] ?? m.invalid);
+        : codes[0] === "Formula"
+          ? m.texFormula(FORMULA_LIMITS)
+          : field === "readingTextLanguage"
+            ? m.readingTextLanguage
+            : field === "drawn"
+              ? m.attachDrawn
+              : field === "readingText" && attaching
+                ? m.attachReadingText
+                : field === "readingText"
+                  ? m.readingTextKey
+                  : field === "questionId" || (field === "choices" && attaching)
+                    ? m.questionId
+                    : field === "choices"
+                      ? m.correct
+                      : /^also\.\d+\.choices/.test(field)
+                        ? m.translationChoices
+                        : (byCode[codes[0]] ?? m.invalid);
     return { where, field, message };
   });
 }
@@ -121,12 +128,25 @@ export async function importUpload({
     reason,
   });
   if (!checked.success) throw refused(located(toValidationErrors(checked.error, bank), bank));
+  return importLocated(bank, () => importQuestionBank(checked.data, { dryRun, organiserId }));
+}
+
+/** The import's refusal (paths into the bank, the reason's apart) as errors of the source's rows. */
+async function importLocated<T>(bank: Located, run: () => Promise<T>, keepPaths = false): Promise<T> {
   try {
-    return await importQuestionBank(checked.data, { dryRun, organiserId });
+    return await run();
   } catch (error) {
     if (error instanceof AppError && error.status === 422 && !error.validationErrors.reason) {
-      throw refused(located(error.validationErrors, bank));
+      const errors = located(error.validationErrors, bank);
+      throw keepPaths ? new AppError(422, null, error.message, error.validationErrors, {}, errors) : refused(errors);
     }
     throw error;
   }
+}
+
+/** The JSON import: its refusal keeps the paths into the bank and names each question ("5-savol") too. */
+export function importJson(bank: QuestionImportInput, options: { dryRun: boolean; organiserId: number }) {
+  const m = formatTexts();
+  const sources = bank.questions.map((_, i) => m.question({ n: i + 1 }));
+  return importLocated({ sources, questions: bank.questions }, () => importQuestionBank(bank, options), true);
 }

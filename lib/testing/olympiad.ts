@@ -1,11 +1,12 @@
 // A subject of its own with a small bank and a test, so a suite's rules never touch the demo's.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { subjects } from "@/db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { questions, subjects } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
-import { ReviewPolicy } from "@/shared/attempts/enums";
+import { Difficulty, ReviewPolicy } from "@/shared/attempts/enums";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 
 export type TestOlympiad = { subjectId: number; testId: number; pinCode: string; grade: number };
@@ -20,7 +21,9 @@ export const TEST_WORDS = {
 /**
  * Correct choices read "to'g'ri N", the others "xato N.M": test data may know its own key. With
  * `translated`, the first N questions of each difficulty are also in Russian (1) or Karakalpak (2),
- * in those languages' words (TEST_WORDS); the reading text is in every language.
+ * in those languages' words (TEST_WORDS); the reading text is in every language. `storedText`
+ * is the first easy question's text as the bank keeps it, past the import's checks: what an older
+ * import may have let in.
  */
 export async function createTestOlympiad({
   grade = 5,
@@ -33,6 +36,7 @@ export async function createTestOlympiad({
   reviewPolicy = ReviewPolicy.AfterEnd,
   withReadingText = true,
   translated = {},
+  storedText,
 }: {
   grade?: number;
   bankPerDifficulty?: number;
@@ -44,6 +48,7 @@ export async function createTestOlympiad({
   reviewPolicy?: ReviewPolicy;
   withReadingText?: boolean;
   translated?: Partial<Record<1 | 2, number>>;
+  storedText?: string;
 } = {}): Promise<TestOlympiad> {
   const inLanguages = (i: number) => ([1, 2] as const).filter((language) => i < (translated[language] ?? 0));
   const questionText = (language: 0 | 1 | 2, difficulty: string, i: number) =>
@@ -86,6 +91,18 @@ export async function createTestOlympiad({
       })),
     ),
   });
+  if (storedText !== undefined) {
+    const [first] = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.subjectId, subject.id), eq(questions.difficulty, Difficulty.Easy)))
+      .orderBy(asc(questions.id))
+      .limit(1);
+    await db
+      .update(questions)
+      .set({ texts: { 0: storedText } })
+      .where(eq(questions.id, first.id));
+  }
   const test = await upsertSubjectTest({
     subjectId: subject.id,
     settings: {

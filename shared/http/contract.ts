@@ -52,7 +52,9 @@ export type ValidationCode =
   | "Enum"
   | "Invalid"
   /** A question's image without a text for those who cannot see it (WCAG 1.1.1). */
-  | "ImageAlt";
+  | "ImageAlt"
+  /** A formula that cannot be typeset: too long, nested too deep, defining macros, or malformed. */
+  | "Formula";
 export type ValidationErrors = Record<string, ValidationCode[]>;
 
 /** A file's errors, one per bad row or question, where the contract's field map cannot point. */

@@ -546,6 +546,9 @@ export const uzOrganiser = {
       question: "{n}-savol",
       notSpreadsheet: "Bu fayl Excel (.xlsx) jadvali emas",
       imageAlt: "Rasmning tavsifi yo'q: ko'ra olmaydigan o'quvchi uchun <img alt=\"…\"> yozing",
+      /** A formula that cannot be typeset; {length} and {depth} are its bounds. */
+      texFormula:
+        "Formulani ko'rsatib bo'lmaydi: u juda uzun (ko'pi bilan {length} belgi), juda chuqur ichma-ich (ko'pi bilan {depth} qavat), o'z buyruqlarini ta'riflaydi yoki xato yozilgan. Formulani tuzating",
       formula: "Katakda formula bor: faqat matn yozing",
       difficulty: "Qiyinlik: oson, o'rta yoki qiyin bo'lishi kerak",
       correct: "To'g'ri javob harfi berilgan variantlardan biri bo'lishi kerak",

@@ -90,6 +90,7 @@ export const uz = {
     required: "Ushbu maydonni to'ldirish majburiy",
     invalid: "Noto'g'ri qiymat",
     imageAlt: 'Har bir rasmda uning tavsifi bo\'lishi kerak: <img alt="…">',
+    formula: "Formulani ko'rsatib bo'lmaydi: u juda uzun, juda chuqur ichma-ich, o'z buyruqlarini ta'riflaydi yoki xato yozilgan",
     firstNameMin: "Ism 3 ta harfdan kam bo'lmasligi kerak",
     lastNameMin: "Familya 3 ta harfdan kam bo'lmasligi kerak",
     middleNameMin: "Otasining ismi 3 ta harfdan kam bo'lmasligi kerak",

@@ -24,5 +24,6 @@ export function validationMessage(field: string, code: ValidationCode): string {
   const v = messagesNow().validation;
   if (code === "Required") return v.required;
   if (code === "ImageAlt") return v.imageAlt;
+  if (code === "Formula") return v.formula;
   return v[byField[field]?.[code] ?? "invalid"];
 }

@@ -13,6 +13,8 @@ const body = z.object({
   pinCode: z.string().optional(),
   reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
   translated: z.object({ 1: count.optional(), 2: count.optional() }).optional(),
+  /** The first easy question's text as stored, past the import's checks. */
+  storedText: z.string().max(100_000).optional(),
 });
 
 export const POST = handler({ auth: "testSupport", body }, async ({ body }) => {
