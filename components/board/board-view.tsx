@@ -7,6 +7,7 @@ import { useLocale, useLocalName, useMessages } from "@/components/i18n/messages
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { ScrollRegion } from "@/components/ui/table";
 import type { BoardRow } from "@/lib/board/board";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 import { byName } from "@/shared/i18n/names";
@@ -166,8 +167,7 @@ function CheckIns({ board }: { board: Board }) {
         {texts.checkIns}
       </h2>
       <p className="mt-1 text-xs text-slate-500">{texts.checkInsLead}</p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways is scrolled by a keyboard too (WCAG 2.1.1) */}
-      <div tabIndex={0} className="mt-3 overflow-x-auto">
+      <ScrollRegion className="mt-3">
         <table className="w-full text-left text-sm">
           <thead className="text-xs text-slate-500">
             <tr>
@@ -188,7 +188,7 @@ function CheckIns({ board }: { board: Board }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </Card>
   );
 }

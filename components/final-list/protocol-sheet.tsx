@@ -2,6 +2,7 @@
 // as the final list has them, the list's version and hash with a QR code of its public check, and
 // the commission's signatures. In the language the organiser chose (`words`), whatever the console's.
 // A server component (the protocol's page renders it).
+import { ScrollRegion } from "@/components/ui/table";
 import type { DistrictList } from "@/lib/appeals/protocol";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
 import type { Locale } from "@/shared/i18n/locale.mjs";
@@ -56,7 +57,7 @@ export function ProtocolSheet({ words, district, test, listLine, topHash, checkU
       </p>
 
       <h3 className="mt-4 font-semibold">{texts.selected}</h3>
-      <div className="mt-2 overflow-x-auto print:overflow-visible">
+      <ScrollRegion label={`${texts.selected}, ${place(district.districtName)}`} className="mt-2 print:overflow-visible">
         <table className="w-full border-collapse text-left">
           <thead className="bg-slate-50">
             <tr>
@@ -85,7 +86,7 @@ export function ProtocolSheet({ words, district, test, listLine, topHash, checkU
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {district.tieAtCut && (
         <p className="mt-2 italic" data-testid="protocol-tie">
           {results.tieAtCut({ rank: district.tieAtCut.rank, count: district.tieAtCut.pupils })}

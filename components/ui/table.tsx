@@ -2,14 +2,26 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+/**
+ * A box that scrolls sideways on a phone (a table wider than the screen): a Tab stop, so a keyboard
+ * scrolls it too (WCAG 2.1.1), with the page's focus ring (app/globals.css). Named (`label`, in the
+ * words around it), it is a region a screen reader announces by that name at the stop.
+ */
+export function ScrollRegion({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
+  const Box = label ? "section" : "div";
+  return (
+    <Box tabIndex={0} aria-label={label} className={cn("overflow-x-auto", className)}>
+      {children}
+    </Box>
+  );
+}
+
+export function Table({ className, label, ...props }: HTMLAttributes<HTMLTableElement> & { label?: string }) {
   return (
     // relative: an sr-only (absolute) label in a cell stays inside the scroller, not widening the page.
-    // A Tab stop: a table wider than a phone is scrolled sideways by a keyboard too (WCAG 2.1.1).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-    <div tabIndex={0} className="relative w-full overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    <ScrollRegion label={label} className="relative w-full rounded-xl ring-1 ring-slate-200">
       <table className={cn("w-full border-collapse bg-white text-left text-sm", className)} {...props} />
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -25,3 +25,23 @@ export function declaredRoutes(): DeclaredRoute[] {
   }
   return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
+
+/**
+ * Every page of the organiser's console, as its route (app/admin/**\/page.tsx: "/admin",
+ * "/admin/tests/[testId]/items", …), read from the folders, so a check of every page covers a new
+ * one the day it is added.
+ */
+export function consolePages(): string[] {
+  const ADMIN = path.resolve("app/admin");
+  return readdirSync(ADMIN, { recursive: true })
+    .map(String)
+    .filter((file) => path.basename(file) === "page.tsx")
+    .map((file) => {
+      const segments = path
+        .dirname(file)
+        .split(path.sep)
+        .filter((segment) => segment !== "." && !/^\(.*\)$/.test(segment));
+      return ["/admin", ...segments].join("/");
+    })
+    .sort();
+}
