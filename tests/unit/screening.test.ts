@@ -117,6 +117,15 @@ describe("the screening job", () => {
     expect(sheet.order.same / sheet.order.pairs).toBeGreaterThan(0.9);
     expect(sheet.timelines.a.length).toBeGreaterThanOrEqual(29);
     expect(sheet.timelines.b.length).toBeGreaterThanOrEqual(29);
+    // Each pupil's last save of a question is the choice the sheet shows, by its letter.
+    const lastLetter = (saves: typeof sheet.timelines.a) => new Map(saves.map((s) => [s.questionId, s.choiceLetter]));
+    const [lastA, lastB] = [lastLetter(sheet.timelines.a), lastLetter(sheet.timelines.b)];
+    const answered = sheet.questions.filter((q) => q.a.choice !== null && q.b.choice !== null);
+    expect(answered.length).toBeGreaterThan(0);
+    for (const q of answered) {
+      expect(lastA.get(q.questionId)).toBe(q.a.letter);
+      expect(lastB.get(q.questionId)).toBe(q.b.letter);
+    }
   });
 
   it("lists two pupils of different schools who signed in on one device in the window, whatever their answers", async () => {
