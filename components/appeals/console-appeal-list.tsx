@@ -86,7 +86,7 @@ export async function DecisionList({ decisions, letterOf }: { decisions: Console
             )}
             <span className="text-xs text-slate-600">{formatTashkent(decision.decidedAt)}</span>
           </p>
-          <p className="mt-1 whitespace-pre-wrap text-slate-800 wrap-anywhere">{decision.reason}</p>
+          {decision.reason && <p className="mt-1 whitespace-pre-wrap text-slate-800 wrap-anywhere">{decision.reason}</p>}
           {decision.reasonRu && (
             <p lang="ru" className="mt-1 whitespace-pre-wrap text-slate-600 wrap-anywhere">
               {texts.reasonRuShown({ reason: decision.reasonRu })}

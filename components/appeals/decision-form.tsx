@@ -1,24 +1,26 @@
 // The organiser's decision on appeals: for a question, on all its undecided appeals at once (reject,
 // accept another choice as correct too, change the key, void the question); for an appeal against a
-// result, reject or uphold it. The reason is the pupils' to read: in Uzbek, and in Russian if given.
+// result, reject or uphold it. The reason is the appellants' to read: in Uzbek, Russian or both, as
+// they need (decision-reasons.tsx).
 // A decision that regrades shows its dry run first (use-decision-dry-run.ts).
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { type Resolver, type UseFormRegister, useForm } from "react-hook-form";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { RegradeChanges } from "@/components/results/regrade-report";
 import { Button } from "@/components/ui/button";
-import { Field, Select, Textarea } from "@/components/ui/field";
+import { Field, Select } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import { decisionSchema, QUESTION_OUTCOMES, RESULT_OUTCOMES } from "@/shared/appeals/console";
+import { decisionSchema, QUESTION_OUTCOMES, RESULT_OUTCOMES, type ReasonLanguage } from "@/shared/appeals/console";
 import type { DecisionOutcome } from "@/shared/appeals/schema";
 import { VoidAwards } from "@/shared/attempts/enums";
 import { api } from "@/shared/http/client";
+import { DecisionReasons, withNeededReasons } from "./decision-reasons";
 import { regrades, useDecisionDryRun } from "./use-decision-dry-run";
 
 /** A question's choice as the select offers it. */
@@ -64,16 +66,18 @@ type Props = {
   choices?: DecisionChoice[];
   /** The appeals the decision answers. */
   undecided: number;
+  /** The languages its appellants read the reason in (shared/appeals/console.ts reasonLanguagesFor). */
+  languages: readonly ReasonLanguage[];
 };
 
-export function DecisionForm({ testId, target, choices = [], undecided }: Props) {
+export function DecisionForm({ testId, target, choices = [], undecided, languages }: Props) {
   const messages = useOrganiserMessages();
   const texts = messages.appeals;
   const router = useRouter();
   const key = target.questionId !== undefined ? `q${target.questionId}` : `a${target.appealId}`;
   const outcomes = target.questionId !== undefined ? QUESTION_OUTCOMES : RESULT_OUTCOMES;
   const empty: DecisionValues = { ...target, outcome: "", choiceId: "", voidAwards: undefined, reason: "", reasonRu: "" };
-  const form = useForm<DecisionValues>({ resolver: decisionResolver, defaultValues: empty });
+  const form = useForm<DecisionValues>({ resolver: withNeededReasons(decisionResolver, languages), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
   const outcome = form.watch("outcome");
   // "Another choice too" offers only the choices not yet correct: a choice picked for the key may not be one.
@@ -92,12 +96,12 @@ export function DecisionForm({ testId, target, choices = [], undecided }: Props)
       if (regrades(values.outcome) && target.questionId !== undefined && !shown) {
         return await dryRun.preview({ ...values, questionId: target.questionId });
       }
-      const decided = await api<{ appeals: number; scoresMoved: number }>(`/admin/tests/${testId}/appeals`, {
+      const decided = await api<{ appeals: number; changed: number }>(`/admin/tests/${testId}/appeals`, {
         method: "POST",
         body: { ...values, expectedKeyHash: shown?.oldKeyHash },
       });
       dryRun.clear();
-      toast.success(texts.decidedToast({ appeals: decided.appeals, moved: decided.scoresMoved }), { id: `decision-${key}` });
+      toast.success(texts.decidedToast({ appeals: decided.appeals, changed: decided.changed }), { id: `decision-${key}` });
       form.reset(empty);
       router.refresh();
     } catch (error) {
@@ -162,19 +166,12 @@ export function DecisionForm({ testId, target, choices = [], undecided }: Props)
           )}
         </fieldset>
       )}
-      <Field id={`${key}-reason`} label={texts.reason} hint={texts.reasonHint} error={errors.reason?.message}>
-        <Textarea id={`${key}-reason`} rows={3} maxLength={1000} invalid={Boolean(errors.reason)} {...form.register("reason")} />
-      </Field>
-      <Field id={`${key}-reason-ru`} label={texts.reasonRu} hint={texts.reasonRuHint} error={errors.reasonRu?.message}>
-        <Textarea
-          id={`${key}-reason-ru`}
-          rows={2}
-          maxLength={1000}
-          lang="ru"
-          invalid={Boolean(errors.reasonRu)}
-          {...form.register("reasonRu")}
-        />
-      </Field>
+      <DecisionReasons
+        id={key}
+        languages={languages}
+        register={form.register as unknown as UseFormRegister<{ reason: string; reasonRu: string }>}
+        errors={errors}
+      />
       {report && (
         <div className="min-w-0 rounded-lg bg-white p-3 ring-1 ring-amber-300" data-testid="decision-dry-run">
           <p className="mb-2 text-sm text-amber-900">{texts.dryRunLead}</p>

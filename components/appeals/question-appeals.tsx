@@ -7,6 +7,7 @@ import { RichText } from "@/components/ui/rich-text";
 import type { QuestionAppeals } from "@/lib/appeals/appeals";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { ItemStatistics } from "@/lib/statistics/analysis";
+import { reasonLanguagesFor } from "@/shared/appeals/console";
 import { languagesOf, STUDY_LANGUAGES, type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
 import type { Origin } from "@/shared/console/origin";
 import type { Locale } from "@/shared/i18n/locale.mjs";
@@ -32,7 +33,8 @@ export async function QuestionAppealsSection({ testId, origin, question, item, l
   const messages = await getOrganiserMessages();
   const [texts, languageNames] = [messages.appeals, messages.results.languageNames];
   const [main, ...others] = languagesOf(question.texts);
-  const undecided = question.appeals.filter((a) => a.decisionId === null).length;
+  const open = question.appeals.filter((a) => a.decisionId === null);
+  const undecided = open.length;
   const appealedIn = STUDY_LANGUAGES.map((language) => ({
     language,
     n: question.appeals.filter((a) => a.language === language).length,
@@ -94,6 +96,7 @@ export async function QuestionAppealsSection({ testId, origin, question, item, l
               target={{ questionId: question.questionId, seenAt }}
               choices={question.choices.map((c, index) => ({ choiceId: c.choiceId, letter: choiceLetter(index), isCorrect: c.isCorrect }))}
               undecided={undecided}
+              languages={reasonLanguagesFor(open.map((a) => a.language))}
             />
           )}
         </div>

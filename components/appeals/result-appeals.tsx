@@ -4,6 +4,7 @@
 import { Card } from "@/components/ui/card";
 import type { TestAppeals } from "@/lib/appeals/appeals";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { reasonLanguagesFor } from "@/shared/appeals/console";
 import { AppealList, DecisionList } from "./console-appeal-list";
 import { DecisionForm } from "./decision-form";
 
@@ -34,7 +35,12 @@ export async function ResultAppeals({ testId, appeals, seenAt }: { testId: numbe
                   {appeal.decision ? (
                     <DecisionList decisions={[appeal.decision]} />
                   ) : (
-                    <DecisionForm testId={testId} target={{ appealId: appeal.appealId, seenAt }} undecided={1} />
+                    <DecisionForm
+                      testId={testId}
+                      target={{ appealId: appeal.appealId, seenAt }}
+                      undecided={1}
+                      languages={reasonLanguagesFor([appeal.language])}
+                    />
                   )}
                 </div>
               </Card>

@@ -41,7 +41,12 @@ function Tried({ question, values }: { question: RegradeQuestion; values: Regrad
   );
 }
 
-/** Who a regrade moves, by how much, and where in their district. */
+/**
+ * Who a regrade moves, by how much, and where in their district. The figures' headings wrap, so
+ * that the five columns fit the appeals page's decision form on a laptop (1280) beside the menu.
+ */
+const figure = "w-16 whitespace-normal px-2 text-right";
+
 export function RegradeChanges({ report }: { report: RegradeReport }) {
   const messages = useOrganiserMessages();
   const locale = useLocale();
@@ -49,16 +54,20 @@ export function RegradeChanges({ report }: { report: RegradeReport }) {
   const texts = messages.results;
   if (report.changes.length === 0) return <p className="text-sm text-slate-700">{texts.noChanges}</p>;
   return (
-    <div className="max-h-72 overflow-auto">
-      <p className="mb-2 text-sm font-semibold text-slate-800">{texts.changes({ count: report.changes.length })}</p>
+    <div className="max-h-72 overflow-y-auto">
+      <p className="mb-2 text-sm font-semibold text-slate-800" data-testid="regrade-changed" data-count={report.changes.length}>
+        {texts.changes({ count: report.changes.length })}
+      </p>
       <Table data-testid="regrade-changes">
         <THead>
           <tr>
             <TH>{messages.pupils.fullName}</TH>
-            <TH className="text-right">{texts.oldScore}</TH>
-            <TH className="text-right">{texts.newScore}</TH>
-            <TH className="text-right">{texts.oldRank}</TH>
-            <TH className="text-right">{texts.newRank}</TH>
+            <TH className={figure}>{texts.oldScore}</TH>
+            <TH className={figure}>{texts.newScore}</TH>
+            <TH className={figure}>{texts.oldRank}</TH>
+            <TH className={figure} data-testid="new-rank-heading">
+              {texts.newRank}
+            </TH>
           </tr>
         </THead>
         <TBody>

@@ -4,21 +4,24 @@
 // each score moved change together.
 import "server-only";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { appealDecisions, appeals, questionChoices } from "@/db/schema";
+import { appealDecisions, appeals, attempts, questionChoices } from "@/db/schema";
+import { anyAttempt } from "@/lib/attempts/counting";
 import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError, businessError, invalidInput } from "@/lib/http/errors";
 import { regradeIn } from "@/lib/results/rescoring";
-import type { DecisionInput } from "@/shared/appeals/console";
+import { type DecisionInput, missingReasons, reasonLanguagesFor } from "@/shared/appeals/console";
 import { ErrorCode } from "@/shared/http/contract";
 
 /**
  * The organiser's decision: on every undecided appeal of a question, or on one appeal against a
  * result, as the organiser read them (seenAt: one made or edited since stays undecided). "also",
  * "key" and "void" regrade the question in the same transaction, recording why each moved score
- * moved; "reject" and "upheld" change no score. Refused when nothing read is left undecided
- * (4014): a second click, or another organiser, decides nothing twice.
+ * moved; "reject" and "upheld" change no score. Its reason is in the languages its appellants
+ * read (Uzbek, Russian or both: missingReasons), else 422. Refused when nothing read is left
+ * undecided (4014): a second click, or another organiser, decides nothing twice. `changed`: the
+ * pupils whose score or place it changed, as its dry run lists them (regradeIn's changes).
  */
 export async function decideAppeals({
   organiserId,
@@ -30,7 +33,7 @@ export async function decideAppeals({
   testId: number;
   input: DecisionInput;
   now: Date;
-}): Promise<{ decisionId: number; appeals: number; scoresMoved: number }> {
+}): Promise<{ decisionId: number; appeals: number; changed: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local lock_timeout = '10s'`);
     // One decision at a time per test, and before any regrade: the key lock is the regrade's own.
@@ -41,12 +44,17 @@ export async function decideAppeals({
         : eq(appeals.questionId, input.questionId ?? 0);
     // Only what the organiser read: an appeal made or edited after the page was read stays undecided.
     const undecided = await tx
-      .select({ id: appeals.id })
+      .select({ id: appeals.id, language: attempts.language })
       .from(appeals)
+      .innerJoin(attempts, and(eq(attempts.id, appeals.attemptId), anyAttempt()))
       .where(and(eq(appeals.testId, testId), which, isNull(appeals.decisionId), lte(appeals.updatedAt, new Date(input.seenAt))))
-      .for("update");
+      .for("update", { of: appeals });
     // Decided meanwhile (another organiser, a second click): nothing is decided twice.
     if (undecided.length === 0) throw businessError(ErrorCode.AppealDecided);
+    // The reason in each language its appellants read, checked before anything is written.
+    const missing = missingReasons(input, reasonLanguagesFor(undecided.map((a) => a.language)));
+    if (missing.length > 0)
+      throw new AppError(422, null, missing[0].message, Object.fromEntries(missing.map((m) => [m.field, ["Required" as const]])));
     // The choice named must be one of the question's own, checked before anything is written.
     if (input.choiceId !== undefined) {
       const [own] = await tx
@@ -63,13 +71,14 @@ export async function decideAppeals({
         outcome: input.outcome,
         choiceId: input.choiceId ?? null,
         voidAwards: input.voidAwards ?? null,
-        reason: input.reason,
+        // Not null: a decision for Russian-school appellants alone may have no Uzbek reason.
+        reason: input.reason ?? "",
         reasonRu: input.reasonRu ?? null,
         organiserId,
         decidedAt: now,
       })
       .returning({ id: appealDecisions.id });
-    let scoresMoved = 0;
+    let changed = 0;
     if (input.outcome === "also" || input.outcome === "key" || input.outcome === "void") {
       const report = await regradeIn(tx, {
         organiserId,
@@ -81,7 +90,7 @@ export async function decideAppeals({
           voidAwards: input.voidAwards,
           dryRun: false,
           expectedKeyHash: input.expectedKeyHash,
-          reason: input.reason,
+          reason: input.reason ?? "",
         },
         origin: { decisionId: decision.id, reasonRu: input.reasonRu },
         now,
@@ -91,7 +100,8 @@ export async function decideAppeals({
           throw invalidInput({ choiceId: error.validationErrors.correctChoiceId });
         throw error;
       });
-      scoresMoved = report.changes.filter((c) => c.oldScore !== c.newScore).length;
+      // The dry run's own list: one count of "changed" for the dry run and the toast.
+      changed = report.changes.length;
     }
     await tx
       .update(appeals)
@@ -107,7 +117,7 @@ export async function decideAppeals({
       action: AuditAction.AppealDecision,
       targetType: "test",
       targetId: testId,
-      reason: input.reason,
+      reason: input.reason ?? input.reasonRu,
       details: {
         decisionId: decision.id,
         outcome: input.outcome,
@@ -116,9 +126,9 @@ export async function decideAppeals({
         choiceId: input.choiceId ?? null,
         voidAwards: input.voidAwards ?? null,
         appeals: undecided.length,
-        scoresMoved,
+        changed,
       },
     });
-    return { decisionId: decision.id, appeals: undecided.length, scoresMoved };
+    return { decisionId: decision.id, appeals: undecided.length, changed };
   });
 }

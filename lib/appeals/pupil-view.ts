@@ -58,9 +58,12 @@ export async function keyShown(runner: Transaction | typeof db, attempt: OwnAtte
   );
 }
 
-/** A decision's reason as the pupil reads it: Uzbek in their script, or Russian where the organiser gave it. */
+/**
+ * A decision's reason as the pupil reads it: Uzbek in their script, or Russian where the organiser
+ * gave it; the other language where the organiser wrote only that one (for appellants who read it).
+ */
 function reasonIn(locale: Locale, { reason, reasonRu }: { reason: string; reasonRu: string | null }): string {
-  if (locale === "ru") return reasonRu ?? reason;
+  if (locale === "ru" || reason === "") return reasonRu ?? reason;
   return locale === "uz-Cyrl" ? toCyrillic(reason) : reason;
 }
 

@@ -12,9 +12,10 @@ import { db, reportDb } from "@/lib/db/client";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { page } from "@/lib/validation/queries";
 import { fullName } from "@/shared/identity/names";
-import { PaymentProvider, PaymentState, type ReceiptState } from "@/shared/payments/enums";
+import { PaymentProvider, PaymentState, ReceiptState } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { dateTextOf, formatTashkent, fromTashkentText, isoDateOf, TASHKENT_TIME_ZONE } from "@/shared/time";
+import { fiscalItem } from "./fiscal";
 
 export const REGISTER_PAGE_SIZE = 100;
 
@@ -48,8 +49,35 @@ export type RegisterRow = {
   pupil: string;
   receiptState: ReceiptState | null;
   receiptUrl: string | null;
+  /** Why the receipt is not registered yet, as it was kept (shown secondary, for whoever asks the provider)... */
   receiptError: string | null;
+  /** ...and its kind, which the organiser reads in their language. */
+  receiptErrorKind: ReceiptErrorKind | null;
 };
+
+/** What went wrong with a receipt, as the organiser is told it (the catalogue's payments.receiptErrors). */
+export type ReceiptErrorKind = "timeout" | "unreachable" | "badAnswer" | "refused" | "noPaymentId" | "unknown";
+
+/** The kind of a kept receipt error: the words the receipts' job and SetFiscalData keep begin so. */
+export function receiptErrorKind(error: string): ReceiptErrorKind {
+  if (/^no answer within/i.test(error)) return "timeout";
+  if (/^not reached/i.test(error)) return "unreachable";
+  if (/^HTTP \d+/.test(error)) return "badAnswer";
+  if (/^(error_code|status_code) /.test(error)) return "refused";
+  if (/click_paydoc_id/.test(error)) return "noPaymentId";
+  return "unknown";
+}
+
+/**
+ * The receipt's state as the register shows it: a provider's performed payment without a receipt
+ * yet, while receipts are registered (fiscal data set), is on its way, as the family's page says
+ * (lib/payments/fiscal.ts receiptOfRegistration); the card's is the card provider's own.
+ */
+function receiptStateOf(row: { provider: PaymentProvider; state: PaymentState; receiptState: ReceiptState | null }) {
+  if (row.receiptState !== null) return row.receiptState;
+  const expected = row.state === PaymentState.Performed && row.provider !== PaymentProvider.Card && fiscalItem() !== null;
+  return expected ? ReceiptState.Waiting : null;
+}
 
 export type RegisterTotal = { day: string; provider: PaymentProvider; count: number; amountTiyin: number };
 
@@ -99,6 +127,8 @@ type Selected = Awaited<ReturnType<typeof rowsWhere>>[number];
 
 const toRow = ({ firstName, lastName, middleName, at, ...row }: Selected): RegisterRow => ({
   ...row,
+  receiptState: receiptStateOf(row),
+  receiptErrorKind: row.receiptError ? receiptErrorKind(row.receiptError) : null,
   at: new Date(at).toISOString(),
   pupil: fullName({ firstName: firstName ?? "", lastName: lastName ?? "", middleName }),
 });

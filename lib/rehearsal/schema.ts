@@ -50,5 +50,7 @@ export const rehearsalReportSchema = z.object({
     .nullable()
     .optional(),
   go: z.boolean(),
+  /** Example figures (the demo's), not measured: never shown as a verdict. */
+  example: z.boolean().optional(),
 });
 export type RehearsalReport = z.infer<typeof rehearsalReportSchema>;

@@ -1,8 +1,8 @@
 // The console's forms after a test: the decision on appeals, the organiser's own end of appeals
 // and the finalisation of a test's list (checked in the browser, and by the route handlers).
 import { z } from "zod";
-import { VoidAwards } from "@/shared/attempts/enums";
-import { saidToOrganiser } from "@/shared/i18n/said";
+import { StudyLanguage, VoidAwards } from "@/shared/attempts/enums";
+import { organiserMessagesNow, saidToOrganiser } from "@/shared/i18n/said";
 import { entityId } from "@/shared/validation/fields";
 import { reason } from "@/shared/validation/reason";
 import { DECISION_OUTCOMES, type DecisionOutcome } from "./schema";
@@ -13,8 +13,32 @@ const o = saidToOrganiser;
 export const QUESTION_OUTCOMES: readonly DecisionOutcome[] = ["reject", "also", "key", "void"];
 export const RESULT_OUTCOMES: readonly DecisionOutcome[] = ["reject", "upheld"];
 
-/** The reason the pupils read: Uzbek (Latin; shown in Cyrillic to Cyrillic readers), Russian if given. */
+/** The reason the pupils read: Uzbek (Latin; shown in Cyrillic to Cyrillic readers), Russian, or both. */
 const pupilsReason = z.string(o.reason).trim().min(3, o.reason).max(1000, o.reason);
+/** A reason left empty: not given. */
+const givenReason = z.preprocess((value) => (value === "" || value === null ? undefined : value), pupilsReason.optional());
+
+/** The languages a decision's reason is written in. */
+export type ReasonLanguage = "uz" | "ru";
+
+/** The reason a pupil of this study language reads: Russian for a Russian-school pupil, Uzbek for the others. */
+export const reasonLanguageOf = (language: StudyLanguage): ReasonLanguage => (language === StudyLanguage.Russian ? "ru" : "uz");
+
+/** The reasons a decision needs for its appellants' study languages, Uzbek first (Uzbek when none is known). */
+export function reasonLanguagesFor(languages: Iterable<StudyLanguage>): ReasonLanguage[] {
+  const needed = new Set([...languages].map(reasonLanguageOf));
+  const ordered = (["uz", "ru"] as const).filter((l) => needed.has(l));
+  return ordered.length > 0 ? ordered : ["uz"];
+}
+
+/** The reasons these appellants need that `input` lacks, by field: the form's and the server's one check. */
+export function missingReasons(input: { reason?: string; reasonRu?: string }, needed: readonly ReasonLanguage[]) {
+  const texts = organiserMessagesNow().validation;
+  return [
+    ...(needed.includes("uz") && !input.reason ? [{ field: "reason" as const, message: texts.reasonUz }] : []),
+    ...(needed.includes("ru") && !input.reasonRu ? [{ field: "reasonRu" as const, message: texts.reasonRu }] : []),
+  ];
+}
 
 /** The decision on every undecided appeal of one question (questionId), or on one appeal against a result (appealId). */
 export const decisionSchema = z
@@ -24,8 +48,9 @@ export const decisionSchema = z
     outcome: z.enum(DECISION_OUTCOMES, o.appealOutcome),
     choiceId: z.optional(entityId),
     voidAwards: z.enum([VoidAwards.All, VoidAwards.None], o.voidAwards).optional(),
-    reason: pupilsReason,
-    reasonRu: z.preprocess((value) => (value === "" || value === null ? undefined : value), pupilsReason.optional()),
+    /** In Uzbek and in Russian as the appellants need (missingReasons); at least one. */
+    reason: givenReason,
+    reasonRu: givenReason,
     /** When the organiser's page read the appeals (the server's time): only those are decided. */
     seenAt: z.iso.datetime({ offset: true }),
     /**
@@ -46,6 +71,7 @@ export const decisionSchema = z
     if (d.outcome === "void" && d.voidAwards === undefined) issue("voidAwards", o.voidAwards.error());
     if ((d.outcome === "also" || d.outcome === "key" || d.outcome === "void") && d.expectedKeyHash === undefined)
       issue("expectedKeyHash", o.dryRunFirst.error());
+    if (d.reason === undefined && d.reasonRu === undefined) issue("reason", o.reason.error());
   });
 export type DecisionInput = z.output<typeof decisionSchema>;
 

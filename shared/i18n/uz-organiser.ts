@@ -20,6 +20,9 @@ export const uzOrganiser = {
     points: "Ball 0,1 dan 100 gacha, 0,1 qadam bilan bo'lishi kerak",
     totalPoints: "Ballar yig'indisi (savollar soni × ball) {total} bo'lishi kerak",
     reason: "Sababini yozing (kamida 3 ta belgi)",
+    /** An appeal decision's reason in a language its appellants read. */
+    reasonUz: "Apellyatsiya berganlar orasida o'zbek tilida o'qiydiganlar bor: sababini o'zbekcha yozing (kamida 3 ta belgi)",
+    reasonRu: "Apellyatsiya berganlar orasida rus maktabi o'quvchilari bor: sababini ruscha yozing (kamida 3 ta belgi)",
     extraMinutes: "Qo'shimcha vaqt 0 dan 600 daqiqagacha bo'lishi kerak",
     bulkMinutes: "Qo'shimcha vaqt 1 dan 120 daqiqagacha bo'lishi kerak",
     noticeText: "E'lon matni 3 dan 500 belgigacha bo'lishi kerak",
@@ -179,12 +182,12 @@ export const uzOrganiser = {
     checkInShort: "Belgilangan vaqt bundan qisqa: qayd etishni ertaroq oching.",
     certificateDateHint:
       "Bo'sh qoldirilsa — o'quvchi testni yakunlagan kun, Toshkent vaqti bilan; kelajakdagi sana o'sha kun kelguncha yozilmaydi",
-    reviewShort: "Kalit",
-    reviewShortOf: { afterClose: "Yopilgach", afterEnd: "Yakunlagach (mashq)" },
-    afterClose: "Test oynasi yopilgandan va barcha o'quvchilar yakunlagandan keyin (tavsiya etiladi)",
     /** Under the field: what a change of the date does to the certificates already issued. */
     certificateDateIssued:
       "Berilgan sertifikat o'z sanasini saqlaydi: sana o'zgartirilsa, yangi sana shundan keyin beriladigan sertifikatlarga yoziladi.",
+    reviewShort: "Kalit",
+    reviewShortOf: { afterClose: "Yopilgach", afterEnd: "Yakunlagach (mashq)" },
+    afterClose: "Test oynasi yopilgandan va barcha o'quvchilar yakunlagandan keyin (tavsiya etiladi)",
     afterEnd: "O'quvchi o'z testini yakunlashi bilanoq (faqat mashq uchun)",
     running: "Hozir {count} ta o'quvchi test ishlamoqda.",
     runningWarning:
@@ -307,7 +310,17 @@ export const uzOrganiser = {
     state: "Holat",
     states: { 1: "Yaratilgan", 2: "To'langan", [-1]: "Bekor qilingan", [-2]: "Bajarilgandan keyin bekor qilingan" },
     receipt: "Fiskal chek",
-    receiptStates: { waiting: "Kutilmoqda", registered: "Ro'yxatdan o'tgan", refused: "Rad etilgan" },
+    /** waiting: as the family's page says it (on its way to the tax office). */
+    receiptStates: { waiting: "Ro'yxatdan o'tkazilmoqda", registered: "Ro'yxatdan o'tgan", refused: "Rad etilgan" },
+    /** Why a receipt is not registered yet, by kind (lib/payments/register.ts receiptErrorKind). */
+    receiptErrors: {
+      timeout: "{provider} belgilangan vaqtda javob bermadi: chek keyinroq qayta yuboriladi",
+      unreachable: "{provider} serveriga ulanib bo'lmadi: chek keyinroq qayta yuboriladi",
+      badAnswer: "{provider} tushunarsiz javob qaytardi: chek keyinroq qayta yuboriladi",
+      refused: "{provider} chekni qabul qilmadi",
+      noPaymentId: "To'lovda {provider} to'lov raqami yo'q: chekni yuborib bo'lmaydi",
+      unknown: "{provider} chekni hali qabul qilmadi",
+    },
     receiptLink: "Chek havolasi",
     openReceipt: "Chekni ochish",
     totals: "Kunlik jami (to'langanlar)",
@@ -333,6 +346,8 @@ export const uzOrganiser = {
     notMeasured: "o'lchanmadi",
     go: "Ochilishga tayyor",
     noGo: "Ochilishga tayyor emas",
+    /** The demo's report: figures shown as an example, never as a verdict. */
+    example: "Namuna raqamlar: bu demo hisoboti, sinov o'tkazilmagan. Ochilishga tayyorlikni faqat o'z serveringizdagi sinov ko'rsatadi",
     fields: {
       when: "Vaqti",
       url: "Manzil",
@@ -730,8 +745,12 @@ export const uzOrganiser = {
     reasonHint: "o'quvchilar ko'radi",
     reasonRu: "Sababi (ruscha)",
     reasonRuHint: "ixtiyoriy: rus tilida o'qiydigan o'quvchilar ko'radi",
+    reasonUzHint: "ixtiyoriy: o'zbek tilida o'qiydigan o'quvchilar ko'radi",
+    /** Above the reasons: in which languages the appellants read it. */
+    reasonLanguages: "Apellyatsiya berganlar sababni shu tilda o'qiydi: {languages}",
+    reasonLanguageNames: { uz: "o'zbekcha", ru: "ruscha" },
     decide: "Qarorni saqlash",
-    decidedToast: "Qaror saqlandi: {appeals} ta apellyatsiya, {moved} ta o'quvchining bali o'zgardi",
+    decidedToast: "Qaror saqlandi: {appeals} ta apellyatsiya, {changed} nafar o'quvchining bali yoki o'rni o'zgardi",
     resultsTitle: "Natija bo'yicha apellyatsiyalar",
     noResults: "Natija bo'yicha apellyatsiya yo'q",
     finalise: "Ro'yxatni yakunlash",

@@ -142,7 +142,7 @@ describe("the organiser's decision", () => {
       now: new Date(during.getTime() + 120_000),
     });
     // Pupils 0 and 2 chose that choice: both move by the hard question's 2.5 points; pupil 1 keeps the old key's point.
-    expect(decided).toMatchObject({ appeals: 2, scoresMoved: 2 });
+    expect(decided).toMatchObject({ appeals: 2, changed: 3 }); // pupil 1 keeps 3.5 and moves from 1st to 2nd
     const moved = await db.select().from(scoreChanges).where(eq(scoreChanges.decisionId, decided.decisionId));
     expect(Object.fromEntries(moved.map((c) => [c.attemptId, [c.oldTenths, c.newTenths]]))).toEqual({
       [pupils[0].attemptId]: [25, 50],

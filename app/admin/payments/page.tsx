@@ -186,7 +186,15 @@ async function RegisterTable({ rows, testId, som }: { rows: RegisterRow[]; testI
                     {texts.openReceipt}
                   </a>
                 )}
-                {r.receiptError && <span className="block text-xs text-red-700">{r.receiptError}</span>}
+                {r.receiptError && r.receiptErrorKind && (
+                  <span className="block text-xs text-red-700" data-testid="receipt-error" data-kind={r.receiptErrorKind}>
+                    {texts.receiptErrors[r.receiptErrorKind]({ provider: texts.providers[r.provider] })}
+                    {/* What was kept, for whoever asks the provider: secondary, as it came. */}
+                    <span lang="en" className="block font-mono text-[0.7rem] text-slate-500 break-all">
+                      {r.receiptError}
+                    </span>
+                  </span>
+                )}
               </TD>
             </TR>
           ))}

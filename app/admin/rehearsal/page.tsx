@@ -103,12 +103,24 @@ export default async function RehearsalPage() {
               <p className="mt-2 text-sm text-slate-700">{texts.running}</p>
             ) : (
               <>
-                <p
-                  data-testid="rehearsal-verdict"
-                  className={`mt-3 rounded-lg p-3 text-sm font-semibold ${report.go ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-                >
-                  {report.go ? texts.go : texts.noGo}: {verdict(texts, locale, report)}
-                </p>
+                {/* Example figures (the demo's) are never a pass: a neutral line says what they are. */}
+                {report.example ? (
+                  <p
+                    data-testid="rehearsal-verdict"
+                    data-state="example"
+                    className="mt-3 rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
+                  >
+                    {texts.example}
+                  </p>
+                ) : (
+                  <p
+                    data-testid="rehearsal-verdict"
+                    data-state={report.go ? "go" : "no-go"}
+                    className={`mt-3 rounded-lg p-3 text-sm font-semibold ${report.go ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+                  >
+                    {report.go ? texts.go : texts.noGo}: {verdict(texts, locale, report)}
+                  </p>
+                )}
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                   {rows.map(([label, value]) => (
                     <div key={label} className="contents">
