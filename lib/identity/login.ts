@@ -48,8 +48,8 @@ export async function login({
     user = await signIn({ ...input, address: clientAddress, device: known, now });
   } catch (error) {
     metrics().signIns.inc({ outcome: "refused" });
-    // A refusal (a wrong password, a lock, a blocked account) counts once; its 429 comes on the next try.
-    if (!known && error instanceof AppError) await loginFailures.consume(clientAddress).catch(() => {});
+    // A refusal (a wrong password, a lock, a blocked account) counts once, not an outage; its 429 comes on the next try.
+    if (!known && error instanceof AppError && error.status < 500) await loginFailures.consume(clientAddress).catch(() => {});
     throw error;
   }
   metrics().signIns.inc({ outcome: "signed_in" });
