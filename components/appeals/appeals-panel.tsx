@@ -45,20 +45,27 @@ export function AppealsPanel({ source, initial, questionNumber, focusRequest = 0
           {texts.title}
         </Heading>
         <p className="text-sm text-slate-600">{texts.lead}</p>
-        <p className="text-sm font-medium text-slate-800" data-testid="appeals-closes-at">
-          {texts.closesAt({ time: formatTashkent(view.closesAt) })}
-        </p>
+        {/* One line on the period: before the test's close (a practice test's key already shown) it has not begun. */}
+        {view.phase === "before" ? (
+          <p className="text-sm font-medium text-slate-800" data-testid="appeals-opens-at">
+            {texts.opensAt({ from: formatTashkent(view.opensAt), to: formatTashkent(view.closesAt) })}
+          </p>
+        ) : (
+          <p className="text-sm font-medium text-slate-800" data-testid="appeals-closes-at">
+            {texts.closesAt({ time: formatTashkent(view.closesAt) })}
+          </p>
+        )}
         {view.closeMoved && (
           <p className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="appeals-close-moved">
             {texts.closeMoved({ from: formatTashkent(view.closeMoved.from), to: formatTashkent(view.closesAt) })}
           </p>
         )}
-        {!view.keyShown && (
+        {view.phase !== "before" && !view.keyShown && (
           <p className="mt-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="appeals-not-yet">
             {texts.notYet}
           </p>
         )}
-        {view.keyShown && !view.open && (
+        {view.phase !== "before" && view.keyShown && !view.open && (
           <p className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="appeals-closed">
             {texts.closed}
           </p>

@@ -2,7 +2,7 @@
 // move of the score with its reason, and the decisions on the pupil's appeals.
 "use client";
 
-import { useLocale, useMessages } from "@/components/i18n/messages";
+import { useLocale, useLocalName, useMessages } from "@/components/i18n/messages";
 import type { AppealsView } from "@/shared/appeals/schema";
 import { points } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
@@ -14,6 +14,7 @@ import { formatTashkent } from "@/shared/time";
 export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView; audience?: "pupil" | "family" }) {
   const texts = useMessages().appeals;
   const locale = useLocale();
+  const local = useLocalName();
   const decided = view.appeals.flatMap((appeal) => (appeal.decision ? [{ ...appeal, decision: appeal.decision }] : []));
   // A decision that moved the score gave its reason with the move above: said once. On the family's
   // page the decisions are listed with their appeals, so there a move's reason a decision gives is left to it.
@@ -24,12 +25,39 @@ export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView
       ? texts.changeActions[action]({ n: questionNumber })
       : null;
 
+  const { place } = view.list;
+  const family = audience === "family";
+  // Off the final list: where the pupil stood in their district (unranked, or without a district: the line alone).
+  const notSelected = place?.districtName
+    ? (family ? texts.familyNotSelectedPlace : texts.notSelectedPlace)({
+        rank: place.rank,
+        district: local(place.districtName),
+        top: place.top,
+      })
+    : family
+      ? texts.familyNotSelected
+      : texts.notSelected;
+
   return (
     <div className="mt-4 flex flex-col gap-3" data-testid="appeals-summary">
       {view.list.secondStage && (
         <p className="rounded-xl bg-green-50 p-4 font-semibold text-green-900 ring-1 ring-green-300" data-testid="second-stage">
           {audience === "family" ? texts.familySecondStage : texts.secondStage}
         </p>
+      )}
+      {view.list.state === "final" && !view.list.secondStage && (
+        <p className="rounded-xl bg-slate-50 p-4 text-slate-900 ring-1 ring-slate-300" data-testid="not-selected">
+          {notSelected}
+        </p>
+      )}
+      {view.list.publicUrl && (
+        <a
+          className="inline-flex min-h-11 items-center font-medium text-primary-700 underline"
+          href={view.list.publicUrl}
+          data-testid="public-list"
+        >
+          {texts.publicList}
+        </a>
       )}
       <p
         className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200"

@@ -50,6 +50,8 @@ type Props = {
   tested?: boolean;
   /** Once paid, the fee's fiscal receipt, rendered by the server (components/registration/receipt-line.tsx). */
   receipt?: ReactNode;
+  /** Once paid and before the test: when it is, the PIN, its language (components/registration/next-steps.tsx). */
+  nextSteps?: ReactNode;
 };
 
 export function RegistrationView({
@@ -63,6 +65,7 @@ export function RegistrationView({
   credentials,
   tested = false,
   receipt = null,
+  nextSteps = null,
 }: Props) {
   const messages = useMessages();
   const local = useLocalName();
@@ -97,6 +100,7 @@ export function RegistrationView({
             <CredentialsCard credentials={credentials} paid={registerSuccess} />
           </Suspense>
         )}
+        {nextSteps}
         {receipt}
         {registerSuccess ? (
           <Result status="success" title={messages.registration.success} />

@@ -6,6 +6,7 @@ import "server-only";
 import { TZDate } from "@date-fns/tz";
 import { addDays, endOfDay, format, getISODay } from "date-fns";
 import { config } from "@/lib/config";
+import type { AppealPhase } from "@/shared/appeals/schema";
 import { TASHKENT_TIME_ZONE } from "@/shared/time";
 
 export type WorkingCalendar = {
@@ -35,4 +36,14 @@ export function workingDaysAfter(closedAt: Date, calendar: WorkingCalendar): Dat
 /** When a test's appeals close: the organiser's own end, or the configured working days after its close. */
 export function appealsCloseAt(test: { closedAt: Date; appealsCloseAt: Date | null }, calendar: WorkingCalendar = config().appeals): Date {
   return test.appealsCloseAt ?? workingDaysAfter(test.closedAt, calendar);
+}
+
+/**
+ * The appeal period at `now` of a test that closes at `closedAt` and whose appeals close at
+ * `closesAt`: appeals open at the close (a practice test's pupil sees the key before it, at their
+ * own end), and are over once `closesAt` has passed.
+ */
+export function appealPhase({ closedAt, closesAt }: { closedAt: Date; closesAt: Date }, now: Date): AppealPhase {
+  if (now < closedAt) return "before";
+  return now <= closesAt ? "open" : "over";
 }

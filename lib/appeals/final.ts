@@ -9,8 +9,8 @@ import { countingAttempt, currentAttempt, olympiadTests } from "@/lib/attempts/c
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
 import { allResults } from "@/lib/results/ranking";
 import { dataHash, topData } from "@/lib/results/tables";
-import type { ListState } from "@/shared/appeals/schema";
-import { appealsCloseAt } from "./deadline";
+import type { AppealPhase, ListState } from "@/shared/appeals/schema";
+import { appealPhase, appealsCloseAt } from "./deadline";
 
 /** One pupil of a final list, as the protocol prints and the public check shows them. */
 export type FinalRow = {
@@ -55,6 +55,8 @@ export type ListStatus = {
   appealsCloseAt: Date;
   /** Set by the organiser for this test (else the national rule). */
   ownAppealsClose: boolean;
+  /** Before the test's close, open until appealsCloseAt, then over. */
+  appealPhase: AppealPhase;
   appealsOpen: boolean;
   /** The appeals of current attempts (a voided one's too), and how many of them have no decision yet. */
   appeals: number;
@@ -94,6 +96,7 @@ export async function listStatus(runner: Database | Transaction, testId: number,
   if (!row) return null;
   const closedAt = new Date(row.closedAt);
   const closes = appealsCloseAt({ closedAt, appealsCloseAt: row.ownClose === null ? null : new Date(row.ownClose) });
+  const phase = appealPhase({ closedAt, closesAt: closes }, now);
   const final: FinalList | null =
     row.version === null
       ? null
@@ -112,7 +115,8 @@ export async function listStatus(runner: Database | Transaction, testId: number,
     closedAt,
     appealsCloseAt: closes,
     ownAppealsClose: row.ownClose !== null,
-    appealsOpen: now >= closedAt && now <= closes,
+    appealPhase: phase,
+    appealsOpen: phase === "open",
     appeals: row.appeals,
     pending: row.pending,
     final,

@@ -8,12 +8,14 @@ import { mayRevealKey } from "@/lib/attempts/rules";
 import { answersStillPossible } from "@/lib/attempts/taking";
 import { type db, selectRows, type Transaction } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { allResults } from "@/lib/results/ranking";
+import { TOP } from "@/lib/results/ranking-sql";
 import type { AppealKind, AppealsView, DecisionOutcome, RegradeAction } from "@/shared/appeals/schema";
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { toCyrillic } from "@/shared/i18n/transliterate";
 import { closeMovedEarlier } from "./close";
-import { listStatus } from "./final";
+import { type FinalList, listStatus } from "./final";
 
 /** Whose appeals: the signed-in pupil's, or the pupil of a paid registration (the parent's link). */
 export type AppealOwner = { userId: number } | { guid: string };
@@ -124,6 +126,8 @@ export async function viewOf(runner: Transaction | typeof db, attempt: OwnAttemp
     attemptId: attempt.attemptId,
     open: shown && status.appealsOpen && status.state === "provisional",
     keyShown: shown,
+    phase: status.appealPhase,
+    opensAt: status.closedAt.toISOString(),
     closesAt: status.appealsCloseAt.toISOString(),
     closeMoved: await closeMovedEarlier(runner, attempt.testId),
     questions: rows.questions,
@@ -151,6 +155,30 @@ export async function viewOf(runner: Transaction | typeof db, attempt: OwnAttemp
       reason: reasonIn(locale, c),
       changedAt: new Date(c.changedAt).toISOString(),
     })),
-    list: { state: status.state, since: status.since.toISOString(), secondStage: status.state === "final" && rows.selected },
+    list: {
+      state: status.state,
+      since: status.since.toISOString(),
+      secondStage: status.state === "final" && rows.selected,
+      ...(await offTheList(runner, attempt, status.state === "final" ? status.final : null, rows.selected)),
+    },
+  };
+}
+
+/**
+ * Once the list is final: its public check (the pupil's district's part), and for a pupil it does
+ * not name, their place in their district's ranking (what the list was cut from).
+ */
+async function offTheList(
+  runner: Transaction | typeof db,
+  attempt: OwnAttempt,
+  final: FinalList | null,
+  selected: boolean,
+): Promise<Pick<AppealsView["list"], "place" | "publicUrl">> {
+  if (!final) return { place: null, publicUrl: null };
+  const [row] = await allResults({ testId: attempt.testId, attemptIds: [attempt.attemptId] }, runner);
+  const district = row?.districtId ? `?district=${row.districtId}` : "";
+  return {
+    place: !selected && row?.rank ? { rank: row.rank, districtName: row.districtName, top: TOP } : null,
+    publicUrl: `/lists/${final.topHash}${district}`,
   };
 }

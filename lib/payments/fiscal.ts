@@ -99,12 +99,13 @@ export function warnIfNoReceipts(): void {
 
 // ─── What the family and the organiser see ──────────────────────────────────
 
-export type ReceiptView = { state: ReceiptState; url: string | null; provider: PaymentProvider };
+/** state null: paid by card, whose receipt is the card provider's own (none of ours). */
+export type ReceiptView = { state: ReceiptState | null; url: string | null; provider: PaymentProvider };
 
 /**
  * The receipt of a registration's fee: registered (with its address, where the provider gives
- * one), waiting (on its way), refused; null when there is none to expect (not paid, the card, or
- * no fiscal data and none reported).
+ * one), waiting (on its way), refused, or the card's (state null); null when there is none to
+ * expect (not paid, or no fiscal data and none reported).
  */
 export async function receiptOfRegistration(guid: string): Promise<ReceiptView | null> {
   const [row] = await db
@@ -113,7 +114,8 @@ export async function receiptOfRegistration(guid: string): Promise<ReceiptView |
     .innerJoin(registrations, eq(registrations.guid, payments.registrationGuid))
     .leftJoin(fiscalReceipts, and(eq(fiscalReceipts.paymentId, payments.id), eq(fiscalReceipts.kind, "PERFORM")))
     .where(and(eq(payments.registrationGuid, guid), eq(payments.state, PaymentState.Performed)));
-  if (!row || row.provider === PaymentProvider.Card) return null;
+  if (!row) return null;
+  if (row.provider === PaymentProvider.Card) return { state: null, url: null, provider: row.provider };
   if (row.state !== null) return { state: row.state, url: row.url, provider: row.provider };
   return fiscalItem() ? { state: ReceiptState.Waiting, url: null, provider: row.provider } : null;
 }

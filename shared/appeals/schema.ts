@@ -43,6 +43,9 @@ export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 /** Where a test's list stands: provisional until the organiser finalises it, then final. */
 export type ListState = "provisional" | "final";
 
+/** Where a test's appeal period stands: before it (the test has not closed yet), open, or over. */
+export type AppealPhase = "before" | "open" | "over";
+
 /** What the pupil's pages show of the appeals and the list (lib/appeals/appeals.ts appealsView). */
 export type AppealsView = {
   attemptId: number;
@@ -50,6 +53,10 @@ export type AppealsView = {
   open: boolean;
   /** Whether the review shows the key yet (appeals begin then). */
   keyShown: boolean;
+  /** Before the test's close (a practice test's key is shown at the pupil's end), open, or over. */
+  phase: AppealPhase;
+  /** When appeals open: the test's close (ISO). */
+  opensAt: string;
   /** When appeals close (ISO). */
   closesAt: string;
   /** The organiser moved the end earlier: from when (ISO), and when it was done. */
@@ -74,5 +81,13 @@ export type AppealsView = {
     reason: string;
     changedAt: string;
   }[];
-  list: { state: ListState; since: string; secondStage: boolean };
+  list: {
+    state: ListState;
+    since: string;
+    secondStage: boolean;
+    /** Once final and not on it: the pupil's place in their district, and the last place the list takes (null when unranked: voided, blocked). */
+    place: { rank: number; districtName: string | null; top: number } | null;
+    /** Once final: the public check of the list (the pupil's district's part of it). */
+    publicUrl: string | null;
+  };
 };

@@ -152,10 +152,18 @@ export const uz = {
     toLogin: "Tizimga kirish",
     receiptTitle: "To'lov cheki",
     receiptLink: "Soliq idorasida ro'yxatdan o'tgan chekni ochish",
+    nextStepsTitle: "Keyingi qadamlar",
+    nextStepsWhen: "Test {from} da ochiladi va {to} da yopiladi (Toshkent vaqti): shu vaqt ichida o'quvchi login va parol bilan kiradi.",
+    nextStepsWhenUnset: "Test kuni va vaqti hali belgilanmagan: ular belgilangach, shu sahifada chiqadi.",
+    nextStepsPin: "Testni boshlash uchun pin kod test kuni, test boshlanishida aytiladi: u oldindan yuborilmaydi.",
+    nextStepsLanguage: "Test o'quvchining ta'lim tilida bo'ladi: {language}.",
     receiptInClick: "Chek soliq idorasida ro'yxatdan o'tkazildi: uni Click ilovasidagi to'lovlar tarixida ko'rasiz.",
     receiptWaiting: "Chek soliq idorasida ro'yxatdan o'tkazilmoqda: tayyor bo'lgach, uning havolasi shu yerda chiqadi.",
   },
   login: {
+    receiptClickWaiting:
+      "Chek soliq idorasida ro'yxatdan o'tkazilmoqda: tayyor bo'lgach, uni Click ilovasidagi to'lovlar tarixida ko'rasiz.",
+    receiptCard: "Karta orqali to'langan: chekni karta to'lovi xizmatining o'zi beradi, bu sahifada u chiqmaydi.",
     title: "Tizimga kirish",
     lead: "Login va parolni ro'yxatdan o'tgan sahifadan yoki chat-botdan olishingiz mumkin.",
     username: "Login",
@@ -326,6 +334,7 @@ export const uz = {
     closesAt: "Apellyatsiya muddati: {time} gacha (Toshkent vaqti)",
     notYet: "Apellyatsiya javob kaliti ko'rsatilgandan keyin ochiladi.",
     closed: "Apellyatsiya muddati tugagan.",
+    opensAt: "Apellyatsiya test yopilgandan keyin beriladi: {from} dan {to} gacha (Toshkent vaqti).",
     closeMoved: "Tashkilotchi apellyatsiya muddatini o'zgartirdi: avval {from} gacha edi, endi {to} gacha (Toshkent vaqti).",
     about: "Apellyatsiya nima haqida",
     wholeResult: "Natija umuman",
@@ -369,6 +378,13 @@ export const uz = {
     familySecondStage: "Tabriklaymiz! Farzandingiz ikkinchi bosqichga — yozgi ilmiy lagerga o'tdi.",
     familyCertificate: "Ishtirok sertifikati shu manzilda (uni istalgan kishi tekshira oladi):",
   },
+    notSelected: "Siz ikkinchi bosqichga o'tmadingiz.",
+    notSelectedPlace:
+      "Siz ikkinchi bosqichga o'tmadingiz: tumaningizda {rank}-o'rin ({district}). Ikkinchi bosqichga har bir tumandan 1–{top}-o'rinlar o'tadi.",
+    familyNotSelected: "Farzandingiz ikkinchi bosqichga o'tmadi.",
+    familyNotSelectedPlace:
+      "Farzandingiz ikkinchi bosqichga o'tmadi: tumanida {rank}-o'rin ({district}). Ikkinchi bosqichga har bir tumandan 1–{top}-o'rinlar o'tadi.",
+    publicList: "Ikkinchi bosqichga o'tganlarning yakuniy ro'yxati",
   /** The public check of a final list, by its hash (issue 39). */
   finalList: {
     pageTitle: "Yakuniy ro'yxatni tekshirish",

@@ -1,8 +1,13 @@
 // A parent's journey (spec §2, registration page): open a link, fill the cascade, read the offer,
 // submit, reach the payment panel; and the page's other states.
 import { randomUUID } from "node:crypto";
+import { ru as russian } from "@/lib/i18n/ru";
+import { uzCyrl as uzbekCyrillic } from "@/lib/i18n/uz-Cyrl";
+import { compile } from "@/shared/i18n/format";
+import { uz as uzbek } from "@/shared/i18n/uz";
+import { formatTashkent } from "@/shared/time";
 import { expect, type Page, test } from "../support/fixtures";
-import { registerOverHttp } from "../support/http";
+import { newOlympiad, newPupil, registerOverHttp } from "../support/http";
 import { screenshot } from "../support/screens";
 
 const PAID_DEMO_GUID = "00000000-0000-4000-8000-000000000002";
@@ -337,5 +342,39 @@ test.describe("the page by registration status", () => {
       await page.evaluate(() => window.dispatchEvent(new Event("focus")));
       await expect(page.getByTestId("amount")).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
+  });
+});
+
+test.describe("the paid page before the test", () => {
+  test("says when the test is (Tashkent time), that the PIN is given at the test, and its language, in the three languages", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const words = {
+      uz: compile<typeof uzbek>("uz", uzbek),
+      "uz-Cyrl": compile<typeof uzbek>("uz-Cyrl", uzbekCyrillic),
+      ru: compile<typeof uzbek>("ru", russian),
+    };
+    // Far enough ahead that another journey moving the server's clock past an appeal period keeps it ahead; on a whole minute.
+    const openedAt = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60 * 86_400_000);
+    const closedAt = new Date(openedAt.getTime() + 3 * 3_600_000);
+    const olympiad = await newOlympiad(request, { openedAt: openedAt.toISOString(), closedAt: closedAt.toISOString() });
+    // A pupil of a Russian school: the test is in Russian whatever language the page is read in.
+    const pupil = await newPupil(request, { subjectId: olympiad.subjectId, language: 1 });
+    for (const language of ["uz", "uz-Cyrl", "ru"] as const) {
+      const texts = words[language].registration;
+      await page.goto(`/register/${pupil.guid}?lang=${language}`);
+      await expect(page.getByTestId("username")).toHaveText(pupil.username);
+      const steps = page.getByTestId("next-steps");
+      await expect(steps.getByRole("heading")).toHaveText(texts.nextStepsTitle);
+      await expect(steps.getByTestId("next-steps-when")).toHaveText(
+        texts.nextStepsWhen({ from: formatTashkent(openedAt.toISOString()), to: formatTashkent(closedAt.toISOString()) }),
+      );
+      await expect(steps.getByTestId("next-steps-pin")).toHaveText(texts.nextStepsPin);
+      await expect(steps.getByTestId("next-steps-language")).toHaveText(texts.nextStepsLanguage({ language: texts.languageNames[1] }));
+      // Paid with a (made-up) card payment: its receipt is the card provider's.
+      await expect(page.getByTestId("receipt")).toContainText(texts.receiptCard);
+      await screenshot(page, testInfo, `family-paid-before-test-${language}`);
+    }
   });
 });

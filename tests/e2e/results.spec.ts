@@ -1,12 +1,18 @@
 // The organiser's results in Chromium: the ranking of a test, a district filter, the
 // second-stage list downloaded as XLSX and CSV and read back, a pupil's marks, the item statistics
-// and a regrade started from a question. Screenshots of each screen.
+// and a regrade started from a question; the family's page once the list is final (selected, or
+// not with the pupil's place in the district and the public list), and a practice test's one
+// appeal deadline line before its close. Screenshots of each screen.
 
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { ru as russian } from "@/lib/i18n/ru";
+import { uzCyrl as uzbekCyrillic } from "@/lib/i18n/uz-Cyrl";
+import { compile } from "@/shared/i18n/format";
+import { uz as uzbek } from "@/shared/i18n/uz";
 import { expect, test } from "../support/fixtures";
-import { newOlympiad, ORGANISER, pupilTakes } from "../support/http";
+import { newOlympiad, ORGANISER, pupilTakes, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";
 
@@ -112,4 +118,91 @@ test("the organiser ranks, filters, exports the second-stage list, and tries a r
   // Gulnoza answered the old key on the hard question: she loses its points.
   const after = await (await page.request.get(`/api/admin/results?testId=${olympiad.testId}&districtId=${TOSHKENT_TUMANI}`)).json();
   expect(after.items.find((r: { fullName: string }) => r.fullName.startsWith("Ergasheva")).totalScore).toBeLessThan(5);
+});
+
+const WORDS = {
+  uz: compile<typeof uzbek>("uz", uzbek),
+  "uz-Cyrl": compile<typeof uzbek>("uz-Cyrl", uzbekCyrillic),
+  ru: compile<typeof uzbek>("ru", russian),
+};
+const LANGUAGES = ["uz", "uz-Cyrl", "ru"] as const;
+
+type Ranked = { userId: number; fullName: string; rank: number | null; inTop5: boolean; districtId: number };
+
+test("the family's page once the list is final: the second stage, or the place in the district and the public list", async ({
+  page,
+}, testInfo) => {
+  // The demo's 9-sinf Matematika: closed two weeks ago, its list final (lib/setup/demo-after-test.ts).
+  const organiser = await signedIn(ORGANISER);
+  const { items: subjects } = await (await organiser.get("/api/admin/tests")).json();
+  const testId = subjects.find((s: { grade: number; subjectName: string }) => s.grade === 9 && s.subjectName === "Matematika").test.testId;
+  const { items: ranked }: { items: Ranked[] } = await (await organiser.get(`/api/admin/results?testId=${testId}`)).json();
+  // The family's link, found as the organiser finds it: the registrations searched by the pupil's surname.
+  const guidOf = async ({ userId, fullName }: Ranked) => {
+    const { items } = await (await organiser.get(`/api/admin/registrations?q=${encodeURIComponent(fullName.split(" ")[0])}`)).json();
+    return items.find((r: { userId: number }) => r.userId === userId).guid as string;
+  };
+  const selected = ranked.find((r) => r.inTop5)!;
+  const off = ranked.find((r) => r.rank !== null && r.rank > 5)!;
+  const { topHash } = await (await organiser.get(`/api/admin/tests/${testId}/final`)).json();
+  for (const [pupil, kind] of [
+    [off, "not-selected"],
+    [selected, "selected"],
+  ] as const) {
+    const guid = await guidOf(pupil);
+    for (const language of LANGUAGES) {
+      const texts = WORDS[language].appeals;
+      await page.goto(`/register/${guid}?lang=${language}`);
+      await expect(page.getByTestId("list-state")).toHaveAttribute("data-state", "final");
+      if (kind === "selected") {
+        await expect(page.getByTestId("second-stage")).toHaveText(texts.familySecondStage);
+        await expect(page.getByTestId("not-selected")).toHaveCount(0);
+      } else {
+        await expect(page.getByTestId("second-stage")).toHaveCount(0);
+        await expect(page.getByTestId("not-selected")).toBeVisible();
+        await expect(page.getByTestId("not-selected")).toContainText(texts.familyNotSelected.replace(/\.$/, ""));
+        await expect(page.getByTestId("not-selected")).toContainText(`${pupil.rank}-`);
+      }
+      const link = page.getByTestId("public-list");
+      await expect(link).toHaveText(texts.publicList);
+      await expect(link).toHaveAttribute("href", `/lists/${topHash}?district=${pupil.districtId}`);
+      await screenshot(page, testInfo, `family-final-${kind}-${language}`);
+    }
+  }
+  // The public list the family is sent to: their district's part, the pupil off it not named.
+  await page.getByTestId("public-list").click();
+  await expect(page.getByTestId("final-row").first()).toBeVisible();
+  await expect(page.getByTestId("final-row")).toHaveCount(ranked.filter((r) => r.inTop5 && r.districtId === off.districtId).length);
+  await organiser.dispose();
+});
+
+test("a practice test still open: one appeal line, when appeals open and close, never 'over' above a future date", async ({
+  page,
+  request,
+}, testInfo) => {
+  // The key right after the pupil's end; the test closes far ahead (another journey may move the server's clock on).
+  const olympiad = await newOlympiad(request, {
+    counts: { easy: 1, medium: 1, hard: 1 },
+    bankPerDifficulty: 1,
+    reviewPolicy: "afterEnd",
+    closedAt: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+  });
+  const pupil = await pupilTakes(request, olympiad, [true, false, true], { names: { firstName: "Mashq", lastName: "Sinovchi" } });
+  for (const language of LANGUAGES) {
+    const texts = WORDS[language].appeals;
+    await page.goto(`/register/${pupil.guid}?lang=${language}`);
+    const panel = page.getByTestId("appeals-panel");
+    await expect(panel.getByTestId("appeals-opens-at")).toBeVisible();
+    await expect(panel.getByTestId("appeals-closes-at")).toHaveCount(0);
+    await expect(panel.getByTestId("appeals-closed")).toHaveCount(0);
+    await expect(panel).not.toContainText(texts.closed);
+    await expect(panel.getByTestId("appeal-send")).toHaveCount(0);
+    await screenshot(page, testInfo, `family-practice-deadline-${language}`);
+  }
+  // The pupil's own review reads the same one line.
+  await signInAt(page, `/test-attempt/${pupil.attemptId}?isAnswer=true`, pupil);
+  await expect(page.getByTestId("appeals-opens-at")).toBeVisible();
+  await expect(page.getByTestId("appeals-closed")).toHaveCount(0);
+  await screenshot(page, testInfo, "pupil-practice-deadline");
+  await pupil.session.dispose();
 });

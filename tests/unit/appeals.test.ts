@@ -200,7 +200,13 @@ describe("the final list", () => {
     expect(await attempt(after)).toMatchObject({ version: 1 });
     expect(await secondStageOf(pupils[1].userId)).toMatchObject({ state: "final", selected: true });
     const view = await appealsView({ userId: pupils[1].userId }, "uz", after);
-    expect(view?.list).toEqual({ state: "final", since: after.toISOString(), secondStage: true });
+    expect(view?.list).toEqual({
+      state: "final",
+      since: after.toISOString(),
+      secondStage: true,
+      place: null,
+      publicUrl: `/lists/${first.topHash}?district=1726266`, // the test pupils' district
+    });
     const file = (await buildExport({ testId: o.testId, scope: "top5", format: "csv", now: after }))!;
     const [info] = parse(toCsv(file).slice(1), { relax_column_count: true }) as string[][];
     expect(info).toContain(`YAKUNIY (${formatTashkent(after.toISOString())} dan)`);

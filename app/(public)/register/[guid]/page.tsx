@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FamilyResultPanel, ParentAppealsPanel } from "@/components/appeals/parent-appeals-panel";
+import { NextStepsCard } from "@/components/registration/next-steps";
 import { OfferText } from "@/components/registration/offer-text";
 import { ReceiptLine } from "@/components/registration/receipt-line";
 import { RegistrationView } from "@/components/registration/registration-view";
@@ -14,6 +15,7 @@ import { receiptOfRegistration } from "@/lib/payments/fiscal";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
+import { nextSteps } from "@/lib/registration/next-steps";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { uuid } from "@/shared/validation/fields";
@@ -50,9 +52,10 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   ]);
   // After the test, the parent's appeals (asked only once paid: most visits are the registration's own).
   const paid = status.status === RegistrationStatus.Paid;
-  const [appeals, family, receipt] = paid
-    ? await Promise.all([appealsView({ guid }, locale, now()), familyResult(guid, now()), receiptOfRegistration(guid)])
-    : [null, null, null];
+  const at = now();
+  const [appeals, family, receipt, steps] = paid
+    ? await Promise.all([appealsView({ guid }, locale, at), familyResult(guid, at), receiptOfRegistration(guid), nextSteps(guid, at)])
+    : [null, null, null, null];
 
   return (
     <PublicFrame title={messages.registration.pageTitle} width="narrow">
@@ -68,6 +71,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           credentials={credentials}
           tested={family !== null}
           receipt={receipt && <ReceiptLine receipt={receipt} />}
+          nextSteps={steps && !family && <NextStepsCard steps={steps} />}
         />
       </Card>
       {(appeals || family) && (
