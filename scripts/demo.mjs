@@ -1,5 +1,6 @@
 // `npm run demo`: the whole product on the embedded database with demo data, payments simulated.
 import { spawn } from "node:child_process";
+import { demoReceipts } from "./demo-receipts.mjs";
 import { ensureBuild, ensureDependencies, localSecrets, root } from "./env.mjs";
 
 ensureDependencies();
@@ -7,6 +8,8 @@ ensureBuild();
 
 const port = process.env.PORT ?? "3000";
 const secrets = localSecrets();
+// Fiscal settings of the demo's own, Click's receipts answered by a stand-in on loopback (./demo-receipts.mjs).
+const receipts = await demoReceipts(process.env);
 // Its own process group, so stopping the demo stops every process of the server with it.
 const server = spawn(process.execPath, ["server/main.mjs", "-p", port], {
   cwd: root,
@@ -15,6 +18,7 @@ const server = spawn(process.execPath, ["server/main.mjs", "-p", port], {
   env: {
     ...secrets,
     ...process.env,
+    ...receipts,
     SEED_DEMO: "true",
     // The demo's accounts and their passwords are public on purpose.
     DEMO_PUBLIC: "true",

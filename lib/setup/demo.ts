@@ -8,6 +8,7 @@ import { importQuestionBank } from "@/lib/questions/import";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";
+import { PaymentProvider } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { DEMO_AFTER_TEST, seedDemoAfterTest } from "./demo-after-test";
 import { seedFamily } from "./demo-families";
@@ -84,13 +85,13 @@ export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: numb
   );
   await seedFamily(
     db,
-    { ...family, guid: DEMO_GUIDS.paid, status: RegistrationStatus.Paid, login: DEMO_PUPIL },
+    { ...family, guid: DEMO_GUIDS.paid, status: RegistrationStatus.Paid, login: DEMO_PUPIL, paidBy: PaymentProvider.Payme },
     { firstName: "Sardor", lastName: "Toshmatov", middleName: "Alisherovich" },
   );
   // Names are written in their own script: a Russian family writes theirs in Cyrillic.
   await seedFamily(
     db,
-    { ...family, guid: DEMO_GUIDS.paidRussian, status: RegistrationStatus.Paid, login: DEMO_RUSSIAN_PUPIL },
+    { ...family, guid: DEMO_GUIDS.paidRussian, status: RegistrationStatus.Paid, login: DEMO_RUSSIAN_PUPIL, paidBy: PaymentProvider.Click },
     { firstName: "Анна", lastName: "Смирнова", middleName: "Сергеевна", language: StudyLanguage.Russian, locale: "ru" },
   );
   return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL, russianPupil: DEMO_RUSSIAN_PUPIL, afterTest: DEMO_AFTER_TEST };

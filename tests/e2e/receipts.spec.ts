@@ -1,15 +1,19 @@
 // The fee's fiscal receipt as the family and the accountant see it: Payme reports it
 // (SetFiscalData) and the registration page links it, in the three languages, after a line that it
-// is on its way; the console's register lists the payment with its receipt, and the board says when
-// receipts are not registered (this suite's server has no fiscal data).
+// is on its way; Click's is in the payer's Click app, the card's is the card provider's; the
+// console's register lists the payment with its receipt, and the board says when receipts are not
+// registered (this suite's server has no fiscal data).
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { ORGANISER, registerOverHttp } from "../support/http";
+import { newPupil, ORGANISER, registerOverHttp } from "../support/http";
 import { screenshot } from "../support/screens";
 import { TEST_ENV, TEST_LOG_FILE } from "../support/test-env";
 import { signInAt } from "../support/ui";
+
+/** The demo's families paid through Payme and through Click (lib/setup/demo.ts). */
+const DEMO_GUIDS = { paid: "00000000-0000-4000-8000-000000000002", paidRussian: "00000000-0000-4000-8000-000000000003" };
 
 const PAYME_AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
 const RECEIPT = "https://ofd.soliq.uz/check?t=EP000000000025&r=121&c=20261129083000&s=800031554082";
@@ -73,6 +77,46 @@ test("the family's page says the receipt is on its way, then links it, in the th
     await expect(page.getByTestId("receipt")).toHaveAttribute("data-state", "registered");
     await expect(page.getByTestId("username")).toBeVisible();
     await screenshot(page, testInfo, `receipt-registered-${language}`);
+  }
+});
+
+const IN_CLICK = {
+  uz: "uni Click ilovasidagi to'lovlar tarixida ko'rasiz",
+  "uz-Cyrl": "уни Click иловасидаги тўловлар тарихида кўрасиз",
+  ru: "он появится в истории платежей в приложении Click",
+};
+const CARD = {
+  uz: "chekni karta to'lovi xizmatining o'zi beradi",
+  "uz-Cyrl": "чекни карта тўлови хизматининг ўзи беради",
+  ru: "чек выдаёт сам платёжный сервис карты",
+};
+
+test("each provider's receipt line is true to it: Payme's link, Click's in the Click app, the card's from the card provider", async ({
+  page,
+  request,
+}, testInfo) => {
+  // The demo's families: Sardor paid through Payme (its receipt registered), Anna through Click (queued).
+  const card = await newPupil(request, { names: { firstName: "Karta", lastName: "Tolovchi" } });
+  for (const language of ["uz", "uz-Cyrl", "ru"] as const) {
+    await page.goto(`/register/${DEMO_GUIDS.paid}?lang=${language}`);
+    await expect(page.getByTestId("receipt")).toHaveAttribute("data-provider", "payme");
+    await expect(page.getByRole("link", { name: LINK[language] })).toHaveAttribute("href", /^https:\/\/ofd\.soliq\.uz\/check\?/);
+    await screenshot(page, testInfo, `receipt-payme-${language}`);
+
+    await page.goto(`/register/${DEMO_GUIDS.paidRussian}?lang=${language}`);
+    const click = page.getByTestId("receipt");
+    await expect(click).toHaveAttribute("data-provider", "click");
+    // Click answers no receipt address: no link is promised, the Click app is named.
+    await expect(click).toContainText(IN_CLICK[language]);
+    await expect(click.getByRole("link")).toHaveCount(0);
+    await expect(click).not.toContainText(language === "ru" ? "ссылка" : language === "uz" ? "havola" : "ҳавола");
+    await screenshot(page, testInfo, `receipt-click-${language}`);
+
+    await page.goto(`/register/${card.guid}?lang=${language}`);
+    await expect(page.getByTestId("receipt")).toHaveAttribute("data-provider", "card");
+    await expect(page.getByTestId("receipt")).toContainText(CARD[language]);
+    await expect(page.getByTestId("receipt").getByRole("link")).toHaveCount(0);
+    await screenshot(page, testInfo, `receipt-card-${language}`);
   }
 });
 

@@ -10,8 +10,10 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { exclusively } from "@/lib/db/migrate";
 import { screeningOf } from "@/lib/integrity/decisions";
-import { seedDemo } from "@/lib/setup/demo";
+import { receiptOfRegistration } from "@/lib/payments/fiscal";
+import { DEMO_GUIDS, seedDemo } from "@/lib/setup/demo";
 import { DEMO_AFTER_TEST } from "@/lib/setup/demo-after-test";
+import { DEMO_PAYME_RECEIPT } from "@/lib/setup/demo-families";
 import { itemStatistics } from "@/lib/statistics/items";
 import { setUpDatabase } from "../support/database";
 
@@ -72,6 +74,11 @@ describe("the demo's finished olympiad", () => {
 
     const reports = (await db.select().from(rehearsals).where(isNotNull(rehearsals.report))).map((r) => r.report);
     expect(reports).toContainEqual(expect.objectContaining({ url: "demo", example: true }));
+
+    // The paid families' receipts: Payme's registered with its address, Click's queued for the receipts' job.
+    expect(await receiptOfRegistration(DEMO_GUIDS.paid)).toEqual({ state: "registered", url: DEMO_PAYME_RECEIPT, provider: "payme" });
+    expect(await receiptOfRegistration(DEMO_GUIDS.paidRussian)).toEqual({ state: "waiting", url: null, provider: "click" });
+    expect(await receiptOfRegistration(DEMO_AFTER_TEST.final.guid)).toMatchObject({ state: null, provider: "card" });
 
     // A second start finds everything in place (the demo's own tests counted: on PostgreSQL other suites share the database).
     const demoAttempts = async () => (await ended(final.testId)) + (await ended(open.testId));
