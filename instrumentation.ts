@@ -20,6 +20,10 @@ export async function register() {
     connectSharedLimits();
     const { prepareDatabase } = await import("./lib/setup/prepare");
     await prepareDatabase();
+    // How this process finds out that its database is back after an outage (lib/db/availability.mjs).
+    const { probeDatabase } = await import("./lib/db/client");
+    const { noteDatabaseFailure, provideDatabaseProbe } = await import("./lib/db/availability.mjs");
+    provideDatabaseProbe(probeDatabase);
     // The organiser's acts of the other processes, heard from now on (through Redis and PostgreSQL).
     const { listenForChanges } = await import("./lib/live/changes");
     listenForChanges();
@@ -37,7 +41,15 @@ export async function register() {
     // control, and the handlers of the calls it serves straight (server/api-routes.mjs).
     const { provideDirectRoutes, provideStatus } = await import("./lib/process-state.mjs");
     const { statusSnapshot, STATUS_SECONDS } = await import("./lib/operations/status");
-    provideStatus(() => statusSnapshot(), STATUS_SECONDS);
+    // Read every few seconds whoever visits: it is also how an outage is found when no one calls.
+    provideStatus(
+      () =>
+        statusSnapshot().catch((error) => {
+          noteDatabaseFailure(error);
+          throw error;
+        }),
+      STATUS_SECONDS,
+    );
     const { directRoutes } = await import("./lib/api/direct-routes");
     provideDirectRoutes(directRoutes);
   }
@@ -55,6 +67,9 @@ export async function onRequestError(
   // One block, as in register(): the edge build drops the Node-only import.
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { errorText, log } = await import("./lib/log.mjs");
+    // The database away is an outage, logged once when it starts (lib/db/availability.mjs).
+    const { noteDatabaseFailure } = await import("./lib/db/availability.mjs");
+    if (noteDatabaseFailure(error)) return;
     const requestId = request.headers["x-request-id"];
     const digest = (error as { digest?: string } | null)?.digest;
     log().error({ requestId, err: errorText(error), digest, route: context.routePath, routeType: context.routeType }, "render failed");

@@ -45,6 +45,7 @@ export default defineConfig({
             "api/restore-drill.spec.ts",
             "api/deployment.spec.ts",
             "api/processes.spec.ts",
+            "api/database-outage.spec.ts",
           ],
     },
     {

@@ -5,6 +5,7 @@
 // counts sign-ins, starts and saved answers into the same set.
 import { availableParallelism } from "node:os";
 import client from "prom-client";
+import { databaseAway } from "./db/availability.mjs";
 import { madeYet, processWide } from "./process-state.mjs";
 
 /**
@@ -109,6 +110,15 @@ function create() {
       collect() {
         const redis = /** @type {{ health?: { state: string } } | undefined} */ (madeYet("redis"));
         this.set(redis?.health?.state === "up" ? 1 : 0);
+      },
+      registers,
+    }),
+    // Read at each scrape from this process's finding (lib/db/availability.mjs).
+    databaseUp: new client.Gauge({
+      name: "olimpiada_database_up",
+      help: "1 while this process reaches its database, else 0 (away: calls answer 503, pages the calm page, answers wait on the devices)",
+      collect() {
+        this.set(databaseAway() ? 0 : 1);
       },
       registers,
     }),

@@ -21,6 +21,8 @@
 // Shared by the app's own bundles (instrumentation starts them, the route handlers and pages use
 // them), and kept across the development server's reloads:
 // - "db": the database handle (lib/db/client.ts): one pool, and one embedded database's directory.
+// - "database": whether the database is away, and its probe (lib/db/availability.mjs): the calls,
+//   the pages the front door answers and the metrics read one state.
 // - "redis": the one Redis client and whether Redis is there (lib/http/redis.ts).
 // - "live": the attempt changes' hub (lib/live/changes.ts): a change published by one route
 //   reaches the pages that listen through another.
@@ -43,7 +45,7 @@
 
 /**
  * The values kept once per process (described above).
- * @typedef {"log" | "metrics" | "status" | "db" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct" | "children" | "ahead" | "busy" | "receipts"} Slot
+ * @typedef {"log" | "metrics" | "status" | "db" | "database" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct" | "children" | "ahead" | "busy" | "receipts"} Slot
  */
 
 /** globalThis as a shelf of values under symbols. */

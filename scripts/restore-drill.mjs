@@ -11,14 +11,14 @@
 // Options: --pupils N (20), --answers N (5 before the moment, as many after), --keep (leave the folder).
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { appendFileSync, chownSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { ensureBuild, root } from "./env.mjs";
+import { freePort, ownedFolder, owner, pg } from "./own-postgres.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -32,42 +32,6 @@ const ANSWERS = Number(options.answers);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (from) => ((performance.now() - from) / 1000).toFixed(1);
-
-/** PostgreSQL's own programs (Debian: /usr/lib/postgresql/<version>/bin), the newest installed. */
-function postgresBin() {
-  const base = "/usr/lib/postgresql";
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(path.join(base, v, "bin", "initdb"))) : [];
-  if (versions.length === 0) throw new Error("PostgreSQL's server programs are not installed (apt-get install postgresql)");
-  return path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], "bin");
-}
-const BIN = postgresBin();
-
-// PostgreSQL refuses to run as root: as root, its programs run as the postgres user.
-const asRoot = process.getuid?.() === 0;
-const owner = asRoot
-  ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) }
-  : null;
-function pg(program, args) {
-  const [command, argv] = asRoot
-    ? ["runuser", ["-u", "postgres", "--", path.join(BIN, program), ...args]]
-    : [path.join(BIN, program), args];
-  return execFileSync(command, argv, { stdio: ["ignore", "pipe", "pipe"] }).toString();
-}
-function ownedFolder(folder) {
-  mkdirSync(folder, { recursive: true });
-  if (owner) chownSync(folder, owner.uid, owner.gid);
-  return folder;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A browser-like client of the app: its own session cookie. */
 function client(base, headers = {}) {
@@ -94,8 +58,7 @@ function client(base, headers = {}) {
 }
 
 ensureBuild();
-const folder = mkdtempSync(path.join(tmpdir(), "olimpiada-restore-drill-"));
-if (owner) chownSync(folder, owner.uid, owner.gid);
+const folder = ownedFolder(mkdtempSync(path.join(tmpdir(), "olimpiada-restore-drill-")));
 const primary = path.join(folder, "primary");
 const archive = ownedFolder(path.join(folder, "wal-archive"));
 const backup = path.join(folder, "base-backup");

@@ -32,16 +32,66 @@ export function localeOf(request) {
 }
 
 /**
+ * Whether a request asks for one of the app's pages (not a call, not a file of the build or of public/).
+ * @param {string | undefined} method
+ * @param {string} urlPath
+ */
+export const isPageRequest = (method, urlPath) =>
+  (method === "GET" || method === "HEAD") &&
+  !urlPath.startsWith("/api/") &&
+  !urlPath.startsWith("/_next/") &&
+  !/\.[a-z0-9]+$/i.test(urlPath);
+
+/** The calm page's policy: its own inline style, nothing else. */
+export const CALM_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/**
  * A page asked for gets a calm page that reloads itself (no script: the CSP allows none here).
  * @param {{ position: number; waitSeconds: number; retryAfter: number }} refused
  * @param {Locale} locale
  */
 export function busyPage(refused, locale) {
   const busy = BUSY[locale];
+  return calmPage(
+    locale,
+    refused.retryAfter,
+    busy.title,
+    `<p>${busy.lead}</p><p><strong>${placeWords(busy, refused)}</strong></p><p>${busy.retryIn.replace("{seconds}", String(refused.retryAfter))}</p>`,
+  );
+}
+
+/**
+ * The calm page itself: a title, what to say, a reload after `refreshSeconds`.
+ * @param {Locale} locale
+ * @param {number} refreshSeconds
+ * @param {string} title
+ * @param {string} body
+ */
+function calmPage(locale, refreshSeconds, title, body) {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${refused.retryAfter}"><title>${busy.title}</title>
+<meta http-equiv="refresh" content="${refreshSeconds}"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f1f5f9;color:#0f172a}
 main{max-width:26rem;margin:1rem;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px #0002;text-align:center}
 h1{font-size:1.25rem}p{color:#475569;line-height:1.5}</style></head>
-<body><main><h1>${busy.title}</h1><p>${busy.lead}</p><p><strong>${placeWords(busy, refused)}</strong></p><p>${busy.retryIn.replace("{seconds}", String(refused.retryAfter))}</p></main></body></html>`;
+<body><main><h1>${title}</h1>${body}</main></body></html>`;
+}
+
+/**
+ * A page asked for while the database is away (lib/db/availability.mjs): the same calm page,
+ * 503 with Retry-After, that reloads itself until the database is back.
+ * @param {import("node:http").ServerResponse} response
+ * @param {Locale} locale
+ * @param {number} retryAfter
+ */
+export function databaseAwayPage(response, locale, retryAfter) {
+  const busy = BUSY[locale];
+  response.writeHead(503, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Retry-After": String(retryAfter),
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": CALM_PAGE_POLICY,
+    "X-Content-Type-Options": "nosniff",
+  });
+  const body = `<p>${busy.databaseLead}</p><p>${busy.retryIn.replace("{seconds}", String(retryAfter))}</p>`;
+  response.end(calmPage(locale, retryAfter, busy.databaseTitle, body));
 }

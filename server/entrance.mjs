@@ -7,7 +7,7 @@
 import { providerBodyRefusal } from "../lib/payments/provider-refusal.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
 import { bodyArrived, doorOf } from "./admission.mjs";
-import { BUSY, busyPage, localeOf } from "./busy-page.mjs";
+import { BUSY, busyPage, CALM_PAGE_POLICY, localeOf } from "./busy-page.mjs";
 import { ticketCookie, ticketLender, ticketSince } from "./queue-ticket.mjs";
 import { admissionKey, genuineSessions } from "./session-key.mjs";
 
@@ -84,7 +84,7 @@ export function entrance({
       "Retry-After": String(refused.retryAfter),
       "Set-Cookie": ticketFor(since, client),
       "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "Content-Security-Policy": CALM_PAGE_POLICY,
       "X-Content-Type-Options": "nosniff",
     });
     const { position, waitSeconds } = refused;

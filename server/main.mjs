@@ -18,6 +18,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import { AWAY_RETRY_SECONDS, databaseAway } from "../lib/db/availability.mjs";
 import { DEV_SECRET } from "../lib/dev-secret.mjs";
 import { clientAddressOf } from "../lib/http/client-address.mjs";
 import { apiHeaders, commonHeaders } from "../lib/http/common-headers.mjs";
@@ -27,7 +28,7 @@ import { provideBusy } from "../lib/process-state.mjs";
 import { serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
 import { createAdmission, defaultAdmissionLimit, doorOf } from "./admission.mjs";
 import { directApiRoutes } from "./api-routes.mjs";
-import { BUSY, localeOf } from "./busy-page.mjs";
+import { BUSY, databaseAwayPage, isPageRequest, localeOf } from "./busy-page.mjs";
 import { entrance } from "./entrance.mjs";
 import { FrontDoorResponse } from "./front-response.mjs";
 import { renderShells, SHELL_PATH, shellResponder } from "./offline-shell.mjs";
@@ -324,6 +325,8 @@ async function serve() {
       return void answered(status(request, response, urlPath, localeOf(request)), response, "status page failed");
     // The offline shell, from memory: the same page for every pupil of a language.
     if (urlPath === SHELL_PATH) return shell(request, response);
+    // The database away (lib/db/availability.mjs): a page gets the calm page, not Next's error page.
+    if (databaseAway() && isPageRequest(request.method, urlPath)) return databaseAwayPage(response, localeOf(request), AWAY_RETRY_SECONDS);
     if (!admit || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);
     answered(admit(request, response, urlPath), response, "admission failed");
   }

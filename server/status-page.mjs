@@ -6,6 +6,8 @@
 // and the pages are made once per copy and locale; browsers and proxies may keep them as long.
 // The app hands its reader over at start (instrumentation.ts calls provideStatus in
 // lib/process-state.mjs); this reads the copy from there.
+
+import { databaseAway } from "../lib/db/availability.mjs";
 import ruStatus from "../lib/i18n/ru-status.json" with { type: "json" };
 import uzCyrlStatus from "../lib/i18n/uz-Cyrl-status.json" with { type: "json" };
 import uzStatus from "../lib/i18n/uz-status.json" with { type: "json" };
@@ -107,8 +109,9 @@ export function statusResponder({ busy }) {
    * @param {StatusSnapshot} snapshot
    * @param {Locale} locale
    * @param {boolean} isBusy
+   * @param {boolean} away the database away (lib/db/availability.mjs)
    */
-  function page(snapshot, locale, isBusy) {
+  function page(snapshot, locale, isBusy, away) {
     const t = TEXTS[locale];
     const now = new Date();
     const tests =
@@ -142,7 +145,7 @@ ul{list-style:none;margin:0;padding:0}li{background:#fff;border-radius:.5rem;pad
 .tests li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem}.tests .open span{color:#166534;font-weight:600}
 .tests .closed span{color:#475569}.notices time{font-weight:700;margin-right:.25rem}</style></head>
 <body><main><nav aria-label="Til">${languages}</nav><h1>${escapeHtml(t.title)}</h1><p class="lead">${escapeHtml(t.lead)}</p>
-<p class="state ${isBusy ? "busy" : "ok"}" data-busy="${isBusy}">${escapeHtml(isBusy ? t.siteBusy : t.siteOk)}</p>${
+<p class="state ${away || isBusy ? "busy" : "ok"}" data-busy="${isBusy}" data-database="${away ? "away" : "up"}">${escapeHtml(away ? t.databaseAway : isBusy ? t.siteBusy : t.siteOk)}</p>${
       snapshot.redis
         ? `<p class="live" data-redis="${snapshot.redis}">${escapeHtml(snapshot.redis === "up" ? t.liveOk : t.liveBackup)}</p>`
         : ""
@@ -163,10 +166,11 @@ ul{list-style:none;margin:0;padding:0}li{background:#fff;border-radius:.5rem;pad
       return void response.end(request.method === "HEAD" ? undefined : now.notices);
     }
     const isBusy = busy();
-    const key = `${locale}:${isBusy}`;
+    const away = databaseAway();
+    const key = `${locale}:${isBusy}:${away}`;
     let html = now.pages.get(key);
     if (!html) {
-      html = page(now.snapshot, locale, isBusy);
+      html = page(now.snapshot, locale, isBusy, away);
       now.pages.set(key, html);
     }
     response.writeHead(200, {

@@ -7,8 +7,9 @@ import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import type { z } from "zod";
 import { requireBot } from "@/lib/bot/auth";
+import { databaseAway, noteDatabaseFailure } from "@/lib/db/availability.mjs";
 import type { CookieOptions, Cookies } from "@/lib/http/cookies";
-import { AppError } from "@/lib/http/errors";
+import { AppError, databaseAwayError } from "@/lib/http/errors";
 import { clientAddress, type Limiter } from "@/lib/http/rate-limit";
 import { withApiSecurityHeaders } from "@/lib/http/security-headers";
 import { isOwnOrigin } from "@/lib/http/visitor-origin";
@@ -63,6 +64,8 @@ type HandlerOptions<P, Q, B, A extends AuthKind, M = undefined> = {
    * text fields parsed by `fields`, its `file` handed on; a body that is no form is `unreadable`.
    */
   multipart?: { fields: M; maxBytes: number; tooLarge: () => AppError; unreadable: () => AppError };
+  /** Answers while the database is away (the health check says so itself); other calls get 503 then. */
+  withoutDatabase?: true;
   /** Public, rarely changing answers (reference data) may be cached by browsers for this long. */
   cacheSeconds?: number;
 };
@@ -103,6 +106,8 @@ function assertSameOrigin(request: NextRequest): void {
 }
 
 export function errorResponse(error: unknown): Response {
+  // The database gone (refused, shut down): an outage, said once in the log, not a crash per call.
+  if (noteDatabaseFailure(error)) error = databaseAwayError();
   if (error instanceof AppError) {
     return withApiSecurityHeaders(
       Response.json(error.toBody(), {
@@ -160,6 +165,9 @@ export function handler<
   return (request: NextRequest, context: RouteContext): Promise<Response> => inLocaleOf(request, () => answer(request, context));
   async function answer(request: NextRequest, context: RouteContext): Promise<Response> {
     try {
+      // While the database is away a call that needs it is refused at once, not after its pool's
+      // wait; a provider's protocol and the operator's scrape still answer in their own way.
+      if (databaseAway() && !options.rawBody && !options.withoutDatabase && options.auth !== "metrics") throw databaseAwayError();
       if (!crossOrigin) assertSameOrigin(request);
       const { user, claims } = await authorise(options.auth, request);
       const address = clientAddress(request.headers);

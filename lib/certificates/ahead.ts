@@ -5,6 +5,7 @@
 // lib/process-state.mjs serverBusy); processes share the work by claiming each picture in the
 // database before drawing it. Each pass also discards the kept pictures that no longer show what
 // their certificate does (a name fixed, a date set) or whose certificate is gone (a block).
+import { databaseAway, noteDatabaseFailure } from "@/lib/db/availability.mjs";
 import "server-only";
 import { config } from "@/lib/config";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
@@ -100,7 +101,7 @@ function loop(): Loop {
   let queue: PupilCertificate[] = [];
   let plannedAt = 0;
   let running = false;
-  const idle = () => !state.paused && !serverBusy();
+  const idle = () => !state.paused && !serverBusy() && !databaseAway();
   const timer = setInterval(async () => {
     if (running || !idle()) return;
     running = true;
@@ -116,7 +117,7 @@ function loop(): Loop {
         if (certificate) await drawAhead(certificate);
       }
     } catch (error) {
-      log().error({ err: errorText(error) }, "drawing certificates ahead failed");
+      if (!noteDatabaseFailure(error)) log().error({ err: errorText(error) }, "drawing certificates ahead failed");
     } finally {
       running = false;
     }

@@ -2,7 +2,7 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -102,6 +102,11 @@ export const db: Database = lazily((handle) => handle.db);
  * by the replication delay.
  */
 export const reportDb: Database = lazily((handle) => handle.reports);
+
+/** One round trip to the database (lib/db/availability.mjs's probe while it is away). */
+export async function probeDatabase(): Promise<void> {
+  await databaseHandle().db.execute(sql`select 1`);
+}
 
 export async function closeDatabase(): Promise<void> {
   const handle = madeYet("db") as Handle | undefined;

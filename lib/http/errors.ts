@@ -2,6 +2,7 @@
 // (contract.ts); zod's issues read into the contract's validation codes.
 import "server-only";
 import type { z } from "zod";
+import { AWAY_RETRY_SECONDS } from "@/lib/db/availability.mjs";
 import { callMessages } from "@/lib/i18n/server";
 import type { ErrorBody, ErrorCode, SourceError, ValidationCode, ValidationErrors } from "@/shared/http/contract";
 
@@ -28,6 +29,9 @@ export const notFound = () => new AppError(404, null, callMessages().http.notFou
 export const invalidInput = (validationErrors: ValidationErrors) =>
   new AppError(422, null, callMessages().http.unprocessable, validationErrors);
 export const payloadTooLarge = () => new AppError(413, null, callMessages().http.payloadTooLarge);
+/** The database is away (lib/db/availability.mjs): the page keeps the pupil's answers and sends them later. */
+export const databaseAwayError = () =>
+  new AppError(503, null, callMessages().http.databaseAway, {}, { "Retry-After": String(AWAY_RETRY_SECONDS) });
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let value = input;

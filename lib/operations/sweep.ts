@@ -3,6 +3,7 @@
 // copying, once; sign-in tries nobody repeated for a day, and signed-out sessions whose tokens
 // expired, are forgotten; once an hour, personal data past its time (phone numbers, birth dates,
 // the saves of answers, the devices and addresses of sign-ins and starts) is removed.
+import { databaseAway, noteDatabaseFailure } from "@/lib/db/availability.mjs";
 import "server-only";
 import { sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { forgetEndedSessions } from "@/lib/identity/session";
@@ -25,7 +26,7 @@ function sweepEvery(): NodeJS.Timeout {
   let running = false;
   let retainedAt = 0;
   const timer = setInterval(async () => {
-    if (running) return;
+    if (running || databaseAway()) return;
     running = true;
     try {
       await sweepExpiredAttempts(); // each end is logged
@@ -37,7 +38,7 @@ function sweepEvery(): NodeJS.Timeout {
         await removeExpiredPersonalData();
       }
     } catch (error) {
-      log().error({ err: errorText(error) }, "sweep failed");
+      if (!noteDatabaseFailure(error)) log().error({ err: errorText(error) }, "sweep failed");
     } finally {
       running = false;
     }

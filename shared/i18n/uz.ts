@@ -58,6 +58,8 @@ export const uz = {
     network: "Server bilan bog'lanishda xatolik yuz berdi. Iltimos internetingizni tekshirib qaytadan urinib ko'ring.",
     methodNotAllowed: "Bu so'rov usuli qo'llab-quvvatlanmaydi.",
     busy: "Server hozir band. Bir necha soniyadan keyin qayta urinib ko'ring.",
+    databaseAway:
+      "Server ma'lumotlar bazasi bilan vaqtincha bog'lana olmayapti. Javoblaringiz qurilmangizda saqlanadi va sahifa ularni o'zi yuboradi.",
   },
   codes: {
     1001: "Ro'yxatdan o'tish uchun to'lov allaqachon amalga oshirilgan. Ma'lumotlarni o'zgartirib bo'lmaydi.",
@@ -150,20 +152,20 @@ export const uz = {
     credentialsPassword: "Parol",
     passwordUnavailable: "Parol tashkilotchi tomonidan tiklangan. Yangi parolni tashkilotchidan oling.",
     toLogin: "Tizimga kirish",
-    receiptTitle: "To'lov cheki",
-    receiptLink: "Soliq idorasida ro'yxatdan o'tgan chekni ochish",
     nextStepsTitle: "Keyingi qadamlar",
     nextStepsWhen: "Test {from} da ochiladi va {to} da yopiladi (Toshkent vaqti): shu vaqt ichida o'quvchi login va parol bilan kiradi.",
     nextStepsWhenUnset: "Test kuni va vaqti hali belgilanmagan: ular belgilangach, shu sahifada chiqadi.",
     nextStepsPin: "Testni boshlash uchun pin kod test kuni, test boshlanishida aytiladi: u oldindan yuborilmaydi.",
     nextStepsLanguage: "Test o'quvchining ta'lim tilida bo'ladi: {language}.",
+    receiptTitle: "To'lov cheki",
+    receiptLink: "Soliq idorasida ro'yxatdan o'tgan chekni ochish",
     receiptInClick: "Chek soliq idorasida ro'yxatdan o'tkazildi: uni Click ilovasidagi to'lovlar tarixida ko'rasiz.",
     receiptWaiting: "Chek soliq idorasida ro'yxatdan o'tkazilmoqda: tayyor bo'lgach, uning havolasi shu yerda chiqadi.",
-  },
-  login: {
     receiptClickWaiting:
       "Chek soliq idorasida ro'yxatdan o'tkazilmoqda: tayyor bo'lgach, uni Click ilovasidagi to'lovlar tarixida ko'rasiz.",
     receiptCard: "Karta orqali to'langan: chekni karta to'lovi xizmatining o'zi beradi, bu sahifada u chiqmaydi.",
+  },
+  login: {
     title: "Tizimga kirish",
     lead: "Login va parolni ro'yxatdan o'tgan sahifadan yoki chat-botdan olishingiz mumkin.",
     username: "Login",
@@ -332,9 +334,9 @@ export const uz = {
     title: "Apellyatsiya",
     lead: "Javob kaliti noto'g'ri yoki savol tushunarsiz deb hisoblasangiz, apellyatsiya bering. Har bir savol bo'yicha bitta apellyatsiya beriladi; qaror chiqquncha va muddat tugaguncha uni tahrirlash mumkin.",
     closesAt: "Apellyatsiya muddati: {time} gacha (Toshkent vaqti)",
+    opensAt: "Apellyatsiya test yopilgandan keyin beriladi: {from} dan {to} gacha (Toshkent vaqti).",
     notYet: "Apellyatsiya javob kaliti ko'rsatilgandan keyin ochiladi.",
     closed: "Apellyatsiya muddati tugagan.",
-    opensAt: "Apellyatsiya test yopilgandan keyin beriladi: {from} dan {to} gacha (Toshkent vaqti).",
     closeMoved: "Tashkilotchi apellyatsiya muddatini o'zgartirdi: avval {from} gacha edi, endi {to} gacha (Toshkent vaqti).",
     about: "Apellyatsiya nima haqida",
     wholeResult: "Natija umuman",
@@ -376,8 +378,6 @@ export const uz = {
     familyVoided:
       "Tashkilotchi bu natijani bekor qildi: farzandingiz javoblari boshqa o'quvchining javoblari bilan mos kelgani tekshirildi. Natija reytingga kirmaydi, sertifikat berilmaydi. Rozi bo'lmasangiz, natija bo'yicha apellyatsiya bering.",
     familySecondStage: "Tabriklaymiz! Farzandingiz ikkinchi bosqichga — yozgi ilmiy lagerga o'tdi.",
-    familyCertificate: "Ishtirok sertifikati shu manzilda (uni istalgan kishi tekshira oladi):",
-  },
     notSelected: "Siz ikkinchi bosqichga o'tmadingiz.",
     notSelectedPlace:
       "Siz ikkinchi bosqichga o'tmadingiz: tumaningizda {rank}-o'rin ({district}). Ikkinchi bosqichga har bir tumandan 1–{top}-o'rinlar o'tadi.",
@@ -385,6 +385,8 @@ export const uz = {
     familyNotSelectedPlace:
       "Farzandingiz ikkinchi bosqichga o'tmadi: tumanida {rank}-o'rin ({district}). Ikkinchi bosqichga har bir tumandan 1–{top}-o'rinlar o'tadi.",
     publicList: "Ikkinchi bosqichga o'tganlarning yakuniy ro'yxati",
+    familyCertificate: "Ishtirok sertifikati shu manzilda (uni istalgan kishi tekshira oladi):",
+  },
   /** The public check of a final list, by its hash (issue 39). */
   finalList: {
     pageTitle: "Yakuniy ro'yxatni tekshirish",
