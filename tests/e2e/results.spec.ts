@@ -169,10 +169,10 @@ test("the family's page once the list is final: the second stage, or the place i
       await screenshot(page, testInfo, `family-final-${kind}-${language}`);
     }
   }
-  // The public list the family is sent to: their district's part, the pupil off it not named.
+  // The public list the family is sent to (the last page: the selected pupil's): their district's part.
   await page.getByTestId("public-list").click();
   await expect(page.getByTestId("final-row").first()).toBeVisible();
-  await expect(page.getByTestId("final-row")).toHaveCount(ranked.filter((r) => r.inTop5 && r.districtId === off.districtId).length);
+  await expect(page.getByTestId("final-row")).toHaveCount(ranked.filter((r) => r.inTop5 && r.districtId === selected.districtId).length);
   await organiser.dispose();
 });
 
