@@ -13,6 +13,8 @@ const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;
 const SHELL = "/offline-shell";
 /** Marks of an ended attempt in the page's data (the key may be in it): such a page is not kept. */
 const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
+/** Set on the calm page a page gets while the database is away (server/busy-page.mjs's databaseAwayPage). */
+const OUTAGE_HEADER = "X-Database-Away";
 /** The session's mark (sessionMarkCookie in lib/identity/session-token.ts): readable here, unlike the session. */
 const MARK = "olimpiada-session-mark";
 /** Without the Cookie Store API a kept page is given back for no longer than a session lasts. */
@@ -52,9 +54,13 @@ self.addEventListener("fetch", (event) => {
   if (event.request.mode === "navigate" && ATTEMPT_PAGE.test(url.pathname)) {
     event.respondWith(
       fetch(event.request).then(
-        (response) => {
+        async (response) => {
           const landed = new URL(response.url || event.request.url).pathname === url.pathname;
           if (response.ok && landed) event.waitUntil(keep(url.pathname, response.clone()));
+          // The server up but its database away (server/busy-page.mjs): the kept page, whose
+          // answers wait on the device until the database is back; else its calm page.
+          if (response.status === 503 && response.headers.get(OUTAGE_HEADER))
+            return (await keptPage(url.pathname)) ?? (await keptPage(SHELL)) ?? response;
           return response;
         },
         // Without network: the attempt's kept page; else the shell, which shows the attempt as the

@@ -91,6 +91,8 @@ export function databaseAwayPage(response, locale, retryAfter) {
     "Cache-Control": "no-store",
     "Content-Security-Policy": CALM_PAGE_POLICY,
     "X-Content-Type-Options": "nosniff",
+    // The attempt page's service worker gives a running attempt's kept page instead (public/sw.js).
+    "X-Database-Away": "1",
   });
   const body = `<p>${busy.databaseLead}</p><p>${busy.retryIn.replace("{seconds}", String(retryAfter))}</p>`;
   response.end(calmPage(locale, retryAfter, busy.databaseTitle, body));

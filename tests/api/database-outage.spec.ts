@@ -13,14 +13,19 @@ import postgres from "postgres";
 import { ru } from "@/lib/i18n/ru";
 import { uz } from "@/shared/i18n/uz";
 import { freePort, newCluster } from "../../scripts/own-postgres.mjs";
-import { expect, test } from "../support/fixtures";
+import { expect, type Page, test } from "../support/fixtures";
 import { exited, untilHealthy } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
+import { startAttempt } from "../support/ui";
 
 const support = { Authorization: `Bearer ${TEST_ENV.TEST_SUPPORT_TOKEN}` };
+const kept = (page: Page, path: string) =>
+  page.evaluate(async (p) => (await caches.open("olimpiada-attempt-pages").then((c) => c.match(p))) !== undefined, path);
 const lines = (log: string, message: string) => log.split("\n").filter((line) => line.includes(`"msg":"${message}`)).length;
 
-test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, health and status tell it, nothing lost, serving again by itself", async () => {
+test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, health and status tell it, nothing lost, serving again by itself", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const folder = mkdtempSync(path.join(tmpdir(), "olimpiada-outage-"));
   const cluster = newCluster({ folder, data: path.join(folder, "data"), port: await freePort() });
@@ -81,6 +86,16 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
     });
     expect(signedIn.status()).toBe(200);
 
+    // A second pupil in Chromium, on the attempt page the device keeps (public/sw.js).
+    const reader = await (
+      await setup.post("/api/test-support/pupils", { data: { subjectId: olympiad.subjectId }, headers: support })
+    ).json();
+    const device = await browser.newContext({ baseURL: base, locale: "uz-UZ", timezoneId: "Asia/Tashkent" });
+    const page = await device.newPage();
+    const attemptPath = await startAttempt(page, reader, olympiad.pinCode);
+    await expect(page.getByText(/^1-savol/)).toBeVisible();
+    await expect.poll(() => kept(page, "/offline-shell"), { timeout: 30_000 }).toBe(true);
+
     cluster.stop("immediate");
 
     // Every call: 503, when to try again, and what the page does with the answers, in Russian.
@@ -99,11 +114,16 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
       expect(Number(response.headers()["retry-after"]), name).toBeGreaterThan(0);
       expect((await response.json()).message, name).toBe(ru.http.databaseAway);
     }
+    // The pupil in Chromium reloads: the device's copy of the attempt, not an error; an answer waits there.
+    await page.reload();
+    await expect(page.getByText(/^1-savol/)).toBeVisible();
+    await page.getByRole("radio").nth(1).click();
+    await expect(page.getByTestId("save-state")).not.toContainText("Barcha javoblar saqlandi");
     // A page: the calm page in the visitor's language, not Next's error page.
-    const page = await fetch(`${base}/test-attempt`, { headers: { "Accept-Language": "uz", Accept: "text/html" } });
-    expect(page.status).toBe(503);
-    expect(page.headers.get("retry-after")).not.toBeNull();
-    const html = await page.text();
+    const calm = await fetch(`${base}/test-attempt`, { headers: { "Accept-Language": "uz", Accept: "text/html" } });
+    expect(calm.status).toBe(503);
+    expect(calm.headers.get("retry-after")).not.toBeNull();
+    const html = await calm.text();
     expect(html).toContain("Server vaqtincha ishlamayapti");
     expect(html).toContain('http-equiv="refresh"');
     // The health check, the status page and the metrics say what is wrong.
@@ -127,6 +147,11 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
     const answered = (after.questions as { testAttemptQuestionId: number; answerId: number | null }[]).filter((q) => q.answerId !== null);
     expect(answered.map((q) => q.testAttemptQuestionId).sort()).toEqual([first.testAttemptQuestionId, second.testAttemptQuestionId].sort());
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    // The answer that waited in Chromium goes out by itself, once.
+    await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/, { timeout: 60_000 });
+    const readerView = await (await page.request.get(`/api/TestAttempts/Get?id=${attemptPath.split("/").pop()}`)).json();
+    expect(readerView.questions.filter((q: { answerId: number | null }) => q.answerId !== null)).toHaveLength(1);
+    await device.close();
     await expect.poll(() => lines(log(), "database reachable again")).toBe(1);
     expect(lines(log(), "database unreachable")).toBe(1);
   } finally {
