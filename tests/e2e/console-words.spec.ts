@@ -100,7 +100,7 @@ for (const language of ["uz", "uz-Cyrl", "ru"] as const) {
     await easy.locator('input[name="outcome"][value="reject"]').check();
     await easy.locator('textarea[name="reason"]').fill("Kalit to'g'ri.");
     await easy.getByTestId("decide").click();
-    await expect(easy.locator("#q" + (await easy.getAttribute("data-question-id")) + "-reason-ru-error")).toBeVisible();
+    await expect(easy.locator(`#q${await easy.getAttribute("data-question-id")}-reason-ru-error`)).toBeVisible();
     await expect(easy.getByTestId("decide")).toHaveCount(1);
     await easy.locator('textarea[name="reason"]').fill("");
     await easy.locator('textarea[name="reasonRu"]').fill("Условие однозначно: верен только один ответ.");
