@@ -347,7 +347,7 @@ export const uzOrganiser = {
     go: "Ochilishga tayyor",
     noGo: "Ochilishga tayyor emas",
     /** The demo's report: figures shown as an example, never as a verdict. */
-    example: "Namuna raqamlar: bu demo hisoboti, sinov o'tkazilmagan. Ochilishga tayyorlikni faqat o'z serveringizdagi sinov ko'rsatadi",
+    example: "Namuna raqamlar: bu demo hisoboti, sinov o'tkazilmagan. Haqiqiy xulosani faqat o'z serveringizdagi sinov beradi",
     fields: {
       when: "Vaqti",
       url: "Manzil",
