@@ -51,6 +51,8 @@ export default defineConfig({
     {
       name: "phone",
       testMatch: "e2e/**/*.spec.ts",
+      // A laptop's own checks (the console at 1280) run on the desktop alone.
+      grepInvert: /@desktop-only/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
     {

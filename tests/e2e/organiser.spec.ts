@@ -9,7 +9,7 @@ import { signInAt } from "../support/ui";
 
 test("an organiser runs the day from the console", async ({ page, request, browser }, testInfo) => {
   test.setTimeout(180_000);
-  const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
+  const olympiad = await newOlympiad(request, { counts: { easy: 10, medium: 10, hard: 10 }, bankPerDifficulty: 10 });
   const tested = await newPupil(request, { subjectId: olympiad.subjectId, names: { firstName: "Jasur", lastName: "Toshpulatov" } });
   await signInAt(page, "/admin", ORGANISER);
 
@@ -46,11 +46,12 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   // The window and PIN in Tashkent time; a bad window is refused under its field.
   await page.getByTestId(`test-row-${olympiad.subjectId}`).getByRole("button", { name: "Tahrirlash" }).click();
   const form = page.getByTestId("test-form");
-  await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 5,0");
+  await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 50,0");
   await expect(form.getByTestId("running-warning")).toContainText("1 ta o'quvchi test ishlamoqda");
-  await form.getByLabel("Oson savollar soni").fill("10");
-  await form.getByLabel("O'rta savollar soni").fill("10");
-  await form.getByLabel("Qiyin savollar soni").fill("10");
+  // Other counts to the same 50 points (12 × 1 + 12 × 1,5 + 8 × 2,5): refused below, a pupil has started.
+  await form.getByLabel("Oson savollar soni").fill("12");
+  await form.getByLabel("O'rta savollar soni").fill("12");
+  await form.getByLabel("Qiyin savollar soni").fill("8");
   await expect(form.getByTestId("total-points")).toHaveText("Jami ball: 50,0");
   await form.getByLabel(/^Yopilish vaqti/).fill("01.01.2020 10:00");
   await form.getByRole("button", { name: "Saqlash" }).click();
@@ -64,6 +65,10 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   await form.getByRole("button", { name: "Saqlash" }).click();
   await expect(form.getByText("Sababini yozing (kamida 3 ta belgi)")).toBeVisible(); // every act says why
   await form.getByLabel("Sabab").fill("Yopilish vaqti uzaytirildi");
+  await form.getByRole("button", { name: "Saqlash" }).click();
+  // A pupil has started: the counts, like the points, are no longer the organiser's to change.
+  await expect(page.getByText(/savollar soni va ballarini endi o'zgartirib bo'lmaydi/).first()).toBeVisible();
+  for (const level of ["Oson", "O'rta", "Qiyin"]) await form.getByLabel(`${level} savollar soni`).fill("10");
   await form.getByRole("button", { name: "Saqlash" }).click();
   await expect(page.getByText("Test saqlandi")).toBeVisible();
   await expect(page.getByTestId(`test-row-${olympiad.subjectId}`)).toContainText("01.01.2099 10:00");

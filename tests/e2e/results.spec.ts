@@ -199,8 +199,10 @@ test("a practice test still open: one appeal line, when appeals open and close, 
     await expect(panel.getByTestId("appeal-send")).toHaveCount(0);
     await screenshot(page, testInfo, `family-practice-deadline-${language}`);
   }
-  // The pupil's own review reads the same one line.
-  await signInAt(page, `/test-attempt/${pupil.attemptId}?isAnswer=true`, pupil);
+  // The pupil's own review reads the same one line (the sign-in in Uzbek: the pages above left Russian chosen).
+  await page.context().clearCookies({ name: "lang" });
+  await signInAt(page, `/test-attempt/${pupil.attemptId}`, pupil);
+  await page.goto(`/test-attempt/${pupil.attemptId}?isAnswer=true`);
   await expect(page.getByTestId("appeals-opens-at")).toBeVisible();
   await expect(page.getByTestId("appeals-closed")).toHaveCount(0);
   await screenshot(page, testInfo, "pupil-practice-deadline");

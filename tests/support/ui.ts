@@ -23,9 +23,14 @@ export async function fillLogin(
   await answered;
 }
 
-export async function signInAt(page: Page, path: string, credentials: Credentials): Promise<void> {
+export async function signInAt(
+  page: Page,
+  path: string,
+  credentials: Credentials,
+  language: keyof typeof SIGN_IN_WORDS = "uz",
+): Promise<void> {
   await page.goto(`/login?returnUrl=${encodeURIComponent(path)}`);
-  await fillLogin(page, credentials);
+  await fillLogin(page, credentials, language);
   await page.waitForURL((url) => url.pathname.startsWith(path));
 }
 
