@@ -56,6 +56,22 @@ for (const language of ["uz", "uz-Cyrl", "ru"] as const) {
       data: { confirmSubjectName: subjectName, reason: "Test tugadi" },
     });
     expect(closed.status()).toBe(200);
+    // Appeals open for long: another journey may move the server's clock past the usual period.
+    const far = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Tashkent",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(new Date(Date.now() + 180 * 86_400_000));
+    const part = (type: string) => far.find((p) => p.type === type)?.value;
+    const appealsCloseAt = `${part("day")}.${part("month")}.${part("year")} ${part("hour")}:${part("minute")}`;
+    const extended = await organiser.put(`/api/admin/tests/${olympiad.testId}/appeals-close`, {
+      data: { appealsCloseAt, reason: "Uzoq muddat" },
+    });
+    expect(extended.status(), await extended.text()).toBe(200);
     // Both appeal the hard question (3); Boris, of a Russian school, the easy one (1) alone.
     const appeal = async (session: APIRequestContext, q: Question, text: string) => {
       const sent = await session.post("/api/TestAttempts/Appeals", {
