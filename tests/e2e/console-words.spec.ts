@@ -135,9 +135,6 @@ for (const language of ["uz", "uz-Cyrl", "ru"] as const) {
 
 test("a rehearsal's example figures are said to be examples, never shown as a pass @desktop-only", async ({ page }, testInfo) => {
   const organiser = await signedIn(ORGANISER);
-  const made = await organiser.post("/api/admin/rehearsals", { data: { pupils: 1, opensInSeconds: 3600 } });
-  expect(made.status()).toBe(200);
-  const { rehearsalId } = await made.json();
   const report = {
     url: "demo",
     example: true,
@@ -157,19 +154,31 @@ test("a rehearsal's example figures are said to be examples, never shown as a pa
     capacity: null,
     go: true,
   };
-  expect((await organiser.put(`/api/admin/rehearsals/${rehearsalId}`, { data: report })).status()).toBe(200);
+  /** A rehearsal of this test's, with the report: the last one, which the page shows. */
+  const ours = async () => {
+    const made = await organiser.post("/api/admin/rehearsals", { data: { pupils: 1, opensInSeconds: 3600 } });
+    expect(made.status()).toBe(200);
+    const { rehearsalId: id } = await made.json();
+    expect((await organiser.put(`/api/admin/rehearsals/${id}`, { data: report })).status()).toBe(200);
+    return id as number;
+  };
+  const made = [await ours()];
   await signInAt(page, "/admin/rehearsal", ORGANISER);
   for (const language of ["uz", "uz-Cyrl", "ru"] as const) {
     await page.context().addCookies([{ name: "lang", value: language, url: baseURL }]);
-    await page.goto("/admin/rehearsal");
     const verdict = page.getByTestId("rehearsal-verdict");
-    await expect(verdict).toHaveAttribute("data-state", "example");
+    // Another suite's rehearsal may have become the last one: then this test's is made again.
+    await expect(async () => {
+      const last = await (await organiser.get("/api/admin/rehearsals")).json();
+      if (last.rehearsalId !== made.at(-1)) made.push(await ours());
+      await page.goto("/admin/rehearsal");
+      await expect(verdict).toHaveAttribute("data-state", "example", { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     // Amber, not the pass's green; and none of the pass's words.
     await expect(verdict).not.toHaveClass(/emerald/);
     await expect(verdict).not.toContainText(/Ochilishga tayyor|Очилишга тайёр|Готово к открытию/);
     await screenshot(page, testInfo, `console-rehearsal-example-${language}`);
-    await page.context().clearCookies();
   }
-  expect((await organiser.delete(`/api/admin/rehearsals/${rehearsalId}`)).status()).toBe(200);
+  for (const id of made) expect((await organiser.delete(`/api/admin/rehearsals/${id}`)).status()).toBe(200);
   await organiser.dispose();
 });

@@ -12,7 +12,10 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screen: s
   // A page reached in place (a link of the app) gets its title with the route's metadata, a moment
   // after its content: the title must come, and then axe looks.
   await expect(page).toHaveTitle(/\S/);
-  // A colour half-way through its transition (a button just enabled) is no one's contrast.
+  // A colour half-way through its transition (a button just enabled, hovered or re-rendered) is no
+  // one's contrast: with reduced motion the page's transitions end at once (app/globals.css), and
+  // those already running are waited for.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.evaluate(() =>
     Promise.all(
       document
