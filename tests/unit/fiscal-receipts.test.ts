@@ -324,7 +324,8 @@ describe("Click's submit_items job", () => {
     });
 
     mode = "accept";
-    const sentBefore = received.length;
+    // Counted by this payment: on PostgreSQL other suites' receipts (the demo's Click family) share the queue.
+    const sentBefore = received.filter((r) => r.body.payment_id === paydocId).length;
     await passAfterRestart(later);
     expect(await row(paymentId)).toMatchObject({ state: "registered", tries: 4, lastError: null, nextTryAt: null });
     expect(await fiscal.receiptOfRegistration(guid)).toEqual({ state: "registered", url: null, provider: "click" });
@@ -332,7 +333,7 @@ describe("Click's submit_items job", () => {
     await passAfterRestart(later + 10_000_000);
     await passAfterRestart(later + 20_000_000);
     const mineSent = received.filter((r) => r.body.payment_id === paydocId);
-    expect(received.length - sentBefore).toBe(1);
+    expect(mineSent.length - sentBefore).toBe(1);
     expect(mineSent).toHaveLength(4);
     const auth = mineSent[3].auth!.split(":");
     expect(auth[0]).toBe(FISCAL.CLICK_MERCHANT_USER_ID);
