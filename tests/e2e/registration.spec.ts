@@ -226,7 +226,8 @@ test.describe("paying by card", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/register/${UNPAID_DEMO_GUID}`);
+    // Not "load": the held script may be what the load waits for.
+    await page.goto(`/register/${UNPAID_DEMO_GUID}`, { waitUntil: "domcontentloaded" });
     await expect(page.getByTestId("pay-card")).toBeDisabled();
     await expect(page.getByText("Karta orqali to'lov yuklanmoqda...")).toBeVisible();
     release();
