@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BoardView } from "@/components/board/board-view";
+import { asksForAll } from "@/components/console/first-of";
 import { PageHeader } from "@/components/console/page-header";
 import { loadBoard } from "@/lib/board/board";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
@@ -9,13 +10,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).board.title };
 }
 
-export default async function BoardPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function BoardPage({ searchParams }: Props) {
   await organiserPage();
   const [messages, board] = await Promise.all([getOrganiserMessages(), loadBoard()]);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={messages.board.title} lead={messages.board.lead} help={messages.help.board} />
-      <BoardView initial={board} />
+      <BoardView initial={board} all={asksForAll(await searchParams)} />
     </div>
   );
 }

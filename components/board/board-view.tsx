@@ -1,8 +1,10 @@
-// The day's board: one tile per subject and grade, refreshed every 5 s without a reload; today's
-// tests only, at a tick.
+// The day's board: one tile per subject and grade (an olympiad's worth, the rest on a press),
+// refreshed every 5 s without a reload; today's tests only, at a tick.
 "use client";
 
 import { useState } from "react";
+import { firstOf } from "@/components/console/first-of";
+import { ShowAll } from "@/components/console/show-all";
 import { useLocale, useLocalName, useMessages } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Card } from "@/components/ui/card";
@@ -56,13 +58,14 @@ function isToday(row: BoardRow, serverTime: string): boolean {
   return isoDateOf(tashkentDate(row.openedAt))! <= today && today <= isoDateOf(tashkentDate(row.closedAt))!;
 }
 
-export function BoardView({ initial }: { initial: Board }) {
+export function BoardView({ initial, all }: { initial: Board; all: boolean }) {
   const texts = useOrganiserMessages().board;
   const messages = useMessages();
   const local = useLocalName();
   const { data } = useBoard(initial);
   const [todayOnly, setTodayOnly] = useState(false);
   const rows = todayOnly ? data.tests.filter((row) => isToday(row, data.serverTime)) : data.tests;
+  const shown = firstOf(rows, all);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -78,7 +81,7 @@ export function BoardView({ initial }: { initial: Board }) {
       <OpeningNow opening={data.opening} />
       {rows.length === 0 && <p className="py-6 text-center text-slate-500">{texts.noneToday}</p>}
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-        {rows.map((row) => {
+        {shown.map((row) => {
           const state = row.state ?? "none";
           const name = gradeAndSubject(messages, row.grade, local(row.subjectName));
           return (
@@ -130,6 +133,7 @@ export function BoardView({ initial }: { initial: Board }) {
           );
         })}
       </div>
+      <ShowAll total={rows.length} all={all} />
       <CheckIns board={data} />
     </div>
   );

@@ -1,11 +1,13 @@
-// Every subject's test in one table, one that fits 1280 px beside the open menu; "Tahrirlash" opens
+// Every subject's test in one table (an olympiad's worth, the rest on a press), one that fits 1280 px beside the open menu; "Tahrirlash" opens
 // its settings, "Hozir yopish" closes an open one (the subject's name typed), and links to the test
 // as a pupil sees it and its item statistics.
 "use client";
 
 import Link from "next/link";
 import { useState } from "react";
+import { firstOf } from "@/components/console/first-of";
 import { ReasonAction } from "@/components/console/reason-action";
+import { ShowAll } from "@/components/console/show-all";
 import { useLocalName, useMessages } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
@@ -21,14 +23,15 @@ const link = "whitespace-nowrap text-sm font-medium text-primary-700 underline-o
 // Narrower cells than a table's default: every column and the actions fit 1280 px beside the open menu.
 const cell = "px-2 py-1.5";
 
-export function TestsView({ items }: { items: SubjectTest[] }) {
+export function TestsView({ items, all }: { items: SubjectTest[]; all: boolean }) {
   const organiserMessages = useOrganiserMessages();
   const [texts, boardTexts] = [organiserMessages.tests, organiserMessages.board];
   const messages = useMessages();
   const local = useLocalName();
   const [editing, setEditing] = useState<SubjectTest | null>(null);
+  const shown = firstOf(items, all);
   return (
-    <>
+    <div className="flex flex-col gap-3">
       <Table data-testid="tests-table">
         <THead>
           <tr>
@@ -42,7 +45,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
           </tr>
         </THead>
         <TBody>
-          {items.map((item) => (
+          {shown.map((item) => (
             <TR key={item.subjectId} data-testid={`test-row-${item.subjectId}`}>
               <TD className={`${cell} font-medium`}>{gradeAndSubject(messages, item.grade, local(item.subjectName))}</TD>
               <TD className={`${cell} whitespace-nowrap`}>
@@ -113,6 +116,7 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
           ))}
         </TBody>
       </Table>
+      <ShowAll total={items.length} all={all} />
       <Dialog
         open={editing !== null}
         onDismiss={() => setEditing(null)}
@@ -124,6 +128,6 @@ export function TestsView({ items }: { items: SubjectTest[] }) {
       >
         {editing && <TestForm item={editing} onDone={() => setEditing(null)} />}
       </Dialog>
-    </>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // Buttons and button-styled links in the theme's colours, with a spinner while pending. A button is
 // disabled until the page's JavaScript has taken over: before then a tap would be lost, so it is
-// visibly impossible (a link works without JavaScript and stays as it is).
+// visibly impossible (a link works without JavaScript and stays as it is), and marked as waiting.
 "use client";
 
 import Link from "next/link";
@@ -18,6 +18,8 @@ export function Button({ variant = "primary", size, pending = false, className, 
       className={buttonClass(variant, className, size)}
       disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
+      // Until then it says so: a check of the page (tests/support/axe.ts) waits for the page's buttons.
+      data-hydrating={hydrated ? undefined : ""}
       {...props}
     >
       {pending && <Spinner />}

@@ -66,6 +66,7 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
     all: "Все",
     none: "Ничего не найдено",
     total: "Всего: {n}",
+    showAll: "Показать все ({n})",
     previous: "Предыдущая",
     next: "Следующая",
     page: "{page} / {pages}",

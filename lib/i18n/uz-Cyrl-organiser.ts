@@ -50,6 +50,7 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
     all: "Барчаси",
     none: "Ҳеч нарса топилмади",
     total: "Жами: {n}",
+    showAll: "Ҳаммасини кўрсатиш ({n})",
     previous: "Олдинги",
     next: "Кейинги",
     page: "{page} / {pages}",

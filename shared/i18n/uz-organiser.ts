@@ -53,6 +53,7 @@ export const uzOrganiser = {
     all: "Barchasi",
     none: "Hech narsa topilmadi",
     total: "Jami: {n}",
+    showAll: "Hammasini ko'rsatish ({n})",
     previous: "Oldingi",
     next: "Keyingi",
     page: "{page} / {pages}",

@@ -49,7 +49,7 @@ test("check-in: the board counts the checked in on the subject's tile and per re
   expect((await session.get("/api/TestAttempts/AllowTestAttempt")).status()).toBe(200);
   await session.dispose();
 
-  const admin = await console_(browser, "/admin");
+  const admin = await console_(browser, "/admin?all=1");
   const tile = admin.page.locator(`[data-testid="board-${subjectId}"]`);
   await expect(tile.getByTestId("count-checkedIn")).toHaveText("1");
   await expect(tile).toContainText("Qayd etish:");
@@ -65,7 +65,7 @@ test("check-in: the test's form has its minutes, and how long it must last for t
   browser,
 }, testInfo) => {
   const { subjectId } = await inCheckIn(request);
-  const admin = await console_(browser, "/admin/tests");
+  const admin = await console_(browser, "/admin/tests?all=1");
   await admin.page.getByTestId(`test-row-${subjectId}`).getByRole("button", { name: "Tahrirlash" }).click();
   const form = admin.page.getByTestId("test-form");
   await expect(form.getByLabel(/^Kirishni qayd etish/)).toHaveValue("60");

@@ -43,7 +43,7 @@ test("an organiser's day with the console's own tools", async ({ page, request }
   ).json();
   // One whose password an organiser reset (or a test pupil, made without one): told where to get it.
   const reset = await newPupil(request, { districtId: TOSHKENT_TUMANI, names: { firstName: "Olim", lastName: "Saidov" } });
-  await signInAt(page, "/admin", ORGANISER);
+  await signInAt(page, "/admin?all=1", ORGANISER);
 
   // The board: today's tests at a tick (this one is open today); the page's help unfolds.
   await page.getByLabel("Faqat bugungi testlar").check();
@@ -58,7 +58,7 @@ test("an organiser's day with the console's own tools", async ({ page, request }
 
   // Tests: at 1366 px nothing is clipped; the PIN sheet; the test as a pupil sees it.
   if (testInfo.project.name === "desktop") await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto("/admin/tests");
+  await page.goto("/admin/tests?all=1");
   const row = page.getByTestId(`test-row-${olympiad.subjectId}`);
   const lastLink = row.getByRole("link", { name: "Savollar statistikasi" });
   await lastLink.scrollIntoViewIfNeeded();
@@ -68,14 +68,14 @@ test("an organiser's day with the console's own tools", async ({ page, request }
   await page.getByRole("link", { name: "Pin kodlar varaqasi" }).click();
   await expect(page.getByTestId("pin-sheet")).toContainText(olympiad.pinCode);
   await screenshot(page, testInfo, "organiser-pin-sheet");
-  await page.goto("/admin/tests");
+  await page.goto("/admin/tests?all=1");
   await row.getByRole("link", { name: "O'quvchi ko'zi bilan" }).click();
   await expect(page.getByTestId("preview-questions").locator("article")).toHaveCount(3);
   await expect(page.getByTestId("preview-questions")).not.toContainText("to'g'ri javob");
   await screenshot(page, testInfo, "organiser-test-preview");
 
   // Close now: only once the subject's name is typed exactly, and with a reason.
-  await page.goto("/admin/tests");
+  await page.goto("/admin/tests?all=1");
   const { items } = await (await page.request.get("/api/admin/tests")).json();
   const subjectName = items.find((t: { subjectId: number }) => t.subjectId === olympiad.subjectId).subjectName;
   await row.getByTestId(`close-now-${olympiad.subjectId}`).click();

@@ -2,6 +2,7 @@
 // Tashkent time, watches the board while a pupil starts, gives that pupil extra minutes (their
 // timer shows them), resets another pupil's password and signs in with it, blocks a pupil (their
 // next answer is refused), and reads the audit log. Screenshots of every console screen.
+import { FIRST_SHOWN } from "@/components/console/first-of";
 import { expect, test } from "../support/fixtures";
 import { anonymous, newOlympiad, newPupil, ORGANISER, signedIn } from "../support/http";
 import { screenshot } from "../support/screens";
@@ -11,7 +12,7 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   test.setTimeout(180_000);
   const olympiad = await newOlympiad(request, { counts: { easy: 10, medium: 10, hard: 10 }, bankPerDifficulty: 10 });
   const tested = await newPupil(request, { subjectId: olympiad.subjectId, names: { firstName: "Jasur", lastName: "Toshpulatov" } });
-  await signInAt(page, "/admin", ORGANISER);
+  await signInAt(page, "/admin?all=1", ORGANISER);
 
   // The board: this subject's tile, open, nobody started yet.
   const tile = page.locator(`[data-testid="board-${olympiad.subjectId}"]`);
@@ -38,7 +39,7 @@ test("an organiser runs the day from the console", async ({ page, request, brows
   page.on("request", (request) => {
     if (/\/admin\/(tests\/\d+|results)/.test(request.url())) rendered.push(request.url());
   });
-  await page.goto("/admin/tests");
+  await page.goto("/admin/tests?all=1");
   const links = page.getByTestId(`test-links-${olympiad.subjectId}`);
   await expect(links.getByRole("link")).toHaveCount(2);
   await page.waitForLoadState("networkidle");
@@ -154,7 +155,7 @@ test("the tests table fits 1280 × 800 beside the open menu: every action on scr
 }, testInfo) => {
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAt(page, "/admin/tests", ORGANISER);
+  await signInAt(page, "/admin/tests?all=1", ORGANISER);
   expect((await page.locator("aside").boundingBox())?.width).toBeGreaterThan(200); // the menu is open
   const table = page.getByTestId("tests-table");
   await expect(table.locator("tbody tr").first()).toBeVisible();
@@ -204,7 +205,7 @@ test("on a phone the board's counts stay inside their tiles, «Заблокир�
   const olympiad = await newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } });
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAt(page, "/admin", ORGANISER);
-  await page.goto("/admin?lang=ru");
+  await page.goto("/admin?lang=ru&all=1");
   const tile = page.getByTestId(`board-${olympiad.subjectId}`);
   const blocked = tile.getByTestId("count-blocked").locator("xpath=..");
   await expect(blocked.locator("dt")).toHaveText("Заблокированы");
@@ -236,4 +237,41 @@ test("on a phone the board's counts stay inside their tiles, «Заблокир�
   expect(spilling).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, testInfo, "organiser-board-ru-phone");
+});
+
+// The board and the tests list draw an olympiad's worth of subjects, whatever the database holds
+// (the suites make a subject each): the rest come with one press, kept in the address.
+test("the board and the tests list draw the first 48 subjects, and all of them on asking, in every language @desktop-only", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const organiser = await signedIn(ORGANISER);
+  const subjects = async () => ((await (await organiser.get("/api/admin/tests")).json()).items as unknown[]).length;
+  for (let missing = FIRST_SHOWN + 1 - (await subjects()); missing > 0; missing -= 8) {
+    await Promise.all(
+      Array.from({ length: Math.min(8, missing) }, () => newOlympiad(request, { counts: { easy: 1, medium: 1, hard: 1 } })),
+    );
+  }
+  const total = await subjects();
+  await signInAt(page, "/admin", ORGANISER);
+  for (const [language, words] of Object.entries({ uz: "Hammasini ko'rsatish", "uz-Cyrl": "Ҳаммасини кўрсатиш", ru: "Показать все" })) {
+    for (const [path, item] of [
+      ["/admin", "section[data-testid^=board-]"],
+      ["/admin/tests", "tr[data-testid^=test-row-]"],
+    ]) {
+      await page.goto(`${path}?lang=${language}`);
+      await expect(page.locator(item)).toHaveCount(FIRST_SHOWN);
+      const all = page.getByTestId("show-all");
+      await expect(all).toHaveText(new RegExp(`^${words} \\((\\d+)\\)$`));
+      expect(Number(/\d+/.exec((await all.textContent()) ?? "")?.[0])).toBeGreaterThanOrEqual(total);
+      await all.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, `organiser-show-all${path.replaceAll("/", "-")}-${language}`);
+      await all.click();
+      await expect(page).toHaveURL(/[?&]all=1$/);
+      await expect(page.getByTestId("show-all")).toHaveCount(0);
+      expect(await page.locator(item).count()).toBeGreaterThanOrEqual(total);
+    }
+  }
+  await organiser.dispose();
 });

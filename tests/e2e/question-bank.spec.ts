@@ -104,7 +104,7 @@ test("a two-language bank from the console: the template's Uzbek, Russian and Ka
   await screenshot(page, testInfo, "organiser-question-languages");
 
   // The board: each language's stock against the test's counts (Russian is short of medium and hard).
-  await page.goto("/admin");
+  await page.goto("/admin?all=1");
   const tile = page.locator(`[data-testid="board-${olympiad.subjectId}"]`);
   await expect(tile.getByTestId("bank-0")).toContainText("O'zbek");
   await expect(tile.getByTestId("bank-1")).toContainText("Rus");

@@ -12,6 +12,9 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screen: s
   // A page reached in place (a link of the app) gets its title with the route's metadata, a moment
   // after its content: the title must come, and then axe looks.
   await expect(page).toHaveTitle(/\S/);
+  // A button is disabled, at half opacity, until the page's JavaScript takes over: axe skips it then,
+  // but would read it enabled and still half-faded if React hydrated it mid-check.
+  await expect(page.locator("[data-hydrating]")).toHaveCount(0);
   // A colour half-way through its transition (a button just enabled, hovered or re-rendered) is no
   // one's contrast: with reduced motion the page's transitions end at once (app/globals.css), and
   // those already running are waited for.

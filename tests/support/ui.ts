@@ -31,7 +31,7 @@ export async function signInAt(
 ): Promise<void> {
   await page.goto(`/login?returnUrl=${encodeURIComponent(path)}`);
   await fillLogin(page, credentials, language);
-  await page.waitForURL((url) => url.pathname.startsWith(path));
+  await page.waitForURL((url) => `${url.pathname}${url.search}`.startsWith(path));
 }
 
 /** Signs in to the start page and starts the test with its PIN; the attempt page's path. */

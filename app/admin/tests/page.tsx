@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { asksForAll } from "@/components/console/first-of";
 import { PageHeader } from "@/components/console/page-header";
 import { TestsView } from "@/components/subject-tests/tests-view";
 import { LinkButton } from "@/components/ui/button";
@@ -10,7 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).tests.title };
 }
 
-export default async function TestsPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function TestsPage({ searchParams }: Props) {
   await organiserPage();
   const [messages, items] = await Promise.all([getOrganiserMessages(), listTests()]);
   return (
@@ -20,7 +23,7 @@ export default async function TestsPage() {
           {messages.tests.pinSheet}
         </LinkButton>
       </PageHeader>
-      <TestsView items={items} />
+      <TestsView items={items} all={asksForAll(await searchParams)} />
     </div>
   );
 }
