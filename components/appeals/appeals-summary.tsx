@@ -5,6 +5,7 @@
 import { useLocale, useLocalName, useMessages } from "@/components/i18n/messages";
 import type { AppealsView } from "@/shared/appeals/schema";
 import { points } from "@/shared/i18n/numbers";
+import { regrades } from "@/shared/results/schema";
 import { formatTashkent } from "@/shared/time";
 
 /**
@@ -21,9 +22,7 @@ export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView
   const saidWithMove = new Set(view.scoreChanges.map((change) => change.reason));
   const saidWithAppeal = new Set(audience === "family" ? decided.map((appeal) => appeal.decision.reason) : []);
   const actionOf = ({ action, questionNumber }: AppealsView["scoreChanges"][number]) =>
-    questionNumber !== null && (action === "key" || action === "also" || action === "void")
-      ? texts.changeActions[action]({ n: questionNumber })
-      : null;
+    questionNumber !== null && regrades(action) ? texts.changeActions[action]({ n: questionNumber }) : null;
 
   const { place } = view.list;
   const family = audience === "family";

@@ -20,8 +20,9 @@ import { decisionSchema, QUESTION_OUTCOMES, RESULT_OUTCOMES, type ReasonLanguage
 import type { DecisionOutcome } from "@/shared/appeals/schema";
 import { VoidAwards } from "@/shared/attempts/enums";
 import { api } from "@/shared/http/client";
+import { regrades } from "@/shared/results/schema";
 import { DecisionReasons, withNeededReasons } from "./decision-reasons";
-import { regrades, useDecisionDryRun } from "./use-decision-dry-run";
+import { useDecisionDryRun } from "./use-decision-dry-run";
 
 /** A question's choice as the select offers it. */
 export type DecisionChoice = { choiceId: number; letter: string; isCorrect: boolean };

@@ -12,8 +12,6 @@ import { api } from "@/shared/http/client";
 
 type Regrading = { questionId?: number; outcome: DecisionOutcome | ""; choiceId: string; voidAwards?: VoidAwards | null };
 
-export const regrades = (outcome: DecisionOutcome | "") => outcome === "also" || outcome === "key" || outcome === "void";
-
 const runOf = (values: Regrading) => `${values.outcome}/${values.choiceId}/${values.voidAwards ?? ""}`;
 
 export function useDecisionDryRun(testId: number) {

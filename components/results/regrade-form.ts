@@ -3,12 +3,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import { regradeSchema } from "@/shared/results/schema";
+import { type RegradeAction, regradeSchema } from "@/shared/results/schema";
 
 export type RegradeValues = {
   questionId: number;
   /** key: a new key; also: another choice correct too; void: no choice counts. */
-  action: "key" | "also" | "void";
+  action: RegradeAction;
   correctChoiceId?: number;
   voidAwards?: "all" | "none";
   reason?: string;

@@ -10,15 +10,18 @@ import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError, businessError, invalidInput } from "@/lib/http/errors";
+import { screenAfterRegrade } from "@/lib/integrity/screening";
 import { regradeIn } from "@/lib/results/rescoring";
 import { type DecisionInput, missingReasons, reasonLanguagesFor } from "@/shared/appeals/console";
 import { ErrorCode } from "@/shared/http/contract";
+import { regrades } from "@/shared/results/schema";
 
 /**
  * The organiser's decision: on every undecided appeal of a question, or on one appeal against a
  * result, as the organiser read them (seenAt: one made or edited since stays undecided). "also",
  * "key" and "void" regrade the question in the same transaction, recording why each moved score
- * moved; "reject" and "upheld" change no score. Its reason is in the languages its appellants
+ * moved, and once it is committed the test is screened again (screenAfterRegrade); "reject" and
+ * "upheld" change no score. Its reason is in the languages its appellants
  * read (Uzbek, Russian or both: missingReasons), else 422. Refused when nothing read is left
  * undecided (4014): a second click, or another organiser, decides nothing twice. `changed`: the
  * pupils whose score or place it changed, as its dry run lists them (regradeIn's changes).
@@ -34,7 +37,7 @@ export async function decideAppeals({
   input: DecisionInput;
   now: Date;
 }): Promise<{ decisionId: number; appeals: number; changed: number }> {
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     await tx.execute(sql`set local lock_timeout = '10s'`);
     // One decision at a time per test, and before any regrade: the key lock is the regrade's own.
     await lockKeyToChange(tx, testId);
@@ -79,7 +82,7 @@ export async function decideAppeals({
       })
       .returning({ id: appealDecisions.id });
     let changed = 0;
-    if (input.outcome === "also" || input.outcome === "key" || input.outcome === "void") {
+    if (regrades(input.outcome)) {
       const report = await regradeIn(tx, {
         organiserId,
         testId,
@@ -131,4 +134,7 @@ export async function decideAppeals({
     });
     return { decisionId: decision.id, appeals: undecided.length, changed };
   });
+  // A changed key changes which answers agree: the screening runs again, as after any regrade.
+  if (regrades(input.outcome)) await screenAfterRegrade(testId);
+  return decided;
 }

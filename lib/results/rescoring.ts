@@ -11,6 +11,7 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { now } from "@/lib/clock";
 import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
+import { screenAfterRegrade } from "@/lib/integrity/screening";
 import { pointsToTenths, scoresInPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
 import type { RegradeInput } from "@/shared/results/schema";
@@ -168,7 +169,8 @@ type RegradeOrigin = { decisionId?: number; reasonRu?: string };
  * the key changed, every ended attempt re-scored set-based, the ranking read before and after.
  * Applied, it records the old and new scores in the audit log, and why each pupil's score moved
  * (score_changes) for the pupil's result to say. The results and the pupil's own result read the
- * stored scores, so they follow at once; so does the kept ranking (its triggers).
+ * stored scores, so they follow at once; so does the kept ranking (its triggers). Its caller
+ * screens the test again once the transaction is committed (regrade, decideAppeals).
  */
 export async function regradeIn(
   tx: Transaction,
@@ -244,7 +246,10 @@ export async function regradeIn(
   return report;
 }
 
-/** A regrade from the results page, in its own transaction: a dry run is the very same code rolled back. */
+/**
+ * A regrade from the results page, in its own transaction: a dry run is the very same code rolled
+ * back. Once one is committed the test is screened again (its choice table changed).
+ */
 export async function regrade({
   organiserId,
   testId,
@@ -254,16 +259,19 @@ export async function regrade({
   testId: number;
   input: RegradeInput;
 }): Promise<RegradeReport> {
+  let report: RegradeReport;
   try {
-    return await db.transaction(async (tx) => {
+    report = await db.transaction(async (tx) => {
       // Never queue behind a long scoring for ever: the organiser is told and may try again.
       await tx.execute(sql`set local lock_timeout = '10s'`);
-      const report = await regradeIn(tx, { organiserId, testId, input, now: now() });
-      if (input.dryRun) throw new DryRun(report);
-      return report;
+      const made = await regradeIn(tx, { organiserId, testId, input, now: now() });
+      if (input.dryRun) throw new DryRun(made);
+      return made;
     });
   } catch (error) {
     if (error instanceof DryRun) return error.report;
     throw error;
   }
+  await screenAfterRegrade(testId);
+  return report;
 }

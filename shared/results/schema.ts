@@ -8,6 +8,14 @@ import { reasonToApply } from "@/shared/validation/reason";
 const o = saidToOrganiser;
 
 /**
+ * What a regrade does to a question: a new key, another choice correct too, or void. An appeal's
+ * decision of one of these outcomes is such a regrade (regrades); any other changes no score.
+ */
+export const REGRADE_ACTIONS = ["key", "also", "void"] as const;
+export type RegradeAction = (typeof REGRADE_ACTIONS)[number];
+export const regrades = (outcome: string): outcome is RegradeAction => (REGRADE_ACTIONS as readonly string[]).includes(outcome);
+
+/**
  * A regrade: fix the key of a question (the right choice), accept another choice as correct too,
  * or void it, its points then given to everyone who drew it or to nobody. A dry run unless dryRun
  * is false.
@@ -15,7 +23,7 @@ const o = saidToOrganiser;
 export const regradeSchema = z
   .object({
     questionId: entityId,
-    action: z.enum(["key", "also", "void"], o.regradeAction),
+    action: z.enum(REGRADE_ACTIONS, o.regradeAction),
     correctChoiceId: z.optional(entityId),
     voidAwards: z.enum([VoidAwards.All, VoidAwards.None], o.voidAwards).optional(),
     dryRun: z.boolean().default(true),

@@ -13,6 +13,7 @@ import { decide, evidenceSheet, saveOrder, screeningOf } from "@/lib/integrity/d
 import { screenClosedTests, screenTest } from "@/lib/integrity/screening";
 import { resultsPage } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";
+import { regrade } from "@/lib/results/rescoring";
 import { dataHash, topData } from "@/lib/results/tables";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
@@ -287,5 +288,28 @@ describe("the organiser's decision", () => {
           .where(eq(users.id, o.pupil(0).userId))
       ).length,
     ).toBe(1);
+  });
+});
+
+describe("after a regrade", () => {
+  // The choice table the screening compares is the key's: whatever regrades (the results page's
+  // regrade, an appeal's decision, a script), the regrade itself screens the test again.
+  it("a committed regrade screens a screened test again; a dry run does not", async () => {
+    const o = await seeded({ pupils: 30, schools: 2, plant: [{ rate: 0.8, together: true, pairs: 1 }] });
+    await screenTest({ testId: o.testId, trigger: "console" });
+    const triggers = async () =>
+      (await db.select({ trigger: screenings.trigger }).from(screenings).where(eq(screenings.testId, o.testId))).map((s) => s.trigger);
+    const before = await triggers();
+    const [question] = await selectRows<{ id: number; choices: number[]; correct: number }>(db, sql.raw(questionsOfTestSql(o.subjectId)));
+    const input = {
+      questionId: question.id,
+      action: "also" as const,
+      correctChoiceId: question.choices.find((_, i) => i !== question.correct), // correct: the right choice's index
+    };
+    const organiser = await organiserId();
+    await regrade({ organiserId: organiser, testId: o.testId, input: { ...input, dryRun: true } });
+    expect(await triggers()).toEqual(before);
+    await regrade({ organiserId: organiser, testId: o.testId, input: { ...input, dryRun: false, reason: "Ikkinchi javob ham to'g'ri" } });
+    expect(await triggers()).toEqual([...before, "regrade"]);
   });
 });

@@ -5,7 +5,6 @@ import { listStatus } from "@/lib/appeals/final";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
-import { screenAfterRegrade } from "@/lib/integrity/screening";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { decisionSchema } from "@/shared/appeals/console";
 
@@ -15,9 +14,6 @@ export const GET = handler({ auth: "organiser", params: testIdParams }, async ({
   return { status, ...(await testAppeals(params.testId)) };
 });
 
-export const POST = handler({ auth: "organiser", params: testIdParams, body: decisionSchema }, async ({ params, body, user }) => {
-  const decided = await decideAppeals({ organiserId: user.id, testId: params.testId, input: body, now: now() });
-  // A changed key changes which answers agree: the screening runs again, as after any regrade.
-  if (body.outcome === "also" || body.outcome === "key" || body.outcome === "void") await screenAfterRegrade(params.testId);
-  return decided;
-});
+export const POST = handler({ auth: "organiser", params: testIdParams, body: decisionSchema }, ({ params, body, user }) =>
+  decideAppeals({ organiserId: user.id, testId: params.testId, input: body, now: now() }),
+);
