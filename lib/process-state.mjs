@@ -10,42 +10,45 @@
 // Symbol.for key (the one registry that every copy of every module reaches), and only through this
 // module, so that each such value is listed here with its reason.
 //
-// Shared by the front door and the app:
-// - "log": the logger and the request context (lib/log.mjs). The front door opens each request's
-//   context and writes its line; the app's lines name the same request.
-// - "metrics": the Prometheus registry (lib/metrics.mjs). The front door counts the requests and
-//   reads the admission's state; the app counts sign-ins, starts and answers; one scrape shows all.
-// - "status": what /holat and /api/notices show. The app hands over how to read it at start
-//   (instrumentation.ts calls provideStatus below); the front door serves its copy before
-//   admission (server/status-page.mjs), so that the page stays up when the app is saturated.
-// Shared by the app's own bundles (instrumentation starts them, the route handlers and pages use
-// them), and kept across the development server's reloads:
-// - "db": the database handle (lib/db/client.ts): one pool, and one embedded database's directory.
-// - "database": whether the database is away, and its probe (lib/db/availability.mjs): the calls,
-//   the pages the front door answers and the metrics read one state.
-// - "redis": the one Redis client and whether Redis is there (lib/http/redis.ts).
-// - "live": the attempt changes' hub (lib/live/changes.ts): a change published by one route
-//   reaches the pages that listen through another.
-// - "sweep": the periodic sweep's timer (lib/operations/sweep.ts), started once.
-// - "limits": the rate limiters by name (lib/http/rate-limit.ts): instrumentation's copy of the
-//   handlers (the front door's calls) and the route handlers' copy must spend one budget, whichever
-//   lane or casing a call takes.
-// - "clock": how far the test suites moved the server's clock on (lib/clock.ts): every copy reads one time.
-// - "streams": the open streams per pupil (lib/live/stream.ts), one count for both copies of Events.
-// - "children": the child processes that do heavy work (lib/background/child.ts), one per kind:
-//   every bundle's jobs queue for the same child, one at a time.
-// - "ahead": the certificates' drawing ahead (lib/certificates/ahead.ts), started once.
-// - "busy": how the app asks whether the front door's admission is queueing (provideBusy below):
-//   background work waits while it is.
-// - "direct": the handlers of the calls the front door serves straight (lib/api/direct-routes.ts),
-//   handed over at start (provideDirectRoutes below) and read by server/api-routes.mjs.
+// Each slot and its reason are listed once, in SLOTS below; a slot's type comes from that list.
 // Modules the browser loads too (shared/, components/) keep what they share on their own: the
 // browser never loads this server module.
 // Plain JavaScript with JSDoc types (checked by tsc), as the front door runs without a build.
 
 /**
- * The values kept once per process (described above).
- * @typedef {"log" | "metrics" | "status" | "db" | "database" | "redis" | "live" | "sweep" | "limits" | "clock" | "streams" | "direct" | "children" | "ahead" | "busy" | "receipts"} Slot
+ * The values kept once per process, each with why. The first three are shared by the front door
+ * and the app; the others by the app's own bundles (instrumentation starts them, the route
+ * handlers and pages use them), and kept across the development server's reloads.
+ */
+export const SLOTS = /** @type {const} */ ({
+  log: "the logger and the request context (lib/log.mjs): the front door opens each request's context and writes its line; the app's lines name the same request",
+  metrics:
+    "the Prometheus registry (lib/metrics.mjs): the front door counts the requests and the admission's state, the app sign-ins, starts and answers; one scrape shows all",
+  status:
+    "what /holat and /api/notices show (provideStatus): the front door serves its copy before admission, so the page stays up when the app is saturated",
+  db: "the database handle (lib/db/client.ts): one pool, and one embedded database's directory",
+  database:
+    "whether the database is away, and its probe (lib/db/availability.mjs): the calls, the front door's pages and the metrics read one state",
+  redis: "the one Redis client and whether Redis is there (lib/http/redis.ts)",
+  live: "the attempt changes' hub (lib/live/changes.ts): a change published by one route reaches the pages that listen through another",
+  sweep: "the periodic sweep (lib/operations/sweep.ts), started once",
+  limits:
+    "the rate limiters by name (lib/http/rate-limit.ts): the front door's calls and the route handlers' must spend one budget, whichever lane or casing a call takes",
+  clock: "how far the test suites moved the server's clock on (lib/clock.ts): every copy reads one time",
+  streams: "the open streams per pupil (lib/live/stream.ts): one count for both copies of Events",
+  children: "the child processes that do heavy work (lib/background/child.ts), one per kind: every bundle's jobs queue for the same child",
+  ahead: "the certificates' drawing ahead (lib/certificates/ahead.ts), started once",
+  busy: "how the app asks whether the front door's admission is queueing (provideBusy): background work waits while it is",
+  direct: "the handlers of the calls the front door serves straight (lib/api/direct-routes.ts), handed over at start (provideDirectRoutes)",
+  receipts: "the fiscal receipts' job (lib/payments/click-receipts.ts), started once",
+  certificates:
+    "the certificates' pictures (lib/certificates/render.ts): the last 32 MB, the drawings in flight and one drawing at a time, for every bundle that draws",
+  readers: "the question files' readers (lib/questions/formats.ts): one file read at a time, for every bundle that imports",
+});
+
+/**
+ * A slot of the shelf (SLOTS).
+ * @typedef {keyof typeof SLOTS} Slot
  */
 
 /** globalThis as a shelf of values under symbols. */

@@ -5,11 +5,10 @@
 // lib/process-state.mjs serverBusy); processes share the work by claiming each picture in the
 // database before drawing it. Each pass also discards the kept pictures that no longer show what
 // their certificate does (a name fixed, a date set) or whose certificate is gone (a block).
-import { databaseAway, noteDatabaseFailure } from "@/lib/db/availability.mjs";
 import "server-only";
+import { type Job, periodic } from "@/lib/background/periodic";
 import { config } from "@/lib/config";
-import { errorText, log, logEvent } from "@/lib/log.mjs";
-import { processWide, serverBusy } from "@/lib/process-state.mjs";
+import { logEvent } from "@/lib/log.mjs";
 import { certificatesAfter, type PupilCertificate, verifyUrlAt } from "./certificates";
 import { claimDrawing, discardPictures, keptVersions } from "./kept";
 import { certificateVersion, drawAndKeep } from "./render";
@@ -84,44 +83,30 @@ export async function drawAheadNow(): Promise<AheadPass & { drawn: number }> {
   return { ...pass, drawn };
 }
 
-type Loop = { paused: boolean };
-
-/** Starts the loop, once per process (lib/process-state.mjs "ahead"). */
-export function startDrawingAhead(): Loop {
-  return processWide("ahead", loop);
-}
-
-/** Pauses or resumes this process's loop (the benchmarks measure a first drawing with it paused). */
-export function pauseDrawingAhead(paused: boolean): void {
-  startDrawingAhead().paused = paused;
-}
-
-function loop(): Loop {
-  const state: Loop = { paused: false };
+/** Starts the loop, once per process (the shelf's "ahead"): work that yields to pupils. */
+export function startDrawingAhead(): Job {
   let queue: PupilCertificate[] = [];
   let plannedAt = 0;
-  let running = false;
-  const idle = () => !state.paused && !serverBusy() && !databaseAway();
-  const timer = setInterval(async () => {
-    if (running || !idle()) return;
-    running = true;
-    try {
+  return periodic("ahead", {
+    name: "drawing certificates ahead",
+    everyMs: TICK_MS,
+    onlyWhenIdle: true,
+    pass: async (mayGoOn) => {
       if (queue.length === 0 && Date.now() - plannedAt >= PASS_MS) {
         plannedAt = Date.now();
         const planned = await planAhead();
         queue = planned.toDraw;
         if (planned.pass.discarded > 0 || planned.pass.toDraw > 0) logEvent("certificates.ahead", planned.pass);
       }
-      while (queue.length > 0 && idle()) {
+      while (queue.length > 0 && mayGoOn()) {
         const certificate = queue.shift();
         if (certificate) await drawAhead(certificate);
       }
-    } catch (error) {
-      if (!noteDatabaseFailure(error)) log().error({ err: errorText(error) }, "drawing certificates ahead failed");
-    } finally {
-      running = false;
-    }
-  }, TICK_MS);
-  timer.unref();
-  return state;
+    },
+  });
+}
+
+/** Pauses or resumes this process's loop (the benchmarks measure a first drawing with it paused). */
+export function pauseDrawingAhead(paused: boolean): void {
+  startDrawingAhead().paused = paused;
 }

@@ -10,6 +10,7 @@ import { LRUCache } from "lru-cache";
 import { childWork } from "@/lib/background/child";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
 import { metrics } from "@/lib/metrics.mjs";
+import { processWide } from "@/lib/process-state.mjs";
 import type { Certificate, PupilCertificate } from "./certificates";
 import type { DrawJob } from "./draw-process";
 import { claimDrawing, keepInChild, keepPng, type PictureKind, releaseClaim, storedPng } from "./kept";
@@ -23,11 +24,17 @@ export function certificateVersion(certificate: Certificate): string {
     .slice(0, 16);
 }
 
-const recent = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (png) => png.byteLength });
-const drawing = new Map<string, Promise<Buffer>>();
-
-/** Past 8 downloads waiting for a drawing, a caller is told to come back (503). */
-const oneRender = oneAtATime({ maxWaiting: 8 });
+/**
+ * The process's pictures (the shelf's "certificates": one for every bundle that draws): the last
+ * 32 MB drawn or read, the drawings in flight, and one drawing at a time (past 8 downloads
+ * waiting for one, a caller is told to come back: 503).
+ */
+const pictures = () =>
+  processWide("certificates", () => ({
+    recent: new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (png) => png.byteLength }),
+    drawing: new Map<string, Promise<Buffer>>(),
+    oneRender: oneAtATime({ maxWaiting: 8 }),
+  }));
 
 const drawer = () => childWork<DrawJob, Uint8Array | null>("certificates");
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -75,6 +82,7 @@ const ELSEWHERE_WAIT_MS = 15_000;
  * asked when it must be drawn (it may refuse by throwing).
  */
 async function keptOrDrawn(key: string, source: Source, beforeDraw?: () => Promise<void>): Promise<Buffer> {
+  const { recent, drawing, oneRender } = pictures();
   const known = recent.get(key);
   if (known) return known;
   let pending = drawing.get(key);

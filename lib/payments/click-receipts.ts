@@ -7,10 +7,10 @@
 import "server-only";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { fiscalReceipts, payments } from "@/db/schema";
+import { periodic } from "@/lib/background/periodic";
 import { config } from "@/lib/config";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
-import { processWide } from "@/lib/process-state.mjs";
 import { PaymentProvider, ReceiptState } from "@/shared/payments/enums";
 import { clickSubmission, type Outcome, readableNote, submitItems } from "./click-submit";
 import { type FiscalItem, fiscalItem } from "./fiscal";
@@ -141,20 +141,5 @@ const JOB_TICK_MS = 10_000;
 /** Starts the receipts' job in this process, once (nothing without fiscal data). */
 export function startReceiptJob(): void {
   if (!fiscalItem()) return;
-  processWide("receipts", () => {
-    let running = false;
-    const timer = setInterval(async () => {
-      if (running) return;
-      running = true;
-      try {
-        await submitDueReceipts();
-      } catch (error) {
-        log().error({ err: errorText(error) }, "the receipts' job failed: it runs again shortly");
-      } finally {
-        running = false;
-      }
-    }, JOB_TICK_MS);
-    timer.unref();
-    return timer;
-  });
+  periodic("receipts", { name: "the receipts' job", everyMs: JOB_TICK_MS, pass: async () => void (await submitDueReceipts()) });
 }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { oneAtATime } from "@/lib/http/one-at-a-time";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
+import { processWide } from "@/lib/process-state.mjs";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import type { DifficultyName } from "@/shared/attempts/scoring";
 
@@ -33,8 +34,8 @@ export type ReadBank = {
 };
 
 const READ_TIMEOUT_MS = 15_000;
-/** One file read at a time per process, a few waiting. */
-const oneRead = oneAtATime({ maxWaiting: 4 });
+/** One file read at a time per process (the shelf's "readers": one for every bundle), a few waiting. */
+const oneRead = <T>(job: () => Promise<T>) => processWide("readers", () => oneAtATime({ maxWaiting: 4 }))(job);
 
 /**
  * Runs one of the readers' workers (xlsx-worker.mjs, text-bank-worker.mjs) with bounded memory

@@ -187,3 +187,46 @@ describe("the rules every read of attempts, tests, subjects and pupils obeys liv
     expect(restatedRules("lib/example.ts", "      blockedAt: users.blockedAt,")).toEqual([]);
   });
 });
+
+/**
+ * What a module may keep at its top level though every bundle has a copy of it (lib/process-state.mjs):
+ * each entry a file and its reason. Anything else that must be one per process goes on the shelf.
+ */
+const PER_COPY: Record<string, string> = {
+  "lib/identity/session-token.ts": "a cache of decoded tokens: a copy per bundle decodes a token once more, and agrees",
+  "lib/attempts/content.ts": "a cache of banks read: each copy fills its own, each kept as the database has it",
+  "lib/http/api-paths.ts": "a table made once from constants, never changed",
+  "lib/i18n/catalogues.ts": "a table made once from constants, never changed",
+  "lib/background/read-in-child.ts": "runs in the child process alone: its connections are the child's",
+};
+
+/** A top-level Map, LRU cache, one-at-a-time gate or rate limiter: state that would split per bundle. */
+const MODULE_STATE = /^(?:export\s+)?(?:const|let|var)\s+\w+(?:\s*:[^=]+)?\s*=\s*(?:new\s+(?:Map|LRUCache|RateLimiter\w*)\b|oneAtATime\()/;
+
+/** Each top-level line that keeps per-process state outside the shelf, as "file:line". */
+function moduleState(file: string, text: string): string[] {
+  return text.split("\n").flatMap((line, i) => (MODULE_STATE.test(line) ? [`${file}:${i + 1}`] : []));
+}
+
+describe("what must be one per process is on the shelf (lib/process-state.mjs), with its reason", () => {
+  const serverFiles = files.filter((file) => /^(?:lib|server|app)\/|^(?:middleware|instrumentation)\.ts$/.test(file));
+
+  it("no server module keeps a Map, a cache, a gate or a limiter at its top level but those allowed per copy", () => {
+    const found = serverFiles
+      .filter((file) => file !== "lib/process-state.mjs" && !(file in PER_COPY))
+      .flatMap((file) => moduleState(file, readFileSync(path.join(root, file), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("catches one, and lets the shelf's own through", () => {
+    expect(moduleState("lib/x.ts", "const recent = new LRUCache<string, Buffer>({ max: 10 });")).toEqual(["lib/x.ts:1"]);
+    expect(moduleState("lib/x.ts", "const inFlight: Map<string, number> = new Map();")).toEqual(["lib/x.ts:1"]);
+    expect(moduleState("lib/x.ts", "export const gate = oneAtATime({ maxWaiting: 4 });")).toEqual(["lib/x.ts:1"]);
+    expect(moduleState("lib/x.ts", 'const kept = () => processWide("streams", () => new Map<number, number>());')).toEqual([]);
+  });
+
+  it("allows per copy only files that still have such state", () => {
+    const stale = Object.keys(PER_COPY).filter((file) => moduleState(file, readFileSync(path.join(root, file), "utf8")).length === 0);
+    expect(stale).toEqual([]);
+  });
+});
