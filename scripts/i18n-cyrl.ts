@@ -1,6 +1,6 @@
 // Writes the Uzbek Cyrillic catalogues from the Latin ones with the transliteration rules
 // (shared/i18n/transliterate.ts), once, to be read and checked in: `npm run i18n:cyrl`. A text whose
-// rule-made form is wrong is written by hand in CYRILLIC_EXCEPTIONS (lib/i18n/uz-Cyrl-exceptions.ts),
+// rule-made form is wrong is written by hand in CYRILLIC_EXCEPTIONS (lib/i18n/cyrillic.ts),
 // and the test that holds every Cyrillic text to its Latin twin allows exactly those.
 // tsx runs it with --conditions=react-server (package.json): the modules of lib/ are marked
 // server-only, and that marker throws outside the server's condition.

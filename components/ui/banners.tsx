@@ -1,15 +1,10 @@
-// The default not-found and error banners of spec §2.
+// The default error banner of spec §2.
 "use client";
 
 import { useRouter } from "next/navigation";
 import { useMessages } from "@/components/i18n/messages";
-import { Button, LinkButton } from "./button";
+import { Button } from "./button";
 import { Result } from "./result";
-
-export function NotFoundBanner() {
-  const messages = useMessages();
-  return <Result status="404" title={messages.notFound.banner} extra={<LinkButton href="/">{messages.notFound.home}</LinkButton>} />;
-}
 
 /** `requestId`: the failed request's id, small, for the pupil to read out to support. */
 export function ErrorBanner({ requestId }: { requestId?: string | null }) {

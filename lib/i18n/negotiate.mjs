@@ -44,16 +44,3 @@ export function requestLocale(headers) {
     acceptLanguage: headers.get("accept-language"),
   });
 }
-
-/**
- * The encoding to send, of those available, by the request's Accept-Encoding ("identity" if none fits).
- * @template {string} E
- * @param {string | null} acceptEncoding
- * @param {E[]} available
- * @returns {E | "identity"}
- */
-export function preferredEncoding(acceptEncoding, available) {
-  const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? "" } }).encoding(available);
-  // Negotiator answers one of `available` (or none): find it there, so that its type is theirs.
-  return available.find((encoding) => encoding === chosen) ?? "identity";
-}
