@@ -241,7 +241,7 @@ test("on a phone the board's counts stay inside their tiles, «Заблокир�
 
 // The board and the tests list draw an olympiad's worth of subjects, whatever the database holds
 // (the suites make a subject each): the rest come with one press, kept in the address.
-test("the board and the tests list draw the first 48 subjects, and all of them on asking, in every language @desktop-only", async ({
+test("the board and the tests list draw the first 48 subjects, and all of them on asking, in every language", async ({
   page,
   request,
 }, testInfo) => {
