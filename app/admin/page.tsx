@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { BoardView } from "@/components/board/board-view";
-import { asksForAll } from "@/components/console/first-of";
 import { PageHeader } from "@/components/console/page-header";
 import { loadBoard } from "@/lib/board/board";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
+import { allQuery, searchOf } from "@/lib/validation/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).board.title };
@@ -18,7 +18,7 @@ export default async function BoardPage({ searchParams }: Props) {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={messages.board.title} lead={messages.board.lead} help={messages.help.board} />
-      <BoardView initial={board} all={asksForAll(await searchParams)} />
+      <BoardView initial={board} all={searchOf(allQuery, await searchParams).all === "1"} />
     </div>
   );
 }

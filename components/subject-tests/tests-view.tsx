@@ -1,6 +1,6 @@
-// Every subject's test in one table (an olympiad's worth, the rest on a press), one that fits 1280 px beside the open menu; "Tahrirlash" opens
-// its settings, "Hozir yopish" closes an open one (the subject's name typed), and links to the test
-// as a pupil sees it and its item statistics.
+// Every subject's test in one table (an olympiad's worth, the rest on a press), one that fits
+// 1280 px beside the open menu; "Tahrirlash" opens its settings, "Hozir yopish" closes an open one
+// (the subject's name typed), and links to the test as a pupil sees it and its item statistics.
 "use client";
 
 import Link from "next/link";

@@ -17,6 +17,8 @@ export const search = z
   .refine((text) => !isUnsafeText(text))
   .optional();
 export const pageQuery = z.object({ page });
+/** A long list asked for whole (`?all=1`: components/console/first-of.ts). */
+export const allQuery = z.object({ all: z.literal("1").optional() });
 
 /** A person's id in the address: a pupil's or an organiser's. */
 export const userIdParams = z.object({ userId: queryId });

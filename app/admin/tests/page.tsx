@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { asksForAll } from "@/components/console/first-of";
 import { PageHeader } from "@/components/console/page-header";
 import { TestsView } from "@/components/subject-tests/tests-view";
 import { LinkButton } from "@/components/ui/button";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/subject-tests/subject-tests";
+import { allQuery, searchOf } from "@/lib/validation/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getOrganiserMessages()).tests.title };
@@ -23,7 +23,7 @@ export default async function TestsPage({ searchParams }: Props) {
           {messages.tests.pinSheet}
         </LinkButton>
       </PageHeader>
-      <TestsView items={items} all={asksForAll(await searchParams)} />
+      <TestsView items={items} all={searchOf(allQuery, await searchParams).all === "1"} />
     </div>
   );
 }
