@@ -266,7 +266,7 @@ test("the board and the tests list draw the first 48 subjects, and all of them o
       await expect(all).toHaveText(new RegExp(`^${words} \\((\\d+)\\)$`));
       expect(Number(/\d+/.exec((await all.textContent()) ?? "")?.[0])).toBeGreaterThanOrEqual(total);
       await all.scrollIntoViewIfNeeded();
-      await screenshot(page, testInfo, `organiser-show-all${path.replaceAll("/", "-")}-${language}`);
+      await screenshot(page, testInfo, `organiser-show-all${path.replaceAll("/", "-")}-${language}`, { viewport: true });
       await all.click();
       await expect(page).toHaveURL(/[?&]all=1$/);
       await expect(page.getByTestId("show-all")).toHaveCount(0);

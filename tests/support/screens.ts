@@ -5,13 +5,16 @@ import type { Page, TestInfo } from "@playwright/test";
 
 const MAX_HEIGHT = 4000;
 
-export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** `viewport`: what is on screen now (a control scrolled to, far below a long list's top), not the top. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, { viewport = false } = {}): Promise<void> {
+  const path = `tests/screenshots/${testInfo.project.name}/${name}.png`;
+  if (viewport) return void (await page.screenshot({ path }));
   const { width, height } = await page.evaluate(() => ({
     width: document.documentElement.clientWidth,
     height: document.documentElement.scrollHeight,
   }));
   await page.screenshot({
-    path: `tests/screenshots/${testInfo.project.name}/${name}.png`,
+    path,
     fullPage: true,
     clip: { x: 0, y: 0, width, height: Math.min(height, MAX_HEIGHT) },
   });
