@@ -265,7 +265,10 @@ test("the board and the tests list draw the first 48 subjects, and all of them o
       const all = page.getByTestId("show-all");
       await expect(all).toHaveText(new RegExp(`^${words} \\((\\d+)\\)$`));
       expect(Number(/\d+/.exec((await all.textContent()) ?? "")?.[0])).toBeGreaterThanOrEqual(total);
-      await all.scrollIntoViewIfNeeded();
+      // Scrolled to in the page itself: the page may render again meanwhile (its board refreshes,
+      // the language's switch settles), and a handle taken a moment before would be gone.
+      await page.evaluate(() => document.querySelector('[data-testid="show-all"]')?.scrollIntoView({ block: "center" }));
+      await expect(all).toBeInViewport();
       await screenshot(page, testInfo, `organiser-show-all${path.replaceAll("/", "-")}-${language}`, { viewport: true });
       await all.click();
       await expect(page).toHaveURL(/[?&]all=1$/);
