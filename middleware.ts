@@ -2,7 +2,7 @@
 // page's language (`?lang=` sets it and the cookie remembers it, else Accept-Language),
 // and only redirects and rewrites besides. Every handler, layout and page checks the session again.
 import { type NextRequest, NextResponse } from "next/server";
-import { canonicalApiPath } from "@/lib/http/api-paths";
+import { canonicalApiPath } from "@/lib/api/routes.mjs";
 import { commonSecurityHeaders, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { visitorOrigin } from "@/lib/http/visitor-origin";
 import { resolveLocale } from "@/lib/i18n/negotiate.mjs";
@@ -66,8 +66,9 @@ export async function middleware(request: NextRequest) {
 export const config = {
   matcher: [
     // API paths in any casing but the canonical one (the spec's paths answer case-insensitively):
-    // a canonical call, like every answer a pupil saves, never pays for middleware. The list is
-    // API_PATHS (lib/http/api-paths.ts) and /api/health; a test keeps the two in step. Our own
+    // a canonical call, like every answer a pupil saves, never pays for middleware. Next reads
+    // only a literal here: the list is the routes table's spec paths and direct lane
+    // (lib/api/routes.mjs), and a test keeps the two in step. Our own
     // lower-case areas (admin, payments, bot, test-support) have one casing and skip it too, so
     // no body sent to them is buffered by middleware before the route's own size limit.
     "/((?!api/(?:Regions/GetAll|Districts/GetAll|Subjects/GetAll|Organizations/GetAll|Registration/GetRegisterStatus|Registration/Register|Identity/Login|Identity/GetCurrentUser|Identity/Update|Identity/Logout|TestAttempts/AllowTestAttempt|TestAttempts/IsThereAttempt|TestAttempts/New|TestAttempts/Get|TestAttempts/GetRemainingTime|TestAttempts/Answer|TestAttempts/Finish|TestAttempts/Result|TestAttempts/CheckPinCode|TestAttempts/Events|TestAttempts/Paper|TestAttempts/Appeals|Registration/Appeals|Certificates/Check|Certificates/Generate|health)$)(?!api/(?:admin|payments|bot|test-support)/)[aA][pP][iI]/.*)",

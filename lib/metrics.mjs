@@ -4,7 +4,9 @@
 // counts every request and reads the admission's state, and the app's code (bundled by Next)
 // counts sign-ins, starts and saved answers into the same set.
 import { availableParallelism } from "node:os";
+import { match } from "path-to-regexp";
 import client from "prom-client";
+import { API_ROUTES, PAGE_ROUTES } from "./api/routes.mjs";
 import { databaseAway } from "./db/availability.mjs";
 import { madeYet, processWide } from "./process-state.mjs";
 
@@ -135,39 +137,25 @@ export function metrics() {
 }
 
 /**
- * A bounded label for a request path: the app route it reaches (from the build's route list, as
- * `/api/admin/pupils/[userId]`), "static" for the build's files, else "other". A made-up path
- * never becomes a label of its own.
- * @param {string[]} routeFiles
+ * A bounded label for a request path: the route it reaches as the routes table names it
+ * (lib/api/routes.mjs, as `/api/admin/pupils/[userId]`), "static" for the build's files, else
+ * "other". A made-up path never becomes a label of its own. Matched by path-to-regexp, fixed
+ * routes before those with a segment, a catch-all last.
  * @returns {(path: string) => string}
  */
-export function routeLabels(routeFiles) {
-  const routes = routeFiles
-    .map((file) =>
-      file
-        .replace(/\/(route|page)$/, "")
-        .split("/")
-        .filter((segment) => !/^\(.*\)$/.test(segment))
-        .join("/"),
-    )
-    .map((route) => route || "/")
-    .filter((route) => route !== "/_not-found");
+export function routeLabels() {
   /** @param {string} route */
   const dynamic = (route) => (route.match(/\[/g) ?? []).length + (route.includes("[...") ? 10 : 0);
-  const matchers = [...new Set(routes)]
+  const matchers = [...Object.keys(API_ROUTES), ...PAGE_ROUTES]
     .sort((a, b) => dynamic(a) - dynamic(b))
     .map((route) => {
-      const pattern = route
-        .split("/")
-        .map((segment) =>
-          segment.startsWith("[...") ? ".+" : segment.startsWith("[") ? "[^/]+" : segment.replace(/[.*+?^${}()|\\]/g, "\\$&"),
-        )
-        .join("/");
-      return /** @type {const} */ ([route, new RegExp(`^${pattern}/?$`, "i")]);
+      const pattern = route.replace(/\[\.\.\.(\w+)\]/g, "*$1").replace(/\[(\w+)\]/g, ":$1");
+      // Not decoded: a hostile path's escapes are never read, only matched.
+      return /** @type {const} */ ([route, match(pattern, { decode: false })]);
     });
   return (path) => {
     if (path.startsWith("/_next/")) return "static";
-    for (const [route, pattern] of matchers) if (pattern.test(path)) return route;
+    for (const [route, matches] of matchers) if (matches(path)) return route;
     return "other";
   };
 }

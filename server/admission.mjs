@@ -26,6 +26,7 @@
 // queues by the time it first came, ahead of those who came later.
 
 import { availableParallelism } from "node:os";
+import { fixedRoute } from "../lib/api/routes.mjs";
 
 /**
  * The door a request comes through: "free" (never held), "inside" or "entry".
@@ -59,9 +60,11 @@ const MAX_RETRY_AFTER_SECONDS = 5;
  * @returns {Door}
  */
 export function doorOf(path, hasGenuineSession) {
-  // The build's files (immutable, fetched once per device; the front door answers a miss itself) never queue.
-  if (path.startsWith("/_next/static/") || path === "/api/health" || path === "/favicon.ico") return "free";
-  if (/^\/api\/Identity\/Login$/i.test(path)) return "entry";
+  // The build's files (immutable, fetched once per device; the front door answers a miss itself) never
+  // queue, nor does what the routes table sets free (the health check).
+  if (path.startsWith("/_next/static/") || path === "/favicon.ico") return "free";
+  const door = fixedRoute(path)?.door;
+  if (door) return door;
   // Without a verified session, whatever the path or method: the entrance.
   return hasGenuineSession ? "inside" : "entry";
 }

@@ -1,22 +1,15 @@
 // @ts-check
-// The pupils' calls of the opening, handed by the front door straight to their route handlers.
-//
-// Next's request handling around a route handler (matching the route, its tracing spans, the
-// request and response adapters, streaming the answer through web streams, its compression) costs
-// more CPU than the calls themselves: profiled with bench:cost, a saved answer spent most of its
-// app time there. These few calls (lib/api/direct-paths.mjs) have one fixed path each and no
-// dynamic segment, and their handlers (lib/api/handler.ts) do all the rest themselves: who may
-// call, limits, parsing with the shared schemas, errors, the API's headers. The app hands their
-// table to the front door at start (instrumentation.ts, through lib/process-state.mjs); here each
-// is called with a NextRequest, as Next would, and its answer written. Without a handler for every
-// listed call the server does not start. A path in another casing, or a method the call does not
-// have, goes to Next, which serves the same handler from the call's route file.
+// The direct lane: the pupils' calls of the opening (lane "direct" in lib/api/routes.mjs), handed
+// by the front door straight to their handlers, which do all Next's route handling would (who may
+// call, limits, parsing, errors, headers) at a fraction of its CPU (bench:cost). The app hands the
+// handlers over at start; without one for every listed call the server does not start. Another
+// casing or method goes to Next, which serves the same handler (docs/architecture.md).
 
 import { createRequire } from "node:module";
 import { Readable } from "node:stream";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import Negotiator from "negotiator";
-import { missingDirectRoutes } from "../lib/api/direct-paths.mjs";
+import { missingDirectRoutes } from "../lib/api/routes.mjs";
 import { providedDirectRoutes } from "../lib/process-state.mjs";
 
 /** @typedef {import("node:http").IncomingMessage} IncomingMessage */

@@ -4,6 +4,7 @@
 // request holds a place only once its body is here; the client's queue ticket keeps the time it
 // first came for its next steps; and a request that would wait too long gets a fast 503 with its
 // place and a Retry-After.
+import { fixedRoute } from "../lib/api/routes.mjs";
 import { providerBodyRefusal } from "../lib/payments/provider-refusal.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
 import { bodyArrived, doorOf } from "./admission.mjs";
@@ -20,12 +21,6 @@ import { admissionKey, genuineSessions } from "./session-key.mjs";
 
 /** Requests of one client at once that its queue ticket's time serves (a page and its calls). */
 const TICKET_PARALLEL = 4;
-
-/** A stream (an attempt page listening for the organiser's acts) stays open for minutes. */
-const LONG_LIVED = /^\/api\/TestAttempts\/Events$/i;
-// What a pupil already in asks: not a step on the way to the first question (the queue's
-// arrival frontier leaves them out).
-const ANSWERING = /^\/api\/TestAttempts\/(Answer|Finish|Events)$/i;
 
 /**
  * The entrance of one admission.
@@ -138,7 +133,8 @@ export function entrance({
     });
     // A stream (an attempt page listening for the organiser's acts) stays open for minutes: it
     // holds its place only until its answer starts, like any other request.
-    if (LONG_LIVED.test(urlPath)) response.whenHeadWritten = release;
+    const route = fixedRoute(urlPath);
+    if (route?.stream) response.whenHeadWritten = release;
     const session = await sessionOf(request.headers.cookie);
     const door = doorOf(urlPath, session !== null);
     if (door === "free") return serveRequest(request, response);
@@ -155,7 +151,9 @@ export function entrance({
     // (A loan implies a ticket: said again for the type checker.)
     const since = loan && ticket !== null ? ticket : Date.now();
     admission.back(client);
-    const step = !ANSWERING.test(urlPath);
+    // What a pupil already in asks is not a step on the way to the first question (the queue's
+    // arrival frontier leaves it out).
+    const step = !route?.answering;
     const key = admissionKey(door, client, session);
     const admitted = await admission.enter(door, since, (drop) => response.once("close", drop), { step, key });
     if (!admitted) return refuse(response, urlPath, door, ticket ?? since, client, localeOf(request));

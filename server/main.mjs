@@ -14,7 +14,6 @@
 // lib/process-state.mjs; its settings are read in lib/server-config.mjs. `next dev` skips it.
 import cluster from "node:cluster";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
@@ -200,16 +199,7 @@ async function serve() {
   const isOperatorScrape = (request, urlPath) =>
     operatorToken !== null && urlPath === "/api/metrics" && timingSafeEqual(digest(request.headers.authorization ?? ""), operatorToken);
   if (admission) figures.watchAdmission(admission);
-  const routeOf = routeLabels(
-    (() => {
-      try {
-        return Object.keys(JSON.parse(readFileSync(path.resolve(".next", "server", "app-paths-manifest.json"), "utf8")));
-      } catch {
-        return [];
-      }
-    })(),
-  );
-  const measured = requestLog(figures, routeOf);
+  const measured = requestLog(figures, routeLabels());
 
   const secureCookies = (shared.publicUrl ?? "").startsWith("https://");
   /**

@@ -19,7 +19,7 @@ export const newRequestId = () =>
 
 /**
  * @param {import("../lib/metrics.mjs").Metrics} figures
- * @param {(path: string) => string} routeOf the app route a path reaches (lib/metrics.mjs routeLabels)
+ * @param {(path: string) => string} routeOf the route a path reaches (lib/metrics.mjs routeLabels)
  */
 export function requestLog(figures, routeOf) {
   /**

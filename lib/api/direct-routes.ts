@@ -1,4 +1,4 @@
-// The handlers of the calls the front door serves straight (lib/api/direct-paths.mjs lists them):
+// The handlers of the calls the front door serves straight (lane "direct" in lib/api/routes.mjs):
 // one table the app owns. Each call's route file re-exports its entry, so Next serves the very
 // same function under another casing; instrumentation.ts hands the table to the front door
 // (lib/process-state.mjs) at start. Every handler is the one wrapper's (./handler.ts): who may
@@ -18,13 +18,13 @@ import { changesStream } from "@/lib/live/stream";
 import { health } from "@/lib/operations/health";
 import { answerSchema, attemptIdQuery, finishSchema, newAttemptSchema, remainingTimeQuery, resultQuery } from "@/lib/validation/attempts";
 import { loginSchema } from "@/shared/identity/schema";
-import type { DIRECT_ROUTE_METHODS, DirectPath } from "./direct-paths.mjs";
 import { handler } from "./handler";
+import type { DirectPath, MethodOf } from "./routes.mjs";
 
 /** A route handler's method, as Next calls it. */
 export type RouteMethod = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-type Table = { [P in DirectPath]: { [M in (typeof DIRECT_ROUTE_METHODS)[P][number]]: RouteMethod } };
+type Table = { [P in DirectPath]: { [M in MethodOf<P>]: RouteMethod } };
 
 export const directRoutes = {
   // For load balancers (and the benchmark's floor): the app answers without asking the database,

@@ -2,9 +2,9 @@
 // kind of caller, gets NUL bytes, lone surrogates, stray %-sequences, 10 MB, deep nesting and
 // arrays for scalars, in its path, query and body; so do the pages that take a path parameter.
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
+import { API_ROUTES, DIRECT_ROUTE_METHODS, fixedRoute } from "../../lib/api/routes.mjs";
 import { baseURL } from "../../playwright.config";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { anonymous, newOlympiad, newPupil, ORGANISER, registerOverHttp, signedIn } from "../support/http";
@@ -15,25 +15,10 @@ import { TEST_ENV, TEST_LOG_FILE } from "../support/test-env";
 test.setTimeout(180_000);
 const AT_ONCE = 6;
 
-type Route = { path: string; methods: string[] };
+type Route = { path: string; methods: readonly string[] };
 
-function routes(dir = path.resolve("app/api")): Route[] {
-  const found: Route[] = [];
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) found.push(...routes(full));
-    else if (entry === "route.ts") {
-      const source = readFileSync(full, "utf8");
-      const methods = new Set<string>();
-      for (const m of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
-      for (const m of source.matchAll(/\bas (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
-      for (const m of source.matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
-      const route = `/${path.relative(path.resolve("."), path.dirname(full)).split(path.sep).slice(1).join("/")}`;
-      found.push({ path: route, methods: [...methods] });
-    }
-  }
-  return found;
-}
+/** Every API route with its methods, as the routes table declares them (a unit test keeps it equal to app/api). */
+const ROUTES: Route[] = Object.entries(API_ROUTES).map(([address, route]) => ({ path: address, methods: route.methods }));
 
 /** Every field name a schema of ours reads, so that each one meets the hostile values. */
 const FIELDS = [
@@ -123,7 +108,7 @@ const QUERIES = [
 ];
 
 /** Routes whose answer is a stream that stays open (Server-Sent Events). */
-const LONG_LIVED = new Set(["/api/TestAttempts/Events"]);
+const LONG_LIVED = new Set(ROUTES.filter((route) => fixedRoute(route.path)?.stream).map((route) => route.path));
 
 const PARAM_VALUES = ["%00", "%25", "%ED%A0%80", "1e999", "-1", "2147483648", "x".repeat(300)];
 
@@ -229,7 +214,7 @@ for (const [index, name] of Object.keys(CALLERS).entries()) {
     const caller = await CALLERS[name](request);
     const t = tally();
     // Logout ends the caller's sessions: it goes last, after every other route met them signed in.
-    const all = routes();
+    const all = ROUTES;
     expect(all.length).toBeGreaterThan(30);
     const callsOf = (route: Route) => {
       const calls: (() => Promise<void>)[] = [];
@@ -336,11 +321,8 @@ test.describe("what once answered 500 is a clear 4xx", () => {
 
   test("a Host that looks like an address and is none (256.0.0.1, 09, xn--a, [1.2.3.4]): the API's JSON 400 on every direct path and Next's", async () => {
     const ids: string[] = [];
-    // The direct lane's calls as its list names them (lib/api/direct-paths.mjs), and two of Next's.
-    const list = readFileSync(path.resolve("lib/api/direct-paths.mjs"), "utf8");
-    const paths = [...list.matchAll(/"(\/api\/[^"]+)": \[([^\]]+)\]/g)].flatMap(([, route, methods]) =>
-      [...methods.matchAll(/"([A-Z]+)"/g)].map(([, method]) => [method, route]),
-    );
+    // The direct lane's calls as the routes table names them, and two of Next's.
+    const paths = Object.entries(DIRECT_ROUTE_METHODS).flatMap(([route, methods]) => methods.map((method) => [method, route]));
     expect(paths.length).toBeGreaterThanOrEqual(13);
     paths.push(["GET", "/api/Regions/GetAll"], ["GET", "/login"]);
     for (const host of ["256.0.0.1", "09", "xn--a", "[1.2.3.4]", "256.0.0.1:3000"]) {

@@ -195,7 +195,7 @@ describe("the rules every read of attempts, tests, subjects and pupils obeys liv
 const PER_COPY: Record<string, string> = {
   "lib/identity/session-token.ts": "a cache of decoded tokens: a copy per bundle decodes a token once more, and agrees",
   "lib/attempts/content.ts": "a cache of banks read: each copy fills its own, each kept as the database has it",
-  "lib/http/api-paths.ts": "a table made once from constants, never changed",
+  "lib/api/routes.mjs": "the routes table's lookups, made once from constants, never changed",
   "lib/i18n/catalogues.ts": "a table made once from constants, never changed",
   "lib/background/read-in-child.ts": "runs in the child process alone: its connections are the child's",
 };

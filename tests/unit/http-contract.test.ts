@@ -2,17 +2,23 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIRECT_ROUTE_METHODS, missingDirectRoutes } from "@/lib/api/direct-paths.mjs";
 import { directRoutes } from "@/lib/api/direct-routes";
-import { API_PATHS, canonicalApiPath } from "@/lib/http/api-paths";
+import { API_ROUTES, canonicalApiPath, DIRECT_ROUTE_METHODS, fixedRoute, missingDirectRoutes, PAGE_ROUTES } from "@/lib/api/routes.mjs";
+import { routeLabels } from "@/lib/metrics.mjs";
 import { ApiError, retryDelay, shouldRetry, statusMessage } from "@/shared/http/client";
 
-function routeFiles(dir: string): string[] {
+function routeFiles(dir: string, name = "route.ts"): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return entry === "route.ts" ? [full] : [];
+    if (statSync(full).isDirectory()) return routeFiles(full, name);
+    return entry === name ? [full] : [];
   });
+}
+
+/** The address a route file or page answers at: its folders, without route groups. */
+function addressOf(file: string): string {
+  const folders = path.relative(path.resolve("app"), path.dirname(file)).split(path.sep);
+  return `/${folders.filter((folder) => folder !== "" && !/^\(.*\)$/.test(folder)).join("/")}`;
 }
 
 describe("every route declares who may call it", () => {
@@ -33,30 +39,69 @@ describe("every route declares who may call it", () => {
   );
 });
 
-describe("API paths are case-insensitive", () => {
-  it("every spec-style (PascalCase) route is known to the middleware", () => {
-    const apiDir = path.resolve("app/api");
-    const pascal = routeFiles(apiDir)
-      .map((f) => `/api/${path.relative(apiDir, path.dirname(f)).split(path.sep).join("/")}`)
-      .filter((p) => /^\/api\/[A-Z]/.test(p));
-    expect(pascal.sort()).toEqual([...API_PATHS].sort());
+describe("the routes table", () => {
+  it("names every route file under app/api with the methods it exports, and nothing else", async () => {
+    const found: Record<string, string[]> = {};
+    for (const file of routeFiles(path.resolve("app/api"))) {
+      const route = await import(file);
+      found[addressOf(file)] = Object.keys(route)
+        .filter((name) => /^[A-Z]+$/.test(name))
+        .sort();
+    }
+    const declared = Object.fromEntries(Object.entries(API_ROUTES).map(([address, route]) => [address, [...route.methods].sort()]));
+    expect(declared).toEqual(found);
   });
 
-  it("the middleware's matcher skips exactly the canonical paths", () => {
+  it("names every page under app/", () => {
+    expect([...PAGE_ROUTES].sort()).toEqual(routeFiles(path.resolve("app"), "page.tsx").map(addressOf).sort());
+  });
+
+  it("the spec's paths are the PascalCase ones", () => {
+    for (const [address, route] of Object.entries(API_ROUTES)) {
+      expect("casing" in route && route.casing === "any", address).toBe(/^\/api\/[A-Z]/.test(address));
+    }
+  });
+
+  it("the middleware's matcher skips exactly the spec's paths and the direct lane", () => {
     const source = readFileSync(path.resolve("middleware.ts"), "utf8");
     const skipped = /\(\?!api\/\(\?:([^)]*)\)\$\)/.exec(source)?.[1].split("|") ?? [];
-    expect(skipped.sort()).toEqual([...API_PATHS.map((p) => p.slice("/api/".length)), "health"].sort());
+    const canonical = Object.entries(API_ROUTES)
+      .filter(([, route]) => ("casing" in route && route.casing === "any") || ("lane" in route && route.lane === "direct"))
+      .map(([address]) => address.slice("/api/".length));
+    expect(skipped.sort()).toEqual(canonical.sort());
   });
 
-  it("the calls the front door hands straight to their handlers are canonical paths whose route serves the table's own handlers", async () => {
+  it("names each route's label, a made-up path none of its own", () => {
+    const label = routeLabels();
+    expect(label("/api/TestAttempts/Answer")).toBe("/api/TestAttempts/Answer");
+    expect(label("/api/testattempts/answer/")).toBe("/api/TestAttempts/Answer");
+    expect(label("/api/admin/tests/12/final")).toBe("/api/admin/tests/[testId]/final");
+    expect(label("/api/admin/tests")).toBe("/api/admin/tests");
+    expect(label("/admin/tests/pins")).toBe("/admin/tests/pins");
+    expect(label("/admin/tests/7")).toBe("other");
+    expect(label("/cert/%ED%A0%80")).toBe("/cert/[username]");
+    expect(label("/api/zz-made-up/deeper/x1")).toBe("/api/[...unknown]");
+    expect(label("/made-up-page")).toBe("other");
+    expect(label("/")).toBe("/");
+    expect(label("/_next/static/chunks/x.js")).toBe("static");
+  });
+
+  it("finds a fixed route in any casing only where the spec allows it", () => {
+    expect(fixedRoute("/api/testattempts/events")).toMatchObject({ stream: true, answering: true });
+    expect(fixedRoute("/api/TestAttempts/Answer")).toMatchObject({ answering: true });
+    expect(fixedRoute("/API/IDENTITY/LOGIN")).toMatchObject({ door: "entry" });
+    expect(fixedRoute("/api/health")).toMatchObject({ door: "free" });
+    expect(fixedRoute("/API/HEALTH")).toBeUndefined();
+    expect(fixedRoute("/api/admin/tests/[testId]/final")).toBeUndefined();
+    expect(fixedRoute("/api/TestAttempts/Get")).not.toHaveProperty("answering");
+  });
+
+  it("the calls the front door hands straight to their handlers are served by their route files with the table's own handlers", async () => {
     expect(missingDirectRoutes(directRoutes)).toEqual([]);
     for (const [urlPath, methods] of Object.entries(DIRECT_ROUTE_METHODS)) {
-      expect([...API_PATHS, "/api/health"]).toContain(urlPath);
       const route = await import(path.resolve(`app${urlPath}/route.ts`));
       const table = directRoutes[urlPath as keyof typeof directRoutes] as Record<string, unknown>;
       for (const method of methods) expect(route[method], `${method} ${urlPath}`).toBe(table[method]);
-      // Nothing else: a method the table lacks would be served by Next alone.
-      expect(Object.keys(route).filter((name) => /^[A-Z]+$/.test(name))).toEqual([...methods]);
     }
   });
 
