@@ -8,6 +8,7 @@ import "server-only";
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { certificatePictures } from "@/db/schema";
 import { type ChildWrite, childWrite } from "@/lib/background/child-read";
+import { claimUntil, unclaimed } from "@/lib/background/lease";
 import { db } from "@/lib/db/client";
 import type { PupilCertificate } from "./certificates";
 
@@ -55,11 +56,12 @@ export const keepInChild = (certificate: PupilCertificate, kind: PictureKind, ve
   childWrite((slot) => keepSql(certificate, kind, version, slot));
 
 /**
- * Claims the drawing of this version for this process: true unless it is kept already or another
- * process claimed it within CLAIM_SECONDS. A kept picture of another version is discarded here.
+ * Claims the drawing of this version for this process (a lease, lib/background/lease.ts, on a row
+ * made here if there is none): true unless it is kept already or another process's claim has not
+ * run out. A kept picture of another version is discarded here.
  */
 export async function claimDrawing(certificate: PupilCertificate, kind: PictureKind, version: string): Promise<boolean> {
-  const until = sql`now() + make_interval(secs => ${CLAIM_SECONDS})`;
+  const until = claimUntil(CLAIM_SECONDS);
   const claimed = await db
     .insert(certificatePictures)
     .values({ userId: certificate.userId, kind, origin: originOf(certificate), version, png: null, claimedUntil: until })
@@ -68,7 +70,7 @@ export async function claimDrawing(certificate: PupilCertificate, kind: PictureK
       set: { version, png: null, drawnAt: null, claimedUntil: until },
       setWhere: or(
         sql`${certificatePictures.version} <> ${version}`,
-        sql`${certificatePictures.png} is null and (${certificatePictures.claimedUntil} is null or ${certificatePictures.claimedUntil} < now())`,
+        and(isNull(certificatePictures.png), unclaimed(certificatePictures.claimedUntil)),
       ),
     })
     .returning({ userId: certificatePictures.userId });

@@ -5,11 +5,12 @@
 // claimed for a while before it is sent, so two processes never send the same one at once, and
 // once accepted it is never sent again. The service's fiscal data: ./fiscal.ts.
 import "server-only";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, lte, type SQL, sql } from "drizzle-orm";
 import { fiscalReceipts, payments } from "@/db/schema";
+import { claimRows } from "@/lib/background/lease";
 import { periodic } from "@/lib/background/periodic";
 import { config } from "@/lib/config";
-import { db, selectRows, type Transaction } from "@/lib/db/client";
+import { db, type Transaction } from "@/lib/db/client";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { PaymentProvider, ReceiptState } from "@/shared/payments/enums";
 import { clickSubmission, type Outcome, readableNote, submitItems } from "./click-submit";
@@ -100,21 +101,20 @@ export async function submitDueReceipts({
   // Claimed for as long as the whole pass may take (each send is bounded by timeoutMs), so that
   // no other process sends the last of them while this one is still on the first.
   const claimSeconds = Math.ceil((PASS_SIZE * timeoutMs) / 1000) + CLAIM_MARGIN_SECONDS;
-  const claimed = await selectRows<{ payment_id: number }>(
-    db,
-    sql`
-    update ${fiscalReceipts} set claimed_until = ${at} + make_interval(secs => ${claimSeconds})
-    where (payment_id, kind) in (
-      select payment_id, kind from ${fiscalReceipts}
-      where state = ${ReceiptState.Waiting} and provider = ${PaymentProvider.Click} and next_try_at <= ${at}
-        and (claimed_until is null or claimed_until < ${at})
-      order by next_try_at
-      limit ${PASS_SIZE}
-      for update skip locked)
-    returning payment_id`,
-  );
+  const claimed = await claimRows(fiscalReceipts, {
+    key: { paymentId: fiscalReceipts.paymentId, kind: fiscalReceipts.kind },
+    due: and(
+      eq(fiscalReceipts.state, ReceiptState.Waiting),
+      eq(fiscalReceipts.provider, PaymentProvider.Click),
+      lte(fiscalReceipts.nextTryAt, at),
+    ),
+    orderBy: fiscalReceipts.nextTryAt,
+    limit: PASS_SIZE,
+    seconds: claimSeconds,
+    at,
+  });
   const done: { paymentId: number; error: string | null }[] = [];
-  for (const { payment_id: paymentId } of claimed) {
+  for (const { paymentId } of claimed) {
     let outcome: Outcome;
     try {
       outcome = await sendOne(item, paymentId, timeoutMs);
