@@ -129,7 +129,7 @@ export function providedStatus() {
 }
 
 /**
- * A route handler's method as Next calls it (lib/api/direct-routes.ts's RouteMethod).
+ * A route handler's method as Next calls it (lib/api/handler.ts's RouteMethod).
  * @typedef {(request: import("next/server").NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>} RouteMethod
  */
 

@@ -3,6 +3,7 @@
 // unsafe text (what it reads of the request is in ./input.ts), error mapping and the API's security
 // headers. It knows who is signed in (lib/identity), so it sits on the domain's side of lib/http,
 // whose transport pieces (errors, limits) it uses.
+import type { ApiPath, MethodOf } from "./routes.mjs";
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import type { z } from "zod";
@@ -92,6 +93,12 @@ const sessionToken = (request: NextRequest) => request.cookies.get(sessionCookie
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
+/** A route handler's method, as Next calls it, marked with who may call it. */
+export type RouteMethod = ((request: NextRequest, context: RouteContext) => Promise<Response>) & { auth: AuthKind };
+
+/** The handlers of some routes of the routes table, each with exactly the methods it declares. */
+export type ApiHandlers = { [P in ApiPath]?: { [M in MethodOf<P>]: RouteMethod } };
+
 /**
  * A state-changing call from a browser must come from our own pages: another site's form or
  * script gets 403 even though the browser would attach our cookie. Our pages are those at
@@ -162,7 +169,8 @@ export function handler<
   if (options.limit?.per === "user" && !["signedIn", "pupil", "organiser", "pupilToken"].includes(options.auth)) {
     throw new Error(`A limit per user needs a signed-in caller, not auth "${options.auth}"`);
   }
-  return (request: NextRequest, context: RouteContext): Promise<Response> => inLocaleOf(request, () => answer(request, context));
+  const method = (request: NextRequest, context: RouteContext): Promise<Response> => inLocaleOf(request, () => answer(request, context));
+  return Object.assign(method, { auth: options.auth });
   async function answer(request: NextRequest, context: RouteContext): Promise<Response> {
     try {
       // While the database is away a call that needs it is refused at once, not after its pool's

@@ -1,6 +1,6 @@
 // The audit log as recorded, a page at a time, newest first, with the names its ids stand for (the
 // pupils, subjects, districts, … the acts were done to), read for that page at once. The console's
-// page and the API put it in words and links (components/audit).
+// page and the API put it in words and links (./rows.ts).
 import "server-only";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { attempts, districts, organiserActions, questionChoices, questions, regions, subjects, tests, users } from "@/db/schema";

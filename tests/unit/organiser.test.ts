@@ -2,12 +2,12 @@
 // attempt past the close, a reset attempt is kept but no longer counts, the board's counts.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listActions } from "@/components/audit/rows";
 import { attempts, organiserActions, questions } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { endAttemptNow, resetAttempt } from "@/lib/attempts/interventions";
 import { allowTestAttempt, isThereAttempt, newAttempt } from "@/lib/attempts/start";
 import { getAttempt, getRemainingTime } from "@/lib/attempts/taking";
+import { listActions } from "@/lib/audit/rows";
 import { loadBoard } from "@/lib/board/board";
 import { certificateOfUsername } from "@/lib/certificates/certificates";
 import { db } from "@/lib/db/client";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import type { AuditLine } from "@/components/audit/details";
-import type { AuditLink } from "@/components/audit/links";
-import { listActions } from "@/components/audit/rows";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import type { AuditLine } from "@/lib/audit/details";
+import type { AuditLink } from "@/lib/audit/links";
 import { AUDIT_PAGE_SIZE } from "@/lib/audit/log";
+import { listActions } from "@/lib/audit/rows";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";

@@ -1,6 +1,5 @@
-// Served by the front door straight from the app's table (lib/api/direct-routes.ts); Next serves the same handler under another casing.
-import { directRoutes } from "@/lib/api/direct-routes";
+import { operationsApi } from "@/lib/operations/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET } = directRoutes["/api/health"];
+export const { GET } = operationsApi["/api/health"];

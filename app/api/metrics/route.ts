@@ -1,11 +1,5 @@
-// The operator's live figures in Prometheus's format, behind METRICS_TOKEN.
-import { handler, notServed } from "@/lib/api/handler";
-import { scrape } from "@/lib/operations/metrics";
+import { operationsApi } from "@/lib/operations/api";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler({ auth: "metrics" }, () => scrape());
-
-const absent = notServed("metrics");
-
-export { absent as POST, absent as PUT, absent as PATCH, absent as DELETE };
+export const { GET, POST, PUT, PATCH, DELETE } = operationsApi["/api/metrics"];

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { som, wordOf } from "@/components/console/words";
 import { AttemptBadge } from "@/components/pupils/attempt-badge";
 import { AccommodationAction, PupilActions } from "@/components/pupils/pupil-actions";
 import { Card } from "@/components/ui/card";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
+import { som, wordOf } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { pupilDetail } from "@/lib/pupils/pupils";
 import { userIdParams } from "@/lib/validation/queries";

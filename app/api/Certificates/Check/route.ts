@@ -1,8 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { checkAnswer } from "@/lib/certificates/certificates";
-import { lookUpCertificate } from "@/lib/certificates/public";
-import { certificateCheckSchema } from "@/lib/validation/certificates";
+import { certificatesApi } from "@/lib/certificates/api";
 
-export const GET = handler({ auth: "public", query: certificateCheckSchema }, async ({ query, clientAddress }) =>
-  checkAnswer(await lookUpCertificate(query.username, clientAddress)),
-);
+export const { GET } = certificatesApi["/api/Certificates/Check"];

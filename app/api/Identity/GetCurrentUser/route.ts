@@ -1,4 +1,3 @@
-// Served by the front door straight from the app's table (lib/api/direct-routes.ts); Next serves the same handler under another casing.
-import { directRoutes } from "@/lib/api/direct-routes";
+import { identityApi } from "@/lib/identity/api";
 
-export const { GET } = directRoutes["/api/Identity/GetCurrentUser"];
+export const { GET } = identityApi["/api/Identity/GetCurrentUser"];

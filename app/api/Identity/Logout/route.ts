@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { logout } from "@/lib/identity/login";
+import { identityApi } from "@/lib/identity/api";
 
-// Public: signing out needs no valid session, and ends the one it is given on the server too.
-export const POST = handler({ auth: "public" }, ({ cookies }) => logout(cookies));
+export const { POST } = identityApi["/api/Identity/Logout"];

@@ -1,7 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { updateProfile } from "@/lib/pupils/profile";
-import { profileSchema } from "@/shared/identity/schema";
+import { identityApi } from "@/lib/identity/api";
 
-export const POST = handler({ auth: "signedIn", body: profileSchema }, ({ user, body }) =>
-  updateProfile({ userId: user.id, profile: body }),
-);
+export const { POST } = identityApi["/api/Identity/Update"];

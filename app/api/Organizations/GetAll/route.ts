@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { listOrganizations } from "@/lib/reference/queries";
-import { organizationsQuery } from "@/lib/validation/reference";
+import { referenceApi } from "@/lib/reference/api";
 
-export const GET = handler({ auth: "public", query: organizationsQuery, cacheSeconds: 300 }, ({ query }) => listOrganizations(query));
+export const { GET } = referenceApi["/api/Organizations/GetAll"];

@@ -1,4 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { listRegions } from "@/lib/reference/queries";
+import { referenceApi } from "@/lib/reference/api";
 
-export const GET = handler({ auth: "public", cacheSeconds: 300 }, () => listRegions());
+export const { GET } = referenceApi["/api/Regions/GetAll"];

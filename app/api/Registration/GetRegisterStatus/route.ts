@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { getRegisterStatus } from "@/lib/registration/registration";
-import { registerStatusQuery } from "@/shared/registration/schema";
+import { registrationApi } from "@/lib/registration/api";
 
-export const GET = handler({ auth: "public", query: registerStatusQuery }, ({ query }) => getRegisterStatus(query));
+export const { GET } = registrationApi["/api/Registration/GetRegisterStatus"];

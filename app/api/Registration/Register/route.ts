@@ -1,14 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { registrationEdits, registrationSubmissions } from "@/lib/registration/register-limit";
-import { register } from "@/lib/registration/registration";
-import { registerSchema } from "@/shared/registration/schema";
+import { registrationApi } from "@/lib/registration/api";
 
-export const POST = handler(
-  {
-    auth: "public",
-    limit: { limiter: registrationSubmissions, per: "address" },
-    limitPerBody: { limiter: registrationEdits, key: (body) => body.guid },
-    body: registerSchema,
-  },
-  ({ body, clientAddress }) => register(body, { clientAddress }),
-);
+export const { POST } = registrationApi["/api/Registration/Register"];

@@ -1,4 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { listSubjects } from "@/lib/reference/queries";
+import { referenceApi } from "@/lib/reference/api";
 
-export const GET = handler({ auth: "public", cacheSeconds: 300 }, () => listSubjects());
+export const { GET } = referenceApi["/api/Subjects/GetAll"];

@@ -1,8 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { pinAttempts } from "@/lib/attempts/pin-limit";
-import { checkPinCode } from "@/lib/attempts/start";
-import { checkPinSchema } from "@/lib/validation/attempts";
+import { attemptsApi } from "@/lib/attempts/api";
 
-export const POST = handler({ auth: "pupil", limit: { limiter: pinAttempts, per: "user" }, body: checkPinSchema }, ({ user, body }) =>
-  checkPinCode({ userId: user.id, pinCode: body.pinCode }),
-);
+export const { POST } = attemptsApi["/api/TestAttempts/CheckPinCode"];

@@ -1,6 +1,5 @@
-// Served by the front door straight from the app's table (lib/api/direct-routes.ts); Next serves the same handler under another casing.
-import { directRoutes } from "@/lib/api/direct-routes";
+import { attemptsApi } from "@/lib/attempts/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET } = directRoutes["/api/TestAttempts/Events"];
+export const { GET } = attemptsApi["/api/TestAttempts/Events"];

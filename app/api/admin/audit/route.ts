@@ -1,5 +1,3 @@
-import { listActions } from "@/components/audit/rows";
-import { handler } from "@/lib/api/handler";
-import { pageQuery } from "@/lib/validation/queries";
+import { auditApi } from "@/lib/audit/api";
 
-export const GET = handler({ auth: "organiser", query: pageQuery }, ({ query }) => listActions(query));
+export const { GET } = auditApi["/api/admin/audit"];

@@ -1,4 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { loadBoard } from "@/lib/board/board";
+import { boardApi } from "@/lib/board/api";
 
-export const GET = handler({ auth: "organiser" }, () => loadBoard());
+export const { GET } = boardApi["/api/admin/board"];

@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { searchPupils } from "@/lib/pupils/pupils";
-import { pupilsQuery } from "@/lib/pupils/schema";
+import { pupilsApi } from "@/lib/pupils/api";
 
-export const GET = handler({ auth: "organiser", query: pupilsQuery }, ({ query }) => searchPupils(query));
+export const { GET } = pupilsApi["/api/admin/pupils"];

@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { listQuestions } from "@/lib/questions/bank";
-import { questionsQuery } from "@/lib/questions/schema";
+import { questionsApi } from "@/lib/questions/api";
 
-export const GET = handler({ auth: "organiser", query: questionsQuery }, ({ query }) => listQuestions(query));
+export const { GET } = questionsApi["/api/admin/questions"];

@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { registrationsQuery } from "@/lib/registration/schema";
-import { searchRegistrations } from "@/lib/registration/search";
+import { registrationApi } from "@/lib/registration/api";
 
-export const GET = handler({ auth: "organiser", query: registrationsQuery }, ({ query }) => searchRegistrations(query));
+export const { GET } = registrationApi["/api/admin/registrations"];

@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { listResults } from "@/lib/results/ranking";
-import { resultsQuery } from "@/lib/results/schema";
+import { resultsApi } from "@/lib/results/api";
 
-export const GET = handler({ auth: "organiser", query: resultsQuery }, ({ query }) => listResults(query));
+export const { GET } = resultsApi["/api/admin/results"];

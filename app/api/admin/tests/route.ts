@@ -1,4 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { listTests } from "@/lib/subject-tests/subject-tests";
+import { subjectTestsApi } from "@/lib/subject-tests/api";
 
-export const GET = handler({ auth: "organiser" }, async () => ({ items: await listTests() }));
+export const { GET } = subjectTestsApi["/api/admin/tests"];

@@ -1,8 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { withdrawNotice } from "@/lib/incidents/incidents";
-import { noticeIdParams } from "@/lib/incidents/schema";
+import { incidentsApi } from "@/lib/incidents/api";
 
-// Takes the notice down; the pages drop it at their next look.
-export const DELETE = handler({ auth: "organiser", params: noticeIdParams }, ({ params, user }) =>
-  withdrawNotice({ organiserId: user.id, noticeId: params.noticeId }),
-);
+export const { DELETE } = incidentsApi["/api/admin/notices/[noticeId]"];

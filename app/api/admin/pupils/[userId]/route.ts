@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { pupilDetail } from "@/lib/pupils/pupils";
-import { userIdParams } from "@/lib/validation/queries";
+import { pupilsApi } from "@/lib/pupils/api";
 
-export const GET = handler({ auth: "organiser", params: userIdParams }, ({ params }) => pupilDetail({ userId: params.userId }));
+export const { GET } = pupilsApi["/api/admin/pupils/[userId]"];

@@ -1,15 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { xlsxTemplate } from "@/lib/questions/xlsx";
+import { questionsApi } from "@/lib/questions/api";
 
-// The spreadsheet template: sheet "Savollar" (one question a row) and "Matnlar" (reading texts).
-export const GET = handler(
-  { auth: "organiser" },
-  async () =>
-    new Response(await xlsxTemplate(), {
-      headers: {
-        "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "Content-Disposition": 'attachment; filename="savollar-shabloni.xlsx"',
-        "Cache-Control": "no-store",
-      },
-    }),
-);
+export const { GET } = questionsApi["/api/admin/questions/template"];

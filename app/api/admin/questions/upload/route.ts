@@ -1,8 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { dryRunQuery } from "@/lib/questions/schema";
-import { importUpload, uploadForm } from "@/lib/questions/upload";
+import { questionsApi } from "@/lib/questions/api";
 
-// A bank as a file (multipart: file, format=xlsx|gift|aiken, subjectId, difficulty); `?dryRun=true` previews.
-export const POST = handler({ auth: "organiser", query: dryRunQuery, multipart: uploadForm }, ({ form, query, user }) =>
-  importUpload({ ...form, dryRun: query.dryRun, organiserId: user.id }),
-);
+export const { POST } = questionsApi["/api/admin/questions/upload"];

@@ -1,7 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { guidParams } from "@/lib/registration/schema";
-import { registrationDetail } from "@/lib/registration/search";
+import { registrationApi } from "@/lib/registration/api";
 
-export const GET = handler({ auth: "organiser", params: guidParams }, ({ params }) =>
-  registrationDetail({ guid: params.guid.toLowerCase() }),
-);
+export const { GET } = registrationApi["/api/admin/registrations/[guid]"];

@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { decide } from "@/lib/integrity/decisions";
-import { decisionSchema } from "@/shared/integrity/schema";
+import { integrityApi } from "@/lib/integrity/api";
 
-export const POST = handler({ auth: "organiser", body: decisionSchema }, ({ body, user }) => decide({ organiserId: user.id, input: body }));
+export const { POST } = integrityApi["/api/admin/screening/decisions"];

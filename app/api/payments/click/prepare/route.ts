@@ -1,4 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { clickCall } from "@/lib/payments/click-route";
+import { paymentsApi } from "@/lib/payments/api";
 
-export const POST = handler({ auth: "public", crossOrigin: true, rawBody: true }, ({ rawBody }) => clickCall("prepare", rawBody));
+export const { POST } = paymentsApi["/api/payments/click/prepare"];

@@ -1,12 +1,5 @@
-// The sandbox card checkout's script (PAYMENTS_SANDBOX=true only).
-import { handler } from "@/lib/api/handler";
-import { assertSandbox, sandboxCheckoutScript } from "@/lib/payments/card";
+import { paymentsApi } from "@/lib/payments/api";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler({ auth: "public" }, () => {
-  assertSandbox();
-  return new Response(sandboxCheckoutScript(), {
-    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" },
-  });
-});
+export const { GET } = paymentsApi["/api/payments/sandbox/checkout.js"];

@@ -1,8 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { endAttemptNow } from "@/lib/attempts/interventions";
-import { attemptIdParams } from "@/lib/validation/queries";
-import { reasonSchema } from "@/shared/validation/reason";
+import { attemptsApi } from "@/lib/attempts/api";
 
-export const POST = handler({ auth: "organiser", params: attemptIdParams, body: reasonSchema }, ({ body, params, user }) =>
-  endAttemptNow({ organiserId: user.id, attemptId: params.attemptId, reason: body.reason }),
-);
+export const { POST } = attemptsApi["/api/admin/attempts/[attemptId]/end"];

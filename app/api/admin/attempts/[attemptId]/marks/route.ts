@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { attemptMarks } from "@/lib/results/marks";
-import { attemptIdParams } from "@/lib/validation/queries";
+import { attemptsApi } from "@/lib/attempts/api";
 
-export const GET = handler({ auth: "organiser", params: attemptIdParams }, ({ params }) => attemptMarks({ attemptId: params.attemptId }));
+export const { GET } = attemptsApi["/api/admin/attempts/[attemptId]/marks"];

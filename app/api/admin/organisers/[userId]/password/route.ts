@@ -1,9 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { resetOrganiserPassword } from "@/lib/organisers/organisers";
-import { userIdParams } from "@/lib/validation/queries";
-import { reasonSchema } from "@/shared/validation/reason";
+import { organisersApi } from "@/lib/organisers/api";
 
-// The head organiser only: `{ reason }` → `{ password }` (shown once).
-export const POST = handler({ auth: "organiser", params: userIdParams, body: reasonSchema }, ({ params, body, user }) =>
-  resetOrganiserPassword({ organiserId: user.id, userId: params.userId, reason: body.reason }),
-);
+export const { POST } = organisersApi["/api/admin/organisers/[userId]/password"];

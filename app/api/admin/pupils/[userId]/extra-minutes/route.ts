@@ -1,9 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { setExtraMinutes } from "@/lib/pupils/acts";
-import { userIdParams } from "@/lib/validation/queries";
-import { extraMinutesSchema } from "@/shared/pupils/schema";
+import { pupilsApi } from "@/lib/pupils/api";
 
-// `{ minutes, reason }`: a running attempt's deadline moves at once.
-export const PUT = handler({ auth: "organiser", params: userIdParams, body: extraMinutesSchema }, ({ body, params, user }) =>
-  setExtraMinutes({ organiserId: user.id, userId: params.userId, ...body }),
-);
+export const { PUT } = pupilsApi["/api/admin/pupils/[userId]/extra-minutes"];

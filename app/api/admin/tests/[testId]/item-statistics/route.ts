@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { itemStatistics } from "@/lib/statistics/items";
-import { testIdParams } from "@/lib/subject-tests/schema";
+import { statisticsApi } from "@/lib/statistics/api";
 
-export const GET = handler({ auth: "organiser", params: testIdParams }, ({ params }) => itemStatistics({ testId: params.testId }));
+export const { GET } = statisticsApi["/api/admin/tests/[testId]/item-statistics"];

@@ -1,5 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { recompute } from "@/lib/results/rescoring";
-import { testIdParams } from "@/lib/subject-tests/schema";
+import { resultsApi } from "@/lib/results/api";
 
-export const POST = handler({ auth: "organiser", params: testIdParams }, ({ params }) => recompute({ testId: params.testId }));
+export const { POST } = resultsApi["/api/admin/tests/[testId]/recompute"];

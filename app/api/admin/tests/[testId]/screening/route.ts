@@ -1,7 +1,3 @@
-import { handler } from "@/lib/api/handler";
-import { screenTestNow } from "@/lib/integrity/screening";
-import { testIdParams } from "@/lib/subject-tests/schema";
+import { integrityApi } from "@/lib/integrity/api";
 
-export const POST = handler({ auth: "organiser", params: testIdParams }, ({ params, user }) =>
-  screenTestNow({ testId: params.testId, organiserId: user.id }),
-);
+export const { POST } = integrityApi["/api/admin/tests/[testId]/screening"];

@@ -2,13 +2,13 @@
 // first, what each act was done to named and linked, its details in words and Tashkent time; the
 // recorded details kept beside them.
 import "server-only";
-import { type AuditLine, linesOf } from "@/components/audit/details";
-import { type AuditLink, type AuditTexts, targetOf } from "@/components/audit/links";
-import { wordOf } from "@/components/console/words";
+import { type AuditLine, linesOf } from "@/lib/audit/details";
+import { type AuditLink, type AuditTexts, targetOf } from "@/lib/audit/links";
 import { readActions } from "@/lib/audit/log";
 import type { AuditAction, AuditTarget } from "@/lib/audit/record";
 import { organiserMessagesOf } from "@/lib/i18n/organiser";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
+import { wordOf } from "@/lib/i18n/words";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 
 export type AuditRow = {

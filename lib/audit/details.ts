@@ -1,10 +1,10 @@
 // An audit entry's details as the organiser reads them: names for ids, Tashkent time, a test's
 // settings as its form shows them and only those that changed, a regrade's changed results.
 import "server-only";
-import { type AuditTexts, personLink, subjectHref, subjectName } from "@/components/audit/links";
-import { wordOf } from "@/components/console/words";
+import { type AuditTexts, personLink, subjectHref, subjectName } from "@/lib/audit/links";
 import { type AuditNames, CHANGES_SHOWN } from "@/lib/audit/log";
 import { AuditAction } from "@/lib/audit/record";
+import { wordOf } from "@/lib/i18n/words";
 import { plainText } from "@/lib/questions/sanitize";
 import { points } from "@/shared/i18n/numbers";
 import { dateTextOf, formatTashkent } from "@/shared/time";

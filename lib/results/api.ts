@@ -1,0 +1,46 @@
+// The results calls' handlers: each route file under app/api re-exports its entry, and the
+// routes table (lib/api/routes.mjs) declares them.
+import "server-only";
+import type { ApiHandlers } from "@/lib/api/handler";
+import { handler } from "@/lib/api/handler";
+import { attachment } from "@/lib/http/attachment";
+import { notFound } from "@/lib/http/errors";
+import { buildExport, toCsv, toXlsxStream } from "@/lib/results/files";
+import { listResults } from "@/lib/results/ranking";
+import { recompute, regrade } from "@/lib/results/rescoring";
+import { ExportFormat, exportQuery, resultsQuery } from "@/lib/results/schema";
+import { testIdParams } from "@/lib/subject-tests/schema";
+import { regradeSchema } from "@/shared/results/schema";
+
+export const resultsApi = {
+  "/api/admin/results/export": {
+    // A file download: the hashes also travel as headers, so a script can read them without parsing.
+    GET: handler({ auth: "organiser", query: exportQuery }, async ({ query }) => {
+      const file = await buildExport(query);
+      if (!file) throw notFound();
+      const headers = {
+        "Content-Disposition": attachment(file.fileName, `natijalar.${query.format === ExportFormat.Csv ? "csv" : "xlsx"}`),
+        "Cache-Control": "no-store",
+        "X-Key-SHA256": file.keyHash,
+        "X-Content-SHA256": file.contentHash,
+        "X-Provisional": String(file.provisional),
+      };
+      if (query.format === ExportFormat.Csv)
+        return new Response(toCsv(file), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
+      return new Response(toXlsxStream(file), {
+        headers: { ...headers, "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+      });
+    }),
+  },
+  "/api/admin/results": {
+    GET: handler({ auth: "organiser", query: resultsQuery }, ({ query }) => listResults(query)),
+  },
+  "/api/admin/tests/[testId]/recompute": {
+    POST: handler({ auth: "organiser", params: testIdParams }, ({ params }) => recompute({ testId: params.testId })),
+  },
+  "/api/admin/tests/[testId]/regrade": {
+    POST: handler({ auth: "organiser", params: testIdParams, body: regradeSchema }, ({ params, body, user }) =>
+      regrade({ organiserId: user.id, testId: params.testId, input: body }),
+    ),
+  },
+} satisfies ApiHandlers;
