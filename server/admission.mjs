@@ -1,32 +1,12 @@
 // @ts-check
-// Admission control, used by the front door (server/main.mjs): a server past its capacity keeps a short
-// queue in arrival order and answers a fast 503 with Retry-After to whoever would wait longer,
-// instead of letting thousands of requests share the CPU until each takes a minute.
-//
-// Two doors. Those already inside (a request with a session, other than a sign-in: a pupil's page
-// after signing in, the start, the attempt, the answers) may use twice the room and are served
-// first; the entrance (a sign-in, anything without a session: a page, an API call, a provider's
-// callback) waits behind them. So a pupil let in at the sign-in is not turned away again at each
-// later step of the way to the first question, and no anonymous caller, however many connections
-// it opens, takes the room of those inside. A session counts only once its token's signature holds
-// (server/session-key.mjs): any `next-auth.session-token=x` cookie used to move a request inside.
-//
-// Each door is fair by its key (server/session-key.mjs). The entrance is fair by address: when room
-// frees, the waiter whose address holds the fewest places there goes first (in arrival order among
-// equals): one address looping on 48 connections holds the room it had, and a sign-in from any
-// other address is next. Inside, a session (its account) holds at most its share of places
-// (`perSession`, half the entrance's room) while anyone else waits, and its further requests wait
-// behind everyone, the entrance included: one pupil's token looping on 48 connections (signed out
-// since, or not) used to fill the room inside, and those inside go first, so no sign-in got in
-// at all. Alone, a session may go past its share while the entrance keeps room for one more. And
-// a place given back goes first to a waiter of another key, so that even with a room of one, a
-// loop and a sign-in take turns.
-//
-// A refused client keeps its place with a signed ticket (server/queue-ticket.mjs): its retry
-// queues by the time it first came, ahead of those who came later.
+// Admission control for the front door (server/main.mjs): past its capacity the server keeps a
+// short queue in arrival order, those inside (a genuine session) before the entrance, each door
+// fair by its key (server/session-key.mjs), and answers a fast 503 with Retry-After to whoever
+// would wait longer. The rules and their measurements: docs/opening.md (admission control).
 
 import { availableParallelism } from "node:os";
 import { fixedRoute } from "../lib/api/routes.mjs";
+import { arrivalPace } from "./arrival-pace.mjs";
 
 /**
  * The door a request comes through: "free" (never held), "inside" or "entry".
@@ -39,12 +19,6 @@ import { fixedRoute } from "../lib/api/routes.mjs";
 
 /** A refused client not back this long after its Retry-After no longer counts ahead of others. */
 const AWAY_GRACE_MS = 15_000;
-/** The frontier's speed is measured over this long. */
-const FRONTIER_WINDOW_MS = 10_000;
-/** A frontier slower than this (arrival time per time) is not moving: the wait is told from the requests ahead. */
-const MIN_FRONTIER_SPEED = 0.02;
-/** First-came times sampled a second for the frontier (the first ones let in; enough for a median). */
-const LET_IN_SAMPLES = 1_000;
 /** Refused clients remembered at most (per process): past it a refused client's place is told a little short. */
 const AWAY_MAX = 10_000;
 // Longer waits were measured to leave the server idle while refused clients sleep (bench:opening
@@ -91,54 +65,11 @@ export function createAdmission({
   /** @type {Record<HeldDoor, Waiter[]>} */
   const queues = { inside: [], entry: [] };
   const room = { inside: limit * 2, entry: limit };
-  // Completions a second, smoothed over the last few seconds (at least 1: never divide by nothing).
-  let rate = limit;
-  let served = 0;
-  let since = now();
   // Clients refused and due back (client → the time they first came, and until when they count):
   // they keep their place in the count a refused client is told, not in the room while away.
   /** @type {Map<string, { since: number; until: number }>} */
   const away = new Map();
-
-  // The arrival frontier: the time those let in now first came, and how fast it moves. A refused
-  // client's wait is the time the frontier takes to reach its own first time: that counts every
-  // step still ahead of those before it, where a count of requests counts only the one they ask now.
-  /** @type {number[]} */
-  let letIn = []; // the first-came times of those let in since the last measure
-  /** @type {[number, number][]} */
-  const frontiers = []; // [when, the frontier then], a sample a second over FRONTIER_WINDOW_MS
-
-  function measure() {
-    const elapsed = now() - since;
-    if (elapsed < 1_000) return;
-    rate = Math.max(1, 0.6 * rate + (0.4 * served * 1_000) / elapsed);
-    served = 0;
-    since = now();
-    if (letIn.length > 0) {
-      letIn.sort((a, b) => a - b);
-      frontiers.push([since, letIn[Math.floor(letIn.length / 2)]]);
-      letIn = [];
-    }
-    while (frontiers.length > 0 && frontiers[0][0] < since - FRONTIER_WINDOW_MS) frontiers.shift();
-  }
-
-  /**
-   * Seconds until the frontier reaches `first`, at the speed it moved over the window; null if it is there, or not moving.
-   * @param {number} first
-   * @returns {number | null}
-   */
-  function frontierWait(first) {
-    if (frontiers.length < 2) return null;
-    const [[fromTime, fromFrontier], [toTime, toFrontier]] = [frontiers[0], frontiers[frontiers.length - 1]];
-    const speed = (toFrontier - fromFrontier) / (toTime - fromTime); // arrival time per time
-    if (first <= toFrontier || speed <= MIN_FRONTIER_SPEED) return null;
-    return Math.ceil(((first - toFrontier) / speed - (now() - toTime)) / 1_000);
-  }
-
-  /** @param {number} first */
-  function noteLetIn(first) {
-    if (letIn.length < LET_IN_SAMPLES) letIn.push(first);
-  }
+  const pace = arrivalPace({ limit, now });
 
   // Places held, by key: an address's at the entrance, a session's inside (see the top of this file).
   /** @type {Map<string, number>} */
@@ -169,7 +100,7 @@ export function createAdmission({
     const [waiter] = queues[door].splice(at, 1);
     clearTimeout(waiter.timer);
     take(waiter.key);
-    if (waiter.step) noteLetIn(waiter.since);
+    if (waiter.step) pace.noteLetIn(waiter.since);
     waiter.resolve(true);
   }
 
@@ -257,7 +188,7 @@ export function createAdmission({
     },
     /** Requests completed a second, as last measured. */
     get rate() {
-      return Math.round(rate * 10) / 10;
+      return Math.round(pace.rate * 10) / 10;
     },
     /**
      * For a request of the "inside" or "entry" door: resolves true when it may go on (call
@@ -281,13 +212,13 @@ export function createAdmission({
       const mayGo = door === "entry" || withinShare(key) || (waitingCount() === 0 && roomPastShare());
       if (ahead === 0 && inFlight < room[door] && mayGo) {
         take(key);
-        if (step) noteLetIn(since);
+        if (step) pace.noteLetIn(since);
         return Promise.resolve(true);
       }
       // A place further back than the server drains in `queueMs` is refused at once: waiting would
       // not help. The client keeps its place with its ticket and comes back.
-      measure();
-      if (ahead >= (rate * queueMs) / 1_000 + limit) return Promise.resolve(false);
+      pace.measure();
+      if (ahead >= (pace.rate * queueMs) / 1_000 + limit) return Promise.resolve(false);
       return new Promise((resolve) => {
         /** @type {Waiter} */
         const waiter = { resolve, since, step, key, timer: undefined };
@@ -309,8 +240,7 @@ export function createAdmission({
      */
     leave({ key = null } = {}) {
       inFlight--;
-      served++;
-      measure();
+      pace.served();
       drain();
       if (key !== null) {
         const left = heldBy(key) - 1;
@@ -329,12 +259,12 @@ export function createAdmission({
      * @returns {{ position: number; waitSeconds: number; retryAfter: number }}
      */
     refusal(door, first = now(), client = null) {
-      measure();
+      pace.measure();
       const ahead = waitingAhead(door, first) + awayAhead(first, client);
       // Asking again is worth it once the requests ahead are served; being served takes until the
       // frontier reaches this client (those ahead have further steps), which may be longer.
-      const requestsAhead = Math.max(1, Math.ceil((ahead + inFlight) / rate));
-      const waitSeconds = Math.max(requestsAhead, frontierWait(first) ?? 0);
+      const requestsAhead = Math.max(1, Math.ceil((ahead + inFlight) / pace.rate));
+      const waitSeconds = Math.max(requestsAhead, pace.frontierWait(first) ?? 0);
       const retryAfter = Math.max(1, Math.round(Math.min(MAX_RETRY_AFTER_SECONDS, requestsAhead) * (0.5 + random())));
       if (client !== null && (away.size < AWAY_MAX || away.has(client)))
         away.set(client, { since: first, until: now() + retryAfter * 1_000 + AWAY_GRACE_MS });
@@ -360,38 +290,3 @@ export function createAdmission({
  * @param {number} [cores]
  */
 export const defaultAdmissionLimit = (appProcesses, cores = availableParallelism()) => Math.max(4, Math.round((4 * cores) / appProcesses));
-
-/**
- * Waits, reading nothing, for a request's body to arrive: "arrived" once it has (or, where
- * `mayStream`, once the stream holds as much as it buffers: a large upload then streams on
- * inside), "tooLarge" for a body larger than the buffer where it may not stream (the server's
- * buffer holds any body the app's routes take from anyone but an organiser), "slow" if it has not
- * arrived within `waitMs` or the client went. The handler reads the body as usual.
- * @param {import("node:http").IncomingMessage} request
- * @param {number} waitMs
- * @param {{ mayStream?: boolean }} [options]
- * @returns {Promise<"arrived" | "tooLarge" | "slow">}
- */
-export function bodyArrived(request, waitMs, { mayStream = false } = {}) {
-  const length = request.headers["content-length"];
-  const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
-  if (!hasBody || request.complete) return Promise.resolve("arrived");
-  if (!mayStream && Number(length) > request.readableHighWaterMark) return Promise.resolve("tooLarge");
-  return new Promise((resolve) => {
-    /** @param {"arrived" | "tooLarge" | "slow"} outcome */
-    const done = (outcome) => {
-      clearTimeout(timer);
-      request.off("readable", check);
-      request.off("close", gone);
-      resolve(outcome);
-    };
-    const check = () => {
-      if (request.complete) done("arrived");
-      else if (request.readableLength >= request.readableHighWaterMark) done(mayStream ? "arrived" : "tooLarge");
-    };
-    const gone = () => done("slow");
-    const timer = setTimeout(gone, waitMs);
-    request.on("readable", check);
-    request.once("close", gone);
-  });
-}

@@ -7,7 +7,8 @@
 import { fixedRoute } from "../lib/api/routes.mjs";
 import { providerBodyRefusal } from "../lib/payments/provider-refusal.mjs";
 import { UserRole } from "../shared/identity/roles.mjs";
-import { bodyArrived, doorOf } from "./admission.mjs";
+import { doorOf } from "./admission.mjs";
+import { bodyArrived } from "./body-wait.mjs";
 import { BUSY, busyPage, CALM_PAGE_POLICY, localeOf } from "./busy-page.mjs";
 import { ticketCookie, ticketLender, ticketSince } from "./queue-ticket.mjs";
 import { admissionKey, genuineSessions } from "./session-key.mjs";

@@ -1,17 +1,9 @@
 // @ts-check
-// The front door: the production server, Next's request handler behind a plain Node HTTP server,
-// so the app knows the address of the socket a request came on. Next itself keeps a client-sent
-// X-Forwarded-For as it is, which would let anyone pick the address their rate limits count
-// against; here the socket's address is appended to it, as a proxy does, and lib/http/client-address
-// reads it back, trusting TRUST_PROXY_HOPS more entries when proxies stand in front. Before the
-// app, it also answers what must hold when the app is saturated: admission control
-// (server/admission.mjs), the status page (server/status-page.mjs), the build's files in brotli.
-// Usage: node server/main.mjs [-p PORT] [-H HOSTNAME]   (PORT and HOSTNAME in the environment work too)
-// APP_PROCESSES=N (PostgreSQL only) runs N app processes on the one port, one per core: a start at
-// the opening costs CPU in the app's process, and one Node process uses one core.
-// Plain JavaScript with JSDoc types (checked by tsc): node runs this folder as it is. What it
-// shares with the app in the same process (the logs, the figures, the status) is described in
-// lib/process-state.mjs; its settings are read in lib/server-config.mjs. `next dev` skips it.
+// The front door, the production server: Next's request handler behind a plain Node HTTP server,
+// which appends the socket's address to X-Forwarded-For (lib/http/client-address reads it back)
+// and answers before the app what must hold when it is saturated: admission, the status page, the
+// build's files, the direct lane (docs/architecture.md, a request's path). Usage: node
+// server/main.mjs [-p PORT] [-H HOSTNAME]; APP_PROCESSES=N runs N app processes on the one port.
 import cluster from "node:cluster";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
@@ -27,9 +19,11 @@ import { provideBusy } from "../lib/process-state.mjs";
 import { serverConfig, sharedAppSettings } from "../lib/server-config.mjs";
 import { createAdmission, defaultAdmissionLimit, doorOf } from "./admission.mjs";
 import { directApiRoutes } from "./api-routes.mjs";
+import { superviseAppProcesses } from "./app-processes.mjs";
 import { BUSY, databaseAwayPage, isPageRequest, localeOf } from "./busy-page.mjs";
 import { entrance } from "./entrance.mjs";
 import { FrontDoorResponse } from "./front-response.mjs";
+import { startApp } from "./next-surfaces.mjs";
 import { renderShells, SHELL_PATH, shellResponder } from "./offline-shell.mjs";
 import { METHODS, malformedRequest } from "./request-line.mjs";
 import { newRequestId, requestLog } from "./request-log.mjs";
@@ -39,9 +33,6 @@ import { STATUS_PATHS, statusResponder } from "./status-page.mjs";
 /** @typedef {import("node:http").IncomingMessage} IncomingMessage */
 /** @typedef {import("node:http").ServerResponse} ServerResponse */
 /** @typedef {import("../shared/i18n/locale.mjs").Locale} Locale */
-
-/** Failed starts of app processes in a row after which the server ends (server/main.mjs's primary). */
-const MAX_FAILED_STARTS = 5;
 
 /**
  * A command-line option's value (`-p 3000`), or `fallback` without one.
@@ -73,96 +64,25 @@ if (processes > 1 && !settings.databaseUrl) {
   process.exit(1);
 }
 if (cluster.isPrimary && processes > 1) {
-  if (!settings.redisUrl) console.warn("APP_PROCESSES > 1 without REDIS_URL: each process keeps its own rate limits.");
-  let stopping = false;
-  const fork = () => cluster.fork();
-  for (let i = 0; i < processes; i++) fork();
-  /** @type {Set<number>} */
-  const listening = new Set();
-  // Starts that failed in a row (a worker that exited before it listened), since one last listened.
-  let failedStarts = 0;
-  // Only the shared port counts: a worker's start listens on a loopback port of its own first (startApp).
-  cluster.on("listening", (worker, address) => {
-    if (address.port !== port) return;
-    listening.add(worker.id);
-    failedStarts = 0;
-  });
-  // A worker that dies serving (a crash, a kill) is replaced; its pupils' next requests go to the
-  // others. One that fails to start (its app did not start: the database away, a seed that failed)
-  // exits before it listens, and is started again after a pause that doubles each time; after
-  // MAX_FAILED_STARTS in a row (a bad configuration fails every time) the server ends, each
-  // worker's reason printed.
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping) return;
-    if (listening.has(worker.id)) {
-      log().error({ pid: worker.process.pid, exit: signal ?? code }, "app process ended; starting another");
-      fork();
-      return;
-    }
-    failedStarts++;
-    if (failedStarts > MAX_FAILED_STARTS) {
-      log().error({ failedStarts }, "app processes keep failing to start; stopping");
-      stopAll("SIGTERM");
-      process.exitCode = 1;
-      return;
-    }
-    const pauseMs = 1_000 * 2 ** (failedStarts - 1);
-    log().error({ pid: worker.process.pid, exit: signal ?? code, failedStarts, pauseMs }, "app process failed to start; starting another");
-    setTimeout(() => stopping || fork(), pauseMs);
-  });
-  /** @param {NodeJS.Signals} signal */
-  function stopAll(signal) {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    setTimeout(() => process.exit(), 6_000).unref();
-    cluster.on("exit", () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
-    });
-  }
-  process.on("SIGTERM", () => stopAll("SIGTERM"));
-  process.on("SIGINT", () => stopAll("SIGTERM"));
+  superviseAppProcesses({ processes, port, redisUrl: settings.redisUrl });
 } else {
   await serve();
-}
-
-/**
- * Starts the app before the server listens. A production Next server runs the app's start
- * (instrumentation.ts: the configuration, the database's migrations and demo data, the handlers'
- * table the front door serves from) on the first request it handles, not when prepared
- * (vercel/next.js#59999): one health check of our own, through Next's request handler on a
- * loopback port of its own, is that first request. Throws when the app did not start. Then, on
- * the same port, the offline shell is rendered in each language, once (server/offline-shell.mjs):
- * without it the app serves all the same, and a reload without network needs the attempt's own page.
- * @param {(request: IncomingMessage, response: ServerResponse) => Promise<void>} handle
- */
-async function startApp(handle) {
-  const first = createServer((request, response) => void handle(request, response));
-  // Exclusive: a worker of APP_PROCESSES binds this port itself, never shares it with the others.
-  await new Promise((resolve) => first.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => resolve(undefined)));
-  try {
-    const address = /** @type {import("node:net").AddressInfo} */ (first.address());
-    const answered = await fetch(`http://127.0.0.1:${address.port}/api/health`);
-    await answered.arrayBuffer();
-    if (!answered.ok) throw new Error(`The app did not start: its health check answered ${answered.status}.`);
-    return await renderShells(`http://127.0.0.1:${address.port}`).catch((error) => {
-      console.error(error instanceof Error ? error.message : error);
-      return null;
-    });
-  } finally {
-    first.close();
-    first.closeAllConnections();
-  }
 }
 
 async function serve() {
   const app = next({ dev: false, hostname, port });
   const handle = app.getRequestHandler();
 
-  /** @type {Awaited<ReturnType<typeof startApp>>} */
+  /** @type {Awaited<ReturnType<typeof renderShells>> | null} */
   let shells = null;
   try {
     await app.prepare();
-    shells = await startApp(handle);
+    shells = await startApp(handle, (origin) =>
+      renderShells(origin).catch((error) => {
+        console.error(error instanceof Error ? error.message : error);
+        return null;
+      }),
+    );
   } catch (error) {
     // A configuration the server must not run with (a missing or weak secret), or an app that
     // could not start (its database), ends it here, before it listens.

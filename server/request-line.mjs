@@ -5,7 +5,7 @@
 // one: `256.0.0.1`, `09`, `xn--a`, `[1.2.3.4]`), a router state that is not one (a page's
 // `Next-Router-State-Tree`, which Next reads as its own). Each would reach Next, or the direct
 // lane's NextRequest, and end in a 500 with a stack trace; refused here, it is a plain 400 or 405.
-import { createRequire } from "node:module";
+import { routerStateTaken } from "./next-surfaces.mjs";
 
 /** The methods the app's routes and pages answer. */
 export const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -27,21 +27,6 @@ function urlTakes(host) {
   if (!URL.canParse(`http://${host}/`)) return false;
   if (TAKEN_HOSTS.size < TAKEN_HOSTS_KEPT) TAKEN_HOSTS.add(host);
   return true;
-}
-
-/** Next's own reading of the router state, so that what passes here is what Next takes. */
-const { parseAndValidateFlightRouterState } = createRequire(import.meta.url)(
-  "next/dist/server/app-render/parse-and-validate-flight-router-state.js",
-);
-
-/** @param {string} state */
-function routerStateTaken(state) {
-  try {
-    parseAndValidateFlightRouterState(state);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
