@@ -5,7 +5,10 @@
 // - shared/ is what the browser may load: it imports nothing from lib/, db/ or server/, and no
 //   Node built-in;
 // - browser code (every "use client" file, and the hooks and helpers in components/ that are not
-//   marked server-only) imports nothing from lib/, db/ or server/ but types.
+//   marked server-only) imports nothing from lib/, db/ or server/ but types;
+// - lib/'s and components' foundations never import the domains above them;
+// - a domain's API table (lib/<domain>/api.ts) is imported by its route files only.
+// Then .dependency-cruiser-domains.cjs: no two folders of lib/, components/ or shared/ need each other.
 const { readdirSync, readFileSync, statSync } = require("node:fs");
 const path = require("node:path");
 
@@ -30,6 +33,10 @@ function browserFiles() {
   return found;
 }
 
+/** The layers at the bottom of lib/ and components/, as path patterns. */
+const LIB_FOUNDATIONS = "lib/[^/]+\\.(ts|mjs)$|lib/(db|http|i18n|text|validation|background)/|lib/api/routes\\.mjs$";
+const COMPONENT_FOUNDATIONS = "components/(ui|i18n)/";
+
 const BROWSER = `^(${browserFiles().map(asPattern).join("|")})$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -48,6 +55,22 @@ module.exports = {
       comment: "lib/, db/, shared/ and server/ sit below the pages and components and never import them.",
       from: { path: "^(lib|db|shared|server)/" },
       to: { path: "^(app|components)/" },
+    },
+    {
+      name: "foundations-stay-below",
+      severity: "error",
+      comment:
+        "lib/'s foundations (its own files, db, http, i18n, text, validation, background, the routes table) and components' (ui, i18n) never import the domains above them.",
+      from: { path: `^(${LIB_FOUNDATIONS})|^(${COMPONENT_FOUNDATIONS})` },
+      to: { path: "^(lib|components)/", pathNot: `^(${LIB_FOUNDATIONS})|^(${COMPONENT_FOUNDATIONS})` },
+    },
+    {
+      name: "api-tables-on-top",
+      severity: "error",
+      comment:
+        "A domain's API table (lib/<domain>/api.ts) sits above every domain: only its route files and the tables that gather them import it.",
+      from: { pathNot: "^(app/api/|lib/api/(handlers|direct-routes)\\.ts$)" },
+      to: { path: "^lib/[^/]+/api\\.ts$" },
     },
     {
       name: "shared-is-browser-safe",

@@ -323,7 +323,7 @@ export const tests = pgTable(
     certificateDate: date("certificate_date", { mode: "string" }),
     /** Check-in opens this many minutes before the test: pupils sign in, their papers are drawn. */
     checkInMinutes: smallint("check_in_minutes").notNull().default(60),
-    /** The organiser's own end of appeals; null: the national rule from the close (lib/appeals/deadline.ts). */
+    /** The organiser's own end of appeals; null: the national rule from the close (lib/subject-tests/appeals-deadline.ts). */
     appealsCloseAt: timestamp("appeals_close_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -596,7 +596,7 @@ export const screenings = pgTable(
     trigger: varchar("trigger", { length: 10 }).notNull(),
     /** The organiser who asked for it (on demand). */
     organiserId: integer("organiser_id").references(() => users.id),
-    /** The options it ran with (lib/integrity/similarity.ts ScreeningOptions). */
+    /** The options it ran with (lib/statistics/similarity.ts ScreeningOptions). */
     options: jsonb("options").$type<Record<string, number>>().notNull(),
     attempts: integer("attempts").notNull(),
     pairs: integer("pairs").notNull(),
@@ -622,7 +622,7 @@ export const screeningPairs = pgTable(
     attemptB: integer("attempt_b")
       .notNull()
       .references(() => attempts.id, { onDelete: "cascade" }),
-    /** The pair's statistics (lib/integrity/similarity.ts PairEvidence). */
+    /** The pair's statistics (lib/statistics/similarity.ts PairEvidence). */
     evidence: jsonb("evidence").$type<Record<string, unknown>>().notNull(),
     /** Its place in the list: strongest first. */
     position: integer("position").notNull(),
@@ -687,7 +687,7 @@ export const screeningDecisions = pgTable(
 /**
  * The organiser's decision on the appeals of one question of a test (or on one appeal against a
  * result as a whole: question null). reject and upheld change nothing; also, key and void run the
- * regrade (lib/results/rescoring.ts) in the decision's transaction.
+ * regrade (lib/appeals/rescoring.ts) in the decision's transaction.
  */
 export const appealDecisions = pgTable(
   "appeal_decisions",
@@ -785,7 +785,7 @@ export const finalLists = pgTable(
     version: integer("version").notNull(),
     /** The second-stage list's hash (lib/results/tables.ts dataHash of topData), as every export prints it. */
     topHash: text("top_hash").notNull(),
-    /** The list's rows and every district's count of pupils ranked (lib/appeals/final.ts FinalRows). */
+    /** The list's rows and every district's count of pupils ranked (lib/final-list/final.ts FinalRows). */
     rows: jsonb("rows").$type<unknown>().notNull(),
     ranked: integer("ranked").notNull(),
     appeals: integer("appeals").notNull(),

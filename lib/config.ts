@@ -135,7 +135,7 @@ const schema = z.object({
   SCREENING_FDR: z.coerce.number().positive().max(0.2).default(0.01),
   SCREENING_MIN_SHARED: z.coerce.number().int().min(3).max(100).default(10),
   /**
-   * Appeals (lib/appeals/deadline.ts): open this many working days after a test closes, as in the
+   * Appeals (lib/subject-tests/appeals-deadline.ts): open this many working days after a test closes, as in the
    * national testing; the working week as ISO weekdays (1 Monday … 7 Sunday); the public holidays,
    * "MM-DD" every year or "YYYY-MM-DD" once (the movable feasts and the days the government moves).
    */

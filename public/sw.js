@@ -3,13 +3,13 @@
 // reloaded it, is kept on the device, with the build files it needs; a reload without network
 // gets it back. With a network, everything comes from the server as ever. Never kept: an ended
 // attempt's page (its review may show the key). Signing in or out empties the store
-// (components/attempt/offline.ts), and a kept page is given back only to the session that kept it
+// (components/offline/attempt-copy.ts), and a kept page is given back only to the session that kept it
 // (its mark cookie, set at sign-in with the session's lifetime: gone when the session's cookie
 // expires or is cleared), so a device never shows one pupil's page to another.
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
 const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;
-/** The page that shows an attempt kept on the device (components/attempt/offline.ts, SHELL_PATH). */
+/** The page that shows an attempt kept on the device (components/offline/attempt-copy.ts, SHELL_PATH). */
 const SHELL = "/offline-shell";
 /** Marks of an ended attempt in the page's data (the key may be in it): such a page is not kept. */
 const ENDED = /\\?"isEnded\\?":true|\\?"correctAnswerId\\?":\d/;
@@ -64,7 +64,7 @@ self.addEventListener("fetch", (event) => {
           return response;
         },
         // Without network: the attempt's kept page; else the shell, which shows the attempt as the
-        // device received it (components/attempt/offline.ts), kept by the start page.
+        // device received it (components/offline/attempt-copy.ts), kept by the start page.
         async () => (await keptPage(url.pathname)) ?? (await keptPage(SHELL)) ?? Response.error(),
       ),
     );

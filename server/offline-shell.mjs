@@ -1,5 +1,5 @@
 // @ts-check
-// The offline shell (components/attempt/offline.ts): the page the attempt page's service worker
+// The offline shell (components/offline/attempt-copy.ts): the page the attempt page's service worker
 // shows for a reload without network when the attempt's own page is not kept yet. The pupil and
 // the attempt come from the device, so the page is the same for every pupil of a language: it is
 // rendered once per language as the process starts, not once per pupil, and each answer carries a
@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { LOCALES } from "../shared/i18n/locale.mjs";
 import { localeOf } from "./busy-page.mjs";
 
-/** The shell's address (SHELL_PATH in components/attempt/offline.ts, SHELL in public/sw.js). */
+/** The shell's address (SHELL_PATH in components/offline/attempt-copy.ts, SHELL in public/sw.js). */
 export const SHELL_PATH = "/offline-shell";
 
 /** @typedef {{ html: string, policy: string, nonce: string }} Shell */

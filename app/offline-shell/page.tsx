@@ -1,4 +1,4 @@
-// The offline shell (components/attempt/offline.ts): shows an attempt kept on the device, for a
+// The offline shell (components/offline/attempt-copy.ts): shows an attempt kept on the device, for a
 // reload without network of an attempt whose own page is not kept yet (public/sw.js serves it).
 // The pupil and the attempt come from the device, so it is one page per language: the front door
 // renders it once as it starts and answers every pupil that copy with a fresh nonce

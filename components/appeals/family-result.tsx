@@ -3,8 +3,8 @@
 // stage, the score's moves, the appeals' decisions) and the certificate's public address.
 "use client";
 
-import { ScoreFigure } from "@/components/attempt/score-figure";
 import { useMessages } from "@/components/i18n/messages";
+import { ScoreFigure } from "@/components/results/score-figure";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { FamilyResult } from "@/lib/appeals/family-result";
 import type { AppealsView } from "@/shared/appeals/schema";

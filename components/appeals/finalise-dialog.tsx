@@ -16,7 +16,7 @@ import { Field, Textarea } from "@/components/ui/field";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import type { FinalisePreview } from "@/lib/appeals/finalise";
+import type { FinalisePreview } from "@/lib/final-list/finalise";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
 import { finaliseSchema } from "@/shared/appeals/console";
 import { ApiError, api } from "@/shared/http/client";

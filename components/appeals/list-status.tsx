@@ -3,7 +3,7 @@
 // of appeals. A server component (the appeals page renders it).
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import type { ListStatus } from "@/lib/appeals/final";
+import type { ListStatus } from "@/lib/final-list/final";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { type Origin, withOrigin } from "@/shared/console/origin";
 import { formatTashkent } from "@/shared/time";

@@ -5,7 +5,7 @@
 "use client";
 
 import { useState } from "react";
-import type { RegradeReport } from "@/lib/results/rescoring";
+import type { RegradeReport } from "@/lib/appeals/rescoring";
 import type { DecisionOutcome } from "@/shared/appeals/schema";
 import type { VoidAwards } from "@/shared/attempts/enums";
 import { api } from "@/shared/http/client";

@@ -5,8 +5,8 @@
 
 import { useRouter } from "next/navigation";
 import { useMessages } from "@/components/i18n/messages";
+import type { ServerTime } from "@/components/offline/attempt-copy";
 import { Button } from "@/components/ui/button";
-import type { ServerTime } from "./offline";
 import { SaveState } from "./save-state-bar";
 import { Timer } from "./timer";
 

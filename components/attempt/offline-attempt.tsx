@@ -6,11 +6,11 @@
 
 import { useEffect, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
+import { keptAttempt, keptPupil } from "@/components/offline/attempt-copy";
 import { Result } from "@/components/ui/result";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
 import type { CurrentUser } from "@/lib/identity/users";
 import { AttemptView } from "./attempt-view";
-import { keptAttempt, keptPupil } from "./offline";
 
 type Kept = { attempt: AttemptData; user: CurrentUser } | null;
 

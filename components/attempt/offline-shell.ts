@@ -4,7 +4,7 @@
 // for every pupil of a language, answered from the front door's memory (server/offline-shell.mjs).
 "use client";
 
-import { keepPage, PAGES, supported } from "./offline";
+import { keepPage, PAGES, supported } from "@/components/offline/attempt-copy";
 
 /** The shell's address (app/offline-shell, server/offline-shell.mjs; SHELL in public/sw.js). */
 export const SHELL_PATH = "/offline-shell";

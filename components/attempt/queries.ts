@@ -2,11 +2,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { rememberedSecondsLeft, type ServerTime } from "@/components/offline/attempt-copy";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView } from "@/lib/attempts/taking";
 import { api } from "@/shared/http/client";
-import { rememberedSecondsLeft, type ServerTime } from "./offline";
 
 export const attemptKeys = {
   allow: ["attempt", "allow"] as const,

@@ -8,6 +8,7 @@ import { AppealsSummary } from "@/components/appeals/appeals-summary";
 import { usePupilAppeals } from "@/components/appeals/queries";
 import { CertificateButton } from "@/components/certificates/certificate-button";
 import { useMessages } from "@/components/i18n/messages";
+import { ScoreFigure } from "@/components/results/score-figure";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { clock } from "@/components/ui/format";
@@ -15,7 +16,6 @@ import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AppealsView } from "@/shared/appeals/schema";
 import { EndedBy } from "@/shared/attempts/enums";
 import { lateAnswerCount } from "./outbox-storage";
-import { ScoreFigure } from "./score-figure";
 
 /** `appeals`: the pupil's appeals as the page brought them (null: none), or undefined to ask for them. */
 export function ResultCard({

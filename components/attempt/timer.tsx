@@ -8,8 +8,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
+import type { ServerTime } from "@/components/offline/attempt-copy";
 import { clock } from "@/components/ui/format";
-import type { ServerTime } from "./offline";
 
 const WARNING_SECONDS = 300;
 /** The minutes left that are said aloud, as the clock passes them. */

@@ -5,9 +5,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useMessages } from "@/components/i18n/messages";
+import { rememberSaved } from "@/components/offline/attempt-copy";
 import { toast } from "@/components/ui/toast";
 import type { AttemptView as AttemptData } from "@/lib/attempts/taking";
-import { rememberSaved } from "./offline";
 import { useAnswerOutbox } from "./outbox";
 import { attemptKeys } from "./queries";
 

@@ -7,10 +7,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { useMessages } from "@/components/i18n/messages";
+import { forgetAttempt } from "@/components/offline/attempt-copy";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
 import { ApiError, api } from "@/shared/http/client";
-import { forgetAttempt } from "./offline";
 import type { useAnswerOutbox } from "./outbox";
 
 /** The clock's Finish, when it fails (offline), is tried again this often. */

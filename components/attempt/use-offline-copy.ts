@@ -5,9 +5,16 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import {
+  forgetAttempt,
+  keepAttemptOffline,
+  keptSaved,
+  rememberAttempt,
+  rememberDeadline,
+  type ServerTime,
+} from "@/components/offline/attempt-copy";
 import type { AttemptView } from "@/lib/attempts/taking";
 import type { CurrentUser } from "@/lib/identity/users";
-import { forgetAttempt, keepAttemptOffline, keptSaved, rememberAttempt, rememberDeadline, type ServerTime } from "./offline";
 import { keepShell } from "./offline-shell";
 import { attemptKeys } from "./queries";
 

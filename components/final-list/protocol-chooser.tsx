@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Select } from "@/components/ui/field";
-import type { ProtocolChoices } from "@/lib/appeals/protocol";
+import type { ProtocolChoices } from "@/lib/final-list/protocol";
 import type { Origin } from "@/shared/console/origin";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
 

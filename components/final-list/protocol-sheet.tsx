@@ -3,7 +3,7 @@
 // the commission's signatures. In the language the organiser chose (`words`), whatever the console's.
 // A server component (the protocol's page renders it).
 import { ScrollRegion } from "@/components/ui/table";
-import type { DistrictList } from "@/lib/appeals/protocol";
+import type { DistrictList } from "@/lib/final-list/protocol";
 import type { OrganiserMessages } from "@/lib/i18n/organiser";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { points } from "@/shared/i18n/numbers";

@@ -2,7 +2,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { forgetAllAttempts } from "@/components/attempt/offline";
+import { forgetAllAttempts } from "@/components/offline/attempt-copy";
 import type { CurrentUser } from "@/lib/identity/users";
 import { api } from "@/shared/http/client";
 

@@ -7,7 +7,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
-import { ImportErrors, ImportPreview, type ImportSummary } from "@/components/results/import-results";
+import { ImportErrors, ImportPreview, type ImportSummary } from "@/components/questions/import-results";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";

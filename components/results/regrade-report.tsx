@@ -6,7 +6,7 @@ import { useLocale, useLocalName } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { RichText } from "@/components/ui/rich-text";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import type { RegradeReport } from "@/lib/results/rescoring";
+import type { RegradeReport } from "@/lib/appeals/rescoring";
 import { points } from "@/shared/i18n/numbers";
 import { letter, type RegradeQuestion, type RegradeValues } from "./regrade-form";
 

@@ -13,7 +13,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { submitWith } from "@/components/ui/server-errors";
 import { showError } from "@/components/ui/show-error";
 import { toast } from "@/components/ui/toast";
-import type { RecomputeReport, RegradeReport } from "@/lib/results/rescoring";
+import type { RecomputeReport, RegradeReport } from "@/lib/appeals/rescoring";
 import { api } from "@/shared/http/client";
 import type { RegradeInput } from "@/shared/results/schema";
 import { RegradeFields } from "./regrade-fields";

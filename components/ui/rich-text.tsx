@@ -1,5 +1,5 @@
 // Question-bank HTML (sanitised on import). For pupils its formulas come typeset by the server
-// (lib/attempts/typeset.ts), so this page needs KaTeX's stylesheet only; where TeX is still in the
+// (lib/text/typeset.ts), so this page needs KaTeX's stylesheet only; where TeX is still in the
 // text (the organiser's bank and statistics), KaTeX's script is loaded then, and only there.
 "use client";
 

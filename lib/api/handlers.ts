@@ -3,13 +3,13 @@
 // route the table does not declare. Read by the tests that keep app/api's route files in step;
 // the app itself imports each domain's table from its route files only.
 import "server-only";
+import { fallbackApi } from "@/lib/api/api";
 import { appealsApi } from "@/lib/appeals/api";
 import { attemptsApi } from "@/lib/attempts/api";
 import { auditApi } from "@/lib/audit/api";
 import { boardApi } from "@/lib/board/api";
 import { botApi } from "@/lib/bot/api";
 import { certificatesApi } from "@/lib/certificates/api";
-import { httpApi } from "@/lib/http/api";
 import { identityApi } from "@/lib/identity/api";
 import { incidentsApi } from "@/lib/incidents/api";
 import { integrityApi } from "@/lib/integrity/api";
@@ -34,7 +34,7 @@ export const API_HANDLERS = {
   ...boardApi,
   ...botApi,
   ...certificatesApi,
-  ...httpApi,
+  ...fallbackApi,
   ...identityApi,
   ...incidentsApi,
   ...integrityApi,

@@ -8,10 +8,10 @@ import { appealWrites, appealWritesPerAddress } from "@/lib/appeals/appeal-limit
 import { appealsView, submitAppeal, testAppeals } from "@/lib/appeals/appeals";
 import { setAppealsClose } from "@/lib/appeals/close";
 import { decideAppeals } from "@/lib/appeals/decisions";
-import { listStatus } from "@/lib/appeals/final";
-import { finalise, finalisePreview } from "@/lib/appeals/finalise";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { listStatus } from "@/lib/final-list/final";
+import { finalise, finalisePreview } from "@/lib/final-list/finalise";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { callLocaleNow } from "@/lib/i18n/server";
 import { testIdParams } from "@/lib/subject-tests/schema";

@@ -7,14 +7,14 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { currentAttempt } from "@/lib/attempts/counting";
 import { db, selectRows } from "@/lib/db/client";
+import { listStatus } from "@/lib/final-list/final";
+import { lockListShared } from "@/lib/final-list/finalise";
 import { businessError, invalidInput } from "@/lib/http/errors";
 import type { AppealInput, AppealKind, AppealsView, DecisionOutcome } from "@/shared/appeals/schema";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
 import { ErrorCode } from "@/shared/http/contract";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { fullName } from "@/shared/identity/names";
-import { listStatus } from "./final";
-import { lockListShared } from "./finalise";
 import { type AppealOwner, keyShown, ownAttempt, viewOf } from "./pupil-view";
 
 /** What the pupil's (or the parent's) pages show of the appeals, the score's changes and the list; null without an ended attempt. */

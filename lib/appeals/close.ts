@@ -10,9 +10,9 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
 import { AppError, invalidInput, notFound } from "@/lib/http/errors";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
+import { appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
 import { ErrorCode } from "@/shared/http/contract";
 import { formatTashkent } from "@/shared/time";
-import { appealsCloseAt } from "./deadline";
 
 /** The families an end of appeals reaches: the pupils who ended the test (they, or their parents, may appeal). */
 async function familiesOf(tx: Transaction, testId: number): Promise<number> {

@@ -5,13 +5,13 @@
 import "server-only";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { appealDecisions, appeals, attempts, questionChoices } from "@/db/schema";
+import { regradeIn } from "@/lib/appeals/rescoring";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError, businessError, invalidInput } from "@/lib/http/errors";
 import { screenAfterRegrade } from "@/lib/integrity/screening";
-import { regradeIn } from "@/lib/results/rescoring";
 import { type DecisionInput, missingReasons, reasonLanguagesFor } from "@/shared/appeals/console";
 import { ErrorCode } from "@/shared/http/contract";
 import { regrades } from "@/shared/results/schema";

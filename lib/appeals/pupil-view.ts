@@ -7,6 +7,7 @@ import { currentAttempt, olympiadAttempt } from "@/lib/attempts/counting";
 import { mayRevealKey } from "@/lib/attempts/rules";
 import { answersStillPossible } from "@/lib/attempts/taking";
 import { type db, selectRows, type Transaction } from "@/lib/db/client";
+import { type FinalList, listStatus } from "@/lib/final-list/final";
 import { notFound } from "@/lib/http/errors";
 import { allResults } from "@/lib/results/ranking";
 import { TOP } from "@/lib/results/ranking-sql";
@@ -15,7 +16,6 @@ import { tenthsToPoints } from "@/shared/attempts/scoring";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { toCyrillic } from "@/shared/i18n/transliterate";
 import { closeMovedEarlier } from "./close";
-import { type FinalList, listStatus } from "./final";
 
 /** Whose appeals: the signed-in pupil's, or the pupil of a paid registration (the parent's link). */
 export type AppealOwner = { userId: number } | { guid: string };

@@ -6,8 +6,8 @@ import { eq, inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { questionChoices, questions, readingTexts } from "@/db/schema";
 import { db } from "@/lib/db/client";
+import { typesetFormulas } from "@/lib/text/typeset";
 import { type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/shared/attempts/enums";
-import { typesetFormulas } from "./typeset";
 
 export type BankContent = {
   questions: Map<number, { texts: LanguageTexts; readingTextId: number | null }>;

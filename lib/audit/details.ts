@@ -1,13 +1,19 @@
 // An audit entry's details as the organiser reads them: names for ids, Tashkent time, a test's
 // settings as its form shows them and only those that changed, a regrade's changed results.
 import "server-only";
+import sanitizeHtml from "sanitize-html";
 import { type AuditTexts, personLink, subjectHref, subjectName } from "@/lib/audit/links";
 import { type AuditNames, CHANGES_SHOWN } from "@/lib/audit/log";
 import { AuditAction } from "@/lib/audit/record";
 import { wordOf } from "@/lib/i18n/words";
-import { plainText } from "@/lib/questions/sanitize";
 import { points } from "@/shared/i18n/numbers";
 import { dateTextOf, formatTashkent } from "@/shared/time";
+
+/** A choice's HTML as plain text, shortened to `max` characters, for the line that names it. */
+function plainText(html: string, max: number): string {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /** One line of an act's details, as the organiser reads it. */
 export type AuditLine = { label: string; value: string; href?: string };

@@ -10,10 +10,10 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, reportDb, selectRows } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
+import type { PairEvidence } from "@/lib/statistics/similarity";
 import { type LanguageTexts, type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
 import type { Decision, DecisionInput } from "@/shared/integrity/schema";
 import { answerSaves, listedEvidence, sharedAccess, sharedQuestions } from "./evidence-reads";
-import type { PairEvidence } from "./similarity";
 
 /** The advisory lock class of a test's screening decisions (the test id is the second key). */
 const DECISION_LOCK = 7303;

@@ -5,9 +5,9 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { reportDb, selectRows } from "@/lib/db/client";
+import type { PairEvidence } from "@/lib/statistics/similarity";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
 import { inScreeningWindow } from "./screening";
-import type { PairEvidence } from "./similarity";
 
 /**
  * The evidence of the pairs shown with a test's newest run (`screeningId`; all, or the one asked

@@ -1,6 +1,6 @@
 // The answer-copying screening of a test, as a job: it reads the test's ended attempts that count
 // (their answers as drawn, every save of each answer, the devices and addresses of their
-// sign-ins and start), runs the statistics (./similarity.ts) and keeps what they list for the
+// sign-ins and start), runs the statistics (lib/statistics/similarity.ts) and keeps what they list for the
 // organiser to judge (screenings, screening_pairs). The statistics run in a child process
 // (lib/statistics/off-process.ts), off the process that answers pupils. It runs once after a test
 // closes and no attempt of it can still end (the sweep asks: screenClosedTests), when the
@@ -19,7 +19,7 @@ import { notFound } from "@/lib/http/errors";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { rankingCtes } from "@/lib/results/ranking-sql";
 import { screenOffProcess } from "@/lib/statistics/off-process";
-import { DEFAULT_SCREENING, type ScreeningOptions } from "./similarity";
+import { DEFAULT_SCREENING, type ScreeningOptions } from "@/lib/statistics/similarity";
 
 /** The advisory lock class of a test's screening (the test id is the second key): one run at a time. */
 const SCREENING_LOCK = 7302;

@@ -3,8 +3,8 @@
 // protocol (Basic auth, -32504), so the route is public; its wrapper hands over the body's text
 // (null when too large or cut off) and the Authorization header.
 import "server-only";
-import { paymeMessages } from "@/lib/i18n/payme";
 import { errorText, log } from "@/lib/log.mjs";
+import { paymeMessages } from "@/lib/payments/payme-messages";
 import { PaymentProvider } from "@/shared/payments/enums";
 import { answerPayme, isPaymeAuthorised, type PaymeAnswer, PaymeError, paymeError } from "./payme";
 import { findPayment, recordPaymentEvent } from "./service";

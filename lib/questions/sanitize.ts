@@ -2,7 +2,7 @@
 // images. Formulas are TeX between \( \) or $$ $$ in the text, which the page typesets.
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import { formulaFaultIn } from "@/lib/attempts/typeset";
+import { formulaFaultIn } from "@/lib/text/typeset";
 import type { ValidationErrors } from "@/shared/http/contract";
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -54,12 +54,6 @@ export function sanitizeQuestionHtml(html: string): string {
  */
 export function imagesDescribed(html: string): boolean {
   return (html.match(/<img\b[^>]*>/gi) ?? []).every((tag) => /\salt="[^"]*\S[^"]*"/.test(tag));
-}
-
-/** A question's or choice's HTML as plain text, for a line that names it (the audit log). */
-export function plainText(html: string, max: number): string {
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**

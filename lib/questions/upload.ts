@@ -4,7 +4,6 @@
 // their question ("5-savol") the same way.
 import "server-only";
 import { z } from "zod";
-import { FORMULA_LIMITS } from "@/lib/attempts/typeset";
 import { AppError, toValidationErrors } from "@/lib/http/errors";
 import { unsafeTextPaths } from "@/lib/http/unsafe-text";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
@@ -14,6 +13,7 @@ import { importQuestionBank } from "@/lib/questions/import";
 import { type QuestionImportInput, questionImportSchema } from "@/lib/questions/schema";
 import { readAiken, readGift } from "@/lib/questions/text-banks";
 import { readXlsx } from "@/lib/questions/xlsx";
+import { FORMULA_LIMITS } from "@/lib/text/typeset";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
 import type { SourceError } from "@/shared/http/contract";
 import { queryYesNo } from "@/shared/validation/fields";

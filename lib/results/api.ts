@@ -3,11 +3,11 @@
 import "server-only";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
+import { recompute, regrade } from "@/lib/appeals/rescoring";
+import { buildExport, toCsv, toXlsxStream } from "@/lib/final-list/files";
 import { attachment } from "@/lib/http/attachment";
 import { notFound } from "@/lib/http/errors";
-import { buildExport, toCsv, toXlsxStream } from "@/lib/results/files";
 import { listResults } from "@/lib/results/ranking";
-import { recompute, regrade } from "@/lib/results/rescoring";
 import { ExportFormat, exportQuery, resultsQuery } from "@/lib/results/schema";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { regradeSchema } from "@/shared/results/schema";

@@ -2,7 +2,7 @@
 // table in the file's language (header and rows) and as data (ids, SOATO codes, scores, ranks and
 // codes under fixed keys, never words). The published hash of a list is of its data (`dataHash`):
 // the file in any language, its XLSX twin and the console carry the same one. The summary per
-// region and district is ./summary.ts; the files themselves are ./files.ts.
+// region and district is ./summary.ts; the files themselves are lib/final-list/files.ts.
 import "server-only";
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";

@@ -5,7 +5,7 @@
 import "server-only";
 import { childWork } from "@/lib/background/child";
 import type { ChildRead } from "@/lib/background/child-read";
-import type { ScreeningOptions, ScreeningResult } from "@/lib/integrity/similarity";
+import type { ScreeningOptions, ScreeningResult } from "@/lib/statistics/similarity";
 import type { Analysis, AnalysisInput } from "./analysis";
 
 /** The item statistics' inputs but the attempts, which the child reads. */
@@ -34,7 +34,7 @@ export async function analyseOffProcess(
   return { answer: output.answer as ItemsAnswer, cpuMs: output.cpuMs, pid };
 }
 
-/** A test's screening (lib/integrity/similarity.ts screenAttempts) of its rows (lib/integrity/screened-rows.ts), computed in the child. */
+/** A test's screening (lib/statistics/similarity.ts screenAttempts) of its rows (lib/statistics/screened-rows.ts), computed in the child. */
 export async function screenOffProcess(
   rows: ChildRead,
   options: ScreeningOptions,

@@ -1,13 +1,13 @@
 // The child program of the statistics (lib/background/child.ts starts it at the lowest priority;
 // scripts/build-workers.mjs builds it): a test's item statistics (./analysis.ts) and its
-// answer-copying screening (lib/integrity/similarity.ts). It reads their inputs itself (every
+// answer-copying screening (lib/statistics/similarity.ts). It reads their inputs itself (every
 // attempt's answers, as one JSON text: lib/background/read-in-child.ts) and parses them here. A
 // 5 000-pupil screening takes the better part of a CPU-second: here it takes it from no pupil's
 // request. Each answer says how long the computation took (CPU-ms, the reading apart).
 import { readText } from "@/lib/background/read-in-child";
 import { serveJobs } from "@/lib/background/serve";
-import { screenedAttemptsOf } from "@/lib/integrity/screened-rows";
-import { screenAttempts } from "@/lib/integrity/similarity";
+import { screenedAttemptsOf } from "@/lib/statistics/screened-rows";
+import { screenAttempts } from "@/lib/statistics/similarity";
 import { analyseItems, inputDigest } from "./analysis";
 import type { ItemsAnswer, ScreeningAnswer, StatisticsJob, StatisticsOutput } from "./off-process";
 

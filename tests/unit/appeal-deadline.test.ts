@@ -1,8 +1,8 @@
 // When appeals close: five working days after the day a test closes (Tashkent), weekends and
 // public holidays not counted, from the configuration; the organiser's own end wins.
 import { describe, expect, test } from "vitest";
-import { appealsCloseAt, workingDaysAfter } from "@/lib/appeals/deadline";
 import { config } from "@/lib/config";
+import { appealsCloseAt, workingDaysAfter } from "@/lib/subject-tests/appeals-deadline";
 
 const calendar = { workingDays: 5, workingWeek: [1, 2, 3, 4, 5], holidays: ["12-08", "2027-03-10"] };
 /** An instant given in Tashkent time. */

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { certificatePictures } from "@/db/schema";
+import { regrade } from "@/lib/appeals/rescoring";
 import { childWork } from "@/lib/background/child";
 import { drawAhead, planAhead } from "@/lib/certificates/ahead";
 import { certificateOfUser } from "@/lib/certificates/certificates";
@@ -13,7 +14,6 @@ import { claimDrawing, keepPng, storedPng } from "@/lib/certificates/kept";
 import { certificatePng, certificateVersion } from "@/lib/certificates/render";
 import { db } from "@/lib/db/client";
 import { renamePupil, setPupilBlocked } from "@/lib/pupils/acts";
-import { regrade } from "@/lib/results/rescoring";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";

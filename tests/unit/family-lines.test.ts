@@ -3,11 +3,11 @@
 // the district and the public list, and the card's receipt (the paid page's next steps: next-steps.test.ts).
 import { describe, expect, it } from "vitest";
 import { appealsView } from "@/lib/appeals/appeals";
-import { appealPhase, appealsCloseAt } from "@/lib/appeals/deadline";
-import { listStatus } from "@/lib/appeals/final";
-import { finalise, finalisePreview } from "@/lib/appeals/finalise";
 import { db } from "@/lib/db/client";
+import { listStatus } from "@/lib/final-list/final";
+import { finalise, finalisePreview } from "@/lib/final-list/finalise";
 import { receiptOfRegistration } from "@/lib/payments/fiscal";
+import { appealPhase, appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { setUpDatabase } from "../support/database";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { attempts, publishedRankings, registrations, subjects, users } from "@/db/schema";
 import { db, inSnapshot } from "@/lib/db/client";
-import { buildExport } from "@/lib/results/files";
+import { buildExport } from "@/lib/final-list/files";
 import { keepRanking, keptRanking, resultsPage } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";
 import { dataHash, topData } from "@/lib/results/tables";

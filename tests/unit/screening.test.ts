@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { modelOlympiad } from "@/bench/collusion-model.mjs";
 import { questionsOfTestSql, seedModelOlympiad } from "@/bench/collusion-seed.mjs";
 import { attempts, organiserActions, publishedRankings, screenings, tests, users } from "@/db/schema";
+import { regrade } from "@/lib/appeals/rescoring";
 import { attemptResult } from "@/lib/attempts/ending";
 import { certificateOfUser } from "@/lib/certificates/certificates";
 import { db, selectRows } from "@/lib/db/client";
@@ -13,7 +14,6 @@ import { decide, evidenceSheet, saveOrder, screeningOf } from "@/lib/integrity/d
 import { screenClosedTests, screenTest } from "@/lib/integrity/screening";
 import { resultsPage } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";
-import { regrade } from "@/lib/results/rescoring";
 import { dataHash, topData } from "@/lib/results/tables";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { setUpDatabase } from "../support/database";

@@ -1,8 +1,8 @@
-// The screening's statistics (lib/integrity/similarity.ts) on examples worked by hand, and the
+// The screening's statistics (lib/statistics/similarity.ts) on examples worked by hand, and the
 // screening on a small modelled olympiad (bench/collusion-model.mjs) with planted copiers.
 import { describe, expect, it } from "vitest";
 import { modelOlympiad } from "@/bench/collusion-model.mjs";
-import { tabulate } from "@/lib/integrity/choice-table";
+import { tabulate } from "@/lib/statistics/choice-table";
 import {
   benjaminiHochberg,
   DEFAULT_SCREENING,
@@ -10,7 +10,7 @@ import {
   poissonBinomialUpperTail,
   type ScreenedAttempt,
   screenAttempts,
-} from "@/lib/integrity/similarity";
+} from "@/lib/statistics/similarity";
 
 describe("Wollack's ω", () => {
   it("matches a five-question example worked by hand", () => {

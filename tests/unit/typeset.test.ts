@@ -2,8 +2,8 @@
 // that cannot be typeset is shown as its TeX in plain text and never fails the text around it.
 import katex from "katex";
 import { describe, expect, it, vi } from "vitest";
-import { formulaFault, formulaFaultIn, typesetFormulas } from "@/lib/attempts/typeset";
 import { sanitizeQuestionHtml } from "@/lib/questions/sanitize";
+import { formulaFault, formulaFaultIn, typesetFormulas } from "@/lib/text/typeset";
 
 describe("typesetFormulas", () => {
   it("typesets inline and display formulas in the text and leaves the markup as it is", () => {

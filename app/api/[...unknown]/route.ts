@@ -1,3 +1,3 @@
-import { httpApi } from "@/lib/http/api";
+import { fallbackApi } from "@/lib/api/api";
 
-export const { GET, POST, PUT, PATCH, DELETE } = httpApi["/api/[...unknown]"];
+export const { GET, POST, PUT, PATCH, DELETE } = fallbackApi["/api/[...unknown]"];

@@ -3,8 +3,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FinalListCheck, FinalListFrame } from "@/components/final-list/final-list-check";
-import { finalListByHash } from "@/lib/appeals/final";
-import { districtLists, listHashParams, listQuery } from "@/lib/appeals/protocol";
+import { finalListByHash } from "@/lib/final-list/final";
+import { districtLists, listHashParams, listQuery } from "@/lib/final-list/protocol";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";

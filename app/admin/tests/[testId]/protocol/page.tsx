@@ -14,7 +14,7 @@ import {
   protocolQuery,
   protocolSource,
   qrSvgOf,
-} from "@/lib/appeals/protocol";
+} from "@/lib/final-list/protocol";
 import { getOrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, localNameIn } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";

@@ -1,4 +1,4 @@
-// The test's answers as one table, built once per screening (lib/integrity/similarity.ts): each
+// The test's answers as one table, built once per screening (lib/statistics/similarity.ts): each
 // question's choices numbered densely (an omission a category of its own), each pupil's answers and
 // saves indexed by them, and each choice's probability by score group, smoothed. Pure.
 

@@ -8,20 +8,20 @@ import "server-only";
 import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
-import { listState } from "@/lib/appeals/final";
 import { inSnapshot, reportDb, type Transaction } from "@/lib/db/client";
+import { listState } from "@/lib/final-list/final";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { callLocaleNow } from "@/lib/i18n/server";
+import { keyHash } from "@/lib/results/key";
+import { keepRanking, keptRanking } from "@/lib/results/published";
+import { allResults } from "@/lib/results/ranking";
 import { type ExportFormat, ExportScope } from "@/lib/results/schema";
+import { resultsState } from "@/lib/results/state";
+import { summaryRows } from "@/lib/results/summary";
+import { allRows, type Cell, dataHash, type Table, topRows, type Words, wordsOf } from "@/lib/results/tables";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
-import { keyHash } from "./key";
-import { keepRanking, keptRanking } from "./published";
-import { allResults } from "./ranking";
-import { resultsState } from "./state";
-import { summaryRows } from "./summary";
-import { allRows, type Cell, dataHash, type Table, topRows, type Words, wordsOf } from "./tables";
 
 export type ExportFile = {
   fileName: string;

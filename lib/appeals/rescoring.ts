@@ -12,11 +12,11 @@ import { now } from "@/lib/clock";
 import { type Database, db, inSnapshot, selectRows, type Transaction } from "@/lib/db/client";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { screenAfterRegrade } from "@/lib/integrity/screening";
+import { keyHash } from "@/lib/results/key";
+import { allResults, type ResultRow } from "@/lib/results/ranking";
 import { pointsToTenths, scoresInPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
 import type { RegradeInput } from "@/shared/results/schema";
-import { keyHash } from "./key";
-import { allResults, type ResultRow } from "./ranking";
 
 type Scores = { easy: number; medium: number; hard: number };
 type Rescored = { attemptId: number; userId: number; stored: Scores; recomputed: Scores };

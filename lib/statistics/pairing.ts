@@ -1,4 +1,4 @@
-// Who is compared in a screening (lib/integrity/similarity.ts): every two pupils of one group,
+// Who is compared in a screening (lib/statistics/similarity.ts): every two pupils of one group,
 // and any two who used one device or one address not shared by too many. Pure.
 
 /** What pairs a pupil: its group, and the devices and addresses it used during the test's window. */

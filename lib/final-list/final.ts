@@ -9,8 +9,8 @@ import { countingAttempt, currentAttempt, olympiadTests } from "@/lib/attempts/c
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
 import { allResults } from "@/lib/results/ranking";
 import { dataHash, topData } from "@/lib/results/tables";
+import { appealPhase, appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
 import type { AppealPhase, ListState } from "@/shared/appeals/schema";
-import { appealPhase, appealsCloseAt } from "./deadline";
 
 /** One pupil of a final list, as the protocol prints and the public check shows them. */
 export type FinalRow = {

@@ -1,4 +1,4 @@
-// What a pair's shared questions show besides ω's matches (lib/integrity/similarity.ts): the same
+// What a pair's shared questions show besides ω's matches (lib/statistics/similarity.ts): the same
 // wrong choices, and the same choices saved together (close in time, or by the same changes), with
 // each question's chance of that for two pupils working apart, estimated for this very pair. Pure.
 import type { Prepared, Table } from "./choice-table";

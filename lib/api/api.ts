@@ -1,12 +1,12 @@
-// The http calls' handlers: each route file under app/api re-exports its entry, and the
-// routes table (lib/api/routes.mjs) declares them.
+// The answer to every other path under /api: the contract's JSON 404, not the HTML page. Its route
+// file (app/api/[...unknown]) re-exports it; the routes table (lib/api/routes.mjs) declares it.
 import "server-only";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { notServed } from "@/lib/api/handler";
 
 const answer = notServed("public");
 
-export const httpApi = {
+export const fallbackApi = {
   // Any other path under /api answers the contract's JSON 404, not the HTML page.
   "/api/[...unknown]": {
     GET: answer,
