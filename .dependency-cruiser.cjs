@@ -95,7 +95,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|\\.next|\\.data|tests|bench)/" },
+    exclude: { path: "^(node_modules|\\.next|\\.build|\\.data|tests|bench)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

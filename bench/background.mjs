@@ -56,7 +56,7 @@ function cpuNow() {
       if (name === "postgres") spent.postgres += ms;
       else if (Number(fields[2]) === bench.processGroup) {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        const child = /\.next\/workers\/(\w+)\.cjs/.exec(cmdline)?.[1];
+        const child = /\.build\/workers\/(\w+)\.cjs/.exec(cmdline)?.[1];
         if (child === "certificates" || child === "statistics") spent[child] += ms;
         else spent.app += ms;
       }
@@ -67,11 +67,11 @@ function cpuNow() {
   return spent;
 }
 
-/** The CPU-ms of the app's child process running `program` (.next/workers/<program>.cjs), or null. */
+/** The CPU-ms of the app's child process running `program` (.build/workers/<program>.cjs), or null. */
 function childCpuMs(program) {
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`.next/workers/${program}.cjs`)) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`.build/workers/${program}.cjs`)) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== bench.processGroup) continue;

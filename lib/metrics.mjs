@@ -138,7 +138,8 @@ export function metrics() {
 
 /**
  * A bounded label for a request path: the route it reaches as the routes table names it
- * (lib/api/routes.mjs, as `/api/admin/pupils/[userId]`), "static" for the build's files, else
+ * (lib/api/routes.mjs, as `/api/admin/pupils/[userId]`), "static" for the build's files (Next's
+ * and the messages' scripts), else
  * "other". A made-up path never becomes a label of its own. Matched by path-to-regexp, fixed
  * routes before those with a segment, a catch-all last.
  * @returns {(path: string) => string}
@@ -154,7 +155,7 @@ export function routeLabels() {
       return /** @type {const} */ ([route, match(pattern, { decode: false })]);
     });
   return (path) => {
-    if (path.startsWith("/_next/")) return "static";
+    if (path.startsWith("/_next/") || path.startsWith("/i18n/")) return "static";
     for (const [route, matches] of matchers) if (matches(path)) return route;
     return "other";
   };

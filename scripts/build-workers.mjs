@@ -1,7 +1,7 @@
 // The programs the app runs in child processes of its own (lib/background/child.ts), built from
-// their TypeScript entries into .next/workers/<name>.cjs: heavy work (drawing a certificate, the
-// statistics of a test) runs there, at the lowest CPU priority, off the process that answers
-// pupils. Run by `npm run build` after Next's build, and by the test suites before they start.
+// their TypeScript entries into .build/workers/<name>.cjs (our build's folder; .next/ is Next's):
+// heavy work (drawing a certificate, the statistics of a test) runs there, at the lowest CPU
+// priority, off the process that answers pupils. Run by `npm run build` after Next's build, and by the test suites before they start.
 // The packages the entries import stay in node_modules (external), as the app loads them: next's
 // public `next/og` draws as the app would, with its own wasm beside it.
 import path from "node:path";
@@ -16,7 +16,7 @@ export const WORKERS = {
   statistics: "lib/statistics/statistics-process.ts",
 };
 
-export const workersDir = path.join(root, ".next", "workers");
+export const workersDir = path.join(root, ".build", "workers");
 
 export async function buildWorkers() {
   await Promise.all(

@@ -92,13 +92,14 @@ function hashSources() {
 
 /** `npm run build` (next build, the child programs, …), unless the last build was made from exactly these sources. */
 export function ensureBuild() {
-  const stamp = path.join(root, ".next", "olimpiada-source-hash");
+  const stamp = path.join(root, ".build", "source-hash");
   const hash = hashSources();
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === hash) {
     return;
   }
   console.log("Building the production bundle (npm run build)...");
   run("npm", ["run", "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_IGNORE_INCORRECT_LOCKFILE: "1" } });
+  mkdirSync(path.dirname(stamp), { recursive: true });
   writeFileSync(stamp, hash);
 }
 

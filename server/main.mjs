@@ -7,7 +7,6 @@
 import cluster from "node:cluster";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
-import path from "node:path";
 import next from "next";
 import { AWAY_RETRY_SECONDS, databaseAway } from "../lib/db/availability.mjs";
 import { DEV_SECRET } from "../lib/dev-secret.mjs";
@@ -211,7 +210,7 @@ async function serve() {
   const status = statusResponder({ busy });
   const shell = shellResponder(shells, commonHeaders(secureCookies));
 
-  const files = buildFiles(path.resolve(".next", "static"));
+  const files = buildFiles();
 
   /**
    * The front door's steps, in order, for a request that is not malformed: each answers it, or

@@ -21,24 +21,40 @@ const decodedPath = (urlPath) => {
   }
 };
 
-/** @param {string} staticRoot the build's .next/static */
-export function buildFiles(staticRoot) {
-  const builtFiles = new Set(
-    (() => {
+/**
+ * Where each of the build's folders is served: Next's static files, and the messages' scripts of
+ * our own build (.build/i18n, scripts/i18n-assets.ts). Only a made-up path under Next's is a 404
+ * here; one under /i18n/ is Next's route's to answer (app/i18n/[file]).
+ */
+export const BUILD_FOLDERS = [
+  { prefix: "/_next/static/", dir: path.resolve(".next", "static"), known: true },
+  { prefix: "/i18n/", dir: path.resolve(".build", "i18n"), known: false },
+];
+
+/** @param {{ prefix: string; dir: string; known: boolean }[]} folders */
+export function buildFiles(folders = BUILD_FOLDERS) {
+  /** @type {Set<string>} */
+  const builtFiles = new Set();
+  for (const { prefix, dir } of folders) {
+    const entries = (() => {
       try {
-        return readdirSync(staticRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+        return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
       } catch {
         return [];
       }
-    })().map((entry) => `/_next/static/${path.relative(staticRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
-  );
+    })();
+    for (const entry of entries)
+      builtFiles.add(`${prefix}${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`);
+  }
   const precompressed = new Set([...builtFiles].filter((file) => file.endsWith(".br")).map((file) => file.slice(0, -".br".length)));
+  /** @param {string} urlPath */
+  const folderOf = (urlPath) => folders.find(({ prefix }) => urlPath.startsWith(prefix));
   return {
     /**
      * A path under /_next/static/ that the build has no file for.
      * @param {string} urlPath
      */
-    madeUp: (urlPath) => urlPath.startsWith("/_next/static/") && !builtFiles.has(decodedPath(urlPath) ?? ""),
+    madeUp: (urlPath) => folderOf(urlPath)?.known === true && !builtFiles.has(decodedPath(urlPath) ?? ""),
     /**
      * Sends a build's script or stylesheet in brotli, when there is a copy and the browser takes it.
      * `fallback` serves the request otherwise if the copy cannot be read before anything is sent.
@@ -49,11 +65,12 @@ export function buildFiles(staticRoot) {
      * @returns {boolean} whether it is being sent
      */
     servedBrotli(request, response, urlPath, fallback) {
-      if (!urlPath.startsWith("/_next/static/") || !precompressed.has(decodedPath(urlPath) ?? "")) return false;
+      const folder = folderOf(urlPath);
+      if (!folder || !precompressed.has(decodedPath(urlPath) ?? "")) return false;
       if (request.method !== "GET" && request.method !== "HEAD") return false;
       if (new Negotiator(request).encoding(["br", "identity"]) !== "br") return false;
-      send(request, `${urlPath.slice("/_next/static".length)}.br`, {
-        root: staticRoot,
+      send(request, `${urlPath.slice(folder.prefix.length - 1)}.br`, {
+        root: folder.dir,
         immutable: true,
         maxAge: "1y",
         index: false,

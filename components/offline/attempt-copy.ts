@@ -36,12 +36,12 @@ export async function keepPage(path: string, stale: () => boolean = () => false)
   headers.set("X-Session-Mark", mark);
   headers.set("X-Kept-At", String(Date.now()));
   await (await caches.open(PAGES)).put(path, new Response(html, { headers }));
-  // The build files the kept page names (its scripts, styles and fonts) and those loaded here.
-  const named = html.match(/\/_next\/static\/[\w\-./%()[\]@]+/g) ?? [];
+  // The build files the kept page names (its scripts, styles, fonts and messages) and those loaded here.
+  const named = html.match(/\/(?:_next\/static|i18n)\/[\w\-./%()[\]@]+/g) ?? [];
   const loaded = performance
     .getEntriesByType("resource")
     .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === location.origin && url.pathname.startsWith("/_next/static/"))
+    .filter((url) => url.origin === location.origin && /^\/(?:_next\/static|i18n)\//.test(url.pathname))
     .map((url) => url.pathname);
   const files = [...new Set([...named, ...loaded])];
   const stat = await caches.open(STATIC);

@@ -30,7 +30,7 @@ const CHRT = "/usr/bin/chrt";
 /** A child idle this long ends (its memory is given back); the next job starts another (a fork blocks this process for ~20 ms). */
 const IDLE_MS = 10 * 60_000;
 
-const programOf = (name: ChildName) => path.join(process.cwd(), ".next", "workers", `${name}.cjs`);
+const programOf = (name: ChildName) => path.join(process.cwd(), ".build", "workers", `${name}.cjs`);
 
 type Pending = { resolve: (done: Done<unknown>) => void; reject: (error: Error) => void };
 

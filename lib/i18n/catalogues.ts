@@ -2,7 +2,6 @@
 // client components only those (components/i18n/messages.tsx); client code never imports this.
 import "server-only";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { compiledPerLocale } from "@/shared/i18n/format";
 import { LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
@@ -42,9 +41,9 @@ const pageCatalogues = Object.fromEntries(
 /**
  * A locale's messages as a script the browser caches for good (its name carries its content's
  * hash): set before the page hydrates (app/layout.tsx), so no page carries them in its HTML and a
- * pupil's phone downloads them once, not with every page. The build writes them among its static
- * files (scripts/i18n-assets.ts), where server/main.mjs sends them in brotli; without that step (next
- * dev) app/i18n/[file]/route.ts serves the same bytes.
+ * pupil's phone downloads them once, not with every page. The build writes them to .build/i18n
+ * (scripts/i18n-assets.ts), from where server/main.mjs sends them in brotli; otherwise (next dev,
+ * a browser that takes no brotli) app/i18n/[file]/route.ts serves the same bytes.
  */
 export const messagesScripts = LOCALES.map((locale) => {
   // The compile hint every script a page starts with carries (next.config.ts).
@@ -53,15 +52,10 @@ export const messagesScripts = LOCALES.map((locale) => {
   return { locale, name: `${locale}.${hash}.js`, body };
 });
 
-/** Where the build put them (.next/static/i18n/), if it did. */
-export const BUILT_MESSAGES_DIR = path.join(process.cwd(), ".next", "static", "i18n");
+/** Where the build puts them (our build's folder, beside Next's .next/), served at /i18n/<name>. */
+export const BUILT_MESSAGES_DIR = path.join(process.cwd(), ".build", "i18n");
 
-const paths = new Map(
-  messagesScripts.map(({ locale, name }) => [
-    locale,
-    existsSync(path.join(BUILT_MESSAGES_DIR, name)) ? `/_next/static/i18n/${name}` : `/i18n/${name}`,
-  ]),
-);
+const paths = new Map(messagesScripts.map(({ locale, name }) => [locale, `/i18n/${name}`]));
 
 export const messagesScriptPath = (locale: Locale) => paths.get(locale) ?? "";
 

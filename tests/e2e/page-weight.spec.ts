@@ -45,7 +45,7 @@ test("the login, registration and attempt pages are each within the JavaScript b
     expect(
       messages.map((script) => script.url),
       path,
-    ).toEqual([expect.stringMatching(new RegExp(`^/_next/static/i18n/${language}\\.`))]);
+    ).toEqual([expect.stringMatching(new RegExp(`^/i18n/${language}\\.`))]);
     const { sent } = totalKB(scripts);
     if (signedIn) await expect(fresh.getByRole("radio").first()).toBeVisible(); // the question, not the PIN dialog
     await context.close();

@@ -88,6 +88,7 @@ describe("the routes table", () => {
     expect(label("/made-up-page")).toBe("other");
     expect(label("/")).toBe("/");
     expect(label("/_next/static/chunks/x.js")).toBe("static");
+    expect(label("/i18n/ru.abc.js")).toBe("static");
   });
 
   it("finds a fixed route in any casing only where the spec allows it", () => {
