@@ -34,7 +34,7 @@ function browserFiles() {
 }
 
 /** The layers at the bottom of lib/ and components/, as path patterns. */
-const LIB_FOUNDATIONS = "lib/[^/]+\\.(ts|mjs)$|lib/(db|http|i18n|text|validation|background)/|lib/api/routes\\.mjs$";
+const LIB_FOUNDATIONS = "lib/[^/]+\\.(ts|mjs)$|lib/(config|db|http|i18n|text|validation|background)/|lib/api/routes\\.mjs$";
 const COMPONENT_FOUNDATIONS = "components/(ui|i18n)/";
 
 const BROWSER = `^(${browserFiles().map(asPattern).join("|")})$`;
@@ -60,7 +60,7 @@ module.exports = {
       name: "foundations-stay-below",
       severity: "error",
       comment:
-        "lib/'s foundations (its own files, db, http, i18n, text, validation, background, the routes table) and components' (ui, i18n) never import the domains above them.",
+        "lib/'s foundations (its own files, config, db, http, i18n, text, validation, background, the routes table) and components' (ui, i18n) never import the domains above them.",
       from: { path: `^(${LIB_FOUNDATIONS})|^(${COMPONENT_FOUNDATIONS})` },
       to: { path: "^(lib|components)/", pathNot: `^(${LIB_FOUNDATIONS})|^(${COMPONENT_FOUNDATIONS})` },
     },

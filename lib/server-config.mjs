@@ -1,9 +1,9 @@
 // @ts-check
 // The settings of the process itself: those the front door (server/main.mjs) reads, and the logs'
 // (lib/log.mjs, which both programs load). Plain JavaScript, so that node runs it as it is, with
-// JSDoc types that tsc checks. Validated with zod like lib/config.ts, which reads the rest of the
+// JSDoc types that tsc checks. Validated with zod like lib/config, which reads the rest of the
 // environment for the app and takes TRUST_PROXY_HOPS and LOG_FILE from here. Empty values count as
-// unset. Only this module and lib/config.ts read process.env.
+// unset. Only this module and lib/config read process.env.
 import { z } from "zod";
 
 /**
@@ -12,7 +12,7 @@ import { z } from "zod";
  */
 const count = (fallback, max) => z.coerce.number().int().min(0).max(max).default(fallback);
 
-/** A value that is only looked at for being set (lib/config.ts validates it for the app). */
+/** A value that is only looked at for being set (lib/config validates it for the app). */
 const given = z.string().optional();
 
 const schema = z.object({
@@ -100,7 +100,7 @@ export function serverConfig(env = process.env) {
  * The app's settings that the front door reads too (the session secret, the operator's token, the
  * public address), read once Next has loaded (after its prepare(), so that a value from the
  * project's .env files counts here as it does in the app). Only whether they are set, and the
- * address's scheme, matter here: lib/config.ts validates them, and a weak AUTH_SECRET or a short
+ * address's scheme, matter here: lib/config validates them, and a weak AUTH_SECRET or a short
  * METRICS_TOKEN ends the start there.
  * @param {Env} [env]
  * @returns {{ authSecret: string | undefined; metricsToken: string | undefined; publicUrl: string | undefined }}

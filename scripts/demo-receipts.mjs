@@ -5,7 +5,7 @@
 // Settings the operator gives (FISCAL_* in the environment) are theirs: then nothing of this.
 import { createServer } from "node:http";
 
-/** The demo's fiscal data: well-formed (lib/config.ts checks them), plainly not an organiser's. */
+/** The demo's fiscal data: well-formed (lib/config checks them), plainly not an organiser's. */
 const DEMO_FISCAL = {
   FISCAL_ITEM_TITLE: "Olimpiadada ishtirok etish (demo)",
   FISCAL_MXIK_CODE: "00000000000000000",

@@ -53,7 +53,7 @@ try {
 const port = Number(argument("-p", String(settings.port)));
 const hostname = argument("-H", settings.hostname);
 
-// The front door runs the production build: Next and lib/config.ts read NODE_ENV, which is
+// The front door runs the production build: Next and lib/config read NODE_ENV, which is
 // "production" unless the environment says otherwise. (Here, not in a module Next bundles: a
 // bundle's NODE_ENV is fixed at build. Next's types declare it read-only; the process's is not.)
 /** @type {Record<string, string | undefined>} */ (process.env).NODE_ENV ??= "production";

@@ -38,7 +38,7 @@ export type ScreeningSummary = {
   pid: number;
 };
 
-/** The screening's options: the defaults, with the deployment's false discovery rate and minimum (lib/config.ts). */
+/** The screening's options: the defaults, with the deployment's false discovery rate and minimum (lib/config). */
 export function screeningOptions(): ScreeningOptions {
   return { ...DEFAULT_SCREENING, ...config().screening };
 }
