@@ -1,13 +1,13 @@
 // The appeals calls' handlers: each route file under app/api re-exports its entry, and the
 // routes table (lib/api/routes.mjs) declares them.
 import "server-only";
-import { z } from "zod";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
 import { appealWrites, appealWritesPerAddress } from "@/lib/appeals/appeal-limit";
 import { appealsView, submitAppeal, testAppeals } from "@/lib/appeals/appeals";
 import { setAppealsClose } from "@/lib/appeals/close";
 import { decideAppeals } from "@/lib/appeals/decisions";
+import { familyAppealsQuery } from "@/lib/appeals/schema";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { listStatus } from "@/lib/final-list/final";
@@ -18,14 +18,11 @@ import { testIdParams } from "@/lib/subject-tests/schema";
 import { appealsCloseSchema, decisionSchema, finaliseSchema } from "@/shared/appeals/console";
 import { appealSchema, parentAppealSchema } from "@/shared/appeals/schema";
 import { fromTashkentText } from "@/shared/time";
-import { uuid } from "@/shared/validation/fields";
-
-const query = z.object({ guid: uuid });
 
 export const appealsApi = {
   // The parent's appeals through the registration's link (not the spec's): its guid is the parent's secret.
   "/api/Registration/Appeals": {
-    GET: handler({ auth: "public", query }, async ({ query }) => {
+    GET: handler({ auth: "public", query: familyAppealsQuery }, async ({ query }) => {
       const view = await appealsView({ guid: query.guid.toLowerCase() }, callLocaleNow(), now());
       if (!view) throw notFound();
       return view;

@@ -21,7 +21,7 @@ import {
   newAttemptSchema,
   remainingTimeQuery,
   resultQuery,
-} from "@/lib/validation/attempts";
+} from "@/lib/attempts/schema";
 import { attemptIdParams } from "@/lib/validation/queries";
 import { reasonSchema } from "@/shared/validation/reason";
 

@@ -2,25 +2,19 @@
 // routes table (lib/api/routes.mjs) declares them.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
+import { registrationLinkQuery, registrationParams } from "@/lib/bot/schema";
 import { config } from "@/lib/config";
 import { secondStageOf } from "@/lib/final-list/final";
 import { registrationCredentials } from "@/lib/payments/service";
 import { getRegisterStatus } from "@/lib/registration/registration";
-import { LOCALES } from "@/shared/i18n/locale.mjs";
-import { uuid } from "@/shared/validation/fields";
-
-const linkQuery = z.object({ lang: z.optional(z.enum(LOCALES as ["uz", "uz-Cyrl", "ru"])) });
-
-const params = z.object({ guid: uuid });
 
 export const botApi = {
   // The chat-bot asks for a new registration link for a parent; `?lang=uz|uz-Cyrl|ru` (the
   // language the parent chose in the chat) opens the registration page in it.
   "/api/bot/registration-links": {
-    POST: handler({ auth: "bot", query: linkQuery }, ({ query }) => {
+    POST: handler({ auth: "bot", query: registrationLinkQuery }, ({ query }) => {
       const guid = randomUUID();
       const url = `${config().publicUrl}/register/${guid}`;
       return { guid, url: query.lang ? `${url}?lang=${query.lang}` : url };
@@ -29,7 +23,7 @@ export const botApi = {
   // The chat-bot reads a registration: its status and, once paid, the pupil's username and password;
   // after the test, where the pupil stands for the second stage (null before an ended attempt).
   "/api/bot/registrations/[guid]": {
-    GET: handler({ auth: "bot", params }, async ({ params }) => {
+    GET: handler({ auth: "bot", params: registrationParams }, async ({ params }) => {
       const guid = params.guid.toLowerCase();
       const [status, credentials] = await Promise.all([getRegisterStatus({ guid }), registrationCredentials(guid)]);
       const stage = status.userId === null ? null : await secondStageOf(status.userId);

@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { AppError } from "@/lib/http/errors";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
-import { certificateCheckSchema } from "@/lib/validation/certificates";
+import { certificateCheckSchema } from "@/lib/certificates/schema";
 import { certificateOfUsername, type PupilCertificate } from "./certificates";
 import { certificateLookups, certificateMisses } from "./check-limit";
 

@@ -10,7 +10,7 @@ import { paymeCall, paymeNotPost } from "@/lib/payments/payme-route";
 import { registerQuery, registerWorkbook } from "@/lib/payments/register";
 import { simulateClick, simulatePayme } from "@/lib/payments/sandbox";
 import { recordPaymentEvent } from "@/lib/payments/service";
-import { sandboxConfirmSchema } from "@/lib/validation/payments";
+import { sandboxConfirmSchema } from "@/lib/payments/schema";
 import { PaymentProvider } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 

@@ -4,7 +4,7 @@ import "server-only";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
 import { listDistricts, listOrganizations, listRegions, listSubjects } from "@/lib/reference/queries";
-import { organizationsQuery } from "@/lib/validation/reference";
+import { organizationsQuery } from "@/lib/reference/schema";
 
 export const referenceApi = {
   "/api/Districts/GetAll": {

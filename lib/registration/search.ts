@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm
 import { districts, paymentEvents, payments, registrations, subjects, users } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
-import { likePattern } from "@/lib/validation/search";
+import { likePattern } from "@/lib/db/like-pattern";
 import { fullName } from "@/shared/identity/names";
 import { type PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import type { RegistrationStatus } from "@/shared/registration/status";

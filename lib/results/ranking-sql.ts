@@ -5,7 +5,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { attemptExclusionSql, olympiadAttempt, totalTenthsSql } from "@/lib/attempts/counting";
 import type { NameOrder } from "@/lib/reference/queries";
-import { likePattern } from "@/lib/validation/search";
+import { likePattern } from "@/lib/db/like-pattern";
 
 export const TOP = 5;
 

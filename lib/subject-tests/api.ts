@@ -1,25 +1,21 @@
 // The subject-tests calls' handlers: each route file under app/api re-exports its entry, and the
 // routes table (lib/api/routes.mjs) declares them.
 import "server-only";
-import { z } from "zod";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
-import { closeTestSchema } from "@/lib/subject-tests/schema";
+import { closeTestSchema, subjectIdParams } from "@/lib/subject-tests/schema";
 import { closeTestNow, listTests, upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { testSettingsSchema } from "@/shared/subject-tests/schema";
-import { queryId } from "@/shared/validation/fields";
-
-const params = z.object({ subjectId: queryId });
 
 export const subjectTestsApi = {
   "/api/admin/subjects/[subjectId]/test/close": {
     // "Hozir yopish": `{ confirmSubjectName, reason }` → the test, closed at the server's now.
-    POST: handler({ auth: "organiser", params, body: closeTestSchema }, ({ body, params, user }) =>
+    POST: handler({ auth: "organiser", params: subjectIdParams, body: closeTestSchema }, ({ body, params, user }) =>
       closeTestNow({ subjectId: params.subjectId, organiserId: user.id, ...body }),
     ),
   },
   "/api/admin/subjects/[subjectId]/test": {
-    PUT: handler({ auth: "organiser", params, body: testSettingsSchema }, ({ body, params, user }) =>
+    PUT: handler({ auth: "organiser", params: subjectIdParams, body: testSettingsSchema }, ({ body, params, user }) =>
       upsertSubjectTest({ subjectId: params.subjectId, settings: body, organiserId: user.id }),
     ),
   },

@@ -19,3 +19,5 @@ export const previewParams = testIdParams.extend({ language: z.coerce.number().p
 
 /** "Hozir yopish": the subject's name typed, and why. */
 export const closeTestSchema = z.object({ confirmSubjectName: z.string().max(100), reason });
+
+export const subjectIdParams = z.object({ subjectId: queryId });

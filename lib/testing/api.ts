@@ -1,7 +1,6 @@
 // The testing calls' handlers: each route file under app/api re-exports its entry, and the
 // routes table (lib/api/routes.mjs) declares them.
 import "server-only";
-import { z } from "zod";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler, notServed } from "@/lib/api/handler";
 import { drawAheadNow, pauseDrawingAhead } from "@/lib/certificates/ahead";
@@ -9,47 +8,9 @@ import { moveClockOn, now } from "@/lib/clock";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { startProfile, stopProfile } from "@/lib/testing/profile";
 import { createTestPupil } from "@/lib/testing/pupils";
-import { ReviewPolicy } from "@/shared/attempts/enums";
-import { entityId } from "@/shared/validation/fields";
-
-const drawingBody = z.object({ action: z.enum(["pause", "resume", "pass"]) });
+import { clockBody, drawingBody, olympiadBody, pupilBody } from "@/lib/testing/schema";
 
 const absent = notServed("testSupport");
-
-const clockBody = z.object({
-  aheadMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(366 * 86_400_000),
-});
-
-const count = z.number().int().min(0).max(50);
-
-const olympiadBody = z.object({
-  bankPerDifficulty: count.optional(),
-  counts: z.object({ easy: count, medium: count, hard: count }).optional(),
-  openedAt: z.iso.datetime({ offset: true }).optional(),
-  closedAt: z.iso.datetime({ offset: true }).optional(),
-  durationMinutes: z.number().int().min(1).max(600).optional(),
-  pinCode: z.string().optional(),
-  reviewPolicy: z.enum([ReviewPolicy.AfterClose, ReviewPolicy.AfterEnd]).optional(),
-  translated: z.object({ 1: count.optional(), 2: count.optional() }).optional(),
-  /** The first easy question's text as stored, past the import's checks. */
-  storedText: z.string().max(100_000).optional(),
-});
-
-const pupilBody = z.object({
-  grade: z.number().int().min(5).max(9).optional(),
-  subject: z.string().optional(),
-  subjectId: z.optional(entityId),
-  paid: z.boolean().optional(),
-  extraMinutes: z.number().int().min(0).max(600).optional(),
-  names: z.object({ firstName: z.string(), lastName: z.string(), middleName: z.string().optional() }).optional(),
-  districtId: z.optional(entityId),
-  language: z.literal([0, 1, 2]).optional(),
-  accommodation: z.string().max(500).optional(),
-});
 
 export const testingApi = {
   // The suites and benchmarks steer this process's drawing ahead (lib/certificates/ahead.ts): pause

@@ -43,6 +43,19 @@ describe("every route file re-exports its domain's handlers, each declaring who 
   });
 });
 
+describe("the domains' API tables", () => {
+  const tables = readdirSync(path.resolve("lib")).flatMap((domain) => {
+    const file = path.resolve("lib", domain, "api.ts");
+    return statSync(path.resolve("lib", domain)).isDirectory() && readdirSync(path.resolve("lib", domain)).includes("api.ts")
+      ? [[domain, file]]
+      : [];
+  });
+  it.each(tables)("lib/%s/api.ts declares no request schema of its own: they live in the domain's schema.ts", (_, file) => {
+    expect(tables.length).toBeGreaterThan(15);
+    expect(readFileSync(file, "utf8")).not.toMatch(/from "zod(\/mini)?"/);
+  });
+});
+
 describe("the routes table", () => {
   it("names every route file under app/api with the methods it exports, and nothing else", async () => {
     const found: Record<string, string[]> = {};

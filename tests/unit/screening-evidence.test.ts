@@ -13,7 +13,7 @@ import { deviceCookie, deviceCookieValue } from "@/lib/identity/device";
 import { login } from "@/lib/identity/login";
 import { erasePupil, exportPupilData, removeExpiredPersonalData } from "@/lib/personal-data/personal-data";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
-import { answerSchema } from "@/lib/validation/attempts";
+import { answerSchema } from "@/lib/attempts/schema";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
 import { createPupil } from "../support/pupils";

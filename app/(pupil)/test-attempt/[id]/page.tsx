@@ -6,7 +6,7 @@ import { getAttempt } from "@/lib/attempts/taking";
 import { now } from "@/lib/clock";
 import { getLocale, getMessages } from "@/lib/i18n/server";
 import { foundOr404, pupilPage } from "@/lib/identity/page-guards";
-import { attemptIdQuery } from "@/lib/validation/attempts";
+import { attemptIdQuery } from "@/lib/attempts/schema";
 
 export async function generateMetadata(): Promise<Metadata> {
   const messages = await getMessages();
