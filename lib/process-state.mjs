@@ -1,19 +1,8 @@
 // @ts-check
-// What is kept once per process, and why it is kept on globalThis.
-//
-// One Node process runs two programs: the front door (server/main.mjs, plain Node) and the app
-// (Next's build). Next bundles the app into several bundles (instrumentation, each route handler,
-// the pages), and each bundle carries its own copy of every module it imports; the front door
-// loads the files as they are, one copy more. A variable at the top of a module is therefore not
-// one per process: lib/log.mjs as the front door loads it and lib/log.mjs inside a route's bundle
-// are two modules with two variables. What must be one per process is kept on globalThis, under a
-// Symbol.for key (the one registry that every copy of every module reaches), and only through this
-// module, so that each such value is listed here with its reason.
-//
-// Each slot and its reason are listed once, in SLOTS below; a slot's type comes from that list.
-// Modules the browser loads too (shared/, components/) keep what they share on their own: the
-// browser never loads this server module.
-// Plain JavaScript with JSDoc types (checked by tsc), as the front door runs without a build.
+// What is kept once per process, on globalThis under a Symbol.for key: Next bundles the app into
+// several copies of lib/ (instrumentation, each route, the pages) beside the front door's own, so a
+// module's variable is one per copy. Each slot and its reason are listed once, in SLOTS, and its
+// type comes from there (docs/architecture.md). Plain JavaScript: the front door runs without a build.
 
 /**
  * The values kept once per process, each with why. The first three are shared by the front door

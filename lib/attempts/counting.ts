@@ -1,25 +1,8 @@
-// Which attempts, pupils and subjects a read may see, and the facts every read of an attempt must
-// agree on: whether it counts, whether it is running, its total, and how its deadline moves.
-// Each rule is a plain function with its SQL twin beside it, tested on one table of cases
-// (tests/unit/counting.test.ts).
-//
-// A read of the `attempts`, `tests` or `subjects` table anywhere else names one of the scopes below
-// in the same statement (or reads one row by its id), so that forgetting the rehearsal or a reset
-// cannot happen silently: tests/unit/house-rules.test.ts reads the source and fails on a statement
-// that reads a table without one, and on a condition on voided_at or blocked_at written by hand.
-//
-// - countingAttempt: not reset, not voided and not a rehearsal's. Rankings, exports and the board
-//   read these; rankedAttempt adds "of a pupil not blocked" (lib/identity/blocked.ts) for the
-//   certificates and the item statistics.
-// - currentAttempt: not reset. The pupil's own flows (start, answer, finish, the profile's lock)
-//   read the pupil's one live attempt; a rehearsal pupil takes the rehearsal's test like any other.
-// - olympiadAttempt: not a rehearsal's, reset and voided ones included: the ranking lists them as
-//   excluded (attemptExclusion), and the organiser's pages show them.
-// - anyAttempt: every attempt, for the record itself: a pupil's personal-data export, the
-//   operator's story of one attempt, an organiser's act on one attempt by its id.
-// - runningAttempt: current, not ended and not past its deadline's grace: an answer may still come.
-// - olympiadTests / olympiadSubjectSql / olympiadPupil: the olympiad's tests, subjects and pupils,
-//   a rehearsal's never; anyTest: every test and subject, for the organiser's own pages of them.
+// Which attempts, pupils and subjects a read may see (countingAttempt, currentAttempt,
+// olympiadAttempt, anyAttempt, runningAttempt, the olympiad's tests and pupils), and the facts every
+// read of an attempt agrees on: whether it counts, is running, its total, its deadline. Each rule is
+// a function with its SQL twin, tested on one table of cases; house-rules fails a read that names
+// none of them (docs/architecture.md, the rules' home for attempts).
 import "server-only";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { attempts, subjects, users } from "@/db/schema";

@@ -1,15 +1,7 @@
-// Results and the second-stage ranking: one statement (./ranking-sql.ts) defines the ranking,
-// set-based with window functions, and every list, export and regrade reads it (this module).
-//
-// The rules, per district × grade × subject (a test is one subject of one grade):
-// - only ended attempts count; a reset or voided attempt and a blocked pupil are listed with a note,
-//   unranked (lib/attempts/counting.ts attemptExclusion);
-// - total descending, then the hard part's score, then the medium part's, then less time spent
-//   (whole seconds, as the pupil's result shows it); pupils equal on all four share a rank
-//   (1, 2, 2, 4 …: SQL's rank());
-// - the second stage takes every rank up to 5, so everyone tied at the cut goes;
-// - the district is the one at registration (registrations.district_id), not a later profile
-//   change: a pupil cannot move to an easier district's list after seeing the results.
+// Results and the second-stage ranking: one statement (./ranking-sql.ts, set-based, window
+// functions) defines it, and every list, export and regrade reads it here. Per district (at
+// registration) × grade × subject: ended attempts by total, the hard part, the medium part, less
+// time; equal on all four share a rank, and every rank up to 5 goes on (docs/console.md, results).
 import "server-only";
 import { sql } from "drizzle-orm";
 import { type Exclusion, olympiadTests } from "@/lib/attempts/counting";

@@ -1,31 +1,8 @@
 // Answer-similarity screening of one test: which pairs of pupils who could have worked together
-// answered more alike, and more in step, than pupils working alone do. Pure: the job
-// (lib/integrity/screening.ts) reads the attempts and stores what this finds; the benchmark
-// (bench/collusion.mjs) and the tests feed it the same way.
-//
-// Two statistics per pair, over the questions both were given (papers are drawn at random, so
-// only shared questions count; a choice is compared by its id, never by its letter on screen):
-//
-// - Wollack's ω (Wollack 1997, Applied Psychological Measurement 21(4)): the matches observed
-//   against those expected if the "copier" answered alone at its own ability. Each choice's
-//   probability comes from the test's own answers, tabulated by score group (the copier's
-//   proportion correct); an omission is a category of its own. A shared wrong choice is unlikely,
-//   so it adds little to the expectation and weighs most. ω = (observed − expected) / sd; its p is
-//   the exact (Poisson-binomial) tail of the matches, not the normal one, which is far too small
-//   out where flags are decided. Both directions are computed and the stronger is kept (its p doubled).
-// - Timing: a shared question counts when both gave the same choice and either saved it within
-//   `closeSeconds` of each other or reached it by the same sequence of changed answers. Its chance
-//   for two pupils working apart is the chance of the same choice (from the same table) times the
-//   chance of saving that close, estimated for this very pair from its saves on different
-//   questions (two pupils who start together and keep pace are close often by chance), or of both
-//   changing an answer there (a choice saved again unchanged is no change). The count is read on
-//   its exact (Poisson-binomial) tail.
-//
-// The pair's p is the smaller of the two, doubled (Bonferroni over the two statistics, on top of ω's
-// own doubling for its two directions). Flags are controlled
-// for false discovery by Benjamini–Hochberg over every pair screened with enough shared questions.
-// A pair that used one device during the window is always listed, whatever its statistics.
-// Nothing here decides anything: it selects pairs for a person to look at.
+// answered more alike, and more in step, than pupils working alone do, by Wollack's ω and the
+// timing of their shared answers over the questions both were given, held to a false discovery
+// rate (Benjamini–Hochberg). Pure, and it decides nothing: it selects pairs for a person to look
+// at. The statistics, their sources and their checks: docs/integrity.md.
 import { type Prepared, type ScreenedResponse, tabulate } from "./choice-table";
 import { pairTiming } from "./pair-timing";
 import { pairsOf } from "./pairing";
