@@ -155,16 +155,9 @@ async function currentTopHash(runner: Database | Transaction, testId: number): P
   return dataHash(topData(await allResults({ testId, top: true }, runner)));
 }
 
-type StoredFinal = {
-  testId: number;
-  version: number;
-  topHash: string;
-  rows: FinalRows;
-  ranked: number;
-  reason: string | null;
+/** Its row as stored and joined (./final.ts storedFinal): the dates as the driver gives them. */
+type StoredFinal = Pick<FinalListRecord, "testId" | "version" | "topHash" | "rows" | "ranked" | "reason" | "grade" | "subjectName"> & {
   finalisedAt: Date | string;
-  grade: number;
-  subjectName: string;
   openedAt: Date | string;
   replacedAt: Date | string | null;
   replacedBy: string | null;
