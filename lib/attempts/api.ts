@@ -6,13 +6,6 @@ import { handler } from "@/lib/api/handler";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
 import { endAttemptNow, resetAttempt } from "@/lib/attempts/interventions";
 import { pinAttempts } from "@/lib/attempts/pin-limit";
-import { sealedPaper } from "@/lib/attempts/sealed-paper";
-import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
-import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
-import { accessOf } from "@/lib/identity/access";
-import { userOfClaims } from "@/lib/identity/session";
-import { changesStream } from "@/lib/live/stream";
-import { attemptMarks } from "@/lib/results/marks";
 import {
   answerSchema,
   attemptIdQuery,
@@ -22,6 +15,13 @@ import {
   remainingTimeQuery,
   resultQuery,
 } from "@/lib/attempts/schema";
+import { sealedPaper } from "@/lib/attempts/sealed-paper";
+import { allowTestAttempt, checkPinCode, isThereAttempt, newAttempt } from "@/lib/attempts/start";
+import { getAttempt, getRemainingTime, saveAnswer } from "@/lib/attempts/taking";
+import { accessOf } from "@/lib/identity/access";
+import { userOfClaims } from "@/lib/identity/session";
+import { changesStream } from "@/lib/live/stream";
+import { attemptMarks } from "@/lib/results/marks";
 import { attemptIdParams } from "@/lib/validation/queries";
 import { reasonSchema } from "@/shared/validation/reason";
 

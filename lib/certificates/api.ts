@@ -7,8 +7,8 @@ import { certificateOfUser, checkAnswer } from "@/lib/certificates/certificates"
 import { certificateDownloads } from "@/lib/certificates/check-limit";
 import { lookUpCertificate } from "@/lib/certificates/public";
 import { certificatePng } from "@/lib/certificates/render";
-import { notFound } from "@/lib/http/errors";
 import { certificateCheckSchema } from "@/lib/certificates/schema";
+import { notFound } from "@/lib/http/errors";
 import { certificateFileName } from "@/shared/identity/names";
 
 export const certificatesApi = {

@@ -2,10 +2,10 @@
 // goes through lookUpCertificate, under the same limits (check-limit.ts): none is a way round them.
 import "server-only";
 import { headers } from "next/headers";
+import { certificateCheckSchema } from "@/lib/certificates/schema";
 import { AppError } from "@/lib/http/errors";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { isUnsafeText } from "@/lib/http/unsafe-text";
-import { certificateCheckSchema } from "@/lib/certificates/schema";
 import { certificateOfUsername, type PupilCertificate } from "./certificates";
 import { certificateLookups, certificateMisses } from "./check-limit";
 

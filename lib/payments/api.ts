@@ -9,8 +9,8 @@ import { clickCall } from "@/lib/payments/click-route";
 import { paymeCall, paymeNotPost } from "@/lib/payments/payme-route";
 import { registerQuery, registerWorkbook } from "@/lib/payments/register";
 import { simulateClick, simulatePayme } from "@/lib/payments/sandbox";
-import { recordPaymentEvent } from "@/lib/payments/service";
 import { sandboxConfirmSchema } from "@/lib/payments/schema";
+import { recordPaymentEvent } from "@/lib/payments/service";
 import { PaymentProvider } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 

@@ -7,9 +7,9 @@ import { attemptQuestions, attempts, districts, organizations, regions, registra
 import { anyAttempt, isRunning, olympiadPupil } from "@/lib/attempts/counting";
 import { remainingSeconds } from "@/lib/attempts/rules";
 import { db } from "@/lib/db/client";
+import { likePattern } from "@/lib/db/like-pattern";
 import { notFound } from "@/lib/http/errors";
 import { isBlocked } from "@/lib/identity/blocked";
-import { likePattern } from "@/lib/db/like-pattern";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
 import type { RegistrationStatus } from "@/shared/registration/status";

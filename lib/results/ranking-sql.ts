@@ -4,8 +4,8 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { attemptExclusionSql, olympiadAttempt, totalTenthsSql } from "@/lib/attempts/counting";
-import type { NameOrder } from "@/lib/reference/queries";
 import { likePattern } from "@/lib/db/like-pattern";
+import type { NameOrder } from "@/lib/reference/queries";
 
 export const TOP = 5;
 

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AttemptView } from "@/components/attempt/attempt-view";
 import { appealsView } from "@/lib/appeals/appeals";
+import { attemptIdQuery } from "@/lib/attempts/schema";
 import { getAttempt } from "@/lib/attempts/taking";
 import { now } from "@/lib/clock";
 import { getLocale, getMessages } from "@/lib/i18n/server";
 import { foundOr404, pupilPage } from "@/lib/identity/page-guards";
-import { attemptIdQuery } from "@/lib/attempts/schema";
 
 export async function generateMetadata(): Promise<Metadata> {
   const messages = await getMessages();
