@@ -30,7 +30,7 @@ async function settled(page, inFlight, quietMs = 1000, timeoutMs = 30_000) {
 
 /**
  * Records what `page` asks for while `steps` is an array (documents, fetches, the stream; not the
- * build's static files), and keeps the requests in flight but the stream in `inFlight`.
+ * build's static files and messages' scripts), and keeps the requests in flight but the stream in `inFlight`.
  */
 function watch(page) {
   const recorder = { steps: null, inFlight: new Set() };
@@ -38,7 +38,7 @@ function watch(page) {
     if (request.resourceType() !== "eventsource") recorder.inFlight.add(request);
     if (!recorder.steps || !RECORDED.includes(request.resourceType())) return;
     const url = new URL(request.url());
-    if (url.pathname.startsWith("/_next/static/")) return;
+    if (/^\/(_next\/static|i18n)\//.test(url.pathname)) return;
     const headers = Object.fromEntries(
       Object.entries(request.headers()).filter(([name]) =>
         /^(rsc|next-router-state-tree|next-url|next-router-prefetch|accept|content-type)$/i.test(name),

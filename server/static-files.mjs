@@ -56,8 +56,9 @@ export function buildFiles(folders = BUILD_FOLDERS) {
      */
     madeUp: (urlPath) => folderOf(urlPath)?.known === true && !builtFiles.has(decodedPath(urlPath) ?? ""),
     /**
-     * Sends a build's script or stylesheet in brotli, when there is a copy and the browser takes it.
-     * `fallback` serves the request otherwise if the copy cannot be read before anything is sent.
+     * Sends a build's script or stylesheet in brotli, when there is a copy and the browser takes it;
+     * the messages' scripts also as they are to one that does not (Next's own files are Next's then).
+     * `fallback` serves the request otherwise if the file cannot be read before anything is sent.
      * @param {IncomingMessage} request
      * @param {ServerResponse} response
      * @param {string} urlPath
@@ -66,10 +67,11 @@ export function buildFiles(folders = BUILD_FOLDERS) {
      */
     servedBrotli(request, response, urlPath, fallback) {
       const folder = folderOf(urlPath);
-      if (!folder || !precompressed.has(decodedPath(urlPath) ?? "")) return false;
-      if (request.method !== "GET" && request.method !== "HEAD") return false;
-      if (new Negotiator(request).encoding(["br", "identity"]) !== "br") return false;
-      send(request, `${urlPath.slice(folder.prefix.length - 1)}.br`, {
+      const file = decodedPath(urlPath) ?? "";
+      if (!folder || (request.method !== "GET" && request.method !== "HEAD")) return false;
+      const brotli = precompressed.has(file) && new Negotiator(request).encoding(["br", "identity"]) === "br";
+      if (!brotli && (folder.known || !builtFiles.has(file))) return false;
+      send(request, `${urlPath.slice(folder.prefix.length - 1)}${brotli ? ".br" : ""}`, {
         root: folder.dir,
         immutable: true,
         maxAge: "1y",
@@ -78,7 +80,7 @@ export function buildFiles(folders = BUILD_FOLDERS) {
       })
         .on("headers", (res) => {
           res.setHeader("Content-Type", urlPath.endsWith(".css") ? "text/css; charset=utf-8" : "application/javascript; charset=utf-8");
-          res.setHeader("Content-Encoding", "br");
+          if (brotli) res.setHeader("Content-Encoding", "br");
           res.setHeader("Vary", "Accept-Encoding");
           res.setHeader("X-Content-Type-Options", "nosniff");
         })

@@ -4,7 +4,7 @@
 // rest of what server/main.mjs does before the app: bodies that must arrive first, brotli for scripts.
 // How fast each of these is served is bench:admission's figure; here, what is served and what is refused.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
@@ -419,4 +419,32 @@ test("the build's scripts go out in brotli to a browser that takes it, unchanged
   expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
   expect(brotli.body.length).toBeLessThan(plain.body.length);
   expect((await ask("br;q=0, gzip")).headers["content-encoding"]).not.toBe("br");
+});
+
+test("the messages' scripts go out from our build's folder, in brotli or as they are, before the app: the bytes the build wrote", async () => {
+  const name = (await readdir(".build/i18n")).find((file) => /^ru\..+\.js$/.test(file))!;
+  const ask = (acceptEncoding: string) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      get(`${base}/i18n/${name}`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      }).on("error", reject);
+    });
+  const plain = await ask("identity");
+  const brotli = await ask("gzip, deflate, br");
+  for (const answer of [plain, brotli]) {
+    expect(answer.headers["cache-control"]).toContain("immutable");
+    expect(answer.headers["content-type"]).toContain("javascript");
+    // The front door's answer (its route's carries no Vary): no app CPU for a file.
+    expect(answer.headers.vary).toBe("Accept-Encoding");
+  }
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(brotli.headers["content-encoding"]).toBe("br");
+  expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+  expect(plain.body.toString()).toContain("self.olimpiadaCatalogue=");
+  expect(plain.body.equals(await readFile(`.build/i18n/${name}`))).toBe(true);
+  // A name that is none of the build's is the route's to answer: a 404, not a file.
+  const missing = await fetch(`${base}/i18n/ru.nothing.js`);
+  expect(missing.status).toBe(404);
 });
