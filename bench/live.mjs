@@ -1,6 +1,6 @@
 // `npm run bench:live`: how soon an organiser's act reaches a pupil's open attempt page, on a
 // production build on PostgreSQL. The pupil's page listens on its stream of the organiser's acts
-// (/api/TestAttempts/Events, as components/attempt/live.ts does); the organiser gives the pupil a
+// (/api/TestAttempts/Events, as components/attempts/live.ts does); the organiser gives the pupil a
 // minute more, BENCH_ACTS times; printed: from each act asked for to its answer, and to the
 // event on the pupil's stream. tests/e2e/organiser-acts.spec.ts checks what the page does with
 // each act; these are their times. Options (environment): BENCH_PORT, BENCH_ACTS (20).

@@ -296,7 +296,7 @@ try {
     for (const step of recording.signIn) await replay(step);
     if (!browser.signedIn()) return failed.push([me.username, "login"]);
     signIns.push([signInStarted, performance.now()]);
-    // Checked in on the countdown: the paper, sealed (components/attempt/sealed-paper.ts), at a
+    // Checked in on the countdown: the paper, sealed (components/attempts/sealed-paper.ts), at a
     // random moment as the page fetches it.
     const sealing =
       SEALED && P > 0 && !byPages

@@ -8,9 +8,9 @@ import { chromium } from "@playwright/test";
 import { TOKEN } from "./server.mjs";
 
 const PIN = "1234";
-/** The page's spread of the countdowns' one request at zero (components/attempt/countdown.tsx). */
+/** The page's spread of the countdowns' one request at zero (components/attempts/countdown.tsx). */
 export const ZERO_SPREAD_MS = 30_000;
-// "eventsource": the attempt page's stream of the organiser's acts (components/attempt/live.ts).
+// "eventsource": the attempt page's stream of the organiser's acts (components/attempts/live.ts).
 const RECORDED = ["document", "fetch", "xhr", "eventsource"];
 
 /**

@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 
 /** How long a pupil keeps trying one step before it gives up (then it has failed). */
 export const STEP_MS = 120_000;
-/** No sealed paper is fetched in the 10 s before the opening (components/attempt/sealed-paper.ts). */
+/** No sealed paper is fetched in the 10 s before the opening (components/attempts/sealed-paper.ts). */
 export const QUIET_MS = 10_000;
 /** A checked-in page fetches its sealed paper at a random moment within 5 minutes. */
 const SEALING_SPREAD_MS = 300_000;

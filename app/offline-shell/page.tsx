@@ -4,7 +4,7 @@
 // renders it once as it starts and answers every pupil that copy with a fresh nonce
 // (server/offline-shell.mjs). Online it is never needed.
 import type { Metadata } from "next";
-import { OfflineAttempt } from "@/components/attempt/offline-attempt";
+import { OfflineAttempt } from "@/components/attempts/offline-attempt";
 import { getMessages } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {

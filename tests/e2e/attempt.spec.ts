@@ -73,7 +73,7 @@ test("start with the PIN, answer, reload, go offline, finish, see the result and
 
   // A reload keeps the answers and the clock, which never shows more than the server says: what it
   // shows is the server's whole seconds less every second begun since they were asked for
-  // (components/attempt/timer.tsx). The server is asked here before the reload, so every text the
+  // (components/attempts/timer.tsx). The server is asked here before the reload, so every text the
   // clock shows from the reload's first paint on is at most this answer, however late a tick comes.
   const remainingNow = async (): Promise<number> =>
     (await (await page.request.get(`/api/TestAttempts/GetRemainingTime?attemptId=${attemptId}`)).json()).remainingTime;

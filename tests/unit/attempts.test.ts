@@ -2,7 +2,7 @@
 // grace, expiry without a browser, extra minutes, the key never shown early, scoring, races.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { secondsLeft } from "@/components/attempt/timer";
+import { secondsLeft } from "@/components/attempts/timer";
 import { attemptQuestions, attempts, endedSessions, questionChoices, questions, subjects, users } from "@/db/schema";
 import { recompute } from "@/lib/appeals/rescoring";
 import { attemptResult, finishAttempt, sweepExpiredAttempts } from "@/lib/attempts/ending";

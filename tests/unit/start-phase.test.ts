@@ -1,8 +1,8 @@
-// The start page's one phase (components/attempt/start-phase.ts): which state wins when several
+// The start page's one phase (components/attempts/start-phase.ts): which state wins when several
 // hold at once, on one table of cases.
 import { describe, expect, it } from "vitest";
-import { type StartPhase, startPhase } from "@/components/attempt/start-phase";
-import { keepsShell } from "@/components/attempt/use-before-opening";
+import { type StartPhase, startPhase } from "@/components/attempts/start-phase";
+import { keepsShell } from "@/components/attempts/use-before-opening";
 import type { AttemptResult } from "@/lib/attempts/ending";
 import type { AllowTestAttempt, IsThereAttempt } from "@/lib/attempts/start";
 import type { AttemptView } from "@/lib/attempts/taking";

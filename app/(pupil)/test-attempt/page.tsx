@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { StartPageHeader } from "@/components/attempt/start-page-header";
-import { StartView } from "@/components/attempt/start-view";
+import { StartPageHeader } from "@/components/attempts/start-page-header";
+import { StartView } from "@/components/attempts/start-view";
 import { appealsView } from "@/lib/appeals/appeals";
 import { attemptResult } from "@/lib/attempts/ending";
 import { isThereAttempt, startAllowance } from "@/lib/attempts/start";

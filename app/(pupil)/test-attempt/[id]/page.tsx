@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AttemptView } from "@/components/attempt/attempt-view";
+import { AttemptView } from "@/components/attempts/attempt-view";
 import { appealsView } from "@/lib/appeals/appeals";
 import { attemptIdQuery } from "@/lib/attempts/schema";
 import { getAttempt } from "@/lib/attempts/taking";

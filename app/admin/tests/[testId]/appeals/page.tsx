@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { FinaliseButton } from "@/components/appeals/finalise-dialog";
-import { ListStatusBox } from "@/components/appeals/list-status";
 import { QuestionAppealsSection } from "@/components/appeals/question-appeals";
 import { ResultAppeals } from "@/components/appeals/result-appeals";
 import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
+import { FinaliseButton } from "@/components/final-list/finalise-dialog";
+import { ListStatusBox } from "@/components/final-list/list-status";
 import { testAppeals } from "@/lib/appeals/appeals";
 import { now } from "@/lib/clock";
 import { config } from "@/lib/config";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
-import { PairPupils } from "@/components/screening/pair-pupils";
-import { PairQuestions } from "@/components/screening/pair-questions";
-import { PairStatistics } from "@/components/screening/pair-statistics";
-import { SaveTimeline } from "@/components/screening/save-timeline";
-import { DecisionForm } from "@/components/screening/screening-actions";
-import { PairDecisionText } from "@/components/screening/screening-words";
+import { PairPupils } from "@/components/integrity/pair-pupils";
+import { PairQuestions } from "@/components/integrity/pair-questions";
+import { PairStatistics } from "@/components/integrity/pair-statistics";
+import { SaveTimeline } from "@/components/integrity/save-timeline";
+import { DecisionForm } from "@/components/integrity/screening-actions";
+import { PairDecisionText } from "@/components/integrity/screening-words";
 import { Card } from "@/components/ui/card";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";

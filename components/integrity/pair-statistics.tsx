@@ -1,7 +1,7 @@
 // The evidence sheet's statistics of a screened pair: shared questions, matching answers against
 // those expected, identical wrong answers, answers saved together, the combined test, and the
 // devices and addresses the two had in common.
-import { pValue } from "@/components/screening/screening-words";
+import { pValue } from "@/components/integrity/screening-words";
 import { Card } from "@/components/ui/card";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";

@@ -2,13 +2,13 @@
 // appeals close and by whose rule, how many appeals wait for a decision, and the organiser's own end
 // of appeals. A server component (the appeals page renders it).
 import Link from "next/link";
+import { AppealsCloseForm } from "@/components/appeals/appeals-close-form";
+import { listStateLine } from "@/components/appeals/console-words";
 import { Card } from "@/components/ui/card";
 import type { ListStatus } from "@/lib/final-list/final";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { type Origin, withOrigin } from "@/shared/console/origin";
 import { formatTashkent } from "@/shared/time";
-import { AppealsCloseForm } from "./appeals-close-form";
-import { listStateLine } from "./console-words";
 
 type Props = {
   testId: number;

@@ -1,5 +1,5 @@
 // The evidence sheet's two pupils of a screened pair, side by side: name, login, school, score and place.
-import { PupilMark } from "@/components/screening/pupil-mark";
+import { PupilMark } from "@/components/integrity/pupil-mark";
 import { Card } from "@/components/ui/card";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName } from "@/lib/i18n/server";

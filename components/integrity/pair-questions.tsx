@@ -1,6 +1,6 @@
 // The evidence sheet's questions of a screened pair: each with both pupils' numbers and choices,
 // the matching ones marked (an identical wrong answer in red).
-import { PupilMark } from "@/components/screening/pupil-mark";
+import { PupilMark } from "@/components/integrity/pupil-mark";
 import { TypesetText } from "@/components/ui/typeset-text";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { EvidenceSheet } from "@/lib/integrity/decisions";
