@@ -6,7 +6,7 @@
 import { availableParallelism } from "node:os";
 import { match } from "path-to-regexp";
 import client from "prom-client";
-import { API_ROUTES, PAGE_ROUTES } from "./api/routes.mjs";
+import { API_ROUTES, OTHER_ROUTES, PAGE_ROUTES } from "./api/routes.mjs";
 import { databaseAway } from "./db/availability.mjs";
 import { madeYet, processWide } from "./process-state.mjs";
 
@@ -147,7 +147,7 @@ export function metrics() {
 export function routeLabels() {
   /** @param {string} route */
   const dynamic = (route) => (route.match(/\[/g) ?? []).length + (route.includes("[...") ? 10 : 0);
-  const matchers = [...Object.keys(API_ROUTES), ...PAGE_ROUTES]
+  const matchers = [...Object.keys(API_ROUTES), ...PAGE_ROUTES, ...OTHER_ROUTES]
     .sort((a, b) => dynamic(a) - dynamic(b))
     .map((route) => {
       const pattern = route.replace(/\[\.\.\.(\w+)\]/g, "*$1").replace(/\[(\w+)\]/g, ":$1");

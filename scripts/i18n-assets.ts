@@ -1,6 +1,6 @@
-// After `next build`: each locale's messages script (lib/i18n/catalogues.ts) among the build's
-// static files, so that server/main.mjs sends it like any of them (brotli, immutable) and the attempt
-// page's service worker keeps it for an offline reload.
+// After `next build`: each locale's messages script (lib/i18n/catalogues.ts) into our build's
+// folder, .build/i18n, from where server/main.mjs sends it (brotli or as it is, immutable) and the
+// attempt page's service worker keeps it for an offline reload.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { BUILT_MESSAGES_DIR, messagesScripts } from "@/lib/i18n/catalogues";

@@ -71,7 +71,7 @@ export function createAdmission({
   const away = new Map();
   const pace = arrivalPace({ limit, now });
 
-  // Places held, by key: an address's at the entrance, a session's inside (see the top of this file).
+  // Places held, by key: an address's at the entrance, a session's inside (docs/opening.md).
   /** @type {Map<string, number>} */
   const held = new Map();
   /** @param {string | null} key */

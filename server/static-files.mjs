@@ -70,7 +70,8 @@ export function buildFiles(folders = BUILD_FOLDERS) {
       const file = decodedPath(urlPath) ?? "";
       if (!folder || (request.method !== "GET" && request.method !== "HEAD")) return false;
       const brotli = precompressed.has(file) && new Negotiator(request).encoding(["br", "identity"]) === "br";
-      if (!brotli && (folder.known || !builtFiles.has(file))) return false;
+      // As it is: a messages' script the build wrote, never its brotli copy under its own name.
+      if (!brotli && (folder.known || !builtFiles.has(file) || file.endsWith(".br"))) return false;
       send(request, `${urlPath.slice(folder.prefix.length - 1)}${brotli ? ".br" : ""}`, {
         root: folder.dir,
         immutable: true,

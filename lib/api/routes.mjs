@@ -111,7 +111,12 @@ export const API_ROUTES = /** @satisfies {Record<string, ApiRoute>} */ (
   })
 );
 
-/** The pages, as the address reads them (without route groups): the metric labels' other half. */
+/**
+ * The pages and the app's other routes outside /api (a certificate's preview picture, the messages'
+ * scripts, the icon), as the address reads them (without route groups): the metric labels' rest.
+ */
+export const OTHER_ROUTES = /** @type {const} */ (["/cert/[username]/preview", "/i18n/[file]", "/favicon.ico"]);
+
 export const PAGE_ROUTES = /** @type {const} */ ([
   "/",
   "/cert/[username]",

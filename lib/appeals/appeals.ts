@@ -1,6 +1,6 @@
 // Appeals: the pupil's (or the parent's, through the registration's link) against a question of
 // their paper or their result as a whole, made and edited while the test's appeals are open
-// (./deadline.ts: once the review shows the key, until the fifth working day after the close); the
+// (lib/subject-tests/appeals-deadline.ts: once the review shows the key, until the fifth working day after the close); the
 // console's reading of a test's appeals (its end: ./close.ts). What the pupil's pages
 // show is built in ./pupil-view.ts; the organiser's decisions, with their regrades, are ./decisions.ts.
 import "server-only";

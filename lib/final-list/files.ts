@@ -2,8 +2,8 @@
 // district, as CSV (UTF-8 with a BOM, formula-safe, csv-stringify) or XLSX (exceljs, streamed), in
 // one language per file, the organiser's choice. Each file starts with one line that names what it
 // is, whether it is provisional, the SHA-256 of the answer key and the SHA-256 of the list itself
-// (of its data: ./tables.ts dataHash). Exporting a test's second-stage list publishes it: the list
-// is kept (./published.ts), and the console shows the hash the file carries without ranking again.
+// (of its data: lib/results/tables.ts dataHash). Exporting a test's second-stage list publishes it: the list
+// is kept (lib/results/published.ts), and the console shows the hash the file carries without ranking again.
 import "server-only";
 import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";

@@ -42,8 +42,8 @@ const pageCatalogues = Object.fromEntries(
  * A locale's messages as a script the browser caches for good (its name carries its content's
  * hash): set before the page hydrates (app/layout.tsx), so no page carries them in its HTML and a
  * pupil's phone downloads them once, not with every page. The build writes them to .build/i18n
- * (scripts/i18n-assets.ts), from where server/main.mjs sends them in brotli; otherwise (next dev,
- * a browser that takes no brotli) app/i18n/[file]/route.ts serves the same bytes.
+ * (scripts/i18n-assets.ts), from where server/main.mjs sends them (brotli, or as they are); without
+ * a build (next dev) app/i18n/[file]/route.ts serves the same bytes.
  */
 export const messagesScripts = LOCALES.map((locale) => {
   // The compile hint every script a page starts with carries (next.config.ts).

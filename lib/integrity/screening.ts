@@ -54,7 +54,7 @@ export const inScreeningWindow = (at: SQL, test: SQL): SQL =>
 /**
  * The statement that reads the test's attempts as the statistics read them: the ended ones that are
  * ranked (the ranking's own reading: ranking-sql.ts rankingCtes, so its place and exclusion rules),
- * as one JSON text of ScreenedRow (./screened-rows.ts): the statistics' child reads and parses it
+ * as one JSON text of ScreenedRow (lib/statistics/screened-rows.ts): the statistics' child reads and parses it
  * (lib/background/child-read.ts), not the process that answers pupils.
  */
 function screenedRowsSql(testId: number): SQL {

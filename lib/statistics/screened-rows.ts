@@ -1,4 +1,4 @@
-// The screening's attempts as ./screening.ts reads them (one JSON text of ScreenedRow), made into
+// The screening's attempts as lib/integrity/screening.ts reads them (one JSON text of ScreenedRow), made into
 // what the statistics compare (./similarity.ts ScreenedAttempt). Pure: it runs in the statistics'
 // child process (lib/statistics/statistics-process.ts), where the JSON is parsed.
 import type { ScreenedAttempt } from "./similarity";

@@ -447,4 +447,6 @@ test("the messages' scripts go out from our build's folder, in brotli or as they
   // A name that is none of the build's is the route's to answer: a 404, not a file.
   const missing = await fetch(`${base}/i18n/ru.nothing.js`);
   expect(missing.status).toBe(404);
+  // Its brotli copy is no script of its own under its file's name.
+  expect((await fetch(`${base}/i18n/${name}.br`, { headers: { "Accept-Encoding": "identity" } })).status).toBe(404);
 });

@@ -1,11 +1,19 @@
 // The HTTP layer: API paths answer in any casing; the client's messages and retry policy (spec §8).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { directRoutes } from "@/lib/api/direct-routes";
 import type { RouteMethod } from "@/lib/api/handler";
 import { API_HANDLERS } from "@/lib/api/handlers";
-import { API_ROUTES, canonicalApiPath, DIRECT_ROUTE_METHODS, fixedRoute, missingDirectRoutes, PAGE_ROUTES } from "@/lib/api/routes.mjs";
+import {
+  API_ROUTES,
+  canonicalApiPath,
+  DIRECT_ROUTE_METHODS,
+  fixedRoute,
+  missingDirectRoutes,
+  OTHER_ROUTES,
+  PAGE_ROUTES,
+} from "@/lib/api/routes.mjs";
 import { routeLabels } from "@/lib/metrics.mjs";
 import { ApiError, retryDelay, shouldRetry, statusMessage } from "@/shared/http/client";
 
@@ -69,8 +77,12 @@ describe("the routes table", () => {
     expect(declared).toEqual(found);
   });
 
-  it("names every page under app/", () => {
+  it("names every page under app/, and every route file outside app/api", () => {
     expect([...PAGE_ROUTES].sort()).toEqual(routeFiles(path.resolve("app"), "page.tsx").map(addressOf).sort());
+    const outside = routeFiles(path.resolve("app")).filter((file) => !file.startsWith(path.resolve("app/api")));
+    expect([...OTHER_ROUTES].filter((route) => route !== "/favicon.ico").sort()).toEqual(outside.map(addressOf).sort());
+    // The icon is Next's metadata file, served at its own address.
+    expect(existsSync(path.resolve("app/favicon.ico"))).toBe(true);
   });
 
   it("the spec's paths are the PascalCase ones", () => {
@@ -102,6 +114,8 @@ describe("the routes table", () => {
     expect(label("/")).toBe("/");
     expect(label("/_next/static/chunks/x.js")).toBe("static");
     expect(label("/i18n/ru.abc.js")).toBe("static");
+    expect(label("/cert/pupil123/preview")).toBe("/cert/[username]/preview");
+    expect(label("/favicon.ico")).toBe("/favicon.ico");
   });
 
   it("finds a fixed route in any casing only where the spec allows it", () => {

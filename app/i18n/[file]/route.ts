@@ -1,6 +1,6 @@
-// A locale's messages for the browser where the front door does not send the build's brotli copy
-// (next dev, a browser that takes no brotli; lib/i18n/catalogues.ts): immutable under a name that
-// carries its content's hash.
+// A locale's messages for the browser where the front door has no file of the build for them (next
+// dev, which has no build; lib/i18n/catalogues.ts): immutable under a name that carries its
+// content's hash.
 import { messagesScriptNamed } from "@/lib/i18n/catalogues";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
