@@ -1,13 +1,9 @@
 // @ts-check
-// Structured logs (issue 26): one JSON line per request, per organiser action and per
-// attempt event, with pino. One logger per process (lib/process-state.mjs): the front door
-// (server/main.mjs) writes each request's line and the app's code (bundled by Next) writes the
-// events, both into the same stream, and both read the request's context (its id, the user, the
-// attempt, an API call's language) from one AsyncLocalStorage that the front door opens around
-// each request: the app's only one (each in use slows every promise a little).
-// Lines go to standard output (systemd's journal), or to LOG_FILE when it is set. What they never
-// hold: a password, a PIN, an answer or its key, a session token or cookie, card data (a test
-// greps a whole journey's logs for them); the redaction below is the second line of that rule.
+// Structured logs with pino: one JSON line per request, organiser action and attempt event, one
+// logger per process (lib/process-state.mjs) shared by the front door and the app, each line with
+// its request's context from the one AsyncLocalStorage the front door opens. Never a password, PIN,
+// answer, key, token, cookie or card data (the redaction below is the second line of that rule;
+// tests/api/logs.spec.ts the first): docs/operations.md (logs).
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { madeYet, processWide } from "./process-state.mjs";

@@ -1,13 +1,8 @@
 // Heavy work off the process that answers pupils: a child process per kind of work (drawing
-// certificates, a test's statistics), started when first needed, at the lowest CPU priority there
-// is: Linux's SCHED_IDLE (through util-linux's chrt), which any other task that wakes on its core
-// preempts at once, whatever its group. (A nice of 19 alone is not enough: with the kernel's
-// autogroups, the app's session, child included, competes with PostgreSQL's as one group, and a
-// drawing took the database's CPU from the answers: bench:background's p99 was 3× calm.) Its
-// program is built from a TypeScript entry (scripts/build-workers.mjs) and answers one job at a
-// time (lib/background/serve.ts); jobs queue here in order. A child that dies (a crash, the
-// kernel's OOM killer) fails the job it held, loudly, and the next job starts a new one. A child
-// with nothing to do for a while is let go.
+// certificates, a test's statistics), started when first needed under SCHED_IDLE (util-linux's
+// chrt), one job at a time in order, let go when idle; a child that dies fails its job loudly and
+// the next job starts another. Why SCHED_IDLE and not a nice of 19, and how the programs are
+// built: docs/architecture.md (heavy work off the answering process).
 import "server-only";
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";

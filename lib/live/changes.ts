@@ -1,14 +1,8 @@
-// What the organiser does to a pupil's running attempt, told to the pupil's open page at once
-// (issue 22): extra minutes, an earlier close, an end, a reset, a new password, a block. The
-// organiser's function publishes after its transaction commits; every app process tells the
-// streams of that pupil it holds (app/api/TestAttempts/Events).
-//
-// A change reaches the pages of the process that made it at once, and the other processes by two
-// paths at the same time, each heard by every process: Redis's channel (REDIS_URL) and PostgreSQL's
-// NOTIFY (a server database: one LISTEN connection per process, DATABASE_LISTEN_URL behind
-// PgBouncer). Either alone is enough, so an act reaches every page while Redis is away; a process
-// tells its pages of each change once, whichever path brings it first. Changes are rare (an
-// organiser's acts), so each process simply hears them all.
+// What the organiser does to a pupil's running attempt, told to the pupil's open page at once:
+// extra minutes, an earlier close, an end, a reset, a new password, a block. Published after the
+// act's transaction commits, to this process's streams at once and to the others by Redis's channel
+// and PostgreSQL's NOTIFY together (either alone is enough: an act reaches every page while Redis is
+// away), each told once; docs/api.md (the attempt's stream).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
