@@ -3,7 +3,7 @@
 // logger per process (lib/process-state.mjs) shared by the front door and the app, each line with
 // its request's context from the one AsyncLocalStorage the front door opens. Never a password, PIN,
 // answer, key, token, cookie or card data (the redaction below is the second line of that rule;
-// tests/api/logs.spec.ts the first): docs/operations.md (logs).
+// tests/api/logs.spec.ts the first): docs/operations.md ("Logs").
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { madeYet, processWide } from "./process-state.mjs";

@@ -2,7 +2,7 @@
 // certificates, a test's statistics), started when first needed under SCHED_IDLE (util-linux's
 // chrt), one job at a time in order, let go when idle; a child that dies fails its job loudly and
 // the next job starts another. Why SCHED_IDLE and not a nice of 19, and how the programs are
-// built: docs/architecture.md (heavy work off the answering process).
+// built: docs/architecture.md ("Heavy work, off the pupils' path").
 import "server-only";
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";

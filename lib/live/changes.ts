@@ -2,7 +2,7 @@
 // extra minutes, an earlier close, an end, a reset, a new password, a block. Published after the
 // act's transaction commits, to this process's streams at once and to the others by Redis's channel
 // and PostgreSQL's NOTIFY together (either alone is enough: an act reaches every page while Redis is
-// away), each told once; docs/api.md (the attempt's stream).
+// away), each told once: docs/api.md ("The organiser's acts, heard at once").
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
