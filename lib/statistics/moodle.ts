@@ -1,17 +1,8 @@
 // Classical item analysis as Moodle's quiz reports define it: each question's figures (facility,
-// standard deviation, random guess score, the discrimination index and coefficient, discriminative
-// efficiency, each choice's share in the top and bottom thirds) and the test's (mean, median,
-// standard deviation, skewness, kurtosis, coefficient of internal consistency, error ratio,
-// standard error). Pure, on plain arrays: lib/statistics/analysis.ts feeds it the test's answers.
-//
-// Two Moodle reports are followed, each named where its formula is used:
-// - the statistics report of Moodle 2.0 and later (question/classes/statistics/questions/
-//   calculator.php and mod/quiz/report/statistics/classes/calculator.php; the formulas are those of
-//   MoodleDocs "Quiz statistics calculations"), whose "discrimination index" is the correlation of
-//   a question's mark with the rest of the test (here `discrimination`, as a fraction, not ×100);
-// - the item analysis report of Moodle 1.x (mod/quiz/report/analysis/report.php,
-//   report_question_stats), whose "discrimination index" compares the top and the bottom thirds
-//   (here `discriminationIndex`), and which also tabulates each answer's picks.
+// discrimination index and coefficient, discriminative efficiency, each choice's picks by thirds)
+// and the test's (mean, median, spread, skewness, kurtosis, internal consistency, error ratio and
+// standard error). Pure, on plain arrays (./analysis.ts feeds it). Which Moodle report each figure
+// follows, and where its formula is: docs/statistics.md.
 import "server-only";
 
 /**

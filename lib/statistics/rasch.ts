@@ -1,19 +1,8 @@
 // The Rasch model of a test whose papers are drawn at random from a bank: each question's
-// difficulty by conditional maximum likelihood (CML), then each pupil's measure given those
-// difficulties. Pure, on plain arrays: lib/statistics/rasch-scale.ts feeds it the test's answers.
-//
-// Why CML. It conditions each pupil's answers on their raw score over their own paper, so the
-// pupils' abilities drop out of the likelihood, and a question a pupil was not given has no term
-// at all: missing by design is handled exactly, not scored wrong and not imputed. Joint maximum
-// likelihood (JML) estimates abilities and difficulties together and its difficulties are spread
-// too wide, by about L/(L−1) on a paper of L questions (the (L−1)/L correction only approximates
-// CML); CML is consistent as the number of pupils grows. It is also what eRm's RM() computes,
-// which the unit test holds this to on eRm's own example (tests/unit/rasch.test.ts).
-//
-// The likelihood of a pupil with raw score r on paper I is Π_i ε_i^{x_i} / γ_r(ε_I), with
-// ε_i = exp(−β_i) and γ_r the elementary symmetric function of order r of the paper's ε (Fischer
-// 1995, "Derivations of the Rasch model", in Fischer & Molenaar, Rasch Models, ch. 3). A pupil
-// scoring 0 or full marks says nothing about the questions and drops out, as in eRm.
+// difficulty by conditional maximum likelihood (CML: a question a pupil was not given has no term,
+// so missing by design is handled exactly), then each pupil's measure given those difficulties.
+// Pure, on plain arrays (./rasch-scale.ts feeds it); held to eRm's RM() on eRm's own example. Why
+// CML and the likelihood it maximises: docs/statistics.md.
 import "server-only";
 
 /** One pupil's paper: the questions drawn (indexes into the bank's items) and whether each was earned. */
