@@ -18,7 +18,7 @@ function listen(page: Page): string[] {
   const asked: string[] = [];
   page.on("request", (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith("/_next/static/") || url.pathname === "/api/notices" || url.pathname === "/offline-shell") return;
+    if (/^\/(_next\/static|i18n)\//.test(url.pathname) || url.pathname === "/api/notices" || url.pathname === "/offline-shell") return;
     if (!["document", "fetch", "xhr"].includes(request.resourceType())) return;
     asked.push(`${request.method()} ${url.pathname}${request.headers().rsc ? " (RSC)" : ""}`);
   });
@@ -99,7 +99,7 @@ test("checked in before the opening, the device keeps the paper sealed; at the o
   const pupil = await newPupil(request, { subjectId: olympiad.subjectId });
   const bodies: string[] = [];
   page.on("response", async (response) => {
-    if (!new URL(response.url()).pathname.startsWith("/_next/static/")) bodies.push(await response.text().catch(() => ""));
+    if (!/^\/(_next\/static|i18n)\//.test(new URL(response.url()).pathname)) bodies.push(await response.text().catch(() => ""));
   });
   await signInAt(page, "/test-attempt", pupil);
   await expect(page.getByTestId("check-in")).toBeVisible();
