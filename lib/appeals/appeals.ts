@@ -5,12 +5,21 @@
 // show is built in ./pupil-view.ts; the organiser's decisions, with their regrades, are ./decisions.ts.
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { currentAttempt } from "@/lib/attempts/counting";
 import { db, selectRows } from "@/lib/db/client";
+import { built, idRow, studyLanguage, when } from "@/lib/db/rows";
 import { listStatus } from "@/lib/final-list/final";
 import { lockListShared } from "@/lib/final-list/finalise";
 import { businessError, invalidInput } from "@/lib/http/errors";
-import type { AppealInput, AppealKind, AppealsView, DecisionOutcome } from "@/shared/appeals/schema";
+import {
+  APPEAL_KINDS,
+  type AppealInput,
+  type AppealKind,
+  type AppealsView,
+  DECISION_OUTCOMES,
+  type DecisionOutcome,
+} from "@/shared/appeals/schema";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
 import { ErrorCode } from "@/shared/http/contract";
 import type { Locale } from "@/shared/i18n/locale.mjs";
@@ -39,7 +48,8 @@ export async function submitAppeal(owner: AppealOwner, input: AppealInput, local
     const aboutQuestion = input.testAttemptQuestionId ?? null;
     let questionId: number | null = null;
     if (aboutQuestion !== null) {
-      const [drawn] = await selectRows<{ questionId: number }>(
+      const [drawn] = await selectRows(
+        z.object({ questionId: z.number() }),
         tx,
         sql`select question_id as "questionId" from attempt_questions where id = ${aboutQuestion} and attempt_id = ${attempt.attemptId}`,
       );
@@ -47,7 +57,8 @@ export async function submitAppeal(owner: AppealOwner, input: AppealInput, local
       questionId = drawn.questionId;
     }
     // One per question per pupil: edited in place while undecided; a decided one is not changed.
-    const [kept] = await selectRows<{ id: number }>(
+    const [kept] = await selectRows(
+      idRow,
       tx,
       sql`insert into appeals (test_id, attempt_id, attempt_question_id, question_id, kind, text, created_at, updated_at)
           values (${attempt.testId}, ${attempt.attemptId}, ${aboutQuestion}, ${questionId}, ${input.kind}, ${input.text},
@@ -103,16 +114,54 @@ export type QuestionAppeals = {
 
 export type TestAppeals = { questions: QuestionAppeals[]; results: (ConsoleAppeal & { decision: ConsoleDecision | null })[] };
 
-type AppealRow = ConsoleAppeal & {
+type AppealRow = Omit<ConsoleAppeal, "fullName"> & {
   questionId: number | null;
   lastName: string;
   firstName: string;
   middleName: string | null;
 };
 
+const appealRow: z.ZodType<AppealRow> = z.object({
+  appealId: z.number(),
+  attemptId: z.number(),
+  userId: z.number(),
+  username: z.string().nullable(),
+  language: studyLanguage,
+  questionNumber: z.number().nullable(),
+  kind: z.enum(APPEAL_KINDS),
+  text: z.string(),
+  updatedAt: z.string(),
+  decisionId: z.number().nullable(),
+  answerChoiceId: z.number().nullable(),
+  choiceOrder: built<number[]>().nullable(),
+  questionId: z.number().nullable(),
+  lastName: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+});
+
+const decisionRow = z.object({
+  decisionId: z.number(),
+  questionId: z.number().nullable(),
+  outcome: z.enum(DECISION_OUTCOMES),
+  choiceId: z.number().nullable(),
+  voidAwards: z.string().nullable(),
+  reason: z.string(),
+  reasonRu: z.string().nullable(),
+  decidedAt: z.string(),
+}) satisfies z.ZodType<ConsoleDecision & { questionId: number | null }>;
+
+const bankRow = z.object({
+  questionId: z.number(),
+  texts: built<LanguageTexts>(),
+  voidAwards: z.string().nullable(),
+  choices: built<QuestionAppeals["choices"]>(),
+}) satisfies z.ZodType<Omit<QuestionAppeals, "appeals" | "decisions">>;
+
 /** Every appeal of a test's counting attempts, grouped by question (most appealed first), and those against results. */
 export async function testAppeals(testId: number): Promise<TestAppeals> {
-  const rows = await selectRows<AppealRow>(
+  const rows = await selectRows(
+    appealRow,
     db,
     sql`
       select ap.id as "appealId", ap.attempt_id as "attemptId", a.user_id as "userId", u.last_name as "lastName",
@@ -126,7 +175,8 @@ export async function testAppeals(testId: number): Promise<TestAppeals> {
       where ap.test_id = ${testId}
       order by ap.updated_at, ap.id`,
   );
-  const decisions = await selectRows<ConsoleDecision & { questionId: number | null }>(
+  const decisions = await selectRows(
+    decisionRow,
     db,
     sql`select id as "decisionId", question_id as "questionId", outcome, choice_id as "choiceId", void_awards as "voidAwards",
                reason, reason_ru as "reasonRu",
@@ -137,7 +187,8 @@ export async function testAppeals(testId: number): Promise<TestAppeals> {
   const bank =
     questionIds.length === 0
       ? []
-      : await selectRows<Omit<QuestionAppeals, "appeals" | "decisions">>(
+      : await selectRows(
+          bankRow,
           db,
           sql`select q.id as "questionId", q.texts, q.void_awards as "voidAwards",
                      (select json_agg(json_build_object('choiceId', c.id, 'position', c.position, 'texts', c.texts, 'isCorrect', c.is_correct)

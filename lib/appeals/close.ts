@@ -4,10 +4,12 @@
 // when to when. The record of each change is its audit entry (with the end it replaced).
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { organiserActions, tests } from "@/db/schema";
 import { currentAttempt } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 import { AppError, invalidInput, notFound } from "@/lib/http/errors";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
@@ -16,7 +18,8 @@ import { formatTashkent } from "@/shared/time";
 
 /** The families an end of appeals reaches: the pupils who ended the test (they, or their parents, may appeal). */
 async function familiesOf(tx: Transaction, testId: number): Promise<number> {
-  const [row] = await selectRows<{ families: number }>(
+  const [row] = await selectRows(
+    z.object({ families: z.number() }),
     tx,
     sql`select count(distinct a.user_id)::int as families from attempts a
         where a.test_id = ${testId} and a.ended_at is not null and ${currentAttempt("a")}`,

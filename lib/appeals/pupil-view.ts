@@ -3,10 +3,12 @@
 // the score moved and where the second-stage list stands, in the reader's language.
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { currentAttempt, olympiadAttempt } from "@/lib/attempts/counting";
 import { mayRevealKey } from "@/lib/attempts/rules";
 import { answersStillPossible } from "@/lib/attempts/taking";
 import { type db, selectRows, type Transaction } from "@/lib/db/client";
+import { built, when } from "@/lib/db/rows";
 import { type FinalList, listStatus } from "@/lib/final-list/final";
 import { notFound } from "@/lib/http/errors";
 import { allResults } from "@/lib/results/ranking";
@@ -20,14 +22,15 @@ import { closeMovedEarlier } from "./close";
 /** Whose appeals: the signed-in pupil's, or the pupil of a paid registration (the parent's link). */
 export type AppealOwner = { userId: number } | { guid: string };
 
-type OwnAttempt = {
-  attemptId: number;
-  userId: number;
-  testId: number;
-  endedAt: Date | string;
-  closedAt: Date | string;
-  reviewPolicy: string;
-};
+const ownAttemptRow = z.object({
+  attemptId: z.number(),
+  userId: z.number(),
+  testId: z.number(),
+  endedAt: when,
+  closedAt: when,
+  reviewPolicy: z.string(),
+});
+type OwnAttempt = z.infer<typeof ownAttemptRow>;
 
 /**
  * The owner's current, ended attempt (the latest), or null. A voided one too: its pupil may appeal
@@ -38,7 +41,8 @@ export async function ownAttempt(runner: Transaction | typeof db, owner: AppealO
     "userId" in owner
       ? sql`a.user_id = ${owner.userId}`
       : sql`a.user_id = (select r.user_id from registrations r where r.guid = ${owner.guid} and r.paid_at is not null)`;
-  const [row] = await selectRows<OwnAttempt>(
+  const [row] = await selectRows(
+    ownAttemptRow,
     runner,
     sql`
       select a.id as "attemptId", a.user_id as "userId", a.test_id as "testId", a.ended_at as "endedAt",
@@ -70,19 +74,13 @@ function reasonIn(locale: Locale, { reason, reasonRu }: { reason: string; reason
 }
 
 type ViewRows = {
-  questions: { testAttemptQuestionId: number; questionNumber: number }[];
-  appeals: {
-    appealId: number;
-    testAttemptQuestionId: number | null;
-    questionNumber: number | null;
-    kind: AppealKind;
-    text: string;
-    updatedAt: string;
+  questions: AppealsView["questions"];
+  appeals: (Omit<AppealsView["appeals"][number], "decision"> & {
     outcome: DecisionOutcome | null;
     reason: string | null;
     reasonRu: string | null;
     decidedAt: string | null;
-  }[];
+  })[];
   changes: {
     questionNumber: number | null;
     action: RegradeAction;
@@ -96,7 +94,13 @@ type ViewRows = {
 };
 
 export async function viewOf(runner: Transaction | typeof db, attempt: OwnAttempt, locale: Locale, now: Date): Promise<AppealsView> {
-  const [rows] = await selectRows<ViewRows>(
+  const [rows] = await selectRows(
+    z.object({
+      questions: built<ViewRows["questions"]>(),
+      appeals: built<ViewRows["appeals"]>(),
+      changes: built<ViewRows["changes"]>(),
+      selected: z.boolean(),
+    }),
     runner,
     sql`
       select

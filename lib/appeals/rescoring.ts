@@ -3,6 +3,7 @@
 // re-scores in one transaction, after a dry run that is the very same code rolled back.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { questionChoices, questions, scoreChanges, tests } from "@/db/schema";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
@@ -26,7 +27,17 @@ const rescoredSql = (testId: number) =>
   sql`rescored as (${scoresOf(sql`attempts.test_id = ${testId} and attempts.ended_at is not null and ${anyAttempt()}`)})`;
 
 async function rescore(runner: Database | Transaction, testId: number): Promise<Rescored[]> {
-  const rows = await selectRows<{ attemptId: number; userId: number } & Record<string, number>>(
+  const rows = await selectRows(
+    z.object({
+      attemptId: z.number(),
+      userId: z.number(),
+      storedEasy: z.number(),
+      storedMedium: z.number(),
+      storedHard: z.number(),
+      easy: z.number(),
+      medium: z.number(),
+      hard: z.number(),
+    }),
     runner,
     sql`
       with ${rescoredSql(testId)}

@@ -154,8 +154,12 @@ export const runningAttempt = (now: Date | SQLWrapper, a: AttemptColumns | strin
 
 type Parts = { easyScoreTenths: number | null; mediumScoreTenths: number | null; hardScoreTenths: number | null };
 
+/** One difficulty's part in tenths of a point: a part not scored counts 0. */
+export const partTenths = (part: number | null): number => part ?? 0;
+
 /** The total in tenths of a point: the three difficulties' parts, a part not scored counting 0. */
-export const totalTenths = (a: Parts): number => (a.easyScoreTenths ?? 0) + (a.mediumScoreTenths ?? 0) + (a.hardScoreTenths ?? 0);
+export const totalTenths = (a: Parts): number =>
+  partTenths(a.easyScoreTenths) + partTenths(a.mediumScoreTenths) + partTenths(a.hardScoreTenths);
 
 /** totalTenths in SQL. */
 export const totalTenthsSql = (a: AttemptColumns | string = attempts): SQL => {

@@ -1,8 +1,10 @@
 // Ending an attempt: Finish (idempotent), expiry past the deadline, the periodic sweep, Result.
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { attempts } from "@/db/schema";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 import { businessError } from "@/lib/http/errors";
 import { logEvent } from "@/lib/log.mjs";
 import { EndedBy } from "@/shared/attempts/enums";
@@ -103,7 +105,8 @@ export async function sweepExpiredAttempts({ now = new Date(), limit = 500 } = {
       // The keys of the tests with attempts due, shared (a regrade changing one waits), first.
       const testIds = await lockKeysToScore(tx, due);
       if (testIds.length === 0) return [];
-      const rows = await selectRows<{ id: number; user_id: number; ended_at: string | Date }>(
+      const rows = await selectRows(
+        z.object({ id: z.number(), user_id: z.number(), ended_at: when }),
         tx,
         sql`
           with due as (

@@ -3,8 +3,10 @@
 // the start, in one statement. A paper is no attempt: nothing but `New` ever reads it.
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
+import { built, studyLanguage, when } from "@/lib/db/rows";
 import { businessError } from "@/lib/http/errors";
 import type { Access } from "@/lib/identity/access";
 import type { StudyLanguage } from "@/shared/attempts/enums";
@@ -141,15 +143,16 @@ export async function startFromPaper({
   now: Date;
 }): Promise<StartedFromPaper | null> {
   const at = now.toISOString();
-  const rows = await selectRows<{
-    id: number;
-    test_id: number;
-    content_version: number;
-    language: StudyLanguage;
-    deadline_at: string;
-    paper: Paper;
-    numbered: number[];
-  }>(
+  const rows = await selectRows(
+    z.object({
+      id: z.number(),
+      test_id: z.number(),
+      content_version: z.number(),
+      language: studyLanguage,
+      deadline_at: z.string(),
+      paper: built<Paper>(),
+      numbered: built<number[]>(),
+    }),
     db,
     sql`
       with ready as (

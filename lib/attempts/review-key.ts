@@ -4,8 +4,10 @@
 // changed (an appeal's decision on the test, or a change of this attempt's score).
 import "server-only";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { questionChoices, questions } from "@/db/schema";
 import { db, selectRows } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 import type { VoidAwards } from "@/shared/attempts/enums";
 
 export async function reviewKey({ questionIds, attemptId, testId }: { questionIds: number[]; attemptId: number; testId: number }) {
@@ -18,7 +20,8 @@ export async function reviewKey({ questionIds, attemptId, testId }: { questionId
       .select({ id: questions.id, voidAwards: questions.voidAwards })
       .from(questions)
       .where(and(inArray(questions.id, questionIds), isNotNull(questions.voidAwards))),
-    selectRows<{ questionId: number }>(
+    selectRows(
+      z.object({ questionId: z.number() }),
       db,
       sql`select d.question_id as "questionId" from appeal_decisions d
           where d.test_id = ${testId} and d.outcome in ('key', 'also') and d.question_id is not null

@@ -3,8 +3,10 @@
 // always be derived again from the answers and the key; and the lock on a test's key.
 import "server-only";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { z } from "zod";
 import { questionChoices, questions, tests } from "@/db/schema";
 import { selectRows, type Transaction } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 import { VoidAwards } from "@/shared/attempts/enums";
 import { DIFFICULTIES } from "@/shared/attempts/scoring";
 
@@ -68,7 +70,8 @@ export async function lockKeyToChange(tx: Transaction, testId: number): Promise<
 
 /** The tests with attempts matching `which`, each test's key locked shared; their ids. */
 export async function lockKeysToScore(tx: Transaction, which: SQL): Promise<number[]> {
-  const rows = await selectRows<{ testId: number }>(
+  const rows = await selectRows(
+    z.object({ testId: z.number() }),
     tx,
     sql`select test_id as "testId", pg_advisory_xact_lock_shared(${KEY_LOCK}, test_id)::text as locked
         from (select distinct attempts.test_id from attempts where ${which}) due order by test_id`,

@@ -6,6 +6,7 @@
 import "server-only";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import { config } from "@/lib/config";
 import { type Database, databaseHandle, selectRows, type Transaction } from "@/lib/db/client";
 
@@ -34,7 +35,7 @@ export async function childRead(statement: SQL, runner: Database | Transaction, 
     const query = dialect.sqlToQuery(statement);
     return { ...serverConnection(reports), statement: query.sql, params: query.params };
   }
-  const [row] = await selectRows<Record<string, string>>(runner, statement);
+  const [row] = await selectRows(z.record(z.string(), z.string()), runner, statement);
   return { text: Object.values(row)[0] };
 }
 

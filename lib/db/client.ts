@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { z } from "zod";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { forget, madeYet, processWide } from "@/lib/process-state.mjs";
@@ -115,13 +116,18 @@ export async function closeDatabase(): Promise<void> {
 }
 
 /**
- * The rows of a hand-written statement (window functions, grouped reports), from either driver:
- * postgres.js answers an array, PGlite an object with `rows`. Alias columns in the SQL as the
- * fields of T, and cast counts to int, so both drivers give the same values.
+ * The rows of a hand-written statement (window functions, grouped reports), from either driver
+ * (postgres.js answers an array, PGlite an object with `rows`), each parsed by `row` (./rows.ts).
+ * Alias columns in the SQL as the fields of the row, and cast counts to int.
  */
-export async function selectRows<T>(runner: Database | Transaction, statement: SQL): Promise<T[]> {
+export async function selectRows<T>(row: z.ZodType<T>, runner: Database | Transaction, statement: SQL): Promise<T[]> {
   const result = (await runner.execute(statement)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  const rows: unknown[] = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows.map((value) => {
+    const parsed = row.safeParse(value);
+    if (parsed.success) return parsed.data;
+    throw new Error(`A row of a hand-written statement does not have its shape: ${z.prettifyError(parsed.error)}`);
+  });
 }
 
 /**

@@ -5,8 +5,10 @@
 // it was replaced, when and why.
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { countingAttempt, currentAttempt, olympiadTests } from "@/lib/attempts/counting";
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
+import { built, when } from "@/lib/db/rows";
 import { allResults } from "@/lib/results/ranking";
 import { dataHash, topData } from "@/lib/results/tables";
 import { appealPhase, appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
@@ -65,22 +67,23 @@ export type ListStatus = {
   final: FinalList | null;
 };
 
-type StatusRow = {
-  closedAt: Date | string;
-  ownClose: Date | string | null;
-  appeals: number;
-  pending: number;
-  version: number | null;
-  topHash: string | null;
-  finalisedAt: Date | string | null;
-  reason: string | null;
-  ranked: number | null;
-  finalAppeals: number | null;
-};
+const statusRow = z.object({
+  closedAt: when,
+  ownClose: when.nullable(),
+  appeals: z.number(),
+  pending: z.number(),
+  version: z.number().nullable(),
+  topHash: z.string().nullable(),
+  finalisedAt: when.nullable(),
+  reason: z.string().nullable(),
+  ranked: z.number().nullable(),
+  finalAppeals: z.number().nullable(),
+});
 
 /** Where the test's list stands at `now`; null when there is no such test. */
 export async function listStatus(runner: Database | Transaction, testId: number, now: Date): Promise<ListStatus | null> {
-  const [row] = await selectRows<StatusRow>(
+  const [row] = await selectRows(
+    statusRow,
     runner,
     sql`
       select t.closed_at as "closedAt", t.appeals_close_at as "ownClose",
@@ -130,12 +133,9 @@ export async function listStatus(runner: Database | Transaction, testId: number,
  * finalisation makes it provisional again (since then) until it is finalised again.
  */
 export async function listState(runner: Database | Transaction, testId: number | undefined): Promise<{ state: ListState; since: Date }> {
-  const [row] = await selectRows<{
-    final: boolean | null;
-    finalisedAt: Date | string | null;
-    closedAt: Date | string | null;
-    topHash: string | null;
-  }>(
+  const [row] = await selectRows(
+    z.object({ final: z.boolean().nullable(), finalisedAt: when.nullable(), closedAt: when.nullable(), topHash: z.string().nullable() }),
+
     runner,
     sql`
       select bool_and(f.finalised_at is not null) as final, max(f.finalised_at) as "finalisedAt", max(t.closed_at) as "closedAt",
@@ -156,13 +156,22 @@ async function currentTopHash(runner: Database | Transaction, testId: number): P
 }
 
 /** Its row as stored and joined (./final.ts storedFinal): the dates as the driver gives them. */
-type StoredFinal = Pick<FinalListRecord, "testId" | "version" | "topHash" | "rows" | "ranked" | "reason" | "grade" | "subjectName"> & {
-  finalisedAt: Date | string;
-  openedAt: Date | string;
-  replacedAt: Date | string | null;
-  replacedBy: string | null;
-  replacedReason: string | null;
-};
+const storedFinalRow = z.object({
+  testId: z.number(),
+  version: z.number(),
+  topHash: z.string(),
+  rows: built<FinalRows>(),
+  ranked: z.number(),
+  reason: z.string().nullable(),
+  grade: z.number(),
+  subjectName: z.string(),
+  finalisedAt: when,
+  openedAt: when,
+  replacedAt: when.nullable(),
+  replacedBy: z.string().nullable(),
+  replacedReason: z.string().nullable(),
+});
+type StoredFinal = z.infer<typeof storedFinalRow>;
 
 /** A final list as the protocol and the public check read it, with the test it is of and what replaced it. */
 export type FinalListRecord = {
@@ -210,13 +219,13 @@ function recordOf(row: StoredFinal): FinalListRecord {
 
 /** The final list with this published hash (its latest version of that hash), or null. */
 export async function finalListByHash(hash: string): Promise<FinalListRecord | null> {
-  const [row] = await selectRows<StoredFinal>(db, storedFinal(sql`fl.top_hash = ${hash}`));
+  const [row] = await selectRows(storedFinalRow, db, storedFinal(sql`fl.top_hash = ${hash}`));
   return row ? recordOf(row) : null;
 }
 
 /** A test's latest final list, or null while it is provisional. */
 export async function latestFinalList(testId: number): Promise<FinalListRecord | null> {
-  const [row] = await selectRows<StoredFinal>(db, storedFinal(sql`fl.test_id = ${testId}`));
+  const [row] = await selectRows(storedFinalRow, db, storedFinal(sql`fl.test_id = ${testId}`));
   return row ? recordOf(row) : null;
 }
 
@@ -225,7 +234,8 @@ export type SecondStage = { state: ListState; since: Date; selected: boolean };
 
 /** The second stage of the pupil's counting, ended attempt; null when they have none. */
 export async function secondStageOf(userId: number): Promise<SecondStage | null> {
-  const [row] = await selectRows<{ closedAt: Date | string; finalisedAt: Date | string | null; selected: boolean | null }>(
+  const [row] = await selectRows(
+    z.object({ closedAt: when, finalisedAt: when.nullable(), selected: z.boolean().nullable() }),
     db,
     sql`
       select t.closed_at as "closedAt", f.finalised_at as "finalisedAt",

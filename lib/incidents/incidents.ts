@@ -3,10 +3,12 @@
 // the start and attempt pages, a line on the public /holat page. Each act audited with its reason.
 import "server-only";
 import { and, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type NoticeTexts, notices, tests } from "@/db/schema";
 import { extendableAttempt, extendedDeadlineSql } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, selectRows } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
@@ -37,7 +39,8 @@ export async function extendRunningAttempts({ organiserId, testId, minutes, reas
   const moved = await db.transaction(async (tx) => {
     const [test] = await tx.select({ id: tests.id }).from(tests).where(eq(tests.id, testId));
     if (!test) throw notFound();
-    const rows = await selectRows<{ id: number; user_id: number; deadline_at: string | Date }>(
+    const rows = await selectRows(
+      z.object({ id: z.number(), user_id: z.number(), deadline_at: when }),
       tx,
       sql`update attempts a set deadline_at = ${extendedDeadlineSql(minutes, "a")}
           from users u

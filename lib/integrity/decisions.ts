@@ -5,14 +5,16 @@
 // says so. Pupils never see a flag.
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { screeningDecisions } from "@/db/schema";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, reportDb, selectRows } from "@/lib/db/client";
+import { built, when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
 import type { PairEvidence } from "@/lib/statistics/similarity";
 import { type LanguageTexts, type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
-import type { Decision, DecisionInput } from "@/shared/integrity/schema";
+import { DECISIONS, type Decision, type DecisionInput } from "@/shared/integrity/schema";
 import { answerSaves, listedEvidence, sharedAccess, sharedQuestions } from "./evidence-reads";
 
 /** The advisory lock class of a test's screening decisions (the test id is the second key). */
@@ -58,7 +60,15 @@ const pupilOf = (row: ResultRow | undefined): PairPupil | null =>
 /** The newest decision of each of these pairs, by "a-b". */
 async function decisionsOf(pairs: { attemptA: number; attemptB: number }[]): Promise<Map<string, PairDecision>> {
   if (pairs.length === 0) return new Map();
-  const rows = await selectRows<PairDecision & { attemptA: number; attemptB: number }>(
+  const rows = await selectRows(
+    z.object({
+      attemptA: z.number(),
+      attemptB: z.number(),
+      decision: z.enum(DECISIONS),
+      reason: z.string(),
+      decidedAt: z.string(),
+      organiser: z.string(),
+    }),
     reportDb,
     sql`
       select distinct on (d.attempt_a, d.attempt_b) d.attempt_a as "attemptA", d.attempt_b as "attemptB", d.decision, d.reason,
@@ -73,7 +83,18 @@ async function decisionsOf(pairs: { attemptA: number; attemptB: number }[]): Pro
 
 /** The test's newest screening run, if any. */
 async function newestRun(testId: number): Promise<ScreeningRun | null> {
-  const [run] = await selectRows<ScreeningRun>(
+  const [run] = await selectRows(
+    z.object({
+      screeningId: z.number(),
+      trigger: z.string(),
+      ranAt: z.string(),
+      options: built<Record<string, number>>(),
+      attempts: z.number(),
+      pairs: z.number(),
+      tested: z.number(),
+      listed: z.number(),
+      cpuMs: z.number(),
+    }),
     reportDb,
     sql`select id as "screeningId", trigger, to_json(ran_at)#>>'{}' as "ranAt", options, attempts, pairs, tested, listed, cpu_ms as "cpuMs"
         from screenings where test_id = ${testId} order by ran_at desc, id desc limit 1`,
@@ -202,7 +223,8 @@ export async function evidenceSheet(testId: number, attemptA: number, attemptB: 
 export async function decide({ organiserId, input }: { organiserId: number; input: DecisionInput }) {
   const { attemptA, attemptB, decision, reason } = input;
   return db.transaction(async (tx) => {
-    const [listed] = await selectRows<{ testId: number }>(
+    const [listed] = await selectRows(
+      z.object({ testId: z.number() }),
       tx,
       sql`select s.test_id as "testId" from screening_pairs p join screenings s on s.id = p.screening_id
           where p.attempt_a = ${attemptA} and p.attempt_b = ${attemptB} limit 1`,
@@ -215,7 +237,8 @@ export async function decide({ organiserId, input }: { organiserId: number; inpu
       .insert(screeningDecisions)
       .values({ attemptA, attemptB, decision, reason, organiserId, decidedAt: sql`clock_timestamp()` })
       .returning({ decidedAt: screeningDecisions.decidedAt });
-    const changed = await selectRows<{ id: number; voided: boolean }>(
+    const changed = await selectRows(
+      z.object({ id: z.number(), voided: z.boolean() }),
       tx,
       sql`
         with newest as (

@@ -3,8 +3,10 @@
 // given with each one's final choice, every save of their answers, and what they shared in the window.
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { reportDb, selectRows } from "@/lib/db/client";
+import { built, studyLanguage, when } from "@/lib/db/rows";
 import type { PairEvidence } from "@/lib/statistics/similarity";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
 import { inScreeningWindow } from "./screening";
@@ -21,7 +23,8 @@ export async function listedEvidence(
 ): Promise<{ evidence: PairEvidence }[]> {
   const ofPair = (alias: string) =>
     only ? sql`and ${sql.raw(alias)}.attempt_a = ${only.attemptA} and ${sql.raw(alias)}.attempt_b = ${only.attemptB}` : sql``;
-  return selectRows<{ evidence: PairEvidence }>(
+  return selectRows(
+    z.object({ evidence: built<PairEvidence>() }),
     reportDb,
     sql`
       select evidence from (
@@ -60,7 +63,23 @@ export type SharedQuestionRow = {
 
 /** The questions both pupils were given, in A's order. */
 export async function sharedQuestions(attemptA: number, attemptB: number): Promise<SharedQuestionRow[]> {
-  return selectRows<SharedQuestionRow>(
+  return selectRows(
+    z.object({
+      questionId: z.number(),
+      texts: built<LanguageTexts>(),
+      aNumber: z.number(),
+      bNumber: z.number(),
+      aChoice: z.number().nullable(),
+      bChoice: z.number().nullable(),
+      aTexts: built<LanguageTexts>().nullable(),
+      bTexts: built<LanguageTexts>().nullable(),
+      aLetter: z.number().nullable(),
+      bLetter: z.number().nullable(),
+      aCorrect: z.boolean(),
+      bCorrect: z.boolean(),
+      aLanguage: studyLanguage,
+      bLanguage: studyLanguage,
+    }) satisfies z.ZodType<SharedQuestionRow>,
     reportDb,
     sql`
       select qa.question_id as "questionId", q.texts, qa.number as "aNumber", qb.number as "bNumber",
@@ -89,7 +108,8 @@ export type SaveRow = { attemptId: number; at: number; questionId: number; choic
  * unit suites: 60 ms of a 1 ms read).
  */
 export async function answerSaves(attemptA: number, attemptB: number): Promise<SaveRow[]> {
-  return selectRows<SaveRow>(
+  return selectRows(
+    z.object({ attemptId: z.number(), at: z.number(), questionId: z.number(), choiceLetter: z.number().nullable() }),
     reportDb,
     sql`
       select e.attempt_id as "attemptId", e.question_id as "questionId",
@@ -108,7 +128,8 @@ export type SharedAccess = { devices: number; addresses: string[] | null };
 
 /** What the two pupils shared during the test's window. */
 export async function sharedAccess(attemptA: number, attemptB: number): Promise<SharedAccess | undefined> {
-  const [overlap] = await selectRows<SharedAccess>(
+  const [overlap] = await selectRows(
+    z.object({ devices: z.number(), addresses: built<string[]>().nullable() }),
     reportDb,
     sql`
       with seen as (

@@ -7,6 +7,7 @@
 // organiser asks, and after a regrade. It decides nothing: a pair is evidence for a person (./decisions.ts).
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { screeningPairs, screenings } from "@/db/schema";
 import { currentAttempt, olympiadTests } from "@/lib/attempts/counting";
 import { graceCutoff } from "@/lib/attempts/rules";
@@ -15,6 +16,7 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { childRead } from "@/lib/background/child-read";
 import { config } from "@/lib/config";
 import { db, selectRows } from "@/lib/db/client";
+import { idRow, when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { rankingCtes } from "@/lib/results/ranking-sql";
@@ -101,7 +103,8 @@ export async function screenTest({
   now?: Date;
 }): Promise<ScreeningSummary | null> {
   return db.transaction(async (tx) => {
-    const [{ locked }] = await selectRows<{ locked: boolean }>(
+    const [{ locked }] = await selectRows(
+      z.object({ locked: z.boolean() }),
       tx,
       sql`select pg_try_advisory_xact_lock(${SCREENING_LOCK}, ${testId}) as locked`,
     );
@@ -158,7 +161,7 @@ export async function screenTest({
  * another run of it is under way.
  */
 export async function screenTestNow({ testId, organiserId }: { testId: number; organiserId: number }) {
-  const [test] = await selectRows<{ id: number }>(db, sql`select t.id from ${olympiadTests("t", "s")} where t.id = ${testId}`);
+  const [test] = await selectRows(idRow, db, sql`select t.id from ${olympiadTests("t", "s")} where t.id = ${testId}`);
   if (!test) throw notFound();
   const summary = await screenTest({ testId, trigger: "console", organiserId });
   if (!summary) return { busy: true as const };
@@ -177,7 +180,8 @@ export async function screenTestNow({ testId, organiserId }: { testId: number; o
  * to end, that has ended attempts and no screening since it closed, is screened once.
  */
 export async function screenClosedTests(now = new Date()): Promise<ScreeningSummary[]> {
-  const due = await selectRows<{ testId: number }>(
+  const due = await selectRows(
+    z.object({ testId: z.number() }),
     db,
     sql`
       select t.id as "testId" from ${olympiadTests("t", "s")}
@@ -200,7 +204,7 @@ export async function screenClosedTests(now = new Date()): Promise<ScreeningSumm
 
 /** After a regrade the scores and so the choice table changed: a test screened before is screened again. */
 export async function screenAfterRegrade(testId: number): Promise<void> {
-  const [screened] = await selectRows<{ id: number }>(db, sql`select id from screenings where test_id = ${testId} limit 1`);
+  const [screened] = await selectRows(idRow, db, sql`select id from screenings where test_id = ${testId} limit 1`);
   if (!screened) return;
   try {
     await screenTest({ testId, trigger: "regrade" });

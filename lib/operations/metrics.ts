@@ -4,10 +4,12 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { count, sql } from "drizzle-orm";
+import { z } from "zod";
 import { attempts } from "@/db/schema";
 import { runningAttempt } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
 import { databaseHandle, db, selectRows } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { unauthorized } from "@/lib/identity/session";
 import { metrics } from "@/lib/metrics.mjs";
@@ -50,7 +52,8 @@ async function readDatabaseFigures(now: Date): Promise<void> {
   figures.attemptsRunning.set(Number(running));
   figures.databasePoolMax.set(config().databasePoolMax);
   if (databaseHandle().kind === "postgres") {
-    const states = await selectRows<{ state: string | null; connections: number }>(
+    const states = await selectRows(
+      z.object({ state: z.string().nullable(), connections: z.number() }),
       db,
       sql`select state, count(*)::int as connections from pg_stat_activity where datname = current_database() group by state`,
     );

@@ -7,12 +7,14 @@
 // attempts, so the ranking can be recomputed.
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { accessEvents, answerEvents, appeals, attempts, organiserActions, registrations, users } from "@/db/schema";
 import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { config } from "@/lib/config";
 import { db, selectRows } from "@/lib/db/client";
+import { idRow, when } from "@/lib/db/rows";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { unlockSignIn } from "@/lib/identity/sign-in";
 import { publishChange } from "@/lib/live/changes";
@@ -33,7 +35,8 @@ export const ERASED_LAST_NAME = "O'chirilgan";
 export async function removeExpiredPersonalData({ now = new Date(), months = config().personalDataMonths } = {}): Promise<number> {
   const expired = sql`coalesce((select max(t.closed_at) from tests t where t.subject_id = u.subject_id), u.created_at)
               < ${now.toISOString()}::timestamptz - make_interval(months => ${months})`;
-  const rows = await selectRows<{ id: number }>(
+  const rows = await selectRows(
+    idRow,
     db,
     sql`update users u set phone_number = null, birth_date = null, updated_at = ${now.toISOString()}::timestamptz
         where u.role = ${UserRole.Default}
@@ -41,7 +44,8 @@ export async function removeExpiredPersonalData({ now = new Date(), months = con
           and ${expired}
         returning u.id`,
   );
-  const requests = await selectRows<{ id: number }>(
+  const requests = await selectRows(
+    idRow,
     db,
     sql`update registrations r set accommodation_request = null, updated_at = ${now.toISOString()}::timestamptz
         from users u
@@ -49,7 +53,8 @@ export async function removeExpiredPersonalData({ now = new Date(), months = con
         returning u.id`,
   );
   // An appeal's words may tell of a child's illness: they go with the rest (the decision stays).
-  const appealed = await selectRows<{ id: number }>(
+  const appealed = await selectRows(
+    idRow,
     db,
     sql`update appeals ap set text = ''
         from attempts a, users u
@@ -57,7 +62,8 @@ export async function removeExpiredPersonalData({ now = new Date(), months = con
         returning a.user_id as id`,
   );
   // The pupils' ids come back, each once, not the rows: a pupil may have hundreds of them.
-  const evidence = await selectRows<{ id: number }>(
+  const evidence = await selectRows(
+    idRow,
     db,
     sql`with answers as (
           delete from answer_events e using attempts a, users u

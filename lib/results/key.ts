@@ -5,20 +5,22 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
 
-type KeyLine = {
-  testId: number;
-  points: string;
-  questionId: number;
-  correct: string | null;
-  voidAwards: string | null;
-};
+const keyLine = z.object({
+  testId: z.number(),
+  points: z.string(),
+  questionId: z.number(),
+  correct: z.string().nullable(),
+  voidAwards: z.string().nullable(),
+});
 
 /** The key of one test, or of all tests in id order: "test 3 points 10/15/25", then "questionId:choiceId" lines. */
 export async function keyHash(testId?: number, runner: Database | Transaction = db): Promise<string> {
-  const rows = await selectRows<KeyLine>(
+  const rows = await selectRows(
+    keyLine,
     runner,
     sql`
       select t.id as "testId", q.id as "questionId", q.void_awards as "voidAwards",

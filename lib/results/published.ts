@@ -1,19 +1,13 @@
 // The published state of a test's results, as the results page shows it and its exports carry it:
-// whether the results are provisional, the answer key's hash, and the second-stage list's hash.
-// The results page reads its page of the list and this state together (resultsPage), ranked once.
-//
-// The list is kept (published_rankings) when it is published, its export made, or first read, and
-// is read again instead of ranked again while it holds: while as many of the test's attempts have
-// ended as when it was ranked, and nothing it was ranked from has changed since. A change does not
-// have to remember this: the table's triggers (db/migrations/0021_published_rankings_triggers.sql)
-// drop what was kept in the change's own transaction, whichever code makes it, and move the test's
-// version on, so that a list ranked from a snapshot taken before the change is not kept after it.
-// The key's hash and whether the results are provisional are read each time: the clock alone can
-// end "provisional", and the key is hashed without ranking.
+// whether the results are provisional, the answer key's hash, and the second-stage list's hash;
+// and the kept list (published_rankings), read again instead of ranked again while it holds.
+// When it holds, and the triggers that drop it: docs/console.md#the-published-state-and-the-kept-list
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { db, inSnapshot, reportDb, selectRows, type Transaction } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log } from "@/lib/log.mjs";
 import type { Locale } from "@/shared/i18n/locale.mjs";
@@ -37,7 +31,8 @@ export type KeptRanking = {
 /** The kept list of a test as a snapshot sees it, and whether it still holds there. */
 export async function keptRanking(tx: Transaction, testId: number): Promise<KeptRanking> {
   // Every ended attempt of the test counts here, a reset one too: one more ended is one more ranked.
-  const [row] = await selectRows<{ ended: number; version: number | null; kept: number | null; topHash: string | null }>(
+  const [row] = await selectRows(
+    z.object({ ended: z.number(), version: z.number().nullable(), kept: z.number().nullable(), topHash: z.string().nullable() }),
     tx,
     sql`
       select (select count(*)::int from attempts a where a.test_id = ${testId} and a.ended_at is not null and ${anyAttempt()}) as ended,

@@ -1,11 +1,8 @@
 // What a test's second-stage list is ranked from: every column the ranking's statement reads
 // (lib/results/ranking-sql.ts rankingStatement), table by table, each either watched (its change
 // outdates a kept list: published_rankings, lib/results/published.ts) or not, with why not.
-//
-// The database's triggers (db/migrations/0021_published_rankings_triggers.sql) watch exactly the
-// `watched` columns, and the statement reads exactly these columns: tests/unit/ranking-inputs.test.ts
-// compares this list with the triggers in pg_trigger and with the statement itself, so a new input
-// without its trigger (or a trigger for nothing) fails CI.
+// tests/unit/ranking-inputs.test.ts holds it to the triggers and the statement:
+// docs/console.md#the-published-state-and-the-kept-list
 
 /** A key: the row's identity, never changed. */
 const KEY = "the row's key, never changed";

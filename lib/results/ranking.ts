@@ -4,8 +4,10 @@
 // time; equal on all four share a rank, and every rank up to 5 goes on (docs/console.md, results).
 import "server-only";
 import { sql } from "drizzle-orm";
-import { type Exclusion, olympiadTests } from "@/lib/attempts/counting";
+import { z } from "zod";
+import { type Exclusion, olympiadTests, partTenths } from "@/lib/attempts/counting";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/lib/db/client";
+import { studyLanguage, when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { type NameOrder, nameOrder } from "@/lib/reference/queries";
 import { EndedBy, type StudyLanguage } from "@/shared/attempts/enums";
@@ -60,19 +62,39 @@ export type ResultRow = {
 };
 
 /** A row as the statement reads it: names apart, scores in tenths, the district's cut. */
-type RawRow = Omit<ResultRow, "fullName" | "easyScore" | "mediumScore" | "hardScore" | "totalScore" | "endedBy" | "inTop5" | "tieAtCut"> & {
-  lastName: string;
-  firstName: string;
-  middleName: string | null;
-  easy: number;
-  medium: number;
-  hard: number;
-  total: number;
-  endedBy: EndedBy | null;
-  topCount: number;
-  lastRank: number | null;
-  rows: number;
-};
+const rawRow = z.object({
+  attemptId: z.number(),
+  userId: z.number(),
+  username: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  regionId: z.number().nullable(),
+  regionName: z.string().nullable(),
+  districtId: z.number().nullable(),
+  districtName: z.string().nullable(),
+  organizationId: z.number().nullable(),
+  schoolName: z.string().nullable(),
+  grade: z.number(),
+  subjectId: z.number(),
+  subjectName: z.string(),
+  timeSpent: z.number(),
+  language: studyLanguage,
+  rank: z.number().nullable(),
+  excluded: z.enum(["reset", "voided", "blocked"] satisfies Exclusion[]).nullable(),
+  lastName: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  easy: z.number().nullable(),
+  medium: z.number().nullable(),
+  hard: z.number().nullable(),
+  total: z.number(),
+  endedBy: z.custom<EndedBy>((value) => Object.values(EndedBy).includes(value as EndedBy)).nullable(),
+  topCount: z.number(),
+  lastRank: z.number().nullable(),
+  rows: z.number(),
+}) satisfies z.ZodType<
+  Omit<ResultRow, "fullName" | "easyScore" | "mediumScore" | "hardScore" | "totalScore" | "endedBy" | "inTop5" | "tieAtCut">
+>;
+type RawRow = z.infer<typeof rawRow>;
 
 /** The ranking's rows in reading order, a page of them if asked. */
 async function rankedRows(
@@ -82,7 +104,7 @@ async function rankedRows(
   page?: { limit: number; offset: number },
 ): Promise<RawRow[]> {
   const { testId, ...rest } = filter;
-  return selectRows<RawRow>(runner, sql`with ${rankingCtes(testId)} ${listed("list", conditions(rest), order, page)}`);
+  return selectRows(rawRow, runner, sql`with ${rankingCtes(testId)} ${listed("list", conditions(rest), order, page)}`);
 }
 
 /**
@@ -96,7 +118,11 @@ async function rankedPageAndTop(
   page: { limit: number; offset: number },
   withTop: boolean,
 ): Promise<{ rows: RawRow[]; top: RawRow[] | null }> {
-  const rows = await selectRows<RawRow & { part: "list" | "top" }>(runner, rankingStatement({ testId, ...rest }, order, page, withTop));
+  const rows = await selectRows(
+    rawRow.extend({ part: z.enum(["list", "top"]) }),
+    runner,
+    rankingStatement({ testId, ...rest }, order, page, withTop),
+  );
   return { rows: rows.filter((r) => r.part === "list"), top: withTop ? rows.filter((r) => r.part === "top") : null };
 }
 
@@ -116,9 +142,9 @@ function toResult(r: RawRow): ResultRow {
     grade: r.grade,
     subjectId: r.subjectId,
     subjectName: r.subjectName,
-    easyScore: tenthsToPoints(r.easy),
-    mediumScore: tenthsToPoints(r.medium),
-    hardScore: tenthsToPoints(r.hard),
+    easyScore: tenthsToPoints(partTenths(r.easy)),
+    mediumScore: tenthsToPoints(partTenths(r.medium)),
+    hardScore: tenthsToPoints(partTenths(r.hard)),
     totalScore: tenthsToPoints(r.total),
     timeSpent: r.timeSpent,
     endedBy: r.endedBy ?? EndedBy.Clock,
@@ -179,7 +205,8 @@ export type ResultsTest = { testId: number; grade: number; subjectName: string; 
 
 /** The tests the results page can show, by grade and subject. */
 export async function resultsTests(): Promise<ResultsTest[]> {
-  return selectRows<ResultsTest>(
+  return selectRows(
+    z.object({ testId: z.number(), grade: z.number(), subjectName: z.string(), closedAt: z.string() }),
     reportDb,
     sql`select t.id as "testId", s.grade, s.name as "subjectName", to_json(t.closed_at)#>>'{}' as "closedAt"
         from ${olympiadTests("t", "s")} order by s.grade, s.name`,

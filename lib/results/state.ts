@@ -3,9 +3,11 @@
 // results page, the exports and the item statistics, so they never disagree about one moment.
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { countingAttempt, olympiadTests } from "@/lib/attempts/counting";
 import { isProvisional } from "@/lib/attempts/rules";
 import { type Database, selectRows, type Transaction } from "@/lib/db/client";
+import { when } from "@/lib/db/rows";
 
 export type ResultsState = {
   /** The tests covered (one, or all): 0 when the test does not exist. */
@@ -18,13 +20,14 @@ export type ResultsState = {
 };
 
 export async function resultsState(runner: Database | Transaction, testId: number | undefined, now: Date): Promise<ResultsState> {
-  const [row] = await selectRows<{
-    tests: number;
-    grade: number | null;
-    subjectName: string | null;
-    lastClose: string | Date | null;
-    notEnded: number;
-  }>(
+  const [row] = await selectRows(
+    z.object({
+      tests: z.number(),
+      grade: z.number().nullable(),
+      subjectName: z.string().nullable(),
+      lastClose: when.nullable(),
+      notEnded: z.number(),
+    }),
     runner,
     sql`
       select count(*)::int as tests, min(s.grade) as grade, min(s.name) as "subjectName", max(t.closed_at) as "lastClose",

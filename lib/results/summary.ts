@@ -2,6 +2,7 @@
 // and the cut, as its file holds it (./tables.ts). Read from the ranking's statement itself.
 import "server-only";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { tenthsToPointsSql } from "@/lib/attempts/scoring-sql";
 import { selectRows, type Transaction } from "@/lib/db/client";
 import { nameOrder } from "@/lib/reference/queries";
@@ -9,22 +10,23 @@ import { tieAtCut } from "./ranking";
 import { intArray, rankingCtes, TOP } from "./ranking-sql";
 import type { Table, Words } from "./tables";
 
-type SummaryRow = {
-  grade: number;
-  subjectId: number;
-  subjectName: string;
-  regionId: number | null;
-  regionName: string | null;
-  districtId: number | null;
-  districtName: string | null;
-  regionTotal: boolean;
-  pupils: number;
-  mean: number;
-  median: number;
-  cutoff: number | null;
-  selected: number;
-  lastRank: number | null;
-};
+const summaryRow = z.object({
+  grade: z.number(),
+  subjectId: z.number(),
+  subjectName: z.string(),
+  regionId: z.number().nullable(),
+  regionName: z.string().nullable(),
+  districtId: z.number().nullable(),
+  districtName: z.string().nullable(),
+  regionTotal: z.boolean(),
+  pupils: z.number(),
+  mean: z.number(),
+  median: z.number(),
+  cutoff: z.number().nullable(),
+  selected: z.number(),
+  lastRank: z.number().nullable(),
+});
+type SummaryRow = z.infer<typeof summaryRow>;
 
 /**
  * Per test, region and district (and a line per region): pupils ranked, mean, median, the cut;
@@ -32,7 +34,8 @@ type SummaryRow = {
  */
 export async function summaryRows({ t, local, locale }: Words, tx: Transaction, testId?: number): Promise<Table> {
   const order = await nameOrder({ locale, runner: tx });
-  const rows = await selectRows<SummaryRow>(
+  const rows = await selectRows(
+    summaryRow,
     tx,
     sql`
       with ${rankingCtes(testId)}

@@ -2,6 +2,7 @@
 // (rankedAttempt), each with its answers in paper order, read in one statement.
 import "server-only";
 import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { attempts, questions, tests, users } from "@/db/schema";
 import { rankedAttempt, totalTenthsSql } from "@/lib/attempts/counting";
 import { earnsPoints, pointsTenthsSql } from "@/lib/attempts/scoring-sql";
@@ -44,7 +45,8 @@ export function attemptsReadSql(testId: number): SQL {
 
 /** The questions the test's ended attempts that count drew. */
 export async function drawnQuestions(testId: number): Promise<number[]> {
-  const rows = await selectRows<{ questionId: number }>(
+  const rows = await selectRows(
+    z.object({ questionId: z.number() }),
     reportDb,
     sql`select distinct aq.question_id as "questionId" from attempt_questions aq
         where aq.attempt_id in (select ${attempts.id} from ${rankedOf(testId)})`,

@@ -1,10 +1,11 @@
 // Vitest's pupils who take a test for real: start, answer as told, finish (recompute, regrade, appeals).
 import { eq, inArray } from "drizzle-orm";
-import { attemptQuestions, questionChoices } from "@/db/schema";
+import { attemptQuestions, questionChoices, tests } from "@/db/schema";
 import { finishAttempt } from "@/lib/attempts/ending";
 import { newAttempt } from "@/lib/attempts/start";
 import { db } from "@/lib/db/client";
-import type { TestOlympiad } from "@/lib/testing/olympiad";
+import { createTestOlympiad, type TestOlympiad } from "@/lib/testing/olympiad";
+import { ReviewPolicy } from "@/shared/attempts/enums";
 import { createPupil } from "./pupils";
 
 export type Choices = { questionId: number; correct: number; wrong: number[] };
@@ -45,4 +46,24 @@ export async function taken(o: TestOlympiad, answers: (boolean | null)[][]) {
     pupils.push({ ...pupil, attemptId, drawn: drawn.map((d) => keyOf(d.questionId)) });
   }
   return pupils;
+}
+
+/**
+ * Three pupils take one question per difficulty (all draw the same three) and score 2.5, 3.5 and 0:
+ * the first and the third chose the hard question's first wrong choice. The test closes in two hours.
+ */
+export async function threeTaken() {
+  const o = await createTestOlympiad({
+    counts: { easy: 1, medium: 1, hard: 1 },
+    bankPerDifficulty: 1,
+    reviewPolicy: ReviewPolicy.AfterClose,
+    closedAt: new Date(Date.now() + 2 * 3_600_000),
+  });
+  const pupils = await taken(o, [
+    [true, true, false],
+    [true, false, true],
+    [false, false, false],
+  ]);
+  const [test] = await db.select({ closedAt: tests.closedAt }).from(tests).where(eq(tests.id, o.testId));
+  return { o, pupils, closedAt: new Date(test.closedAt) };
 }

@@ -2,19 +2,18 @@
 // (its dry run's list, whose score or place moves) for the dry run and the toast; its reason in
 // the languages its appellants read (Uzbek, Russian or both), the one they need never refused
 // for want of the other.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { attemptQuestions, attempts } from "@/db/schema";
 import { appealsView, submitAppeal } from "@/lib/appeals/appeals";
 import { decideAppeals } from "@/lib/appeals/decisions";
 import { regrade } from "@/lib/appeals/rescoring";
-import { db, selectRows } from "@/lib/db/client";
-import { createTestOlympiad } from "@/lib/testing/olympiad";
+import { db } from "@/lib/db/client";
 import { decisionSchema, missingReasons, reasonLanguagesFor } from "@/shared/appeals/console";
-import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
+import { StudyLanguage } from "@/shared/attempts/enums";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
-import { taken } from "../support/taken";
+import { threeTaken } from "../support/taken";
 
 setUpDatabase();
 
@@ -22,19 +21,8 @@ const HOUR = 3_600_000;
 
 /** Three pupils take one question per difficulty; the test then closes (appeals open an hour after). */
 async function closedTest() {
-  const o = await createTestOlympiad({
-    counts: { easy: 1, medium: 1, hard: 1 },
-    bankPerDifficulty: 1,
-    reviewPolicy: ReviewPolicy.AfterClose,
-    closedAt: new Date(Date.now() + 2 * HOUR),
-  });
-  const pupils = await taken(o, [
-    [true, true, false], // 2.5, 2nd
-    [true, false, true], // 3.5, 1st
-    [false, false, false], // 0, 3rd
-  ]);
-  const [row] = await selectRows<{ closedAt: Date | string }>(db, sql`select closed_at as "closedAt" from tests where id = ${o.testId}`);
-  return { o, pupils, hard: pupils[0].drawn[2], during: new Date(new Date(row.closedAt).getTime() + HOUR) };
+  const { o, pupils, closedAt } = await threeTaken();
+  return { o, pupils, hard: pupils[0].drawn[2], during: new Date(closedAt.getTime() + HOUR) };
 }
 
 const hardOf = async (attemptId: number) =>

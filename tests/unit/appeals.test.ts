@@ -3,25 +3,23 @@
 // moved); the list finalised only once the appeals have closed and are decided, as the
 // confirmation showed it, again only with a reason; its file, its public record, the second stage.
 import { parse } from "csv-parse/sync";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appeals, attemptQuestions, finalLists, scoreChanges } from "@/db/schema";
 import { appealsView, submitAppeal } from "@/lib/appeals/appeals";
 import { decideAppeals } from "@/lib/appeals/decisions";
 import { regrade } from "@/lib/appeals/rescoring";
-import { db, selectRows } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { buildExport, toCsv } from "@/lib/final-list/files";
 import { finalListByHash, listStatus, secondStageOf } from "@/lib/final-list/final";
 import { finalise, finalisePreview } from "@/lib/final-list/finalise";
 import { erasePupil, exportPupilData } from "@/lib/personal-data/personal-data";
 import { appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
-import { createTestOlympiad } from "@/lib/testing/olympiad";
-import { ReviewPolicy } from "@/shared/attempts/enums";
 import { ErrorCode } from "@/shared/http/contract";
 import { formatTashkent } from "@/shared/time";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
-import { taken } from "../support/taken";
+import { taken, threeTaken } from "../support/taken";
 
 setUpDatabase();
 
@@ -29,19 +27,7 @@ const HOUR = 3_600_000;
 
 /** Three pupils take one question per difficulty (all draw the same three); the test then closes. */
 async function closedTest() {
-  const o = await createTestOlympiad({
-    counts: { easy: 1, medium: 1, hard: 1 },
-    bankPerDifficulty: 1,
-    reviewPolicy: ReviewPolicy.AfterClose,
-    closedAt: new Date(Date.now() + 2 * HOUR),
-  });
-  const pupils = await taken(o, [
-    [true, true, false], // 2.5: chose the hard question's first wrong choice
-    [true, false, true], // 3.5
-    [false, false, false], // 0: chose the hard question's first wrong choice too
-  ]);
-  const [row] = await selectRows<{ closedAt: Date | string }>(db, sql`select closed_at as "closedAt" from tests where id = ${o.testId}`);
-  const closedAt = new Date(row.closedAt);
+  const { o, pupils, closedAt } = await threeTaken();
   const closes = appealsCloseAt({ closedAt, appealsCloseAt: null });
   return {
     o,

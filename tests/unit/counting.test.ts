@@ -3,6 +3,7 @@
 // twin a statement applies cannot drift from the rule the code applies.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { subjects } from "@/db/schema";
 import {
   type AttemptColumns,
@@ -28,6 +29,7 @@ import {
 } from "@/lib/attempts/counting";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { db, selectRows } from "@/lib/db/client";
+import { idRow, when } from "@/lib/db/rows";
 import { blockedPupil, isBlocked, unblockedPupil } from "@/lib/identity/blocked";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { evaluate, setUpDatabase } from "../support/database";
@@ -106,9 +108,9 @@ describe("the olympiad's tests: a rehearsal's never", () => {
       { testId: olympiad.testId, subjectRehearsal: false },
       { testId: rehearsal.testId, subjectRehearsal: true },
     ]) {
-      const listed = await selectRows(db, sql`select t.id from ${olympiadTests("t", "s")} where t.id = ${testId}`);
+      const listed = await selectRows(idRow, db, sql`select t.id from ${olympiadTests("t", "s")} where t.id = ${testId}`);
       expect(listed.length === 1).toBe(isOlympiadSubject({ rehearsal: subjectRehearsal }));
-      const any = await selectRows(db, sql`select t.id from tests t where t.id = ${testId} and ${anyTest()}`);
+      const any = await selectRows(idRow, db, sql`select t.id from tests t where t.id = ${testId} and ${anyTest()}`);
       expect(any).toHaveLength(1);
     }
   });

@@ -230,3 +230,25 @@ describe("what must be one per process is on the shelf (lib/process-state.mjs), 
     expect(stale).toEqual([]);
   });
 });
+
+/** A hand-written statement's result read as rows without selectRows' parse: `= await x.execute(` or `(await x.execute(`. */
+const RAW_ROWS = /(?:=|\()\s*await\s+[\w.]+\.execute\(/;
+
+function rawRowReads(file: string, text: string): string[] {
+  return text.split("\n").flatMap((line, i) => (RAW_ROWS.test(line) ? [`${file}:${i + 1}`] : []));
+}
+
+describe("a hand-written statement's rows are read one way: selectRows, which parses each row with its shape (lib/db/rows.ts)", () => {
+  it("no code reads the rows of execute() itself", () => {
+    const found = files
+      .filter((file) => file !== "lib/db/client.ts")
+      .flatMap((file) => rawRowReads(file, readFileSync(path.join(root, file), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("catches such a read, and lets a statement run for its effect through", () => {
+    expect(rawRowReads("lib/x.ts", "  const result = await tx.execute(sql`select 1`);")).toEqual(["lib/x.ts:1"]);
+    expect(rawRowReads("lib/x.ts", "  const [row] = (await db.execute(statement)) as Row[];")).toEqual(["lib/x.ts:1"]);
+    expect(rawRowReads("lib/x.ts", "  await tx.execute(sql`set local lock_timeout = '10s'`);")).toEqual([]);
+  });
+});

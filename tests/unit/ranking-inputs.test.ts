@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { db, selectRows } from "@/lib/db/client";
 import { RANKING_INPUTS, type RankingInput } from "@/lib/results/ranking-inputs";
 import { rankingStatement } from "@/lib/results/ranking-sql";
@@ -86,7 +87,9 @@ function differences(list: Readonly<Record<string, RankingInput>>, reads: Column
 
 async function actual() {
   const tables = new Set(
-    (await selectRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public'`)).map((r) => r.name),
+    (await selectRows(z.object({ name: z.string() }), db, sql`select tablename as name from pg_tables where schemaname = 'public'`)).map(
+      (r) => r.name,
+    ),
   );
   const statement = rankingStatement(
     { testId: 1, regionId: 1, districtId: 1, organizationId: 1, q: "a", attemptIds: [1] },
@@ -95,7 +98,8 @@ async function actual() {
     true,
   );
   const text = new PgDialect().sqlToQuery(statement).sql;
-  const triggers = await selectRows<{ definition: string }>(
+  const triggers = await selectRows(
+    z.object({ definition: z.string() }),
     db,
     sql`select pg_get_triggerdef(t.oid) as definition
         from pg_trigger t join pg_proc p on p.oid = t.tgfoid

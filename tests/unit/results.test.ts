@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { attemptQuestions, attempts, organiserActions, questionChoices, questions, registrations, tests, users } from "@/db/schema";
 import { recompute, regrade } from "@/lib/appeals/rescoring";
 import { attemptResult, finishAttempt } from "@/lib/attempts/ending";
@@ -99,7 +100,8 @@ const total = (points: number): Row => ({ name: "", easy: points * 10 });
 /** Until some session waits on the advisory lock of this test's key (KEY_LOCK, the test's id). */
 async function waitForKeyLockWaiter(testId: number): Promise<void> {
   const waiting = async () => {
-    const [row] = await selectRows<{ waiting: number }>(
+    const [row] = await selectRows(
+      z.object({ waiting: z.number() }),
       db,
       sql`select count(*)::int as waiting from pg_locks
           where locktype = 'advisory' and not granted and classid = ${KEY_LOCK}::oid and objid = ${testId}::oid`,

@@ -3,6 +3,7 @@
 // the product keeps one (bench/collusion-seed.mjs), screened, looked at and voided.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { modelOlympiad } from "@/bench/collusion-model.mjs";
 import { questionsOfTestSql, seedModelOlympiad } from "@/bench/collusion-seed.mjs";
 import { attempts, organiserActions, publishedRankings, screenings, tests, users } from "@/db/schema";
@@ -42,7 +43,8 @@ async function seeded({
     closedAt: new Date(OPENING + 3 * 3_600_000),
   });
   const [test] = await db.select().from(tests).where(eq(tests.id, o.testId));
-  const questions = await selectRows<{ id: number; difficulty: 1 | 2 | 3; choices: number[]; correct: number }>(
+  const questions = await selectRows(
+    z.object({ id: z.number(), difficulty: z.literal([1, 2, 3]), choices: z.array(z.number()), correct: z.number() }),
     db,
     sql.raw(questionsOfTestSql(o.subjectId)),
   );
@@ -65,7 +67,8 @@ async function seeded({
   });
   const ids = new Map(
     (
-      await selectRows<{ username: string; userId: number; attemptId: number }>(
+      await selectRows(
+        z.object({ username: z.string(), userId: z.number(), attemptId: z.number() }),
         db,
         sql`select u.username, u.id as "userId", a.id as "attemptId" from users u join attempts a on a.user_id = u.id
           where a.test_id = ${o.testId}`,
@@ -244,7 +247,8 @@ describe("the organiser's decision", () => {
           return decide({ organiserId: organiser, input: { attemptA, attemptB, decision, reason: `Qaror ${round}.${i}` } });
         }),
       );
-      const rows = await selectRows<{ id: number; decision: string; reason: string; decidedAt: string }>(
+      const rows = await selectRows(
+        z.object({ id: z.number(), decision: z.string(), reason: z.string(), decidedAt: z.string() }),
         db,
         sql`select id, decision, reason, to_json(decided_at)#>>'{}' as "decidedAt" from screening_decisions
             where attempt_a = ${attemptA} and attempt_b = ${attemptB} order by id`,
@@ -257,7 +261,8 @@ describe("the organiser's decision", () => {
       );
       const shown = (await screeningOf(o.testId)).pairs.find((p) => p.evidence.attemptA === attemptA && p.evidence.attemptB === attemptB);
       expect(shown?.decision?.reason, `round ${round}`).toBe(last.reason);
-      const voided = await selectRows<{ id: number; voided: boolean }>(
+      const voided = await selectRows(
+        z.object({ id: z.number(), voided: z.boolean() }),
         db,
         sql`select id, voided_at is not null as voided from attempts where id in (${attemptA}, ${attemptB}) order by id`,
       );
@@ -300,7 +305,11 @@ describe("after a regrade", () => {
     const triggers = async () =>
       (await db.select({ trigger: screenings.trigger }).from(screenings).where(eq(screenings.testId, o.testId))).map((s) => s.trigger);
     const before = await triggers();
-    const [question] = await selectRows<{ id: number; choices: number[]; correct: number }>(db, sql.raw(questionsOfTestSql(o.subjectId)));
+    const [question] = await selectRows(
+      z.object({ id: z.number(), choices: z.array(z.number()), correct: z.number() }),
+      db,
+      sql.raw(questionsOfTestSql(o.subjectId)),
+    );
     const input = {
       questionId: question.id,
       action: "also" as const,

@@ -96,7 +96,7 @@ describe("a production server's configuration", () => {
     log.mockRestore();
     expect(printed).toContain("organiser");
     expect(printed).not.toContain(STRONG.ADMIN_PASSWORD);
-  });
+  }, 180_000); // the whole demo is seeded, 25 s on an idle machine
 
   it("shows the password `npm run demo` generated itself, in its banner", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
