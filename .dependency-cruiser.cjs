@@ -1,14 +1,7 @@
-// The house's import rules, checked by `npm run test:deps` (dependency-cruiser) in CI:
-// - no cycles;
-// - nothing in lib/, db/, shared/ or server/ imports from app/ or components/ (pages and
-//   components sit on top; the code below them never reaches up);
-// - shared/ is what the browser may load: it imports nothing from lib/, db/ or server/, and no
-//   Node built-in;
-// - browser code (every "use client" file, and the hooks and helpers in components/ that are not
-//   marked server-only) imports nothing from lib/, db/ or server/ but types;
-// - lib/'s and components' foundations never import the domains above them;
-// - a domain's API table (lib/<domain>/api.ts) is imported by its route files only.
-// Then .dependency-cruiser-domains.cjs: no two folders of lib/, components/ or shared/ need each other.
+// The house's import rules, checked by `npm run test:deps` (dependency-cruiser) in CI: no cycles,
+// the code below the pages and components never reaches up, browser code imports nothing of the
+// server's but types. Then .dependency-cruiser-domains.cjs: no two folders of lib/, components/ or
+// shared/ need each other. Every rule: docs/architecture.md#the-import-rules
 const { readdirSync, readFileSync, statSync } = require("node:fs");
 const path = require("node:path");
 

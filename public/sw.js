@@ -1,11 +1,7 @@
 // The attempt page's service worker (issue "the pupil on a cheap phone", offline reload). Scope:
-// /test-attempt/. A running attempt's page, as the server sent it when the pupil opened or
-// reloaded it, is kept on the device, with the build files it needs; a reload without network
-// gets it back. With a network, everything comes from the server as ever. Never kept: an ended
-// attempt's page (its review may show the key). Signing in or out empties the store
-// (components/offline/attempt-copy.ts), and a kept page is given back only to the session that kept it
-// (its mark cookie, set at sign-in with the session's lifetime: gone when the session's cookie
-// expires or is cleared), so a device never shows one pupil's page to another.
+// /test-attempt/. A running attempt's page, as the server sent it, is kept on the device with the
+// build files it needs, and a reload without network gets it back; never an ended attempt's page,
+// and only to the session that kept it. What is kept, and for whom: docs/phones.md#without-a-network
 const PAGES = "olimpiada-attempt-pages";
 const STATIC = "olimpiada-static";
 const ATTEMPT_PAGE = /^\/test-attempt\/\d+$/;

@@ -1,12 +1,8 @@
 // The question on screen: its text, its choices (large buttons with radio semantics and the saved
 // state) and the way to the previous and next question; in review, the key once it may be shown
 // and, before then, the pupil's choice marked only as chosen.
-//
-// Without a mouse (issue 27): the choices are one stop of Tab (a roving tabindex), the arrows move
-// between them and Space or Enter chooses, as in a radio group; while a choice has the focus, a
-// choice's letter key (A–E, by the key's place, so a Cyrillic layout works too) chooses it at once,
-// told by a hint and by aria-keyshortcuts. Never with a modifier, never elsewhere on the page
-// (WCAG 2.1.4); a screen reader's own letter keys (browse mode) reach the screen reader first.
+// Without a mouse (a roving tabindex, the arrows, a choice's letter key, never with a modifier):
+// docs/accessibility.md#what-conforms-and-how
 import { clsx } from "clsx";
 import { type KeyboardEvent, useId, useRef } from "react";
 import { useMessages } from "@/components/i18n/messages";

@@ -1,13 +1,7 @@
 // The stream an open attempt page listens on (Server-Sent Events): the pupil's changes as they
-// happen (changes.ts), a comment every 25 s so that proxies keep it open, and an end after 10
-// minutes, when the browser connects again by itself (its token checked anew). A few at a time per
-// pupil and process (tabs, a reload).
-//
-// A stream lives no longer than its session: it is opened only for a session the database still
-// holds (as every handler checks), it ends right after telling the page it was signed out (a block,
-// a new password, an erasure, or "Chiqish" on this very device), and the session is checked again
-// with every keep-alive, so a session ended without a word (a change made while Redis was away)
-// frees its place within 25 s. An old cookie on a shared computer cannot hold a pupil's places.
+// happen (changes.ts), a comment every 25 s so that proxies keep it open, an end after 10 minutes;
+// it lives no longer than its session. How many, and when it ends:
+// docs/api.md#the-organisers-acts-heard-at-once-get-apitestattemptsevents
 import "server-only";
 import { AppError } from "@/lib/http/errors";
 import { callMessages } from "@/lib/i18n/server";

@@ -1,11 +1,8 @@
-// Formulas typeset on the server (the cheap phone): the question bank's HTML keeps
-// TeX between \( \), \[ \] or $$ $$ in its text, and the pupil's browser gets it as KaTeX's HTML,
-// so it needs KaTeX's stylesheet and fonts, never its 77 KB of script, and never shows raw TeX.
-// Each formula is typeset on its own and only within bounds (length, nesting, no macros of its
-// own), checked before KaTeX is called: KaTeX recurses per group, and a stack overflow is no
-// ParseError that `throwOnError: false` would catch. A formula out of bounds, or one KaTeX still
-// fails on, is shown as its TeX in plain text; it never fails the text, the paper or the page.
-// The import and the edit refuse such a formula by the same rule (formulaFaultIn).
+// Formulas typeset on the server (the cheap phone): the question bank's HTML keeps TeX between
+// \( \), \[ \] or $$ $$ in its text, and the pupil's browser gets it as KaTeX's HTML. Each formula
+// is typeset on its own within bounds checked before KaTeX is called; one out of bounds, or one KaTeX
+// still fails on, is shown as its TeX in plain text. Why, and the same rule on import and edit:
+// docs/phones.md#weight
 import "server-only";
 import { decodeHTML, escapeUTF8 } from "entities";
 import katex from "katex";

@@ -1,11 +1,7 @@
-// The after-life of one test in Chromium: two pupils appeal two questions (one in Russian; a text
-// of 10 000 characters is refused in Russian and nothing is lost), the organiser accepts one
-// appeal (another choice is correct too) and rejects the other: the scores and the ranking move,
-// with its hash, and each pupil reads the decision and why in their language. The appeal period
-// passes on the server's clock (moved on by the test-support route); an appeal is then refused in
-// the pupil's language, the organiser finalises the list, prints a district's protocol (a PDF
-// made by Chromium's print), the public check shows the list, and a pupil of the top five sees the
-// second-stage line on the result and certificate pages. Runs once (the clock is the server's).
+// The after-life of one test in Chromium: appeals (one in Russian), the organiser's decisions, the
+// appeal period passing on the server's clock, the final list, a district's protocol, the public
+// check and the second-stage line. Runs once (the clock is the server's).
+// Each step: docs/appeals.md#testing-the-days-passing
 import { writeFileSync } from "node:fs";
 import { ru as russian } from "@/lib/i18n/ru";
 import { uzCyrl as uzbekCyrillic } from "@/lib/i18n/uz-Cyrl";
