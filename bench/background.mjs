@@ -1,18 +1,6 @@
-// `npm run bench:background`: what the heavy work done in the background costs the pupils still
-// answering. A finished olympiad of BENCH_PUPILS pupils (5 000, written as bench:collusion writes
-// one: bench/collusion-seed.mjs) is on the server while BENCH_LIVE pupils of another olympiad
-// answer at a steady BENCH_RATE answers a second (each answer's latency recorded, open loop).
-// Three conditions, BENCH_WINDOW seconds each in all, taken in turn over BENCH_TURNS (4) turns (calm,
-// drawing, screening, calm, …) so that the machine's own ups and downs (other tenants of a shared
-// machine) fall on each condition alike:
-//   calm       nothing in the background (the drawing ahead paused)
-//   drawing    the drawing ahead resumed: the finished pupils' certificates drawn (a child process)
-//   screening  the finished test screened again and again (the statistics' child process)
-// Then the drawing goes on until every certificate is kept, and its total CPU is read from /proc
-// (the certificates' child: utime + stime). It prints Answer's p50 and p99 in each window and the
-// ratio to calm. Targets (issue 47): p99 while drawing and while screening at most 1.5× calm.
-// Exits 1 when a target is missed. BENCH_PROFILE (a folder): each condition's CPU profile of the
-// app's main thread, in the last turn (bench/profile-top.mjs reads one). BENCH_DRAW_ALL=0 stops after the windows.
+// `npm run bench:background`: what the heavy work done in the background (drawing certificates,
+// screening) costs the pupils still answering. Exits 1 when a target is missed.
+// Conditions, targets and options: docs/benchmarks.md#background
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";

@@ -1,19 +1,7 @@
 // @ts-check
 // An olympiad like the camp's, answered by a model rather than by children, for the collusion
-// benchmark (bench/collusion.mjs) and the screening's tests: pupils in schools, each given a paper
-// drawn from a bank of easy, medium and hard questions, answering by an item-response model, in
-// time; and copying pairs planted inside schools. Seeded: the same seed gives the same olympiad.
-//
-// The model: ability θ ~ N(0, 1) per pupil; per question a difficulty (easy around −1, medium 0,
-// hard +1), a discrimination and four choices whose wrong ones attract unequally (a question's
-// favourite distractor is chosen far more than its least). P(correct) = 0.2 + 0.8 / (1 + e^(−1.7 a (θ − b)));
-// a wrong answer picks a distractor by its attraction; 2 % of questions are left unanswered.
-// Time: every pupil starts within the first minute, answers the paper in its order, each question
-// taking a lognormal time (a median of 50 s, scaled by the pupil's pace); 8 % of answers are first
-// saved with another choice and changed within a minute.
-// A copier copies a share of its answers from a source of its school on the questions both were
-// given: "together", it saves each copied answer 2–15 s after the source saved it (sitting side by
-// side); "apart", at its own pace (the answers passed on later).
+// benchmark (bench/collusion.mjs) and the screening's tests. Seeded: the same seed gives the same
+// olympiad. The model: docs/benchmarks.md#collusion-model
 
 /** Mulberry32: a small seeded generator, enough for a simulation. */
 /** @param {number} seed */

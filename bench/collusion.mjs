@@ -1,19 +1,6 @@
 // `npm run bench:collusion`: does the answer-copying screening find copiers without accusing honest
-// pupils, and what does it cost? An olympiad like the camp's (5 000 pupils in 200 schools, 30
-// questions each from a bank of 60: bench/collusion-model.mjs) is written into PostgreSQL as the
-// product keeps one (bench/collusion-seed.mjs), then screened by the production server's own job,
-// through the console's "screen now" call. Twice: once with no copier at all, once with copying
-// pairs planted inside schools (30 %, 50 % and 80 % of answers copied, sitting together or apart).
-// It prints the pairs screened, the false flags, the share of planted pairs found per copy rate,
-// and the CPU time of the statistics as the job measured it (the reads and writes apart).
-//
-// Targets (issue 38): with no copier, at most 1 false flag; with copiers, at most 5 false flags per
-// 100 000 honest pairs, at least 90 % found at 80 % copied together and at least 50 % at 50 %;
-// the screening of 5 000 pupils in at most 2 CPU seconds. Then a school-sized test (a small
-// region's grade 5 chemistry: 60 pupils in one school, 30 questions of a bank of 36, two pairs
-// copying 80 % while sitting together) over 20 seeds: at most 1 honest pair listed per 1 500 on
-// average, and the copiers found at least 90 % of the time. Exits 1 when a target is missed.
-// BENCH_SMALL_ONLY=1 runs the school-sized part alone.
+// pupils, and what does it cost? Exits 1 when a target is missed.
+// The olympiad, the targets and the options: docs/benchmarks.md#collusion
 import postgres from "postgres";
 import { modelOlympiad } from "./collusion-model.mjs";
 import { questionsOfTestSql, seedModelOlympiad } from "./collusion-seed.mjs";
@@ -48,7 +35,7 @@ try {
     ).json();
     const [test] = await sql`select opened_at, duration_minutes, easy_points_tenths, medium_points_tenths, hard_points_tenths
                              from tests where id = ${olympiad.testId}`;
-    const questions = await sql.unsafe(questionsOfTestSql(olympiad.subjectId));
+    const questions = /** @type {any[]} */ (await sql.unsafe(questionsOfTestSql(olympiad.subjectId)));
     const model = modelOlympiad({ seed, pupils, schools, perDifficulty, plant, opening: test.opened_at.getTime() });
     const written = Date.now();
     await seedModelOlympiad((statement) => sql.unsafe(statement), {

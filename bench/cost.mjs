@@ -1,31 +1,6 @@
-// `npm run bench:cost`: what each step of the opening costs in CPU, per pupil: the CPU time of the
-// app's processes and of its database's backends, read from /proc before and after the flow, less
-// what the same processes spend idle over as long. On a shared machine wall-clock times move 2–10×
-// between runs; the CPU a flow costs moves far less, so this is the figure to compare a change by
-// (a flow against itself, before and after, in one session).
-//
-// A production build on PostgreSQL (the machine's server: its backends of the bench's database are
-// read, background workers and the bench's own connections left out). One pupil's start is first
-// recorded in Chromium (record-start.mjs), and each flow replays what that browser asked:
-//   /login page       a signed-out visitor's sign-in page (HTML)
-//   sign-in           pressing "Kirish" until the countdown shows (Login, then what the page asks)
-//   sealed paper      a checked-in page fetching its paper before the opening (Paper)
-//   countdown start   pressing "Testni boshlash" at the opening, the paper sealed on the device:
-//                     New (its key opens the paper: no Get), then what the page asks
-//   start by pages    the start page opened after the opening, then the start as recorded for it
-//   attempt reload    the attempt page reloaded mid-test, and what it asks
-//   Answer            one answer saved (each pupil saves five: the figure is per answer)
-//   Finish            the attempt ended by the pupil (5 answers given)
-//   certificate       the certificate's first download (drawn for this pupil: the drawing ahead is paused)
-//   certificate kept  a download of a certificate the drawing ahead drew (half the pupils: the
-//                     other half's first downloads are the line above)
-// Each flow runs on pupils that have not made it before, BENCH_CONCURRENCY at a time (low enough
-// that nothing queues), after a warm-up round; then BENCH_ROUNDS rounds, each flow's median and
-// spread (lowest–highest) across them. Options (environment): BENCH_PUPILS (100 a flow a round),
-// BENCH_ROUNDS (3), BENCH_CONCURRENCY (4), BENCH_IDLE_MS (2 000: the idle rate's window before
-// each flow), BENCH_PORT, BENCH_PROFILE (a folder: each flow's CPU profile of the app's main
-// thread, sampled only while the flow runs; the figures are then dearer by the sampling),
-// BENCH_RECORDING (a file: the recording is made once and replayed from it by later runs).
+// `npm run bench:cost`: what each step of the opening costs in CPU, per pupil (the app's processes
+// and its database's backends, read from /proc, less their idle rate): the figure to compare a
+// change by. Flows and options: docs/benchmarks.md#cost
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -182,6 +157,7 @@ async function olympiadWithPupils(count) {
       username: row.username,
       password: template.password,
       attemptId: null,
+      view: null,
       browser: pupilBrowser({ base, headers: { "X-Forwarded-For": address }, stepMs: 60_000, onTry: tried }),
     };
   });

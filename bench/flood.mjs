@@ -1,12 +1,5 @@
-// `npm run bench:flood`: what one anonymous address can take from everyone else. A production
-// build with the default admission (as deployed: 4 requests in flight per core) behind one proxy
-// (TRUST_PROXY_HOPS=1: each client's address from X-Forwarded-For). Printed:
-// - one address with no session looping a reference call on 48 connections, and meanwhile 12
-//   sign-ins from 6 other addresses: how long they took (median, slowest) and how many were refused;
-// - the same beside one pupil's session looping GetCurrentUser on 48 connections (those inside go
-//   first: fair by session, see docs/opening.md);
-// - 32 connections asking for made-up build files, and meanwhile a pupil's call: its times.
-// Each beside the same calls on the calm server. Options (environment): BENCH_PORT, BENCH_FLOOD_SECONDS.
+// `npm run bench:flood`: what one anonymous address can take from everyone else, behind one proxy
+// with the default admission. What it prints and its options: docs/benchmarks.md#flood
 import { performance } from "node:perf_hooks";
 import { benchOlympiad, signedInPupil, startBenchServer, TOKEN } from "./server.mjs";
 

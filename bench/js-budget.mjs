@@ -23,6 +23,7 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu"],
   });
+  /** @type {[string, boolean][]} */
   const pages = [
     ["/login", false],
     ["/register", false],

@@ -45,7 +45,7 @@ try {
       try {
         const page = await browser.newPage();
         if (signedIn) {
-          await browser.setCookie({ name, value, url: base });
+          await browser.setCookie({ name, value, domain: new URL(base).hostname, path: "/" });
           // The device the pupil started on keeps the PIN: no PIN dialog over the question.
           await page.evaluateOnNewDocument((pin) => localStorage.setItem("pinCode", pin), olympiad.pinCode);
         }
@@ -56,7 +56,7 @@ try {
         if (flow.lhr.runtimeError) throw new Error(`${label}: ${flow.lhr.runtimeError.message}`);
         if (process.env.BENCH_LIGHTHOUSE_DETAIL) {
           for (const key of ["bootup-time", "mainthread-work-breakdown", "long-tasks"]) {
-            const items = audits[key]?.details?.items ?? [];
+            const items = /** @type {{ items?: any[] } | undefined} */ (audits[key]?.details)?.items ?? [];
             console.log(
               `    ${key}: ${JSON.stringify(items.slice(0, 6).map((i) => [i.url ?? i.groupLabel ?? "", Math.round(i.total ?? i.duration ?? 0), Math.round(i.scripting ?? i.startTime ?? 0)]))}`,
             );

@@ -1,33 +1,6 @@
-// `npm run bench:opening`: the opening minute against a production build on
-// PostgreSQL. First one pupil signs in and starts in Chromium, and the requests its browser makes
-// are recorded (record-start.mjs). Then N pupils (paid, with credentials) replay the sign-in over P
-// seconds and wait on the countdown (the page's allowance draws their paper); the window opens;
-// pupil k replays the recorded start at k/N·A seconds until the first question is on screen; then
-// K answers with exponential think time, and Finish. Clients retry network errors, 5xx and 429
-// with back-off and jitter, as the outbox does. The attempt page's stream of the organiser's acts
-// is held open from the first question to the Finish, as the page holds it. Every acknowledged
-// answer is read back.
-//
-// A share of the pupils (BENCH_PAGE_SHARE) comes by the pages instead of the countdown: the start
-// page opened after the opening (a reload, the teacher's link), then the start as recorded for it.
-// A pupil keeps trying each step for BENCH_STEP_SECONDS before it gives up (then it has failed).
-// Printed besides the timings: the public status page's (/holat) answer times all through, from the
-// app and through nginx as the deployment guide sets it in front, failed pupils, the order kept (pupils served after someone who came
-// later, and by how much), the wait the queue told each refused request against the wait it had,
-// and the sign-ins a second the server sustained (with everyone signing in at the opening, the
-// figure for SIGN_INS_PER_SECOND).
-//
-// Options (environment): BENCH_PUPILS (N, 2000), BENCH_SIGN_IN_SECONDS (P, 120; 0: everyone signs
-// in at the opening), BENCH_START_SECONDS (A, 24), BENCH_ANSWERS (K, 5), BENCH_THINK_MS (mean,
-// 20 000: a fast pupil; 30 questions in 90 minutes is 3 minutes each), BENCH_PAGE_SHARE (0..1, 0),
-// BENCH_STEP_SECONDS (120), BENCH_IGNORE_RETRY_AFTER (1: retry on the client's own back-off),
-// BENCH_CHECKPOINT (1: a CHECKPOINT before the sign-ins, as the hour before in docs/operations.md
-// says; 0: none),
-// BENCH_SEALED (1: a pupil on the countdown fetches its paper sealed after signing in, as a checked-in
-// page does, and at the opening opens it with New's key instead of a Get; 0: New then Get),
-// APP_PROCESSES and ADMISSION_LIMIT (passed to the server). Flags: --kill-app-at S (SIGKILL the app S
-// seconds after the opening and start it again), --restart-db-at S (restart PostgreSQL S seconds
-// after the opening, in a cluster the bench makes for itself with pg_ctl).
+// `npm run bench:opening`: the opening minute against a production build on PostgreSQL: N pupils sign
+// in, wait on the countdown (or come by the pages), start, answer and finish; every acknowledged
+// answer is read back. Options and what it prints: docs/benchmarks.md#opening
 
 import { spawn } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
@@ -171,6 +144,10 @@ async function openStream(kind, path, { cookie, address, headers }) {
  * (`recording`: its username and attempt id). New asks for the attempt in its answer
  * (withAttempt) unless the pupil keeps the paper sealed (`sealedKept`), as the page does.
  */
+/**
+ * @param {import("./record-start.mjs").Step} step @param {any} recording
+ * @param {{ username?: string, password?: string, attemptId?: number | null, sealedKept?: boolean }} pupil
+ */
 function personal(step, recording, { username, password, attemptId, sealedKept = false }) {
   const id = String(attemptId ?? recording.attemptId);
   const path = step.path
@@ -282,6 +259,7 @@ try {
     const leave = [];
     /** The paper kept sealed on the countdown's page (below), once fetched. */
     let sealed = null;
+    /** @param {import("./record-start.mjs").Step} step @param {{ username: string, attemptId: number }} [from] */
     const replay = async (step, from = recording) => {
       const { kind, path, body } = personal(step, from, { ...me, sealedKept: sealed !== null });
       if (path.startsWith(STREAM)) {
@@ -386,7 +364,10 @@ try {
     })();
     return { seen, done };
   };
-  const watchers = [["the app", watch(base)], ...(proxy ? [["nginx", watch(proxy.base)]] : [])];
+  const watchers = /** @type {[string, ReturnType<typeof watch>][]} */ ([
+    ["the app", watch(base)],
+    ...(proxy ? [["nginx", watch(proxy.base)]] : []),
+  ]);
   await Promise.all(Array.from({ length: N }, (_, k) => pupil(k)));
   pupilsDone = true;
   await Promise.all(watchers.map(([, w]) => w.done));

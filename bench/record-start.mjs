@@ -52,10 +52,14 @@ function watch(page) {
 }
 
 /**
- * @returns {{ signIn: Step[], atZero: Step[], start: Step[], pages: { steps: Step[], username: string, attemptId: number }, reload: Step[],
- *   username: string, password: string, attemptId: number }}
- * where a Step is { method, path, headers, body } with the recorder's own attempt id, username and
- * password in it (bench:opening puts each pupil's in their place).
+ * A request as the browser made it, with the recorder's own attempt id, username and password in it
+ * (bench:opening puts each pupil's in their place).
+ * @typedef {{ method: string, path: string, headers: Record<string, string>, body?: string }} Step
+ */
+
+/**
+ * @returns {Promise<{ signIn: Step[], atZero: Step[], start: Step[], pages: { steps: Step[], username: string, attemptId: number },
+ *   reload: Step[], username: string, password: string, attemptId: number, pinCode: string }>}
  */
 export async function recordStart({ base }) {
   const post = async (path, body) =>

@@ -24,6 +24,7 @@ try {
     await call("/api/TestAttempts/New", { method: "POST", cookie, body: { language: 0, pinCode: "1234" } })
   ).json();
 
+  /** @type {[string, string, Record<string, string>][]} */
   const cases = [
     ["GET /api/health (floor)", "/api/health", {}],
     ["GET AllowTestAttempt", "/api/TestAttempts/AllowTestAttempt", {}],
@@ -51,6 +52,7 @@ try {
   for (const path of ["/api/health", `/test-attempt/${attemptId}`]) {
     await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: 2, headers: { Cookie: cookie } });
   }
+  /** @param {Record<string, string>} headers */
   const withoutRequest = ({ method: _method, body: _body, ...rest }) => rest;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, one pupil with a running attempt`);
   // BENCH_ONLY: a part of the cases' names (e.g. "page"), to measure those alone.

@@ -86,6 +86,7 @@ export async function startBenchServer({ port, env = {}, ownDatabase = false }) 
     );
   let server = launch();
 
+  /** @param {string} path @param {{ method?: string, body?: unknown, cookie?: string, token?: string, headers?: Record<string, string>, ok?: boolean }} [options] */
   async function call(path, { method = "GET", body, cookie, token, headers = {}, ok = true } = {}) {
     const response = await fetch(`${base}${path}`, {
       method,

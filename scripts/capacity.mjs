@@ -1,12 +1,7 @@
 // @ts-check
-// The starts a second a deployment can serve, from what they cost it: the rehearsal
-// (scripts/rehearsal.mjs) reads the app's own figures (/api/metrics, with the operator's
-// METRICS_TOKEN) before the opening and once every pupil has the first question: each process's
-// CPU seconds and the attempts it started, and the cores its machine has. The CPU a start cost an
-// instance (its processes together) and its cores give the starts a second it serves with every
-// core busy; the deployment's is their sum. Unlike the wall-clock rate a run happened to sustain,
-// this hardly moves with what else the machine was doing. The database's CPU is not in the app's
-// figures: on a machine of its own it is a limit of its own (bench:cost shows its share).
+// The starts a second a deployment can serve, from what they cost it: the app's CPU per start and
+// its cores, read from /api/metrics by the rehearsal (scripts/rehearsal.mjs).
+// How, and what it leaves out: docs/operations.md#capacity
 
 /**
  * One process's figures from one scrape of /api/metrics: its instance and process, its CPU seconds,

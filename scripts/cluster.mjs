@@ -1,15 +1,7 @@
 // @ts-check
-// `npm run ops:cluster`: the production build as 2–3 app instances behind nginx (Debian's package)
-// against one PostgreSQL (DATABASE_URL), rate limits shared through Redis (REDIS_URL), optionally
-// through PgBouncer in transaction mode (PGBOUNCER=true). On one machine: each instance could as well be on its own.
-//
-// Environment: DATABASE_URL (required), INSTANCES (3), PORT (nginx, 8080), REDIS_URL
-// (redis://127.0.0.1:6379), PGBOUNCER (false), TLS (false; true: nginx serves https on PORT with
-// TLS_CERT and TLS_KEY, or a self-signed certificate for 127.0.0.1 made here — set PUBLIC_URL to
-// https://… too, for the __Host- cookie and HSTS), and the secrets every instance must share
-// (AUTH_SECRET, CREDENTIALS_KEY, …; without them, the local ones of `npm run demo`); the rest of
-// the environment reaches every instance. Writes .data/cluster-PORT/instances.json (name, port,
-// pid, log file); each instance's log lines go to .data/cluster-PORT/logs/appN.log.
+// `npm run ops:cluster`: the production build as 2–3 app instances behind nginx against one
+// PostgreSQL (DATABASE_URL), rate limits shared through Redis, optionally through PgBouncer.
+// Environment and the files it writes: docs/operations.md#cluster
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";

@@ -49,6 +49,7 @@ export async function demoReceipts(env) {
       response.end(JSON.stringify(answer(text)));
     });
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { ...DEMO_FISCAL, CLICK_API_URL: `http://127.0.0.1:${server.address().port}/v2/merchant` };
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
+  return { ...DEMO_FISCAL, CLICK_API_URL: `http://127.0.0.1:${port}/v2/merchant` };
 }

@@ -1,22 +1,7 @@
 // `npm run ops:rehearsal -- --url URL --pupils N`: the opening rehearsed against a deployment over
-// its public API (docs/operations.md, "The week before"), with an organiser's credentials
-// (REHEARSAL_USERNAME and REHEARSAL_PASSWORD, or --username; a password is never taken on the
-// command line). It makes N synthetic pupils in a rehearsal test (POST /api/admin/rehearsals: never
-// in results, exports, the board's counts or the ranking), signs them in over the check-in (the
-// in-place ones keep their paper sealed, as a checked-in page does), and at the opening starts them
-// as pupils do: most from the countdown (New, and the sealed paper opened with its key, else Get),
-// --page-share by the pages (the start page, AllowTestAttempt, IsThereAttempt, New, Get). Arrivals
-// ramp up over --start-seconds, so one run finds the starts a second at which the first question's
-// p99 stays within 3 s. Each pupil answers --answers questions and finishes; every acknowledged
-// answer is read back. It prints p50/p99 to the first question, failed, lost, that rate and a
-// go/no-go line for the pupils registered (paid) on the deployment starting within
-// --opening-seconds, reports the figures for the console's page (/admin/rehearsal), and removes its
-// pupils. With the operator's METRICS_TOKEN it also reads the app's CPU before and after the starts
-// and prints the capacity from that measured cost (scripts/capacity.mjs): the starts a second each
-// instance and the whole deployment serve, which the go then needs too.
-// Clients behave like patient browsers (scripts/opening-simulator.mjs, shared with bench:opening):
-// each keeps its cookies (the session, the queue's ticket), retries 5xx, 429 and network errors
-// after Retry-After or a growing back-off, for up to 2 minutes a step.
+// its public API with an organiser's credentials (REHEARSAL_USERNAME and REHEARSAL_PASSWORD): N
+// synthetic pupils sign in, start, answer and finish, and it prints a go/no-go line.
+// Options and what it prints: docs/operations.md#rehearsal
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { capacityFrom, processFigures } from "./capacity.mjs";

@@ -1,14 +1,6 @@
-// `npm run db:restore-drill`: proves the backup procedure of the deployment guide
-// (docs/deployment.md, "Backups") by doing it. On a PostgreSQL cluster of its own (initdb and
-// pg_ctl, a free port, a temporary folder; the machine's server is never touched) with continuous
-// archiving (archive_command copying each WAL segment), it takes a base backup (pg_basebackup),
-// runs the real app (server/main.mjs) while pupils write answers, notes a moment, writes more (new
-// answers and changed ones), restores the base backup and the archived WAL to that moment on
-// another port, and checks that every answer acknowledged before the moment is there as it was and
-// nothing written after it is. It prints the figures and the restore time; exit code 1 if an answer
-// is lost or one from after the moment is there.
-//
-// Options: --pupils N (20), --answers N (5 before the moment, as many after), --keep (leave the folder).
+// `npm run db:restore-drill`: proves the backup procedure of the deployment guide by doing it, on a
+// PostgreSQL cluster of its own; exit code 1 if an answer is lost or one from after the moment is there.
+// Steps and options: docs/operations.md#restore-drill
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, chownSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -36,6 +28,7 @@ const seconds = (from) => ((performance.now() - from) / 1000).toFixed(1);
 /** A browser-like client of the app: its own session cookie. */
 function client(base, headers = {}) {
   const jar = new Map();
+  /** @param {string} route @param {{ method?: string, body?: unknown }} [options] */
   return async function call(route, { method = "GET", body } = {}) {
     const response = await fetch(`${base}${route}`, {
       method,
