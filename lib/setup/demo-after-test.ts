@@ -1,12 +1,7 @@
 // The demo's olympiad that has already happened, so that every after-test screen has something to
 // show from the first start: two of the camp's tests, taken by pupils of four districts through the
-// same functions a real pupil's requests go through (a paper drawn, answers saved at their times,
-// the attempt finished), at times in the past.
-//   - 9-sinf Matematika closed two weeks ago: screened, two appeals decided (one voids a question
-//     with points to everyone), its appeals over and its list finalised (protocol, public page).
-//   - 9-sinf Fizika closed yesterday: appeals still open, one decided and one waiting, and a pair
-//     of pupils the screening lists (one copied the other's answers, a little after each).
-// Each test has a family whose registration link shows the pupil's result (./demo-taking.ts).
+// same functions a real pupil's requests go through, at times in the past.
+// What each test shows: docs/appeals.md#the-demos-past-olympiad
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { questionChoices, questions, registrations, subjects } from "@/db/schema";
@@ -17,6 +12,7 @@ import type { Database } from "@/lib/db/client";
 import { finalise, finalisePreview } from "@/lib/final-list/finalise";
 import { screenTest } from "@/lib/integrity/screening";
 import { importQuestionBank } from "@/lib/questions/import";
+import { EXAMPLE_REHEARSAL_REPORT } from "@/lib/rehearsal/example-report";
 import { createRehearsal, removeRehearsal, reportRehearsal } from "@/lib/rehearsal/rehearsal";
 import { keyHash } from "@/lib/results/key";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
@@ -143,26 +139,9 @@ export async function seedDemoAfterTest(db: Database, { organiserId, feeSom }: {
   // A rehearsal of the opening, its report kept and its synthetic pupils removed, as after the real one.
   const rehearsal = await createRehearsal({ organiserId, pupils: 20, opensInSeconds: 60, now: new Date(now - 20 * DAY) });
   await removeRehearsal({ rehearsalId: rehearsal.rehearsalId, organiserId, now: new Date(now - 20 * DAY + 3_600_000) });
-  await reportRehearsal({ rehearsalId: rehearsal.rehearsalId, now: new Date(now - 20 * DAY + 3_600_000), report: DEMO_REHEARSAL });
+  await reportRehearsal({
+    rehearsalId: rehearsal.rehearsalId,
+    now: new Date(now - 20 * DAY + 3_600_000),
+    report: EXAMPLE_REHEARSAL_REPORT,
+  });
 }
-
-/** The demo's rehearsal report: example figures of a small deployment, said to be examples (never a verdict). */
-const DEMO_REHEARSAL = {
-  url: "demo",
-  example: true,
-  pupils: 2000,
-  pageShare: 0.3,
-  startSeconds: 60,
-  firstQuestionP50Ms: 420,
-  firstQuestionP99Ms: 1900,
-  failed: 0,
-  lost: 0,
-  answers: 18_000,
-  sustainedStartsPerSecond: 95,
-  peakStartsPerSecond: 120,
-  registered: 4800,
-  neededStartsPerSecond: 80,
-  openingSeconds: 60,
-  capacity: null,
-  go: true,
-};

@@ -2,6 +2,7 @@
 // appeal decision's dry run and the toast after applying count the same pupils, and the dry run's
 // five columns fit; the reason is asked in the languages its appellants read (a Russian-school
 // pupil's alone: Russian, first, and enough); a rehearsal's example figures are never shown as a pass.
+import { EXAMPLE_REHEARSAL_REPORT } from "@/lib/rehearsal/example-report";
 import { baseURL } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page, test } from "../support/fixtures";
 import { newOlympiad, newPupil, type Olympiad, ORGANISER, signedIn } from "../support/http";
@@ -135,31 +136,12 @@ for (const language of ["uz", "uz-Cyrl", "ru"] as const) {
 
 test("a rehearsal's example figures are said to be examples, never shown as a pass @desktop-only", async ({ page }, testInfo) => {
   const organiser = await signedIn(ORGANISER);
-  const report = {
-    url: "demo",
-    example: true,
-    pupils: 2000,
-    pageShare: 0.3,
-    startSeconds: 60,
-    firstQuestionP50Ms: 420,
-    firstQuestionP99Ms: 1900,
-    failed: 0,
-    lost: 0,
-    answers: 18_000,
-    sustainedStartsPerSecond: 95,
-    peakStartsPerSecond: 120,
-    registered: 4800,
-    neededStartsPerSecond: 80,
-    openingSeconds: 60,
-    capacity: null,
-    go: true,
-  };
   /** A rehearsal of this test's, with the report: the last one, which the page shows. */
   const ours = async () => {
     const made = await organiser.post("/api/admin/rehearsals", { data: { pupils: 1, opensInSeconds: 3600 } });
     expect(made.status()).toBe(200);
     const { rehearsalId: id } = await made.json();
-    expect((await organiser.put(`/api/admin/rehearsals/${id}`, { data: report })).status()).toBe(200);
+    expect((await organiser.put(`/api/admin/rehearsals/${id}`, { data: EXAMPLE_REHEARSAL_REPORT })).status()).toBe(200);
     return id as number;
   };
   const made = [await ours()];

@@ -18,3 +18,13 @@ export const TEST_ENV = {
   METRICS_TOKEN: "e2e-metrics-token-0123456789abcdef0123456",
   LOG_FILE: TEST_LOG_FILE,
 } as const;
+
+/** The fiscal receipt's settings the payment suites run with (an item code and a TIN of the right shapes). */
+export const TEST_FISCAL = {
+  FISCAL_ITEM_TITLE: "Yozgi ilmiy lager olimpiadasida ishtirok etish",
+  FISCAL_MXIK_CODE: "10305008002000000",
+  FISCAL_PACKAGE_CODE: "1545007",
+  FISCAL_VAT_PERCENT: "12",
+  FISCAL_TIN: "305123456",
+  CLICK_MERCHANT_USER_ID: "41234",
+};

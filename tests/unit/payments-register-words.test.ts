@@ -7,18 +7,11 @@ import { ruOrganiser } from "@/lib/i18n/ru-organiser";
 import { createTestRegistration } from "@/lib/testing/pupils";
 import { uzOrganiser } from "@/shared/i18n/uz-organiser";
 import { setUpDatabase } from "../support/database";
-import { TEST_ENV } from "../support/test-env";
+import { TEST_ENV, TEST_FISCAL } from "../support/test-env";
 
 setUpDatabase();
 
-const FISCAL = {
-  FISCAL_ITEM_TITLE: "Yozgi ilmiy lager olimpiadasida ishtirok etish",
-  FISCAL_MXIK_CODE: "10305008002000000",
-  FISCAL_PACKAGE_CODE: "1545007",
-  FISCAL_VAT_PERCENT: "12",
-  FISCAL_TIN: "305123456",
-  CLICK_MERCHANT_USER_ID: "41234",
-};
+const FISCAL = TEST_FISCAL;
 const AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
 
 /** The modules as a server started with `env` loads them. */
