@@ -8,16 +8,14 @@ import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { District, Region } from "@/lib/reference/types";
 
 type Props = {
-  q?: string;
+  /** What the address asks now. */
+  search: { q?: string; regionId?: number; districtId?: number };
   placeholder: string;
-  regionId?: number;
-  districtId?: number;
-  regions: Region[];
-  districts: District[];
+  reference: { regions: Region[]; districts: District[] };
   children?: ReactNode;
 };
 
-export async function SearchForm({ q, placeholder, regionId, districtId, regions, districts, children }: Props) {
+export async function SearchForm({ search: { q, regionId, districtId }, placeholder, reference: { regions, districts }, children }: Props) {
   const common = (await getOrganiserMessages()).common;
   return (
     <form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">

@@ -6,6 +6,22 @@ const control =
   "focus:outline-2 focus:outline-offset-0 focus:outline-primary-500 disabled:bg-slate-100 disabled:text-slate-400 " +
   "aria-invalid:border-red-500 border-slate-300";
 
+/** What every control says of itself: its id, whether it is invalid, the error (and a hint) that describe it, its look. */
+function controlProps({
+  id,
+  invalid,
+  describedBy,
+  className,
+}: {
+  id?: string;
+  invalid?: boolean;
+  describedBy?: string;
+  className: string;
+}) {
+  const described = [describedBy, invalid ? `${id}-error` : undefined].filter(Boolean).join(" ");
+  return { id, "aria-invalid": invalid || undefined, "aria-describedby": described || undefined, className: `${control} ${className}` };
+}
+
 type FieldProps = { id: string; label: string; hint?: string; error?: string; children: ReactNode };
 
 export function Field({ id, label, hint, error, children }: FieldProps) {
@@ -29,16 +45,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   { invalid, className = "", id, ...props },
   ref,
 ) {
-  return (
-    <input
-      ref={ref}
-      id={id}
-      aria-invalid={invalid || undefined}
-      aria-describedby={invalid ? `${id}-error` : undefined}
-      className={`${control} ${className}`}
-      {...props}
-    />
-  );
+  return <input ref={ref} {...controlProps({ id, invalid, className })} {...props} />;
 });
 
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function Select(
@@ -46,14 +53,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   ref,
 ) {
   return (
-    <select
-      ref={ref}
-      id={id}
-      aria-invalid={invalid || undefined}
-      aria-describedby={invalid ? `${id}-error` : undefined}
-      className={`${control} ${className}`}
-      {...props}
-    >
+    <select ref={ref} {...controlProps({ id, invalid, className })} {...props}>
       {children}
     </select>
   );
@@ -64,15 +64,5 @@ export const Textarea = forwardRef<
   HTMLTextAreaElement,
   TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean; describedBy?: string }
 >(function Textarea({ invalid, describedBy, className = "", id, ...props }, ref) {
-  const described = [describedBy, invalid ? `${id}-error` : undefined].filter(Boolean).join(" ");
-  return (
-    <textarea
-      ref={ref}
-      id={id}
-      aria-invalid={invalid || undefined}
-      aria-describedby={described || undefined}
-      className={`${control} ${className}`}
-      {...props}
-    />
-  );
+  return <textarea ref={ref} {...controlProps({ id, invalid, describedBy, className })} {...props} />;
 });

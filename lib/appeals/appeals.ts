@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { currentAttempt } from "@/lib/attempts/counting";
 import { db, selectRows } from "@/lib/db/client";
-import { built, idRow, studyLanguage, when } from "@/lib/db/rows";
+import { built, idRow, studyLanguage } from "@/lib/db/rows";
 import { listStatus } from "@/lib/final-list/final";
 import { lockListShared } from "@/lib/final-list/finalise";
 import { businessError, invalidInput } from "@/lib/http/errors";

@@ -9,7 +9,6 @@ import { organiserActions, tests } from "@/db/schema";
 import { currentAttempt } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
-import { when } from "@/lib/db/rows";
 import { AppError, invalidInput, notFound } from "@/lib/http/errors";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";

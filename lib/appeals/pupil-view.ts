@@ -13,7 +13,7 @@ import { type FinalList, listStatus } from "@/lib/final-list/final";
 import { notFound } from "@/lib/http/errors";
 import { allResults } from "@/lib/results/ranking";
 import { TOP } from "@/lib/results/ranking-sql";
-import type { AppealKind, AppealsView, DecisionOutcome, RegradeAction } from "@/shared/appeals/schema";
+import type { AppealsView, DecisionOutcome, RegradeAction } from "@/shared/appeals/schema";
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { toCyrillic } from "@/shared/i18n/transliterate";

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
-import { built, studyLanguage, when } from "@/lib/db/rows";
+import { built, studyLanguage } from "@/lib/db/rows";
 import { businessError } from "@/lib/http/errors";
 import type { Access } from "@/lib/identity/access";
 import type { StudyLanguage } from "@/shared/attempts/enums";

@@ -7,7 +7,6 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { questionChoices, questions } from "@/db/schema";
 import { db, selectRows } from "@/lib/db/client";
-import { when } from "@/lib/db/rows";
 import type { VoidAwards } from "@/shared/attempts/enums";
 
 export async function reviewKey({ questionIds, attemptId, testId }: { questionIds: number[]; attemptId: number; testId: number }) {

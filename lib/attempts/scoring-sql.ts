@@ -6,7 +6,6 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { questionChoices, questions, tests } from "@/db/schema";
 import { selectRows, type Transaction } from "@/lib/db/client";
-import { when } from "@/lib/db/rows";
 import { VoidAwards } from "@/shared/attempts/enums";
 import { DIFFICULTIES } from "@/shared/attempts/scoring";
 

@@ -7,7 +7,7 @@ import type { Locale } from "@/shared/i18n/locale.mjs";
 import type { OrganiserCatalogue, OrganiserMessages } from "@/shared/i18n/types";
 import { uzOrganiser } from "@/shared/i18n/uz-organiser";
 import { ruOrganiser } from "./ru-organiser";
-import { callLocaleNow, getLocale } from "./server";
+import { callLocaleNow, getLocale, getLocalName, getMessages } from "./server";
 import { uzCyrlOrganiser } from "./uz-Cyrl-organiser";
 
 // The types live beside the pupil's (./types.ts), where shared/i18n/said.ts reads them without
@@ -24,6 +24,17 @@ export const organiserMessagesOf: (locale: Locale) => OrganiserMessages = compil
 
 /** The page's console messages, for server components. */
 export const getOrganiserMessages = async (): Promise<OrganiserMessages> => organiserMessagesOf(await getLocale());
+
+/** What a console page says with: its console messages, the pupil's messages, local names and the locale. */
+export async function consolePageWords() {
+  const [organiserMessages, messages, local, locale] = await Promise.all([
+    getOrganiserMessages(),
+    getMessages(),
+    getLocalName(),
+    getLocale(),
+  ]);
+  return { organiserMessages, messages, local, locale };
+}
 
 /** The API call's console messages (Uzbek outside a call: jobs, scripts, tests). */
 export const callOrganiserMessages = (): OrganiserMessages => organiserMessagesOf(callLocaleNow());

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { screeningDecisions } from "@/db/schema";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, reportDb, selectRows } from "@/lib/db/client";
-import { built, when } from "@/lib/db/rows";
+import { built } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
 import type { PairEvidence } from "@/lib/statistics/similarity";

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { reportDb, selectRows } from "@/lib/db/client";
-import { built, studyLanguage, when } from "@/lib/db/rows";
+import { built, studyLanguage } from "@/lib/db/rows";
 import type { PairEvidence } from "@/lib/statistics/similarity";
 import type { LanguageTexts, StudyLanguage } from "@/shared/attempts/enums";
 import { inScreeningWindow } from "./screening";

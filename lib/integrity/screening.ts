@@ -16,7 +16,7 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { childRead } from "@/lib/background/child-read";
 import { config } from "@/lib/config";
 import { db, selectRows } from "@/lib/db/client";
-import { idRow, when } from "@/lib/db/rows";
+import { idRow } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { rankingCtes } from "@/lib/results/ranking-sql";

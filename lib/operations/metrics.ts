@@ -9,7 +9,6 @@ import { attempts } from "@/db/schema";
 import { runningAttempt } from "@/lib/attempts/counting";
 import { config } from "@/lib/config";
 import { databaseHandle, db, selectRows } from "@/lib/db/client";
-import { when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { unauthorized } from "@/lib/identity/session";
 import { metrics } from "@/lib/metrics.mjs";

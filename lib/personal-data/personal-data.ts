@@ -7,14 +7,13 @@
 // attempts, so the ranking can be recomputed.
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { accessEvents, answerEvents, appeals, attempts, organiserActions, registrations, users } from "@/db/schema";
 import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { config } from "@/lib/config";
 import { db, selectRows } from "@/lib/db/client";
-import { idRow, when } from "@/lib/db/rows";
+import { idRow } from "@/lib/db/rows";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { unlockSignIn } from "@/lib/identity/sign-in";
 import { publishChange } from "@/lib/live/changes";

@@ -7,7 +7,6 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { db, inSnapshot, reportDb, selectRows, type Transaction } from "@/lib/db/client";
-import { when } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { errorText, log } from "@/lib/log.mjs";
 import type { Locale } from "@/shared/i18n/locale.mjs";

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Exclusion, olympiadTests, partTenths } from "@/lib/attempts/counting";
 import { type Database, db, reportDb, selectRows, type Transaction } from "@/lib/db/client";
-import { studyLanguage, when } from "@/lib/db/rows";
+import { studyLanguage } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { type NameOrder, nameOrder } from "@/lib/reference/queries";
 import { EndedBy, type StudyLanguage } from "@/shared/attempts/enums";

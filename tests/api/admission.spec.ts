@@ -3,7 +3,7 @@
 // the health check are always served. A server of its own with an admission limit of 1. And the
 // rest of what server/main.mjs does before the app: bodies that must arrive first, brotli for scripts.
 // How fast each of these is served is bench:admission's figure; here, what is served and what is refused.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
@@ -11,7 +11,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { encode } from "next-auth/jwt";
 import { expect, test } from "../support/fixtures";
 import { heldOpen as heldOpenOn } from "../support/held-open.mjs";
-import { untilHealthy } from "../support/processes";
+import { ownServer, untilHealthy } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
@@ -24,22 +24,18 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The embedded database in memory, whatever the suites run on: this server only serves pages.
   const { DATABASE_URL: _shared, ...env } = process.env;
-  server = spawn(process.execPath, ["server/main.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...env,
-      ...TEST_ENV,
-      NODE_ENV: "production",
+  server = ownServer(
+    PORT,
+    {
       PGLITE_DIR: "memory://",
       ADMISSION_LIMIT: "1",
       ADMISSION_QUEUE_MS: "3000",
       BODY_WAIT_MS: "2000",
       // Each simulated client's own X-Forwarded-For is its address (the socket's when none is sent).
       TRUST_PROXY_HOPS: "1",
-      PUBLIC_URL: base,
     },
-  });
+    env,
+  );
   await untilHealthy(base);
 });
 

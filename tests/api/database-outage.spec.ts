@@ -4,7 +4,7 @@
 // olimpiada_database_up say so, the log one line when it goes and one when it is back; nothing
 // acknowledged is lost and the app serves again by itself. PostgreSQL runs only (the embedded
 // database cannot go away).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +14,7 @@ import { ru } from "@/lib/i18n/ru";
 import { uz } from "@/shared/i18n/uz";
 import { freePort, newCluster } from "../../scripts/own-postgres.mjs";
 import { expect, type Page, test } from "../support/fixtures";
-import { exited, untilHealthy } from "../support/processes";
+import { exited, ownServer, untilHealthy } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 import { startAttempt } from "../support/ui";
 
@@ -44,20 +44,11 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
     const admin = postgres(cluster.url(), { max: 1, onnotice: () => {} });
     await admin.unsafe("create database olimpiada");
     await admin.end();
-    app = spawn(process.execPath, ["server/main.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-      detached: true,
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        ...TEST_ENV,
-        NODE_ENV: "production",
-        DATABASE_URL: cluster.url("olimpiada"),
-        SEED_DEMO: "true",
-        DEMO_PUBLIC: "true",
-        ADMISSION_LIMIT: "0",
-        PUBLIC_URL: base,
-        LOG_FILE: logFile,
-      },
+    app = ownServer(port, {
+      DATABASE_URL: cluster.url("olimpiada"),
+      SEED_DEMO: "true",
+      DEMO_PUBLIC: "true",
+      LOG_FILE: logFile,
     });
     await untilHealthy(base, 200_000);
     const log = () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : "");

@@ -2,14 +2,14 @@
 // reference data, the demo) runs once, under a lock, so processes starting together on a fresh
 // database all serve; a process whose app fails to start exits before it listens (it never answers
 // a 500) and the primary starts another after a pause. PostgreSQL only (see multi-instance.spec).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { expect, test } from "../support/fixtures";
-import { exited, untilHealthy } from "../support/processes";
+import { exited, ownServer, untilHealthy } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 
 const sharedUrl = process.env.DATABASE_URL ?? "postgres://127.0.0.1/olimpiada";
@@ -34,21 +34,12 @@ async function freshDatabase(name: string, { create = true } = {}) {
 function twoProcesses(port: number, databaseUrl: string) {
   const logFile = path.join(tmpdir(), `olimpiada-processes-${port}.log`);
   rmSync(logFile, { force: true });
-  const server = spawn(process.execPath, ["server/main.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      ...TEST_ENV,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      APP_PROCESSES: "2",
-      SEED_DEMO: "true",
-      DEMO_PUBLIC: "true",
-      ADMISSION_LIMIT: "0",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_FILE: logFile,
-    },
+  const server = ownServer(port, {
+    DATABASE_URL: databaseUrl,
+    APP_PROCESSES: "2",
+    SEED_DEMO: "true",
+    DEMO_PUBLIC: "true",
+    LOG_FILE: logFile,
   });
   return { server, logged: () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : "") };
 }

@@ -2,10 +2,10 @@
 // answers never do. An app instance of its own whose "replica" is a second, empty database: a pupil
 // takes the test as ever (the primary), while the organiser's results, export and item statistics
 // of that test are not found (they read the replica). PostgreSQL only (see multi-instance.spec).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import postgres from "postgres";
 import { expect, test } from "../support/fixtures";
-import { exited, untilHealthy } from "../support/processes";
+import { exited, ownServer, untilHealthy } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 30;
@@ -27,19 +27,10 @@ test.beforeAll(async () => {
     encoding: "utf8",
   });
   if (migrated.status !== 0) throw new Error(`migrating the replica failed: ${migrated.stderr}`);
-  server = spawn(process.execPath, ["server/main.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      ...TEST_ENV,
-      NODE_ENV: "production",
-      DATABASE_URL: primaryUrl,
-      DATABASE_REPLICA_URL: replicaUrl,
-      MIGRATE_ON_START: "false",
-      ADMISSION_LIMIT: "0",
-      PUBLIC_URL: base,
-    },
+  server = ownServer(PORT, {
+    DATABASE_URL: primaryUrl,
+    DATABASE_REPLICA_URL: replicaUrl,
+    MIGRATE_ON_START: "false",
   });
   await untilHealthy(base);
 });

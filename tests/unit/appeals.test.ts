@@ -19,7 +19,7 @@ import { ErrorCode } from "@/shared/http/contract";
 import { formatTashkent } from "@/shared/time";
 import { setUpDatabase } from "../support/database";
 import { organiserId } from "../support/organiser";
-import { taken, threeTaken } from "../support/taken";
+import { threeTaken } from "../support/taken";
 
 setUpDatabase();
 

@@ -3,7 +3,6 @@
 // twin a statement applies cannot drift from the rule the code applies.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { subjects } from "@/db/schema";
 import {
   type AttemptColumns,
@@ -29,7 +28,7 @@ import {
 } from "@/lib/attempts/counting";
 import { ANSWER_GRACE_SECONDS } from "@/lib/attempts/rules";
 import { db, selectRows } from "@/lib/db/client";
-import { idRow, when } from "@/lib/db/rows";
+import { idRow } from "@/lib/db/rows";
 import { blockedPupil, isBlocked, unblockedPupil } from "@/lib/identity/blocked";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { evaluate, setUpDatabase } from "../support/database";

@@ -93,6 +93,15 @@ async function sit(o: TestOlympiad, sheet: Sheet, { finish = true, language = St
   return { attemptId, userId: pupil.userId };
 }
 
+/** The five pupils of the hand-computed example (totals in tenths 40, 40, 35, 10, 10). */
+async function sitTheFive(o: TestOlympiad) {
+  await sit(o, { easy: "x1", medium: "key", hard: "key" });
+  await sit(o, { easy: "x2", medium: "key", hard: "key" });
+  await sit(o, { easy: "key", medium: "x1", hard: "key" });
+  await sit(o, { easy: "key", medium: "x1", hard: "x1" });
+  await sit(o, { easy: "key", medium: "x1", hard: null });
+}
+
 describe("item statistics per language of study", () => {
   it("each language's facility; a gap over 0.2 with 30 pupils in each flags a likely mistranslation, on one question", async () => {
     const o = await olympiad(1, { 1: 1 }); // every question in Uzbek and Russian
@@ -124,11 +133,7 @@ describe("item statistics on a hand-computed example", () => {
     // P3     key   x1      key    10 + 0 + 25 = 35
     // P4     key   x1      x1     10 + 0 + 0  = 10
     // P5     key   x1      —      10 + 0 + 0  = 10
-    await sit(o, { easy: "x1", medium: "key", hard: "key" });
-    await sit(o, { easy: "x2", medium: "key", hard: "key" });
-    await sit(o, { easy: "key", medium: "x1", hard: "key" });
-    await sit(o, { easy: "key", medium: "x1", hard: "x1" });
-    await sit(o, { easy: "key", medium: "x1", hard: null });
+    await sitTheFive(o);
     // Not counted: an attempt reset by the organiser (all correct), one of a pupil the organiser
     // blocked (all correct: the statistics read the attempts the ranking ranks), and one not ended
     // (all wrong).
@@ -360,11 +365,7 @@ describe("Moodle's item analysis, the test's figures and the Rasch scale, on the
     const o = await olympiad();
     // The five pupils of the hand-computed example (totals in tenths 40, 40, 35, 10, 10; the top
     // third scores ≥ 30, the bottom ≤ 20); tests/unit/moodle-statistics.test.ts works the figures.
-    await sit(o, { easy: "x1", medium: "key", hard: "key" });
-    await sit(o, { easy: "x2", medium: "key", hard: "key" });
-    await sit(o, { easy: "key", medium: "x1", hard: "key" });
-    await sit(o, { easy: "key", medium: "x1", hard: "x1" });
-    await sit(o, { easy: "key", medium: "x1", hard: null });
+    await sitTheFive(o);
     const bank = await bankOf(o);
     const stats = await itemStatistics({ testId: o.testId, now: T_CLOSE });
     const [easy, medium, hard] = stats.items;

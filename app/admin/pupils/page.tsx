@@ -70,14 +70,7 @@ export default async function PupilsPage({ searchParams }: Props) {
           </ul>
         </section>
       )}
-      <SearchForm
-        q={search.q}
-        placeholder={organiserMessages.common.searchPlaceholder}
-        regionId={search.regionId}
-        districtId={search.districtId}
-        regions={reference.regions}
-        districts={reference.districts}
-      />
+      <SearchForm search={search} placeholder={organiserMessages.common.searchPlaceholder} reference={reference} />
       <Table data-testid="pupils-table">
         <THead>
           <tr>

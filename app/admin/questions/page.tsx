@@ -6,8 +6,7 @@ import { QuestionCard } from "@/components/questions/question-card";
 import { QuestionImport } from "@/components/questions/question-import";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
+import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/questions/bank";
 import { questionsQuery } from "@/lib/questions/schema";
@@ -23,12 +22,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function QuestionsPage({ searchParams }: Props) {
   await organiserPage();
-  const [organiserMessages, messages, local, locale] = await Promise.all([
-    getOrganiserMessages(),
-    getMessages(),
-    getLocalName(),
-    getLocale(),
-  ]);
+  const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.questions, organiserMessages.common];
   const asked = searchOf(questionsQuery, await searchParams);
   const subjects = await listSubjects({ locale });

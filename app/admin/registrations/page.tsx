@@ -33,14 +33,7 @@ export default async function RegistrationsPage({ searchParams }: Props) {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.registrations} />
-      <SearchForm
-        q={search.q}
-        placeholder={texts.searchPlaceholder}
-        regionId={search.regionId}
-        districtId={search.districtId}
-        regions={reference.regions}
-        districts={reference.districts}
-      >
+      <SearchForm search={search} placeholder={texts.searchPlaceholder} reference={reference}>
         <Field id="status" label={texts.status}>
           <Select id="status" name="status" defaultValue={search.status ?? ""}>
             <option value="">{common.all}</option>

@@ -12,8 +12,7 @@ import { Field, Select } from "@/components/ui/field";
 import { now as serverNow } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { listStatus } from "@/lib/final-list/final";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
+import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
 import { resultsPage } from "@/lib/results/published";
@@ -31,12 +30,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function ResultsPage({ searchParams }: Props) {
   await organiserPage();
-  const [organiserMessages, messages, local, locale] = await Promise.all([
-    getOrganiserMessages(),
-    getMessages(),
-    getLocalName(),
-    getLocale(),
-  ]);
+  const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.results, organiserMessages.common];
   const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
   const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData({ locale })]);
@@ -74,14 +68,7 @@ export default async function ResultsPage({ searchParams }: Props) {
         <RecomputeButton testId={testId} />
       </PageHeader>
 
-      <SearchForm
-        q={search.q}
-        placeholder={organiserMessages.pupils.fullName}
-        regionId={search.regionId}
-        districtId={search.districtId}
-        regions={reference.regions}
-        districts={reference.districts}
-      >
+      <SearchForm search={search} placeholder={organiserMessages.pupils.fullName} reference={reference}>
         <Field id="testId" label={texts.test}>
           <SubmitOnChange id="testId" name="testId" defaultValue={testId}>
             {tests.map((x) => (
