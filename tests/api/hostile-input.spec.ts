@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { API_ROUTES, DIRECT_ROUTE_METHODS, fixedRoute } from "../../lib/api/routes.mjs";
 import { baseURL } from "../../playwright.config";
+import { routerStateOf } from "../../server/next-surfaces.mjs";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { anonymous, newOlympiad, newPupil, ORGANISER, registerOverHttp, signedIn } from "../support/http";
 import { TEST_ENV, TEST_LOG_FILE } from "../support/test-env";
@@ -355,7 +356,7 @@ test.describe("what once answered 500 is a clear 4xx", () => {
     const navigation = await raw("GET", "/login", {
       Host: new URL(baseURL).host,
       RSC: "1",
-      "Next-Router-State-Tree": encodeURIComponent(JSON.stringify(["", {}])),
+      "Next-Router-State-Tree": routerStateOf("/"),
     });
     expect(navigation.status).toBe(200);
     expect(navigation.type).toContain("text/x-component");

@@ -1,5 +1,6 @@
 // Spec §6: every guarded page and endpoint refuses the wrong person with the right
 // status; the sign-in page returns only to paths of this site.
+import { routerStateOf } from "../../server/next-surfaces.mjs";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { anonymous, newPupil, ORGANISER, signedIn } from "../support/http";
 
@@ -111,11 +112,8 @@ test.describe("organiser pages asked for as a client navigation", () => {
     ["/admin/results", "results-table"],
   ]) {
     test(`${path} as a pupil's RSC request that claims the /admin layout`, async () => {
-      const segments = path.split("/").filter(Boolean);
-      let tree: unknown = ["__PAGE__", {}];
-      for (const segment of [...segments].reverse()) tree = [segment, { children: tree }];
-      const state = encodeURIComponent(JSON.stringify(["", { children: tree }, null, null, true]));
-      const response = await contexts.pupil.get(path, { headers: { RSC: "1", "Next-Router-State-Tree": state }, maxRedirects: 0 });
+      const headers = { RSC: "1", "Next-Router-State-Tree": routerStateOf(path) };
+      const response = await contexts.pupil.get(path, { headers, maxRedirects: 0 });
       const body = await response.text();
       expect(body).not.toContain(table); // no table, no data
       expect(body).toContain("NEXT_HTTP_ERROR_FALLBACK;403"); // the page itself answered forbidden()
