@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { API_ROUTES, DIRECT_ROUTE_METHODS, fixedRoute } from "../../lib/api/routes.mjs";
 import { baseURL } from "../../playwright.config";
-import { routerStateOf } from "../../server/next-surfaces.mjs";
+import { routerStateOf } from "../../server/next-router-state.mjs";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { anonymous, newOlympiad, newPupil, ORGANISER, registerOverHttp, signedIn } from "../support/http";
 import { TEST_ENV, TEST_LOG_FILE } from "../support/test-env";

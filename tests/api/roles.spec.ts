@@ -1,6 +1,6 @@
 // Spec §6: every guarded page and endpoint refuses the wrong person with the right
 // status; the sign-in page returns only to paths of this site.
-import { routerStateOf } from "../../server/next-surfaces.mjs";
+import { routerStateOf } from "../../server/next-router-state.mjs";
 import { type APIRequestContext, expect, test } from "../support/fixtures";
 import { anonymous, newPupil, ORGANISER, signedIn } from "../support/http";
 
