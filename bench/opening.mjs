@@ -143,8 +143,6 @@ async function openStream(kind, path, { cookie, address, headers }) {
  * A recorded request with this pupil's login, password and attempt in place of the recorder's
  * (`recording`: its username and attempt id). New asks for the attempt in its answer
  * (withAttempt) unless the pupil keeps the paper sealed (`sealedKept`), as the page does.
- */
-/**
  * @param {import("./record-start.mjs").Step} step @param {any} recording
  * @param {{ username?: string, password?: string, attemptId?: number | null, sealedKept?: boolean }} pupil
  */

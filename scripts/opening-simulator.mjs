@@ -39,8 +39,6 @@ export function kindOf(method, path, headers = {}) {
  * status)` hears every try ("network" for no answer); `onWaited(kind, told, had)` hears, for a
  * request refused and then served, the wait in seconds the queue told at its first refusal and the
  * wait it had.
- */
-/**
  * @param {{ base: string, headers?: Record<string, string>, redirect?: RequestRedirect, stepMs?: number, ignoreRetryAfter?: boolean,
  *   onTry?: (kind: string, ms: number, status: number | "network") => void, onWaited?: (kind: string, told: number, had: number) => void }} options
  */
@@ -57,8 +55,7 @@ export function pupilBrowser({ base, headers = {}, redirect = "follow", stepMs =
     }
   };
 
-  /** `body` is sent as JSON; `raw`, as it is (a recorded request's). */
-  /** @param {string} path @param {{ method?: string, body?: unknown, raw?: string, headers?: Record<string, string>, kind?: string }} [options] */
+  /** `body` is sent as JSON; `raw`, as it is (a recorded request's). @param {string} path @param {{ method?: string, body?: unknown, raw?: string, headers?: Record<string, string>, kind?: string }} [options] */
   async function call(path, { method = "GET", body, raw, headers: own = {}, kind = kindOf(method, path, own) } = {}) {
     const began = performance.now();
     let told = null; // [the wait told in s, when]

@@ -54,7 +54,3 @@ export function routerStateTaken(state) {
     return false;
   }
 }
-
-// The router state a browser sends, for the suites: in a module of its own, which Playwright loads
-// without Next's private modules.
-export { routerStateOf } from "./next-router-state.mjs";

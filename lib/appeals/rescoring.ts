@@ -5,7 +5,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { questionChoices, questions, scoreChanges, tests } from "@/db/schema";
-import { anyAttempt } from "@/lib/attempts/counting";
+import { anyAttempt, partTenths } from "@/lib/attempts/counting";
 import { bankChanged } from "@/lib/attempts/papers";
 import { lockKeyToChange, lockKeyToScore, scoresOf } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
@@ -31,9 +31,9 @@ async function rescore(runner: Database | Transaction, testId: number): Promise<
     z.object({
       attemptId: z.number(),
       userId: z.number(),
-      storedEasy: z.number(),
-      storedMedium: z.number(),
-      storedHard: z.number(),
+      storedEasy: z.number().nullable(),
+      storedMedium: z.number().nullable(),
+      storedHard: z.number().nullable(),
       easy: z.number(),
       medium: z.number(),
       hard: z.number(),
@@ -50,7 +50,7 @@ async function rescore(runner: Database | Transaction, testId: number): Promise<
   return rows.map((r) => ({
     attemptId: r.attemptId,
     userId: r.userId,
-    stored: { easy: r.storedEasy, medium: r.storedMedium, hard: r.storedHard },
+    stored: { easy: partTenths(r.storedEasy), medium: partTenths(r.storedMedium), hard: partTenths(r.storedHard) },
     recomputed: { easy: r.easy, medium: r.medium, hard: r.hard },
   }));
 }

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { STUDY_LANGUAGES, type StudyLanguage } from "@/shared/attempts/enums";
 
-/** A timestamptz as the driver gives it: a Date (postgres.js) or its text (PGlite, or to_json). */
-export const when = z.union([z.date(), z.string()]);
+/** A timestamptz as a hand-written statement gives it on either driver: its text (drizzle leaves it unparsed). */
+export const when = z.string();
 
 /** A json value the statement builds (an object or an array): its shape is the SQL's own. */
 export const built = <T>() => z.custom<T>((value) => typeof value === "object" && value !== null);

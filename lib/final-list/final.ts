@@ -135,7 +135,6 @@ export async function listStatus(runner: Database | Transaction, testId: number,
 export async function listState(runner: Database | Transaction, testId: number | undefined): Promise<{ state: ListState; since: Date }> {
   const [row] = await selectRows(
     z.object({ final: z.boolean().nullable(), finalisedAt: when.nullable(), closedAt: when.nullable(), topHash: z.string().nullable() }),
-
     runner,
     sql`
       select bool_and(f.finalised_at is not null) as final, max(f.finalised_at) as "finalisedAt", max(t.closed_at) as "closedAt",

@@ -95,6 +95,8 @@ const rawRow = z.object({
   Omit<ResultRow, "fullName" | "easyScore" | "mediumScore" | "hardScore" | "totalScore" | "endedBy" | "inTop5" | "tieAtCut">
 >;
 type RawRow = z.infer<typeof rawRow>;
+/** A row of the list or of the second-stage part beside it. */
+const partRow = rawRow.extend({ part: z.enum(["list", "top"]) });
 
 /** The ranking's rows in reading order, a page of them if asked. */
 async function rankedRows(
@@ -118,11 +120,7 @@ async function rankedPageAndTop(
   page: { limit: number; offset: number },
   withTop: boolean,
 ): Promise<{ rows: RawRow[]; top: RawRow[] | null }> {
-  const rows = await selectRows(
-    rawRow.extend({ part: z.enum(["list", "top"]) }),
-    runner,
-    rankingStatement({ testId, ...rest }, order, page, withTop),
-  );
+  const rows = await selectRows(partRow, runner, rankingStatement({ testId, ...rest }, order, page, withTop));
   return { rows: rows.filter((r) => r.part === "list"), top: withTop ? rows.filter((r) => r.part === "top") : null };
 }
 

@@ -134,7 +134,7 @@ test("the API's message follows the caller's language; its code and shape do not
   expect(await byAcceptLanguage.json()).toMatchObject({ code: null, validationErrors: expect.any(Object) });
 });
 
-test("the organiser's console in Русский and Ўзбекча: no Uzbek Latin left in its own words", async ({ page }) => {
+test("the organiser's console in Русский and Ўзбекча: no Uzbek Latin left in its own words", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signInAt(page, "/admin", ORGANISER);
   const pages = [
@@ -155,6 +155,7 @@ test("the organiser's console in Русский and Ўзбекча: no Uzbek Lat
       await page.goto(`${path}?lang=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.locator("main h1").first()).toBeVisible();
+      await screenshot(page, testInfo, `console${path.replaceAll("/", "-")}-${language}`);
       // What people typed (names, reasons, question texts) is theirs, in their language: the
       // tables' rows and the bank's texts are left out; the console's own words are all that is read.
       const words = await consoleWords(page);

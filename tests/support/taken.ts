@@ -65,5 +65,5 @@ export async function threeTaken() {
     [false, false, false],
   ]);
   const [test] = await db.select({ closedAt: tests.closedAt }).from(tests).where(eq(tests.id, o.testId));
-  return { o, pupils, closedAt: new Date(test.closedAt) };
+  return { o, pupils, closedAt: test.closedAt };
 }

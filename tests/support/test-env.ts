@@ -28,3 +28,6 @@ export const TEST_FISCAL = {
   FISCAL_TIN: "305123456",
   CLICK_MERCHANT_USER_ID: "41234",
 };
+
+/** How long a test that seeds the whole demo may take: 25 s on an idle machine of two cores, more on a busy one. */
+export const DEMO_SEED_MS = 180_000;

@@ -16,6 +16,7 @@ import { DEMO_AFTER_TEST } from "@/lib/setup/demo-after-test";
 import { DEMO_PAYME_RECEIPT } from "@/lib/setup/demo-families";
 import { itemStatistics } from "@/lib/statistics/items";
 import { setUpDatabase } from "../support/database";
+import { DEMO_SEED_MS } from "../support/test-env";
 
 setUpDatabase();
 
@@ -30,9 +31,6 @@ async function testOf(name: string) {
     .where(and(eq(subjects.name, name), eq(subjects.grade, 9), anyTest()));
   return row;
 }
-
-/** Seeding the whole demo takes 25 s on an idle machine of two cores: the harness waits for it longer than for a unit. */
-const DEMO_SEED_MS = 180_000;
 
 describe("the demo's finished olympiad", () => {
   it(

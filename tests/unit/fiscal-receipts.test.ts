@@ -15,7 +15,6 @@ import { TEST_ENV, TEST_FISCAL } from "../support/test-env";
 
 setUpDatabase();
 
-const FISCAL = TEST_FISCAL;
 const FEE_TIYIN = 7_500_000;
 const AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
 
@@ -41,15 +40,15 @@ describe("the fiscal settings", () => {
   it("are all or none; without them no receipt is registered", async () => {
     const none = await started({});
     expect(none.config().fiscal).toBeNull();
-    const all = await started(FISCAL);
+    const all = await started(TEST_FISCAL);
     expect(all.config().fiscal).toEqual({
-      title: FISCAL.FISCAL_ITEM_TITLE,
-      mxikCode: FISCAL.FISCAL_MXIK_CODE,
-      packageCode: FISCAL.FISCAL_PACKAGE_CODE,
+      title: TEST_FISCAL.FISCAL_ITEM_TITLE,
+      mxikCode: TEST_FISCAL.FISCAL_MXIK_CODE,
+      packageCode: TEST_FISCAL.FISCAL_PACKAGE_CODE,
       vatPercent: 12,
-      tin: FISCAL.FISCAL_TIN,
+      tin: TEST_FISCAL.FISCAL_TIN,
     });
-    const partial = await started({ ...FISCAL, FISCAL_PACKAGE_CODE: undefined, FISCAL_TIN: undefined });
+    const partial = await started({ ...TEST_FISCAL, FISCAL_PACKAGE_CODE: undefined, FISCAL_TIN: undefined });
     expect(() => partial.config()).toThrow("Invalid configuration: FISCAL_PACKAGE_CODE, FISCAL_TIN");
   });
 
@@ -65,10 +64,10 @@ describe("the fiscal settings", () => {
       ["FISCAL_ITEM_TITLE", "x".repeat(64)],
       ["CLICK_MERCHANT_USER_ID", "user"],
     ]) {
-      const loaded = await started({ ...FISCAL, [name]: value });
+      const loaded = await started({ ...TEST_FISCAL, [name]: value });
       expect(() => loaded.config(), `${name}=${value}`).toThrow(`Invalid configuration: ${name} (`);
     }
-    const noUser = await started({ ...FISCAL, CLICK_MERCHANT_USER_ID: undefined });
+    const noUser = await started({ ...TEST_FISCAL, CLICK_MERCHANT_USER_ID: undefined });
     expect(() => noUser.config()).toThrow("Invalid configuration: CLICK_MERCHANT_USER_ID");
   });
 });
@@ -108,7 +107,7 @@ describe("Payme", () => {
   const kept = async (fiscal: Awaited<ReturnType<typeof started>>["fiscal"], guid: string) => fiscal.receiptOfRegistration(guid);
 
   it("CheckPerformTransaction answers the receipt's item, its total the amount, when the fiscal data is set", async () => {
-    const { payme } = await started(FISCAL);
+    const { payme } = await started(TEST_FISCAL);
     const { guid } = await createTestRegistration();
     const answer = await call(payme, "CheckPerformTransaction", { amount: FEE_TIYIN, account: { guid } });
     expect(answer.result).toEqual({
@@ -117,11 +116,11 @@ describe("Payme", () => {
         receipt_type: 0,
         items: [
           {
-            title: FISCAL.FISCAL_ITEM_TITLE,
+            title: TEST_FISCAL.FISCAL_ITEM_TITLE,
             price: FEE_TIYIN,
             count: 1,
-            code: FISCAL.FISCAL_MXIK_CODE,
-            package_code: FISCAL.FISCAL_PACKAGE_CODE,
+            code: TEST_FISCAL.FISCAL_MXIK_CODE,
+            package_code: TEST_FISCAL.FISCAL_PACKAGE_CODE,
             vat_percent: 12,
           },
         ],
@@ -138,7 +137,7 @@ describe("Payme", () => {
   });
 
   it("SetFiscalData keeps the receipt with its performed transaction, once however often it comes", async () => {
-    const { payme, fiscal } = await started(FISCAL);
+    const { payme, fiscal } = await started(TEST_FISCAL);
     const { guid, id } = await transaction(payme);
     expect(await kept(fiscal, guid)).toEqual({ state: "waiting", url: null, provider: "payme" });
     for (let i = 0; i < 2; i++)
@@ -159,7 +158,7 @@ describe("Payme", () => {
   });
 
   it("SetFiscalData for an unknown, unperformed or cancelled transaction, or a malformed one, changes nothing", async () => {
-    const { payme, fiscal } = await started(FISCAL);
+    const { payme, fiscal } = await started(TEST_FISCAL);
     expect(
       (await call(payme, "SetFiscalData", { id: randomBytes(12).toString("hex"), type: "PERFORM", fiscal_data: fiscalData() })).error?.code,
     ).toBe(-31003);
@@ -268,7 +267,7 @@ describe("Click's submit_items job", () => {
   /** The job's pass in a process started afresh, `later` ms after the test began (due retries then). */
   const t0 = Date.now();
   async function passAfterRestart(later: number) {
-    const { fiscal } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const { fiscal } = await started({ ...TEST_FISCAL, CLICK_API_URL: apiUrl });
     const mine = (await fiscal.submitDueReceipts({ now: new Date(t0 + later), timeoutMs: 300 })) as {
       paymentId: number;
       error: string | null;
@@ -277,7 +276,7 @@ describe("Click's submit_items job", () => {
   }
 
   it("is queued by Complete, retried with back-off through refusals, silence and garbage, across restarts, and sent once accepted", async () => {
-    const { click, fiscal } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const { click, fiscal } = await started({ ...TEST_FISCAL, CLICK_API_URL: apiUrl });
     const { guid, paydocId, paymentId } = await paidByClick(click);
     // Complete answered without calling Click: the receipt waits for the job.
     expect(received).toHaveLength(0);
@@ -329,7 +328,7 @@ describe("Click's submit_items job", () => {
     expect(mineSent.length - sentBefore).toBe(1);
     expect(mineSent).toHaveLength(4);
     const auth = mineSent[3].auth!.split(":");
-    expect(auth[0]).toBe(FISCAL.CLICK_MERCHANT_USER_ID);
+    expect(auth[0]).toBe(TEST_FISCAL.CLICK_MERCHANT_USER_ID);
     expect(auth[1]).toBe(
       createHash("sha1")
         .update(auth[2] + TEST_ENV.CLICK_SECRET_KEY)
@@ -340,15 +339,15 @@ describe("Click's submit_items job", () => {
       payment_id: paydocId,
       items: [
         {
-          Name: FISCAL.FISCAL_ITEM_TITLE,
-          SPIC: FISCAL.FISCAL_MXIK_CODE,
-          PackageCode: FISCAL.FISCAL_PACKAGE_CODE,
+          Name: TEST_FISCAL.FISCAL_ITEM_TITLE,
+          SPIC: TEST_FISCAL.FISCAL_MXIK_CODE,
+          PackageCode: TEST_FISCAL.FISCAL_PACKAGE_CODE,
           GoodPrice: FEE_TIYIN,
           Price: FEE_TIYIN,
           Amount: 1,
           VAT: 803_571,
           VATPercent: 12,
-          CommissionInfo: { TIN: FISCAL.FISCAL_TIN },
+          CommissionInfo: { TIN: TEST_FISCAL.FISCAL_TIN },
         },
       ],
       received_card: FEE_TIYIN,
@@ -357,10 +356,10 @@ describe("Click's submit_items job", () => {
 
   it("two processes' passes at once send a receipt once", async () => {
     mode = "accept";
-    const { click } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const { click } = await started({ ...TEST_FISCAL, CLICK_API_URL: apiUrl });
     const { paydocId, paymentId } = await paidByClick(click);
-    const a = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
-    const b = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const a = await started({ ...TEST_FISCAL, CLICK_API_URL: apiUrl });
+    const b = await started({ ...TEST_FISCAL, CLICK_API_URL: apiUrl });
     const now = new Date(Date.now() + 1000);
     await Promise.all([a.fiscal.submitDueReceipts({ now }), b.fiscal.submitDueReceipts({ now })]);
     expect(received.filter((r) => r.body.payment_id === paydocId)).toHaveLength(1);
@@ -376,7 +375,7 @@ describe("Click's submit_items job", () => {
   });
   /** Receipts paid by Click now, each answered by the stand-in as `modes` say, in that order in the queue. */
   async function queued(modes: Mode[], overrides: Record<string, string> = {}) {
-    const { click } = await started({ ...FISCAL, CLICK_API_URL: apiUrl });
+    const { click } = await started({ ...TEST_FISCAL, CLICK_API_URL: apiUrl });
     const paid = [];
     for (const m of modes) {
       const one = await paidByClick(click, overrides);

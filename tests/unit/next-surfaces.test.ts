@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NEXT_CHECKED, routerStateOf, routerStateTaken } from "@/server/next-surfaces.mjs";
+import { routerStateOf } from "@/server/next-router-state.mjs";
+import { NEXT_CHECKED, routerStateTaken } from "@/server/next-surfaces.mjs";
 
 describe("the build", () => {
   it("is webpack's, not Turbopack's: next.config.ts's webpack hook has no Turbopack equivalent in next 15.5", async () => {

@@ -11,7 +11,6 @@ import { TEST_ENV, TEST_FISCAL } from "../support/test-env";
 
 setUpDatabase();
 
-const FISCAL = TEST_FISCAL;
 const AUTH = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
 
 /** The modules as a server started with `env` loads them. */
@@ -57,7 +56,7 @@ describe("a receipt's error", () => {
 
 describe("a receipt on its way", () => {
   it("a performed Payme payment without its receipt yet reads as the family's page reads it: on its way, not a dash", async () => {
-    const { register, fiscal, payme } = await started(FISCAL);
+    const { register, fiscal, payme } = await started(TEST_FISCAL);
     const { guid } = await createTestRegistration();
     const id = randomBytes(12).toString("hex");
     const now = Date.now();

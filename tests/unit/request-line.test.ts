@@ -1,7 +1,7 @@
 // The front door's first look at a request (server/request-line.mjs): what it refuses before
 // anything reads it further, and what it lets through.
 import { describe, expect, it } from "vitest";
-import { routerStateOf } from "@/server/next-surfaces.mjs";
+import { routerStateOf } from "@/server/next-router-state.mjs";
 import { malformedRequest } from "@/server/request-line.mjs";
 
 const well = { method: "GET", url: "/api/health", host: "olimpiada.uz" };

@@ -6,8 +6,7 @@ import { SearchForm } from "@/components/console/search-form";
 import { AttemptBadge } from "@/components/pupils/attempt-badge";
 import { buttonClass } from "@/components/ui/button-style";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
+import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, pendingAccommodations, searchPupils } from "@/lib/pupils/pupils";
 import { pupilsQuery } from "@/lib/pupils/schema";
@@ -23,12 +22,12 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function PupilsPage({ searchParams }: Props) {
   await organiserPage();
-  const [organiserMessages, messages, local] = await Promise.all([getOrganiserMessages(), getMessages(), getLocalName()]);
+  const { organiserMessages, messages, local, locale } = await consolePageWords();
   const texts = organiserMessages.pupils;
   const search = searchOf(pupilsQuery, await searchParams);
   const [{ items, total }, reference, pending] = await Promise.all([
     searchPupils(search),
-    loadReferenceData({ locale: await getLocale() }),
+    loadReferenceData({ locale }),
     pendingAccommodations(),
   ]);
   return (

@@ -6,8 +6,7 @@ import { ProviderField } from "@/components/console/provider-field";
 import { SearchForm } from "@/components/console/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
-import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
+import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { wordOf } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { loadReferenceData } from "@/lib/reference/queries";
@@ -26,10 +25,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function RegistrationsPage({ searchParams }: Props) {
   await organiserPage();
-  const [organiserMessages, messages, local] = await Promise.all([getOrganiserMessages(), getMessages(), getLocalName()]);
+  const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.registrations, organiserMessages.common];
   const search = searchOf(registrationsQuery, await searchParams);
-  const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData({ locale: await getLocale() })]);
+  const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData({ locale })]);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.registrations} />
