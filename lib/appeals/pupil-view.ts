@@ -13,10 +13,11 @@ import { type FinalList, listStatus } from "@/lib/final-list/final";
 import { notFound } from "@/lib/http/errors";
 import { allResults } from "@/lib/results/ranking";
 import { TOP } from "@/lib/results/ranking-sql";
-import type { AppealsView, DecisionOutcome, RegradeAction } from "@/shared/appeals/schema";
+import type { AppealsView, DecisionOutcome } from "@/shared/appeals/schema";
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { toCyrillic } from "@/shared/i18n/transliterate";
+import type { RegradeAction } from "@/shared/results/schema";
 import { closeMovedEarlier } from "./close";
 
 /** Whose appeals: the signed-in pupil's, or the pupil of a paid registration (the parent's link). */

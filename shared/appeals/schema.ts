@@ -3,6 +3,7 @@
 // ./console.ts.
 import * as z from "zod/mini";
 import { said } from "@/shared/i18n/said";
+import type { RegradeAction } from "@/shared/results/schema";
 import { entityId, uuid } from "@/shared/validation/fields";
 
 const v = said;
@@ -33,9 +34,6 @@ export type AppealInput = z.output<typeof appealSchema>;
 
 /** The parent's appeal, through the registration's link. */
 export const parentAppealSchema = z.extend(appealFields, { guid: uuid }).check(aboutItsQuestion);
-
-/** What a regrade does to a question: change its key, accept another choice too, or void it. */
-export type RegradeAction = "key" | "also" | "void";
 
 export const DECISION_OUTCOMES = ["reject", "upheld", "also", "key", "void"] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
