@@ -1,18 +1,13 @@
-import type { Metadata } from "next";
 import { BoardView } from "@/components/board/board-view";
 import { PageHeader } from "@/components/console/page-header";
 import { loadBoard } from "@/lib/board/board";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { allQuery, searchOf } from "@/lib/validation/queries";
+import { allQuery, type SearchPageProps, searchOf } from "@/lib/validation/queries";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).board.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.board.title);
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function BoardPage({ searchParams }: Props) {
+export default async function BoardPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const [messages, board] = await Promise.all([getOrganiserMessages(), loadBoard()]);
   return (

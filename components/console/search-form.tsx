@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input, Select } from "@/components/ui/field";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
 import type { District, Region } from "@/lib/reference/types";
+import { RegionOptions } from "./region-options";
 
 type Props = {
   /** What the address asks now. */
@@ -25,11 +26,7 @@ export async function SearchForm({ search: { q, regionId, districtId }, placehol
       <Field id="regionId" label={common.region}>
         <Select id="regionId" name="regionId" defaultValue={regionId ?? ""}>
           <option value="">{common.all}</option>
-          {regions.map((r) => (
-            <option key={r.regionId} value={r.regionId}>
-              {r.name}
-            </option>
-          ))}
+          <RegionOptions regions={regions} />
         </Select>
       </Field>
       <Field id="districtId" label={common.district}>
@@ -49,11 +46,18 @@ export async function SearchForm({ search: { q, regionId, districtId }, placehol
         </Select>
       </Field>
       {children}
-      <div className="flex items-end">
-        <button type="submit" className={buttonClass("primary", "w-full")}>
-          {common.search}
-        </button>
-      </div>
+      <SearchButton label={common.search} />
     </form>
+  );
+}
+
+/** A console search's submit button, at the foot of its row of filters. */
+export function SearchButton({ label }: { label: string }) {
+  return (
+    <div className="flex items-end">
+      <button type="submit" className={buttonClass("primary", "w-full")}>
+        {label}
+      </button>
+    </div>
   );
 }

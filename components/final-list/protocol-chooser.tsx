@@ -5,12 +5,14 @@
 "use client";
 
 import { useState } from "react";
+import { RegionOptions } from "@/components/console/region-options";
+import { LanguageOptions } from "@/components/i18n/language-options";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Select } from "@/components/ui/field";
 import type { ProtocolChoices } from "@/lib/final-list/protocol";
 import type { Origin } from "@/shared/console/origin";
-import { LOCALE_NAMES, LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
+import { type Locale } from "@/shared/i18n/locale.mjs";
 
 type Props = {
   choices: ProtocolChoices;
@@ -47,11 +49,7 @@ export function ProtocolChooser({ choices: { regions, districts }, regionId, dis
           }}
         >
           <option value="">{texts.chooseRegion}</option>
-          {regions.map((r) => (
-            <option key={r.regionId} value={r.regionId}>
-              {r.name}
-            </option>
-          ))}
+          <RegionOptions regions={regions} />
         </Select>
       </Field>
       <Field id="district" label={texts.district}>
@@ -76,11 +74,7 @@ export function ProtocolChooser({ choices: { regions, districts }, regionId, dis
       </Field>
       <Field id="language" label={texts.language}>
         <Select id="language" name="language" defaultValue={lang}>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {LOCALE_NAMES[locale]}
-            </option>
-          ))}
+          <LanguageOptions />
         </Select>
       </Field>
       <div className="flex items-end">

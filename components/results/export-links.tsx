@@ -3,10 +3,11 @@
 "use client";
 
 import { useState } from "react";
+import { LanguageOptions } from "@/components/i18n/language-options";
 import { useLocale } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Field, Select } from "@/components/ui/field";
-import { asLocale, LOCALE_NAMES, LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
+import { asLocale, type Locale } from "@/shared/i18n/locale.mjs";
 
 const exportHref = (query: Record<string, string | number | undefined>) =>
   `/api/admin/results/export?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString()}`;
@@ -47,11 +48,7 @@ export function ExportLinks({ testId }: { testId: number }) {
             className="min-h-9 py-1 text-sm"
             data-testid="export-language"
           >
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
+            <LanguageOptions />
           </Select>
         </Field>
       </div>

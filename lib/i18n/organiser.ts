@@ -2,6 +2,7 @@
 // and hand the console's client components only that catalogue (components/i18n/organiser-messages.tsx,
 // mounted by app/admin/layout.tsx); the pupil's pages never carry them. Client code never imports this.
 import "server-only";
+import type { Metadata } from "next";
 import { compiledPerLocale } from "@/shared/i18n/format";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import type { OrganiserCatalogue, OrganiserMessages } from "@/shared/i18n/types";
@@ -24,6 +25,11 @@ export const organiserMessagesOf: (locale: Locale) => OrganiserMessages = compil
 
 /** The page's console messages, for server components. */
 export const getOrganiserMessages = async (): Promise<OrganiserMessages> => organiserMessagesOf(await getLocale());
+
+/** A console page's generateMetadata: its title, picked from the console's messages in the page's locale. */
+export const consoleTitle = (title: (messages: OrganiserMessages) => string) => async (): Promise<Metadata> => ({
+  title: title(await getOrganiserMessages()),
+});
 
 /** What a console page says with: its console messages, the pupil's messages, local names and the locale. */
 export async function consolePageWords() {

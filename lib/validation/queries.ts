@@ -24,6 +24,9 @@ export const allQuery = z.object({ all: z.literal("1").optional() });
 export const userIdParams = z.object({ userId: queryId });
 export const attemptIdParams = z.object({ attemptId: queryId });
 
+/** A console list page's props: the address's search, as Next hands it. */
+export type SearchPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
 /** A console page's search from its address: blank fields (an empty select) are no filter. */
 export function searchOf<S extends z.ZodType>(schema: S, params: Record<string, string | string[] | undefined>): Partial<z.output<S>> {
   const given = Object.fromEntries(Object.entries(params).filter(([, value]) => typeof value === "string" && value.trim() !== ""));

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
@@ -7,17 +6,13 @@ import type { AuditLine } from "@/lib/audit/details";
 import type { AuditLink } from "@/lib/audit/links";
 import { AUDIT_PAGE_SIZE } from "@/lib/audit/log";
 import { listActions } from "@/lib/audit/rows";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
-import { pageQuery, searchOf } from "@/lib/validation/queries";
+import { pageQuery, type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).audit.title };
-}
-
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+export const generateMetadata = consoleTitle((messages) => messages.audit.title);
 
 function Named({ link, className }: { link: AuditLink; className?: string }) {
   return link.href ? (
@@ -43,7 +38,7 @@ function Lines({ lines }: { lines: AuditLine[] }) {
   );
 }
 
-export default async function AuditPage({ searchParams }: Props) {
+export default async function AuditPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const [messages, locale, query] = await Promise.all([getOrganiserMessages(), getLocale(), searchParams]);
   const texts = messages.audit;

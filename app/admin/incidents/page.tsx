@@ -1,16 +1,13 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { IncidentsView } from "@/components/incidents/incidents-view";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { currentNotices } from "@/lib/incidents/incidents";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { listTests } from "@/lib/subject-tests/subject-tests";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).incidents.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.incidents.title);
 
 export default async function IncidentsPage() {
   await organiserPage();

@@ -1,13 +1,10 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { OrganisersView } from "@/components/organisers/organisers-view";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganisers } from "@/lib/organisers/organisers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).organisers.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.organisers.title);
 
 export default async function OrganisersPage() {
   await organiserPage();

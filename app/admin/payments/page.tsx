@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
 import { ProviderField } from "@/components/console/provider-field";
@@ -7,18 +6,15 @@ import { RegisterTable } from "@/components/payments/register-table";
 import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { loadRegister, REGISTER_PAGE_SIZE, reconciliation, registerQuery } from "@/lib/payments/register";
+import type { SearchPageProps } from "@/lib/validation/queries";
 import { decimal } from "@/shared/i18n/numbers";
 import { dateTextOf } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).payments.title };
-}
-
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+export const generateMetadata = consoleTitle((messages) => messages.payments.title);
 
 /** The filters from the address; a day that is not one is said under its field, the rest still apply. */
 function filtersOf(params: Record<string, string | string[] | undefined>) {
@@ -30,7 +26,7 @@ function filtersOf(params: Record<string, string | string[] | undefined>) {
   return { query: without.success ? without.data : {}, dayInvalid: day !== undefined, dayText: typeof day === "string" ? day : "" };
 }
 
-export default async function PaymentsRegisterPage({ searchParams }: Props) {
+export default async function PaymentsRegisterPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const organiserMessages = await getOrganiserMessages();
   const [texts, common] = [organiserMessages.payments, organiserMessages.common];

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
@@ -6,21 +5,17 @@ import { SearchForm } from "@/components/console/search-form";
 import { AttemptBadge } from "@/components/pupils/attempt-badge";
 import { buttonClass } from "@/components/ui/button-style";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consolePageWords, consoleTitle } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, pendingAccommodations, searchPupils } from "@/lib/pupils/pupils";
 import { pupilsQuery } from "@/lib/pupils/schema";
 import { loadReferenceData } from "@/lib/reference/queries";
-import { searchOf } from "@/lib/validation/queries";
+import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).pupils.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.pupils.title);
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function PupilsPage({ searchParams }: Props) {
+export default async function PupilsPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const texts = organiserMessages.pupils;

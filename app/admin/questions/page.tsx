@@ -1,26 +1,21 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
+import { SearchButton } from "@/components/console/search-form";
 import { SubmitOnChange } from "@/components/console/submit-on-change";
 import { QuestionCard } from "@/components/questions/question-card";
 import { QuestionImport } from "@/components/questions/question-import";
-import { buttonClass } from "@/components/ui/button-style";
 import { Field, Input } from "@/components/ui/field";
-import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consolePageWords, consoleTitle } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/questions/bank";
 import { questionsQuery } from "@/lib/questions/schema";
 import { listSubjects } from "@/lib/reference/queries";
-import { searchOf } from "@/lib/validation/queries";
+import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).questions.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.questions.title);
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function QuestionsPage({ searchParams }: Props) {
+export default async function QuestionsPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.questions, organiserMessages.common];
@@ -55,11 +50,7 @@ export default async function QuestionsPage({ searchParams }: Props) {
         <Field id="q" label={common.search}>
           <Input id="q" name="q" type="search" defaultValue={search.q} maxLength={100} />
         </Field>
-        <div className="flex items-end">
-          <button type="submit" className={buttonClass("primary", "w-full")}>
-            {common.search}
-          </button>
-        </div>
+        <SearchButton label={common.search} />
       </form>
       {search.subjectId && bank ? (
         <>

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
@@ -6,24 +5,20 @@ import { ProviderField } from "@/components/console/provider-field";
 import { SearchForm } from "@/components/console/search-form";
 import { Field, Select } from "@/components/ui/field";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consolePageWords, consoleTitle } from "@/lib/i18n/organiser";
 import { wordOf } from "@/lib/i18n/words";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { registrationsQuery } from "@/lib/registration/schema";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/registration/search";
-import { searchOf } from "@/lib/validation/queries";
+import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).registrations.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.registrations.title);
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function RegistrationsPage({ searchParams }: Props) {
+export default async function RegistrationsPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.registrations, organiserMessages.common];

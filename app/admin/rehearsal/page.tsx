@@ -1,7 +1,6 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { Card } from "@/components/ui/card";
-import { getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages, type OrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { lastRehearsal } from "@/lib/rehearsal/rehearsal";
@@ -10,9 +9,7 @@ import type { Locale } from "@/shared/i18n/locale.mjs";
 import { decimal } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).rehearsal.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.rehearsal.title);
 
 /** The command the organiser's IT person runs (docs/operations.md: "The week before"). */
 const COMMAND = "npm run ops:rehearsal -- --url https://olimpiada.example.uz --pupils 2000";

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { listStateLine } from "@/components/appeals/console-words";
 import { PageHeader } from "@/components/console/page-header";
 import { Pagination } from "@/components/console/pagination";
@@ -12,23 +11,19 @@ import { Field, Select } from "@/components/ui/field";
 import { now as serverNow } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { listStatus } from "@/lib/final-list/final";
-import { consolePageWords, getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consolePageWords, consoleTitle } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
 import { resultsPage } from "@/lib/results/published";
 import { RESULTS_PAGE_SIZE, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery } from "@/lib/results/schema";
-import { searchOf } from "@/lib/validation/queries";
+import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { withOrigin } from "@/shared/console/origin";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).results.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.results.title);
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function ResultsPage({ searchParams }: Props) {
+export default async function ResultsPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.results, organiserMessages.common];

@@ -1,19 +1,14 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { TestsView } from "@/components/subject-tests/tests-view";
 import { LinkButton } from "@/components/ui/button";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/subject-tests/subject-tests";
-import { allQuery, searchOf } from "@/lib/validation/queries";
+import { allQuery, type SearchPageProps, searchOf } from "@/lib/validation/queries";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).tests.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.tests.title);
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function TestsPage({ searchParams }: Props) {
+export default async function TestsPage({ searchParams }: SearchPageProps) {
   await organiserPage();
   const [messages, items] = await Promise.all([getOrganiserMessages(), listTests()]);
   return (

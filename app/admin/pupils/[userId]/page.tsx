@@ -1,10 +1,9 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { AttemptBadge } from "@/components/pupils/attempt-badge";
 import { AccommodationAction, PupilActions } from "@/components/pupils/pupil-actions";
 import { Card } from "@/components/ui/card";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { som, wordOf } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
@@ -13,9 +12,7 @@ import { userIdParams } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).pupils.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.pupils.title);
 
 type Props = { params: Promise<{ userId: string }> };
 

@@ -1,8 +1,7 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { som, wordOf } from "@/lib/i18n/words";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
@@ -11,9 +10,7 @@ import { registrationDetail } from "@/lib/registration/search";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).registrations.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.registrations.title);
 
 type Props = { params: Promise<{ guid: string }> };
 

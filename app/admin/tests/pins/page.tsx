@@ -1,16 +1,13 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { PrintButton } from "@/components/console/print-button";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { listTests } from "@/lib/subject-tests/subject-tests";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).pinSheet.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.pinSheet.title);
 
 /** The PINs of every test on one printable sheet, large, with the window they open in. */
 export default async function PinSheetPage() {

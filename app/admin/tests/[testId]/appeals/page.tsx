@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { QuestionAppealsSection } from "@/components/appeals/question-appeals";
 import { ResultAppeals } from "@/components/appeals/result-appeals";
@@ -11,7 +10,7 @@ import { now } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { listStatus } from "@/lib/final-list/final";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { resultsTests } from "@/lib/results/ranking";
@@ -20,9 +19,7 @@ import { testIdParams } from "@/lib/subject-tests/schema";
 import { originOf } from "@/shared/console/origin";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).appeals.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.appeals.title);
 
 type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ from?: string }> };
 

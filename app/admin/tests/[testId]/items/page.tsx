@@ -1,11 +1,10 @@
-import type { Metadata } from "next";
 import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
 import { badge, ItemQuestion } from "@/components/statistics/item-question";
 import { ItemTestFigures } from "@/components/statistics/item-test-figures";
 import { ItemVersions } from "@/components/statistics/item-versions";
 import { EmptyRow, Table, TBody, TD, TH, THead } from "@/components/ui/table";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { DIF_MIN_DRAWN, LANGUAGE_MIN_DRAWN, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
@@ -15,9 +14,7 @@ import { readerLanguage } from "@/shared/attempts/enums";
 import { originOf } from "@/shared/console/origin";
 import { decimal } from "@/shared/i18n/numbers";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).itemStatistics.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.itemStatistics.title);
 
 type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ from?: string }> };
 

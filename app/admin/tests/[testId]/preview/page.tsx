@@ -1,19 +1,16 @@
-import type { Metadata } from "next";
 import { PageHeader } from "@/components/console/page-header";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TypesetText } from "@/components/ui/typeset-text";
 import { AppError } from "@/lib/http/errors";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getMessages } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { previewPaper } from "@/lib/subject-tests/preview";
 import { previewParams } from "@/lib/subject-tests/schema";
 import { STUDY_LANGUAGES } from "@/shared/attempts/enums";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).preview.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.preview.title);
 // Every look is a new draw.
 export const dynamic = "force-dynamic";
 

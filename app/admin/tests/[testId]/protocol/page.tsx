@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/console/back-link";
@@ -15,16 +14,14 @@ import {
   protocolSource,
   qrSvgOf,
 } from "@/lib/final-list/protocol";
-import { getOrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, localNameIn } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { originOf, withOrigin } from "@/shared/console/origin";
 import { formatTashkent, tashkentDate } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).protocol.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.protocol.title);
 
 type Props = { params: Promise<{ testId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

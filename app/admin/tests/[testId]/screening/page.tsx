@@ -1,11 +1,10 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { BackLink } from "@/components/console/back-link";
 import { PageHeader } from "@/components/console/page-header";
 import { ScreeningRunButton } from "@/components/integrity/screening-actions";
 import { PairDecisionText, pValue } from "@/components/integrity/screening-words";
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { screeningOf } from "@/lib/integrity/decisions";
@@ -14,9 +13,7 @@ import { originOf, withOrigin } from "@/shared/console/origin";
 import { decimal, points } from "@/shared/i18n/numbers";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).screening.title };
-}
+export const generateMetadata = consoleTitle((messages) => messages.screening.title);
 
 type Props = { params: Promise<{ testId: string }>; searchParams: Promise<{ from?: string }> };
 

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
 import { PairPupils } from "@/components/integrity/pair-pupils";
@@ -8,16 +7,14 @@ import { SaveTimeline } from "@/components/integrity/save-timeline";
 import { DecisionForm } from "@/components/integrity/screening-actions";
 import { PairDecisionText } from "@/components/integrity/screening-words";
 import { Card } from "@/components/ui/card";
-import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { evidenceSheet, type PairPupil } from "@/lib/integrity/decisions";
 import { screeningPairParams } from "@/lib/subject-tests/schema";
 import { originOf, withOrigin } from "@/shared/console/origin";
 import { formatTashkent } from "@/shared/time";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getOrganiserMessages()).screening.sheetTitle };
-}
+export const generateMetadata = consoleTitle((messages) => messages.screening.sheetTitle);
 
 type Props = { params: Promise<{ testId: string; pair: string }>; searchParams: Promise<{ from?: string }> };
 
