@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -66,17 +67,83 @@ export const organizations = pgTable(
   (t) => [uniqueIndex("organizations_district_name_uq").on(t.districtId, t.name)],
 );
 
-/** A subject is per grade: "Matematika" of grade 7 is its own row. */
+// ─── Seasons ────────────────────────────────────────────────────────────────
+
+/**
+ * The camp's year: its registration period (first and last day, Tashkent), its fee, the camp's
+ * dates and place, and its subjects with their tests. One season at a time takes registrations.
+ * `settingsApplied` false: made by the migration, its period and fee still to be taken from the
+ * settings at the next start (lib/seasons/seasons.ts).
+ */
+export const seasons = pgTable(
+  "seasons",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    year: smallint("year").notNull(),
+    title: text("title").notNull(),
+    registrationOpens: date("registration_opens", { mode: "string" }).notNull(),
+    registrationCloses: date("registration_closes", { mode: "string" }).notNull(),
+    feeSom: integer("fee_som").notNull(),
+    campStarts: date("camp_starts", { mode: "string" }),
+    campEnds: date("camp_ends", { mode: "string" }),
+    campPlace: text("camp_place"),
+    takingRegistrations: boolean("taking_registrations").notNull().default(false),
+    settingsApplied: boolean("settings_applied").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("seasons_year_uq").on(t.year),
+    // Exactly one season takes registrations (at most one row can be true).
+    uniqueIndex("seasons_one_taking_registrations_uq").on(t.takingRegistrations).where(sql`${t.takingRegistrations}`),
+    check("seasons_period", sql`${t.registrationOpens} <= ${t.registrationCloses}`),
+    check("seasons_camp", sql`${t.campStarts} is null or ${t.campEnds} is null or ${t.campStarts} <= ${t.campEnds}`),
+    check("seasons_fee", sql`${t.feeSom} > 0`),
+    check("seasons_title_length", sql`char_length(${t.title}) between 1 and 120`),
+  ],
+);
+
+/**
+ * The public offer as a season stated it, one version per change of what it states (the period,
+ * the fee): its words in every interface language, kept as shown, so that the offer a family
+ * accepted reads the same however the catalogue or the season changes later.
+ */
+export const seasonOffers = pgTable(
+  "season_offers",
+  {
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasons.id),
+    version: integer("version").notNull(),
+    feeSom: integer("fee_som").notNull(),
+    registrationOpens: date("registration_opens", { mode: "string" }).notNull(),
+    registrationCloses: date("registration_closes", { mode: "string" }).notNull(),
+    /** `{ "uz": [{ heading, paragraphs }], "ru": … }`: the sections as the registration page shows them. */
+    texts: jsonb("texts").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.version] })],
+);
+
+/** A subject is per grade and season: "Matematika" of grade 7 in 2026 is its own row. */
 export const subjects = pgTable(
   "subjects",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Unnamed: the current season (db/migrations/0029_seasons.sql, current_season()). */
+    seasonId: integer("season_id")
+      .notNull()
+      .default(sql`current_season()`)
+      .references(() => seasons.id),
     name: text("name").notNull(),
     grade: smallint("grade").notNull(),
     /** A rehearsal's own subject (lib/rehearsal/rehearsal.ts): never offered, counted or ranked. */
     rehearsal: boolean("rehearsal").notNull().default(false),
   },
-  (t) => [uniqueIndex("subjects_name_grade_uq").on(t.name, t.grade), check("subjects_grade_range", sql`${t.grade} between 5 and 9`)],
+  (t) => [
+    uniqueIndex("subjects_season_name_grade_uq").on(t.seasonId, t.name, t.grade),
+    check("subjects_grade_range", sql`${t.grade} between 5 and 9`),
+  ],
 );
 
 // ─── Pupils ─────────────────────────────────────────────────────────────────
@@ -181,7 +248,13 @@ export const registrations = pgTable(
     guid: uuid("guid").primaryKey(),
     userId: integer("user_id").references(() => users.id),
     status: smallint("status").$type<RegistrationStatus>().notNull().default(RegistrationStatus.Registered),
-    /** The fee fixed when the details were submitted, in so'm. */
+    /** The season registered for, and the version of its offer last accepted (season_offers); unnamed, the current one's. */
+    seasonId: integer("season_id")
+      .notNull()
+      .default(sql`current_season()`)
+      .references(() => seasons.id),
+    offerVersion: integer("offer_version").notNull().default(sql`current_offer_version()`),
+    /** The fee of the offer last accepted, in so'm. */
     amountSom: integer("amount_som").notNull(),
     /**
      * Where the pupil was registered, as last submitted before payment. The second-stage ranking
@@ -204,6 +277,8 @@ export const registrations = pgTable(
   },
   (t) => [
     uniqueIndex("registrations_user_uq").on(t.userId),
+    index("registrations_season_idx").on(t.seasonId),
+    foreignKey({ columns: [t.seasonId, t.offerVersion], foreignColumns: [seasonOffers.seasonId, seasonOffers.version] }),
     check("registrations_status_valid", sql`${t.status} in (1, 2)`),
     check("registrations_accommodation_length", sql`char_length(${t.accommodationRequest}) <= 500`),
   ],

@@ -8,7 +8,7 @@ import { callMessages } from "@/lib/i18n/server";
 import { ErrorCode } from "@/shared/http/contract";
 import { PaymentProvider } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
-import { createPerformedPayment, tiyin, withRegistration } from "./service";
+import { assertPayableAt, createPerformedPayment, tiyin, withRegistration } from "./service";
 
 export const SANDBOX_SCRIPT_PATH = "/api/payments/sandbox/checkout.js";
 export const SANDBOX_CONFIRM_PATH = "/api/payments/sandbox/confirm";
@@ -29,6 +29,7 @@ export async function confirmSandboxPayment({ guid, amountSom, now = Date.now() 
   return withRegistration(guid, async (tx, registration) => {
     if (!registration) throw notFound();
     if (registration.status === RegistrationStatus.Paid) throw businessError(ErrorCode.RegistrationAlreadyPaid);
+    assertPayableAt(registration, now);
     if (amountSom !== registration.amountSom) throw invalidInput({ amountSom: ["Invalid"] });
     await createPerformedPayment(tx, registration, {
       provider: PaymentProvider.Card,

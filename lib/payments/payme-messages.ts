@@ -16,6 +16,11 @@ export const paymeMessages = {
     en: "Unable to perform this operation",
   },
   accountNotFound: { uz: "Ro'yxatdan o'tish topilmadi", ru: "Регистрация не найдена", en: "Registration not found" },
+  registrationClosed: {
+    uz: "Ro'yxatdan o'tish muddati tugagan: to'lov qabul qilinmaydi",
+    ru: "Срок регистрации истёк: оплата не принимается",
+    en: "The registration period is over: the order cannot be paid",
+  },
   alreadyPaid: { uz: "Ro'yxatdan o'tish allaqachon to'langan", ru: "Регистрация уже оплачена", en: "Registration already paid" },
   unauthorized: { uz: "Ruxsat yo'q", ru: "Недостаточно привилегий", en: "Insufficient privileges" },
   notPost: { uz: "Faqat POST so'rovi", ru: "Только POST-запрос", en: "POST requests only" },

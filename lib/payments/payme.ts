@@ -20,6 +20,7 @@ import {
   type LockedRegistration,
   lockPayment,
   type Payment,
+  payableAt,
   performPayment,
   tiyin,
   withRegistration,
@@ -32,6 +33,7 @@ export const PaymeError = {
   CannotPerform: -31008,
   AccountNotFound: -31050,
   AlreadyPaid: -31051,
+  RegistrationClosed: -31052, // outside the season's registration period: an order that cannot be paid
   Unauthorized: -32504,
   NotPost: -32300,
   ParseError: -32700,
@@ -97,10 +99,11 @@ const checkAnswer = (p: Payment) => ({
   reason: p.cancelReason ?? null,
 });
 
-/** The order can be paid for this amount (CheckPerformTransaction's rules, shared by Create). */
-function assertPayable(registration: LockedRegistration | null, amount: number): asserts registration is LockedRegistration {
+/** The order can be paid for this amount at `now` (CheckPerformTransaction's rules, shared by Create). */
+function assertPayable(registration: LockedRegistration | null, amount: number, now: number): asserts registration is LockedRegistration {
   if (!registration) fail(PaymeError.AccountNotFound, paymeMessages.accountNotFound, "guid");
   if (registration!.status === RegistrationStatus.Paid) fail(PaymeError.AlreadyPaid, paymeMessages.alreadyPaid, "guid");
+  if (payableAt(registration!, now) !== "open") fail(PaymeError.RegistrationClosed, paymeMessages.registrationClosed, "guid");
   if (amount !== tiyin(registration!.amountSom)) fail(PaymeError.InvalidAmount, paymeMessages.invalidAmount, "amount");
 }
 
@@ -115,10 +118,10 @@ async function existing(params: Record<string, unknown>): Promise<Payment> {
 type Method = (params: Record<string, unknown>, now: number) => Promise<unknown>;
 
 const methods: Record<string, Method> = {
-  async CheckPerformTransaction(params) {
+  async CheckPerformTransaction(params, now) {
     const guid = guidOf(params);
     const amount = amountOf(params);
-    assertPayable(await findRegistration(guid), amount);
+    assertPayable(await findRegistration(guid), amount, now);
     // With the service's fiscal data, the receipt's item: Payme registers the receipt from it.
     const item = fiscalItem();
     return item ? { allow: true, detail: paymeDetail(item, amount) } : { allow: true };
@@ -144,7 +147,7 @@ const methods: Record<string, Method> = {
         if (same.state !== PaymentState.Created) return { failure: PaymeError.CannotPerform };
         return { result: createAnswer(same) };
       }
-      assertPayable(registration, amount);
+      assertPayable(registration, amount, now);
       const waiting = await tx
         .select()
         .from(payments)

@@ -7,18 +7,26 @@ import { randomBytes, randomInt } from "node:crypto";
 import { config } from "@/lib/config";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { ErrorCode } from "@/shared/http/contract";
+import { RegistrationStatus } from "@/shared/registration/status";
 import { assertSandbox } from "./card";
 import { ClickError, clickSignature } from "./click";
 import { clickCall } from "./click-route";
 import { PaymeError } from "./payme";
 import { paymeCall } from "./payme-route";
-import { tiyin } from "./service";
+import { assertPayableAt, findRegistration, tiyin } from "./service";
 
 type Order = { guid: string; amountSom: number };
+
+/** Outside the period the sandbox refuses as the card does, in the family's words, before either provider is called. */
+async function assertInPeriod(guid: string): Promise<void> {
+  const registration = await findRegistration(guid);
+  if (registration && registration.status !== RegistrationStatus.Paid) assertPayableAt(registration, Date.now());
+}
 
 /** Payme's three calls for a paid order; the first error Payme would see stops it. */
 export async function simulatePayme({ guid, amountSom }: Order): Promise<void> {
   assertSandbox();
+  await assertInPeriod(guid);
   const authorization = `Basic ${Buffer.from(`Paycom:${config().payme.key}`).toString("base64")}`;
   const id = randomBytes(12).toString("hex"); // Payme's transaction ids are 24 hex digits
   const amount = tiyin(amountSom);
@@ -37,6 +45,7 @@ export async function simulatePayme({ guid, amountSom }: Order): Promise<void> {
 /** Click's Prepare and Complete for a paid order, signed as Click signs them. */
 export async function simulateClick({ guid, amountSom }: Order): Promise<void> {
   assertSandbox();
+  await assertInPeriod(guid);
   const { click } = config();
   const fields = {
     click_trans_id: String(randomInt(1, 2 ** 47)),

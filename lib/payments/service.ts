@@ -3,18 +3,34 @@
 // registration row locked so that replays and a second provider wait and then see it paid.
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { paymentEvents, payments, registrations, users } from "@/db/schema";
+import { paymentEvents, payments, registrations, seasons, users } from "@/db/schema";
 import { db, type Transaction } from "@/lib/db/client";
+import { businessError } from "@/lib/http/errors";
 import { createLimiter } from "@/lib/http/rate-limit";
 import { storableText } from "@/lib/http/unsafe-text";
 import { hashPassword } from "@/lib/identity/password";
+import { type PeriodOf, type RegistrationPhase, registrationPhase } from "@/lib/seasons/period";
+import { ErrorCode } from "@/shared/http/contract";
 import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
+import { tashkentDay } from "@/shared/time";
 import { decryptPassword, encryptPassword, generatePassword, generateUsername } from "./credentials";
 import type { Credentials } from "./types";
 
-export type LockedRegistration = { guid: string; userId: number; status: RegistrationStatus; amountSom: number };
+/** A registration with its season's period (lib/seasons/period.ts): an unpaid one is paid within it only. */
+export type LockedRegistration = { guid: string; userId: number; status: RegistrationStatus; amountSom: number } & PeriodOf;
 export type Payment = typeof payments.$inferSelect;
+
+/** An unpaid registration may be paid at `now` (Unix ms): within its season's registration period. */
+export const payableAt = (registration: LockedRegistration, now: number): RegistrationPhase =>
+  registrationPhase(registration, tashkentDay(new Date(now)));
+
+/** The same as the card and the sandbox refuse it: in the family's language (1002, 1003). */
+export function assertPayableAt(registration: LockedRegistration, now: number): void {
+  const phase = payableAt(registration, now);
+  if (phase === "before") throw businessError(ErrorCode.RegistrationNotOpen);
+  if (phase === "after") throw businessError(ErrorCode.RegistrationClosed);
+}
 
 /** Fee in tiyin (so'm × 100), the unit payments are stored in. */
 export const tiyin = (som: number) => som * 100;
@@ -24,11 +40,14 @@ const registrationColumns = {
   userId: registrations.userId,
   status: registrations.status,
   amountSom: registrations.amountSom,
+  registrationOpens: seasons.registrationOpens,
+  registrationCloses: seasons.registrationCloses,
+  takingRegistrations: seasons.takingRegistrations,
 };
 
 /** A registration with its pupil (every registered one has one); null for a guid never registered. */
 function toRegistration(
-  row: { guid: string; userId: number | null; status: number; amountSom: number } | undefined,
+  row: ({ guid: string; userId: number | null; status: number; amountSom: number } & PeriodOf) | undefined,
 ): LockedRegistration | null {
   return row && row.userId !== null ? { ...row, userId: row.userId, status: row.status as RegistrationStatus } : null;
 }
@@ -42,14 +61,24 @@ export function withRegistration<T>(
   work: (tx: Transaction, registration: LockedRegistration | null) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select(registrationColumns).from(registrations).where(eq(registrations.guid, guid)).for("update");
+    // The registration's row alone is locked: its season's is every registration's.
+    const [row] = await tx
+      .select(registrationColumns)
+      .from(registrations)
+      .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
+      .where(eq(registrations.guid, guid))
+      .for("update", { of: registrations });
     return work(tx, toRegistration(row));
   });
 }
 
 /** The registration (without a lock), for checks that need no lock. */
 export async function findRegistration(guid: string): Promise<LockedRegistration | null> {
-  const [row] = await db.select(registrationColumns).from(registrations).where(eq(registrations.guid, guid));
+  const [row] = await db
+    .select(registrationColumns)
+    .from(registrations)
+    .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
+    .where(eq(registrations.guid, guid));
   return toRegistration(row);
 }
 

@@ -8,8 +8,11 @@ import { invalidInput } from "@/lib/http/errors";
 import type { ValidationErrors } from "@/shared/http/contract";
 import type { PupilDetails } from "@/shared/registration/schema";
 
-/** Throws a 422 naming each field that contradicts another (district of another region, …). */
-export async function assertDetailsConsistent(db: Database | Transaction, details: PupilDetails): Promise<void> {
+/**
+ * Throws a 422 naming each field that contradicts another (district of another region, …); with
+ * `seasonId`, a subject of another season is one too.
+ */
+export async function assertDetailsConsistent(db: Database | Transaction, details: PupilDetails, seasonId?: number): Promise<void> {
   const [region, district, subject, school] = await Promise.all([
     db.select({ id: regions.id }).from(regions).where(eq(regions.id, details.regionId)),
     db
@@ -19,7 +22,14 @@ export async function assertDetailsConsistent(db: Database | Transaction, detail
     db
       .select({ id: subjects.id })
       .from(subjects)
-      .where(and(eq(subjects.id, details.subjectId), eq(subjects.grade, details.grade), olympiadSubjectSql())),
+      .where(
+        and(
+          eq(subjects.id, details.subjectId),
+          eq(subjects.grade, details.grade),
+          olympiadSubjectSql(),
+          seasonId === undefined ? undefined : eq(subjects.seasonId, seasonId),
+        ),
+      ),
     details.organizationId
       ? db
           .select({ id: organizations.id })

@@ -2,11 +2,12 @@
 // regions, districts, subjects, schools, their names in the reader's language and sorted as that
 // language sorts them (shared/i18n/names.ts).
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { districts, organizations, regions, subjects } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import { type Database, db, type Transaction } from "@/lib/db/client";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
+import { currentSeasonSql } from "@/lib/seasons/period";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { byName, bySchool } from "@/shared/i18n/names";
 import type { District, Organization, ReferenceData, Region, Subject } from "./types";
@@ -33,7 +34,12 @@ async function subjectsIn(runner: Database | Transaction, locale: Locale): Promi
   const local = localNameIn(locale);
   // A rehearsal's subject (lib/rehearsal/rehearsal.ts) is never offered. Each grade's subjects
   // keep the olympiad's own order (Matematika, Biologiya, Kimyo, Fizika), not the alphabet's.
-  const rows = await runner.select().from(subjects).where(olympiadSubjectSql()).orderBy(asc(subjects.grade), asc(subjects.id));
+  // The current season's (lib/seasons/period.ts): a past season's subjects are no choice.
+  const rows = await runner
+    .select()
+    .from(subjects)
+    .where(and(olympiadSubjectSql(), eq(subjects.seasonId, currentSeasonSql())))
+    .orderBy(asc(subjects.grade), asc(subjects.id));
   return rows.map((s) => ({ subjectId: s.id, grade: s.grade, name: local(s.name) }));
 }
 

@@ -2,25 +2,32 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { registrations, users } from "@/db/schema";
-import { config } from "@/lib/config";
+import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { businessError } from "@/lib/http/errors";
 import { callLocaleNow } from "@/lib/i18n/server";
 import { assertDetailsConsistent } from "@/lib/reference/consistency";
 import { registrationsCreated } from "@/lib/registration/register-limit";
+import { type RegistrationWindow, registeringSeason, seasonOfRegistration } from "@/lib/seasons/seasons";
 import { ErrorCode } from "@/shared/http/contract";
 import type { PupilDetails, RegisterInput, RegistrationDetails } from "@/shared/registration/schema";
 import { RegistrationStatus } from "@/shared/registration/status";
 import type { RegisterStatus } from "@/shared/registration/types";
 
-/** A guid never seen answers status 0 with today's fee. */
+/** A guid never seen answers status 0 with the fee of the season taking registrations (0 when none does). */
 export async function getRegisterStatus({ guid }: { guid: string }): Promise<RegisterStatus> {
   const [row] = await db
     .select({ status: registrations.status, userId: registrations.userId, amountSom: registrations.amountSom })
     .from(registrations)
     .where(eq(registrations.guid, guid));
-  if (!row) return { status: RegistrationStatus.None, userId: null, amountToPay: config().registrationFeeSom };
+  if (!row) return { status: RegistrationStatus.None, userId: null, amountToPay: (await registeringSeason())?.feeSom ?? 0 };
   return { status: row.status as RegistrationStatus, userId: row.userId, amountToPay: row.amountSom };
+}
+
+/** Registers or pays only within the season's period: before it "not yet", after it "over". */
+export function assertRegistrationOpen(window: RegistrationWindow | null): asserts window is RegistrationWindow {
+  if (window?.phase === "before") throw businessError(ErrorCode.RegistrationNotOpen);
+  if (window?.phase !== "open") throw businessError(ErrorCode.RegistrationClosed);
 }
 
 /** The details as the form shows them again (the guid link is the parent's secret). */
@@ -71,14 +78,25 @@ function userColumns(details: PupilDetails) {
  * `clientAddress`: where a parent's submission came from, which a new registration counts
  * against; null for a registration the server makes itself (test support).
  */
-export async function register(input: RegisterInput, { clientAddress }: { clientAddress: string | null }): Promise<RegisterStatus> {
+export async function register(
+  input: RegisterInput,
+  { clientAddress, at = now() }: { clientAddress: string | null; at?: Date },
+): Promise<RegisterStatus> {
   const { guid, accommodation, ...details } = input;
   const accommodationRequest = accommodation ?? null;
-  await assertDetailsConsistent(db, details);
   return db.transaction(async (tx) => {
+    const before = await seasonOfRegistration(guid, tx, at);
+    const [paid] = before ? await tx.select({ status: registrations.status }).from(registrations).where(eq(registrations.guid, guid)) : [];
+    if (paid?.status === RegistrationStatus.Paid) throw businessError(ErrorCode.RegistrationAlreadyPaid);
+    // A new link registers for the season taking registrations, an unpaid one in its own, within the period.
+    const season = before ?? (await registeringSeason(tx, at));
+    assertRegistrationOpen(season);
+    await assertDetailsConsistent(tx, details, season.seasonId);
+    // The offer the parent has just accepted (the form's agreement): its version and fee.
+    const accepted = { seasonId: season.seasonId, offerVersion: season.offerVersion, amountSom: season.feeSom };
     const created = await tx
       .insert(registrations)
-      .values({ guid, status: RegistrationStatus.Registered, amountSom: config().registrationFeeSom })
+      .values({ guid, status: RegistrationStatus.Registered, ...accepted })
       .onConflictDoNothing()
       .returning({ guid: registrations.guid });
     // A new registration counts against its address (429 past it, and the row is not kept).
@@ -113,12 +131,13 @@ export async function register(input: RegisterInput, { clientAddress }: { client
         .update(registrations)
         .set({
           ...place,
+          ...accepted,
           accommodationRequest,
           ...(accommodationRequest === registration.accommodationRequest ? {} : { accommodationApprovedAt: null }),
           updatedAt: sql`now()`,
         })
         .where(eq(registrations.guid, guid));
     }
-    return { status: RegistrationStatus.Registered, userId, amountToPay: registration.amountSom };
+    return { status: RegistrationStatus.Registered, userId, amountToPay: accepted.amountSom };
   });
 }

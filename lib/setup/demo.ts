@@ -1,15 +1,17 @@
 // The demo: schools in every district and registrations in each state, so every screen can be seen.
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { questions, subjects, tests, users } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { questions, seasons, subjects, tests, users } from "@/db/schema";
 import { anyTest, isOlympiadSubject } from "@/lib/attempts/counting";
 import type { Database } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
+import { stateOffer } from "@/lib/seasons/seasons";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";
 import { PaymentProvider } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
+import { tashkentDay } from "@/shared/time";
 import { DEMO_AFTER_TEST, seedDemoAfterTest } from "./demo-after-test";
 import { seedFamily } from "./demo-families";
 import { demoQuestionBank, hasDemoBank } from "./demo-questions";
@@ -66,7 +68,30 @@ async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
 }
 
 /** Idempotent: a second start finds everything in place. */
+/** The demo's season takes registrations this month, whatever the settings' period: its link works today. */
+async function openDemoRegistration(db: Database) {
+  const today = tashkentDay(new Date());
+  const day = (days: number) => tashkentDay(new Date(Date.now() + days * 86_400_000));
+  await db.transaction(async (tx) => {
+    const [season] = await tx
+      .update(seasons)
+      .set({
+        registrationOpens: sql`least(${seasons.registrationOpens}, ${day(-30)}::date)`,
+        registrationCloses: sql`greatest(${seasons.registrationCloses}, ${day(30)}::date)`,
+      })
+      .where(
+        and(
+          eq(seasons.takingRegistrations, true),
+          sql`not (${today}::date between ${seasons.registrationOpens} and ${seasons.registrationCloses})`,
+        ),
+      )
+      .returning({ id: seasons.id });
+    if (season) await stateOffer(tx, season.id);
+  });
+}
+
 export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: number; pinCode: string }): Promise<DemoSummary> {
+  await openDemoRegistration(db);
   await seedDemoSchools(db);
   // The olympiad already taken comes first: its two tests are closed ones, not the week's open ones.
   const [organiser] = await db.select({ id: users.id }).from(users).where(eq(users.role, UserRole.Admin)).orderBy(users.id).limit(1);

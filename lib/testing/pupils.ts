@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { setCredentials } from "@/lib/identity/users";
 import { madeUpPayment } from "@/lib/payments/service";
 import { register } from "@/lib/registration/registration";
+import { currentSeasonSql } from "@/lib/seasons/period";
 import type { StudyLanguage } from "@/shared/attempts/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 
@@ -36,7 +37,11 @@ export async function createTestRegistration({
   const [row] = await db
     .select()
     .from(subjects)
-    .where(subjectId ? eq(subjects.id, subjectId) : and(eq(subjects.name, subject), eq(subjects.grade, grade)));
+    .where(
+      subjectId
+        ? eq(subjects.id, subjectId)
+        : and(eq(subjects.name, subject), eq(subjects.grade, grade), eq(subjects.seasonId, currentSeasonSql())),
+    );
   const guid = randomUUID();
   const { userId } = await register(
     {

@@ -5,6 +5,10 @@
 /** Business error codes carried in the body's `code` (spec §8). */
 export const ErrorCode = {
   RegistrationAlreadyPaid: 1001,
+  /** Added here: the season's registration period has not begun; nothing is registered or paid yet. */
+  RegistrationNotOpen: 1002,
+  /** Added here: the registration period is over: no new registration, no payment of an unpaid one. */
+  RegistrationClosed: 1003,
   SignInLockedOut: 2101,
   SignInFailed: 2102,
   SignInBlocked: 2103,
@@ -38,6 +42,8 @@ export const ErrorCode = {
   AppealsPending: 4016,
   /** Added here: the list changed since the finalisation's confirmation showed it. */
   ListChanged: 4017,
+  /** Added here: a season of that year already exists (one season per camp year). */
+  SeasonYearTaken: 4018,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

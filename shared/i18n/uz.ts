@@ -63,6 +63,8 @@ export const uz = {
   },
   codes: {
     1001: "Ro'yxatdan o'tish uchun to'lov allaqachon amalga oshirilgan. Ma'lumotlarni o'zgartirib bo'lmaydi.",
+    1002: "Ro'yxatdan o'tish hali boshlanmagan.",
+    1003: "Ro'yxatdan o'tish muddati tugagan. To'lov qabul qilinmaydi.",
     2101: "Parolni ko'p marta xato terganingiz uchun sizning akkauntingiz bloklandi. Iltimos, birozdan so'ng qayta urinib ko'ring.",
     2102: "Login yoki parol noto'g'ri. Iltimos, qayta urinib ko'ring.",
     2103: "Sizning akkauntingiz tashkilotchi tomonidan bloklangan. Iltimos, tashkilotchilarga murojaat qiling.",
@@ -85,6 +87,7 @@ export const uz = {
     4015: "Ro'yxatni apellyatsiya muddati tugagandan keyin yakunlash mumkin.",
     4016: "Ro'yxatni barcha apellyatsiyalar bo'yicha qaror chiqarilgandan keyin yakunlash mumkin.",
     4017: "Tasdiqlash oynasi ochilgandan keyin ro'yxat o'zgardi. Oynani qayta ochib, yangi ro'yxatni tekshiring.",
+    4018: "Bu yil uchun mavsum allaqachon bor.",
   },
   validation: {
     questionOfTest: "Bu savol ushbu test faniga tegishli emas",
@@ -116,6 +119,9 @@ export const uz = {
   registration: {
     pageTitle: "Ro'yxatdan o'tish",
     lead: "O'quvchi ma'lumotlarini kiriting, ommaviy oferta bilan tanishib chiqing va to'lovga o'ting.",
+    notOpenYet: "{year} yilgi olimpiadaga ro'yxatdan o'tish {opens} kuni boshlanadi.",
+    periodOver: "{year} yilgi olimpiadaga ro'yxatdan o'tish {closes} kuni tugagan. To'lov endi qabul qilinmaydi.",
+    periodHint: "Ro'yxatdan o'tish muddati: {opens} — {closes}.",
     region: "Viloyat",
     district: "Tuman (shahar)",
     school: "Maktab",
@@ -190,6 +196,7 @@ export const uz = {
       audit: "Amallar jurnali",
       incidents: "Nosozliklar",
       organisers: "Tashkilotchilar",
+      seasons: "Mavsumlar",
       questions: "Savollar banki",
       results: "Natijalar",
       rehearsal: "Ochilish mashqi",

@@ -7,6 +7,9 @@ import path from "node:path";
 export const TEST_LOG_FILE = path.join(tmpdir(), `olimpiada-e2e-${process.env.E2E_PORT ?? 3210}.log`);
 
 export const TEST_ENV = {
+  // The suites register and pay on any day, on clocks of their own (tests/unit/seasons.test.ts steps outside).
+  REGISTRATION_OPENS: "2020-01-01",
+  REGISTRATION_CLOSES: "2099-12-31",
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
   CREDENTIALS_KEY: "e2e-credentials-key-0123456789abcdef0123",
   BOT_API_TOKEN: "e2e-bot-token-0123456789abcdef0123456789",

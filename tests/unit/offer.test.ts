@@ -7,7 +7,7 @@ import type { Locale } from "@/shared/i18n/locale.mjs";
 async function withEnv(env: Record<string, string>) {
   vi.resetModules();
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
-  return import("@/lib/registration/offer");
+  return import("@/lib/seasons/offer");
 }
 
 afterEach(() => {

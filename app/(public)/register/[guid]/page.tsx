@@ -4,6 +4,7 @@ import { FamilyResultPanel, ParentAppealsPanel } from "@/components/appeals/pare
 import { NextStepsCard } from "@/components/registration/next-steps";
 import { OfferText } from "@/components/registration/offer-text";
 import { ReceiptLine } from "@/components/registration/receipt-line";
+import { RegistrationPeriod } from "@/components/registration/registration-period";
 import { RegistrationView } from "@/components/registration/registration-view";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { Card } from "@/components/ui/card";
@@ -17,6 +18,7 @@ import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { nextSteps } from "@/lib/registration/next-steps";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
+import { registrationWindow } from "@/lib/seasons/seasons";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { uuid } from "@/shared/validation/fields";
 
@@ -44,11 +46,12 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   const { registerSuccess } = await searchParams;
   const locale = await getLocale();
 
-  const [status, details, reference, credentials] = await Promise.all([
+  const [status, details, reference, credentials, season] = await Promise.all([
     getRegisterStatus({ guid }),
     getRegistrationDetails({ guid }),
     loadReferenceData({ locale }),
     registrationCredentials(guid),
+    registrationWindow(guid),
   ]);
   // After the test, the parent's appeals (asked only once paid: most visits are the registration's own).
   const paid = status.status === RegistrationStatus.Paid;
@@ -57,12 +60,23 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
     ? await Promise.all([appealsView({ guid }, locale, at), familyResult(guid, at), receiptOfRegistration(guid), nextSteps(guid, at)])
     : [null, null, null, null];
 
+  // Outside its season's period an unpaid link (or a new one) says when, and takes nothing; a paid one works on.
+  if (!paid && season?.phase !== "open") {
+    return (
+      <PublicFrame title={messages.registration.pageTitle} width="narrow">
+        <Card>
+          <RegistrationPeriod season={season} />
+        </Card>
+      </PublicFrame>
+    );
+  }
+
   return (
     <PublicFrame title={messages.registration.pageTitle} width="narrow">
       <Card>
         <RegistrationView
           guid={guid}
-          offer={<OfferText />}
+          offer={<OfferText season={season} />}
           registerSuccess={registerSuccess === "true"}
           initialStatus={status}
           initialDetails={details}

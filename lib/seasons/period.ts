@@ -1,0 +1,37 @@
+// Whether a season takes registrations on a day: the one rule the registration page, the
+// registration call and every payment provider read, with its SQL twin (tests/unit/seasons.test.ts).
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { seasons } from "@/db/schema";
+
+/**
+ * Before the first day, within the period (of the season taking registrations), or after it: past
+ * the last day, or within it while another season takes registrations.
+ */
+export type RegistrationPhase = "before" | "open" | "after";
+
+export type PeriodOf = { registrationOpens: string; registrationCloses: string; takingRegistrations: boolean };
+
+/** The phase of `season` on `today` ("2027-05-12", Tashkent). */
+export const registrationPhase = (season: PeriodOf, today: string): RegistrationPhase =>
+  today < season.registrationOpens ? "before" : today > season.registrationCloses || !season.takingRegistrations ? "after" : "open";
+
+/** The same in SQL, of a `seasons` row (drizzle's columns by default) on `today`. */
+export const registrationPhaseSql = (
+  today: string,
+  s: { opens: SQLWrapper; closes: SQLWrapper; taking: SQLWrapper } = {
+    opens: seasons.registrationOpens,
+    closes: seasons.registrationCloses,
+    taking: seasons.takingRegistrations,
+  },
+): SQL<RegistrationPhase> =>
+  sql<RegistrationPhase>`(case when ${today}::date < ${s.opens} then 'before' when ${today}::date > ${s.closes} or not ${s.taking} then 'after' else 'open' end)`;
+
+/**
+ * The current season: the one taking registrations, else the newest. What a row made without
+ * naming its season belongs to, and which subjects a registration form offers.
+ */
+export const currentSeasonOf = <S extends { year: number; takingRegistrations: boolean }>(all: readonly S[]): S | null =>
+  [...all].sort((a, b) => Number(b.takingRegistrations) - Number(a.takingRegistrations) || b.year - a.year)[0] ?? null;
+
+/** The same in SQL: the database's current_season() (db/migrations/0029_seasons.sql), the columns' default. */
+export const currentSeasonSql = (): SQL<number> => sql<number>`current_season()`;

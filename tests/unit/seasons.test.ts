@@ -1,0 +1,215 @@
+// Seasons: the registration period's rule and its SQL twin on the same cases, the migration that
+// puts a demo database of the day before seasons into seasons of their years, and the period kept
+// by the registration and by every way of paying (Payme, Click, the card).
+import { randomBytes, randomUUID } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { describe, expect, it } from "vitest";
+import { registrations, seasons, users } from "@/db/schema";
+import { db } from "@/lib/db/client";
+import { confirmSandboxPayment } from "@/lib/payments/card";
+import { answerClick } from "@/lib/payments/click";
+import { answerPayme } from "@/lib/payments/payme";
+import { findRegistration, payableAt } from "@/lib/payments/service";
+import { register } from "@/lib/registration/registration";
+import { currentSeasonOf, currentSeasonSql, type RegistrationPhase, registrationPhase, registrationPhaseSql } from "@/lib/seasons/period";
+import { registeringSeason } from "@/lib/seasons/seasons";
+import { createTestRegistration } from "@/lib/testing/pupils";
+import { ErrorCode } from "@/shared/http/contract";
+import { clickPrepareFields, clickSigned } from "../support/click";
+import { evaluate, setUpDatabase } from "../support/database";
+import { TEST_ENV } from "../support/test-env";
+
+setUpDatabase();
+
+const PERIOD = { registrationOpens: "2027-05-12", registrationCloses: "2027-05-31" };
+const PHASES: [string, boolean, RegistrationPhase][] = [
+  ["2027-05-11", true, "before"],
+  ["2027-05-12", true, "open"],
+  ["2027-05-31", true, "open"],
+  ["2027-06-01", true, "after"],
+  ["2027-05-11", false, "before"],
+  ["2027-05-20", false, "after"],
+  ["2027-06-01", false, "after"],
+];
+
+describe("a season's registration period", () => {
+  it.each(PHASES)("on %s (taking registrations: %s) is %s, in TypeScript and in SQL", async (today, taking, phase) => {
+    expect(registrationPhase({ ...PERIOD, takingRegistrations: taking }, today)).toBe(phase);
+    const columns = { opens: sqlDate(PERIOD.registrationOpens), closes: sqlDate(PERIOD.registrationCloses), taking: sqlBool(taking) };
+    expect(await evaluate(registrationPhaseSql(today, columns))).toBe(phase);
+  });
+
+  it("the current season is the one taking registrations, else the newest, in TypeScript and in SQL", async () => {
+    expect(
+      currentSeasonOf([
+        { year: 2026, takingRegistrations: true },
+        { year: 2027, takingRegistrations: false },
+      ])?.year,
+    ).toBe(2026);
+    expect(
+      currentSeasonOf([
+        { year: 2026, takingRegistrations: false },
+        { year: 2027, takingRegistrations: false },
+      ])?.year,
+    ).toBe(2027);
+    expect(currentSeasonOf([])).toBeNull();
+    const all = await db.select().from(seasons);
+    expect(await evaluate(currentSeasonSql())).toBe(currentSeasonOf(all)?.id);
+  });
+});
+
+const sqlDate = (day: string) => sql`${day}::date`;
+const sqlBool = (value: boolean) => sql`${value}::boolean`;
+
+describe("the migration into seasons", () => {
+  it("keeps every row of a demo database made before seasons, each in a season of its own year", async () => {
+    // The migrations up to the one before seasons, then the demo's rows as that day's demo made them.
+    const folder = mkdtempSync(path.join(tmpdir(), "olimpiada-migrations-"));
+    cpSync("db/migrations", folder, { recursive: true });
+    const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
+    const before = { ...journal, entries: journal.entries.filter((e: { tag: string }) => e.tag < "0029") };
+    writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(before));
+    const client = new PGlite();
+    const old = drizzle(client);
+    await migrate(old, { migrationsFolder: folder });
+    const dump = gunzipSync(readFileSync("tests/fixtures/demo-before-seasons.sql.gz")).toString("utf8");
+    await client.exec(`SET session_replication_role = replica;\n${dump}\nSET session_replication_role = origin;\nRESET search_path;`);
+    const tables = (await client.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'")).rows.map(
+      (r) => r.name,
+    );
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          tables.map(async (t) => [t, (await client.query<{ n: number }>(`select count(*)::int as n from "${t}"`)).rows[0].n] as const),
+        ),
+      );
+    const countsBefore = await counts();
+    expect(countsBefore.registrations).toBeGreaterThan(50);
+    const years = (
+      await client.query<{ y: number }>(
+        "select distinct extract(year from (created_at at time zone 'Asia/Tashkent'))::int as y from registrations",
+      )
+    ).rows.map((r) => r.y);
+
+    // The seasons' migration, as a start applies it (the whole folder: only 0029 is pending).
+    writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
+    await migrate(old, { migrationsFolder: folder });
+
+    const after = await counts();
+    for (const table of tables) expect(after[table], table).toBe(countsBefore[table]);
+    const seasonYears = (await client.query<{ year: number }>("select year from seasons")).rows.map((r) => r.year);
+    for (const year of years) expect(seasonYears).toContain(year);
+    expect((await client.query<{ n: number }>("select count(*)::int as n from seasons where taking_registrations")).rows[0].n).toBe(1);
+    // Every subject in the season of its first test's year; every registration in its pupil's subject's season.
+    const misplaced = await client.query(`
+      select s.id from subjects s join seasons se on se.id = s.season_id
+      where exists (select 1 from tests t where t.subject_id = s.id)
+        and se.year <> (select extract(year from (min(t.opened_at) at time zone 'Asia/Tashkent'))::int from tests t where t.subject_id = s.id)`);
+    expect(misplaced.rows).toEqual([]);
+    const astray = await client.query(`
+      select r.guid from registrations r join users u on u.id = r.user_id join subjects s on s.id = u.subject_id
+      where r.season_id <> s.season_id or r.offer_version <> 1`);
+    expect(astray.rows).toEqual([]);
+    // The money stays what each family was asked: no registration's fee moved.
+    const fees = await client.query<{ n: number }>("select count(*)::int as n from registrations where amount_som is null");
+    expect(fees.rows[0].n).toBe(0);
+    await client.close();
+  }, 120_000);
+});
+
+/** A day before the suites' registration period and one after it (Tashkent). */
+const outside = {
+  before: () => new Date(Date.parse(`${TEST_ENV.REGISTRATION_OPENS}T12:00:00+05:00`) - 86_400_000),
+  after: () => new Date(Date.parse(`${TEST_ENV.REGISTRATION_CLOSES}T12:00:00+05:00`) + 86_400_000),
+};
+
+describe("the registration period is kept", () => {
+  const details = async () => {
+    const registered = await createTestRegistration();
+    const [row] = await db.select().from(registrations).where(eq(registrations.guid, registered.guid));
+    return { registered, row };
+  };
+
+  it("a registration records its season, the offer's version and that offer's fee", async () => {
+    const { row } = await details();
+    const season = await registeringSeason();
+    expect(row.seasonId).toBe(season?.seasonId);
+    expect(row.offerVersion).toBe(season?.offerVersion);
+    expect(row.amountSom).toBe(season?.feeSom);
+  });
+
+  it("before the period opens and after it closes, no new registration and no change of an unpaid one", async () => {
+    const { registered } = await details();
+    const [pupil] = await db.select({ subjectId: users.subjectId }).from(users).where(eq(users.id, registered.userId));
+    const fresh = {
+      guid: randomUUID(),
+      regionId: 1726,
+      districtId: 1726266,
+      grade: 7,
+      subjectId: pupil.subjectId ?? 0,
+      firstName: "Vaqt",
+      lastName: "Tashqarisi",
+    };
+    await expect(register(fresh, { clientAddress: null, at: outside.before() })).rejects.toMatchObject({
+      code: ErrorCode.RegistrationNotOpen,
+    });
+    await expect(register(fresh, { clientAddress: null, at: outside.after() })).rejects.toMatchObject({
+      code: ErrorCode.RegistrationClosed,
+    });
+    expect(await db.select().from(registrations).where(eq(registrations.guid, fresh.guid))).toEqual([]);
+    await expect(register({ ...fresh, guid: registered.guid }, { clientAddress: null, at: outside.after() })).rejects.toMatchObject({
+      code: ErrorCode.RegistrationClosed,
+    });
+    const [kept] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, registered.userId));
+    expect(kept.firstName).not.toBe("Vaqt");
+    // Within the period the same details register.
+    await register(fresh, { clientAddress: null });
+    expect(await db.select().from(registrations).where(eq(registrations.guid, fresh.guid))).toHaveLength(1);
+  });
+
+  it("after the period Payme answers -31052 for the unpaid order and the card and Click refuse it too", async () => {
+    const { registered, row } = await details();
+    const after = outside.after().getTime();
+    const account = { guid: registered.guid };
+    const amount = row.amountSom * 100;
+    const authorization = `Basic ${Buffer.from(`Paycom:${TEST_ENV.PAYME_KEY}`).toString("base64")}`;
+    const payme = (method: string, params: Record<string, unknown>, now: number) =>
+      answerPayme({ body: { jsonrpc: "2.0", id: 1, method, params }, authorization, now }) as Promise<{
+        error?: { code: number; data?: string };
+      }>;
+    for (const [method, params] of [
+      ["CheckPerformTransaction", { amount, account }],
+      ["CreateTransaction", { id: randomBytes(12).toString("hex"), time: after, amount, account }],
+    ] as const) {
+      const answer = await payme(method, params, after);
+      expect(answer.error?.code, method).toBe(-31052);
+      expect(answer.error?.data).toBe("guid");
+    }
+    const before = outside.before().getTime();
+    expect((await payme("CheckPerformTransaction", { amount, account }, before)).error?.code).toBe(-31052);
+    // Within the period the same order is payable.
+    expect((await payme("CheckPerformTransaction", { amount, account }, Date.now())).error).toBeUndefined();
+
+    const click = await answerClick(
+      "prepare",
+      new URLSearchParams(clickSigned(clickPrepareFields(registered.guid, { amount: String(row.amountSom) }))),
+      after,
+    );
+    expect(click.error).toBe(-5);
+    expect(click.error_note).toBe("Registration period is over");
+    await expect(confirmSandboxPayment({ guid: registered.guid, amountSom: row.amountSom, now: after })).rejects.toMatchObject({
+      code: ErrorCode.RegistrationClosed,
+    });
+
+    const locked = await findRegistration(registered.guid);
+    expect(locked && payableAt(locked, after)).toBe("after");
+    expect(locked && payableAt(locked, Date.now())).toBe("open");
+  });
+});
