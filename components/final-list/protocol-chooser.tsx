@@ -12,7 +12,7 @@ import { buttonClass } from "@/components/ui/button-style";
 import { Field, Select } from "@/components/ui/field";
 import type { ProtocolChoices } from "@/lib/final-list/protocol";
 import type { Origin } from "@/shared/console/origin";
-import { type Locale } from "@/shared/i18n/locale.mjs";
+import type { Locale } from "@/shared/i18n/locale.mjs";
 
 type Props = {
   choices: ProtocolChoices;

@@ -38,6 +38,7 @@ function navItems(texts: Messages["shell"], role: number) {
       { href: "/admin/incidents", label: consoleNav.incidents, icon: <SettingsIcon /> },
       { href: "/admin/audit", label: consoleNav.audit, icon: <TestIcon /> },
       { href: "/admin/rehearsal", label: consoleNav.rehearsal, icon: <SettingsIcon /> },
+      { href: "/admin/seasons", label: consoleNav.seasons, icon: <SettingsIcon /> },
       { href: "/admin/organisers", label: consoleNav.organisers, icon: <UserIcon /> },
     );
   }

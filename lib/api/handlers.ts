@@ -22,6 +22,7 @@ import { referenceApi } from "@/lib/reference/api";
 import { registrationApi } from "@/lib/registration/api";
 import { rehearsalApi } from "@/lib/rehearsal/api";
 import { resultsApi } from "@/lib/results/api";
+import { seasonsApi } from "@/lib/seasons/api";
 import { statisticsApi } from "@/lib/statistics/api";
 import { subjectTestsApi } from "@/lib/subject-tests/api";
 import { testingApi } from "@/lib/testing/api";
@@ -47,6 +48,7 @@ export const API_HANDLERS = {
   ...registrationApi,
   ...rehearsalApi,
   ...resultsApi,
+  ...seasonsApi,
   ...statisticsApi,
   ...subjectTestsApi,
   ...testingApi,

@@ -40,6 +40,7 @@ export function targetOf(texts: AuditTexts, row: { targetType: AuditTarget; targ
   const id = row.targetId;
   const bare = { label: `${audit.targets[row.targetType] ?? row.targetType}${id === null ? "" : ` #${id}`}`, href: null };
   if (row.targetType === "payments") return { label: bare.label, href: "/admin/payments" };
+  if (row.targetType === "season") return { label: bare.label, href: "/admin/seasons" };
   if (id === null) return bare;
   const subject = (subjectId: number | undefined) => subjectName(texts, names, subjectId);
   switch (row.targetType) {

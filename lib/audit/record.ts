@@ -40,10 +40,23 @@ export const AuditAction = {
   ListFinalise: "test.finalise",
   /** The accountant's register of payments downloaded (lib/payments/register.ts). */
   PaymentsExport: "payments.export",
+  /** A season made or its settings changed, and registrations moved to a season (lib/seasons/console.ts). */
+  SeasonSave: "season.save",
+  SeasonRegistrations: "season.registrations",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
-export type AuditTarget = "pupil" | "attempt" | "test" | "organiser" | "question" | "subject" | "district" | "notice" | "payments";
+export type AuditTarget =
+  | "pupil"
+  | "attempt"
+  | "test"
+  | "organiser"
+  | "question"
+  | "subject"
+  | "district"
+  | "notice"
+  | "payments"
+  | "season";
 
 export type AuditEntry = {
   organiserId: number;

@@ -23,6 +23,7 @@ export const allQuery = z.object({ all: z.literal("1").optional() });
 /** A person's id in the address: a pupil's or an organiser's. */
 export const userIdParams = z.object({ userId: queryId });
 export const attemptIdParams = z.object({ attemptId: queryId });
+export const seasonIdParams = z.object({ seasonId: queryId });
 
 /** A console list page's props: the address's search, as Next hands it. */
 export type SearchPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };

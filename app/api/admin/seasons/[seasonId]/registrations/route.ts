@@ -1,0 +1,3 @@
+import { seasonsApi } from "@/lib/seasons/api";
+
+export const { POST } = seasonsApi["/api/admin/seasons/[seasonId]/registrations"];

@@ -1,0 +1,3 @@
+import { seasonsApi } from "@/lib/seasons/api";
+
+export const { GET, POST } = seasonsApi["/api/admin/seasons"];

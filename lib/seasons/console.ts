@@ -1,0 +1,157 @@
+// The seasons as the organiser keeps them: the list, a new season, its settings changed, and which
+// season takes registrations. Each act is audited with its reason; a change of what the offer
+// states writes the offer's next version (stateOffer), so that no family's accepted offer moves.
+import "server-only";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { registrations, seasonOffers, seasons } from "@/db/schema";
+import { AuditAction, recordAction } from "@/lib/audit/record";
+import { db } from "@/lib/db/client";
+import { businessError, notFound } from "@/lib/http/errors";
+import { ErrorCode } from "@/shared/http/contract";
+import type { SeasonSettings } from "@/shared/seasons/schema";
+import { stateOffer } from "./seasons";
+
+export type SeasonRow = {
+  seasonId: number;
+  year: number;
+  title: string;
+  registrationOpens: string;
+  registrationCloses: string;
+  feeSom: number;
+  campStarts: string | null;
+  campEnds: string | null;
+  campPlace: string | null;
+  takingRegistrations: boolean;
+  offerVersion: number;
+  registrations: number;
+};
+
+/** Every season, the newest first, with its offer's latest version and how many registered in it. */
+export async function listSeasons(): Promise<SeasonRow[]> {
+  const offers = db
+    .select({ seasonId: seasonOffers.seasonId, version: sql<number>`max(${seasonOffers.version})`.as("version") })
+    .from(seasonOffers)
+    .groupBy(seasonOffers.seasonId)
+    .as("offers");
+  const registered = db
+    .select({ seasonId: registrations.seasonId, n: count().as("n") })
+    .from(registrations)
+    .groupBy(registrations.seasonId)
+    .as("registered");
+  const rows = await db
+    .select({ season: seasons, offerVersion: offers.version, registrations: registered.n })
+    .from(seasons)
+    .leftJoin(offers, eq(offers.seasonId, seasons.id))
+    .leftJoin(registered, eq(registered.seasonId, seasons.id))
+    .orderBy(asc(seasons.year));
+  return rows.reverse().map(({ season: s, offerVersion, registrations: n }) => ({
+    seasonId: s.id,
+    year: s.year,
+    title: s.title,
+    registrationOpens: s.registrationOpens,
+    registrationCloses: s.registrationCloses,
+    feeSom: s.feeSom,
+    campStarts: s.campStarts,
+    campEnds: s.campEnds,
+    campPlace: s.campPlace,
+    takingRegistrations: s.takingRegistrations,
+    offerVersion: Number(offerVersion ?? 0),
+    registrations: Number(n ?? 0),
+  }));
+}
+
+const columnsOf = (input: SeasonSettings) => ({
+  year: input.year,
+  title: input.title,
+  registrationOpens: input.registrationOpens,
+  registrationCloses: input.registrationCloses,
+  feeSom: input.feeSom,
+  campStarts: input.campStarts ?? null,
+  campEnds: input.campEnds ?? null,
+  campPlace: input.campPlace ?? null,
+});
+
+/** A unique-index violation of the seasons' year, on either driver. */
+const yearTaken = (error: unknown) => /seasons_year_uq/.test(String((error as { cause?: unknown })?.cause ?? error));
+
+/** A new season (not taking registrations until the organiser moves them to it), its offer's first version. */
+export async function createSeason({ organiserId, input }: { organiserId: number; input: SeasonSettings }): Promise<{ seasonId: number }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [made] = await tx.insert(seasons).values(columnsOf(input)).returning({ id: seasons.id });
+      const offerVersion = await stateOffer(tx, made.id);
+      const { reason, ...details } = input;
+      await recordAction(tx, {
+        organiserId,
+        action: AuditAction.SeasonSave,
+        targetType: "season",
+        targetId: made.id,
+        reason,
+        details: { ...details, offerVersion },
+      });
+      return { seasonId: made.id };
+    });
+  } catch (error) {
+    if (yearTaken(error)) throw businessError(ErrorCode.SeasonYearTaken);
+    throw error;
+  }
+}
+
+/** A season's settings changed; a changed period or fee is the offer's next version (families keep theirs). */
+export async function updateSeason({
+  organiserId,
+  seasonId,
+  input,
+}: {
+  organiserId: number;
+  seasonId: number;
+  input: SeasonSettings;
+}): Promise<{ offerVersion: number }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(seasons).where(eq(seasons.id, seasonId)).for("update");
+      if (!before) throw notFound();
+      await tx
+        .update(seasons)
+        .set({ ...columnsOf(input), updatedAt: sql`now()` })
+        .where(eq(seasons.id, seasonId));
+      const offerVersion = await stateOffer(tx, seasonId);
+      const { reason, ...details } = input;
+      await recordAction(tx, {
+        organiserId,
+        action: AuditAction.SeasonSave,
+        targetType: "season",
+        targetId: seasonId,
+        reason,
+        // What the offer stated before, beside what it states now.
+        details: {
+          ...details,
+          offerVersion,
+          before: { registrationOpens: before.registrationOpens, registrationCloses: before.registrationCloses, feeSom: before.feeSom },
+        },
+      });
+      return { offerVersion };
+    });
+  } catch (error) {
+    if (yearTaken(error)) throw businessError(ErrorCode.SeasonYearTaken);
+    throw error;
+  }
+}
+
+/** Registrations move to this season: it alone takes them from now (the one-row index keeps it one). */
+export async function takeRegistrations({ organiserId, seasonId, reason }: { organiserId: number; seasonId: number; reason: string }) {
+  await db.transaction(async (tx) => {
+    const [season] = await tx.select({ id: seasons.id, year: seasons.year }).from(seasons).where(eq(seasons.id, seasonId)).for("update");
+    if (!season) throw notFound();
+    await tx.update(seasons).set({ takingRegistrations: false, updatedAt: sql`now()` }).where(eq(seasons.takingRegistrations, true));
+    await tx.update(seasons).set({ takingRegistrations: true, updatedAt: sql`now()` }).where(eq(seasons.id, seasonId));
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.SeasonRegistrations,
+      targetType: "season",
+      targetId: seasonId,
+      reason,
+      details: { year: season.year },
+    });
+  });
+}
