@@ -11,9 +11,5 @@ export async function RegistrationPeriod({ season }: { season: RegistrationWindo
   if (season?.phase === "before" && values) {
     return <Result status="info" title={words.notOpenYet(values)} subTitle={words.periodHint(values)} />;
   }
-  return values ? (
-    <Result status="warning" title={words.periodOver(values)} subTitle={words.periodHint(values)} />
-  ) : (
-    <Result status="warning" title={messages.codes[1003]} />
-  );
+  return values ? <Result status="warning" title={words.periodOver(values)} /> : <Result status="warning" title={messages.codes[1003]} />;
 }

@@ -84,12 +84,12 @@ export function SeasonForm({ seasonId, initial, onDone, testId }: Props) {
       {text("campStarts", texts.campStarts)}
       {text("campEnds", texts.campEnds)}
       {text("campPlace", texts.campPlace)}
-      <div className="sm:col-span-2 lg:col-span-3">
+      <div className="sm:col-span-2">
         <Field id={`${testId}-reason`} label={messages.common.reason} error={errors.reason?.message}>
           <Input id={`${testId}-reason`} autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
         </Field>
       </div>
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2 whitespace-nowrap sm:col-span-2">
         <Button type="submit" pending={isSubmitting}>
           {texts.save}
         </Button>

@@ -1,4 +1,4 @@
-// The seasons: each with its registration period, fee, offer version, camp and registrations; which
+// The seasons, newest first, each a card: its registration period, fee, offer version, camp and registrations; which
 // one takes registrations (moved with a reason), a season's settings edited, and the next one made.
 "use client";
 
@@ -8,7 +8,6 @@ import { useLocale } from "@/components/i18n/messages";
 import { useOrganiserMessages } from "@/components/i18n/organiser-messages";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ScrollRegion, Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { SeasonRow } from "@/lib/seasons/console";
 import { api } from "@/shared/http/client";
 import { wholeNumber } from "@/shared/i18n/numbers";
@@ -17,6 +16,15 @@ import { SeasonForm, seasonValues } from "./season-form";
 
 const period = (from: string | null, to: string | null, none: string) =>
   from && to ? `${dateTextOf(from)} — ${dateTextOf(to)}` : from ? dateTextOf(from) : none;
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{value}</dd>
+    </div>
+  );
+}
 
 export function SeasonsView({ items }: { items: SeasonRow[] }) {
   const messages = useOrganiserMessages();
@@ -28,64 +36,57 @@ export function SeasonsView({ items }: { items: SeasonRow[] }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <ScrollRegion label={texts.title}>
-        <Table data-testid="seasons-table">
-          <THead>
-            <tr>
-              <TH>{texts.year}</TH>
-              <TH>{texts.seasonTitle}</TH>
-              <TH>{texts.period}</TH>
-              <TH>{texts.fee}</TH>
-              <TH>{texts.camp}</TH>
-              <TH>{texts.offer}</TH>
-              <TH>{texts.registrations}</TH>
-              <TH />
-            </tr>
-          </THead>
-          <TBody>
-            {items.map((season) => (
-              <TR key={season.seasonId} data-testid={`season-${season.year}`}>
-                <TD className="font-semibold">{season.year}</TD>
-                <TD>{season.title}</TD>
-                <TD className="whitespace-nowrap">{period(season.registrationOpens, season.registrationCloses, texts.none)}</TD>
-                <TD className="whitespace-nowrap">{wholeNumber(locale, season.feeSom)}</TD>
-                <TD>
-                  <span className="whitespace-nowrap">{period(season.campStarts, season.campEnds, texts.none)}</span>
-                  {season.campPlace && <span className="block text-xs text-slate-600">{season.campPlace}</span>}
-                </TD>
-                <TD>{season.offerVersion}</TD>
-                <TD>{season.registrations}</TD>
-                <TD>
-                  <div className="flex flex-wrap gap-2">
-                    {season.takingRegistrations ? (
-                      <span className="rounded bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">{texts.taking}</span>
-                    ) : (
-                      <ReasonAction
-                        compact
-                        testId={`take-registrations-${season.year}`}
-                        label={texts.takeRegistrations}
-                        done={texts.moved({ year: season.year })}
-                        run={async ({ reason }) => {
-                          await api(`/admin/seasons/${season.seasonId}/registrations`, { method: "POST", body: { reason } });
-                          return undefined;
-                        }}
-                      />
-                    )}
-                    <Button
-                      variant="secondary"
-                      size="compact"
-                      onClick={() => setEditing(season.seasonId)}
-                      data-testid={`edit-season-${season.year}`}
-                    >
-                      {texts.edit}
-                    </Button>
-                  </div>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </ScrollRegion>
+      <ul className="flex flex-col gap-3" aria-label={texts.title}>
+        {items.map((season) => (
+          <li key={season.seasonId}>
+            <Card size="panel" as="section" data-testid={`season-${season.year}`} aria-labelledby={`season-${season.seasonId}`}>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <h2 id={`season-${season.seasonId}`} className="text-lg font-bold text-slate-900">
+                  {season.year}
+                  {season.title !== String(season.year) && <span className="font-normal text-slate-700"> · {season.title}</span>}
+                </h2>
+                <span
+                  className={`rounded px-2 py-0.5 text-xs font-semibold ${season.takingRegistrations ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}
+                >
+                  {season.takingRegistrations ? texts.taking : season.closed ? texts.notTaking : texts.preparing}
+                </span>
+              </div>
+              <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-5">
+                <Fact label={texts.period} value={period(season.registrationOpens, season.registrationCloses, texts.none)} />
+                <Fact label={texts.fee} value={wholeNumber(locale, season.feeSom)} />
+                <Fact
+                  label={texts.camp}
+                  value={[period(season.campStarts, season.campEnds, texts.none), season.campPlace].filter(Boolean).join(", ")}
+                />
+                <Fact label={texts.offer} value={String(season.offerVersion)} />
+                <Fact label={texts.registrations} value={wholeNumber(locale, season.registrations)} />
+              </dl>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {!season.takingRegistrations && (
+                  <ReasonAction
+                    compact
+                    testId={`take-registrations-${season.year}`}
+                    label={texts.takeRegistrations}
+                    done={texts.moved({ year: season.year })}
+                    run={async ({ reason }) => {
+                      await api(`/admin/seasons/${season.seasonId}/registrations`, { method: "POST", body: { reason } });
+                      return undefined;
+                    }}
+                  />
+                )}
+                <Button
+                  variant="secondary"
+                  size="compact"
+                  onClick={() => setEditing(season.seasonId)}
+                  data-testid={`edit-season-${season.year}`}
+                >
+                  {texts.edit}
+                </Button>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
       {editing === null ? (
         <div>
           <Button onClick={() => setEditing("new")} data-testid="new-season">

@@ -30,7 +30,7 @@ CREATE TABLE "season_offers" (
 );
 --> statement-breakpoint
 -- Every row there is goes into a season of its own year (Tashkent): a subject into the year of its
--- first test, a registration into its pupil's subject's season (or the year it was made). The
+-- first test (a subject has one), a registration into the year it was made. The
 -- current year's season takes registrations; its period and fee come from the settings at the next
 -- start (settings_applied false), as do the words of the offers made here (texts still empty).
 INSERT INTO "seasons" ("year", "title", "registration_opens", "registration_closes", "fee_som", "settings_applied")
@@ -70,14 +70,29 @@ ALTER TABLE "subjects" ALTER COLUMN "season_id" SET NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "subjects" ALTER COLUMN "season_id" SET DEFAULT current_season();
 --> statement-breakpoint
+-- Subjects are unique within a season from here on (the index is made below).
+DROP INDEX "subjects_name_grade_uq";
+--> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "season_id" integer;
 --> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "offer_version" integer;
 --> statement-breakpoint
-UPDATE "registrations" r SET "offer_version" = 1, "season_id" = coalesce(
-  (SELECT s."season_id" FROM "users" u JOIN "subjects" s ON s."id" = u."subject_id" WHERE u."id" = r."user_id"),
-  (SELECT se."id" FROM "seasons" se WHERE se."year" = extract(year FROM (r."created_at" AT TIME ZONE 'Asia/Tashkent'))::int)
-);
+UPDATE "registrations" r SET "offer_version" = 1, "season_id" =
+  (SELECT se."id" FROM "seasons" se WHERE se."year" = extract(year FROM (r."created_at" AT TIME ZONE 'Asia/Tashkent'))::int);
+--> statement-breakpoint
+-- A pupil registered in a later year than the test of its subject (registered for next summer before
+-- that test was moved) gets its own season's subject of that name and grade; its attempts, if any,
+-- stay with the old test.
+INSERT INTO "subjects" ("season_id", "name", "grade")
+SELECT DISTINCT r."season_id", s."name", s."grade"
+FROM "registrations" r JOIN "users" u ON u."id" = r."user_id" JOIN "subjects" s ON s."id" = u."subject_id"
+WHERE r."season_id" <> s."season_id" AND NOT s."rehearsal"
+  AND NOT EXISTS (SELECT 1 FROM "subjects" o WHERE o."season_id" = r."season_id" AND o."name" = s."name" AND o."grade" = s."grade");
+--> statement-breakpoint
+UPDATE "users" u SET "subject_id" = ns."id"
+FROM "registrations" r, "subjects" s, "subjects" ns
+WHERE r."user_id" = u."id" AND s."id" = u."subject_id" AND r."season_id" <> s."season_id" AND NOT s."rehearsal"
+  AND ns."season_id" = r."season_id" AND ns."name" = s."name" AND ns."grade" = s."grade";
 --> statement-breakpoint
 ALTER TABLE "registrations" ALTER COLUMN "season_id" SET NOT NULL;
 --> statement-breakpoint
@@ -86,8 +101,6 @@ ALTER TABLE "registrations" ALTER COLUMN "offer_version" SET NOT NULL;
 ALTER TABLE "registrations" ALTER COLUMN "season_id" SET DEFAULT current_season();
 --> statement-breakpoint
 ALTER TABLE "registrations" ALTER COLUMN "offer_version" SET DEFAULT current_offer_version();
---> statement-breakpoint
-DROP INDEX "subjects_name_grade_uq";
 --> statement-breakpoint
 ALTER TABLE "season_offers" ADD CONSTRAINT "season_offers_season_id_seasons_id_fk" FOREIGN KEY ("season_id") REFERENCES "public"."seasons"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint

@@ -12,6 +12,7 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError, businessError, invalidInput } from "@/lib/http/errors";
 import { screenAfterRegrade } from "@/lib/integrity/screening";
+import { assertSeasonOpen } from "@/lib/seasons/closed";
 import { type DecisionInput, missingReasons, reasonLanguagesFor } from "@/shared/appeals/console";
 import { ErrorCode } from "@/shared/http/contract";
 import { regrades } from "@/shared/results/schema";
@@ -41,6 +42,7 @@ export async function decideAppeals({
     await tx.execute(sql`set local lock_timeout = '10s'`);
     // One decision at a time per test, and before any regrade: the key lock is the regrade's own.
     await lockKeyToChange(tx, testId);
+    await assertSeasonOpen(tx, { testId });
     const which =
       input.appealId !== undefined
         ? and(eq(appeals.id, input.appealId), isNull(appeals.questionId))

@@ -15,6 +15,7 @@ import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { screenAfterRegrade } from "@/lib/integrity/screening";
 import { keyHash } from "@/lib/results/key";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
+import { assertSeasonOpen } from "@/lib/seasons/closed";
 import { pointsToTenths, scoresInPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
 import type { RegradeInput } from "@/shared/results/schema";
@@ -197,6 +198,7 @@ export async function regradeIn(
   if (input.dryRun) await lockKeyToScore(tx, testId);
   else await lockKeyToChange(tx, testId);
   const test = await existingTest(tx, testId);
+  await assertSeasonOpen(tx, { testId });
   const oldKeyHash = await keyHash(testId, tx);
   // Applying what a dry run showed: refused if the key changed since (another regrade).
   if (!input.dryRun && input.expectedKeyHash && input.expectedKeyHash !== oldKeyHash) throw businessError(ErrorCode.KeyChanged);

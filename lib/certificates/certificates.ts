@@ -11,7 +11,7 @@ import { normaliseUsername } from "@/lib/identity/sign-in";
 import { asLocale, DEFAULT_LOCALE, type Locale } from "@/shared/i18n/locale.mjs";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
-import { dateTextOf, isoDateOf, tashkentDate } from "@/shared/time";
+import { dateTextOf, isoDateOf, tashkentDate, tashkentDay } from "@/shared/time";
 
 export type Certificate = {
   username: string;
@@ -42,7 +42,7 @@ export function issueDateOf(attempt: { endedAt: Date; certificateDate: string | 
 }
 
 /** Tashkent's day at `now`, "2026-11-26". */
-const todayOf = (now: Date) => isoDateOf(tashkentDate(now.toISOString())) ?? "";
+const todayOf = tashkentDay;
 
 /** issueDateOf as "2026-11-26", with today's date read once for many certificates. */
 function issueDayOn({ endedAt, certificateDate }: { endedAt: Date; certificateDate: string | null }, today: string): string {

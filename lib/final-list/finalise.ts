@@ -12,6 +12,7 @@ import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
 import { resultsState } from "@/lib/results/state";
 import { dataHash, topData } from "@/lib/results/tables";
+import { assertSeasonOpen } from "@/lib/seasons/closed";
 import { ErrorCode } from "@/shared/http/contract";
 import { type FinalDistrict, type FinalList, type FinalRows, type ListStatus, listStatus } from "./final";
 
@@ -118,6 +119,7 @@ export async function finalise({
     await lockKeyToScore(tx, testId);
     const status = await listStatus(tx, testId, now);
     if (!status) throw notFound();
+    await assertSeasonOpen(tx, { testId });
     const notReady = await readiness(tx, status, testId, now);
     if (notReady !== null) throw businessError(notReady);
     const { rows, topHash } = await currentList(tx, testId);

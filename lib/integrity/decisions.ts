@@ -12,6 +12,7 @@ import { db, reportDb, selectRows } from "@/lib/db/client";
 import { built } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
+import { assertSeasonOpen } from "@/lib/seasons/closed";
 import type { PairEvidence } from "@/lib/statistics/similarity";
 import { type LanguageTexts, type StudyLanguage, textOrFirst } from "@/shared/attempts/enums";
 import { DECISIONS, type Decision, type DecisionInput } from "@/shared/integrity/schema";
@@ -230,6 +231,7 @@ export async function decide({ organiserId, input }: { organiserId: number; inpu
           where p.attempt_a = ${attemptA} and p.attempt_b = ${attemptB} limit 1`,
     );
     if (!listed) throw notFound();
+    await assertSeasonOpen(tx, { testId: listed.testId });
     // One decision of a test at a time: two decisions about pairs sharing an attempt must each see
     // the other's before setting the attempt's void.
     await tx.execute(sql`select pg_advisory_xact_lock(${DECISION_LOCK}, ${listed.testId})`);

@@ -11,7 +11,17 @@ import { isUnsafeText } from "@/lib/http/unsafe-text";
 import { PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { queueClickReceipt } from "./click-receipts";
-import { cancelPayment, findRegistration, lockPayment, type Payment, payableAt, performPayment, tiyin, withRegistration } from "./service";
+import {
+  cancelPayment,
+  findPayment,
+  findRegistration,
+  lockPayment,
+  type Payment,
+  payableAt,
+  performPayment,
+  tiyin,
+  withRegistration,
+} from "./service";
 
 export const ClickError = {
   Success: 0,
@@ -126,10 +136,11 @@ export async function answerClick(action: ClickAction, form: URLSearchParams, no
 
   if (action === "prepare") {
     if (registration.status === RegistrationStatus.Paid) return answer(ClickError.AlreadyPaid);
-    // An order that cannot be paid is the account's error, as Payme's -31052 is; a payment prepared
-    // within the period completes after it (the payer began in time).
-    if (payableAt(registration, now) !== "open")
-      return { ...answer(ClickError.UserDoesNotExist), error_note: "Registration period is over" };
+    // Outside the period an order cannot be paid: the account's error, as Payme's -31052 is. A
+    // prepare repeated (the same click_trans_id) and a payment prepared in time go on after it.
+    const repeated = await findPayment(PaymentProvider.Click, f.click_trans_id);
+    if (!repeated && payableAt(registration, now) !== "open")
+      return { ...answer(ClickError.UserDoesNotExist), error_note: "Outside the registration period" };
     return withRegistration(registration.guid, async (tx, locked) => {
       if (locked?.status === RegistrationStatus.Paid) return answer(ClickError.AlreadyPaid);
       // The same click_trans_id prepared again: the same prepare id.

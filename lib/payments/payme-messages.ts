@@ -17,9 +17,9 @@ export const paymeMessages = {
   },
   accountNotFound: { uz: "Ro'yxatdan o'tish topilmadi", ru: "Регистрация не найдена", en: "Registration not found" },
   registrationClosed: {
-    uz: "Ro'yxatdan o'tish muddati tugagan: to'lov qabul qilinmaydi",
-    ru: "Срок регистрации истёк: оплата не принимается",
-    en: "The registration period is over: the order cannot be paid",
+    uz: "Ro'yxatdan o'tish muddatidan tashqari: to'lov qabul qilinmaydi",
+    ru: "Вне срока регистрации: оплата не принимается",
+    en: "Outside the registration period: the order cannot be paid",
   },
   alreadyPaid: { uz: "Ro'yxatdan o'tish allaqachon to'langan", ru: "Регистрация уже оплачена", en: "Registration already paid" },
   unauthorized: { uz: "Ruxsat yo'q", ru: "Недостаточно привилегий", en: "Insufficient privileges" },

@@ -131,13 +131,16 @@ export async function register(
         .update(registrations)
         .set({
           ...place,
-          ...accepted,
+          // A new version of the offer, accepted by this submission, brings its fee; otherwise the
+          // fee stays what it was (a payment the provider created for it still matches).
+          ...(registration.offerVersion === accepted.offerVersion && registration.seasonId === accepted.seasonId ? {} : accepted),
           accommodationRequest,
           ...(accommodationRequest === registration.accommodationRequest ? {} : { accommodationApprovedAt: null }),
           updatedAt: sql`now()`,
         })
         .where(eq(registrations.guid, guid));
     }
-    return { status: RegistrationStatus.Registered, userId, amountToPay: accepted.amountSom };
+    const [kept] = await tx.select({ amountSom: registrations.amountSom }).from(registrations).where(eq(registrations.guid, guid));
+    return { status: RegistrationStatus.Registered, userId, amountToPay: kept.amountSom };
   });
 }

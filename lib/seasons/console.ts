@@ -2,13 +2,15 @@
 // season takes registrations. Each act is audited with its reason; a change of what the offer
 // states writes the offer's next version (stateOffer), so that no family's accepted offer moves.
 import "server-only";
-import { asc, count, eq, sql } from "drizzle-orm";
-import { registrations, seasonOffers, seasons } from "@/db/schema";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { registrations, seasonOffers, seasons, subjects } from "@/db/schema";
+import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { ErrorCode } from "@/shared/http/contract";
 import type { SeasonSettings } from "@/shared/seasons/schema";
+import { currentSeasonOf, isClosedSeason } from "./period";
 import { stateOffer } from "./seasons";
 
 export type SeasonRow = {
@@ -22,6 +24,8 @@ export type SeasonRow = {
   campEnds: string | null;
   campPlace: string | null;
   takingRegistrations: boolean;
+  /** Older than the current season (lib/seasons/period.ts): nothing new is decided in it. */
+  closed: boolean;
   offerVersion: number;
   registrations: number;
 };
@@ -44,6 +48,7 @@ export async function listSeasons(): Promise<SeasonRow[]> {
     .leftJoin(offers, eq(offers.seasonId, seasons.id))
     .leftJoin(registered, eq(registered.seasonId, seasons.id))
     .orderBy(asc(seasons.year));
+  const current = currentSeasonOf(rows.map((row) => row.season));
   return rows.reverse().map(({ season: s, offerVersion, registrations: n }) => ({
     seasonId: s.id,
     year: s.year,
@@ -55,6 +60,7 @@ export async function listSeasons(): Promise<SeasonRow[]> {
     campEnds: s.campEnds,
     campPlace: s.campPlace,
     takingRegistrations: s.takingRegistrations,
+    closed: isClosedSeason(s, current),
     offerVersion: Number(offerVersion ?? 0),
     registrations: Number(n ?? 0),
   }));
@@ -74,12 +80,22 @@ const columnsOf = (input: SeasonSettings) => ({
 /** A unique-index violation of the seasons' year, on either driver. */
 const yearTaken = (error: unknown) => /seasons_year_uq/.test(String((error as { cause?: unknown })?.cause ?? error));
 
-/** A new season (not taking registrations until the organiser moves them to it), its offer's first version. */
+/**
+ * A new season (not taking registrations until the organiser moves them to it), its offer's first
+ * version, and the newest season's grade × subject layout, so that families can choose among them.
+ */
 export async function createSeason({ organiserId, input }: { organiserId: number; input: SeasonSettings }): Promise<{ seasonId: number }> {
   try {
     return await db.transaction(async (tx) => {
+      const [newest] = await tx.select({ id: seasons.id }).from(seasons).orderBy(desc(seasons.year)).limit(1);
       const [made] = await tx.insert(seasons).values(columnsOf(input)).returning({ id: seasons.id });
       const offerVersion = await stateOffer(tx, made.id);
+      if (newest) {
+        await tx.execute(sql`
+          insert into ${subjects} (season_id, name, grade)
+          select ${made.id}, s.name, s.grade from ${subjects} s where s.season_id = ${newest.id} and ${olympiadSubjectSql(sql.raw("s.rehearsal"))}
+          order by s.id`);
+      }
       const { reason, ...details } = input;
       await recordAction(tx, {
         organiserId,
@@ -141,7 +157,9 @@ export async function updateSeason({
 /** Registrations move to this season: it alone takes them from now (the one-row index keeps it one). */
 export async function takeRegistrations({ organiserId, seasonId, reason }: { organiserId: number; seasonId: number; reason: string }) {
   await db.transaction(async (tx) => {
-    const [season] = await tx.select({ id: seasons.id, year: seasons.year }).from(seasons).where(eq(seasons.id, seasonId)).for("update");
+    // Every season's row, so that two moves at once take turns (the one-row index would refuse the second).
+    const all = await tx.select({ id: seasons.id, year: seasons.year }).from(seasons).orderBy(asc(seasons.id)).for("update");
+    const season = all.find((s) => s.id === seasonId);
     if (!season) throw notFound();
     await tx.update(seasons).set({ takingRegistrations: false, updatedAt: sql`now()` }).where(eq(seasons.takingRegistrations, true));
     await tx.update(seasons).set({ takingRegistrations: true, updatedAt: sql`now()` }).where(eq(seasons.id, seasonId));

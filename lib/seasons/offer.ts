@@ -1,5 +1,5 @@
-// The public offer as the registration page shows it: the locale's text with this season's
-// registration period and fee from the configuration, so that no season's offer states another's.
+// The public offer's words: the locale's text with a season's registration period and fee filled in
+// (lib/seasons/seasons.ts keeps them per version; the settings' season is the first one's defaults).
 import "server-only";
 import { config } from "@/lib/config";
 import { offerOf } from "@/lib/i18n/catalogues";

@@ -4,8 +4,8 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { seasons } from "@/db/schema";
 
 /**
- * Before the first day, within the period (of the season taking registrations), or after it: past
- * the last day, or within it while another season takes registrations.
+ * Before the first day; within the period, for the season taking registrations; or after: past the
+ * last day, or any season not taking registrations once its first day has come.
  */
 export type RegistrationPhase = "before" | "open" | "after";
 
@@ -35,3 +35,11 @@ export const currentSeasonOf = <S extends { year: number; takingRegistrations: b
 
 /** The same in SQL: the database's current_season() (db/migrations/0029_seasons.sql), the columns' default. */
 export const currentSeasonSql = (): SQL<number> => sql<number>`current_season()`;
+
+/** A past season is closed: one older than the current season. What it holds stays, nothing new is decided in it. */
+export const isClosedSeason = (season: { year: number }, current: { year: number } | null): boolean =>
+  current !== null && season.year < current.year;
+
+/** The same in SQL, of a season's year (drizzle's column by default). */
+export const closedSeasonSql = (year: SQLWrapper = seasons.year): SQL<boolean> =>
+  sql<boolean>`(${year} < (select cs.year from seasons cs where cs.id = current_season()))`;

@@ -98,12 +98,12 @@ export async function stateOffer(tx: Transaction, seasonId: number): Promise<num
   return version;
 }
 
-/** The offer a registration accepted (or, for a link never used, the registering season's latest), in `locale`. */
-export async function acceptedOffer(window: RegistrationWindow, version: number | null) {
+/** A version of a season's offer, its words per interface language, as kept when it was stated. */
+export async function keptOffer(seasonId: number, version: number) {
   const [row] = await db
     .select({ texts: seasonOffers.texts })
     .from(seasonOffers)
-    .where(and(eq(seasonOffers.seasonId, window.seasonId), eq(seasonOffers.version, version ?? window.offerVersion)));
+    .where(and(eq(seasonOffers.seasonId, seasonId), eq(seasonOffers.version, version)));
   return row?.texts as Record<string, ReturnType<typeof offerText>> | undefined;
 }
 

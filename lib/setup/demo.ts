@@ -67,7 +67,6 @@ async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
   }
 }
 
-/** Idempotent: a second start finds everything in place. */
 /** The demo's season takes registrations this month, whatever the settings' period: its link works today. */
 async function openDemoRegistration(db: Database) {
   const today = tashkentDay(new Date());
@@ -90,6 +89,7 @@ async function openDemoRegistration(db: Database) {
   });
 }
 
+/** Idempotent: a second start finds everything in place. */
 export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: number; pinCode: string }): Promise<DemoSummary> {
   await openDemoRegistration(db);
   await seedDemoSchools(db);

@@ -14,6 +14,7 @@ import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { callLocaleNow, callMessages } from "@/lib/i18n/server";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
+import { assertSeasonOpen } from "@/lib/seasons/closed";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { pointsToTenths, tenthsToPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
@@ -91,6 +92,7 @@ export async function upsertSubjectTest({
 }): Promise<TestView> {
   const [subject] = await db.select({ id: subjects.id, name: subjects.name }).from(subjects).where(eq(subjects.id, subjectId));
   if (!subject) throw notFound();
+  await assertSeasonOpen(db, { subjectId });
   const values = {
     openedAt: new Date(settings.openedAt),
     closedAt: new Date(settings.closedAt),

@@ -44,6 +44,8 @@ export const ErrorCode = {
   ListChanged: 4017,
   /** Added here: a season of that year already exists (one season per camp year). */
   SeasonYearTaken: 4018,
+  /** Added here: a past season is closed: its tests, scores and lists take no new decision. */
+  SeasonClosed: 4019,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

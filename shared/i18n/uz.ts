@@ -88,6 +88,7 @@ export const uz = {
     4016: "Ro'yxatni barcha apellyatsiyalar bo'yicha qaror chiqarilgandan keyin yakunlash mumkin.",
     4017: "Tasdiqlash oynasi ochilgandan keyin ro'yxat o'zgardi. Oynani qayta ochib, yangi ro'yxatni tekshiring.",
     4018: "Bu yil uchun mavsum allaqachon bor.",
+    4019: "Bu mavsum yopilgan: uning testlari, ballari va ro'yxatlari endi o'zgartirilmaydi.",
   },
   validation: {
     questionOfTest: "Bu savol ushbu test faniga tegishli emas",
@@ -120,8 +121,14 @@ export const uz = {
     pageTitle: "Ro'yxatdan o'tish",
     lead: "O'quvchi ma'lumotlarini kiriting, ommaviy oferta bilan tanishib chiqing va to'lovga o'ting.",
     notOpenYet: "{year} yilgi olimpiadaga ro'yxatdan o'tish {opens} kuni boshlanadi.",
-    periodOver: "{year} yilgi olimpiadaga ro'yxatdan o'tish {closes} kuni tugagan. To'lov endi qabul qilinmaydi.",
+    periodOver: "{year} yilgi olimpiadaga ro'yxatdan o'tish yakunlangan. To'lov endi qabul qilinmaydi.",
     periodHint: "Ro'yxatdan o'tish muddati: {opens} — {closes}.",
+    /** Last season's family, while the next season takes registrations. */
+    returning: {
+      title: "{year} yilgi olimpiada",
+      lead: "Farzandingiz yana qatnashishi mumkin: ma'lumotlar o'tgan yilgidan olinadi, sinf {grade}-sinf bo'ladi. Yangi login va parol to'lovdan keyin beriladi; o'tgan yilgi sertifikat o'z manzilida qoladi.",
+      action: "{year} yilgi olimpiadaga ro'yxatdan o'tkazish",
+    },
     region: "Viloyat",
     district: "Tuman (shahar)",
     school: "Maktab",

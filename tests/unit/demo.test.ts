@@ -80,7 +80,11 @@ describe("the demo's finished olympiad", () => {
 
       // The paid families' receipts: Payme's registered with its address, Click's queued for the receipts' job.
       expect(await receiptOfRegistration(DEMO_GUIDS.paid)).toEqual({ state: "registered", url: DEMO_PAYME_RECEIPT, provider: "payme" });
-      expect(await receiptOfRegistration(DEMO_GUIDS.paidRussian)).toEqual({ state: "waiting", url: null, provider: "click" });
+      // Click's is queued; on a shared database another suite's run of the receipts' job may have registered it since.
+      expect(await receiptOfRegistration(DEMO_GUIDS.paidRussian)).toMatchObject({
+        state: expect.stringMatching(/^(waiting|registered)$/),
+        provider: "click",
+      });
       expect(await receiptOfRegistration(DEMO_AFTER_TEST.final.guid)).toMatchObject({ state: null, provider: "card" });
 
       // A second start finds everything in place (the demo's own tests counted: on PostgreSQL other suites share the database).

@@ -11,19 +11,33 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
-import { registrations, seasons, users } from "@/db/schema";
+import { questions, registrations, seasons, subjects, tests, users } from "@/db/schema";
+import { decideAppeals } from "@/lib/appeals/decisions";
+import { regrade } from "@/lib/appeals/rescoring";
 import { db } from "@/lib/db/client";
+import { finalise } from "@/lib/final-list/finalise";
 import { confirmSandboxPayment } from "@/lib/payments/card";
 import { answerClick } from "@/lib/payments/click";
 import { answerPayme } from "@/lib/payments/payme";
 import { findRegistration, payableAt } from "@/lib/payments/service";
 import { register } from "@/lib/registration/registration";
-import { currentSeasonOf, currentSeasonSql, type RegistrationPhase, registrationPhase, registrationPhaseSql } from "@/lib/seasons/period";
+import {
+  closedSeasonSql,
+  currentSeasonOf,
+  currentSeasonSql,
+  isClosedSeason,
+  type RegistrationPhase,
+  registrationPhase,
+  registrationPhaseSql,
+} from "@/lib/seasons/period";
 import { registeringSeason } from "@/lib/seasons/seasons";
+import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
+import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { createTestRegistration } from "@/lib/testing/pupils";
 import { ErrorCode } from "@/shared/http/contract";
 import { clickPrepareFields, clickSigned } from "../support/click";
 import { evaluate, setUpDatabase } from "../support/database";
+import { organiserId as theOrganiser } from "../support/organiser";
 import { TEST_ENV } from "../support/test-env";
 
 setUpDatabase();
@@ -90,6 +104,13 @@ describe("the migration into seasons", () => {
           tables.map(async (t) => [t, (await client.query<{ n: number }>(`select count(*)::int as n from "${t}"`)).rows[0].n] as const),
         ),
       );
+    // One family registered a year later, before its subject's test was moved: its own year's season.
+    const [later] = (
+      await client.query<{ guid: string; user_id: number }>(
+        "select r.guid, r.user_id from registrations r join users u on u.id = r.user_id join subjects s on s.id = u.subject_id where not s.rehearsal order by r.guid limit 1",
+      )
+    ).rows;
+    await client.query("update registrations set created_at = created_at + interval '1 year' where guid = $1", [later.guid]);
     const countsBefore = await counts();
     expect(countsBefore.registrations).toBeGreaterThan(50);
     const years = (
@@ -103,7 +124,14 @@ describe("the migration into seasons", () => {
     await migrate(old, { migrationsFolder: folder });
 
     const after = await counts();
-    for (const table of tables) expect(after[table], table).toBe(countsBefore[table]);
+    // Every row kept; one subject more: the later family's year's own.
+    for (const table of tables) expect(after[table], table).toBe(countsBefore[table] + (table === "subjects" ? 1 : 0));
+    const moved = await client.query<{ year: number; same: boolean }>(
+      `select se.year, s.season_id = r.season_id as same from registrations r join seasons se on se.id = r.season_id
+       join users u on u.id = r.user_id join subjects s on s.id = u.subject_id where r.guid = $1`,
+      [later.guid],
+    );
+    expect(moved.rows).toEqual([{ year: Math.max(...years), same: true }]);
     const seasonYears = (await client.query<{ year: number }>("select year from seasons")).rows.map((r) => r.year);
     for (const year of years) expect(seasonYears).toContain(year);
     expect((await client.query<{ n: number }>("select count(*)::int as n from seasons where taking_registrations")).rows[0].n).toBe(1);
@@ -115,7 +143,7 @@ describe("the migration into seasons", () => {
     expect(misplaced.rows).toEqual([]);
     const astray = await client.query(`
       select r.guid from registrations r join users u on u.id = r.user_id join subjects s on s.id = u.subject_id
-      where r.season_id <> s.season_id or r.offer_version <> 1`);
+      where (r.season_id <> s.season_id and not s.rehearsal) or r.offer_version <> 1`);
     expect(astray.rows).toEqual([]);
     // The money stays what each family was asked: no registration's fee moved.
     const fees = await client.query<{ n: number }>("select count(*)::int as n from registrations where amount_som is null");
@@ -203,7 +231,7 @@ describe("the registration period is kept", () => {
       after,
     );
     expect(click.error).toBe(-5);
-    expect(click.error_note).toBe("Registration period is over");
+    expect(click.error_note).toBe("Outside the registration period");
     await expect(confirmSandboxPayment({ guid: registered.guid, amountSom: row.amountSom, now: after })).rejects.toMatchObject({
       code: ErrorCode.RegistrationClosed,
     });
@@ -211,5 +239,58 @@ describe("the registration period is kept", () => {
     const locked = await findRegistration(registered.guid);
     expect(locked && payableAt(locked, after)).toBe("after");
     expect(locked && payableAt(locked, Date.now())).toBe("open");
+  });
+});
+
+describe("a past season is closed", () => {
+  it("is older than the current season, in TypeScript and in SQL", async () => {
+    expect(isClosedSeason({ year: 2025 }, { year: 2026 })).toBe(true);
+    expect(isClosedSeason({ year: 2026 }, { year: 2026 })).toBe(false);
+    expect(isClosedSeason({ year: 2027 }, { year: 2026 })).toBe(false);
+    expect(isClosedSeason({ year: 2025 }, null)).toBe(false);
+    const current = currentSeasonOf(await db.select().from(seasons));
+    for (const year of [2001, current?.year ?? 0, (current?.year ?? 0) + 50]) {
+      expect(await evaluate(closedSeasonSql(sql`${year}::int`)), String(year)).toBe(isClosedSeason({ year }, current));
+    }
+  });
+
+  it("takes no change of a test's settings, no regrade, no appeal decision and no final list", async () => {
+    const organiserId = await theOrganiser();
+    // A season of long ago, and an olympiad in it (made in the current season, then moved there).
+    await db
+      .insert(seasons)
+      .values({ year: 2001, title: "2001", registrationOpens: "2001-05-12", registrationCloses: "2001-05-31", feeSom: 75_000 })
+      .onConflictDoNothing();
+    const [old] = await db.select().from(seasons).where(eq(seasons.year, 2001));
+    const o = await createTestOlympiad({
+      openedAt: new Date(Date.now() - 3 * 86_400_000),
+      closedAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    await db.update(subjects).set({ seasonId: old.id }).where(eq(subjects.id, o.subjectId));
+    const closed = { code: ErrorCode.SeasonClosed };
+    const [question] = await db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, o.subjectId)).limit(1);
+    await expect(
+      upsertSubjectTest({
+        subjectId: o.subjectId,
+        organiserId,
+        settings: { openedAt: new Date().toISOString(), closedAt: new Date(Date.now() + 86_400_000).toISOString(), pinCode: "1234" },
+      }),
+    ).rejects.toMatchObject(closed);
+    await expect(
+      regrade({
+        organiserId,
+        testId: o.testId,
+        input: { questionId: question.id, action: "void", reason: "Kalit xato", dryRun: false } as never,
+      }),
+    ).rejects.toMatchObject(closed);
+    await expect(
+      decideAppeals({ organiserId, testId: o.testId, input: { questionId: question.id } as never, now: new Date() }),
+    ).rejects.toMatchObject(closed);
+    await expect(finalise({ organiserId, testId: o.testId, expectedTopHash: "x", reason: "Yakun", now: new Date() })).rejects.toMatchObject(
+      closed,
+    );
+    // Nothing of it moved.
+    const [test] = await db.select({ closedAt: tests.closedAt }).from(tests).where(eq(tests.id, o.testId));
+    expect(test.closedAt.getTime()).toBeLessThan(Date.now());
   });
 });

@@ -6,6 +6,7 @@ import { OfferText } from "@/components/registration/offer-text";
 import { ReceiptLine } from "@/components/registration/receipt-line";
 import { RegistrationPeriod } from "@/components/registration/registration-period";
 import { RegistrationView } from "@/components/registration/registration-view";
+import { ReturningCard } from "@/components/registration/returning-card";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { Card } from "@/components/ui/card";
 import { appealsView } from "@/lib/appeals/appeals";
@@ -18,7 +19,8 @@ import { registrationCredentials } from "@/lib/payments/service";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { nextSteps } from "@/lib/registration/next-steps";
 import { getRegisterStatus, getRegistrationDetails } from "@/lib/registration/registration";
-import { registrationWindow } from "@/lib/seasons/seasons";
+import { returningDetails, returningOffer } from "@/lib/registration/returning";
+import { registeringSeason, registrationWindow } from "@/lib/seasons/seasons";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { uuid } from "@/shared/validation/fields";
 
@@ -34,7 +36,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = {
   params: Promise<{ guid: string }>;
-  searchParams: Promise<{ registerSuccess?: string }>;
+  /** `from`: last season's link of the same family, whose details a returning pupil's form starts from. */
+  searchParams: Promise<{ registerSuccess?: string; from?: string }>;
 };
 
 export default async function RegistrationPage({ params, searchParams }: Props) {
@@ -43,22 +46,31 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   const parsed = uuid.safeParse(raw);
   if (!parsed.success) notFound();
   const guid = parsed.data.toLowerCase();
-  const { registerSuccess } = await searchParams;
+  const { registerSuccess, from } = await searchParams;
   const locale = await getLocale();
 
-  const [status, details, reference, credentials, season] = await Promise.all([
+  const [status, saved, reference, credentials, season, registering] = await Promise.all([
     getRegisterStatus({ guid }),
     getRegistrationDetails({ guid }),
     loadReferenceData({ locale }),
     registrationCredentials(guid),
     registrationWindow(guid),
+    registeringSeason(),
   ]);
+  const returningFrom = uuid.safeParse(from);
+  const details = saved ?? (returningFrom.success && season ? await returningDetails(returningFrom.data.toLowerCase(), season) : null);
   // After the test, the parent's appeals (asked only once paid: most visits are the registration's own).
   const paid = status.status === RegistrationStatus.Paid;
   const at = now();
-  const [appeals, family, receipt, steps] = paid
-    ? await Promise.all([appealsView({ guid }, locale, at), familyResult(guid, at), receiptOfRegistration(guid), nextSteps(guid, at)])
-    : [null, null, null, null];
+  const [appeals, family, receipt, steps, returning] = paid
+    ? await Promise.all([
+        appealsView({ guid }, locale, at),
+        familyResult(guid, at),
+        receiptOfRegistration(guid),
+        nextSteps(guid, at),
+        returningOffer(guid, registering),
+      ])
+    : [null, null, null, null, null];
 
   // Outside its season's period an unpaid link (or a new one) says when, and takes nothing; a paid one works on.
   if (!paid && season?.phase !== "open") {
@@ -109,6 +121,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           )}
         </Card>
       )}
+      {returning && <ReturningCard guid={guid} returning={returning} />}
     </PublicFrame>
   );
 }

@@ -1,0 +1,229 @@
+// Seasons in the console, on a server of this file's own (moving registrations to another season is
+// every visitor's concern): the next season made with its own period, registrations moved to it
+// with a reason; then a new link says when registration opens, an unpaid link of the season before
+// says its registration is over and takes no payment, and a paid one works on.
+import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { ORGANISER } from "../support/http";
+import { ownServer, untilHealthy } from "../support/processes";
+import { screenshot } from "../support/screens";
+import { signInAt } from "../support/ui";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 60;
+const base = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess;
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: base });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const { DATABASE_URL: _shared, ...env } = process.env;
+  server = ownServer(PORT, { PGLITE_DIR: "memory://", PAYMENTS_SANDBOX: "true" }, env);
+  await untilHealthy(base);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+});
+
+const year = new Date().getFullYear();
+const next = year + 1;
+const VIEWPORTS = [
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const;
+const LANGUAGES = ["uz", "uz-Cyrl", "ru"] as const;
+
+test("@desktop-only the next season made, registrations moved to it, and each link tells its family where it stands", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // An unpaid family of this season, and a paid one.
+  const subjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
+  const math = subjects.find((s) => s.grade === 7 && s.name === "Matematika")!;
+  const unpaid = randomUUID();
+  const registered = await request.post("/api/Registration/Register", {
+    data: {
+      guid: unpaid,
+      regionId: 1726,
+      districtId: 1726266,
+      grade: 7,
+      subjectId: math.subjectId,
+      firstName: "Oydin",
+      lastName: "Karimova",
+    },
+  });
+  expect(registered.status()).toBe(200);
+  const paid = randomUUID();
+  await request.post("/api/Registration/Register", {
+    data: { guid: paid, regionId: 1726, districtId: 1726266, grade: 7, subjectId: math.subjectId, firstName: "Bobur", lastName: "Aliyev" },
+  });
+  const { amountToPay } = await (await request.get(`/api/Registration/GetRegisterStatus?guid=${paid}`)).json();
+  expect(
+    (await request.post("/api/payments/sandbox/confirm", { data: { guid: paid, amountSom: amountToPay, provider: "card" } })).status(),
+  ).toBe(200);
+
+  await signInAt(page, "/admin/seasons", ORGANISER);
+  await expect(page.getByTestId(`season-${year}`)).toContainText("Ro'yxatga olmoqda");
+  await page.getByTestId("new-season").click();
+  const form = page.getByTestId("season-form");
+  await expect(form.getByLabel("Yil")).toHaveValue(String(next));
+  // Wrong first: the period ends before it starts, no reason.
+  await form.getByLabel("Ro'yxatdan o'tish boshlanadi").fill(`31.05.${next}`);
+  await form.getByLabel("Ro'yxatdan o'tishning oxirgi kuni").fill(`12.05.${next}`);
+  await form.getByRole("button", { name: "Saqlash" }).click();
+  await expect(form.getByText("Oxirgi kun birinchi kundan oldin bo'lmasligi kerak")).toBeVisible();
+  await expect(form.getByText("Sababini yozing (kamida 3 ta belgi)")).toBeVisible();
+  await form.getByLabel("Ro'yxatdan o'tish boshlanadi").fill(`12.05.${next}`);
+  await form.getByLabel("Ro'yxatdan o'tishning oxirgi kuni").fill(`31.05.${next}`);
+  await form.getByLabel("Badal, so'm").fill("80000");
+  await form.getByLabel("Lager boshlanadi").fill(`01.07.${next}`);
+  await form.getByLabel("Lager tugaydi").fill(`08.07.${next}`);
+  await form.getByLabel("Lager joyi").fill("Zomin, Jizzax viloyati");
+  await form.getByLabel("Sabab").fill("Keyingi yilgi olimpiada");
+  await form.getByRole("button", { name: "Saqlash" }).click();
+  const row = page.getByTestId(`season-${next}`);
+  await expect(row).toContainText(`12.05.${next} — 31.05.${next}`);
+  await expect(row).toContainText("80 000");
+  await expect(row).toContainText("Zomin, Jizzax viloyati");
+  // The same year twice is refused in the organiser's words.
+  await page.getByTestId("new-season").click();
+  await form.getByLabel("Yil").fill(String(next));
+  await form.getByLabel("Sabab").fill("Ikkinchi marta");
+  await form.getByRole("button", { name: "Saqlash" }).click();
+  await expect(page.getByText("Bu yil uchun mavsum allaqachon bor.")).toBeVisible();
+  await form.getByRole("button", { name: "Bekor qilish" }).click();
+
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await page.goto("/admin/seasons");
+    await page.getByTestId("new-season").click();
+    for (const [name, size] of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await screenshot(page, testInfo, `seasons-${language}-${name}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  await page.goto("/admin/seasons");
+
+  await page.getByTestId(`take-registrations-${next}`).click();
+  await page.getByRole("dialog").getByLabel("Sabab").fill("Ro'yxatga olish keyingi yilga o'tadi");
+  const moved = page.waitForResponse((r) => r.url().endsWith("/registrations") && r.request().method() === "POST");
+  await page.getByRole("dialog").getByRole("button", { name: "Ro'yxatga olishni shu mavsumda ochish" }).click();
+  expect((await moved).status()).toBe(200);
+  await expect(page.getByTestId(`season-${next}`)).toContainText("Ro'yxatga olmoqda");
+  await expect(page.getByTestId(`take-registrations-${year}`)).toBeVisible();
+
+  // A new link: registration opens on the next season's first day.
+  const opens = {
+    uz: `${next} yilgi olimpiadaga ro'yxatdan o'tish 12.05.${next} kuni boshlanadi.`,
+    "uz-Cyrl": `${next} йилги олимпиадага рўйхатдан ўтиш 12.05.${next} куни бошланади.`,
+    ru: `Регистрация на олимпиаду ${next} года начнётся 12.05.${next}.`,
+  };
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { name: opens[language] })).toBeVisible();
+    await expect(page.locator("form")).toHaveCount(0);
+    await expectAccessible(page, testInfo, `registration-not-open-${language}`);
+    for (const [name, size] of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await screenshot(page, testInfo, `registration-not-open-${language}-${name}`);
+    }
+  }
+  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  // The unpaid link of this season: over, and no payment taken, in the family's language.
+  await page.goto(`/register/${unpaid}`);
+  await expect(page.getByRole("heading", { name: `${year} yilgi olimpiadaga ro'yxatdan o'tish yakunlangan.` })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Payme/ })).toHaveCount(0);
+  await expectAccessible(page, testInfo, "registration-over-uz");
+  for (const [name, size] of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await screenshot(page, testInfo, `registration-over-uz-${name}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const refused = await request.post("/api/payments/sandbox/confirm", {
+    data: { guid: unpaid, amountSom: 75000, provider: "card" },
+    headers: { "Accept-Language": "ru" },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ code: 1003, message: "Срок регистрации истёк. Оплата не принимается." });
+  const again = await request.post("/api/Registration/Register", {
+    data: {
+      guid: unpaid,
+      regionId: 1726,
+      districtId: 1726266,
+      grade: 7,
+      subjectId: math.subjectId,
+      firstName: "Oydin",
+      lastName: "Karimova",
+    },
+  });
+  expect((await again.json()).code).toBe(1003);
+  // The paid family's page works on: its login is there.
+  await page.goto(`/register/${paid}`);
+  await expect(page.getByText("Siz ro'yxatdan o'tgansiz. Saytni yopishingiz mumkin.")).toBeVisible();
+  await expect(page.getByTestId("returning")).toHaveCount(0);
+
+  // The next season's registration opens today: last year's family registers the child again.
+  const { items } = await (await page.request.get("/api/admin/seasons")).json();
+  const season = items.find((s: { year: number }) => s.year === next);
+  const today = new Intl.DateTimeFormat("ru-RU", { timeZone: "Asia/Tashkent", day: "2-digit", month: "2-digit", year: "numeric" }).format(
+    new Date(),
+  );
+  const opened = await page.request.put(`/api/admin/seasons/${season.seasonId}`, {
+    data: {
+      ...season,
+      registrationOpens: today,
+      registrationCloses: `31.05.${next}`,
+      campPlace: season.campPlace,
+      reason: "Ro'yxat bugun ochiladi",
+    },
+  });
+  expect(opened.status()).toBe(200);
+  expect((await opened.json()).offerVersion).toBe(2);
+  await page.goto(`/register/${paid}`);
+  const returning = page.getByTestId("returning");
+  await expect(returning).toContainText(`${next} yilgi olimpiada`);
+  await expect(returning).toContainText("8-sinf");
+  for (const [name, size] of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await screenshot(page, testInfo, `registration-returning-uz-${name}`);
+  }
+  await returning.getByRole("link", { name: `${next} yilgi olimpiadaga ro'yxatdan o'tkazish` }).click();
+  await page.waitForURL(/\/register\/[0-9a-f-]{36}\?from=/);
+  const fresh = /\/register\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? "";
+  expect(fresh).not.toBe(paid);
+  await expect(page.getByLabel("Familya", { exact: true })).toHaveValue("Aliyev");
+  await expect(page.getByLabel("Ism", { exact: true })).toHaveValue("Bobur");
+  await expect(page.getByLabel("Sinf", { exact: true })).toHaveValue("8");
+  await expectAccessible(page, testInfo, "registration-returning-form-uz");
+  for (const [name, size] of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await screenshot(page, testInfo, `registration-returning-form-uz-${name}`);
+  }
+  // Registered in the new season, at its fee, as a new pupil.
+  const nextSubjects: { subjectId: number; grade: number; name: string }[] = await (await request.get("/api/Subjects/GetAll")).json();
+  const math8 = nextSubjects.find((s) => s.grade === 8 && s.name === "Matematika")!;
+  expect(math8.subjectId).not.toBe(math.subjectId);
+  await expect(page.getByLabel("Fan", { exact: true })).toHaveValue(String(math8.subjectId));
+  const again2 = await request.post("/api/Registration/Register", {
+    data: {
+      guid: fresh,
+      regionId: 1726,
+      districtId: 1726266,
+      grade: 8,
+      subjectId: math8.subjectId,
+      firstName: "Bobur",
+      lastName: "Aliyev",
+    },
+  });
+  const made = await again2.json();
+  expect(made.amountToPay).toBe(80000);
+  const before = await (await request.get(`/api/Registration/GetRegisterStatus?guid=${paid}`)).json();
+  expect(made.userId).not.toBe(before.userId);
+});
