@@ -1,16 +1,19 @@
 // A console page's title, one line on what it is for, its help (how to do the page's tasks,
-// folded), and its actions beside the title, side by side (never squeezed into a column). A server
-// component (the console's pages render it).
+// folded), and its actions beside the title, side by side (never squeezed into a column); above the
+// title, the season switcher of a page whose lists are a season's. A server component.
 import type { ReactNode } from "react";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
+import type { ConsoleSeason } from "@/lib/seasons/console-season";
+import { SeasonSwitcher } from "./season-switcher";
 
-type Props = { title: string; lead?: string; help?: readonly string[]; children?: ReactNode };
+type Props = { title: string; lead?: string; help?: readonly string[]; season?: ConsoleSeason; children?: ReactNode };
 
-export async function PageHeader({ title, lead, help, children }: Props) {
+export async function PageHeader({ title, lead, help, season, children }: Props) {
   const common = (await getOrganiserMessages()).common;
   return (
     <header className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
+        {season && <SeasonSwitcher year={season.year} choices={season.choices} />}
         <h1 className="text-xl font-bold text-slate-900">{title}</h1>
         {lead && <p className="mt-1 text-sm text-slate-600">{lead}</p>}
         {help && (

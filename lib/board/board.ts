@@ -12,6 +12,7 @@ import { db } from "@/lib/db/client";
 import { blockedPupil } from "@/lib/identity/blocked";
 import { type AdmissionNow, metrics } from "@/lib/metrics.mjs";
 import { fiscalItem } from "@/lib/payments/fiscal";
+import { inSeason } from "@/lib/seasons/period";
 import { Difficulty, STUDY_LANGUAGES, type StudyLanguage } from "@/shared/attempts/enums";
 import { UserRole } from "@/shared/identity/roles";
 import { RegistrationStatus } from "@/shared/registration/status";
@@ -59,15 +60,18 @@ export function testState(test: { openedAt: Date; closedAt: Date }, now: Date): 
 /** The day's board: each subject's test with its counts, the check-ins by region, and how the opening goes. */
 export async function loadBoard({
   now = new Date(),
+  seasonId,
 }: {
   now?: Date;
+  /** The console's season (lib/seasons/console-season.ts); by default the current one. */
+  seasonId?: number;
 } = {}): Promise<{ tests: BoardRow[]; checkIns: CheckInRow[]; opening: Opening; serverTime: string; receipts: boolean }> {
   return {
     serverTime: now.toISOString(),
     // Whether the fee's fiscal receipts are registered (the FISCAL_* settings): the board says when not.
     receipts: fiscalItem() !== null,
-    tests: await boardTests(now),
-    checkIns: await loadCheckIns({ now }),
+    tests: await boardTests(now, seasonId),
+    checkIns: await loadCheckIns({ now, seasonId }),
     opening: await openingNow(now),
   };
 }
@@ -81,7 +85,7 @@ function banksOf(stock: unknown[][] | null, paid: unknown[] | null): BoardRow["b
 }
 
 /** Each subject with its test, bank and live counts: one statement (grouped CTEs). */
-export async function boardTests(now = new Date()): Promise<BoardRow[]> {
+export async function boardTests(now = new Date(), seasonId?: number): Promise<BoardRow[]> {
   const pupils = db.$with("pupils").as(
     db
       .select({
@@ -101,7 +105,7 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
       })
       .from(users)
       .innerJoin(registrations, eq(registrations.userId, users.id))
-      .where(eq(users.role, UserRole.Default))
+      .where(and(eq(users.role, UserRole.Default), inSeason(seasonId, registrations.seasonId)))
       .groupBy(users.subjectId),
   );
   const taken = db.$with("taken").as(
@@ -167,7 +171,7 @@ export async function boardTests(now = new Date()): Promise<BoardRow[]> {
     .leftJoin(taken, eq(taken.testId, tests.id))
     .leftJoin(papers, eq(papers.testId, tests.id))
     .leftJoin(bank, eq(bank.subjectId, subjects.id))
-    .where(olympiadSubjectSql()) // a rehearsal is no olympiad: none of its counts here
+    .where(and(olympiadSubjectSql(), inSeason(seasonId))) // a rehearsal is no olympiad: none of its counts here
     .orderBy(asc(subjects.grade), asc(subjects.name));
 
   return rows.map((r) => ({
@@ -215,7 +219,7 @@ export type CheckInRow = { testId: number; regionId: number; regionName: string;
  * Per test whose check-in has begun and which has not closed, and per region: the pupils who paid
  * and those checked in (a paper drawn, or started). Polled with the board.
  */
-export async function loadCheckIns({ now = new Date() }: { now?: Date } = {}): Promise<CheckInRow[]> {
+export async function loadCheckIns({ now = new Date(), seasonId }: { now?: Date; seasonId?: number } = {}): Promise<CheckInRow[]> {
   const rows = await db
     .select({
       testId: tests.id,
@@ -225,7 +229,7 @@ export async function loadCheckIns({ now = new Date() }: { now?: Date } = {}): P
       checkedIn: sql<number>`count(*) filter (where ${drawnPapers.userId} is not null or ${attempts.id} is not null)`,
     })
     .from(tests)
-    .innerJoin(subjects, and(eq(subjects.id, tests.subjectId), olympiadSubjectSql()))
+    .innerJoin(subjects, and(eq(subjects.id, tests.subjectId), olympiadSubjectSql(), inSeason(seasonId)))
     .innerJoin(users, and(eq(users.subjectId, tests.subjectId), eq(users.role, UserRole.Default)))
     .innerJoin(registrations, eq(registrations.userId, users.id))
     .innerJoin(regions, eq(regions.id, users.regionId))

@@ -877,6 +877,7 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
     taking: "Принимает регистрацию",
     notTaking: "Закрыт",
     preparing: "Готовится",
+    switcher: "Сезон",
     takeRegistrations: "Открыть регистрацию в этом сезоне",
     add: "Новый сезон",
     edit: "Изменить",

@@ -850,6 +850,7 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
     taking: "Рўйхатга олмоқда",
     notTaking: "Ёпиқ",
     preparing: "Тайёрланмоқда",
+    switcher: "Мавсум",
     takeRegistrations: "Рўйхатга олишни шу мавсумда очиш",
     add: "Янги мавсум",
     edit: "Таҳрирлаш",

@@ -11,6 +11,7 @@ import { db } from "@/lib/db/client";
 import { redisState } from "@/lib/http/redis";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { currentNotices, type Notice } from "@/lib/incidents/incidents";
+import { inSeason } from "@/lib/seasons/period";
 import { LOCALES, type Locale } from "@/shared/i18n/locale.mjs";
 import { localName } from "@/shared/i18n/names";
 
@@ -50,6 +51,7 @@ export async function statusSnapshot(now = new Date()): Promise<StatusSnapshot> 
       .where(
         and(
           olympiadSubjectSql(),
+          inSeason(undefined), // the current season's
           lte(tests.openedAt, new Date(now.getTime() + AHEAD_MS)),
           gte(tests.closedAt, new Date(now.getTime() - BEHIND_MS)),
         ),

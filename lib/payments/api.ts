@@ -11,6 +11,7 @@ import { registerQuery, registerWorkbook } from "@/lib/payments/register";
 import { simulateClick, simulatePayme } from "@/lib/payments/sandbox";
 import { sandboxConfirmSchema } from "@/lib/payments/schema";
 import { recordPaymentEvent } from "@/lib/payments/service";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { PaymentProvider } from "@/shared/payments/enums";
 import { RegistrationStatus } from "@/shared/registration/status";
 
@@ -20,7 +21,7 @@ export const paymentsApi = {
   "/api/admin/payments/export": {
     // The accountant's register of payments as XLSX (the page's filters: a day, a provider); audited.
     GET: handler({ auth: "organiser", query: registerQuery }, async ({ query, user }) => {
-      const { fileName, data } = await registerWorkbook({ organiserId: user.id, query });
+      const { fileName, data } = await registerWorkbook({ organiserId: user.id, query, season: await consoleSeason() });
       return new Response(data, {
         headers: {
           "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -10,6 +10,7 @@ import { olympiadPupil } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, reportDb } from "@/lib/db/client";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
+import { inSeason } from "@/lib/seasons/period";
 import { page } from "@/lib/validation/queries";
 import { fullName } from "@/shared/identity/names";
 import { PaymentProvider, PaymentState, ReceiptState } from "@/shared/payments/enums";
@@ -96,14 +97,17 @@ export function dayBounds(day: string): [number, number] {
   return [start, start + 86_400_000];
 }
 
-function filters({ day, provider }: RegisterQuery): SQL | undefined {
-  const where: SQL[] = [];
+/** The register's filters, in the season the console shows (undefined: the current one's registrations). */
+function filters({ day, provider }: RegisterQuery, seasonId: number | undefined): SQL {
+  const where: SQL[] = [
+    sql`exists (select 1 from ${registrations} where ${registrations.guid} = ${payments.registrationGuid} and ${inSeason(seasonId, registrations.seasonId)})`,
+  ];
   if (day) {
     const [from, to] = dayBounds(day);
     where.push(gte(paidOrMade, from), lt(paidOrMade, to));
   }
   if (provider) where.push(eq(payments.provider, provider));
-  return where.length > 0 ? and(...where) : undefined;
+  return and(...where) as SQL;
 }
 
 const rowColumns = {
@@ -133,20 +137,20 @@ const toRow = ({ firstName, lastName, middleName, at, ...row }: Selected): Regis
   pupil: fullName({ firstName: firstName ?? "", lastName: lastName ?? "", middleName }),
 });
 
-/** The register's payments that `where` selects, newest first, with their pupils and receipts. */
-function rowsWhere(where: SQL | undefined) {
+/** The register's payments of a season's registrations that `where` selects, newest first, with their pupils and receipts. */
+function rowsWhere(where: SQL | undefined, seasonId: number | undefined) {
   return reportDb
     .select(rowColumns)
     .from(payments)
     .innerJoin(registrations, eq(registrations.guid, payments.registrationGuid))
     .leftJoin(users, eq(users.id, registrations.userId))
     .leftJoin(fiscalReceipts, and(eq(fiscalReceipts.paymentId, payments.id), eq(fiscalReceipts.kind, "PERFORM")))
-    .where(where)
+    .where(and(inSeason(seasonId, registrations.seasonId), where))
     .orderBy(desc(paidOrMade), desc(payments.id));
 }
 
 /** Each day's paid payments per provider: how many, and their sum (the filters apply). */
-async function totals(query: RegisterQuery): Promise<RegisterTotal[]> {
+async function totals(query: RegisterQuery, seasonId: number | undefined): Promise<RegisterTotal[]> {
   const rows = await reportDb
     .select({
       day: dayOf,
@@ -155,21 +159,21 @@ async function totals(query: RegisterQuery): Promise<RegisterTotal[]> {
       amountTiyin: sql<number>`sum(${payments.amountTiyin})::bigint`.mapWith(Number),
     })
     .from(payments)
-    .where(and(eq(payments.state, PaymentState.Performed), filters(query)))
+    .where(and(eq(payments.state, PaymentState.Performed), filters(query, seasonId)))
     .groupBy(dayOf, payments.provider)
     .orderBy(desc(dayOf), payments.provider);
   return rows;
 }
 
 /** A page of the register, its count, and the totals. */
-export async function loadRegister(query: RegisterQuery) {
+export async function loadRegister(query: RegisterQuery, seasonId?: number) {
   const pageNumber = query.page ?? 1;
   const [rows, [{ total }], sums] = await Promise.all([
-    rowsWhere(filters(query))
+    rowsWhere(filters(query, seasonId), seasonId)
       .limit(REGISTER_PAGE_SIZE)
       .offset((pageNumber - 1) * REGISTER_PAGE_SIZE),
-    reportDb.select({ total: sql<number>`count(*)::int` }).from(payments).where(filters(query)),
-    totals(query),
+    reportDb.select({ total: sql<number>`count(*)::int` }).from(payments).where(filters(query, seasonId)),
+    totals(query, seasonId),
   ]);
   return { items: rows.map(toRow), total, totals: sums };
 }
@@ -179,9 +183,10 @@ export async function loadRegister(query: RegisterQuery) {
  * Click's as its Complete sent them, the card's) whose registration is not paid, and registrations
  * marked paid without a performed payment. Both are empty in a healthy run.
  */
-export async function reconciliation() {
+export async function reconciliation(seasonId?: number) {
   const unpaidRegistration = await rowsWhere(
     and(eq(payments.state, PaymentState.Performed), ne(registrations.status, RegistrationStatus.Paid)),
+    seasonId,
   );
   const paidWithoutPayment = await reportDb
     .select({
@@ -196,6 +201,7 @@ export async function reconciliation() {
     .where(
       and(
         eq(registrations.status, RegistrationStatus.Paid),
+        inSeason(seasonId, registrations.seasonId),
         // A rehearsal's pupils are made paid for its hour and removed after it.
         olympiadPupil(),
         sql`not exists (select 1 from ${payments} where ${payments.registrationGuid} = ${registrations.guid} and ${payments.state} = ${PaymentState.Performed})`,
@@ -212,11 +218,19 @@ export async function reconciliation() {
   };
 }
 
-/** The register as a workbook (every row the filters select, and the totals), its making audited. */
-export async function registerWorkbook({ organiserId, query }: { organiserId: number; query: RegisterQuery }) {
+/** The register as a workbook (every row the filters select in the season, and the totals), named by its season, its making audited. */
+export async function registerWorkbook({
+  organiserId,
+  query,
+  season,
+}: {
+  organiserId: number;
+  query: RegisterQuery;
+  season: { seasonId: number; year: number };
+}) {
   const t = callOrganiserMessages().payments;
-  const rows = (await rowsWhere(filters(query))).map(toRow);
-  const sums = await totals(query);
+  const rows = (await rowsWhere(filters(query, season.seasonId), season.seasonId)).map(toRow);
+  const sums = await totals(query, season.seasonId);
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(t.sheetName);
   sheet.columns = [
@@ -260,8 +274,8 @@ export async function registerWorkbook({ organiserId, query }: { organiserId: nu
     action: AuditAction.PaymentsExport,
     targetType: "payments",
     targetId: null,
-    details: { day: query.day ?? null, provider: query.provider ?? null, rows: rows.length },
+    details: { season: season.year, day: query.day ?? null, provider: query.provider ?? null, rows: rows.length },
   });
-  const name = ["tolovlar", query.day, query.provider].filter(Boolean).join("-");
+  const name = ["tolovlar", season.year, query.day, query.provider].filter(Boolean).join("-");
   return { fileName: `${name}.xlsx`, data: await book.xlsx.writeBuffer() };
 }

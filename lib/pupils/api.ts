@@ -10,6 +10,7 @@ import { renamePupil, resetPupilPassword, setExtraMinutes, setPupilBlocked, unlo
 import { loginsWorkbook } from "@/lib/pupils/logins";
 import { pupilDetail, searchPupils } from "@/lib/pupils/pupils";
 import { blockedSchema, loginsQuery, pupilsQuery } from "@/lib/pupils/schema";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { userIdParams } from "@/lib/validation/queries";
 import { extraMinutesSchema, pupilNameSchema } from "@/shared/pupils/schema";
 import { reasonSchema } from "@/shared/validation/reason";
@@ -72,7 +73,7 @@ export const pupilsApi = {
   "/api/admin/pupils/logins": {
     // A district's (or one school's) logins and passwords as XLSX, school by school; audited.
     GET: handler({ auth: "organiser", query: loginsQuery }, async ({ query, user }) => {
-      const { fileName, data } = await loginsWorkbook({ organiserId: user.id, ...query });
+      const { fileName, data } = await loginsWorkbook({ organiserId: user.id, ...query, season: await consoleSeason() });
       return new Response(data, {
         headers: {
           "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -83,6 +84,8 @@ export const pupilsApi = {
     }),
   },
   "/api/admin/pupils": {
-    GET: handler({ auth: "organiser", query: pupilsQuery }, ({ query }) => searchPupils(query)),
+    GET: handler({ auth: "organiser", query: pupilsQuery }, async ({ query }) =>
+      searchPupils({ ...query, seasonId: (await consoleSeason()).seasonId }),
+    ),
   },
 } satisfies ApiHandlers;

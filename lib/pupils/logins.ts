@@ -13,6 +13,7 @@ import { notFound } from "@/lib/http/errors";
 import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import { decryptPassword } from "@/lib/payments/credentials";
+import { inSeason } from "@/lib/seasons/period";
 import { bySchool } from "@/shared/i18n/names";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
@@ -23,11 +24,14 @@ export async function loginsWorkbook({
   organiserId,
   districtId,
   organizationId,
+  season,
   now = new Date(),
 }: {
   organiserId: number;
   districtId: number;
   organizationId?: number;
+  /** The console's season: its pupils' logins, and its year in the file's name. */
+  season: { seasonId: number; year: number };
   now?: Date;
 }): Promise<{ fileName: string; data: ArrayBuffer }> {
   const [district] = await db
@@ -62,7 +66,7 @@ export async function loginsWorkbook({
     .innerJoin(registrations, eq(registrations.userId, users.id))
     .leftJoin(subjects, eq(subjects.id, users.subjectId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(...where))
+    .where(and(inSeason(season.seasonId, registrations.seasonId), ...where))
     .orderBy(asc(users.grade), asc(users.lastName), asc(users.firstName));
   // Schools named and ordered in the reader's language (by number, then name); other schools last.
   const schoolOrder = bySchool(locale);
@@ -110,8 +114,9 @@ export async function loginsWorkbook({
     action: AuditAction.LoginsExport,
     targetType: "district",
     targetId: districtId,
-    details: { organizationId: organizationId ?? null, pupils: pupils.length },
+    details: { season: season.year, organizationId: organizationId ?? null, pupils: pupils.length },
   });
   const safe = district.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
-  return { fileName: `${t.filePrefix}_${safe}.xlsx`, data: (await book.xlsx.writeBuffer()) as ArrayBuffer };
+  // The file names its season: a district's logins of 2026 are not those of 2027.
+  return { fileName: `${t.filePrefix}_${season.year}_${safe}.xlsx`, data: (await book.xlsx.writeBuffer()) as ArrayBuffer };
 }

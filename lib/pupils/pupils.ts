@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { likePattern } from "@/lib/db/like-pattern";
 import { notFound } from "@/lib/http/errors";
 import { isBlocked } from "@/lib/identity/blocked";
+import { inSeason } from "@/lib/seasons/period";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
 import type { RegistrationStatus } from "@/shared/registration/status";
@@ -116,22 +117,34 @@ function toRow(
 const PENDING_SHOWN = 50;
 
 /** Accommodation requests no organiser has approved yet, oldest first (issue 27). */
-export async function pendingAccommodations(): Promise<{ userId: number; fullName: string }[]> {
+export async function pendingAccommodations(seasonId?: number): Promise<{ userId: number; fullName: string }[]> {
   const rows = await db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, middleName: users.middleName })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
-    .where(and(isNotNull(registrations.accommodationRequest), isNull(registrations.accommodationApprovedAt), isNull(users.erasedAt)))
+    .where(
+      and(
+        inSeason(seasonId, registrations.seasonId),
+        isNotNull(registrations.accommodationRequest),
+        isNull(registrations.accommodationApprovedAt),
+        isNull(users.erasedAt),
+      ),
+    )
     .orderBy(registrations.createdAt)
     .limit(PENDING_SHOWN);
   return rows.map((row) => ({ userId: row.userId, fullName: fullName(row) }));
 }
 
-export type PupilSearch = { q?: string; regionId?: number; districtId?: number; page?: number; now?: Date };
+/** `seasonId`: the console's season (undefined: the current one): the pupils whose subject is that season's. */
+export type PupilSearch = { q?: string; regionId?: number; districtId?: number; page?: number; now?: Date; seasonId?: number };
 
 /** Pupils by name, username or school, in a region or district; the live attempt of each. */
-export async function searchPupils({ q, regionId, districtId, page = 1, now = new Date() }: PupilSearch) {
-  const conditions: SQL[] = [eq(users.role, UserRole.Default), olympiadPupil()];
+export async function searchPupils({ q, regionId, districtId, page = 1, now = new Date(), seasonId }: PupilSearch) {
+  const conditions: SQL[] = [
+    eq(users.role, UserRole.Default),
+    olympiadPupil(),
+    sql`exists (select 1 from ${subjects} where ${subjects.id} = ${users.subjectId} and ${inSeason(seasonId)})`,
+  ];
   if (regionId) conditions.push(eq(users.regionId, regionId));
   if (districtId) conditions.push(eq(users.districtId, districtId));
   const term = q?.trim();

@@ -7,6 +7,7 @@ import { registrationEdits, registrationSubmissions } from "@/lib/registration/r
 import { getRegisterStatus, register } from "@/lib/registration/registration";
 import { guidParams, registrationsQuery } from "@/lib/registration/schema";
 import { registrationDetail, searchRegistrations } from "@/lib/registration/search";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { registerSchema, registerStatusQuery } from "@/shared/registration/schema";
 
 export const registrationApi = {
@@ -28,6 +29,8 @@ export const registrationApi = {
     GET: handler({ auth: "organiser", params: guidParams }, ({ params }) => registrationDetail({ guid: params.guid.toLowerCase() })),
   },
   "/api/admin/registrations": {
-    GET: handler({ auth: "organiser", query: registrationsQuery }, ({ query }) => searchRegistrations(query)),
+    GET: handler({ auth: "organiser", query: registrationsQuery }, async ({ query }) =>
+      searchRegistrations({ ...query, seasonId: (await consoleSeason()).seasonId }),
+    ),
   },
 } satisfies ApiHandlers;

@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { subjects } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import { db } from "@/lib/db/client";
+import { inSeason } from "@/lib/seasons/period";
 import { type RegistrationWindow, seasonOfRegistration } from "@/lib/seasons/seasons";
 import type { RegistrationDetails } from "@/shared/registration/schema";
 import { getRegistrationDetails } from "./registration";
@@ -33,9 +34,7 @@ export async function returningDetails(from: string, open: RegistrationWindow): 
     ? await db
         .select({ id: subjects.id })
         .from(subjects)
-        .where(
-          and(eq(subjects.seasonId, open.seasonId), eq(subjects.name, was.name), eq(subjects.grade, offer.grade), olympiadSubjectSql()),
-        )
+        .where(and(inSeason(open.seasonId), eq(subjects.name, was.name), eq(subjects.grade, offer.grade), olympiadSubjectSql()))
     : [];
   // The accommodation is asked again: last year's need is not this year's approval.
   const { accommodation: _asked, ...kept } = details;

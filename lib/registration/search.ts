@@ -6,6 +6,7 @@ import { districts, paymentEvents, payments, registrations, subjects, users } fr
 import { db } from "@/lib/db/client";
 import { likePattern } from "@/lib/db/like-pattern";
 import { notFound } from "@/lib/http/errors";
+import { anySeason, inSeason } from "@/lib/seasons/period";
 import { fullName } from "@/shared/identity/names";
 import { type PaymentProvider, PaymentState } from "@/shared/payments/enums";
 import type { RegistrationStatus } from "@/shared/registration/status";
@@ -32,6 +33,7 @@ export type RegistrationRow = {
 
 export type RegistrationSearch = {
   q?: string;
+  seasonId?: number | "any";
   status?: RegistrationStatus;
   regionId?: number;
   districtId?: number;
@@ -39,7 +41,8 @@ export type RegistrationSearch = {
   page?: number;
 };
 
-export async function searchRegistrations({ q, status, regionId, districtId, provider, page = 1 }: RegistrationSearch) {
+/** `seasonId`: the console's season (undefined: the current one; "any": one registration looked up by its guid). */
+export async function searchRegistrations({ q, status, regionId, districtId, provider, page = 1, seasonId }: RegistrationSearch) {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(registrations.status, status));
   if (regionId) conditions.push(eq(users.regionId, regionId));
@@ -88,11 +91,15 @@ export async function searchRegistrations({ q, status, regionId, districtId, pro
       .leftJoin(districts, eq(districts.id, users.districtId))
       .leftJoin(subjects, eq(subjects.id, users.subjectId))
       .leftJoin(paidWith, eq(paidWith.guid, registrations.guid))
-      .where(where)
+      .where(and(seasonId === "any" ? anySeason() : inSeason(seasonId, registrations.seasonId), where))
       .orderBy(desc(registrations.createdAt))
       .limit(REGISTRATIONS_PAGE_SIZE)
       .offset((page - 1) * REGISTRATIONS_PAGE_SIZE),
-    db.select({ total: count() }).from(registrations).leftJoin(users, eq(users.id, registrations.userId)).where(where),
+    db
+      .select({ total: count() })
+      .from(registrations)
+      .leftJoin(users, eq(users.id, registrations.userId))
+      .where(and(seasonId === "any" ? anySeason() : inSeason(seasonId, registrations.seasonId), where)),
   ]);
   return {
     items: rows.map(
@@ -134,7 +141,7 @@ export type RegistrationDetail = {
 };
 
 export async function registrationDetail({ guid }: { guid: string }): Promise<RegistrationDetail> {
-  const { items } = await searchRegistrations({ q: guid });
+  const { items } = await searchRegistrations({ q: guid, seasonId: "any" });
   const registration = items.find((r) => r.guid === guid);
   if (!registration) throw notFound();
   const [paymentRows, events] = await Promise.all([

@@ -10,6 +10,7 @@ import { type Database, db, reportDb, selectRows, type Transaction } from "@/lib
 import { studyLanguage } from "@/lib/db/rows";
 import { notFound } from "@/lib/http/errors";
 import { type NameOrder, nameOrder } from "@/lib/reference/queries";
+import { inSeason } from "@/lib/seasons/period";
 import { EndedBy, type StudyLanguage } from "@/shared/attempts/enums";
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import type { Locale } from "@/shared/i18n/locale.mjs";
@@ -201,12 +202,12 @@ export async function resultsPageAndTop(
 
 export type ResultsTest = { testId: number; grade: number; subjectName: string; closedAt: string };
 
-/** The tests the results page can show, by grade and subject. */
-export async function resultsTests(): Promise<ResultsTest[]> {
+/** The tests the results page can show in a season (undefined: the current one), by grade and subject. */
+export async function resultsTests(seasonId?: number): Promise<ResultsTest[]> {
   return selectRows(
     z.object({ testId: z.number(), grade: z.number(), subjectName: z.string(), closedAt: z.string() }),
     reportDb,
     sql`select t.id as "testId", s.grade, s.name as "subjectName", to_json(t.closed_at)#>>'{}' as "closedAt"
-        from ${olympiadTests("t", "s")} order by s.grade, s.name`,
+        from ${olympiadTests("t", "s")} where ${inSeason(seasonId, sql.raw("s.season_id"))} order by s.grade, s.name`,
   );
 }

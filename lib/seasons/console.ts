@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { ErrorCode } from "@/shared/http/contract";
 import type { SeasonSettings } from "@/shared/seasons/schema";
-import { currentSeasonOf, isClosedSeason } from "./period";
+import { anySeason, currentSeasonOf, isClosedSeason } from "./period";
 import { stateOffer } from "./seasons";
 
 export type SeasonRow = {
@@ -40,6 +40,7 @@ export async function listSeasons(): Promise<SeasonRow[]> {
   const registered = db
     .select({ seasonId: registrations.seasonId, n: count().as("n") })
     .from(registrations)
+    .where(anySeason()) // a count per season
     .groupBy(registrations.seasonId)
     .as("registered");
   const rows = await db

@@ -1,7 +1,7 @@
 // Whether a season takes registrations on a day: the one rule the registration page, the
 // registration call and every payment provider read, with its SQL twin (tests/unit/seasons.test.ts).
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { seasons } from "@/db/schema";
+import { seasons, subjects } from "@/db/schema";
 
 /**
  * Before the first day; within the period, for the season taking registrations; or after: past the
@@ -43,3 +43,14 @@ export const isClosedSeason = (season: { year: number }, current: { year: number
 /** The same in SQL, of a season's year (drizzle's column by default). */
 export const closedSeasonSql = (year: SQLWrapper = seasons.year): SQL<boolean> =>
   sql<boolean>`(${year} < (select cs.year from seasons cs where cs.id = current_season()))`;
+
+/**
+ * The season's scope every read that lists, counts or ranks tests, subjects or registrations names
+ * (tests/unit/house-rules.test.ts holds it): rows of one season, by its id (undefined: the current
+ * season's), of a subjects' (default) or registrations' season column.
+ */
+export const inSeason = (seasonId: number | undefined, column: SQLWrapper = subjects.seasonId): SQL =>
+  sql`(${column} = ${seasonId ?? currentSeasonSql()})`;
+
+/** Every season's rows, on purpose: a count per season, a public check that finds any season's. */
+export const anySeason = (): SQL => sql`true`;

@@ -15,6 +15,7 @@ import { importQuestionBank } from "@/lib/questions/import";
 import { EXAMPLE_REHEARSAL_REPORT } from "@/lib/rehearsal/example-report";
 import { createRehearsal, removeRehearsal, reportRehearsal } from "@/lib/rehearsal/rehearsal";
 import { keyHash } from "@/lib/results/key";
+import { inSeason } from "@/lib/seasons/period";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage, VoidAwards } from "@/shared/attempts/enums";
 import { demoQuestionBank } from "./demo-questions";
@@ -29,12 +30,12 @@ export const DEMO_AFTER_TEST = {
   appealing: { guid: "00000000-0000-4000-8000-000000000005", username: "demo9ru", password: "Demo2025" },
 } as const;
 
-/** The test's subject with its bank, and a test whose window is [openedAt, openedAt + 3 h]. */
-async function closedTest(db: Database, name: string, openedAt: Date) {
+/** The current season's subject with its bank, and a test whose window is [openedAt, openedAt + 3 h]. */
+export async function closedTest(db: Database, name: string, openedAt: Date) {
   const [subject] = await db
     .select()
     .from(subjects)
-    .where(and(eq(subjects.name, name), eq(subjects.grade, DEMO_GRADE), anyTest()));
+    .where(and(eq(subjects.name, name), eq(subjects.grade, DEMO_GRADE), inSeason(undefined), anyTest()));
   const [banked] = await db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, subject.id)).limit(1);
   if (!banked) await importQuestionBank(demoQuestionBank({ subjectId: subject.id, name, grade: DEMO_GRADE }));
   const test = await upsertSubjectTest({

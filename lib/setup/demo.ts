@@ -5,6 +5,7 @@ import { questions, seasons, subjects, tests, users } from "@/db/schema";
 import { anyTest, isOlympiadSubject } from "@/lib/attempts/counting";
 import type { Database } from "@/lib/db/client";
 import { importQuestionBank } from "@/lib/questions/import";
+import { inSeason } from "@/lib/seasons/period";
 import { stateOffer } from "@/lib/seasons/seasons";
 import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { ReviewPolicy, StudyLanguage } from "@/shared/attempts/enums";
@@ -14,6 +15,7 @@ import { RegistrationStatus } from "@/shared/registration/status";
 import { tashkentDay } from "@/shared/time";
 import { DEMO_AFTER_TEST, seedDemoAfterTest } from "./demo-after-test";
 import { seedFamily } from "./demo-families";
+import { DEMO_LAST_SEASON, seedDemoLastSeason } from "./demo-last-season";
 import { demoQuestionBank, hasDemoBank } from "./demo-questions";
 import { seedDemoSchools } from "./schools";
 
@@ -33,6 +35,7 @@ export type DemoSummary = {
   pupil: typeof DEMO_PUPIL;
   russianPupil: typeof DEMO_RUSSIAN_PUPIL;
   afterTest: typeof DEMO_AFTER_TEST;
+  lastSeason: typeof DEMO_LAST_SEASON;
 };
 
 const DEMO_TEST_DAYS = 7;
@@ -43,11 +46,22 @@ const DEMO_TEST_DAYS = 7;
  * moment on a shared database) are not the demo's.
  */
 async function seedDemoTests(db: Database, { pinCode }: { pinCode: string }) {
-  const all = await db.select().from(subjects).where(anyTest());
+  const all = await db
+    .select()
+    .from(subjects)
+    .where(and(inSeason(undefined), anyTest()));
   const banked = new Set(
     (await db.select({ subjectId: questions.subjectId }).from(questions).groupBy(questions.subjectId)).map((r) => r.subjectId),
   );
-  const tested = new Set((await db.select({ subjectId: tests.subjectId }).from(tests).where(anyTest())).map((r) => r.subjectId));
+  const tested = new Set(
+    (
+      await db
+        .select({ subjectId: tests.subjectId })
+        .from(tests)
+        .innerJoin(subjects, eq(subjects.id, tests.subjectId))
+        .where(and(inSeason(undefined), anyTest()))
+    ).map((r) => r.subjectId),
+  );
   const now = new Date();
   for (const subject of all) {
     if (!hasDemoBank(subject.name) || !isOlympiadSubject(subject)) continue;
@@ -101,7 +115,7 @@ export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: numb
   const [math7] = await db
     .select()
     .from(subjects)
-    .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7), anyTest()));
+    .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 7), inSeason(undefined), anyTest()));
   const family = { amountSom: feeSom, subjectId: math7.id, grade: 7 };
   await seedFamily(
     db,
@@ -119,5 +133,13 @@ export async function seedDemo(db: Database, { feeSom, pinCode }: { feeSom: numb
     { ...family, guid: DEMO_GUIDS.paidRussian, status: RegistrationStatus.Paid, login: DEMO_RUSSIAN_PUPIL, paidBy: PaymentProvider.Click },
     { firstName: "Анна", lastName: "Смирнова", middleName: "Сергеевна", language: StudyLanguage.Russian, locale: "ru" },
   );
-  return { guids: DEMO_GUIDS, pupil: DEMO_PUPIL, russianPupil: DEMO_RUSSIAN_PUPIL, afterTest: DEMO_AFTER_TEST };
+  // Last summer's olympiad beside this one, finished: its season closed, its list and certificates true.
+  await seedDemoLastSeason(db, { organiserId: organiser.id, feeSom });
+  return {
+    guids: DEMO_GUIDS,
+    pupil: DEMO_PUPIL,
+    russianPupil: DEMO_RUSSIAN_PUPIL,
+    afterTest: DEMO_AFTER_TEST,
+    lastSeason: DEMO_LAST_SEASON,
+  };
 }

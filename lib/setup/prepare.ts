@@ -48,6 +48,7 @@ export async function prepareDatabase({ quiet = false }: { quiet?: boolean } = {
     `    where to look:      ${base}/admin/results (as the organiser: item statistics, screening, appeals, final list, protocol), ${base}/admin/rehearsal`,
     `    final result:       ${base}/register/${after.final.guid}   pupil ${after.final.username} / ${after.final.password}`,
     `    appeal waiting:     ${base}/register/${after.appealing.guid}?lang=ru   pupil ${after.appealing.username} / ${after.appealing.password}`,
+    `  last season (closed, list final): ${base}/register/${demo.lastSeason.guid}   certificate ${base}/cert/${demo.lastSeason.username}   (${base}/admin/seasons: the seasons, the next one opened)`,
     // A production log is read by more people than the organiser: a password someone set stays
     // where it was set. The one `npm run demo` generated locally is shown, as the demo's own.
     `  organiser:            ${c.adminUsername} / ${c.production && !c.adminPasswordGenerated ? "(the password in ADMIN_PASSWORD)" : c.adminPassword}   (${base}/admin)`,

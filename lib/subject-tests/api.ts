@@ -3,6 +3,7 @@
 import "server-only";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { closeTestSchema, subjectIdParams } from "@/lib/subject-tests/schema";
 import { closeTestNow, listTests, upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { testSettingsSchema } from "@/shared/subject-tests/schema";
@@ -20,6 +21,6 @@ export const subjectTestsApi = {
     ),
   },
   "/api/admin/tests": {
-    GET: handler({ auth: "organiser" }, async () => ({ items: await listTests() })),
+    GET: handler({ auth: "organiser" }, async () => ({ items: await listTests({ seasonId: (await consoleSeason()).seasonId }) })),
   },
 } satisfies ApiHandlers;

@@ -15,6 +15,7 @@ import { callLocaleNow, callMessages } from "@/lib/i18n/server";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
 import { assertSeasonOpen } from "@/lib/seasons/closed";
+import { inSeason } from "@/lib/seasons/period";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { pointsToTenths, tenthsToPoints } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
@@ -258,14 +259,14 @@ export function checkInMinutesNeeded(pupils: number, perSecond: number): number 
 }
 
 /** Every subject with its stage-one test (or none yet), and how many pupils are testing in it now. */
-export async function listTests({ now = new Date() }: { now?: Date } = {}): Promise<SubjectTest[]> {
+export async function listTests({ now = new Date(), seasonId }: { now?: Date; seasonId?: number } = {}): Promise<SubjectTest[]> {
   const rows = await db
     .select({ subject: subjects, test: tests })
     .from(subjects)
     .leftJoin(tests, and(eq(tests.subjectId, subjects.id), eq(tests.stage, 1)))
-    .where(olympiadSubjectSql())
+    .where(and(olympiadSubjectSql(), inSeason(seasonId)))
     .orderBy(asc(subjects.grade), asc(subjects.name));
-  const board = await boardTests(now);
+  const board = await boardTests(now, seasonId);
   const counts = new Map(board.map((b) => [b.subjectId, b.counts]));
   const perSecond = config().signInsPerSecond;
   return rows.map((r) => ({

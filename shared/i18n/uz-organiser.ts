@@ -800,6 +800,7 @@ export const uzOrganiser = {
     taking: "Ro'yxatga olmoqda",
     notTaking: "Yopiq",
     preparing: "Tayyorlanmoqda",
+    switcher: "Mavsum",
     takeRegistrations: "Ro'yxatga olishni shu mavsumda ochish",
     add: "Yangi mavsum",
     edit: "Tahrirlash",

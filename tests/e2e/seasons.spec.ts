@@ -97,6 +97,27 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await expect(page.getByText("Bu yil uchun mavsum allaqachon bor.")).toBeVisible();
   await form.getByRole("button", { name: "Bekor qilish" }).click();
 
+  // The switcher on the console's pages: next season's registrations are none yet, this one's are there.
+  await page.goto("/admin/registrations");
+  await expect(page.getByText("Karimova")).toBeVisible();
+  const switcher = page.getByTestId("season-switcher").getByRole("combobox");
+  await expect(switcher).toHaveValue(String(year));
+  await switcher.selectOption(String(next));
+  await expect(page.getByText("Karimova")).toHaveCount(0);
+  await page.goto("/admin/payments");
+  await expect(page.getByTestId("season-switcher").getByRole("combobox")).toHaveValue(String(next));
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await page.goto("/admin/registrations");
+    for (const [name, size] of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await screenshot(page, testInfo, `season-switcher-${language}-${name}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId("season-switcher").getByRole("combobox").selectOption(String(year));
+  await expect(page.getByText("Karimova")).toBeVisible();
+
   for (const language of LANGUAGES) {
     await page.context().addCookies([{ name: "lang", value: language, url: base }]);
     await page.goto("/admin/seasons");

@@ -2,18 +2,21 @@
 // the first start, with no step of the newcomer's, and a second start finds it in place.
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appealDecisions, appeals, attempts, rehearsals, subjects, tests } from "@/db/schema";
+import { appealDecisions, appeals, attempts, registrations, rehearsals, seasons, subjects, tests } from "@/db/schema";
 import { appealsView } from "@/lib/appeals/appeals";
 import { anyTest } from "@/lib/attempts/counting";
+import { certificateOfUsername } from "@/lib/certificates/certificates";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { exclusively } from "@/lib/db/migrate";
-import { finalListByHash, listStatus } from "@/lib/final-list/final";
+import { finalListByHash, latestFinalList, listStatus } from "@/lib/final-list/final";
 import { screeningOf } from "@/lib/integrity/decisions";
 import { receiptOfRegistration } from "@/lib/payments/fiscal";
+import { inSeason } from "@/lib/seasons/period";
 import { DEMO_GUIDS, seedDemo } from "@/lib/setup/demo";
 import { DEMO_AFTER_TEST } from "@/lib/setup/demo-after-test";
 import { DEMO_PAYME_RECEIPT } from "@/lib/setup/demo-families";
+import { DEMO_LAST_SEASON } from "@/lib/setup/demo-last-season";
 import { itemStatistics } from "@/lib/statistics/items";
 import { setUpDatabase } from "../support/database";
 import { DEMO_SEED_MS } from "../support/test-env";
@@ -28,13 +31,13 @@ async function testOf(name: string) {
     .select({ testId: tests.id, closedAt: tests.closedAt })
     .from(tests)
     .innerJoin(subjects, eq(subjects.id, tests.subjectId))
-    .where(and(eq(subjects.name, name), eq(subjects.grade, 9), anyTest()));
+    .where(and(eq(subjects.name, name), eq(subjects.grade, 9), inSeason(undefined), anyTest()));
   return row;
 }
 
 describe("the demo's finished olympiad", () => {
   it(
-    "seeds a closed test with a final list, one with appeals open and a listed pair, and a rehearsal report",
+    "seeds a closed test with a final list, one with appeals open and a listed pair, a rehearsal report, and last season closed with its list final",
     async () => {
       await seed();
       const now = new Date();
@@ -86,6 +89,22 @@ describe("the demo's finished olympiad", () => {
         provider: "click",
       });
       expect(await receiptOfRegistration(DEMO_AFTER_TEST.final.guid)).toMatchObject({ state: null, provider: "card" });
+
+      // Last season beside this one: closed, its family in it, its list final and verifying, its certificate dated.
+      const [lastFamily] = await db.select().from(registrations).where(eq(registrations.guid, DEMO_LAST_SEASON.guid));
+      const [last] = await db.select().from(seasons).where(eq(seasons.id, lastFamily.seasonId));
+      const [current] = await db.select().from(seasons).where(eq(seasons.takingRegistrations, true));
+      expect(last.year).toBe(current.year - 1);
+      const [lastTest] = await db
+        .select({ testId: tests.id })
+        .from(tests)
+        .innerJoin(subjects, eq(subjects.id, tests.subjectId))
+        .where(and(eq(subjects.name, "Matematika"), eq(subjects.grade, 9), inSeason(last.id), anyTest()));
+      const lastList = await latestFinalList(lastTest.testId);
+      expect(lastList?.ranked).toBeGreaterThan(30);
+      expect((await finalListByHash(lastList?.topHash ?? ""))?.testId).toBe(lastTest.testId);
+      const certificate = await certificateOfUsername(DEMO_LAST_SEASON.username);
+      expect(certificate?.issueDate).toMatch(new RegExp(`\\.${last.year}$`));
 
       // A second start finds everything in place (the demo's own tests counted: on PostgreSQL other suites share the database).
       const demoAttempts = async () => (await ended(final.testId)) + (await ended(open.testId));

@@ -108,10 +108,30 @@ function sourceFiles(entry: string): string[] {
   return readdirSync(full).flatMap((name) => sourceFiles(path.join(entry, name)));
 }
 
+/** Files that read tests, subjects or registrations without a season, each for its reason. */
+const SEASONLESS_READS: Record<string, string> = {
+  "lib/seasons/period.ts": "the season's rules themselves",
+  "lib/results/ranking-sql.ts": "ranks within each test, and a test is one season's",
+};
+
+/**
+ * The season's scope (lib/seasons/period.ts): a read that lists, counts or ranks tests, subjects or
+ * registrations names its season (inSeason), the current one (currentSeasonSql) or every season on
+ * purpose (anySeason); one row chosen by its id, or a registration by its guid or pupil, needs none.
+ */
+const SEASON_SCOPES = /\b(?:inSeason|anySeason|currentSeasonSql)\(/;
+// A value, not a join: `eq(registrations.userId, users.id)` is a join and chooses nothing.
+const REGISTRATION_BY_ID =
+  /\b(?:eq|inArray)\(\s*registrations\.(?:guid|userId)\s*,(?!\s*(?:users|payments|registrations|attempts|paidWith)\.)|\br\.(?:guid|user_id)\s*=\s*\$\{|\beq\(\s*(?:users\.id|payments\.registrationGuid)\s*,(?!\s*(?:users|payments|registrations|attempts)\.)|\bu\.id\s*=\s*\$\{/;
+const SEASON_TABLES: { table: string; scopes: RegExp; byId: RegExp }[] = [
+  ...["tests", "subjects"].map((table) => ({ table, scopes: SEASON_SCOPES, byId: TEST_BY_ID })),
+  { table: "registrations", scopes: SEASON_SCOPES, byId: REGISTRATION_BY_ID },
+];
+
 /** Each statement reading attempts, tests or subjects without a scope, as "file:line table". */
-function unscopedReads(file: string, text: string): string[] {
+function unscopedReads(file: string, text: string, tables = TABLES): string[] {
   const found: string[] = [];
-  for (const { table, scopes, byId } of TABLES) {
+  for (const { table, scopes, byId } of tables) {
     for (const match of text.matchAll(readOf(table))) {
       const start = match.index ?? 0;
       // The statement: from the query it is part of (the nearest select before it) up to its
@@ -150,6 +170,26 @@ describe("the rules every read of attempts, tests, subjects and pupils obeys liv
       .filter((file) => !(file in UNSCOPED_READS))
       .flatMap((file) => unscopedReads(file, readFileSync(path.join(root, file), "utf8")));
     expect(reads).toEqual([]);
+  });
+
+  it("every read that lists, counts or ranks tests, subjects or registrations names its season", () => {
+    const reads = files
+      .filter((file) => !(file in UNSCOPED_READS) && !(file in SEASONLESS_READS))
+      .flatMap((file) => unscopedReads(file, readFileSync(path.join(root, file), "utf8"), SEASON_TABLES));
+    expect(reads).toEqual([]);
+  });
+
+  it("catches a list of tests, subjects or registrations that forgets its season", () => {
+    const forgetful = "const rows = await db.select().from(registrations).where(eq(registrations.status, 2));";
+    expect(unscopedReads("lib/example.ts", forgetful, SEASON_TABLES)).toEqual(["lib/example.ts:1 registrations"]);
+    const tests =
+      "const rows = await db.select().from(subjects).leftJoin(tests, eq(tests.subjectId, subjects.id)).where(olympiadSubjectSql());";
+    expect(unscopedReads("lib/example.ts", tests, SEASON_TABLES)).toEqual(["lib/example.ts:1 tests", "lib/example.ts:1 subjects"]);
+    const scoped =
+      "const rows = await db.select().from(registrations).where(and(eq(registrations.status, 2), inSeason(id, registrations.seasonId)));";
+    expect(unscopedReads("lib/example.ts", scoped, SEASON_TABLES)).toEqual([]);
+    const one = "const [row] = await db.select().from(registrations).where(eq(registrations.guid, guid));";
+    expect(unscopedReads("lib/example.ts", one, SEASON_TABLES)).toEqual([]);
   });
 
   it("catches a read written the old way", () => {

@@ -9,6 +9,7 @@ import { organiserActions, payments, registrations, users } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { answerPayme } from "@/lib/payments/payme";
 import { dayBounds, loadRegister, reconciliation, registerQuery, registerWorkbook } from "@/lib/payments/register";
+import { registeringSeason } from "@/lib/seasons/seasons";
 import { createTestPupil, createTestRegistration } from "@/lib/testing/pupils";
 import { RegistrationStatus } from "@/shared/registration/status";
 import { setUpDatabase } from "../support/database";
@@ -72,8 +73,14 @@ describe("the register", () => {
   it("exports a real workbook with the day's payments and totals, and audits it", async () => {
     const paid = await paidByPayme("2026-05-22T06:30:00.000Z");
     const [organiser] = await db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ENV.ADMIN_USERNAME));
-    const { fileName, data } = await registerWorkbook({ organiserId: organiser.id, query: { day: "2026-05-22", provider: "payme" } });
-    expect(fileName).toBe("tolovlar-2026-05-22-payme.xlsx");
+    const season = (await registeringSeason())!;
+    const { fileName, data } = await registerWorkbook({
+      organiserId: organiser.id,
+      query: { day: "2026-05-22", provider: "payme" },
+      season: { seasonId: season.seasonId, year: season.year },
+    });
+    // The export names its season.
+    expect(fileName).toBe(`tolovlar-${season.year}-2026-05-22-payme.xlsx`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(data as ArrayBuffer);
     const [list, totals] = book.worksheets;

@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { questions, registrations, seasons, subjects, tests, users } from "@/db/schema";
 import { decideAppeals } from "@/lib/appeals/decisions";
 import { regrade } from "@/lib/appeals/rescoring";
+import { boardTests } from "@/lib/board/board";
 import { db } from "@/lib/db/client";
 import { finalise } from "@/lib/final-list/finalise";
 import { confirmSandboxPayment } from "@/lib/payments/card";
@@ -21,6 +22,8 @@ import { answerClick } from "@/lib/payments/click";
 import { answerPayme } from "@/lib/payments/payme";
 import { findRegistration, payableAt } from "@/lib/payments/service";
 import { register } from "@/lib/registration/registration";
+import { registrationDetail, searchRegistrations } from "@/lib/registration/search";
+import { resultsTests } from "@/lib/results/ranking";
 import {
   closedSeasonSql,
   currentSeasonOf,
@@ -30,8 +33,8 @@ import {
   registrationPhase,
   registrationPhaseSql,
 } from "@/lib/seasons/period";
-import { registeringSeason } from "@/lib/seasons/seasons";
-import { upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
+import { registeringSeason, stateOffer } from "@/lib/seasons/seasons";
+import { listTests, upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { createTestRegistration } from "@/lib/testing/pupils";
 import { ErrorCode } from "@/shared/http/contract";
@@ -242,6 +245,39 @@ describe("the registration period is kept", () => {
   });
 });
 
+/** A season of long ago (2001), and an olympiad in it: made in the current season, then moved there. */
+async function olympiadOfLongAgo() {
+  await db
+    .insert(seasons)
+    .values({ year: 2001, title: "2001", registrationOpens: "2001-05-12", registrationCloses: "2001-05-31", feeSom: 75_000 })
+    .onConflictDoNothing();
+  const [old] = await db.select().from(seasons).where(eq(seasons.year, 2001));
+  await db.transaction((tx) => stateOffer(tx, old.id));
+  const o = await createTestOlympiad({ openedAt: new Date(Date.now() - 3 * 86_400_000), closedAt: new Date(Date.now() - 2 * 86_400_000) });
+  await db.update(subjects).set({ seasonId: old.id }).where(eq(subjects.id, o.subjectId));
+  return { old, o };
+}
+
+describe("the console's lists are a season's", () => {
+  it("tests, results, the board, registrations and payments: the chosen season's, by default the current one's", async () => {
+    const { old, o } = await olympiadOfLongAgo();
+    const registered = await createTestRegistration();
+    await db.update(registrations).set({ seasonId: old.id, offerVersion: 1 }).where(eq(registrations.guid, registered.guid));
+    const ids = (items: { subjectId: number }[]) => items.map((item) => item.subjectId);
+    expect(ids(await listTests({ seasonId: old.id }))).toContain(o.subjectId);
+    expect(ids(await listTests())).not.toContain(o.subjectId);
+    expect(ids(await boardTests(new Date(), old.id))).toContain(o.subjectId);
+    expect(ids(await boardTests(new Date()))).not.toContain(o.subjectId);
+    expect((await resultsTests(old.id)).map((t) => t.testId)).toContain(o.testId);
+    expect((await resultsTests()).map((t) => t.testId)).not.toContain(o.testId);
+    const guids = async (seasonId?: number) => (await searchRegistrations({ seasonId })).items.map((item) => item.guid);
+    expect(await guids(old.id)).toContain(registered.guid);
+    expect(await guids()).not.toContain(registered.guid);
+    // One registration by its guid is found whatever the season.
+    expect((await registrationDetail({ guid: registered.guid })).registration.guid).toBe(registered.guid);
+  });
+});
+
 describe("a past season is closed", () => {
   it("is older than the current season, in TypeScript and in SQL", async () => {
     expect(isClosedSeason({ year: 2025 }, { year: 2026 })).toBe(true);
@@ -256,17 +292,7 @@ describe("a past season is closed", () => {
 
   it("takes no change of a test's settings, no regrade, no appeal decision and no final list", async () => {
     const organiserId = await theOrganiser();
-    // A season of long ago, and an olympiad in it (made in the current season, then moved there).
-    await db
-      .insert(seasons)
-      .values({ year: 2001, title: "2001", registrationOpens: "2001-05-12", registrationCloses: "2001-05-31", feeSom: 75_000 })
-      .onConflictDoNothing();
-    const [old] = await db.select().from(seasons).where(eq(seasons.year, 2001));
-    const o = await createTestOlympiad({
-      openedAt: new Date(Date.now() - 3 * 86_400_000),
-      closedAt: new Date(Date.now() - 2 * 86_400_000),
-    });
-    await db.update(subjects).set({ seasonId: old.id }).where(eq(subjects.id, o.subjectId));
+    const { o } = await olympiadOfLongAgo();
     const closed = { code: ErrorCode.SeasonClosed };
     const [question] = await db.select({ id: questions.id }).from(questions).where(eq(questions.subjectId, o.subjectId)).limit(1);
     await expect(

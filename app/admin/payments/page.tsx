@@ -10,6 +10,7 @@ import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { loadRegister, REGISTER_PAGE_SIZE, reconciliation, registerQuery } from "@/lib/payments/register";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import type { SearchPageProps } from "@/lib/validation/queries";
 import { decimal } from "@/shared/i18n/numbers";
 import { dateTextOf } from "@/shared/time";
@@ -33,13 +34,14 @@ export default async function PaymentsRegisterPage({ searchParams }: SearchPageP
   const { query, dayInvalid, dayText } = filtersOf(await searchParams);
   const locale = await getLocale();
   const som = (tiyin: number) => decimal(locale, tiyin / 100, 2);
-  const [{ items, total, totals }, mismatch] = await Promise.all([loadRegister(query), reconciliation()]);
+  const season = await consoleSeason();
+  const [{ items, total, totals }, mismatch] = await Promise.all([loadRegister(query, season.seasonId), reconciliation(season.seasonId)]);
   const exportQuery = new URLSearchParams(
     Object.entries({ day: query.day, provider: query.provider }).filter(([, v]) => v) as [string, string][],
   );
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={texts.title} lead={texts.lead} />
+      <PageHeader title={texts.title} lead={texts.lead} season={season} />
       <form method="get" className="mb-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto]">
         <Field id="day" label={texts.day} hint={texts.dayHint} error={dayInvalid ? texts.dayInvalid : undefined}>
           <Input

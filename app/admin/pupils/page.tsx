@@ -10,6 +10,7 @@ import { organiserPage } from "@/lib/identity/page-guards";
 import { PUPILS_PAGE_SIZE, pendingAccommodations, searchPupils } from "@/lib/pupils/pupils";
 import { pupilsQuery } from "@/lib/pupils/schema";
 import { loadReferenceData } from "@/lib/reference/queries";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
@@ -20,14 +21,15 @@ export default async function PupilsPage({ searchParams }: SearchPageProps) {
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const texts = organiserMessages.pupils;
   const search = searchOf(pupilsQuery, await searchParams);
+  const season = await consoleSeason();
   const [{ items, total }, reference, pending] = await Promise.all([
-    searchPupils(search),
+    searchPupils({ ...search, seasonId: season.seasonId }),
     loadReferenceData({ locale }),
-    pendingAccommodations(),
+    pendingAccommodations(season.seasonId),
   ]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.pupils}>
+      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.pupils} season={season}>
         {search.districtId ? (
           <a
             href={`/api/admin/pupils/logins?districtId=${search.districtId}`}

@@ -11,6 +11,7 @@ import { organiserPage } from "@/lib/identity/page-guards";
 import { loadReferenceData } from "@/lib/reference/queries";
 import { registrationsQuery } from "@/lib/registration/schema";
 import { REGISTRATIONS_PAGE_SIZE, searchRegistrations } from "@/lib/registration/search";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { RegistrationStatus } from "@/shared/registration/status";
@@ -23,10 +24,14 @@ export default async function RegistrationsPage({ searchParams }: SearchPageProp
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.registrations, organiserMessages.common];
   const search = searchOf(registrationsQuery, await searchParams);
-  const [{ items, total }, reference] = await Promise.all([searchRegistrations(search), loadReferenceData({ locale })]);
+  const season = await consoleSeason();
+  const [{ items, total }, reference] = await Promise.all([
+    searchRegistrations({ ...search, seasonId: season.seasonId }),
+    loadReferenceData({ locale }),
+  ]);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.registrations} />
+      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.registrations} season={season} />
       <SearchForm search={search} placeholder={texts.searchPlaceholder} reference={reference}>
         <Field id="status" label={texts.status}>
           <Select id="status" name="status" defaultValue={search.status ?? ""}>

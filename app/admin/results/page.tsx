@@ -17,6 +17,7 @@ import { listOrganizations, loadReferenceData } from "@/lib/reference/queries";
 import { resultsPage } from "@/lib/results/published";
 import { RESULTS_PAGE_SIZE, resultsTests } from "@/lib/results/ranking";
 import { resultsQuery } from "@/lib/results/schema";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { withOrigin } from "@/shared/console/origin";
 import { gradeAndSubject } from "@/shared/i18n/words";
@@ -28,7 +29,8 @@ export default async function ResultsPage({ searchParams }: SearchPageProps) {
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.results, organiserMessages.common];
   const search = searchOf(resultsQuery.partial({ testId: true }), await searchParams);
-  const [tests, reference] = await Promise.all([resultsTests(), loadReferenceData({ locale })]);
+  const season = await consoleSeason();
+  const [tests, reference] = await Promise.all([resultsTests(season.seasonId), loadReferenceData({ locale })]);
   // Without a choice: the test that closed last (the one whose results are wanted now), else the first.
   const now = Date.now();
   const lastClosed = tests.filter((x) => Date.parse(x.closedAt) <= now).sort((a, b) => Date.parse(b.closedAt) - Date.parse(a.closedAt))[0];
@@ -36,7 +38,7 @@ export default async function ResultsPage({ searchParams }: SearchPageProps) {
   if (!test) {
     return (
       <div className="mx-auto max-w-7xl">
-        <PageHeader title={texts.title} lead={texts.lead} />
+        <PageHeader title={texts.title} lead={texts.lead} season={season} />
         <p className="text-slate-600">{texts.noTests}</p>
       </div>
     );
@@ -50,7 +52,7 @@ export default async function ResultsPage({ searchParams }: SearchPageProps) {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.results}>
+      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.results} season={season}>
         <LinkButton variant="secondary" href={withOrigin(`/admin/tests/${testId}/items`, "results")}>
           {texts.itemStatistics}
         </LinkButton>

@@ -3,6 +3,7 @@ import { PrintButton } from "@/components/console/print-button";
 import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { listTests } from "@/lib/subject-tests/subject-tests";
 import { gradeAndSubject } from "@/shared/i18n/words";
 import { formatTashkent } from "@/shared/time";
@@ -12,17 +13,18 @@ export const generateMetadata = consoleTitle((messages) => messages.pinSheet.tit
 /** The PINs of every test on one printable sheet, large, with the window they open in. */
 export default async function PinSheetPage() {
   await organiserPage();
+  const season = await consoleSeason();
   const [organiserMessages, messages, local, tests] = await Promise.all([
     getOrganiserMessages(),
     getMessages(),
     getLocalName(),
-    listTests(),
+    listTests({ seasonId: season.seasonId }),
   ]);
   const texts = organiserMessages.pinSheet;
   const items = tests.filter((item) => item.test !== null);
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title={texts.title} lead={texts.lead}>
+      <PageHeader title={texts.title} lead={texts.lead} season={season}>
         <PrintButton />
       </PageHeader>
       {items.length === 0 ? (
