@@ -115,6 +115,9 @@ try {
       PAYMENTS_SANDBOX: "true",
       SEED_DEMO: "false",
       ADMISSION_LIMIT: "0",
+      // The drill registers its pupils today, whatever the month (the first season's period: docs/seasons.md).
+      REGISTRATION_OPENS: "2020-01-01",
+      REGISTRATION_CLOSES: "2099-12-31",
     },
   });
   const base = `http://127.0.0.1:${appPort}`;
