@@ -103,6 +103,7 @@ describe("the register", () => {
       .from(organiserActions)
       .where(and(eq(organiserActions.organiserId, organiser.id), eq(organiserActions.action, "payments.export")));
     expect(audited.map((a) => (typeof a.details === "string" ? JSON.parse(a.details) : a.details))).toContainEqual({
+      season: season.year,
       day: "2026-05-22",
       provider: "payme",
       rows: 1,
