@@ -158,12 +158,12 @@ describe("an accommodation request", () => {
       .where(and(eq(organiserActions.targetId, pupil.userId), eq(organiserActions.action, "pupil.accommodation")));
     expect(approved).toEqual([{ reason: null }]);
 
-    const old = await createPupil({ accommodation: REQUEST });
-    await db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 400 * 86_400_000) })
-      .where(eq(users.id, old.userId));
-    await removeExpiredPersonalData({ months: 12, now: new Date(Date.now() + 400 * 86_400_000) });
+    // A pupil of an olympiad that closed 13 months ago; the retention's pass as of now (a pass a year
+    // ahead would take every other suite's pupils' data on a shared database with it).
+    const longAgo = Date.now() - 400 * 86_400_000;
+    const olympiad = await createTestOlympiad({ openedAt: new Date(longAgo - 3_600_000), closedAt: new Date(longAgo) });
+    const old = await createPupil({ subjectId: olympiad.subjectId, accommodation: REQUEST });
+    await removeExpiredPersonalData({ months: 12 });
     const [expired] = await db.select().from(registrations).where(eq(registrations.userId, old.userId));
     expect(expired.accommodationRequest).toBeNull();
   });
