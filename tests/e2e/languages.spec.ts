@@ -20,12 +20,12 @@ async function latinWords(page: Page, allowed: RegExp): Promise<string[]> {
   return (text.match(/[A-Za-zʻʼ']{3,}/g) ?? []).filter((word) => !allowed.test(word));
 }
 
-/** The console's own words in Latin letters: rows of its tables and bank texts (people's data) left out. */
+/** The console's own words in Latin letters: rows of its tables, pupils' names listed and bank texts (people's data) left out. */
 async function consoleWords(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
     for (const data of body.querySelectorAll(
-      "[data-testid=language-switcher], tbody, .rich-text, option, input, textarea, script, style, .katex",
+      "[data-testid=language-switcher], tbody, [data-testid=pending-accommodations] li, .rich-text, option, input, textarea, script, style, .katex",
     ))
       data.remove();
     // Each text node apart: a hash's last letters and the next label are two words, not one.
