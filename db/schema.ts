@@ -1,6 +1,7 @@
 // The whole database schema, read top to bottom: reference data, pupils, registrations.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -422,6 +423,8 @@ export const readingTexts = pgTable(
       .notNull()
       .references(() => subjects.id),
     texts: languageTexts(),
+    /** The passage of an earlier season it was copied from when the bank was carried over (lib/seasons/carry.ts). */
+    carriedFrom: integer("carried_from").references((): AnyPgColumn => readingTexts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [check("reading_texts_texts_valid", hasTexts(t.texts))],
@@ -445,10 +448,19 @@ export const questions = pgTable(
      * "none" to nobody, whatever they answered. Null: scored by its correct choice.
      */
     voidAwards: varchar("void_awards", { length: 4 }).$type<VoidAwards>(),
+    /** The item of an earlier season it was copied from when the bank was carried over (lib/seasons/carry.ts). */
+    carriedFrom: integer("carried_from").references((): AnyPgColumn => questions.id, { onDelete: "set null" }),
+    /**
+     * How many pupils of earlier seasons saw it with its key (their review): 0 is a fresh item. An
+     * exposed one is drawn only when the organiser keeps it on purpose (`keptExposed`).
+     */
+    seenBy: integer("seen_by").notNull().default(0),
+    keptExposed: boolean("kept_exposed").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("questions_subject_difficulty_idx").on(t.subjectId, t.difficulty),
+    check("questions_seen_by_valid", sql`${t.seenBy} >= 0`),
     check("questions_difficulty_valid", sql`${t.difficulty} in (1, 2, 3)`),
     check("questions_void_awards_valid", sql`${t.voidAwards} in ('all', 'none')`),
     check("questions_texts_valid", hasTexts(t.texts)),

@@ -1,5 +1,6 @@
 // A question of the bank as the pupil sees it (HTML, formulas, the reading text), with its key
-// marked for the organiser, and "O'chirish" (or, once drawn, "Bankdan chiqarish" and "Qayta baholash").
+// marked for the organiser, and "O'chirish" (or, once drawn, "Bankdan chiqarish" and "Qayta baholash");
+// an exposed item (seen with its key in an earlier season) says so and is kept in papers or left out.
 "use client";
 
 import { useState } from "react";
@@ -31,6 +32,12 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
         </span>
         {question.drawn && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">{texts.drawn}</span>}
         {question.retired && <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{texts.retired}</span>}
+        {question.seenBy > 0 && (
+          <span className="rounded-full bg-orange-100 px-2 py-0.5 font-semibold text-orange-900" data-testid="question-exposed">
+            {texts.exposedBadge({ count: question.seenBy })}
+            {question.keptExposed && ` · ${texts.keptBadge}`}
+          </span>
+        )}
         <span className="rounded-full bg-sky-50 px-2 py-0.5 font-semibold text-sky-900" data-testid="question-languages">
           {question.languages.map((language) => texts.languageNames[language]).join(" · ")}
         </span>
@@ -57,6 +64,21 @@ export function QuestionCard({ question, regradeHref }: { question: BankQuestion
             <LinkButton variant="secondary" size="compact" href={regradeHref}>
               {messages.results.regrade}
             </LinkButton>
+          )}
+          {question.seenBy > 0 && (
+            <ReasonAction
+              compact
+              testId={`keep-exposed-${question.questionId}`}
+              label={question.keptExposed ? texts.leaveOutExposed : texts.keepExposed}
+              done={question.keptExposed ? texts.leftOutDone : texts.keptDone}
+              run={async ({ reason }) => {
+                await api(`/admin/questions/${question.questionId}/exposed`, {
+                  method: "PUT",
+                  body: { kept: !question.keptExposed, reason },
+                });
+                return undefined;
+              }}
+            />
           )}
           {!question.drawn && (
             <Button variant="secondary" size="compact" onClick={() => setEditing(true)}>

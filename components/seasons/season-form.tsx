@@ -15,7 +15,13 @@ import { api } from "@/shared/http/client";
 import { type SeasonInput, seasonSchema } from "@/shared/seasons/schema";
 import { dateTextOf } from "@/shared/time";
 
-type Values = Omit<SeasonInput, "campStarts" | "campEnds" | "campPlace"> & { campStarts: string; campEnds: string; campPlace: string };
+type Values = Omit<SeasonInput, "campStarts" | "campEnds" | "campPlace" | "useExposed"> & {
+  campStarts: string;
+  campEnds: string;
+  campPlace: string;
+  useExposed?: boolean;
+};
+type Made = { seasonId: number; carried: { tests: number; questions: number; exposed: number; kept: number } };
 
 /** A day of the form as the organiser reads it, dd.mm.yyyy, or empty. */
 const shown = (iso: string | null) => (iso ? dateTextOf(iso) : "");
@@ -46,11 +52,14 @@ export function SeasonForm({ seasonId, initial, onDone, testId }: Props) {
   const form = useForm<Values>({ resolver: zodResolver(seasonSchema) as unknown as Resolver<Values>, defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
   const submit = submitWith(form, async (values) => {
-    await api(seasonId === null ? "/admin/seasons" : `/admin/seasons/${seasonId}`, {
-      method: seasonId === null ? "POST" : "PUT",
-      body: values,
-    });
-    toast.success(texts.saved({ year: values.year }), { id: testId });
+    if (seasonId === null) {
+      const { carried } = await api<Made>("/admin/seasons", { method: "POST", body: values });
+      toast.success(texts.carried({ year: values.year, ...carried }), { id: testId });
+    } else {
+      const { useExposed: _new, ...settings } = values;
+      await api(`/admin/seasons/${seasonId}`, { method: "PUT", body: settings });
+      toast.success(texts.saved({ year: values.year }), { id: testId });
+    }
     onDone();
     router.refresh();
   });
@@ -89,6 +98,12 @@ export function SeasonForm({ seasonId, initial, onDone, testId }: Props) {
           <Input id={`${testId}-reason`} autoComplete="off" maxLength={500} invalid={Boolean(errors.reason)} {...form.register("reason")} />
         </Field>
       </div>
+      {seasonId === null && (
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800 sm:col-span-2 lg:col-span-4">
+          <input type="checkbox" className="size-4" data-testid={`${testId}-use-exposed`} {...form.register("useExposed")} />
+          {texts.useExposed}
+        </label>
+      )}
       <div className="flex flex-wrap items-end gap-2 whitespace-nowrap sm:col-span-2">
         <Button type="submit" pending={isSubmitting}>
           {texts.save}

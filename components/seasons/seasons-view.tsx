@@ -11,7 +11,9 @@ import { Card } from "@/components/ui/card";
 import type { SeasonRow } from "@/lib/seasons/console";
 import { api } from "@/shared/http/client";
 import { wholeNumber } from "@/shared/i18n/numbers";
+import type { BankExposure as Exposure } from "@/shared/seasons/exposure";
 import { dateTextOf } from "@/shared/time";
+import { BankExposure } from "./bank-exposure";
 import { SeasonForm, seasonValues } from "./season-form";
 
 const period = (from: string | null, to: string | null, none: string) =>
@@ -26,7 +28,8 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function SeasonsView({ items }: { items: SeasonRow[] }) {
+/** `exposure`: the newest season's bank, as the next season would take it over. */
+export function SeasonsView({ items, exposure }: { items: SeasonRow[]; exposure: Exposure[] }) {
   const messages = useOrganiserMessages();
   const locale = useLocale();
   const texts = messages.seasons;
@@ -96,6 +99,7 @@ export function SeasonsView({ items }: { items: SeasonRow[] }) {
       ) : (
         <Card size="panel" as="section">
           <h2 className="mb-3 font-semibold">{editing === "new" ? texts.add : `${texts.edit}: ${editedSeason?.year}`}</h2>
+          {editing === "new" && items[0] && <BankExposure year={items[0].year} subjects={exposure} />}
           <SeasonForm
             key={String(editing)}
             testId="season-form"

@@ -75,6 +75,7 @@ export const API_ROUTES = /** @satisfies {Record<string, ApiRoute>} */ (
     "/api/admin/pupils/logins": { methods: ["GET"] },
     "/api/admin/pupils": { methods: ["GET"] },
     "/api/admin/questions/[questionId]": { methods: ["DELETE", "PUT"] },
+    "/api/admin/questions/[questionId]/exposed": { methods: ["PUT"] },
     "/api/admin/questions/import": { methods: ["POST"] },
     "/api/admin/questions": { methods: ["GET"] },
     "/api/admin/questions/template": { methods: ["GET"] },

@@ -2,7 +2,7 @@
 // drawn when the countdown is opened, so that at the opening `New` only checks the PIN and stamps
 // the start, in one statement. A paper is no attempt: nothing but `New` ever reads it.
 import "server-only";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { drawnPapers, questionChoices, questions, tests } from "@/db/schema";
 import { db, selectRows, type Transaction } from "@/lib/db/client";
@@ -34,8 +34,14 @@ const inLanguageSql = (language: StudyLanguage) => {
 };
 
 /**
- * Draws at random per difficulty from the subject's bank in the pupil's study language (not
- * retired, not voided), numbers the questions (easy, medium, hard; a reading text's questions
+ * A bank item papers draw: not retired, not voided by a regrade, and fresh, or exposed (seen with
+ * its key in an earlier season, lib/seasons/carry.ts) but kept on purpose by the organiser.
+ */
+export const drawableSql = () =>
+  and(isNull(questions.retiredAt), isNull(questions.voidAwards), or(eq(questions.seenBy, 0), eq(questions.keptExposed, true)));
+
+/**
+ * Draws at random per difficulty from the subject's drawable bank in the pupil's study language, numbers the questions (easy, medium, hard; a reading text's questions
  * together) and shuffles each one's choices once. 3000 when the bank is short in that language.
  */
 export async function drawPaper(test: TestRow, language: StudyLanguage, runner: typeof db | Transaction = db): Promise<Paper> {
@@ -45,15 +51,7 @@ export async function drawPaper(test: TestRow, language: StudyLanguage, runner: 
     const rows = await runner
       .select({ id: questions.id, difficulty: questions.difficulty, readingTextId: questions.readingTextId })
       .from(questions)
-      .where(
-        and(
-          eq(questions.subjectId, test.subjectId),
-          eq(questions.difficulty, difficulty),
-          inLanguageSql(language),
-          isNull(questions.retiredAt),
-          isNull(questions.voidAwards),
-        ),
-      )
+      .where(and(eq(questions.subjectId, test.subjectId), eq(questions.difficulty, difficulty), inLanguageSql(language), drawableSql()))
       .orderBy(sql`random()`)
       .limit(needed);
     if (rows.length < needed) throw businessError(ErrorCode.QuestionsNotEnough);

@@ -149,6 +149,7 @@ export function linesOf(
       ];
     case AuditAction.QuestionDelete:
     case AuditAction.QuestionRetire:
+    case AuditAction.QuestionKeepExposed:
     case AuditAction.QuestionUpdate: {
       const subjectId = Number(d.subjectId);
       return [

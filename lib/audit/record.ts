@@ -25,6 +25,8 @@ export const AuditAction = {
   QuestionDelete: "question.delete",
   QuestionRetire: "question.retire",
   QuestionUpdate: "question.update",
+  /** An exposed item (seen with its key in an earlier season) kept in the papers on purpose, or left out again. */
+  QuestionKeepExposed: "question.keepExposed",
   LoginsExport: "pupil.loginsExport",
   RehearsalCreate: "rehearsal.create",
   RehearsalRemove: "rehearsal.remove",

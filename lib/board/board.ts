@@ -3,9 +3,10 @@
 // opening's starts a second beside it. Polled every 5 s by each open console: `npm run bench:board`
 // measures it at 10 000 attempts.
 import "server-only";
-import { and, asc, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
 import { attempts, drawnPapers, questions, regions, registrations, subjects, tests, users } from "@/db/schema";
 import { anyAttempt, countingAttempt, currentAttempt, olympiadSubjectSql, runningAttempt } from "@/lib/attempts/counting";
+import { drawableSql } from "@/lib/attempts/papers";
 import { checkInOf } from "@/lib/attempts/rules";
 import { checkInBegunSql } from "@/lib/attempts/rules-sql";
 import { db } from "@/lib/db/client";
@@ -145,8 +146,8 @@ export async function boardTests(now = new Date(), seasonId?: number): Promise<B
         )}]`.as("by_language"),
       })
       .from(questions)
-      // A voided question is never drawn again: not stock.
-      .where(and(isNull(questions.retiredAt), isNull(questions.voidAwards)))
+      // Only what papers draw is stock: not a voided question, not an exposed one left out.
+      .where(drawableSql())
       .groupBy(questions.subjectId),
   );
 

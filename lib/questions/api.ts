@@ -3,8 +3,8 @@
 import "server-only";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
-import { listQuestions, removeQuestion, updateQuestion } from "@/lib/questions/bank";
-import { dryRunQuery, questionIdParams, questionImportSchema, questionsQuery } from "@/lib/questions/schema";
+import { keepExposed, listQuestions, removeQuestion, updateQuestion } from "@/lib/questions/bank";
+import { dryRunQuery, keepExposedSchema, questionIdParams, questionImportSchema, questionsQuery } from "@/lib/questions/schema";
 import { importJson, importUpload, uploadForm } from "@/lib/questions/upload";
 import { xlsxTemplate } from "@/lib/questions/xlsx";
 import { questionEditSchema } from "@/shared/questions/schema";
@@ -19,6 +19,12 @@ export const questionsApi = {
     // A question no attempt drew: `{ difficulty, text, choices: [{ text, correct }], reason }` (4009 once drawn).
     PUT: handler({ auth: "organiser", params: questionIdParams, body: questionEditSchema }, ({ params, body, user }) =>
       updateQuestion({ organiserId: user.id, questionId: params.questionId, edit: body }),
+    ),
+  },
+  "/api/admin/questions/[questionId]/exposed": {
+    // An exposed item kept in the papers on purpose, or left out again: `{ kept, reason }` (409 for a fresh item).
+    PUT: handler({ auth: "organiser", params: questionIdParams, body: keepExposedSchema }, ({ params, body, user }) =>
+      keepExposed({ organiserId: user.id, questionId: params.questionId, kept: body.kept, reason: body.reason }),
     ),
   },
   "/api/admin/questions/import": {

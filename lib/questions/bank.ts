@@ -9,8 +9,10 @@ import { bankChanged } from "@/lib/attempts/papers";
 import { shuffle } from "@/lib/attempts/rules";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, type Transaction } from "@/lib/db/client";
-import { businessError, invalidInput, notFound } from "@/lib/http/errors";
+import { AppError, businessError, invalidInput, notFound } from "@/lib/http/errors";
+import { callOrganiserMessages } from "@/lib/i18n/organiser";
 import { sanitiser } from "@/lib/questions/sanitize";
+import { assertSeasonOpen } from "@/lib/seasons/closed";
 import { type Difficulty, firstText, type LanguageTexts, languagesOf, type StudyLanguage, textIn } from "@/shared/attempts/enums";
 import { difficultyOfName } from "@/shared/attempts/scoring";
 import { ErrorCode } from "@/shared/http/contract";
@@ -47,6 +49,9 @@ export type BankQuestion = {
   /** Drawn into some attempt: it can no longer change, only be retired. */
   drawn: boolean;
   retired: boolean;
+  /** Pupils of earlier seasons who saw it with its key (0: fresh); exposed, it is drawn only when kept. */
+  seenBy: number;
+  keptExposed: boolean;
 };
 
 export type QuestionSearch = { subjectId: number; difficulty?: number; q?: string; page?: number };
@@ -109,6 +114,8 @@ export async function listQuestions({ subjectId, difficulty, q, page = 1 }: Ques
           .map((c) => ({ choiceId: c.id, text: firstText(c.texts), texts: c.texts, correct: c.isCorrect })),
         drawn: Boolean(r.drawn),
         retired: r.question.retiredAt !== null,
+        seenBy: r.question.seenBy,
+        keptExposed: r.question.keptExposed,
       }),
     ),
     total: Number(total),
@@ -193,5 +200,38 @@ export async function updateQuestion({ organiserId, questionId, edit }: { organi
       details: { subjectId: question.subjectId },
     });
     return { questionId };
+  });
+}
+
+/**
+ * An exposed item (seen with its key in an earlier season) drawn into papers on purpose, or left out
+ * again; a fresh item has nothing to keep (4xx). Not in a closed season (4019). Audited.
+ */
+export async function keepExposed({
+  organiserId,
+  questionId,
+  kept,
+  reason,
+}: {
+  organiserId: number;
+  questionId: number;
+  kept: boolean;
+  reason: string;
+}) {
+  return db.transaction(async (tx) => {
+    const { question } = await lockQuestion(tx, questionId);
+    await assertSeasonOpen(tx, { subjectId: question.subjectId });
+    if (question.seenBy === 0) throw new AppError(409, null, callOrganiserMessages().questions.notExposed);
+    await tx.update(questions).set({ keptExposed: kept }).where(eq(questions.id, questionId));
+    await bankChanged(tx, { subjectId: question.subjectId });
+    await recordAction(tx, {
+      organiserId,
+      action: AuditAction.QuestionKeepExposed,
+      targetType: "question",
+      targetId: questionId,
+      reason,
+      details: { subjectId: question.subjectId, kept, seenBy: question.seenBy },
+    });
+    return { questionId, kept };
   });
 }

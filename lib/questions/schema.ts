@@ -4,9 +4,10 @@ import "server-only";
 import { z } from "zod";
 import { page, search } from "@/lib/validation/queries";
 import { DIFFICULTY_NAMES } from "@/shared/attempts/scoring";
+import { saidToOrganiser } from "@/shared/i18n/said";
 import { choicesSchema, html, studyLanguage } from "@/shared/questions/schema";
 import { entityId, queryId, queryYesNo } from "@/shared/validation/fields";
-import { reasonToApply } from "@/shared/validation/reason";
+import { reason, reasonToApply } from "@/shared/validation/reason";
 
 export const questionImportSchema = z
   .object({
@@ -97,3 +98,6 @@ export const questionsQuery = z.object({
   page,
 });
 export const questionIdParams = z.object({ questionId: queryId });
+
+/** An exposed item kept in the papers on purpose, or left out again: `{ kept, reason }` (lib/questions/bank.ts keepExposed). */
+export const keepExposedSchema = z.object({ kept: z.boolean(saidToOrganiser.useExposed), reason });

@@ -7,7 +7,7 @@ import { districts, organizations, regions, subjects } from "@/db/schema";
 import { olympiadSubjectSql } from "@/lib/attempts/counting";
 import { type Database, db, type Transaction } from "@/lib/db/client";
 import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
-import { currentSeasonSql } from "@/lib/seasons/period";
+import { inSeason } from "@/lib/seasons/period";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { byName, bySchool } from "@/shared/i18n/names";
 import type { District, Organization, ReferenceData, Region, Subject } from "./types";
@@ -30,15 +30,16 @@ async function districtsIn(runner: Database | Transaction, locale: Locale): Prom
     .sort((a, b) => a.regionId - b.regionId || order(a, b));
 }
 
-async function subjectsIn(runner: Database | Transaction, locale: Locale): Promise<Subject[]> {
+async function subjectsIn(runner: Database | Transaction, locale: Locale, seasonId?: number): Promise<Subject[]> {
   const local = localNameIn(locale);
   // A rehearsal's subject (lib/rehearsal/rehearsal.ts) is never offered. Each grade's subjects
   // keep the olympiad's own order (Matematika, Biologiya, Kimyo, Fizika), not the alphabet's.
-  // The current season's (lib/seasons/period.ts): a past season's subjects are no choice.
+  // The current season's (lib/seasons/period.ts): a past season's subjects are no family's choice
+  // (the console's bank names the season it shows).
   const rows = await runner
     .select()
     .from(subjects)
-    .where(and(olympiadSubjectSql(), eq(subjects.seasonId, currentSeasonSql())))
+    .where(and(olympiadSubjectSql(), inSeason(seasonId)))
     .orderBy(asc(subjects.grade), asc(subjects.id));
   return rows.map((s) => ({ subjectId: s.id, grade: s.grade, name: local(s.name) }));
 }
@@ -51,8 +52,8 @@ export async function listDistricts({ locale = callLocaleNow() }: InLanguage = {
   return districtsIn(db, locale);
 }
 
-export async function listSubjects({ locale = callLocaleNow() }: InLanguage = {}): Promise<Subject[]> {
-  return subjectsIn(db, locale);
+export async function listSubjects({ locale = callLocaleNow(), seasonId }: InLanguage & { seasonId?: number } = {}): Promise<Subject[]> {
+  return subjectsIn(db, locale, seasonId);
 }
 
 /** Schools sort by their number ("2-son" before "12-son"), then by name: in Uzbek, for the tests of the rule. */

@@ -3,13 +3,13 @@
 // states writes the offer's next version (stateOffer), so that no family's accepted offer moves.
 import "server-only";
 import { asc, count, desc, eq, sql } from "drizzle-orm";
-import { registrations, seasonOffers, seasons, subjects } from "@/db/schema";
-import { olympiadSubjectSql } from "@/lib/attempts/counting";
+import { registrations, seasonOffers, seasons } from "@/db/schema";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { businessError, notFound } from "@/lib/http/errors";
 import { ErrorCode } from "@/shared/http/contract";
 import type { SeasonSettings } from "@/shared/seasons/schema";
+import { type Carried, carryOver } from "./carry";
 import { anySeason, currentSeasonOf, isClosedSeason } from "./period";
 import { stateOffer } from "./seasons";
 
@@ -67,7 +67,7 @@ export async function listSeasons(): Promise<SeasonRow[]> {
   }));
 }
 
-const columnsOf = (input: SeasonSettings) => ({
+const columnsOf = (input: Omit<SeasonSettings, "useExposed">) => ({
   year: input.year,
   title: input.title,
   registrationOpens: input.registrationOpens,
@@ -81,32 +81,40 @@ const columnsOf = (input: SeasonSettings) => ({
 /** A unique-index violation of the seasons' year, on either driver. */
 const yearTaken = (error: unknown) => /seasons_year_uq/.test(String((error as { cause?: unknown })?.cause ?? error));
 
+const NOTHING_CARRIED: Carried = { tests: 0, questions: 0, exposed: 0, kept: 0 };
+
 /**
  * A new season (not taking registrations until the organiser moves them to it), its offer's first
- * version, and the newest season's grade × subject layout, so that families can choose among them.
+ * version, and from the newest season its grade × subject layout, its tests' settings and its bank
+ * (lib/seasons/carry.ts: 4020 where fresh items fall short, unless `useExposed`).
  */
-export async function createSeason({ organiserId, input }: { organiserId: number; input: SeasonSettings }): Promise<{ seasonId: number }> {
+export async function createSeason({
+  organiserId,
+  input,
+}: {
+  organiserId: number;
+  input: SeasonSettings;
+}): Promise<{ seasonId: number; carried: Carried }> {
+  const { useExposed = false, ...settings } = input;
   try {
     return await db.transaction(async (tx) => {
-      const [newest] = await tx.select({ id: seasons.id }).from(seasons).orderBy(desc(seasons.year)).limit(1);
-      const [made] = await tx.insert(seasons).values(columnsOf(input)).returning({ id: seasons.id });
+      const [newest] = await tx.select({ id: seasons.id, year: seasons.year }).from(seasons).orderBy(desc(seasons.year)).limit(1);
+      const [made] = await tx.insert(seasons).values(columnsOf(settings)).returning({ id: seasons.id });
       const offerVersion = await stateOffer(tx, made.id);
+      let carried = NOTHING_CARRIED;
       if (newest) {
-        await tx.execute(sql`
-          insert into ${subjects} (season_id, name, grade)
-          select ${made.id}, s.name, s.grade from ${subjects} s where s.season_id = ${newest.id} and ${olympiadSubjectSql(sql.raw("s.rehearsal"))}
-          order by s.id`);
+        carried = await carryOver(tx, { from: newest.id, to: made.id, years: settings.year - newest.year, useExposed });
       }
-      const { reason, ...details } = input;
+      const { reason, ...details } = settings;
       await recordAction(tx, {
         organiserId,
         action: AuditAction.SeasonSave,
         targetType: "season",
         targetId: made.id,
         reason,
-        details: { ...details, offerVersion },
+        details: { ...details, offerVersion, useExposed, carried },
       });
-      return { seasonId: made.id };
+      return { seasonId: made.id, carried };
     });
   } catch (error) {
     if (yearTaken(error)) throw businessError(ErrorCode.SeasonYearTaken);

@@ -46,6 +46,8 @@ export const ErrorCode = {
   SeasonYearTaken: 4018,
   /** Added here: a past season is closed: its tests, scores and lists take no new decision. */
   SeasonClosed: 4019,
+  /** Added here: the next season's fresh items cannot fill a test, and the organiser did not choose to use exposed ones. */
+  FreshItemsShort: 4020,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

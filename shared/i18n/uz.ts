@@ -89,6 +89,7 @@ export const uz = {
     4017: "Tasdiqlash oynasi ochilgandan keyin ro'yxat o'zgardi. Oynani qayta ochib, yangi ro'yxatni tekshiring.",
     4018: "Bu yil uchun mavsum allaqachon bor.",
     4019: "Bu mavsum yopilgan: uning testlari, ballari va ro'yxatlari endi o'zgartirilmaydi.",
+    4020: "Yangi savollar testni to'ldirishga yetmaydi: bankni to'ldiring yoki ochilgan savollardan foydalanishni tanlang.",
   },
   validation: {
     questionOfTest: "Bu savol ushbu test faniga tegishli emas",

@@ -33,6 +33,8 @@ export const seasonSchema = z
       z.string(o.campPlace).trim().min(3, o.campPlace).max(200, o.campPlace).optional(),
     ),
     reason,
+    /** A new season only: where fresh items cannot fill a test, the fewest-seen exposed ones fill it (lib/seasons/carry.ts). */
+    useExposed: z.boolean(o.useExposed).optional(),
   })
   .refine((s) => s.registrationOpens <= s.registrationCloses, {
     path: ["registrationCloses"],

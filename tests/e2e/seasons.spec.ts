@@ -6,7 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { ORGANISER } from "../support/http";
+import { newOlympiad, ORGANISER, pupilTakes } from "../support/http";
 import { ownServer, untilHealthy } from "../support/processes";
 import { screenshot } from "../support/screens";
 import { signInAt } from "../support/ui";
@@ -66,9 +66,19 @@ test("@desktop-only the next season made, registrations moved to it, and each li
     (await request.post("/api/payments/sandbox/confirm", { data: { guid: paid, amountSom: amountToPay, provider: "card" } })).status(),
   ).toBe(200);
 
+  // An olympiad of this season one pupil took: nine of its twelve items seen with their key.
+  const olympiad = await newOlympiad(request, { bankPerDifficulty: 4, counts: { easy: 3, medium: 3, hard: 3 }, reviewPolicy: "afterEnd" });
+  await pupilTakes(request, olympiad, Array(9).fill(true), { names: { firstName: "Sardor", lastName: "Yusupov" } }, base);
+  const withIt: typeof subjects = await (await request.get("/api/Subjects/GetAll")).json();
+  const subjectName = withIt.find((s) => s.subjectId === olympiad.subjectId)!.name;
+
   await signInAt(page, "/admin/seasons", ORGANISER);
   await expect(page.getByTestId(`season-${year}`)).toContainText("Ro'yxatga olmoqda");
   await page.getByTestId("new-season").click();
+  // Before the copy: per subject and language, fresh and exposed items beside what its test draws.
+  const exposure = page.getByTestId(`exposure-${olympiad.subjectId}-0`);
+  await expect(exposure).toContainText("1 yangi · 3 ochilgan");
+  await expect(exposure).toContainText("3 testda· Yangi savollar yetmaydi");
   const form = page.getByTestId("season-form");
   await expect(form.getByLabel("Yil")).toHaveValue(String(next));
   // Wrong first: the period ends before it starts, no reason.
@@ -85,6 +95,12 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await form.getByLabel("Lager joyi").fill("Zomin, Jizzax viloyati");
   await form.getByLabel("Sabab").fill("Keyingi yilgi olimpiada");
   await form.getByRole("button", { name: "Saqlash" }).click();
+  // Its fresh items cannot fill the test: refused, naming the place, until exposed ones may fill it.
+  await expect(page.getByText(`Yangi savollar yetmaydi: 5-sinf ${subjectName} (O'zbek, Oson: 1 ta yangi, 3 ta kerak)`)).toBeVisible();
+  await expect(page.getByTestId(`season-${next}`)).toHaveCount(0);
+  await form.getByLabel("Yangi savollar yetmagan joyda eng kam ko'rilgan ochilgan savollardan foydalanish").check();
+  await form.getByRole("button", { name: "Saqlash" }).click();
+  await expect(page.getByText(`${next} mavsumi yaratildi:`)).toBeVisible();
   const row = page.getByTestId(`season-${next}`);
   await expect(row).toContainText(`12.05.${next} — 31.05.${next}`);
   await expect(row).toContainText("80 000");
@@ -122,11 +138,43 @@ test("@desktop-only the next season made, registrations moved to it, and each li
     await page.context().addCookies([{ name: "lang", value: language, url: base }]);
     await page.goto("/admin/seasons");
     await page.getByTestId("new-season").click();
+    await expect(page.getByTestId("bank-exposure")).toBeVisible();
+    await expectAccessible(page, testInfo, `seasons-new-${language}`);
     for (const [name, size] of VIEWPORTS) {
       await page.setViewportSize(size);
       await screenshot(page, testInfo, `seasons-${language}-${name}`);
     }
   }
+
+  // The new season's bank: its exposed items say so; the kept ones fill the test, the rest wait to be kept.
+  await page.context().addCookies([
+    { name: "olimpiada-season", value: String(next), url: base },
+    { name: "lang", value: "uz", url: base },
+  ]);
+  await page.goto("/admin/questions");
+  await expect(page.getByTestId("season-switcher").getByRole("combobox")).toHaveValue(String(next));
+  const carried = await page.locator("#subjectId option", { hasText: subjectName }).getAttribute("value");
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await page.goto(`/admin/questions?subjectId=${carried}`);
+    await expect(page.getByTestId("question-exposed")).toHaveCount(9);
+    await expectAccessible(page, testInfo, `questions-exposed-${language}`);
+    for (const [name, size] of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await screenshot(page, testInfo, `questions-exposed-${language}-${name}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  await page.goto(`/admin/questions?subjectId=${carried}`);
+  const kept = page.getByTestId("question-exposed").filter({ hasText: "Ataylab testlarga qoldirilgan" });
+  await expect(kept).toHaveCount(6);
+  const leftOut = page.getByRole("article").filter({ has: page.getByTestId("question-exposed") }).filter({ hasNotText: "Ataylab" }).first();
+  await leftOut.getByRole("button", { name: "Testlarga qoldirish" }).click();
+  await page.getByRole("dialog").getByLabel("Sabab").fill("Savol qayta ko'rib chiqildi");
+  await page.getByRole("dialog").getByRole("button", { name: "Testlarga qoldirish" }).click();
+  await expect(kept).toHaveCount(7);
+  await page.context().addCookies([{ name: "olimpiada-season", value: String(year), url: base }]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
   await page.goto("/admin/seasons");

@@ -48,9 +48,9 @@ export async function registerOverHttp(
   return guid;
 }
 
-/** A request context with its own cookie jar, signed in as `credentials`. */
-export async function signedIn(credentials: Credentials): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL });
+/** A request context with its own cookie jar, signed in as `credentials` (at the suites' server, or `at`). */
+export async function signedIn(credentials: Credentials, at = baseURL): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL: at });
   const response = await context.post("/api/Identity/Login", { data: credentials });
   if (!response.ok()) throw new Error(`sign-in of ${credentials.username}: ${response.status()} ${await response.text()}`);
   return context;
@@ -109,9 +109,10 @@ export async function pupilTakes(
   olympiad: Olympiad,
   answers: boolean[],
   pupil: { names: { firstName: string; lastName: string }; districtId?: number },
+  at = baseURL,
 ) {
   const created = await newPupil(request, { subjectId: olympiad.subjectId, ...pupil });
-  const session = await signedIn(created);
+  const session = await signedIn(created, at);
   const { attemptId } = await (await session.post("/api/TestAttempts/New", { data: { language: 0, pinCode: olympiad.pinCode } })).json();
   const view: AttemptView = await (await session.get(`/api/TestAttempts/Get?id=${attemptId}`)).json();
   for (const [i, right] of answers.entries()) {

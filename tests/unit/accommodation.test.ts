@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { organiserActions, registrations, users } from "@/db/schema";
+import { organiserActions, registrations } from "@/db/schema";
 import { newAttempt } from "@/lib/attempts/start";
 import { getRemainingTime } from "@/lib/attempts/taking";
 import { db } from "@/lib/db/client";

@@ -10,6 +10,7 @@ import { organiserPage } from "@/lib/identity/page-guards";
 import { listQuestions, QUESTIONS_PAGE_SIZE } from "@/lib/questions/bank";
 import { questionsQuery } from "@/lib/questions/schema";
 import { listSubjects } from "@/lib/reference/queries";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
@@ -20,13 +21,14 @@ export default async function QuestionsPage({ searchParams }: SearchPageProps) {
   const { organiserMessages, messages, local, locale } = await consolePageWords();
   const [texts, common] = [organiserMessages.questions, organiserMessages.common];
   const asked = searchOf(questionsQuery, await searchParams);
-  const subjects = await listSubjects({ locale });
+  const season = await consoleSeason();
+  const subjects = await listSubjects({ locale, seasonId: season.seasonId });
   // The bank opens on a subject (the first one) rather than on nothing.
   const search = { ...asked, subjectId: asked.subjectId ?? subjects[0]?.subjectId };
   const bank = search.subjectId ? await listQuestions({ ...search, subjectId: search.subjectId }) : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.questions} />
+      <PageHeader title={texts.title} lead={texts.lead} help={organiserMessages.help.questions} season={season} />
       <form method="get" className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto]">
         <Field id="subjectId" label={texts.subject}>
           <SubmitOnChange id="subjectId" name="subjectId" defaultValue={search.subjectId ?? ""}>
