@@ -1,5 +1,6 @@
 // The console's season switcher, in every console page's header: the lists, counts and exports
-// below it are that season's. The choice is kept in the console's cookie and the page read again.
+// below it are that season's. The choice is kept in the console's cookie and the page read again (on
+// a test's own page, the same page of that season's test: the choice's href).
 "use client";
 
 import { useRouter } from "next/navigation";
@@ -17,7 +18,9 @@ export function SeasonSwitcher({ year, choices }: { year: number; choices: Seaso
         value={year}
         onChange={(event) => {
           document.cookie = `${CONSOLE_SEASON_COOKIE}=${event.target.value}; path=/; max-age=${180 * 86_400}; samesite=lax`;
-          router.refresh();
+          const href = choices.find((choice) => String(choice.year) === event.target.value)?.href;
+          if (href) router.push(href);
+          else router.refresh();
         }}
       >
         {choices.map((choice) => (

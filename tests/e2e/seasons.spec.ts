@@ -174,6 +174,22 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.getByRole("dialog").getByLabel("Sabab").fill("Savol qayta ko'rib chiqildi");
   await page.getByRole("dialog").getByRole("button", { name: "Testlarga qoldirish" }).click();
   await expect(kept).toHaveCount(7);
+
+  // A test's own pages show the test's season whatever the console's; the switcher leads to the same
+  // page of the other season's test of that grade and subject, and back.
+  await page.goto(`/admin/tests/${olympiad.testId}/screening`);
+  const testSwitcher = page.getByTestId("season-switcher").getByRole("combobox");
+  await expect(testSwitcher).toHaveValue(String(year));
+  await testSwitcher.selectOption(String(next));
+  await page.waitForURL((url) => /^\/admin\/tests\/\d+\/screening$/.test(url.pathname) && !url.pathname.includes(`/${olympiad.testId}/`));
+  const twin = Number(new URL(page.url()).pathname.split("/")[3]);
+  await expect(testSwitcher).toHaveValue(String(next));
+  await page.goto(`/admin/tests/${twin}/appeals`);
+  // Named from its own season's tests (not the current season's, where it is not found).
+  await expect(page.getByText(`5-sinf, ${subjectName}: o'quvchilar apellyatsiyalari`)).toBeVisible();
+  await testSwitcher.selectOption(String(year));
+  await page.waitForURL((url) => url.pathname === `/admin/tests/${olympiad.testId}/appeals`);
+  await expect(testSwitcher).toHaveValue(String(year));
   await page.context().addCookies([{ name: "olimpiada-season", value: String(year), url: base }]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);

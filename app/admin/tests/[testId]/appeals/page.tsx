@@ -14,9 +14,10 @@ import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { resultsTests } from "@/lib/results/ranking";
+import { testSeason } from "@/lib/seasons/console-season";
 import { itemStatistics } from "@/lib/statistics/items";
 import { testIdParams } from "@/lib/subject-tests/schema";
-import { originOf } from "@/shared/console/origin";
+import { originOf, withOrigin } from "@/shared/console/origin";
 import { gradeAndSubject } from "@/shared/i18n/words";
 
 export const generateMetadata = consoleTitle((messages) => messages.appeals.title);
@@ -28,10 +29,14 @@ export default async function AppealsPage({ params, searchParams }: Props) {
   const origin = originOf((await searchParams).from);
   const testId = route.testId;
   const at = now();
-  const [status, appeals, tests, organiserMessages, messages, locale, local] = await Promise.all([
+  const [status, appeals, { season, tests }, organiserMessages, messages, locale, local] = await Promise.all([
     listStatus(db, testId, at).then((found) => found ?? notFound()),
     testAppeals(testId),
-    resultsTests(),
+    // The test's own season: its grade and subject are named from that season's tests.
+    testSeason(testId, (id) => withOrigin(`/admin/tests/${id}/appeals`, origin)).then(async (season) => ({
+      season,
+      tests: await resultsTests(season?.seasonId),
+    })),
     getOrganiserMessages(),
     getMessages(),
     getLocale(),
@@ -46,6 +51,7 @@ export default async function AppealsPage({ params, searchParams }: Props) {
       <PageHeader
         title={texts.title}
         lead={texts.lead({ test: test ? gradeAndSubject(messages, test.grade, local(test.subjectName)) : `#${testId}` })}
+        season={season ?? undefined}
       >
         <BackLink origin={origin} testId={testId} />
         <FinaliseButton testId={testId} />

@@ -7,11 +7,12 @@ import { EmptyRow, Table, TBody, TD, TH, THead } from "@/components/ui/table";
 import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
+import { testSeason } from "@/lib/seasons/console-season";
 import { DIF_MIN_DRAWN, LANGUAGE_MIN_DRAWN, WRONG_KEY_MIN_DRAWN } from "@/lib/statistics/flags";
 import { itemStatistics } from "@/lib/statistics/items";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { readerLanguage } from "@/shared/attempts/enums";
-import { originOf } from "@/shared/console/origin";
+import { originOf, withOrigin } from "@/shared/console/origin";
 import { decimal } from "@/shared/i18n/numbers";
 
 export const generateMetadata = consoleTitle((messages) => messages.itemStatistics.title);
@@ -27,8 +28,9 @@ export default async function ItemStatisticsPage({ params, searchParams }: Props
   const { params: route } = await organiserPage(params, testIdParams);
   const origin = originOf((await searchParams).from);
   const locale = await getLocale();
-  const [stats, messages] = await Promise.all([
+  const [stats, season, messages] = await Promise.all([
     foundOr404(itemStatistics({ testId: route.testId, language: readerLanguage(locale) })),
+    testSeason(route.testId, (id) => withOrigin(`/admin/tests/${id}/items`, origin)),
     getOrganiserMessages(),
   ]);
   const texts = messages.itemStatistics;
@@ -36,7 +38,7 @@ export default async function ItemStatisticsPage({ params, searchParams }: Props
   const languageNames = messages.questions.languageNames;
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={texts.title} lead={texts.lead} help={messages.help.itemStatistics}>
+      <PageHeader title={texts.title} lead={texts.lead} help={messages.help.itemStatistics} season={season ?? undefined}>
         <BackLink origin={origin} testId={route.testId} />
       </PageHeader>
       {stats.provisional && (

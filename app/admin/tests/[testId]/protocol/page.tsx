@@ -17,6 +17,7 @@ import {
 import { consoleTitle, getOrganiserMessages, organiserMessagesOf } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName, localNameIn } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
+import { testSeason } from "@/lib/seasons/console-season";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { originOf, withOrigin } from "@/shared/console/origin";
 import { formatTashkent, tashkentDate } from "@/shared/time";
@@ -39,8 +40,9 @@ export default async function ProtocolPage({ params, searchParams }: Props) {
   const query = protocolQuery.safeParse(search);
   const origin = originOf(search.from);
   const { region, district, language } = query.success ? query.data : {};
-  const [source, messages, consoleLocale, consoleLocal] = await Promise.all([
+  const [source, season, messages, consoleLocale, consoleLocal] = await Promise.all([
     protocolSource(route.testId),
+    testSeason(route.testId, (id) => withOrigin(`/admin/tests/${id}/protocol`, origin)),
     getOrganiserMessages(),
     getLocale(),
     getLocalName(),
@@ -49,7 +51,7 @@ export default async function ProtocolPage({ params, searchParams }: Props) {
   const texts = messages.protocol;
   const header = (printable: boolean) => (
     <div className="print:hidden">
-      <PageHeader title={texts.title} lead={texts.lead}>
+      <PageHeader title={texts.title} lead={texts.lead} season={season ?? undefined}>
         <BackLink origin={origin} testId={route.testId} />
         {printable && <PrintButton />}
       </PageHeader>

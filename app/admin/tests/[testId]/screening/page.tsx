@@ -8,6 +8,7 @@ import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale, getLocalName } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
 import { screeningOf } from "@/lib/integrity/decisions";
+import { testSeason } from "@/lib/seasons/console-season";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { originOf, withOrigin } from "@/shared/console/origin";
 import { decimal, points } from "@/shared/i18n/numbers";
@@ -22,8 +23,9 @@ const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 export default async function ScreeningPage({ params, searchParams }: Props) {
   const { params: route } = await organiserPage(params, testIdParams);
   const origin = originOf((await searchParams).from);
-  const [{ run, pairs }, messages, locale, local] = await Promise.all([
+  const [{ run, pairs }, season, messages, locale, local] = await Promise.all([
     screeningOf(route.testId),
+    testSeason(route.testId, (id) => withOrigin(`/admin/tests/${id}/screening`, origin)),
     getOrganiserMessages(),
     getLocale(),
     getLocalName(),
@@ -31,7 +33,7 @@ export default async function ScreeningPage({ params, searchParams }: Props) {
   const texts = messages.screening;
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={texts.title} lead={texts.lead}>
+      <PageHeader title={texts.title} lead={texts.lead} season={season ?? undefined}>
         <BackLink origin={origin} testId={route.testId} />
         <ScreeningRunButton testId={route.testId} />
       </PageHeader>

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { foundOr404, organiserPage } from "@/lib/identity/page-guards";
 import { evidenceSheet, type PairPupil } from "@/lib/integrity/decisions";
+import { testSeason } from "@/lib/seasons/console-season";
 import { screeningPairParams } from "@/lib/subject-tests/schema";
 import { originOf, withOrigin } from "@/shared/console/origin";
 import { formatTashkent } from "@/shared/time";
@@ -22,7 +23,11 @@ export default async function EvidenceSheetPage({ params, searchParams }: Props)
   const { params: route } = await organiserPage(params, screeningPairParams);
   const origin = originOf((await searchParams).from);
   const [attemptA, attemptB] = route.pair;
-  const [sheet, messages] = await Promise.all([foundOr404(evidenceSheet(route.testId, attemptA, attemptB)), getOrganiserMessages()]);
+  const [sheet, season, messages] = await Promise.all([
+    foundOr404(evidenceSheet(route.testId, attemptA, attemptB)),
+    testSeason(route.testId, (id) => withOrigin(`/admin/tests/${id}/screening`, origin)),
+    getOrganiserMessages(),
+  ]);
   const texts = messages.screening;
   const { a, b, decision } = sheet.pair;
   const nameOf = (pupil: PairPupil | null, id: number) => pupil?.fullName ?? `#${id}`;
@@ -31,7 +36,7 @@ export default async function EvidenceSheetPage({ params, searchParams }: Props)
 
   return (
     <div className="mx-auto max-w-7xl space-y-4">
-      <PageHeader title={texts.sheetTitle} lead={texts.sheetLead}>
+      <PageHeader title={texts.sheetTitle} lead={texts.sheetLead} season={season ?? undefined}>
         <Link
           href={withOrigin(`/admin/tests/${route.testId}/screening`, origin)}
           className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
