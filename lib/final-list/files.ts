@@ -15,6 +15,7 @@ import { callLocaleNow } from "@/lib/i18n/server";
 import { keyHash } from "@/lib/results/key";
 import { keepRanking, keptRanking } from "@/lib/results/published";
 import { allResults } from "@/lib/results/ranking";
+import type { Covered } from "@/lib/results/ranking-sql";
 import { type ExportFormat, ExportScope } from "@/lib/results/schema";
 import { resultsState } from "@/lib/results/state";
 import { summaryRows } from "@/lib/results/summary";
@@ -48,25 +49,28 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, "");
 
 /** The list of a scope as its file holds it: header and rows, in the file's language, and its data. */
-async function tableOf(words: Words, tx: Transaction, testId: number | undefined, scope: ExportScope): Promise<Table> {
-  if (scope === ExportScope.Summary) return summaryRows(words, tx, testId);
+async function tableOf(words: Words, tx: Transaction, covered: Covered, scope: ExportScope): Promise<Table> {
+  if (scope === ExportScope.Summary) return summaryRows(words, tx, covered);
   return scope === ExportScope.Top5
-    ? topRows(words, await allResults({ testId, top: true, locale: words.locale }, tx))
-    : allRows(words, await allResults({ testId, locale: words.locale }, tx));
+    ? topRows(words, await allResults({ ...covered, top: true, locale: words.locale }, tx))
+    : allRows(words, await allResults({ ...covered, locale: words.locale }, tx));
 }
 
 /**
- * The file for a scope in `lang` (the caller's language when not chosen), or null when the test
- * does not exist.
+ * The file for a scope in `lang` (the caller's language when not chosen), of one test or of a
+ * season's tests (no test: the season named, else the current one), or null when the test does not
+ * exist. Its name and first line name the season.
  */
 export async function buildExport({
   testId,
+  seasonId,
   scope,
   format,
   lang = callLocaleNow(),
   now = new Date(),
 }: {
   testId?: number;
+  seasonId?: number;
   scope: ExportScope;
   format: ExportFormat;
   lang?: Locale;
@@ -75,12 +79,13 @@ export async function buildExport({
   const words = wordsOf(lang);
   const { t, local } = words;
   // One snapshot: the list, whether it is provisional and the key it was scored with agree.
+  const of: Covered = testId !== undefined ? { testId } : { seasonId };
   const read = await inSnapshot(async (tx) => {
-    const covered = await resultsState(tx, testId, now);
+    const covered = await resultsState(tx, of, now);
     if (testId !== undefined && covered.tests === 0) return null;
     const kept = scope === ExportScope.Top5 && testId !== undefined ? await keptRanking(tx, testId) : null;
-    const list = await listState(tx, testId);
-    return { covered, kept, list, table: await tableOf(words, tx, testId, scope), key: await keyHash(testId, tx) };
+    const list = await listState(tx, of);
+    return { covered, kept, list, table: await tableOf(words, tx, of, scope), key: await keyHash(of, tx) };
   }, reportDb);
   if (!read) return null;
   const { covered, kept, list, table, key } = read;
@@ -93,6 +98,7 @@ export async function buildExport({
   const f = t.fileName;
   const parts = [
     f.prefix,
+    ...(covered.year === null ? [] : [String(covered.year)]),
     f.scope[scope],
     covered.subjectName ? f.test({ grade: covered.grade ?? 0, subject: slug(covered.subjectName) }) : f.allTests,
     stamp,
@@ -107,6 +113,7 @@ export async function buildExport({
     contentHash,
     info: [
       t.scopeTitle[scope],
+      ...(covered.year === null ? [] : [t.season({ year: covered.year })]),
       which,
       (provisional ? t.provisional : t.final)({ time: formatTashkent(list.since.toISOString()) }),
       t.keyHashLine({ hash: key }),

@@ -10,6 +10,7 @@ import { countingAttempt, currentAttempt, olympiadTests } from "@/lib/attempts/c
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
 import { built, when } from "@/lib/db/rows";
 import { allResults } from "@/lib/results/ranking";
+import { type Covered, coveredTests } from "@/lib/results/ranking-sql";
 import { dataHash, topData } from "@/lib/results/tables";
 import { appealPhase, appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
 import type { AppealPhase, ListState } from "@/shared/appeals/schema";
@@ -127,12 +128,13 @@ export async function listStatus(runner: Database | Transaction, testId: number,
 }
 
 /**
- * Whether one test's list, or every olympiad test's (testId undefined), is final, and since when:
+ * Whether one test's list, or every olympiad test's of a season (no testId), is final, and since when:
  * the latest close while any is provisional, the latest finalisation once all are final. For files.
  * One test's list is final only while it is still the list finalised: a regrade after the
  * finalisation makes it provisional again (since then) until it is finalised again.
  */
-export async function listState(runner: Database | Transaction, testId: number | undefined): Promise<{ state: ListState; since: Date }> {
+export async function listState(runner: Database | Transaction, covered: Covered): Promise<{ state: ListState; since: Date }> {
+  const { testId } = covered;
   const [row] = await selectRows(
     z.object({ final: z.boolean().nullable(), finalisedAt: when.nullable(), closedAt: when.nullable(), topHash: z.string().nullable() }),
     runner,
@@ -141,7 +143,7 @@ export async function listState(runner: Database | Transaction, testId: number |
              min(f.top_hash) as "topHash"
       from ${olympiadTests("t", "s")}
       left join lateral (select fl.finalised_at, fl.top_hash from final_lists fl where fl.test_id = t.id order by fl.version desc limit 1) f on true
-      ${testId === undefined ? sql`` : sql`where t.id = ${testId}`}`,
+      where ${coveredTests("t.id", covered)}`,
   );
   if (!row?.final) return { state: "provisional", since: new Date(row?.closedAt ?? 0) };
   if (testId !== undefined && row.topHash !== (await currentTopHash(runner, testId)))

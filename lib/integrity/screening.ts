@@ -61,7 +61,7 @@ export const inScreeningWindow = (at: SQL, test: SQL): SQL =>
  */
 function screenedRowsSql(testId: number): SQL {
   return sql`
-      with ${rankingCtes(testId)},
+      with ${rankingCtes({ testId })},
       screened as (
       select r.attempt_id as "attemptId", r.user_id as "userId", r.organization_id as "organizationId", r.district_id as "districtId",
              (select coalesce(json_agg(json_build_array(aq.question_id, aq.answer_choice_id, coalesce(c.is_correct, false),

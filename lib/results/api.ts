@@ -9,6 +9,7 @@ import { attachment } from "@/lib/http/attachment";
 import { notFound } from "@/lib/http/errors";
 import { listResults } from "@/lib/results/ranking";
 import { ExportFormat, exportQuery, resultsQuery } from "@/lib/results/schema";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { regradeSchema } from "@/shared/results/schema";
 
@@ -16,7 +17,8 @@ export const resultsApi = {
   "/api/admin/results/export": {
     // A file download: the hashes also travel as headers, so a script can read them without parsing.
     GET: handler({ auth: "organiser", query: exportQuery }, async ({ query }) => {
-      const file = await buildExport(query);
+      // Every test's file is the console's season's (a test's own is its season's).
+      const file = await buildExport({ ...query, seasonId: query.testId === undefined ? (await consoleSeason()).seasonId : undefined });
       if (!file) throw notFound();
       const headers = {
         "Content-Disposition": attachment(file.fileName, `natijalar.${query.format === ExportFormat.Csv ? "csv" : "xlsx"}`),

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { anyAttempt } from "@/lib/attempts/counting";
 import { type Database, db, selectRows, type Transaction } from "@/lib/db/client";
+import { type Covered, coveredTests } from "./ranking-sql";
 
 const keyLine = z.object({
   testId: z.number(),
@@ -17,8 +18,11 @@ const keyLine = z.object({
   voidAwards: z.string().nullable(),
 });
 
-/** The key of one test, or of all tests in id order: "test 3 points 10/15/25", then "questionId:choiceId" lines. */
-export async function keyHash(testId?: number, runner: Database | Transaction = db): Promise<string> {
+/**
+ * The key of one test, or of a season's tests in id order (a number: that test): "test 3 points
+ * 10/15/25", then "questionId:choiceId" lines.
+ */
+export async function keyHash(covered: number | Covered, runner: Database | Transaction = db): Promise<string> {
   const rows = await selectRows(
     keyLine,
     runner,
@@ -29,7 +33,7 @@ export async function keyHash(testId?: number, runner: Database | Transaction = 
       from tests t
       join questions q on q.subject_id = t.subject_id
       left join question_choices c on c.question_id = q.id
-      where ${testId === undefined ? sql`true` : sql`t.id = ${testId}`}
+      where ${coveredTests("t.id", typeof covered === "number" ? { testId: covered } : covered)}
         and exists (select 1 from attempt_questions aq join attempts a on a.id = aq.attempt_id
                     where a.test_id = t.id and aq.question_id = q.id and ${anyAttempt()})
       group by t.id, q.id

@@ -3,20 +3,30 @@
 // reader's order. ./ranking.ts runs them; ./summary.ts and the screening read `ranked` too.
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
-import { attemptExclusionSql, olympiadAttempt, totalTenthsSql } from "@/lib/attempts/counting";
+import { attemptExclusionSql, olympiadAttempt, olympiadTests, totalTenthsSql } from "@/lib/attempts/counting";
 import { likePattern } from "@/lib/db/like-pattern";
 import type { NameOrder } from "@/lib/reference/queries";
+import { inSeason } from "@/lib/seasons/period";
 
 export const TOP = 5;
 
+/** What a list or file covers: one test, or (no test) every olympiad test of a season (none named: the current one). */
+export type Covered = { testId?: number; seasonId?: number };
+
+/** The condition on a test id column (`a.test_id`, `t.id`) that keeps the tests a list covers. */
+export const coveredTests = (column: string, { testId, seasonId }: Covered): SQL =>
+  testId !== undefined
+    ? sql`${sql.raw(column)} = ${testId}`
+    : sql`${sql.raw(column)} in (select ct.id from ${olympiadTests("ct", "cs")} where ${inSeason(seasonId, sql.raw("cs.season_id"))})`;
+
 /**
- * Every ended attempt (of one test, or of all) with its place: columns of `ranked` are
+ * Every ended attempt (of one test, or of a season's tests) with its place: columns of `ranked` are
  * attempt_id, user_id, test_id, subject_id, grade, region_id, district_id, organization_id,
  * easy, medium, hard, total (tenths), time_spent, ended_by, excluded, rank;
  * `cut` has per test and district: top_count (pupils within the cut), last_rank, cutoff (tenths).
  */
-export function rankingCtes(testId?: number): SQL {
-  const ofTest = testId === undefined ? sql`` : sql`and a.test_id = ${testId}`;
+export function rankingCtes(covered: Covered): SQL {
+  const ofTest = sql`and ${coveredTests("a.test_id", covered)}`;
   return sql`
     base as (
       select a.id as attempt_id, a.user_id, a.test_id, s.id as subject_id, s.grade,
@@ -131,6 +141,6 @@ export function rankingStatement(
 ): SQL {
   const list = listed("list", conditions(rest), order, page);
   return withTop
-    ? sql`with ${rankingCtes(testId)} (${list}) union all (${listed("top", conditions({ top: true }), order)}) order by part, ord`
-    : sql`with ${rankingCtes(testId)} ${list}`;
+    ? sql`with ${rankingCtes({ testId })} (${list}) union all (${listed("top", conditions({ top: true }), order)}) order by part, ord`
+    : sql`with ${rankingCtes({ testId })} ${list}`;
 }

@@ -15,7 +15,7 @@ import { EndedBy, type StudyLanguage } from "@/shared/attempts/enums";
 import { tenthsToPoints } from "@/shared/attempts/scoring";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { fullName } from "@/shared/identity/names";
-import { conditions, listed, type ResultsFilter, rankingCtes, rankingStatement, TOP } from "./ranking-sql";
+import { type Covered, conditions, listed, type ResultsFilter, rankingCtes, rankingStatement, TOP } from "./ranking-sql";
 import { resultsState } from "./state";
 
 export const RESULTS_PAGE_SIZE = 50;
@@ -102,12 +102,12 @@ const partRow = rawRow.extend({ part: z.enum(["list", "top"]) });
 /** The ranking's rows in reading order, a page of them if asked. */
 async function rankedRows(
   runner: Database | Transaction,
-  filter: { testId?: number } & Omit<ResultsFilter, "testId">,
+  filter: Covered & Omit<ResultsFilter, "testId">,
   order: NameOrder,
   page?: { limit: number; offset: number },
 ): Promise<RawRow[]> {
-  const { testId, ...rest } = filter;
-  return selectRows(rawRow, runner, sql`with ${rankingCtes(testId)} ${listed("list", conditions(rest), order, page)}`);
+  const { testId, seasonId, ...rest } = filter;
+  return selectRows(rawRow, runner, sql`with ${rankingCtes({ testId, seasonId })} ${listed("list", conditions(rest), order, page)}`);
 }
 
 /**
@@ -160,7 +160,7 @@ function toResult(r: RawRow): ResultRow {
  * caller's by default): the exports and the regrade read this.
  */
 export async function allResults(
-  { locale, ...filter }: { testId?: number; top?: boolean; attemptIds?: number[]; locale?: Locale },
+  { locale, ...filter }: Covered & { top?: boolean; attemptIds?: number[]; locale?: Locale },
   runner: Database | Transaction = db,
 ): Promise<ResultRow[]> {
   return (await rankedRows(runner, filter, await nameOrder({ locale, runner }))).map(toResult);

@@ -7,7 +7,7 @@ import { tenthsToPointsSql } from "@/lib/attempts/scoring-sql";
 import { selectRows, type Transaction } from "@/lib/db/client";
 import { nameOrder } from "@/lib/reference/queries";
 import { tieAtCut } from "./ranking";
-import { intArray, rankingCtes, TOP } from "./ranking-sql";
+import { type Covered, intArray, rankingCtes, TOP } from "./ranking-sql";
 import type { Table, Words } from "./tables";
 
 const summaryRow = z.object({
@@ -32,13 +32,13 @@ type SummaryRow = z.infer<typeof summaryRow>;
  * Per test, region and district (and a line per region): pupils ranked, mean, median, the cut;
  * regions and districts in the order the file's language sorts their names.
  */
-export async function summaryRows({ t, local, locale }: Words, tx: Transaction, testId?: number): Promise<Table> {
+export async function summaryRows({ t, local, locale }: Words, tx: Transaction, covered: Covered): Promise<Table> {
   const order = await nameOrder({ locale, runner: tx });
   const rows = await selectRows(
     summaryRow,
     tx,
     sql`
-      with ${rankingCtes(testId)}
+      with ${rankingCtes(covered)}
       select s.grade, s.id as "subjectId", s.name as "subjectName", ranked.region_id as "regionId", rg.name as "regionName",
              ranked.district_id as "districtId", d.name as "districtName",
              grouping(ranked.district_id) = 1 as "regionTotal",

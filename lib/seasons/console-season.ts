@@ -6,6 +6,7 @@ import { desc, sql } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { seasons } from "@/db/schema";
+import { olympiadTests } from "@/lib/attempts/counting";
 import { db, selectRows } from "@/lib/db/client";
 import { CONSOLE_SEASON_COOKIE, type SeasonChoice } from "@/shared/seasons/console";
 import { currentSeasonOf } from "./period";
@@ -30,14 +31,14 @@ const twinRow = z.object({ seasonId: z.number(), year: z.number(), title: z.stri
  * A test's own pages (its screening, item statistics, appeals, protocol) show the test's season: a
  * test is one season's. Choosing another season in the switcher leads to the same page of that
  * season's test of the same grade, subject and stage, or to that season's Tests page when it has none.
- * Null for a test that does not exist (the page answers 404).
+ * Null for a test that does not exist (the page answers 404) and for a rehearsal's (no season's olympiad).
  */
 export async function testSeason(testId: number, pageOf: (twinId: number) => string): Promise<ConsoleSeason | null> {
   const rows = await selectRows(
     twinRow,
     db,
     sql`select se.id as "seasonId", se.year, se.title, twin.id as "twinId", se.id = s.season_id as own
-          from tests t join subjects s on s.id = t.subject_id
+          from ${olympiadTests("t", "s")}
           cross join seasons se
           left join subjects ts on ts.season_id = se.id and ts.name = s.name and ts.grade = s.grade
           left join tests twin on twin.subject_id = ts.id and twin.stage = t.stage

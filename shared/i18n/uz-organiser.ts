@@ -1151,6 +1151,7 @@ export const uzOrganiser = {
     keyHashLine: "Kalit SHA-256: {hash}",
     contentHashLine: "Ro'yxat ma'lumotlari SHA-256: {hash}",
     madeAt: "Tuzilgan: {time} (Toshkent)",
+    season: "{year} mavsumi",
   },
   afterEndWarning:
     "Diqqat: \"O'quvchi o'z testini yakunlashi bilanoq\" tanlansa, to'g'ri javoblar o'quvchi o'z testini yakunlashi bilan ko'rinadi — boshqalar hali test ishlayotgan bo'lsa ham, javoblar ularga yetib borishi mumkin. Faqat mashq testlari uchun tanlang.",

@@ -169,11 +169,19 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.goto(`/admin/questions?subjectId=${carried}`);
   const kept = page.getByTestId("question-exposed").filter({ hasText: "Ataylab testlarga qoldirilgan" });
   await expect(kept).toHaveCount(6);
-  const leftOut = page.getByRole("article").filter({ has: page.getByTestId("question-exposed") }).filter({ hasNotText: "Ataylab" }).first();
+  const leftOut = page
+    .getByRole("article")
+    .filter({ has: page.getByTestId("question-exposed") })
+    .filter({ hasNotText: "Ataylab" })
+    .first();
   await leftOut.getByRole("button", { name: "Testlarga qoldirish" }).click();
   await page.getByRole("dialog").getByLabel("Sabab").fill("Savol qayta ko'rib chiqildi");
   await page.getByRole("dialog").getByRole("button", { name: "Testlarga qoldirish" }).click();
   await expect(kept).toHaveCount(7);
+
+  // The file of every test is the console's season's, and its name says so.
+  const everything = await page.request.get("/api/admin/results/export?format=csv&scope=top5");
+  expect(everything.headers()["content-disposition"]).toContain(`filename="natijalar_${next}_2-bosqich_barcha-fanlar_`);
 
   // A test's own pages show the test's season whatever the console's; the switcher leads to the same
   // page of the other season's test of that grade and subject, and back.
@@ -187,6 +195,18 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.goto(`/admin/tests/${twin}/appeals`);
   // Named from its own season's tests (not the current season's, where it is not found).
   await expect(page.getByText(`5-sinf, ${subjectName}: o'quvchilar apellyatsiyalari`)).toBeVisible();
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await page.reload();
+    await expect(testSwitcher).toHaveValue(String(next));
+    for (const [name, size] of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await screenshot(page, testInfo, `test-season-${language}-${name}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  await page.reload();
   await testSwitcher.selectOption(String(year));
   await page.waitForURL((url) => url.pathname === `/admin/tests/${olympiad.testId}/appeals`);
   await expect(testSwitcher).toHaveValue(String(year));

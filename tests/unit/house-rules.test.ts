@@ -117,9 +117,10 @@ const SEASONLESS_READS: Record<string, string> = {
 /**
  * The season's scope (lib/seasons/period.ts): a read that lists, counts or ranks tests, subjects or
  * registrations names its season (inSeason), the current one (currentSeasonSql) or every season on
- * purpose (anySeason); one row chosen by its id, or a registration by its guid or pupil, needs none.
+ * purpose (anySeason), or what a list covers (coveredTests: one test, or a season's tests); one row
+ * chosen by its id, or a registration by its guid or pupil, needs none.
  */
-const SEASON_SCOPES = /\b(?:inSeason|anySeason|currentSeasonSql)\(/;
+const SEASON_SCOPES = /\b(?:inSeason|anySeason|currentSeasonSql|coveredTests)\(/;
 // A value, not a join: `eq(registrations.userId, users.id)` is a join and chooses nothing.
 const REGISTRATION_BY_ID =
   /\b(?:eq|inArray)\(\s*registrations\.(?:guid|userId)\s*,(?!\s*(?:users|payments|registrations|attempts|paidWith)\.)|\br\.(?:guid|user_id)\s*=\s*\$\{|\beq\(\s*(?:users\.id|payments\.registrationGuid)\s*,(?!\s*(?:users|payments|registrations|attempts)\.)|\bu\.id\s*=\s*\$\{/;

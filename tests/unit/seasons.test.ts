@@ -16,6 +16,7 @@ import { decideAppeals } from "@/lib/appeals/decisions";
 import { regrade } from "@/lib/appeals/rescoring";
 import { boardTests } from "@/lib/board/board";
 import { db } from "@/lib/db/client";
+import { buildExport, type ExportFile } from "@/lib/final-list/files";
 import { finalise } from "@/lib/final-list/finalise";
 import { confirmSandboxPayment } from "@/lib/payments/card";
 import { answerClick } from "@/lib/payments/click";
@@ -24,6 +25,7 @@ import { findRegistration, payableAt } from "@/lib/payments/service";
 import { register } from "@/lib/registration/registration";
 import { registrationDetail, searchRegistrations } from "@/lib/registration/search";
 import { resultsTests } from "@/lib/results/ranking";
+import { ExportFormat, ExportScope } from "@/lib/results/schema";
 import {
   closedSeasonSql,
   currentSeasonOf,
@@ -41,6 +43,7 @@ import { ErrorCode } from "@/shared/http/contract";
 import { clickPrepareFields, clickSigned } from "../support/click";
 import { evaluate, setUpDatabase } from "../support/database";
 import { organiserId as theOrganiser } from "../support/organiser";
+import { taken } from "../support/taken";
 import { TEST_ENV } from "../support/test-env";
 
 setUpDatabase();
@@ -275,6 +278,32 @@ describe("the console's lists are a season's", () => {
     expect(await guids()).not.toContain(registered.guid);
     // One registration by its guid is found whatever the season.
     expect((await registrationDetail({ guid: registered.guid })).registration.guid).toBe(registered.guid);
+  });
+
+  it("the results file of every test is one season's and names it: another season's pupils are not in it", async () => {
+    // Taken while open, then the one olympiad moved to 2001; the other stays in the current season.
+    const past = await createTestOlympiad();
+    const [then] = await taken(past, [[true, true]]);
+    const now = await createTestOlympiad();
+    const [current] = await taken(now, [[true]]);
+    const { old } = await olympiadOfLongAgo();
+    await db.update(subjects).set({ seasonId: old.id }).where(eq(subjects.id, past.subjectId));
+    const logins = (file: ExportFile) => file.rows.map((row) => row[2]);
+    const ofOld = (await buildExport({ seasonId: old.id, scope: ExportScope.All, format: ExportFormat.Csv }))!;
+    expect(logins(ofOld)).toContain(then.username);
+    expect(logins(ofOld)).not.toContain(current.username);
+    expect(ofOld.fileName).toMatch(/^natijalar_2001_barchasi_barcha-fanlar_/);
+    expect(ofOld.info).toContain("2001 mavsumi");
+    // No season named: the current one's.
+    const ofCurrent = (await buildExport({ scope: ExportScope.All, format: ExportFormat.Csv }))!;
+    expect(logins(ofCurrent)).toContain(current.username);
+    expect(logins(ofCurrent)).not.toContain(then.username);
+    const year = currentSeasonOf(await db.select().from(seasons))?.year;
+    expect(ofCurrent.fileName).toMatch(new RegExp(`^natijalar_${year}_barchasi_`));
+    // A test's own file is its season's, whichever season is asked for.
+    const ofTest = (await buildExport({ testId: past.testId, scope: ExportScope.All, format: ExportFormat.Csv }))!;
+    expect(ofTest.fileName).toMatch(/^natijalar_2001_barchasi_/);
+    expect(logins(ofTest)).toEqual([then.username]);
   });
 });
 
