@@ -8,6 +8,7 @@ import { olympiadSubjectSql, rankedAttempt } from "@/lib/attempts/counting";
 import { db } from "@/lib/db/client";
 import { siteOrigin } from "@/lib/http/site-origin";
 import { normaliseUsername } from "@/lib/identity/sign-in";
+import { anySeason } from "@/lib/seasons/period";
 import { asLocale, DEFAULT_LOCALE, type Locale } from "@/shared/i18n/locale.mjs";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
@@ -110,7 +111,8 @@ async function certificatesWhere(condition: SQL | undefined, now: Date, origin?:
     .innerJoin(attempts, and(eq(attempts.userId, users.id), isNotNull(attempts.endedAt), rankedAttempt()))
     .innerJoin(tests, eq(tests.id, attempts.testId))
     .leftJoin(certificateIssues, eq(certificateIssues.attemptId, attempts.id))
-    .where(and(condition, eq(users.role, UserRole.Default), isNotNull(users.username), isNotNull(users.grade)))
+    // Any season's pupil: a certificate verifies, and is drawn ahead, whichever season is current.
+    .where(and(condition, anySeason(), eq(users.role, UserRole.Default), isNotNull(users.username), isNotNull(users.grade)))
     .orderBy(asc(users.id), desc(attempts.endedAt));
   const rows = await (limit === undefined ? query : query.limit(limit));
   const at = origin ?? (rows.length > 0 ? await siteOrigin() : "");

@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import { likePattern } from "@/lib/db/like-pattern";
 import { notFound } from "@/lib/http/errors";
 import { isBlocked } from "@/lib/identity/blocked";
-import { inSeason } from "@/lib/seasons/period";
+import { inSeason, pupilInSeason } from "@/lib/seasons/period";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
 import type { RegistrationStatus } from "@/shared/registration/status";
@@ -140,11 +140,7 @@ export type PupilSearch = { q?: string; regionId?: number; districtId?: number; 
 
 /** Pupils by name, username or school, in a region or district; the live attempt of each. */
 export async function searchPupils({ q, regionId, districtId, page = 1, now = new Date(), seasonId }: PupilSearch) {
-  const conditions: SQL[] = [
-    eq(users.role, UserRole.Default),
-    olympiadPupil(),
-    sql`exists (select 1 from ${subjects} where ${subjects.id} = ${users.subjectId} and ${inSeason(seasonId)})`,
-  ];
+  const conditions: SQL[] = [eq(users.role, UserRole.Default), olympiadPupil()];
   if (regionId) conditions.push(eq(users.regionId, regionId));
   if (districtId) conditions.push(eq(users.districtId, districtId));
   const term = q?.trim();
@@ -162,20 +158,22 @@ export async function searchPupils({ q, regionId, districtId, page = 1, now = ne
     );
   }
   const where = and(...conditions);
-  const base = () =>
+  const [rows, [{ total }]] = await Promise.all([
     db
       .select(pupilColumns)
       .from(users)
       .leftJoin(districts, eq(districts.id, users.districtId))
       .leftJoin(organizations, eq(organizations.id, users.organizationId))
-      .leftJoin(subjects, eq(subjects.id, users.subjectId));
-  const [rows, [{ total }]] = await Promise.all([
-    base()
-      .where(where)
+      .leftJoin(subjects, eq(subjects.id, users.subjectId))
+      .where(and(pupilInSeason(seasonId), where))
       .orderBy(users.lastName, users.firstName, users.id)
       .limit(PUPILS_PAGE_SIZE)
       .offset((page - 1) * PUPILS_PAGE_SIZE),
-    db.select({ total: count() }).from(users).leftJoin(organizations, eq(organizations.id, users.organizationId)).where(where),
+    db
+      .select({ total: count() })
+      .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(and(pupilInSeason(seasonId), where)),
   ]);
   const attemptsByUser = await attemptsOf(
     rows.map((r) => r.user.id),

@@ -1,7 +1,7 @@
 // Whether a season takes registrations on a day: the one rule the registration page, the
 // registration call and every payment provider read, with its SQL twin (tests/unit/seasons.test.ts).
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { seasons, subjects } from "@/db/schema";
+import { seasons, subjects, users } from "@/db/schema";
 
 /**
  * Before the first day; within the period, for the season taking registrations; or after: past the
@@ -51,6 +51,10 @@ export const closedSeasonSql = (year: SQLWrapper = seasons.year): SQL<boolean> =
  */
 export const inSeason = (seasonId: number | undefined, column: SQLWrapper = subjects.seasonId): SQL =>
   sql`(${column} = ${seasonId ?? currentSeasonSql()})`;
+
+/** Pupils of one season (undefined: the current one's): a pupil is their subject's season's. */
+export const pupilInSeason = (seasonId: number | undefined): SQL =>
+  sql`exists (select 1 from subjects s where s.id = ${users.subjectId} and ${inSeason(seasonId, sql.raw("s.season_id"))})`;
 
 /** Every season's rows, on purpose: a count per season, a public check that finds any season's. */
 export const anySeason = (): SQL => sql`true`;

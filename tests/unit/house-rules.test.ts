@@ -120,13 +120,21 @@ const SEASONLESS_READS: Record<string, string> = {
  * purpose (anySeason), or what a list covers (coveredTests: one test, or a season's tests); one row
  * chosen by its id, or a registration by its guid or pupil, needs none.
  */
-const SEASON_SCOPES = /\b(?:inSeason|anySeason|currentSeasonSql|coveredTests)\(/;
+const SEASON_SCOPES = /\b(?:inSeason|anySeason|currentSeasonSql|coveredTests|pupilInSeason)\(/;
 // A value, not a join: `eq(registrations.userId, users.id)` is a join and chooses nothing.
 const REGISTRATION_BY_ID =
   /\b(?:eq|inArray)\(\s*registrations\.(?:guid|userId)\s*,(?!\s*(?:users|payments|registrations|attempts|paidWith)\.)|\br\.(?:guid|user_id)\s*=\s*\$\{|\beq\(\s*(?:users\.id|payments\.registrationGuid)\s*,(?!\s*(?:users|payments|registrations|attempts)\.)|\bu\.id\s*=\s*\$\{/;
+/**
+ * One user chosen by id or login, the pupil of a row already chosen (an attempt's, a registration's,
+ * an organiser's decision), a subject's pupils (a subject is one season's), or the organisers (no
+ * season's): the rest of the reads of users list pupils, and name their season (pupilInSeason).
+ */
+const USER_BY_ID =
+  /\b(?:eq|inArray)\(\s*users\.(?:id|username|subjectId)\s*,|\beq\(\s*users\.role\s*,\s*UserRole\.Admin\b|\bu\.id\s*=\s*(?:\$\{|\w+\.(?:user_id|organiser_id)\b)|\bu\.(?:username|subject_id)\s*=/;
 const SEASON_TABLES: { table: string; scopes: RegExp; byId: RegExp }[] = [
   ...["tests", "subjects"].map((table) => ({ table, scopes: SEASON_SCOPES, byId: TEST_BY_ID })),
   { table: "registrations", scopes: SEASON_SCOPES, byId: REGISTRATION_BY_ID },
+  { table: "users", scopes: SEASON_SCOPES, byId: USER_BY_ID },
 ];
 
 /** Each statement reading attempts, tests or subjects without a scope, as "file:line table". */
@@ -173,14 +181,14 @@ describe("the rules every read of attempts, tests, subjects and pupils obeys liv
     expect(reads).toEqual([]);
   });
 
-  it("every read that lists, counts or ranks tests, subjects or registrations names its season", () => {
+  it("every read that lists, counts or ranks tests, subjects, registrations or pupils names its season", () => {
     const reads = files
       .filter((file) => !(file in UNSCOPED_READS) && !(file in SEASONLESS_READS))
       .flatMap((file) => unscopedReads(file, readFileSync(path.join(root, file), "utf8"), SEASON_TABLES));
     expect(reads).toEqual([]);
   });
 
-  it("catches a list of tests, subjects or registrations that forgets its season", () => {
+  it("catches a list of tests, subjects, registrations or pupils that forgets its season", () => {
     const forgetful = "const rows = await db.select().from(registrations).where(eq(registrations.status, 2));";
     expect(unscopedReads("lib/example.ts", forgetful, SEASON_TABLES)).toEqual(["lib/example.ts:1 registrations"]);
     const tests =
@@ -191,6 +199,12 @@ describe("the rules every read of attempts, tests, subjects and pupils obeys liv
     expect(unscopedReads("lib/example.ts", scoped, SEASON_TABLES)).toEqual([]);
     const one = "const [row] = await db.select().from(registrations).where(eq(registrations.guid, guid));";
     expect(unscopedReads("lib/example.ts", one, SEASON_TABLES)).toEqual([]);
+    const pupils = "const rows = await db.select().from(users).where(eq(users.role, UserRole.Default));";
+    expect(unscopedReads("lib/example.ts", pupils, SEASON_TABLES)).toEqual(["lib/example.ts:1 users"]);
+    const ofSeason = "const rows = await db.select().from(users).where(and(eq(users.role, UserRole.Default), pupilInSeason(id)));";
+    expect(unscopedReads("lib/example.ts", ofSeason, SEASON_TABLES)).toEqual([]);
+    const byLogin = "const [user] = await db.select().from(users).where(eq(users.username, name));";
+    expect(unscopedReads("lib/example.ts", byLogin, SEASON_TABLES)).toEqual([]);
   });
 
   it("catches a read written the old way", () => {

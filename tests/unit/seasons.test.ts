@@ -22,6 +22,7 @@ import { confirmSandboxPayment } from "@/lib/payments/card";
 import { answerClick } from "@/lib/payments/click";
 import { answerPayme } from "@/lib/payments/payme";
 import { findRegistration, payableAt } from "@/lib/payments/service";
+import { searchPupils } from "@/lib/pupils/pupils";
 import { register } from "@/lib/registration/registration";
 import { registrationDetail, searchRegistrations } from "@/lib/registration/search";
 import { resultsTests } from "@/lib/results/ranking";
@@ -38,7 +39,7 @@ import {
 import { registeringSeason, stateOffer } from "@/lib/seasons/seasons";
 import { listTests, upsertSubjectTest } from "@/lib/subject-tests/subject-tests";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
-import { createTestRegistration } from "@/lib/testing/pupils";
+import { createTestPupil, createTestRegistration } from "@/lib/testing/pupils";
 import { ErrorCode } from "@/shared/http/contract";
 import { clickPrepareFields, clickSigned } from "../support/click";
 import { evaluate, setUpDatabase } from "../support/database";
@@ -278,6 +279,16 @@ describe("the console's lists are a season's", () => {
     expect(await guids()).not.toContain(registered.guid);
     // One registration by its guid is found whatever the season.
     expect((await registrationDetail({ guid: registered.guid })).registration.guid).toBe(registered.guid);
+  });
+
+  it("the pupils' list is a season's: a pupil of 2001's subject is listed in 2001 only", async () => {
+    const o = await createTestOlympiad();
+    const pupil = await createTestPupil({ subjectId: o.subjectId });
+    const { old } = await olympiadOfLongAgo();
+    await db.update(subjects).set({ seasonId: old.id }).where(eq(subjects.id, o.subjectId));
+    const logins = async (seasonId?: number) => (await searchPupils({ q: pupil.username, seasonId })).items.map((item) => item.username);
+    expect(await logins(old.id)).toEqual([pupil.username]);
+    expect(await logins()).toEqual([]);
   });
 
   it("the results file of every test is one season's and names it: another season's pupils are not in it", async () => {
