@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { firstText } from "@/shared/attempts/enums";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
+import { auditInSeason } from "./season";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -119,18 +120,22 @@ async function inList<T>(list: number[], read: (list: number[]) => Promise<T[]>)
 /** Newest first, a page at a time, with the names of everything the page's acts name. */
 export async function readActions({
   page = 1,
+  seasonId,
 }: {
   page?: number;
+  /** The console's season (undefined: the current one): its lines and those of no season (./season.ts). */
+  seasonId?: number;
 }): Promise<{ actions: RecordedAction[]; names: AuditNames; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ action: organiserActions, organiser: users.username })
       .from(organiserActions)
       .innerJoin(users, eq(users.id, organiserActions.organiserId))
+      .where(auditInSeason(seasonId))
       .orderBy(desc(organiserActions.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ total: count() }).from(organiserActions),
+    db.select({ total: count() }).from(organiserActions).where(auditInSeason(seasonId)),
   ]);
   const details = rows.map(({ action: a }) => (a.details ? (JSON.parse(a.details) as Record<string, unknown>) : null));
   const names = await namesOf(

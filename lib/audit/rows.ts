@@ -33,7 +33,7 @@ export type AuditRow = {
  * language (an API call's), or in the page's when a page passes its locale.
  */
 export async function listActions(
-  { page = 1 }: { page?: number },
+  { page = 1, seasonId }: { page?: number; seasonId?: number },
   locale: Locale = callLocaleNow(),
 ): Promise<{ items: AuditRow[]; total: number }> {
   const messages = organiserMessagesOf(locale);
@@ -44,7 +44,7 @@ export async function listActions(
     testFields: messages.tests,
     languageNames: messages.questions.languageNames,
   };
-  const { actions, names, total } = await readActions({ page });
+  const { actions, names, total } = await readActions({ page, seasonId });
   return {
     items: actions.map((a) => {
       const row = { targetType: a.targetType, targetId: a.targetId };

@@ -119,6 +119,7 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   const switcher = page.getByTestId("season-switcher").getByRole("combobox");
   await expect(switcher).toHaveValue(String(year));
   await switcher.selectOption(String(next));
+  await expect(switcher).toHaveValue(String(next));
   await expect(page.getByText("Karimova")).toHaveCount(0);
   await page.goto("/admin/payments");
   await expect(page.getByTestId("season-switcher").getByRole("combobox")).toHaveValue(String(next));
@@ -178,6 +179,33 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.getByRole("dialog").getByLabel("Sabab").fill("Savol qayta ko'rib chiqildi");
   await page.getByRole("dialog").getByRole("button", { name: "Testlarga qoldirish" }).click();
   await expect(kept).toHaveCount(7);
+
+  // The audit by season: the next season's own lines (it was made, its item kept), not in this one's.
+  await page.goto("/admin/audit");
+  const auditSwitcher = page.getByTestId("season-switcher").getByRole("combobox");
+  await expect(auditSwitcher).toHaveValue(String(next));
+  await expect(page.getByTestId("audit-table")).toContainText("Keyingi yilgi olimpiada");
+  await expect(page.getByTestId("audit-table")).toContainText("Savol qayta ko'rib chiqildi");
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await page.reload();
+    await expectAccessible(page, testInfo, `audit-season-${language}`);
+    for (const [name, size] of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await screenshot(page, testInfo, `audit-season-${language}-${name}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  await page.reload();
+  await auditSwitcher.selectOption(String(year));
+  // The select follows the page once it is read again (a controlled one): then this season's lines are there.
+  await expect(auditSwitcher).toHaveValue(String(year));
+  await expect(page.getByTestId("audit-table")).not.toContainText("Savol qayta ko'rib chiqildi");
+  await expect(page.getByTestId("audit-table")).not.toContainText("Keyingi yilgi olimpiada");
+  await auditSwitcher.selectOption(String(next));
+  await expect(auditSwitcher).toHaveValue(String(next));
+  await expect(page.getByTestId("audit-table")).toContainText("Savol qayta ko'rib chiqildi");
 
   // The file of every test is the console's season's, and its name says so.
   const everything = await page.request.get("/api/admin/results/export?format=csv&scope=top5");

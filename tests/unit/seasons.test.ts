@@ -11,9 +11,11 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
-import { questions, registrations, seasons, subjects, tests, users } from "@/db/schema";
+import { organiserActions, questions, registrations, seasons, subjects, tests, users } from "@/db/schema";
 import { decideAppeals } from "@/lib/appeals/decisions";
 import { regrade } from "@/lib/appeals/rescoring";
+import { readActions } from "@/lib/audit/log";
+import { AuditAction, type AuditEntry, recordAction } from "@/lib/audit/record";
 import { boardTests } from "@/lib/board/board";
 import { db } from "@/lib/db/client";
 import { buildExport, type ExportFile } from "@/lib/final-list/files";
@@ -279,6 +281,32 @@ describe("the console's lists are a season's", () => {
     expect(await guids()).not.toContain(registered.guid);
     // One registration by its guid is found whatever the season.
     expect((await registrationDetail({ guid: registered.guid })).registration.guid).toBe(registered.guid);
+  });
+
+  it("the audit is a season's: a line about a 2001 test or a 2001 export in 2001's, a line of no season in every season's", async () => {
+    const organiserId = await theOrganiser();
+    const o = await createTestOlympiad();
+    const pupil = await createTestPupil({ subjectId: o.subjectId });
+    const { old } = await olympiadOfLongAgo();
+    await db.update(subjects).set({ seasonId: old.id }).where(eq(subjects.id, o.subjectId));
+    // Each line found by a reason of its own (other suites write lines on a shared database meanwhile).
+    const line = async (entry: Omit<AuditEntry, "organiserId" | "reason">) => {
+      const reason = randomUUID();
+      await recordAction(db, { organiserId, reason, ...entry });
+      const [{ id }] = await db.select({ id: organiserActions.id }).from(organiserActions).where(eq(organiserActions.reason, reason));
+      return id;
+    };
+    const ofTest = await line({ action: AuditAction.TestSave, targetType: "test", targetId: o.testId });
+    const ofPupil = await line({ action: AuditAction.PupilBlock, targetType: "pupil", targetId: pupil.userId });
+    const ofExport = await line({ action: AuditAction.PaymentsExport, targetType: "payments", targetId: null, details: { season: 2001 } });
+    const ofNone = await line({ action: AuditAction.OrganiserCreate, targetType: "organiser", targetId: organiserId });
+    const ids = async (seasonId?: number) => (await readActions({ seasonId })).actions.map((a) => a.id);
+    expect(await ids(old.id)).toEqual(expect.arrayContaining([ofTest, ofPupil, ofExport, ofNone]));
+    const current = await ids();
+    expect(current).toContain(ofNone);
+    expect(current).not.toContain(ofTest);
+    expect(current).not.toContain(ofPupil);
+    expect(current).not.toContain(ofExport);
   });
 
   it("the pupils' list is a season's: a pupil of 2001's subject is listed in 2001 only", async () => {

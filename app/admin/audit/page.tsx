@@ -9,6 +9,7 @@ import { listActions } from "@/lib/audit/rows";
 import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
+import { consoleSeason } from "@/lib/seasons/console-season";
 import { pageQuery, type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { formatTashkent } from "@/shared/time";
 
@@ -43,10 +44,11 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
   const [messages, locale, query] = await Promise.all([getOrganiserMessages(), getLocale(), searchParams]);
   const texts = messages.audit;
   const page = searchOf(pageQuery, query).page ?? 1;
-  const { items, total } = await listActions({ page }, locale);
+  const season = await consoleSeason();
+  const { items, total } = await listActions({ page, seasonId: season.seasonId }, locale);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={texts.title} lead={texts.lead} help={messages.help.audit} />
+      <PageHeader title={texts.title} lead={texts.lead} help={messages.help.audit} season={season} />
       <Table data-testid="audit-table">
         <THead>
           <tr>
