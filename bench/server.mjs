@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import postgres from "postgres";
 import { ensureBuild, root } from "../scripts/env.mjs";
 
@@ -55,7 +56,11 @@ export async function startBenchServer({ port, env = {}, ownDatabase = false }) 
   const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${database}"`);
-  ensureBuild();
+  // BENCH_APP_ROOT: another checkout's build to serve (bench/cost-compare.mjs: the commit before a
+  // change, beside it); it builds with its own scripts.
+  const appRoot = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : root;
+  if (appRoot === root) ensureBuild();
+  else (await import(pathToFileURL(path.join(appRoot, "scripts", "env.mjs")).href)).ensureBuild();
 
   const launch = () =>
     // BENCH_NODE_ARGS: flags for the app's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
@@ -63,7 +68,7 @@ export async function startBenchServer({ port, env = {}, ownDatabase = false }) 
       process.execPath,
       [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server/main.mjs", "-p", String(port), "-H", "127.0.0.1"],
       {
-        cwd: root,
+        cwd: appRoot,
         detached: true,
         stdio: ["ignore", "ignore", "inherit"],
         env: {
