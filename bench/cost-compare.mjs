@@ -1,15 +1,17 @@
 // `npm run bench:cost:compare [-- <commit>]`: bench:cost on the commit before a change and on this
 // checkout, side by side in one run: the same recorded requests replayed on each build in turn
 // (base, this, base, this…), so that both meet the same machine. The commit (default BENCH_BASE,
-// else 8a113c8, the last main before seasons) is checked out in a temporary worktree sharing this
-// checkout's node_modules, and built there. Each figure is CPU-ms per pupil (bench/cost.mjs).
+// else a977757, the last main before seasons: the bench replays what this checkout's pages ask, so
+// the base needs the same pages, the offline shell's included) is checked out in a temporary
+// worktree sharing this checkout's node_modules, and built there. Each figure is CPU-ms per pupil
+// (bench/cost.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { root } from "../scripts/env.mjs";
 
-const ref = process.argv[2] ?? process.env.BENCH_BASE ?? "8a113c8";
+const ref = process.argv[2] ?? process.env.BENCH_BASE ?? "a977757";
 const TURNS = Number(process.env.BENCH_TURNS ?? 2);
 const dir = mkdtempSync(path.join(os.tmpdir(), "olimpiada-cost-compare-"));
 const worktree = path.join(dir, "base");
