@@ -303,7 +303,9 @@ describe("after a regrade", () => {
     const o = await seeded({ pupils: 30, schools: 2, plant: [{ rate: 0.8, together: true, pairs: 1 }] });
     await screenTest({ testId: o.testId, trigger: "console" });
     const triggers = async () =>
-      (await db.select({ trigger: screenings.trigger }).from(screenings).where(eq(screenings.testId, o.testId))).map((s) => s.trigger);
+      (await db.select({ trigger: screenings.trigger }).from(screenings).where(eq(screenings.testId, o.testId)).orderBy(screenings.id)).map(
+        (s) => s.trigger,
+      );
     const before = await triggers();
     const [question] = await selectRows(
       z.object({ id: z.number(), choices: z.array(z.number()), correct: z.number() }),
