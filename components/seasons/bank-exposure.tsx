@@ -32,40 +32,42 @@ export function BankExposure({ year, subjects }: { year: number; subjects: Expos
         </THead>
         <TBody>
           {/* A subject with neither a test nor items carries nothing over: not listed. */}
-          {subjects.filter((subject) => subject.needed || subject.languages.length > 0).flatMap((subject) => {
-            const short = shortCells(subject);
-            const label = `${subject.grade}-${texts.gradeShort} ${subject.name}`;
-            if (subject.languages.length === 0 || !subject.needed)
-              return [
-                <TR key={subject.subjectId}>
-                  <TD className="font-medium">{label}</TD>
-                  <TD colSpan={4} className="text-slate-600">
-                    {subject.needed ? texts.noItems : texts.noTest}
-                  </TD>
-                </TR>,
-              ];
-            const needed = subject.needed;
-            return subject.languages.map(({ language, items }, row) => (
-              <TR key={`${subject.subjectId}-${language}`} data-testid={`exposure-${subject.subjectId}-${language}`}>
-                <TD className="font-medium">{row === 0 ? label : ""}</TD>
-                <TD>{messages.questions.languageNames[language]}</TD>
-                {DIFFICULTIES.map(({ difficulty }, i) => {
-                  const isShort = short.some((cell) => cell.language === language && cell.difficulty === difficulty);
-                  return (
-                    <TD key={difficulty} className={isShort ? "bg-amber-50 text-amber-900" : undefined}>
-                      <span className="whitespace-nowrap">
-                        {n(items[i].fresh)} {texts.fresh} · {n(items[i].exposed)} {texts.exposed}
-                      </span>
-                      <span className="block whitespace-nowrap text-xs text-slate-600">
-                        {n(needed[i])} {texts.needed}
-                        {isShort && <strong className="ml-1 font-semibold text-amber-900">· {texts.short}</strong>}
-                      </span>
+          {subjects
+            .filter((subject) => subject.needed || subject.languages.length > 0)
+            .flatMap((subject) => {
+              const short = shortCells(subject);
+              const label = `${subject.grade}-${texts.gradeShort} ${subject.name}`;
+              if (subject.languages.length === 0 || !subject.needed)
+                return [
+                  <TR key={subject.subjectId}>
+                    <TD className="font-medium">{label}</TD>
+                    <TD colSpan={4} className="text-slate-600">
+                      {subject.needed ? texts.noItems : texts.noTest}
                     </TD>
-                  );
-                })}
-              </TR>
-            ));
-          })}
+                  </TR>,
+                ];
+              const needed = subject.needed;
+              return subject.languages.map(({ language, items }, row) => (
+                <TR key={`${subject.subjectId}-${language}`} data-testid={`exposure-${subject.subjectId}-${language}`}>
+                  <TD className="font-medium">{row === 0 ? label : ""}</TD>
+                  <TD>{messages.questions.languageNames[language]}</TD>
+                  {DIFFICULTIES.map(({ difficulty }, i) => {
+                    const isShort = short.some((cell) => cell.language === language && cell.difficulty === difficulty);
+                    return (
+                      <TD key={difficulty} className={isShort ? "bg-amber-50 text-amber-900" : undefined}>
+                        <span className="whitespace-nowrap">
+                          {n(items[i].fresh)} {texts.fresh} · {n(items[i].exposed)} {texts.exposed}
+                        </span>
+                        <span className="block whitespace-nowrap text-xs text-slate-600">
+                          {n(needed[i])} {texts.needed}
+                          {isShort && <strong className="ml-1 font-semibold text-amber-900">· {texts.short}</strong>}
+                        </span>
+                      </TD>
+                    );
+                  })}
+                </TR>
+              ));
+            })}
         </TBody>
       </Table>
     </section>
