@@ -2,14 +2,13 @@
 // pupils, subjects, districts, … the acts were done to), read for that page at once. The console's
 // page and the API put it in words and links (./rows.ts).
 import "server-only";
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { attempts, districts, organiserActions, questionChoices, questions, regions, subjects, tests, users } from "@/db/schema";
 import type { AuditAction, AuditTarget } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { firstText } from "@/shared/attempts/enums";
 import { fullName } from "@/shared/identity/names";
 import { UserRole } from "@/shared/identity/roles";
-import { auditInSeason } from "./season";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -120,22 +119,22 @@ async function inList<T>(list: number[], read: (list: number[]) => Promise<T[]>)
 /** Newest first, a page at a time, with the names of everything the page's acts name. */
 export async function readActions({
   page = 1,
-  seasonId,
+  lines,
 }: {
   page?: number;
-  /** The console's season (undefined: the current one): its lines and those of no season (./season.ts). */
-  seasonId?: number;
+  /** Which lines: the console's season's (lib/seasons/audit.ts auditInSeason); none given, all. */
+  lines?: SQL;
 }): Promise<{ actions: RecordedAction[]; names: AuditNames; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ action: organiserActions, organiser: users.username })
       .from(organiserActions)
       .innerJoin(users, eq(users.id, organiserActions.organiserId))
-      .where(auditInSeason(seasonId))
+      .where(lines)
       .orderBy(desc(organiserActions.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ total: count() }).from(organiserActions).where(auditInSeason(seasonId)),
+    db.select({ total: count() }).from(organiserActions).where(lines),
   ]);
   const details = rows.map(({ action: a }) => (a.details ? (JSON.parse(a.details) as Record<string, unknown>) : null));
   const names = await namesOf(

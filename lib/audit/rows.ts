@@ -2,6 +2,7 @@
 // first, what each act was done to named and linked, its details in words and Tashkent time; the
 // recorded details kept beside them.
 import "server-only";
+import type { SQL } from "drizzle-orm";
 import { type AuditLine, linesOf } from "@/lib/audit/details";
 import { type AuditLink, type AuditTexts, targetOf } from "@/lib/audit/links";
 import { readActions } from "@/lib/audit/log";
@@ -33,7 +34,7 @@ export type AuditRow = {
  * language (an API call's), or in the page's when a page passes its locale.
  */
 export async function listActions(
-  { page = 1, seasonId }: { page?: number; seasonId?: number },
+  { page = 1, lines }: { page?: number; lines?: SQL },
   locale: Locale = callLocaleNow(),
 ): Promise<{ items: AuditRow[]; total: number }> {
   const messages = organiserMessagesOf(locale);
@@ -44,7 +45,7 @@ export async function listActions(
     testFields: messages.tests,
     languageNames: messages.questions.languageNames,
   };
-  const { actions, names, total } = await readActions({ page, seasonId });
+  const { actions, names, total } = await readActions({ page, lines });
   return {
     items: actions.map((a) => {
       const row = { targetType: a.targetType, targetId: a.targetId };

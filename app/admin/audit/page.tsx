@@ -9,6 +9,7 @@ import { listActions } from "@/lib/audit/rows";
 import { consoleTitle, getOrganiserMessages } from "@/lib/i18n/organiser";
 import { getLocale } from "@/lib/i18n/server";
 import { organiserPage } from "@/lib/identity/page-guards";
+import { auditInSeason } from "@/lib/seasons/audit";
 import { consoleSeason } from "@/lib/seasons/console-season";
 import { pageQuery, type SearchPageProps, searchOf } from "@/lib/validation/queries";
 import { formatTashkent } from "@/shared/time";
@@ -45,7 +46,7 @@ export default async function AuditPage({ searchParams }: SearchPageProps) {
   const texts = messages.audit;
   const page = searchOf(pageQuery, query).page ?? 1;
   const season = await consoleSeason();
-  const { items, total } = await listActions({ page, seasonId: season.seasonId }, locale);
+  const { items, total } = await listActions({ page, lines: auditInSeason(season.seasonId) }, locale);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={texts.title} lead={texts.lead} help={messages.help.audit} season={season} />

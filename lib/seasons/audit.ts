@@ -1,11 +1,12 @@
 // Which season an audit line is of: the season of what it was done to (a test, subject or question
 // is its subject's season's; a pupil their subject's; an attempt its test's; a season itself), or
 // the season an export names (the payments register's, a district's logins). A line of no season (an
-// organiser's account, a notice to every pupil) is shown in every season's audit.
+// organiser's account, a notice to every pupil) is shown in every season's audit. The audit's page
+// passes it to the log's read (lib/audit/log.ts), which knows no season: seasons record in the audit.
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { organiserActions } from "@/db/schema";
-import { inSeason } from "@/lib/seasons/period";
+import { inSeason } from "./period";
 
 /** The season id of an audit line, null for a line of no season. */
 const seasonOfLine = (): SQL => sql`case ${organiserActions.targetType}
