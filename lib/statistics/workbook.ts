@@ -5,7 +5,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { subjects, tests } from "@/db/schema";
+import { seasons, subjects, tests } from "@/db/schema";
 import { reportDb } from "@/lib/db/client";
 import { messagesOf } from "@/lib/i18n/catalogues";
 import { organiserMessagesOf } from "@/lib/i18n/organiser";
@@ -48,9 +48,10 @@ export async function itemStatisticsWorkbook({
   const [{ stats, pupils }, [subject]] = await Promise.all([
     analyseTest({ testId, now }),
     reportDb
-      .select({ name: subjects.name, grade: subjects.grade })
+      .select({ name: subjects.name, grade: subjects.grade, year: seasons.year })
       .from(tests)
       .innerJoin(subjects, eq(subjects.id, tests.subjectId))
+      .innerJoin(seasons, eq(seasons.id, subjects.seasonId))
       .where(eq(tests.id, testId)),
   ]);
   const messages = organiserMessagesOf(lang);
@@ -67,6 +68,7 @@ export async function itemStatisticsWorkbook({
   test.columns = [{ width: 48 }, { width: 24 }];
   test.addRow([w.title]).font = { bold: true, size: 13 };
   test.addRow([which]);
+  test.addRow([results.season({ year: subject.year })]);
   // The statistics' own state (every answer in), not the list's (final only once the organiser finalises it).
   test.addRow([stats.provisional ? texts.provisional : texts.final]);
   test.addRow([results.madeAt({ time: formatTashkent(now.toISOString()) })]);
@@ -221,7 +223,8 @@ export async function itemStatisticsWorkbook({
     ]);
 
   const stamp = now.toISOString().slice(0, 10);
-  const parts = [w.fileName, slug(which), stamp, ...(stats.provisional ? [w.provisional] : [])];
+  // The file names its season: a test of 2026 is not its grade and subject's test of 2027.
+  const parts = [w.fileName, String(subject.year), slug(which), stamp, ...(stats.provisional ? [w.provisional] : [])];
   return {
     fileName: `${parts.join("_")}.xlsx`,
     provisional: stats.provisional,

@@ -493,7 +493,7 @@ describe("the workbook", () => {
     await sit(o, { easy: "key", medium: "x1", hard: "x1" }, { language: StudyLanguage.Russian });
     // An hour after the close, past the answers' grace: final.
     const file = await itemStatisticsWorkbook({ testId: o.testId, lang: "ru", now: new Date(T_CLOSE.getTime() + 3_600_000) });
-    expect(file.fileName).toMatch(/^statistika-voprosov_.+_2025-06-03\.xlsx$/);
+    expect(file.fileName).toMatch(/^statistika-voprosov_\d{4}_.+_2025-06-03\.xlsx$/);
     expect(file.provisional).toBe(false);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.data);
@@ -501,6 +501,10 @@ describe("the workbook", () => {
     const rows = (name: string) => (book.getWorksheet(name)!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
     const test = rows("Тест");
     expect(test[0]).toEqual(["Статистика вопросов"]);
+    // Its season, in the sheet and in the file's name.
+    const season = String(test[2][0]);
+    expect(season).toMatch(/^Сезон \d{4}$/);
+    expect(file.fileName.split("_")[1]).toBe(season.slice(-4));
     expect(test).toContainEqual(["Средний балл", 2.833]); // (4 + 3.5 + 1) / 3
     // Three questions, each once in all languages and once per version drawn (Uzbek, Russian).
     const questions = rows("Вопросы");
