@@ -68,7 +68,12 @@ test("@desktop-only the next season made, registrations moved to it, and each li
 
   // An olympiad of this season one pupil took: nine of its twelve items seen with their key.
   const olympiad = await newOlympiad(request, { bankPerDifficulty: 4, counts: { easy: 3, medium: 3, hard: 3 }, reviewPolicy: "afterEnd" });
-  await pupilTakes(request, olympiad, Array(9).fill(true), { names: { firstName: "Sardor", lastName: "Yusupov" } }, base);
+  const taker = await pupilTakes(request, olympiad, Array(9).fill(true), { names: { firstName: "Sardor", lastName: "Yusupov" } }, base);
+  // His certificate, as issued now: it keeps verifying with this date once the season is a past one.
+  const issueDate = async () =>
+    /data-testid="issue-date"[^>]*>([^<]+)</.exec(await (await request.get(`/cert/${taker.username}`)).text())?.[1];
+  const issuedOn = await issueDate();
+  expect(issuedOn).toBeTruthy();
   const withIt: typeof subjects = await (await request.get("/api/Subjects/GetAll")).json();
   const subjectName = withIt.find((s) => s.subjectId === olympiad.subjectId)!.name;
 
@@ -249,6 +254,10 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.getByRole("dialog").getByRole("button", { name: "Ro'yxatga olishni shu mavsumda ochish" }).click();
   expect((await moved).status()).toBe(200);
   await expect(page.getByTestId(`season-${next}`)).toContainText("Ro'yxatga olmoqda");
+  // This season is a past one now, and the next one's tests have their dates: the certificate verifies as issued.
+  expect(await issueDate()).toBe(issuedOn);
+  const check = await (await request.get(`/api/Certificates/Check?username=${taker.username}`)).json();
+  expect(check).toMatchObject({ hasCertificate: true, fullName: expect.stringContaining("Yusupov") });
   await expect(page.getByTestId(`take-registrations-${year}`)).toBeVisible();
 
   // A new link: registration opens on the next season's first day.
