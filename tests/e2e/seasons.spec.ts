@@ -4,6 +4,7 @@
 // says its registration is over and takes no payment, and a paid one works on.
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import type { Page, TestInfo } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, ORGANISER, pupilTakes } from "../support/http";
@@ -35,6 +36,31 @@ const VIEWPORTS = [
   ["desktop", { width: 1280, height: 800 }],
 ] as const;
 const LANGUAGES = ["uz", "uz-Cyrl", "ru"] as const;
+
+/**
+ * A screen in each interface language at both sizes: opened (at `path`, else read again), `check`ed,
+ * then its screenshots `${name}-${language}-${size}`; left in Uzbek at 1280 × 800.
+ */
+async function inEveryLanguage(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { path, check }: { path?: string; check?: (language: (typeof LANGUAGES)[number]) => Promise<void> } = {},
+) {
+  const open = () => (path ? page.goto(path) : page.reload());
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await open();
+    await check?.(language);
+    for (const [size, viewport] of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, testInfo, `${name}-${language}-${size}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  await open();
+}
 
 test("@desktop-only the next season made, registrations moved to it, and each link tells its family where it stands", async ({
   page,
@@ -128,29 +154,18 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await expect(page.getByText("Karimova")).toHaveCount(0);
   await page.goto("/admin/payments");
   await expect(page.getByTestId("season-switcher").getByRole("combobox")).toHaveValue(String(next));
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
-    await page.goto("/admin/registrations");
-    for (const [name, size] of VIEWPORTS) {
-      await page.setViewportSize(size);
-      await screenshot(page, testInfo, `season-switcher-${language}-${name}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await inEveryLanguage(page, testInfo, "season-switcher", { path: "/admin/registrations" });
   await page.getByTestId("season-switcher").getByRole("combobox").selectOption(String(year));
   await expect(page.getByText("Karimova")).toBeVisible();
 
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
-    await page.goto("/admin/seasons");
-    await page.getByTestId("new-season").click();
-    await expect(page.getByTestId("bank-exposure")).toBeVisible();
-    await expectAccessible(page, testInfo, `seasons-new-${language}`);
-    for (const [name, size] of VIEWPORTS) {
-      await page.setViewportSize(size);
-      await screenshot(page, testInfo, `seasons-${language}-${name}`);
-    }
-  }
+  await inEveryLanguage(page, testInfo, "seasons", {
+    path: "/admin/seasons",
+    check: async (language) => {
+      await page.getByTestId("new-season").click();
+      await expect(page.getByTestId("bank-exposure")).toBeVisible();
+      await expectAccessible(page, testInfo, `seasons-new-${language}`);
+    },
+  });
 
   // The new season's bank: its exposed items say so; the kept ones fill the test, the rest wait to be kept.
   await page.context().addCookies([
@@ -160,19 +175,13 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.goto("/admin/questions");
   await expect(page.getByTestId("season-switcher").getByRole("combobox")).toHaveValue(String(next));
   const carried = await page.locator("#subjectId option", { hasText: subjectName }).getAttribute("value");
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
-    await page.goto(`/admin/questions?subjectId=${carried}`);
-    await expect(page.getByTestId("question-exposed")).toHaveCount(9);
-    await expectAccessible(page, testInfo, `questions-exposed-${language}`);
-    for (const [name, size] of VIEWPORTS) {
-      await page.setViewportSize(size);
-      await screenshot(page, testInfo, `questions-exposed-${language}-${name}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
-  await page.goto(`/admin/questions?subjectId=${carried}`);
+  await inEveryLanguage(page, testInfo, "questions-exposed", {
+    path: `/admin/questions?subjectId=${carried}`,
+    check: async (language) => {
+      await expect(page.getByTestId("question-exposed")).toHaveCount(9);
+      await expectAccessible(page, testInfo, `questions-exposed-${language}`);
+    },
+  });
   const kept = page.getByTestId("question-exposed").filter({ hasText: "Ataylab testlarga qoldirilgan" });
   await expect(kept).toHaveCount(6);
   const leftOut = page
@@ -191,18 +200,9 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await expect(auditSwitcher).toHaveValue(String(next));
   await expect(page.getByTestId("audit-table")).toContainText("Keyingi yilgi olimpiada");
   await expect(page.getByTestId("audit-table")).toContainText("Savol qayta ko'rib chiqildi");
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
-    await page.reload();
-    await expectAccessible(page, testInfo, `audit-season-${language}`);
-    for (const [name, size] of VIEWPORTS) {
-      await page.setViewportSize(size);
-      await screenshot(page, testInfo, `audit-season-${language}-${name}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
-  await page.reload();
+  await inEveryLanguage(page, testInfo, "audit-season", {
+    check: (language) => expectAccessible(page, testInfo, `audit-season-${language}`),
+  });
   await auditSwitcher.selectOption(String(year));
   // The select follows the page once it is read again (a controlled one): then this season's lines are there.
   await expect(auditSwitcher).toHaveValue(String(year));
@@ -228,18 +228,7 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.goto(`/admin/tests/${twin}/appeals`);
   // Named from its own season's tests (not the current season's, where it is not found).
   await expect(page.getByText(`5-sinf, ${subjectName}: o'quvchilar apellyatsiyalari`)).toBeVisible();
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
-    await page.reload();
-    await expect(testSwitcher).toHaveValue(String(next));
-    for (const [name, size] of VIEWPORTS) {
-      await page.setViewportSize(size);
-      await screenshot(page, testInfo, `test-season-${language}-${name}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
-  await page.reload();
+  await inEveryLanguage(page, testInfo, "test-season", { check: () => expect(testSwitcher).toHaveValue(String(next)) });
   await testSwitcher.selectOption(String(year));
   await page.waitForURL((url) => url.pathname === `/admin/tests/${olympiad.testId}/appeals`);
   await expect(testSwitcher).toHaveValue(String(year));
@@ -266,18 +255,14 @@ test("@desktop-only the next season made, registrations moved to it, and each li
     "uz-Cyrl": `${next} йилги олимпиадага рўйхатдан ўтиш 12.05.${next} куни бошланади.`,
     ru: `Регистрация на олимпиаду ${next} года начнётся 12.05.${next}.`,
   };
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
-    await page.goto("/register");
-    await expect(page.getByRole("heading", { name: opens[language] })).toBeVisible();
-    await expect(page.locator("form")).toHaveCount(0);
-    await expectAccessible(page, testInfo, `registration-not-open-${language}`);
-    for (const [name, size] of VIEWPORTS) {
-      await page.setViewportSize(size);
-      await screenshot(page, testInfo, `registration-not-open-${language}-${name}`);
-    }
-  }
-  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  await inEveryLanguage(page, testInfo, "registration-not-open", {
+    path: "/register",
+    check: async (language) => {
+      await expect(page.getByRole("heading", { name: opens[language] })).toBeVisible();
+      await expect(page.locator("form")).toHaveCount(0);
+      await expectAccessible(page, testInfo, `registration-not-open-${language}`);
+    },
+  });
   // The unpaid link of this season: over, and no payment taken, in the family's language.
   await page.goto(`/register/${unpaid}`);
   await expect(page.getByRole("heading", { name: `${year} yilgi olimpiadaga ro'yxatdan o'tish yakunlangan.` })).toBeVisible();
