@@ -58,7 +58,7 @@ export function BankExposure({ year, subjects }: { year: number; subjects: Expos
                         <span className="whitespace-nowrap">
                           {n(items[i].fresh)} {texts.fresh} · {n(items[i].exposed)} {texts.exposed}
                         </span>
-                        <span className="block whitespace-nowrap text-xs text-slate-600">
+                        <span className="block min-w-32 text-xs text-slate-600">
                           {n(needed[i])} {texts.needed}
                           {isShort && <strong className="ml-1 font-semibold text-amber-900">· {texts.short}</strong>}
                         </span>
