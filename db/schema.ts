@@ -401,6 +401,11 @@ export const tests = pgTable(
     checkInMinutes: smallint("check_in_minutes").notNull().default(60),
     /** The organiser's own end of appeals; null: the national rule from the close (lib/subject-tests/appeals-deadline.ts). */
     appealsCloseAt: timestamp("appeals_close_at", { withTimezone: true }),
+    /**
+     * The list's minute: when its final list becomes public to families, pupils, the public check and
+     * the chat-bot; null: from its finalisation (lib/final-list/public.ts).
+     */
+    resultsAt: timestamp("results_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

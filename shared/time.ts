@@ -71,6 +71,9 @@ export const dateTextOf = (iso: string) => iso.split("-").reverse().join(".");
 /** The day of an instant in Tashkent, "24.06.2025". */
 export const tashkentDate = (iso: string) => formatTashkent(iso).slice(0, 10);
 
+/** The time of day of an instant in Tashkent, "10:00". */
+export const tashkentClock = (iso: string) => formatTashkent(iso).slice(11);
+
 /** The day of an instant in Tashkent, "2025-06-24": what a registration period is compared with. */
 export function tashkentDay(instant: Date): string {
   const f = fields(instant.toISOString());

@@ -6,14 +6,15 @@ import { useLocale, useLocalName, useMessages } from "@/components/i18n/messages
 import type { AppealsView } from "@/shared/appeals/schema";
 import { points } from "@/shared/i18n/numbers";
 import { regrades } from "@/shared/results/schema";
-import { formatTashkent } from "@/shared/time";
+import { formatTashkent, tashkentClock, tashkentDate } from "@/shared/time";
 
 /**
  * `audience`: the pupil (their result card) or the family (the registration link's page): the
  * second stage is said to each, and the family's page lists the decisions once, with the appeals.
  */
 export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView; audience?: "pupil" | "family" }) {
-  const texts = useMessages().appeals;
+  const messages = useMessages();
+  const [texts, listTexts] = [messages.appeals, messages.finalList];
   const locale = useLocale();
   const local = useLocalName();
   const decided = view.appeals.flatMap((appeal) => (appeal.decision ? [{ ...appeal, decision: appeal.decision }] : []));
@@ -57,6 +58,11 @@ export function AppealsSummary({ view, audience = "pupil" }: { view: AppealsView
         >
           {texts.publicList}
         </a>
+      )}
+      {view.list.announcedAt && (
+        <p className="rounded-lg bg-amber-50 p-3 font-medium text-amber-900 ring-1 ring-amber-200" data-testid="list-announced">
+          {listTexts.announced({ date: tashkentDate(view.list.announcedAt), time: tashkentClock(view.list.announcedAt) })}
+        </p>
       )}
       <p
         className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200"

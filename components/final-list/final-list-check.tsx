@@ -12,11 +12,28 @@ import { getMessages } from "@/lib/i18n/server";
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { points } from "@/shared/i18n/numbers";
 import type { Messages } from "@/shared/i18n/types";
-import { formatTashkent, tashkentDate } from "@/shared/time";
+import { formatTashkent, tashkentClock, tashkentDate } from "@/shared/time";
 
 /** The page's frame: the language switcher, the camp's name and the page's title above the list. */
 export async function FinalListFrame({ children }: { children: ReactNode }) {
   return <PublicFrame title={(await getMessages()).finalList.pageTitle}>{children}</PublicFrame>;
+}
+
+/** Before the list's minute (lib/final-list/public.ts): the test it is of and when the list comes out, no pupil. */
+export function FinalListNotYet({ messages, local, list }: { messages: Messages; local: (name: string) => string; list: FinalListRecord }) {
+  const texts = messages.finalList;
+  const at = (list.resultsAt ?? list.finalisedAt).toISOString();
+  return (
+    <Card as="section" data-testid="final-list-not-yet">
+      <h2 className="text-lg font-semibold text-slate-900" data-testid="final-list-heading">
+        {texts.heading({ grade: list.grade, subject: local(list.subjectName) })}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{texts.testedOn({ date: tashkentDate(list.testedAt.toISOString()) })}</p>
+      <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900 ring-1 ring-amber-200" role="status">
+        {texts.announced({ date: tashkentDate(at), time: tashkentClock(at) })}
+      </p>
+    </Card>
+  );
 }
 
 type Props = {

@@ -1,9 +1,10 @@
 // Where a test's list stands (provisional since the close, final since its finalisation), when its
 // appeals close and by whose rule, how many appeals wait for a decision, and the organiser's own end
-// of appeals. A server component (the appeals page renders it).
+// of appeals; whether families see the final list yet, and its minute. A server component (the appeals page renders it).
 import Link from "next/link";
 import { AppealsCloseForm } from "@/components/appeals/appeals-close-form";
 import { listStateLine } from "@/components/appeals/console-words";
+import { ResultsMinuteForm } from "@/components/final-list/results-minute-form";
 import { Card } from "@/components/ui/card";
 import type { ListStatus } from "@/lib/final-list/final";
 import { getOrganiserMessages } from "@/lib/i18n/organiser";
@@ -27,6 +28,19 @@ export async function ListStatusBox({ testId, origin, status, workingDays, now }
   const texts = (await getOrganiserMessages()).appeals;
   const period = status.appealsOpen ? texts.periodOpen : now < status.closedAt ? texts.periodNotYet : texts.periodClosed;
   const final = status.state === "final" ? status.final : null;
+  // Whether families see it: from when (the minute, else the finalisation), or not yet and from when.
+  const minute = status.resultsAt?.toISOString() ?? null;
+  const publicLine = status.public
+    ? texts.publicSince({
+        time: formatTashkent(
+          minute && final && minute > final.finalisedAt.toISOString() ? minute : (final?.finalisedAt.toISOString() ?? null),
+        ),
+      })
+    : minute
+      ? final
+        ? texts.notPublic({ time: formatTashkent(minute) })
+        : texts.minuteSet({ time: formatTashkent(minute) })
+      : null;
   return (
     <Card
       as="section"
@@ -51,6 +65,11 @@ export async function ListStatusBox({ testId, origin, status, workingDays, now }
               {listStateLine(texts, status)}
             </span>
           </p>
+          {publicLine && (
+            <p className="font-medium text-slate-900" data-testid="list-public" data-public={status.public}>
+              {publicLine}
+            </p>
+          )}
           {final && (
             <>
               <p className="pt-1 text-xs font-semibold text-slate-900">{texts.finalHash}</p>
@@ -84,6 +103,7 @@ export async function ListStatusBox({ testId, origin, status, workingDays, now }
           </Link>
         )}
       </p>
+      {!status.public && <ResultsMinuteForm testId={testId} minute={minute ? formatTashkent(minute) : ""} />}
       <AppealsCloseForm testId={testId} ownClose={status.ownAppealsClose ? formatTashkent(status.appealsCloseAt.toISOString()) : ""} />
     </Card>
   );

@@ -92,6 +92,7 @@ export const API_ROUTES = /** @satisfies {Record<string, ApiRoute>} */ (
     "/api/admin/tests/[testId]/appeals-close": { methods: ["PUT"] },
     "/api/admin/tests/[testId]/appeals": { methods: ["GET", "POST"] },
     "/api/admin/tests/[testId]/final": { methods: ["GET", "POST"] },
+    "/api/admin/tests/[testId]/results-minute": { methods: ["PUT"] },
     "/api/admin/tests/[testId]/item-statistics/export": { methods: ["GET"] },
     "/api/admin/tests/[testId]/item-statistics": { methods: ["GET"] },
     "/api/admin/tests/[testId]/recompute": { methods: ["POST"] },

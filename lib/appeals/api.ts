@@ -12,10 +12,11 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { listStatus } from "@/lib/final-list/final";
 import { finalise, finalisePreview } from "@/lib/final-list/finalise";
+import { setResultsMinute } from "@/lib/final-list/minute";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { callLocaleNow } from "@/lib/i18n/server";
 import { testIdParams } from "@/lib/subject-tests/schema";
-import { appealsCloseSchema, decisionSchema, finaliseSchema } from "@/shared/appeals/console";
+import { appealsCloseSchema, decisionSchema, finaliseSchema, resultsMinuteSchema } from "@/shared/appeals/console";
 import { appealSchema, parentAppealSchema } from "@/shared/appeals/schema";
 import { fromTashkentText } from "@/shared/time";
 
@@ -55,6 +56,21 @@ export const appealsApi = {
         appealsCloseAt: at === null ? null : new Date(at),
         reason: body.reason,
         confirmEarlier: body.confirmEarlier,
+      });
+      return { ok: true };
+    }),
+  },
+  "/api/admin/tests/[testId]/results-minute": {
+    PUT: handler({ auth: "organiser", params: testIdParams, body: resultsMinuteSchema }, async ({ params, body, user }) => {
+      const typed = body.resultsAt?.trim() ?? "";
+      const at = typed === "" ? null : fromTashkentText(typed);
+      if (at === null && typed !== "") throw invalidInput({ resultsAt: ["Pattern"] });
+      await setResultsMinute({
+        organiserId: user.id,
+        testId: params.testId,
+        resultsAt: at === null ? null : new Date(at),
+        reason: body.reason,
+        now: now(),
       });
       return { ok: true };
     }),

@@ -10,6 +10,7 @@ import { answersStillPossible } from "@/lib/attempts/taking";
 import { type db, selectRows, type Transaction } from "@/lib/db/client";
 import { built, when } from "@/lib/db/rows";
 import { type FinalList, listStatus } from "@/lib/final-list/final";
+import { announcedMinute } from "@/lib/final-list/public";
 import { notFound } from "@/lib/http/errors";
 import { allResults } from "@/lib/results/ranking";
 import { TOP } from "@/lib/results/ranking-sql";
@@ -127,6 +128,7 @@ export async function viewOf(runner: Transaction | typeof db, attempt: OwnAttemp
   const status = await listStatus(runner, attempt.testId, now);
   if (!status) throw notFound();
   const shown = await keyShown(runner, attempt, now);
+  const shownFinal = status.public ? status.final : null;
   return {
     attemptId: attempt.attemptId,
     open: shown && status.appealsOpen && status.state === "provisional",
@@ -160,11 +162,13 @@ export async function viewOf(runner: Transaction | typeof db, attempt: OwnAttemp
       reason: reasonIn(locale, c),
       changedAt: new Date(c.changedAt).toISOString(),
     })),
+    // Before the list's minute the pupil and the family read it as provisional, with the minute announced.
     list: {
-      state: status.state,
-      since: status.since.toISOString(),
-      secondStage: status.state === "final" && rows.selected,
-      ...(await offTheList(runner, attempt, status.state === "final" ? status.final : null, rows.selected)),
+      state: shownFinal ? "final" : "provisional",
+      since: (shownFinal ? shownFinal.finalisedAt : status.closedAt).toISOString(),
+      secondStage: shownFinal !== null && rows.selected,
+      announcedAt: announcedMinute(status.resultsAt, now)?.toISOString() ?? null,
+      ...(await offTheList(runner, attempt, shownFinal, rows.selected)),
     },
   };
 }

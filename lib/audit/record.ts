@@ -40,6 +40,8 @@ export const AuditAction = {
   AppealDecision: "test.appealDecision",
   AppealsClose: "test.appealsClose",
   ListFinalise: "test.finalise",
+  /** The list's minute set or cleared (lib/final-list/minute.ts). */
+  ResultsMinute: "test.resultsMinute",
   /** The accountant's register of payments downloaded (lib/payments/register.ts). */
   PaymentsExport: "payments.export",
   /** A season made or its settings changed, and registrations moved to a season (lib/seasons/console.ts). */

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
 import { registrationLinkQuery, registrationParams } from "@/lib/bot/schema";
+import { now } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { secondStageOf } from "@/lib/final-list/final";
 import { registrationCredentials } from "@/lib/payments/service";
@@ -21,16 +22,22 @@ export const botApi = {
     }),
   },
   // The chat-bot reads a registration: its status and, once paid, the pupil's username and password;
-  // after the test, where the pupil stands for the second stage (null before an ended attempt).
+  // after the test, where the pupil stands for the second stage (null before an ended attempt): until
+  // the list's minute, provisional with the minute announced.
   "/api/bot/registrations/[guid]": {
     GET: handler({ auth: "bot", params: registrationParams }, async ({ params }) => {
       const guid = params.guid.toLowerCase();
       const [status, credentials] = await Promise.all([getRegisterStatus({ guid }), registrationCredentials(guid)]);
-      const stage = status.userId === null ? null : await secondStageOf(status.userId);
+      const stage = status.userId === null ? null : await secondStageOf(status.userId, now());
       return {
         ...status,
         ...credentials,
-        secondStage: stage && { state: stage.state, since: stage.since.toISOString(), selected: stage.selected },
+        secondStage: stage && {
+          state: stage.state,
+          since: stage.since.toISOString(),
+          selected: stage.selected,
+          announcedAt: stage.announcedAt?.toISOString() ?? null,
+        },
       };
     }),
   },

@@ -14,6 +14,7 @@ import { type Covered, coveredTests } from "@/lib/results/ranking-sql";
 import { dataHash, topData } from "@/lib/results/tables";
 import { appealPhase, appealsCloseAt } from "@/lib/subject-tests/appeals-deadline";
 import type { AppealPhase, ListState } from "@/shared/appeals/schema";
+import { announcedMinute, listIsPublic, listPublicSql } from "./public";
 
 /** One pupil of a final list, as the protocol prints and the public check shows them. */
 export type FinalRow = {
@@ -66,11 +67,16 @@ export type ListStatus = {
   pending: number;
   /** The latest final version, if any. */
   final: FinalList | null;
+  /** The list's minute the organiser set (tests.results_at); null: public from its finalisation. */
+  resultsAt: Date | null;
+  /** Whether families, pupils, the public check and the chat-bot see the final list now (./public.ts). */
+  public: boolean;
 };
 
 const statusRow = z.object({
   closedAt: when,
   ownClose: when.nullable(),
+  resultsAt: when.nullable(),
   appeals: z.number(),
   pending: z.number(),
   version: z.number().nullable(),
@@ -87,7 +93,7 @@ export async function listStatus(runner: Database | Transaction, testId: number,
     statusRow,
     runner,
     sql`
-      select t.closed_at as "closedAt", t.appeals_close_at as "ownClose",
+      select t.closed_at as "closedAt", t.appeals_close_at as "ownClose", t.results_at as "resultsAt",
              (select count(*)::int from appeals ap join attempts a on a.id = ap.attempt_id and ${currentAttempt("a")}
                where ap.test_id = t.id) as appeals,
              (select count(*)::int from appeals ap join attempts a on a.id = ap.attempt_id and ${currentAttempt("a")}
@@ -113,6 +119,7 @@ export async function listStatus(runner: Database | Transaction, testId: number,
           ranked: row.ranked ?? 0,
           appeals: row.finalAppeals ?? 0,
         };
+  const resultsAt = row.resultsAt === null ? null : new Date(row.resultsAt);
   return {
     state: final ? "final" : "provisional",
     since: final ? final.finalisedAt : closedAt,
@@ -124,6 +131,8 @@ export async function listStatus(runner: Database | Transaction, testId: number,
     appeals: row.appeals,
     pending: row.pending,
     final,
+    resultsAt,
+    public: listIsPublic({ finalisedAt: final?.finalisedAt ?? null, resultsAt }, now),
   };
 }
 
@@ -168,6 +177,7 @@ const storedFinalRow = z.object({
   subjectName: z.string(),
   finalisedAt: when,
   openedAt: when,
+  resultsAt: when.nullable(),
   replacedAt: when.nullable(),
   replacedBy: z.string().nullable(),
   replacedReason: z.string().nullable(),
@@ -187,12 +197,14 @@ export type FinalListRecord = {
   subjectName: string;
   /** The test's day (its opening). */
   testedAt: Date;
+  /** The list's minute (./public.ts): the public check shows the pupils only from it. */
+  resultsAt: Date | null;
   replaced: { at: Date; topHash: string; reason: string | null } | null;
 };
 
 const storedFinal = (where: ReturnType<typeof sql>) => sql`
   select fl.test_id as "testId", fl.version, fl.top_hash as "topHash", fl.rows, fl.ranked, fl.reason, fl.finalised_at as "finalisedAt",
-         s.grade, s.name as "subjectName", t.opened_at as "openedAt",
+         s.grade, s.name as "subjectName", t.opened_at as "openedAt", t.results_at as "resultsAt",
          nx.finalised_at as "replacedAt", nx.top_hash as "replacedBy", nx.reason as "replacedReason"
   from final_lists fl
   join tests t on t.id = fl.test_id
@@ -214,6 +226,7 @@ function recordOf(row: StoredFinal): FinalListRecord {
     grade: row.grade,
     subjectName: row.subjectName,
     testedAt: new Date(row.openedAt),
+    resultsAt: row.resultsAt === null ? null : new Date(row.resultsAt),
     replaced: row.replacedAt === null ? null : { at: new Date(row.replacedAt), topHash: row.replacedBy ?? "", reason: row.replacedReason },
   };
 }
@@ -230,26 +243,31 @@ export async function latestFinalList(testId: number): Promise<FinalListRecord |
   return row ? recordOf(row) : null;
 }
 
-/** Where a pupil stands for the second stage: their test's list, and whether its final version names them. */
-export type SecondStage = { state: ListState; since: Date; selected: boolean };
+/**
+ * Where a pupil stands for the second stage: their test's list, and whether its final version names
+ * them. Until the list is public (./public.ts) it reads as provisional, with the minute announced.
+ */
+export type SecondStage = { state: ListState; since: Date; selected: boolean; announcedAt: Date | null };
 
-/** The second stage of the pupil's counting, ended attempt; null when they have none. */
-export async function secondStageOf(userId: number): Promise<SecondStage | null> {
+/** The second stage of the pupil's counting, ended attempt at `now`; null when they have none. */
+export async function secondStageOf(userId: number, now: Date): Promise<SecondStage | null> {
   const [row] = await selectRows(
-    z.object({ closedAt: when, finalisedAt: when.nullable(), selected: z.boolean().nullable() }),
+    z.object({ closedAt: when, resultsAt: when.nullable(), finalisedAt: when.nullable(), selected: z.boolean().nullable() }),
     db,
     sql`
-      select t.closed_at as "closedAt", f.finalised_at as "finalisedAt",
+      select t.closed_at as "closedAt", t.results_at as "resultsAt", f.finalised_at as "finalisedAt",
              f.rows -> 'rows' @> ${JSON.stringify([{ userId }])}::jsonb as selected
       from attempts a
       join tests t on t.id = a.test_id
-      left join lateral (select * from final_lists fl where fl.test_id = a.test_id order by fl.version desc limit 1) f on true
+      left join lateral (select * from final_lists fl where fl.test_id = a.test_id order by fl.version desc limit 1) f
+        on ${listPublicSql({ finalisedAt: sql`f.finalised_at`, resultsAt: sql`t.results_at` }, now)}
       where a.user_id = ${userId} and a.ended_at is not null and ${countingAttempt("a")}
       order by a.ended_at desc
       limit 1`,
   );
   if (!row) return null;
+  const announcedAt = announcedMinute(row.resultsAt === null ? null : new Date(row.resultsAt), now);
   return row.finalisedAt === null
-    ? { state: "provisional", since: new Date(row.closedAt), selected: false }
-    : { state: "final", since: new Date(row.finalisedAt), selected: row.selected === true };
+    ? { state: "provisional", since: new Date(row.closedAt), selected: false, announcedAt }
+    : { state: "final", since: new Date(row.finalisedAt), selected: row.selected === true, announcedAt: null };
 }

@@ -86,6 +86,15 @@ export const appealsCloseSchema = z.object({
   confirmEarlier: z.boolean().optional(),
 });
 
+/**
+ * The list's minute ("20.06.2026 10:00", Tashkent): when the final list becomes public; null or
+ * empty: from its finalisation (lib/final-list/minute.ts).
+ */
+export const resultsMinuteSchema = z.object({
+  resultsAt: z.string().max(40).nullable(),
+  reason,
+});
+
 /** Finalising a test's list: the hash the confirmation showed, and why when it is finalised again. */
 export const finaliseSchema = z.object({
   expectedTopHash: z.string().regex(/^[0-9a-f]{64}$/),

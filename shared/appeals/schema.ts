@@ -83,6 +83,8 @@ export type AppealsView = {
     state: ListState;
     since: string;
     secondStage: boolean;
+    /** The list's minute still to come (ISO), shown as "results on 20.06 at 10:00"; null once public or when none was set. */
+    announcedAt: string | null;
     /** Once final and not on it: the pupil's place in their district, and the last place the list takes (null when unranked: voided, blocked). */
     place: { rank: number; districtName: string | null; top: number } | null;
     /** Once final: the public check of the list (the pupil's district's part of it). */

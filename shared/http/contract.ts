@@ -48,6 +48,8 @@ export const ErrorCode = {
   SeasonClosed: 4019,
   /** Added here: the next season's fresh items cannot fill a test, and the organiser did not choose to use exposed ones. */
   FreshItemsShort: 4020,
+  /** Added here: the list is public already: its minute stays as families were shown it. */
+  ListPublic: 4021,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -90,6 +90,7 @@ export const uz = {
     4018: "Bu yil uchun mavsum allaqachon bor.",
     4019: "Bu mavsum yopilgan: uning testlari, ballari va ro'yxatlari endi o'zgartirilmaydi.",
     4020: "Yangi savollar testni to'ldirishga yetmaydi: bankni to'ldiring yoki ochilgan savollardan foydalanishni tanlang.",
+    4021: "Ro'yxat allaqachon e'lon qilingan: e'lon vaqti endi o'zgartirilmaydi.",
   },
   validation: {
     questionOfTest: "Bu savol ushbu test faniga tegishli emas",
@@ -421,6 +422,7 @@ export const uz = {
     allDistricts: "Barcha tumanlar",
     noDistrict: "Bu tumandan ikkinchi bosqichga o'tgan o'quvchi yo'q.",
     tookPart: "Tumanda qatnashganlar: {pupils} nafar",
+    announced: "Yakuniy ro'yxat {date} kuni soat {time} da e'lon qilinadi (Toshkent vaqti).",
   },
   offer: {
     title: "Ommaviy oferta",

@@ -4,12 +4,11 @@
 // says its registration is over and takes no payment, and a paid one works on.
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import type { Page, TestInfo } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { newOlympiad, ORGANISER, pupilTakes } from "../support/http";
 import { ownServer, untilHealthy } from "../support/processes";
-import { screenshot } from "../support/screens";
+import { inEveryLanguage, screenshot, VIEWPORTS } from "../support/screens";
 import { signInAt } from "../support/ui";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 60;
@@ -31,37 +30,6 @@ test.afterAll(() => {
 
 const year = new Date().getFullYear();
 const next = year + 1;
-const VIEWPORTS = [
-  ["phone", { width: 390, height: 844 }],
-  ["desktop", { width: 1280, height: 800 }],
-] as const;
-const LANGUAGES = ["uz", "uz-Cyrl", "ru"] as const;
-
-/**
- * A screen in each interface language at both sizes: opened (at `path`, else read again), `check`ed,
- * then its screenshots `${name}-${language}-${size}`; left in Uzbek at 1280 × 800.
- */
-async function inEveryLanguage(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  { path, check }: { path?: string; check?: (language: (typeof LANGUAGES)[number]) => Promise<void> } = {},
-) {
-  const open = () => (path ? page.goto(path) : page.reload());
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
-    await open();
-    await check?.(language);
-    for (const [size, viewport] of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await screenshot(page, testInfo, `${name}-${language}-${size}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
-  await open();
-}
-
 test("@desktop-only the next season made, registrations moved to it, and each link tells its family where it stands", async ({
   page,
   request,
@@ -154,11 +122,11 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await expect(page.getByText("Karimova")).toHaveCount(0);
   await page.goto("/admin/payments");
   await expect(page.getByTestId("season-switcher").getByRole("combobox")).toHaveValue(String(next));
-  await inEveryLanguage(page, testInfo, "season-switcher", { path: "/admin/registrations" });
+  await inEveryLanguage(page, testInfo, base, "season-switcher", { path: "/admin/registrations" });
   await page.getByTestId("season-switcher").getByRole("combobox").selectOption(String(year));
   await expect(page.getByText("Karimova")).toBeVisible();
 
-  await inEveryLanguage(page, testInfo, "seasons", {
+  await inEveryLanguage(page, testInfo, base, "seasons", {
     path: "/admin/seasons",
     check: async (language) => {
       await page.getByTestId("new-season").click();
@@ -175,7 +143,7 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.goto("/admin/questions");
   await expect(page.getByTestId("season-switcher").getByRole("combobox")).toHaveValue(String(next));
   const carried = await page.locator("#subjectId option", { hasText: subjectName }).getAttribute("value");
-  await inEveryLanguage(page, testInfo, "questions-exposed", {
+  await inEveryLanguage(page, testInfo, base, "questions-exposed", {
     path: `/admin/questions?subjectId=${carried}`,
     check: async (language) => {
       await expect(page.getByTestId("question-exposed")).toHaveCount(9);
@@ -200,7 +168,7 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await expect(auditSwitcher).toHaveValue(String(next));
   await expect(page.getByTestId("audit-table")).toContainText("Keyingi yilgi olimpiada");
   await expect(page.getByTestId("audit-table")).toContainText("Savol qayta ko'rib chiqildi");
-  await inEveryLanguage(page, testInfo, "audit-season", {
+  await inEveryLanguage(page, testInfo, base, "audit-season", {
     check: (language) => expectAccessible(page, testInfo, `audit-season-${language}`),
   });
   await auditSwitcher.selectOption(String(year));
@@ -228,7 +196,7 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await page.goto(`/admin/tests/${twin}/appeals`);
   // Named from its own season's tests (not the current season's, where it is not found).
   await expect(page.getByText(`5-sinf, ${subjectName}: o'quvchilar apellyatsiyalari`)).toBeVisible();
-  await inEveryLanguage(page, testInfo, "test-season", { check: () => expect(testSwitcher).toHaveValue(String(next)) });
+  await inEveryLanguage(page, testInfo, base, "test-season", { check: () => expect(testSwitcher).toHaveValue(String(next)) });
   await testSwitcher.selectOption(String(year));
   await page.waitForURL((url) => url.pathname === `/admin/tests/${olympiad.testId}/appeals`);
   await expect(testSwitcher).toHaveValue(String(year));
@@ -255,7 +223,7 @@ test("@desktop-only the next season made, registrations moved to it, and each li
     "uz-Cyrl": `${next} йилги олимпиадага рўйхатдан ўтиш 12.05.${next} куни бошланади.`,
     ru: `Регистрация на олимпиаду ${next} года начнётся 12.05.${next}.`,
   };
-  await inEveryLanguage(page, testInfo, "registration-not-open", {
+  await inEveryLanguage(page, testInfo, base, "registration-not-open", {
     path: "/register",
     check: async (language) => {
       await expect(page.getByRole("heading", { name: opens[language] })).toBeVisible();

@@ -19,3 +19,36 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, {
     clip: { x: 0, y: 0, width, height: Math.min(height, MAX_HEIGHT) },
   });
 }
+
+export const VIEWPORTS = [
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const;
+export const LANGUAGES = ["uz", "uz-Cyrl", "ru"] as const;
+
+/**
+ * A screen in each interface language at both sizes: opened (at `path`, else read again), `check`ed,
+ * then its screenshots `${name}-${language}-${size}`; left in Uzbek at 1280 × 800. `base`: the
+ * server's address the language's cookie is set for.
+ */
+export async function inEveryLanguage(
+  page: Page,
+  testInfo: TestInfo,
+  base: string,
+  name: string,
+  { path, check }: { path?: string; check?: (language: (typeof LANGUAGES)[number]) => Promise<void> } = {},
+) {
+  const open = () => (path ? page.goto(path) : page.reload());
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: "lang", value: language, url: base }]);
+    await open();
+    await check?.(language);
+    for (const [size, viewport] of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, testInfo, `${name}-${language}-${size}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().addCookies([{ name: "lang", value: "uz", url: base }]);
+  await open();
+}

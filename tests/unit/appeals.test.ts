@@ -184,12 +184,13 @@ describe("the final list", () => {
     expect(first).toMatchObject({ version: 1, topHash: early.topHash, ranked: 3, appeals: 1 });
     // A second click: the same list, the same version.
     expect(await attempt(after)).toMatchObject({ version: 1 });
-    expect(await secondStageOf(pupils[1].userId)).toMatchObject({ state: "final", selected: true });
+    expect(await secondStageOf(pupils[1].userId, after)).toMatchObject({ state: "final", selected: true });
     const view = await appealsView({ userId: pupils[1].userId }, "uz", after);
     expect(view?.list).toEqual({
       state: "final",
       since: after.toISOString(),
       secondStage: true,
+      announcedAt: null,
       place: null,
       publicUrl: `/lists/${first.topHash}?district=1726266`, // the test pupils' district
     });

@@ -74,6 +74,7 @@ describe("a pupil off the final list", () => {
       state: "final",
       since: after.toISOString(),
       secondStage: false,
+      announcedAt: null,
       place: { rank: 6, districtName: expect.any(String), top: 5 },
       publicUrl: `/lists/${preview.topHash}?district=1726266`,
     });

@@ -11,6 +11,7 @@ import { verifyUrlOf } from "@/lib/certificates/certificates";
 import { PREVIEW_SIZE } from "@/lib/certificates/image";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificateVersion } from "@/lib/certificates/render";
+import { now } from "@/lib/clock";
 import { secondStageOf } from "@/lib/final-list/final";
 import { siteOrigin } from "@/lib/http/site-origin";
 import { getMessages } from "@/lib/i18n/server";
@@ -58,8 +59,8 @@ export default async function CertificatePage({ params }: Props) {
 
   // No certificate: HTTP 404 (./not-found.tsx), unless the lookup was refused (too many).
   if (!certificate && !limited) notFound();
-  // The final list names the pupil: said under the certificate (the picture stays as it is).
-  const stage = certificate ? await secondStageOf(certificate.userId) : null;
+  // The final list names the pupil, once it is public: said under the certificate (the picture stays as it is).
+  const stage = certificate ? await secondStageOf(certificate.userId, now()) : null;
   return (
     <CertificateFrame>
       {certificate ? (

@@ -1,10 +1,12 @@
 // /lists/{hash}: anyone checks a final list by its published hash (the protocol's QR code opens it,
-// `?district=` for one district's pupils). No sign-in; not indexed.
+// `?district=` for one district's pupils). No sign-in; not indexed. Before the list's minute it names no pupil.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { FinalListCheck, FinalListFrame } from "@/components/final-list/final-list-check";
+import { FinalListCheck, FinalListFrame, FinalListNotYet } from "@/components/final-list/final-list-check";
+import { now } from "@/lib/clock";
 import { finalListByHash } from "@/lib/final-list/final";
 import { districtLists, listHashParams, listQuery } from "@/lib/final-list/protocol";
+import { listIsPublic } from "@/lib/final-list/public";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
@@ -29,6 +31,13 @@ export default async function FinalListPage({ params, searchParams }: Props) {
   ]);
   // No such list: HTTP 404 (./not-found.tsx).
   if (!list) notFound();
+  // Before the list's minute: what it is of and when it comes out, no pupil.
+  if (!listIsPublic(list, now()))
+    return (
+      <FinalListFrame>
+        <FinalListNotYet messages={messages} local={local} list={list} />
+      </FinalListFrame>
+    );
   const districts = districtLists(list.rows, locale, local).filter((d) => districtId === undefined || d.districtId === districtId);
   return (
     <FinalListFrame>

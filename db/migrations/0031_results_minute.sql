@@ -1,0 +1,1 @@
+ALTER TABLE "tests" ADD COLUMN "results_at" timestamp with time zone;
