@@ -37,6 +37,9 @@ export async function register() {
     const { startReceiptJob } = await import("./lib/payments/click-receipts");
     warnIfNoReceipts();
     startReceiptJob();
+    // The family events sent to the chat-bot's webhook, in order per family, until acknowledged.
+    const { startFamilyEventsJob } = await import("./lib/family-events/deliver");
+    startFamilyEventsJob();
     // What the front door (server/main.mjs) serves at /holat and /api/notices, before admission
     // control, and the handlers of the calls it serves straight (server/api-routes.mjs).
     const { provideDirectRoutes, provideStatus } = await import("./lib/process-state.mjs");

@@ -23,6 +23,7 @@ import {
 import type { Locale } from "@/shared/i18n/locale.mjs";
 import { type Difficulty, type LanguageTexts, ReviewPolicy, type StudyLanguage, type VoidAwards } from "../shared/attempts/enums";
 import { UserRole } from "../shared/identity/roles";
+import type { FamilyEventKind, InvitationState } from "../shared/invitations/enums";
 import { type PaymentProvider, PaymentState, type ReceiptKind, type ReceiptState } from "../shared/payments/enums";
 import { RegistrationStatus } from "../shared/registration/status";
 
@@ -406,6 +407,8 @@ export const tests = pgTable(
      * the chat-bot; null: from its finalisation (lib/final-list/public.ts).
      */
     resultsAt: timestamp("results_at", { withTimezone: true }),
+    /** When the public final list was told to its families and its pupils invited (lib/invitations/invitations.ts). */
+    listToldAt: timestamp("list_told_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -892,6 +895,72 @@ export const finalLists = pgTable(
     uniqueIndex("final_lists_test_version_uq").on(t.testId, t.version),
     index("final_lists_hash_idx").on(t.topHash),
     check("final_lists_reason", sql`(${t.version} = 1) = (${t.reason} is null)`),
+  ],
+);
+
+/**
+ * The camp's invitation of a pupil on a public final list, or of a reserve a freed place passed to
+ * (lib/invitations/invitations.ts): one per pupil and test, answered by the family until its deadline.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The district's list it is of (the final list's district; null: none known). */
+    districtId: integer("district_id"),
+    /** The pupil's rank in the district when invited. */
+    rank: smallint("rank").notNull(),
+    /** Invited from the reserve, when a place was freed (else from the list itself). */
+    fromReserve: boolean("from_reserve").notNull().default(false),
+    state: varchar("state", { length: 16 }).$type<InvitationState>().notNull().default("invited"),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull(),
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** Who answered: the family's page or the chat-bot. */
+    answeredVia: varchar("answered_via", { length: 8 }),
+  },
+  (t) => [
+    uniqueIndex("invitations_test_user_uq").on(t.testId, t.userId),
+    index("invitations_waiting_idx").on(t.deadlineAt).where(sql`${t.state} = 'invited'`),
+    check("invitations_state", sql`${t.state} in ('invited', 'confirmed', 'declined', 'expired')`),
+    check("invitations_answered", sql`(${t.state} in ('confirmed', 'declined')) = (${t.answeredAt} is not null)`),
+  ],
+);
+
+/**
+ * The family events outbox (lib/family-events): written in the transaction of what happened, then
+ * delivered to the chat-bot's webhook in order per family, retried until acknowledged, and read by
+ * the bot's cursor (its id). `key` makes each event once.
+ */
+export const familyEvents = pgTable(
+  "family_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    guid: uuid("guid").notNull(),
+    kind: varchar("kind", { length: 32 }).$type<FamilyEventKind>().notNull(),
+    key: text("key").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** The test it is of, for the console's count of families told per list (null: none). */
+    testId: integer("test_id"),
+    createdAt: createdAt(),
+    /** Acknowledged by the webhook, or read through the cursor. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    tries: integer("tries").notNull().default(0),
+    nextTryAt: timestamp("next_try_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A process sending it holds it until then (lib/background/lease.ts). */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("family_events_key_uq").on(t.key),
+    index("family_events_waiting_idx").on(t.guid, t.id).where(sql`${t.deliveredAt} is null`),
+    index("family_events_test_idx").on(t.testId),
   ],
 );
 

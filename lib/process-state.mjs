@@ -30,6 +30,7 @@ export const SLOTS = /** @type {const} */ ({
   busy: "how the app asks whether the front door's admission is queueing (provideBusy): background work waits while it is",
   direct: "the handlers of the calls the front door serves straight (lib/api/direct-routes.ts), handed over at start (provideDirectRoutes)",
   receipts: "the fiscal receipts' job (lib/payments/click-receipts.ts), started once",
+  outbox: "the family events' delivery to the chat-bot (lib/family-events/deliver.ts), started once",
   certificates:
     "the certificates' pictures (lib/certificates/render.ts): the last 32 MB, the drawings in flight and one drawing at a time, for every bundle that draws",
   readers: "the question files' readers (lib/questions/formats.ts): one file read at a time, for every bundle that imports",

@@ -64,6 +64,10 @@ export function FinalListCheck({ messages, locale, local, list, districts, distr
             {list.topHash}
           </p>
         </div>
+        {/* The written rule a freed place passes by (lib/invitations/invitations.ts). */}
+        <p className="mt-3 text-sm text-slate-700" data-testid="final-list-rule">
+          {messages.invitation.rule}
+        </p>
         {list.version > 1 && (
           <p
             className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200"

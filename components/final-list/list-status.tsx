@@ -98,6 +98,11 @@ export async function ListStatusBox({ testId, origin, status, workingDays, now }
           {texts.protocol}
         </Link>
         {final && (
+          <Link href={withOrigin(`/admin/tests/${testId}/invitations`, origin)} className={link} data-testid="invitations-link">
+            {(await getOrganiserMessages()).invitations.link}
+          </Link>
+        )}
+        {final && (
           <Link href={`/lists/${final.topHash}`} className={link} data-testid="public-list-link">
             {texts.publicCheck}
           </Link>

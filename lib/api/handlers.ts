@@ -13,6 +13,7 @@ import { certificatesApi } from "@/lib/certificates/api";
 import { identityApi } from "@/lib/identity/api";
 import { incidentsApi } from "@/lib/incidents/api";
 import { integrityApi } from "@/lib/integrity/api";
+import { invitationsApi } from "@/lib/invitations/api";
 import { operationsApi } from "@/lib/operations/api";
 import { organisersApi } from "@/lib/organisers/api";
 import { paymentsApi } from "@/lib/payments/api";
@@ -34,6 +35,7 @@ export const API_HANDLERS = {
   ...auditApi,
   ...boardApi,
   ...botApi,
+  ...invitationsApi,
   ...certificatesApi,
   ...fallbackApi,
   ...identityApi,

@@ -7,9 +7,14 @@ import { handler } from "@/lib/api/handler";
 import { registrationLinkQuery, registrationParams } from "@/lib/bot/schema";
 import { now } from "@/lib/clock";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { eventsAfter, eventsQuery } from "@/lib/family-events/cursor";
 import { secondStageOf } from "@/lib/final-list/final";
+import { notFound } from "@/lib/http/errors";
+import { answerInvitation, invitationOf } from "@/lib/invitations/invitations";
 import { registrationCredentials } from "@/lib/payments/service";
 import { getRegisterStatus } from "@/lib/registration/registration";
+import { invitationAnswerSchema } from "@/shared/invitations/schema";
 
 export const botApi = {
   // The chat-bot asks for a new registration link for a parent; `?lang=uz|uz-Cyrl|ru` (the
@@ -28,7 +33,9 @@ export const botApi = {
     GET: handler({ auth: "bot", params: registrationParams }, async ({ params }) => {
       const guid = params.guid.toLowerCase();
       const [status, credentials] = await Promise.all([getRegisterStatus({ guid }), registrationCredentials(guid)]);
-      const stage = status.userId === null ? null : await secondStageOf(status.userId, now());
+      const at = now();
+      const [stage, invitation] =
+        status.userId === null ? [null, null] : await Promise.all([secondStageOf(status.userId, at), invitationOf(db, status.userId, at)]);
       return {
         ...status,
         ...credentials,
@@ -38,7 +45,20 @@ export const botApi = {
           selected: stage.selected,
           announcedAt: stage.announcedAt?.toISOString() ?? null,
         },
+        invitation,
       };
     }),
+  },
+  // The family's answer to the camp's invitation, given in the chat (refused as on the family's page).
+  "/api/bot/registrations/[guid]/invitation": {
+    POST: handler({ auth: "bot", params: registrationParams, body: invitationAnswerSchema }, async ({ params, body }) => {
+      const { userId } = await getRegisterStatus({ guid: params.guid.toLowerCase() });
+      if (userId === null) throw notFound();
+      return { invitation: await answerInvitation({ userId, answer: body.answer, via: "bot", now: now() }) };
+    }),
+  },
+  // The family events, for a bot that pulls: after its cursor, in order (docs/results-day.md).
+  "/api/bot/events": {
+    GET: handler({ auth: "bot", query: eventsQuery }, ({ query }) => eventsAfter(query)),
   },
 } satisfies ApiHandlers;

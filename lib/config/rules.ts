@@ -58,6 +58,18 @@ export const ruleSettings = z.object({
     .string()
     .regex(/^((\d{4}-)?\d{2}-\d{2})(,(\d{4}-)?\d{2}-\d{2})*$/)
     .default(UZBEKISTAN_HOLIDAYS),
+  /** Hours a family has to answer the camp's invitation (lib/invitations/invitations.ts). */
+  INVITATION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(24)
+    .max(24 * 30)
+    .default(72),
+  /**
+   * The chat-bot's webhook for family events (lib/family-events): each is POSTed there signed with
+   * BOT_WEBHOOK_SECRET (HMAC-SHA256) until acknowledged; unset, the bot reads them by its cursor.
+   */
+  BOT_WEBHOOK_URL: z.string().url().optional(),
 });
 
 export function ruleConfig(env: z.output<typeof ruleSettings>) {
@@ -76,5 +88,7 @@ export function ruleConfig(env: z.output<typeof ruleSettings>) {
       workingWeek: env.WORKING_WEEK.split(",").map(Number),
       holidays: env.PUBLIC_HOLIDAYS.split(","),
     },
+    invitationHours: env.INVITATION_HOURS,
+    botWebhookUrl: env.BOT_WEBHOOK_URL,
   };
 }

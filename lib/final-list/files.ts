@@ -131,7 +131,7 @@ export function toCsv(file: ExportFile): string {
 }
 
 /** The XLSX file, written row by row into the response as exceljs makes it. */
-export function toXlsxStream(file: ExportFile): ReadableStream<Uint8Array> {
+export function toXlsxStream(file: Pick<ExportFile, "sheetName" | "info" | "header" | "rows">): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const write = async () => {

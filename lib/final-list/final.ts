@@ -39,7 +39,11 @@ export type FinalDistrict = {
   took: number;
 };
 
-export type FinalRows = { rows: FinalRow[]; districts: FinalDistrict[] };
+/** A pupil ranked after a district's list: the reserve a freed place passes to (no name: never shown publicly). */
+export type FinalReserve = { userId: number; rank: number; districtId: number | null };
+
+/** `reserves`: absent from lists finalised before invitations existed. */
+export type FinalRows = { rows: FinalRow[]; districts: FinalDistrict[]; reserves?: FinalReserve[] };
 
 export type FinalList = {
   testId: number;

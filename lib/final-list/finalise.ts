@@ -10,11 +10,15 @@ import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db, type Transaction } from "@/lib/db/client";
 import { businessError, invalidInput, notFound } from "@/lib/http/errors";
 import { allResults, type ResultRow } from "@/lib/results/ranking";
+import { TOP } from "@/lib/results/ranking-sql";
 import { resultsState } from "@/lib/results/state";
 import { dataHash, topData } from "@/lib/results/tables";
 import { assertSeasonOpen } from "@/lib/seasons/closed";
 import { ErrorCode } from "@/shared/http/contract";
 import { type FinalDistrict, type FinalList, type FinalRows, type ListStatus, listStatus } from "./final";
+
+/** A district's reserves are its pupils ranked after the list, up to this rank. */
+const RESERVE_RANKS = 2 * TOP;
 
 /** The advisory lock class of a test's list (the test id is the second key). */
 const FINAL_LOCK = 7304;
@@ -60,6 +64,10 @@ function finalRowsOf(all: ResultRow[]): FinalRows {
         totalScore: r.totalScore,
         tieAtCut: r.tieAtCut,
       })),
+    // The next ranks of each district, by rank alone (no names): a freed place passes to them (lib/invitations).
+    reserves: all
+      .filter((r) => !r.inTop5 && !r.excluded && r.rank !== null && r.rank <= RESERVE_RANKS)
+      .map((r) => ({ userId: r.userId, rank: r.rank ?? 0, districtId: r.districtId })),
     districts: [...districts.values()],
   };
 }

@@ -2,15 +2,18 @@
 // failing is logged by its name and keeps none of the others from running. Expired attempts are
 // ended and scored; a test that closed and has no attempt left to end is screened for answer
 // copying, once; sign-in tries nobody repeated for a day, and signed-out sessions whose tokens
-// expired, are forgotten; once an hour, personal data past its time (phone numbers, birth dates,
+// expired, are forgotten; a final list whose minute has come is told to its families and its pupils
+// invited, and invitations past their deadline pass their places on; once an hour, personal data past its time (phone numbers, birth dates,
 // the saves of answers, the devices and addresses of sign-ins and starts) is removed.
 import "server-only";
 import { sweepExpiredAttempts } from "@/lib/attempts/ending";
 import { periodic } from "@/lib/background/periodic";
+import { now } from "@/lib/clock";
 import { noteDatabaseFailure } from "@/lib/db/availability.mjs";
 import { forgetEndedSessions } from "@/lib/identity/session";
 import { forgetOldSignInFailures } from "@/lib/identity/sign-in";
 import { screenClosedTests } from "@/lib/integrity/screening";
+import { expireInvitations, tellPublicLists } from "@/lib/invitations/invitations";
 import { errorText, log } from "@/lib/log.mjs";
 import { removeExpiredPersonalData } from "@/lib/personal-data/personal-data";
 
@@ -25,6 +28,8 @@ const STEPS: { name: string; everyMs?: number; run: () => Promise<unknown> }[] =
   { name: "sign-ins.forget", run: forgetOldSignInFailures },
   { name: "sessions.forget", run: forgetEndedSessions },
   { name: "personal-data.remove", everyMs: RETENTION_INTERVAL_MS, run: removeExpiredPersonalData },
+  { name: "invitations.tell", run: () => tellPublicLists(now()) }, // a list's minute come: its families told, its pupils invited
+  { name: "invitations.expire", run: () => expireInvitations(now()) },
 ];
 
 /** Starts the sweep, once per process, however many bundles ask. */

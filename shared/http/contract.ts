@@ -50,6 +50,12 @@ export const ErrorCode = {
   FreshItemsShort: 4020,
   /** Added here: the list is public already: its minute stays as families were shown it. */
   ListPublic: 4021,
+  /** Added here: the pupil has no invitation to the camp (not selected, or not yet). */
+  NotInvited: 4022,
+  /** Added here: the invitation's deadline has passed: the place went to the next pupil. */
+  InvitationExpired: 4023,
+  /** Added here: the invitation was answered already: the answer stays. */
+  InvitationAnswered: 4024,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -112,6 +112,8 @@ function sourceFiles(entry: string): string[] {
 const SEASONLESS_READS: Record<string, string> = {
   "lib/seasons/period.ts": "the season's rules themselves",
   "lib/results/ranking-sql.ts": "ranks within each test, and a test is one season's",
+  "lib/family-events/outbox.ts": "the registration of each event's pupil, and a pupil is one season's",
+  "lib/invitations/roster.ts": "the registrations of one test's invited pupils, and a test is one season's",
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FamilyResultPanel, ParentAppealsPanel } from "@/components/appeals/parent-appeals-panel";
+import { InvitationCard } from "@/components/invitations/invitation-card";
 import { NextStepsCard } from "@/components/registration/next-steps";
 import { OfferText } from "@/components/registration/offer-text";
 import { ReceiptLine } from "@/components/registration/receipt-line";
@@ -12,7 +13,9 @@ import { Card } from "@/components/ui/card";
 import { appealsView } from "@/lib/appeals/appeals";
 import { familyResult } from "@/lib/appeals/family-result";
 import { now } from "@/lib/clock";
+import { db } from "@/lib/db/client";
 import { getLocale, getMessages } from "@/lib/i18n/server";
+import { invitationOf } from "@/lib/invitations/invitations";
 import { receiptOfRegistration } from "@/lib/payments/fiscal";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
@@ -62,15 +65,16 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
   // After the test, the parent's appeals (asked only once paid: most visits are the registration's own).
   const paid = status.status === RegistrationStatus.Paid;
   const at = now();
-  const [appeals, family, receipt, steps, returning] = paid
+  const [appeals, family, receipt, steps, returning, invitation] = paid
     ? await Promise.all([
         appealsView({ guid }, locale, at),
         familyResult(guid, at),
         receiptOfRegistration(guid),
         nextSteps(guid, at),
         returningOffer(guid, registering),
+        status.userId === null ? null : invitationOf(db, status.userId, at),
       ])
-    : [null, null, null, null, null];
+    : [null, null, null, null, null, null];
 
   // Outside its season's period an unpaid link (or a new one) says when, and takes nothing; a paid one works on.
   if (!paid && season?.phase !== "open") {
@@ -100,6 +104,8 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           nextSteps={steps && !family && <NextStepsCard steps={steps} />}
         />
       </Card>
+      {/* The camp's invitation first: what the family must do next, and by when. */}
+      {invitation && <InvitationCard guid={guid} initial={invitation} />}
       {(appeals || family) && (
         <Card as="section" aria-labelledby="parent-appeals" className="mt-4" data-testid="parent-appeals">
           <h2 id="parent-appeals" className="text-xl font-bold text-slate-900">

@@ -1,0 +1,3 @@
+import { invitationsApi } from "@/lib/invitations/api";
+
+export const { GET } = invitationsApi["/api/admin/tests/[testId]/invitations"];

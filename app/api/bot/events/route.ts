@@ -1,0 +1,3 @@
+import { botApi } from "@/lib/bot/api";
+
+export const { GET } = botApi["/api/bot/events"];

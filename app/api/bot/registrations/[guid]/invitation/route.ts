@@ -1,0 +1,3 @@
+import { botApi } from "@/lib/bot/api";
+
+export const { POST } = botApi["/api/bot/registrations/[guid]/invitation"];
