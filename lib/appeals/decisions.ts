@@ -10,6 +10,7 @@ import { anyAttempt } from "@/lib/attempts/counting";
 import { lockKeyToChange } from "@/lib/attempts/scoring-sql";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
+import { recordFamilyEvents } from "@/lib/family-events/outbox";
 import { AppError, businessError, invalidInput } from "@/lib/http/errors";
 import { screenAfterRegrade } from "@/lib/integrity/screening";
 import { assertSeasonOpen } from "@/lib/seasons/closed";
@@ -49,7 +50,7 @@ export async function decideAppeals({
         : eq(appeals.questionId, input.questionId ?? 0);
     // Only what the organiser read: an appeal made or edited after the page was read stays undecided.
     const undecided = await tx
-      .select({ id: appeals.id, language: attempts.language })
+      .select({ id: appeals.id, language: attempts.language, userId: attempts.userId })
       .from(appeals)
       .innerJoin(attempts, and(eq(attempts.id, appeals.attemptId), anyAttempt()))
       .where(and(eq(appeals.testId, testId), which, isNull(appeals.decisionId), lte(appeals.updatedAt, new Date(input.seenAt))))
@@ -117,6 +118,17 @@ export async function decideAppeals({
           sql`, `,
         )})`,
       );
+    // Each appellant's family is told, in this transaction (the outbox: lib/family-events).
+    await recordFamilyEvents(
+      tx,
+      undecided.map((a) => ({
+        to: { userId: a.userId },
+        kind: "appeal.decided" as const,
+        key: `appeal.decided:${a.id}`,
+        data: { testId, appealId: a.id, outcome: input.outcome },
+        testId,
+      })),
+    );
     await recordAction(tx, {
       organiserId,
       action: AuditAction.AppealDecision,

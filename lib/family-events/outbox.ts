@@ -9,8 +9,8 @@ import type { Database, Transaction } from "@/lib/db/client";
 import type { FamilyEventKind } from "@/shared/invitations/enums";
 
 export type FamilyEvent = {
-  /** The pupil whose family is told: the event goes to their registration's guid (none: no event). */
-  userId: number;
+  /** The family told: its registration's guid, or the pupil's, whose registration's guid it goes to (none: no event). */
+  to: { guid: string } | { userId: number };
   kind: FamilyEventKind;
   /** Makes the event once: a second write of the same key is nothing. */
   key: string;
@@ -21,11 +21,20 @@ export type FamilyEvent = {
 /** Writes the events, each once, to the families of the pupils' registrations. */
 export async function recordFamilyEvents(tx: Transaction | Database, events: FamilyEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const rows = JSON.stringify(events.map((e) => ({ userId: e.userId, kind: e.kind, key: e.key, data: e.data, testId: e.testId ?? null })));
+  const rows = JSON.stringify(
+    events.map((e) => ({
+      ...("guid" in e.to ? { guid: e.to.guid } : { userId: e.to.userId }),
+      kind: e.kind,
+      key: e.key,
+      data: e.data,
+      testId: e.testId ?? null,
+    })),
+  );
   await tx.execute(sql`
     insert into family_events (guid, kind, key, data, test_id)
-    select r.guid, e.kind, e.key, e.data, e."testId"
-    from jsonb_to_recordset(${rows}::jsonb) as e("userId" int, kind text, key text, data jsonb, "testId" int)
-    join lateral (select guid from registrations where user_id = e."userId" order by created_at desc limit 1) r on true
+    select coalesce(e.guid, r.guid), e.kind, e.key, e.data, e."testId"
+    from jsonb_to_recordset(${rows}::jsonb) as e(guid uuid, "userId" int, kind text, key text, data jsonb, "testId" int)
+    left join lateral (select guid from registrations where user_id = e."userId" order by created_at desc limit 1) r on e.guid is null
+    where coalesce(e.guid, r.guid) is not null
     on conflict (key) do nothing`);
 }

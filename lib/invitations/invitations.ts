@@ -40,7 +40,7 @@ async function finalRowsOf(tx: Transaction, testId: number): Promise<FinalRows |
 }
 
 const invitedEvent = (testId: number, invitationId: number, userId: number, deadlineAt: Date, fromReserve: boolean): FamilyEvent => ({
-  userId,
+  to: { userId },
   kind: "invitation.sent",
   key: `invitation.sent:${invitationId}`,
   data: { testId, deadlineAt: deadlineAt.toISOString(), fromReserve },
@@ -141,7 +141,7 @@ async function tellList(tx: Transaction, testId: number, now: Date): Promise<voi
   const told: FamilyEvent[] = families.map(({ userId }) => {
     const reserve = reserveOf.get(userId);
     const kind = selected.has(userId) ? "list.selected" : reserve ? "list.reserve" : "list.notSelected";
-    return { userId, kind, key: `list:${testId}:${userId}`, data: { testId, ...(reserve ? { rank: reserve.rank } : {}) }, testId };
+    return { to: { userId }, kind, key: `list:${testId}:${userId}`, data: { testId, ...(reserve ? { rank: reserve.rank } : {}) }, testId };
   });
   await recordFamilyEvents(tx, told);
   await invite(
@@ -172,7 +172,7 @@ export async function expireInvitations(now: Date): Promise<{ expired: number; w
       );
       if (!gone) return;
       await recordFamilyEvents(tx, [
-        { userId: gone.userId, kind: "invitation.expired", key: `invitation.expired:${id}`, data: { testId }, testId },
+        { to: { userId: gone.userId }, kind: "invitation.expired", key: `invitation.expired:${id}`, data: { testId }, testId },
       ]);
       await passOn(tx, testId, gone.districtId, now);
     });
@@ -186,7 +186,7 @@ export async function expireInvitations(now: Date): Promise<{ expired: number; w
   await recordFamilyEvents(
     db,
     warned.map((w) => ({
-      userId: w.userId,
+      to: { userId: w.userId },
       kind: "invitation.expiring",
       key: `invitation.expiring:${w.id}`,
       data: { testId: w.testId, deadlineAt: new Date(w.deadlineAt).toISOString() },
@@ -229,7 +229,7 @@ export async function answerInvitation({
                          where id = ${invitation.id}`);
     await recordFamilyEvents(tx, [
       {
-        userId,
+        to: { userId },
         kind: "invitation.answered",
         key: `invitation.answered:${invitation.id}`,
         data: { testId: found.testId, answer, via },

@@ -14,7 +14,7 @@ import { db, type Transaction } from "@/lib/db/client";
 import { errorText, log, logEvent } from "@/lib/log.mjs";
 import { PaymentProvider, ReceiptState } from "@/shared/payments/enums";
 import { clickSubmission, type Outcome, readableNote, submitItems } from "./click-submit";
-import { type FiscalItem, fiscalItem } from "./fiscal";
+import { type FiscalItem, fiscalItem, receiptRegistered } from "./fiscal";
 import type { Payment } from "./service";
 
 /** Queues a completed Click payment's receipt, in Complete's transaction (when fiscal data is set). */
@@ -54,19 +54,24 @@ async function sendOne(item: FiscalItem, paymentId: number, timeoutMs: number): 
 async function keepOutcome(paymentId: number, outcome: Outcome, now: Date, at: SQL): Promise<void> {
   const key = and(eq(fiscalReceipts.paymentId, paymentId), eq(fiscalReceipts.kind, "PERFORM"));
   if (outcome.error === null) {
-    await db
-      .update(fiscalReceipts)
-      .set({
-        state: ReceiptState.Registered,
-        tries: sql`${fiscalReceipts.tries} + 1`,
-        fiscalData: outcome.answer,
-        registeredAt: now,
-        nextTryAt: null,
-        claimedUntil: null,
-        lastError: null,
-        updatedAt: now,
-      })
-      .where(key);
+    await db.transaction(async (tx) => {
+      const [kept] = await tx
+        .update(fiscalReceipts)
+        .set({
+          state: ReceiptState.Registered,
+          tries: sql`${fiscalReceipts.tries} + 1`,
+          fiscalData: outcome.answer,
+          registeredAt: now,
+          nextTryAt: null,
+          claimedUntil: null,
+          lastError: null,
+          updatedAt: now,
+        })
+        .where(key)
+        .returning({ paymentId: fiscalReceipts.paymentId });
+      const [payment] = await tx.select({ guid: payments.registrationGuid }).from(payments).where(eq(payments.id, paymentId));
+      if (kept && payment) await receiptRegistered(tx, paymentId, payment.guid);
+    });
     logEvent("receipt.registered", { paymentId, provider: PaymentProvider.Click });
     return;
   }

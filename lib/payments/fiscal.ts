@@ -10,7 +10,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { fiscalReceipts, payments, registrations } from "@/db/schema";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Transaction } from "@/lib/db/client";
+import { recordFamilyEvents } from "@/lib/family-events/outbox";
 import { log } from "@/lib/log.mjs";
 import { PaymentProvider, PaymentState, type ReceiptKind, ReceiptState } from "@/shared/payments/enums";
 import type { Payment } from "./service";
@@ -77,17 +78,24 @@ export async function keepPaymeReceipt(payment: Payment, kind: ReceiptKind, data
     fiscalData: data,
     lastError: registered ? null : `status_code ${data.status_code}${data.message ? `: ${data.message}` : ""}`,
   };
-  await db
-    .insert(fiscalReceipts)
-    .values({ paymentId: payment.id, kind, provider: PaymentProvider.Payme, ...values, registeredAt: registered ? new Date() : null })
-    .onConflictDoUpdate({
-      target: [fiscalReceipts.paymentId, fiscalReceipts.kind],
-      // A registered receipt stays registered: a late refusal does not undo it.
-      set: { ...values, registeredAt: sql`coalesce(${fiscalReceipts.registeredAt}, excluded.registered_at)`, updatedAt: new Date() },
-      setWhere: registered ? undefined : sql`${fiscalReceipts.state} <> ${ReceiptState.Registered}`,
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(fiscalReceipts)
+      .values({ paymentId: payment.id, kind, provider: PaymentProvider.Payme, ...values, registeredAt: registered ? new Date() : null })
+      .onConflictDoUpdate({
+        target: [fiscalReceipts.paymentId, fiscalReceipts.kind],
+        // A registered receipt stays registered: a late refusal does not undo it.
+        set: { ...values, registeredAt: sql`coalesce(${fiscalReceipts.registeredAt}, excluded.registered_at)`, updatedAt: new Date() },
+        setWhere: registered ? undefined : sql`${fiscalReceipts.state} <> ${ReceiptState.Registered}`,
+      });
+    if (registered && kind === "PERFORM") await receiptRegistered(tx, payment.id, payment.registrationGuid);
+  });
   return true;
 }
+
+/** The family told that the payment's receipt is registered (the outbox: lib/family-events), once. */
+export const receiptRegistered = (tx: Transaction, paymentId: number, guid: string) =>
+  recordFamilyEvents(tx, [{ to: { guid }, kind: "receipt.registered", key: `receipt.registered:${paymentId}`, data: { paymentId } }]);
 
 /** Says at start, once, that receipts are not registered (no fiscal data). */
 export function warnIfNoReceipts(): void {

@@ -5,7 +5,7 @@
 import { parse } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appeals, attemptQuestions, finalLists, scoreChanges } from "@/db/schema";
+import { appeals, attemptQuestions, familyEvents, finalLists, scoreChanges } from "@/db/schema";
 import { appealsView, submitAppeal } from "@/lib/appeals/appeals";
 import { decideAppeals } from "@/lib/appeals/decisions";
 import { regrade } from "@/lib/appeals/rescoring";
@@ -180,6 +180,9 @@ describe("the final list", () => {
     await expect(attempt(after, "0".repeat(64))).rejects.toMatchObject({ code: ErrorCode.ListChanged });
     expect(await db.select().from(finalLists).where(eq(finalLists.testId, o.testId))).toEqual([]);
 
+    // The appellant's family is told of the decision (the outbox: lib/family-events).
+    const told = await db.select({ kind: familyEvents.kind }).from(familyEvents).where(eq(familyEvents.guid, pupils[2].guid));
+    expect(told.map((e) => e.kind)).toContain("appeal.decided");
     const first = await attempt(after);
     expect(first).toMatchObject({ version: 1, topHash: early.topHash, ranked: 3, appeals: 1 });
     // A second click: the same list, the same version.

@@ -54,13 +54,13 @@ describe("the family events outbox", () => {
     const [a, b] = [await createPupil({}), await createPupil({})];
     const key = (n: string) => `${a.guid}:${n}`;
     await recordFamilyEvents(db, [
-      { userId: a.userId, kind: "list.selected", key: key("a1"), data: { n: 1 } },
-      { userId: a.userId, kind: "invitation.sent", key: key("a2"), data: { n: 2 } },
-      { userId: b.userId, kind: "list.notSelected", key: key("b1"), data: { n: 1 } },
-      { userId: a.userId, kind: "invitation.expiring", key: key("a3"), data: { n: 3 } },
+      { to: { userId: a.userId }, kind: "list.selected", key: key("a1"), data: { n: 1 } },
+      { to: { userId: a.userId }, kind: "invitation.sent", key: key("a2"), data: { n: 2 } },
+      { to: { userId: b.userId }, kind: "list.notSelected", key: key("b1"), data: { n: 1 } },
+      { to: { userId: a.userId }, kind: "invitation.expiring", key: key("a3"), data: { n: 3 } },
     ]);
     // Written once: the same key again is nothing.
-    await recordFamilyEvents(db, [{ userId: a.userId, kind: "list.selected", key: key("a1"), data: { n: 1 } }]);
+    await recordFamilyEvents(db, [{ to: { userId: a.userId }, kind: "list.selected", key: key("a1"), data: { n: 1 } }]);
     const ours = await db
       .select()
       .from(familyEvents)
@@ -115,8 +115,8 @@ describe("the family events outbox", () => {
   it("is read by a pulling bot after its cursor, in order, the cursor acknowledging what it has read", async () => {
     const pupil = await createPupil({});
     await recordFamilyEvents(db, [
-      { userId: pupil.userId, kind: "list.selected", key: `${pupil.guid}:1`, data: {} },
-      { userId: pupil.userId, kind: "invitation.sent", key: `${pupil.guid}:2`, data: { deadlineAt: "2027-06-23T05:00:00.000Z" } },
+      { to: { userId: pupil.userId }, kind: "list.selected", key: `${pupil.guid}:1`, data: {} },
+      { to: { userId: pupil.userId }, kind: "invitation.sent", key: `${pupil.guid}:2`, data: { deadlineAt: "2027-06-23T05:00:00.000Z" } },
     ]);
     const rows0 = await db.select().from(familyEvents).where(eq(familyEvents.guid, pupil.guid)).orderBy(familyEvents.id);
     // The cursor just before this pupil's first event: the events after it, in order.

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { fiscalReceipts, payments } from "@/db/schema";
+import { familyEvents, fiscalReceipts, payments } from "@/db/schema";
 import { db } from "@/lib/db/client";
 import { createTestRegistration } from "@/lib/testing/pupils";
 import { clickPrepareFields, clickSigned } from "../support/click";
@@ -152,6 +152,9 @@ describe("Payme", () => {
       .innerJoin(payments, eq(payments.id, fiscalReceipts.paymentId))
       .where(eq(payments.providerTransactionId, id));
     expect(rows).toEqual([{ state: "registered" }]);
+    // The family is told, once however often it came.
+    const told = await db.select({ kind: familyEvents.kind }).from(familyEvents).where(eq(familyEvents.guid, guid));
+    expect(told).toEqual([{ kind: "receipt.registered" }]);
     // A late refusal does not undo a registered receipt.
     await call(payme, "SetFiscalData", { id, type: "PERFORM", fiscal_data: fiscalData({ status_code: 1, message: "late" }) });
     expect((await kept(fiscal, guid))?.state).toBe("registered");
@@ -321,6 +324,9 @@ describe("Click's submit_items job", () => {
     await passAfterRestart(later);
     expect(await row(paymentId)).toMatchObject({ state: "registered", tries: 4, lastError: null, nextTryAt: null });
     expect(await fiscal.receiptOfRegistration(guid)).toEqual({ state: "registered", url: null, provider: "click" });
+    expect(await db.select({ kind: familyEvents.kind }).from(familyEvents).where(eq(familyEvents.guid, guid))).toEqual([
+      { kind: "receipt.registered" },
+    ]);
     // Once accepted, never sent again, however often the job runs.
     await passAfterRestart(later + 10_000_000);
     await passAfterRestart(later + 20_000_000);
