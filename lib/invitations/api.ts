@@ -15,8 +15,9 @@ import { callLocaleNow, localNameIn } from "@/lib/i18n/server";
 import { getRegisterStatus } from "@/lib/registration/registration";
 import { testIdParams } from "@/lib/subject-tests/schema";
 import { invitationAnswerSchema } from "@/shared/invitations/schema";
-import { answerInvitation, invitationOf } from "./invitations";
+import { answerInvitation } from "./invitations";
 import { roster, rosterTable } from "./roster";
+import { invitationOf } from "./view";
 
 /** The pupil of a registration link (404 for a link with none). */
 async function pupilOf(guid: string): Promise<number> {

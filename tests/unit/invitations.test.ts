@@ -9,7 +9,8 @@ import { db } from "@/lib/db/client";
 import { listStatus } from "@/lib/final-list/final";
 import { finalise, finalisePreview } from "@/lib/final-list/finalise";
 import { setResultsMinute } from "@/lib/final-list/minute";
-import { answerInvitation, expireInvitations, invitationOf, tellPublicLists } from "@/lib/invitations/invitations";
+import { answerInvitation, expireInvitations, tellPublicLists } from "@/lib/invitations/invitations";
+import { invitationOf } from "@/lib/invitations/view";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { ErrorCode } from "@/shared/http/contract";
@@ -102,14 +103,15 @@ describe("the camp's invitations", () => {
     // A day before the deadline each waiting family is warned once; past it the rest expire and the places pass on.
     const sixthDeadline = Date.parse(((await invitationOf(db, sixth.userId, minute)) as { deadlineAt: string }).deadlineAt);
     const dayBefore = new Date(sixthDeadline - 23 * HOUR);
-    expect((await expireInvitations(dayBefore)).warned).toBe(4);
+    // (The sweep is every test's: other suites' invitations on the same database are counted too, so this test's are read.)
+    await expireInvitations(dayBefore);
     await expireInvitations(dayBefore);
     expect((await eventsOf(o.testId)).filter((k) => k === "invitation.expiring")).toHaveLength(4);
     const late = new Date(sixthDeadline + 1);
     await expect(answerInvitation({ userId: sixth.userId, answer: "confirm", via: "family", now: late })).rejects.toMatchObject({
       code: ErrorCode.InvitationExpired,
     });
-    expect((await expireInvitations(late)).expired).toBe(4);
+    await expireInvitations(late);
     const states = await stateOf(o.testId);
     expect(states[first.userId]).toBe("confirmed");
     expect(states[sixth.userId]).toBe("expired*");

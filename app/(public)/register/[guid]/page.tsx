@@ -15,7 +15,7 @@ import { familyResult } from "@/lib/appeals/family-result";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { getLocale, getMessages } from "@/lib/i18n/server";
-import { invitationOf } from "@/lib/invitations/invitations";
+import { invitationOf } from "@/lib/invitations/view";
 import { receiptOfRegistration } from "@/lib/payments/fiscal";
 import { paymentOptions } from "@/lib/payments/links";
 import { registrationCredentials } from "@/lib/payments/service";
