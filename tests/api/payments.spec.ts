@@ -161,11 +161,12 @@ test.describe("chat-bot API", () => {
       userId: null,
       amountToPay: 75_000,
       secondStage: null,
+      invitation: null,
     });
 
     const guid = await registration(request);
     const unpaid = await (await request.get(`/api/bot/registrations/${guid}`, { headers: BOT })).json();
-    expect(unpaid).toEqual({ status: 1, userId: expect.any(Number), amountToPay: 75_000, secondStage: null });
+    expect(unpaid).toEqual({ status: 1, userId: expect.any(Number), amountToPay: 75_000, secondStage: null, invitation: null });
     await request.post("/api/payments/sandbox/confirm", { data: { guid, amountSom: 75_000 } });
     const paid = await (await request.get(`/api/bot/registrations/${guid.toUpperCase()}`, { headers: BOT })).json();
     expect(paid).toMatchObject({ status: 2, userId: unpaid.userId, username: expect.stringMatching(/^[a-z]{5}\d{4}$/) });

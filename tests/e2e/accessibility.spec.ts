@@ -153,6 +153,7 @@ const DYNAMIC: Record<string, (data: ConsoleData) => string> = {
   "/admin/pupils/[userId]": (data) => `/admin/pupils/${data.userId}`,
   "/admin/registrations/[guid]": (data) => `/admin/registrations/${data.guid}`,
   "/admin/tests/[testId]/appeals": (data) => `/admin/tests/${data.appealing}/appeals`,
+  "/admin/tests/[testId]/invitations": (data) => `/admin/tests/${data.finished}/invitations`,
   "/admin/tests/[testId]/items": (data) => `/admin/tests/${data.testId}/items`,
   "/admin/tests/[testId]/preview": (data) => `/admin/tests/${data.testId}/preview`,
   "/admin/tests/[testId]/protocol": (data) => `/admin/tests/${data.finished}/protocol?region=1726`,
