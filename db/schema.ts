@@ -28,6 +28,8 @@ import { type PaymentProvider, PaymentState, type ReceiptKind, type ReceiptState
 import { RegistrationStatus } from "../shared/registration/status";
 
 /** Bytes (a picture, a serialised result): Buffers in and out (the embedded database's driver gives Uint8Arrays). */
+/** A transaction's id (PostgreSQL's xid8), read and compared as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (bytes) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
@@ -948,6 +950,11 @@ export const familyEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     /** The test it is of, for the console's count of families told per list (null: none). */
     testId: integer("test_id"),
+    /**
+     * The transaction that wrote it: the bot's cursor reads in (tx, id) order only what every
+     * transaction before it has settled, so an event committed late is never skipped (./cursor.ts).
+     */
+    tx: xid8("tx").notNull().default(sql`pg_current_xact_id()`),
     createdAt: createdAt(),
     /** Acknowledged by the webhook, or read through the cursor. */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
@@ -961,6 +968,7 @@ export const familyEvents = pgTable(
     uniqueIndex("family_events_key_uq").on(t.key),
     index("family_events_waiting_idx").on(t.guid, t.id).where(sql`${t.deliveredAt} is null`),
     index("family_events_test_idx").on(t.testId),
+    index("family_events_cursor_idx").on(t.tx, t.id),
   ],
 );
 

@@ -42,6 +42,8 @@ export const AuditAction = {
   ListFinalise: "test.finalise",
   /** The list's minute set or cleared (lib/final-list/minute.ts). */
   ResultsMinute: "test.resultsMinute",
+  /** The camp's roster downloaded, with the parents' phones and accommodation needs (lib/invitations/api.ts). */
+  InvitationsExport: "test.invitationsExport",
   /** The accountant's register of payments downloaded (lib/payments/register.ts). */
   PaymentsExport: "payments.export",
   /** A season made or its settings changed, and registrations moved to a season (lib/seasons/console.ts). */

@@ -67,7 +67,7 @@ export const ruleSettings = z.object({
     .default(72),
   /**
    * The chat-bot's webhook for family events (lib/family-events): each is POSTed there signed with
-   * BOT_WEBHOOK_SECRET (HMAC-SHA256) until acknowledged; unset, the bot reads them by its cursor.
+   * BOT_API_TOKEN (HMAC-SHA256) until acknowledged; unset, the bot reads them by its cursor.
    */
   BOT_WEBHOOK_URL: z.string().url().optional(),
 });

@@ -8,15 +8,13 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { and, lte, sql } from "drizzle-orm";
-import { z } from "zod";
 import { familyEvents } from "@/db/schema";
 import { claimRows } from "@/lib/background/lease";
 import { periodic } from "@/lib/background/periodic";
 import { config } from "@/lib/config";
 import { db, selectRows } from "@/lib/db/client";
-import { when } from "@/lib/db/rows";
 import { errorText, log } from "@/lib/log.mjs";
-import { botEventOf } from "./cursor";
+import { botEventOf, eventRow } from "./cursor";
 
 const TIMEOUT_MS = 5_000;
 const PASS_SIZE = 50;
@@ -38,8 +36,6 @@ async function acknowledged(response: Response, id: number): Promise<string | nu
     return `not acknowledged: ${text.slice(0, 100)}`;
   }
 }
-
-const eventRow = z.object({ id: z.number(), guid: z.string(), kind: z.string(), data: z.record(z.string(), z.unknown()), createdAt: when });
 
 /**
  * Sends the due events, the head of each family's queue, until none is due; what each came to.
@@ -111,7 +107,7 @@ export async function deliverFamilyEvents({
         );
       else
         await db.execute(sql`update family_events set tries = tries + 1, claimed_until = null, last_error = ${error},
-            next_try_at = ${at} + make_interval(secs => least(${RETRY_MAX_S}, ${RETRY_FIRST_S} * power(2, tries)))
+            next_try_at = ${at} + make_interval(secs => least(${RETRY_MAX_S}, ${RETRY_FIRST_S} * power(2, least(tries, 12))))
             where id = ${id}`);
     }
     done.push(...outcomes);

@@ -147,6 +147,8 @@ export async function finalise({
       organiserId,
       finalisedAt: now,
     });
+    // A list finalised again is told again once public: its new pupils invited, every family told where it stands now (lib/invitations).
+    if (version > 1) await tx.execute(sql`update tests set list_told_at = null where id = ${testId}`);
     await recordAction(tx, {
       organiserId,
       action: AuditAction.ListFinalise,

@@ -1,7 +1,7 @@
 // The list's minute: the one home of when a test's final list is public. Before it no family,
 // pupil, public or chat-bot read shows who was selected (the console does, marked "not public
 // yet"); from it every one does. The rule is read against the server's clock at each read, so every
-// process turns at the same minute. Its SQL twin is tested on the same cases (tests/unit/list-public.test.ts).
+// process turns at the same minute. Its SQL twin is tested on the same cases (tests/unit/list-minute.test.ts).
 import { type SQL, sql } from "drizzle-orm";
 
 /** A list is public once it is final and its minute (if the organiser set one) has come; null minute: from its finalisation. */

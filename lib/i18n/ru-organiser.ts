@@ -498,6 +498,7 @@ export const ruOrganiser: Shape<typeof uzOrganiser> = {
       "test.appealDecision": "Решение по апелляции",
       "test.appealsClose": "Изменён срок апелляций",
       "test.resultsMinute": "Назначено время объявления списка",
+      "test.invitationsExport": "Скачан список приглашений для лагеря",
       "test.finalise": "Список утверждён",
       "organiser.create": "Добавлен организатор",
       "organiser.password": "Пароль организатора сброшен",

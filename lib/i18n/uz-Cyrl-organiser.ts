@@ -480,6 +480,7 @@ export const uzCyrlOrganiser: Shape<typeof uzOrganiser> = {
       "test.appealsClose": "Апелляция муддати ўзгартирилди",
       "test.finalise": "Рўйхат якунланди",
       "test.resultsMinute": "Рўйхат эълон қилинадиган вақт белгиланди",
+      "test.invitationsExport": "Лагерь учун таклифлар рўйхати юклаб олинди",
       "organiser.create": "Ташкилотчи қўшилди",
       "organiser.password": "Ташкилотчи пароли тикланди",
       "question.import": "Саволлар импорт қилинди",

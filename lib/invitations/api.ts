@@ -5,6 +5,7 @@ import "server-only";
 import type { ApiHandlers } from "@/lib/api/handler";
 import { handler } from "@/lib/api/handler";
 import { appealWrites, appealWritesPerAddress } from "@/lib/appeals/appeal-limit";
+import { AuditAction, recordAction } from "@/lib/audit/record";
 import { registrationParams } from "@/lib/bot/schema";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -51,8 +52,10 @@ export const invitationsApi = {
     GET: handler({ auth: "organiser", params: testIdParams }, ({ params }) => roster(params.testId, now())),
   },
   "/api/admin/tests/[testId]/invitations/export": {
-    GET: handler({ auth: "organiser", params: testIdParams }, async ({ params }) => {
+    GET: handler({ auth: "organiser", params: testIdParams }, async ({ params, user }) => {
       const locale = callLocaleNow();
+      // The parents' phones and the accommodation needs leave the console: who took them, and when, is kept.
+      await recordAction(db, { organiserId: user.id, action: AuditAction.InvitationsExport, targetType: "test", targetId: params.testId });
       const table = rosterTable(await roster(params.testId, now()), locale, localNameIn(locale));
       return new Response(toXlsxStream(table), {
         headers: {

@@ -86,8 +86,20 @@ async function waitingReserves(tx: Transaction, testId: number, districtId: numb
   return (rows?.reserves ?? []).filter((r) => r.districtId === districtId && !invited.has(r.userId)).sort((a, b) => a.rank - b.rank);
 }
 
-/** A freed place of the district passes to its next rank: every reserve sharing it is invited. */
+/**
+ * A freed place of the district passes to its next rank, every reserve sharing it invited, while the
+ * district holds fewer invitations waiting or confirmed than its list has places (its pupils on the
+ * list): a place two tied reserves were invited to is not passed again when one of them declines.
+ */
 async function passOn(tx: Transaction, testId: number, districtId: number | null, now: Date): Promise<number> {
+  const places = (await finalRowsOf(tx, testId))?.rows.filter((r) => r.districtId === districtId).length ?? 0;
+  const [held] = await selectRows(
+    z.object({ held: z.number() }),
+    tx,
+    sql`select count(*)::int as held from invitations
+        where test_id = ${testId} and district_id is not distinct from ${districtId} and state in ('invited', 'confirmed')`,
+  );
+  if (held.held >= places) return 0;
   const waiting = await waitingReserves(tx, testId, districtId);
   if (waiting.length === 0) return 0;
   const next = waiting[0].rank;
@@ -122,12 +134,17 @@ export async function tellPublicLists(now: Date): Promise<number> {
 
 async function tellList(tx: Transaction, testId: number, now: Date): Promise<void> {
   await lockInvitations(tx, testId);
+  // Read again under the lock: a minute moved later meanwhile (lib/final-list/minute.ts) tells nobody yet.
   const [test] = await selectRows(
-    z.object({ told: when.nullable() }),
+    z.object({ told: when.nullable(), public: z.boolean(), version: z.number().nullable() }),
     tx,
-    sql`select t.list_told_at as told from tests t where t.id = ${testId} for update`,
+    sql`select t.list_told_at as told, f.version,
+               ${listPublicSql({ finalisedAt: sql`f.finalised_at`, resultsAt: sql`t.results_at` }, now)} as public
+        from tests t
+        left join lateral (select fl.version, fl.finalised_at from final_lists fl where fl.test_id = t.id order by fl.version desc limit 1) f on true
+        where t.id = ${testId} for update of t`,
   );
-  if (!test || test.told !== null) return;
+  if (!test || test.told !== null || !test.public) return;
   const rows = await finalRowsOf(tx, testId);
   if (!rows) return;
   const selected = new Set(rows.rows.map((r) => r.userId));
@@ -142,7 +159,13 @@ async function tellList(tx: Transaction, testId: number, now: Date): Promise<voi
   const told: FamilyEvent[] = families.map(({ userId }) => {
     const reserve = reserveOf.get(userId);
     const kind = selected.has(userId) ? "list.selected" : reserve ? "list.reserve" : "list.notSelected";
-    return { to: { userId }, kind, key: `list:${testId}:${userId}`, data: { testId, ...(reserve ? { rank: reserve.rank } : {}) }, testId };
+    return {
+      to: { userId },
+      kind,
+      key: `list:${testId}:${test.version}:${userId}`,
+      data: { testId, ...(reserve ? { rank: reserve.rank } : {}) },
+      testId,
+    };
   });
   await recordFamilyEvents(tx, told);
   await invite(

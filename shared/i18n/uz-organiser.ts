@@ -452,6 +452,7 @@ export const uzOrganiser = {
       "test.appealsClose": "Apellyatsiya muddati o'zgartirildi",
       "test.finalise": "Ro'yxat yakunlandi",
       "test.resultsMinute": "Ro'yxat e'lon qilinadigan vaqt belgilandi",
+      "test.invitationsExport": "Lager uchun takliflar ro'yxati yuklab olindi",
       "organiser.create": "Tashkilotchi qo'shildi",
       "organiser.password": "Tashkilotchi paroli tiklandi",
       "question.import": "Savollar import qilindi",

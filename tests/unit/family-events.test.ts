@@ -118,14 +118,58 @@ describe("the family events outbox", () => {
       { to: { userId: pupil.userId }, kind: "list.selected", key: `${pupil.guid}:1`, data: {} },
       { to: { userId: pupil.userId }, kind: "invitation.sent", key: `${pupil.guid}:2`, data: { deadlineAt: "2027-06-23T05:00:00.000Z" } },
     ]);
-    const rows0 = await db.select().from(familyEvents).where(eq(familyEvents.guid, pupil.guid)).orderBy(familyEvents.id);
-    // The cursor just before this pupil's first event: the events after it, in order.
-    const first = await eventsAfter({ after: rows0[0].id - 1, limit: 100 });
+    const mine = await db.select().from(familyEvents).where(eq(familyEvents.guid, pupil.guid)).orderBy(familyEvents.id);
+    // The position just before this pupil's first event: its events after it, in order, once every
+    // transaction before theirs has settled (another suite's may still be open on a shared database).
+    const before = `${mine[0].tx}-${mine[0].id - 1}`;
+    const read = () => eventsAfter({ after: before, limit: 500 });
+    await expect
+      .poll(async () => (await read()).events.filter((e) => e.guid === pupil.guid).map((e) => e.kind))
+      .toEqual(["list.selected", "invitation.sent"]);
+    const first = await read();
     const theirs = first.events.filter((e) => e.guid === pupil.guid);
-    expect(theirs.map((e) => e.kind)).toEqual(["list.selected", "invitation.sent"]);
-    expect(first.events.map((e) => e.id)).toEqual([...first.events.map((e) => e.id)].sort((x, y) => x - y));
-    await eventsAfter({ after: rows0[0].id, limit: 1 });
+    // Reading on from the first of them acknowledges it, not the second.
+    await eventsAfter({ after: `${mine[0].tx}-${theirs[0].id}`, limit: 1 });
     const rows = await db.select().from(familyEvents).where(eq(familyEvents.guid, pupil.guid)).orderBy(familyEvents.id);
     expect(rows.map((r) => r.deliveredAt !== null)).toEqual([true, false]);
+  });
+
+  it("never skips an event whose transaction commits after a later event's", async () => {
+    const [early, late] = [await createPupil({}), await createPupil({})];
+    // The early event's transaction stays open while a later one commits.
+    let commit: () => void = () => {};
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written: () => void = () => {};
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const open = db.transaction(async (tx) => {
+      await recordFamilyEvents(tx, [{ to: { userId: early.userId }, kind: "list.selected", key: `${early.guid}:late-commit`, data: {} }]);
+      written();
+      await held;
+    });
+    await wrote;
+    const laterWrite = recordFamilyEvents(db, [
+      { to: { userId: late.userId }, kind: "list.selected", key: `${late.guid}:early-commit`, data: {} },
+    ]);
+    if (process.env.DATABASE_URL) {
+      // PostgreSQL: the later one commits first. While the early one is open the later one is not
+      // read either: a cursor past it would skip the early one.
+      await laterWrite;
+      const [later] = await db.select().from(familyEvents).where(eq(familyEvents.guid, late.guid));
+      const during = await eventsAfter({ after: `${later.tx}-${later.id - 1}`, limit: 500 });
+      expect(during.events.map((e) => e.guid)).not.toContain(late.guid);
+      commit();
+    } else {
+      // The embedded database has one connection: the later write waits for the early one's commit.
+      commit();
+      await laterWrite;
+    }
+    await open;
+    const [first] = await db.select().from(familyEvents).where(eq(familyEvents.guid, early.guid));
+    const from = `${first.tx}-${first.id - 1}`;
+    await expect
+      .poll(async () =>
+        (await eventsAfter({ after: from, limit: 500 })).events.map((e) => e.guid).filter((g) => g === early.guid || g === late.guid),
+      )
+      .toEqual([early.guid, late.guid]);
   });
 });

@@ -104,7 +104,7 @@ export default async function RegistrationPage({ params, searchParams }: Props) 
           nextSteps={steps && !family && <NextStepsCard steps={steps} />}
         />
       </Card>
-      {/* The camp's invitation first: what the family must do next, and by when. */}
+      {/* The camp's invitation before the result: what the family must do next, and by when. */}
       {invitation && <InvitationCard guid={guid} initial={invitation} />}
       {(appeals || family) && (
         <Card as="section" aria-labelledby="parent-appeals" className="mt-4" data-testid="parent-appeals">
