@@ -7,7 +7,7 @@
 // attempts, so the ranking can be recomputed.
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { accessEvents, answerEvents, appeals, attempts, organiserActions, registrations, users } from "@/db/schema";
+import { accessEvents, answerEvents, appeals, attempts, familyEvents, organiserActions, registrations, users } from "@/db/schema";
 import { anyAttempt, totalTenths } from "@/lib/attempts/counting";
 import { AuditAction, recordAction } from "@/lib/audit/record";
 import { verifyUrlOf } from "@/lib/certificates/certificates";
@@ -16,6 +16,7 @@ import { db, selectRows } from "@/lib/db/client";
 import { idRow } from "@/lib/db/rows";
 import { invalidInput, notFound } from "@/lib/http/errors";
 import { unlockSignIn } from "@/lib/identity/sign-in";
+import { invitationOf } from "@/lib/invitations/view";
 import { publishChange } from "@/lib/live/changes";
 import { logEvent } from "@/lib/log.mjs";
 import { EndedBy } from "@/shared/attempts/enums";
@@ -162,6 +163,17 @@ export async function exportPupilData({ organiserId, userId }: { organiserId: nu
     })),
     signInsAndStarts: accesses.map((x) => ({ kind: x.kind, testId: x.testId, deviceId: x.deviceId, address: x.address, at: iso(x.at) })),
     organiserActions: acts.map((a) => ({ action: a.action, reason: a.reason, at: iso(a.at) })),
+    // The camp's invitation, and what the family was told (lib/invitations, lib/family-events).
+    invitation: await invitationOf(db, userId, new Date()),
+    familyEvents: registration
+      ? (
+          await db
+            .select({ kind: familyEvents.kind, at: familyEvents.createdAt, deliveredAt: familyEvents.deliveredAt })
+            .from(familyEvents)
+            .where(eq(familyEvents.guid, registration.guid))
+            .orderBy(familyEvents.id)
+        ).map((e) => ({ kind: e.kind, at: iso(e.at), deliveredAt: iso(e.deliveredAt) }))
+      : [],
   };
 }
 

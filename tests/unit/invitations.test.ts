@@ -11,6 +11,7 @@ import { finalise, finalisePreview } from "@/lib/final-list/finalise";
 import { setResultsMinute } from "@/lib/final-list/minute";
 import { answerInvitation, expireInvitations, tellPublicLists } from "@/lib/invitations/invitations";
 import { invitationOf } from "@/lib/invitations/view";
+import { exportPupilData } from "@/lib/personal-data/personal-data";
 import { createTestOlympiad } from "@/lib/testing/olympiad";
 import { ReviewPolicy } from "@/shared/attempts/enums";
 import { ErrorCode } from "@/shared/http/contract";
@@ -99,6 +100,10 @@ describe("the camp's invitations", () => {
     expect((await stateOf(o.testId))[second.userId]).toBe("declined");
     expect((await stateOf(o.testId))[sixth.userId]).toBe("invited*");
     expect(await invitationOf(db, seventh.userId, minute)).toEqual({ kind: "reserve", position: 1 });
+    // The family's data, as it may ask for it, holds the invitation and what it was told.
+    const data = await exportPupilData({ organiserId: organiser, userId: second.userId });
+    expect(data.invitation).toMatchObject({ state: "declined" });
+    expect(data.familyEvents.map((e) => e.kind)).toEqual(["list.selected", "invitation.sent", "invitation.answered"]);
 
     // A day before the deadline each waiting family is warned once; past it the rest expire and the places pass on.
     const sixthDeadline = Date.parse(((await invitationOf(db, sixth.userId, minute)) as { deadlineAt: string }).deadlineAt);
