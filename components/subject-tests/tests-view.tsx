@@ -63,7 +63,7 @@ export function TestsView({ items, all }: { items: SubjectTest[]; all: boolean }
               <TD className={`${cell} text-xs`}>{item.test ? texts.reviewShortOf[item.test.reviewPolicy ?? "afterClose"] : "—"}</TD>
               <TD className={`${cell} text-right tabular-nums`}>{item.running}</TD>
               <TD className={cell}>
-                {/* Two lines that never wrap: the acts, then the pages to look at. */}
+                {/* Two lines that never wrap: the acts (a closed test's pages after it where an open one has its close), then the pages to look at. */}
                 <div className="flex flex-col items-start gap-1 whitespace-nowrap">
                   <div className="flex gap-2">
                     <Button variant="secondary" size="compact" onClick={() => setEditing(item)}>
@@ -87,6 +87,16 @@ export function TestsView({ items, all }: { items: SubjectTest[]; all: boolean }
                         }}
                       />
                     )}
+                    {item.test && item.closed && (
+                      <span className="flex items-center gap-3" data-testid={`test-after-${item.subjectId}`}>
+                        <Link prefetch={false} href={`/admin/results?testId=${item.test.testId}`} className={link}>
+                          {organiserMessages.results.title}
+                        </Link>
+                        <Link prefetch={false} href={`/admin/tests/${item.test.testId}/appeals`} className={link}>
+                          {organiserMessages.appeals.link}
+                        </Link>
+                      </span>
+                    )}
                   </div>
                   {item.test && (
                     // Not prefetched: the page renders no other page until the organiser asks for it.
@@ -96,17 +106,6 @@ export function TestsView({ items, all }: { items: SubjectTest[]; all: boolean }
                       </Link>
                       <Link prefetch={false} href={`/admin/tests/${item.test.testId}/items`} className={link}>
                         {organiserMessages.itemStatistics.title}
-                      </Link>
-                    </div>
-                  )}
-                  {item.test && item.closed && (
-                    // A closed test's pages after it, on a line of their own (the window's three lines hold the row's height).
-                    <div className="flex gap-3" data-testid={`test-after-${item.subjectId}`}>
-                      <Link prefetch={false} href={`/admin/results?testId=${item.test.testId}`} className={link}>
-                        {organiserMessages.results.title}
-                      </Link>
-                      <Link prefetch={false} href={`/admin/tests/${item.test.testId}/appeals`} className={link}>
-                        {organiserMessages.appeals.link}
                       </Link>
                     </div>
                   )}

@@ -18,6 +18,7 @@ import { botEventOf, eventRow } from "./cursor";
 
 const TIMEOUT_MS = 5_000;
 const PASS_SIZE = 50;
+const ROUNDS = 40;
 const RETRY_FIRST_S = 10;
 const RETRY_MAX_S = 3_600;
 const JOB_TICK_MS = 5_000;
@@ -55,8 +56,9 @@ export async function deliverFamilyEvents({
   if (!url) return [];
   const at = sql`${now.toISOString()}::timestamptz`;
   const done: { id: number; error: string | null }[] = [];
-  // Each round sends the heads of the queues; a family's next event is due in the next round.
-  for (let round = 0; round < 20; round++) {
+  // Each round sends the heads of the queues (a family's next event is due in the next round), at
+  // most ROUNDS · PASS_SIZE events a pass.
+  for (let round = 0; round < ROUNDS; round++) {
     const claimed = await claimRows(familyEvents, {
       key: { id: familyEvents.id },
       due: and(
@@ -114,8 +116,8 @@ export async function deliverFamilyEvents({
     const failed = outcomes.filter((o) => o.error !== null);
     if (failed.length > 0)
       log().warn({ failed: failed.length, error: failed[0].error }, "family events not acknowledged by the chat-bot: tried again later");
-    // Only the acknowledged ones make a family's next event due in this pass.
-    if (failed.length === outcomes.length) break;
+    // The failed ones wait for their back-off; the next round takes the next families' heads, and
+    // the next events of the families just acknowledged.
   }
   return done;
 }
