@@ -137,9 +137,11 @@ test("the family's page once the list is final: the second stage, or the place i
   const { items: subjects } = await (await organiser.get("/api/admin/tests")).json();
   const testId = subjects.find((s: { grade: number; subjectName: string }) => s.grade === 9 && s.subjectName === "Matematika").test.testId;
   const { items: ranked }: { items: Ranked[] } = await (await organiser.get(`/api/admin/results?testId=${testId}`)).json();
-  // The family's link, found as the organiser finds it: the registrations searched by the pupil's surname.
-  const guidOf = async ({ userId, fullName }: Ranked) => {
-    const { items } = await (await organiser.get(`/api/admin/registrations?q=${encodeURIComponent(fullName.split(" ")[0])}`)).json();
+  // The family's link, found as the organiser finds it: the registrations searched by the pupil's
+  // surname and name in its district (on a shared database a surname alone fills pages).
+  const guidOf = async ({ userId, fullName, districtId }: Ranked) => {
+    const q = encodeURIComponent(fullName.split(" ").slice(0, 2).join(" "));
+    const { items } = await (await organiser.get(`/api/admin/registrations?q=${q}&districtId=${districtId}`)).json();
     return items.find((r: { userId: number }) => r.userId === userId).guid as string;
   };
   const selected = ranked.find((r) => r.inTop5)!;

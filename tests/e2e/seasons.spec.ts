@@ -296,6 +296,8 @@ test("@desktop-only the next season made, registrations moved to it, and each li
   await expect(page.getByLabel("Familya", { exact: true })).toHaveValue("Aliyev");
   await expect(page.getByLabel("Ism", { exact: true })).toHaveValue("Bobur");
   await expect(page.getByLabel("Sinf", { exact: true })).toHaveValue("8");
+  // The district's schools have come (the school's list is disabled, greyed, while they load).
+  await expect(page.locator("#organizationId")).toBeEnabled();
   await expectAccessible(page, testInfo, "registration-returning-form-uz");
   for (const [name, size] of VIEWPORTS) {
     await page.setViewportSize(size);
