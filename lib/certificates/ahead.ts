@@ -1,6 +1,8 @@
 // Certificates drawn ahead: once a pupil's certificate can exist (an attempt ended), a background
 // loop in every process draws it and keeps it (./kept.ts), so that when results are published and
-// families press the button together, each download is a read of a kept picture. It draws one at a
+// families press the button together, each download is a read of a kept picture; its link preview
+// (the picture a chat app's crawler fetches the moment a family shares /cert/{username}) is drawn
+// beside it, so neither is drawn when the crowd comes. It draws one at a
 // time, and only while the server is not busy (the front door's admission is not queueing:
 // lib/process-state.mjs serverBusy); processes share the work by claiming each picture in the
 // database before drawing it. Each pass also discards the kept pictures that no longer show what
@@ -10,7 +12,7 @@ import { type Job, periodic } from "@/lib/background/periodic";
 import { config } from "@/lib/config";
 import { logEvent } from "@/lib/log.mjs";
 import { certificatesAfter, type PupilCertificate, verifyUrlAt } from "./certificates";
-import { claimDrawing, discardPictures, keptVersions } from "./kept";
+import { claimDrawing, discardPictures, keptVersions, type PictureKind } from "./kept";
 import { certificateVersion, drawAndKeep } from "./render";
 
 /** How often the loop looks for work. */
@@ -25,6 +27,10 @@ const PASS_MS = 60_000;
 const aheadOrigin = () => config().publicUrl;
 
 export type AheadPass = { certificates: number; discarded: number; toDraw: number };
+/** One picture to draw: a certificate's print picture or its link preview. */
+export type Drawing = { certificate: PupilCertificate; kind: PictureKind };
+/** Every certificate's pictures, each drawn ahead: the print one first (a download waits for it). */
+const KINDS: readonly PictureKind[] = ["print", "preview"];
 
 /** Pupils read at a time: each page is a short task (a few ms), and pupils' requests are served between them. */
 const PAGE = 200;
@@ -33,14 +39,14 @@ const LAST_ID = 2_147_483_647;
 
 /**
  * Reads every pupil's certificate, a page at a time: discards the kept pictures of another version
- * or of a pupil without one, and answers the certificates whose print picture is not kept at this
- * version.
+ * or of a pupil without one, and answers the pictures (print, preview) not kept at this version,
+ * every print picture before any preview.
  */
-export async function planAhead(now = new Date()): Promise<{ pass: AheadPass; toDraw: PupilCertificate[] }> {
+export async function planAhead(now = new Date()): Promise<{ pass: AheadPass; toDraw: Drawing[] }> {
   const origin = aheadOrigin();
   const versionAt = (c: PupilCertificate, at: string) => certificateVersion({ ...c, verifyUrl: verifyUrlAt(at, c.username) });
   const pass: AheadPass = { certificates: 0, discarded: 0, toDraw: 0 };
-  const toDraw: PupilCertificate[] = [];
+  const toDraw = new Map<PictureKind, Drawing[]>(KINDS.map((kind) => [kind, []]));
   for (let after = 0; ; ) {
     const page = await certificatesAfter(after, PAGE, origin, now);
     // The kept rows of the same range of pupils (the last page's range runs to the end).
@@ -53,25 +59,26 @@ export async function planAhead(now = new Date()): Promise<{ pass: AheadPass; to
     });
     await discardPictures(stale);
     const discarded = new Set(stale);
-    const kept = new Set(
-      rows.filter((row) => row.kind === "print" && row.origin === origin && !discarded.has(row)).map((row) => row.userId),
-    );
-    toDraw.push(...page.filter((c) => !kept.has(c.userId)));
+    const kept = new Set(rows.filter((row) => row.origin === origin && !discarded.has(row)).map((row) => `${row.kind} ${row.userId}`));
+    for (const kind of KINDS) {
+      toDraw.get(kind)?.push(...page.filter((c) => !kept.has(`${kind} ${c.userId}`)).map((certificate) => ({ certificate, kind })));
+    }
     pass.certificates += page.length;
     pass.discarded += stale.length;
     if (upTo === LAST_ID) break;
     after = upTo;
     await new Promise((resolve) => setImmediate(resolve));
   }
-  pass.toDraw = toDraw.length;
-  return { pass, toDraw };
+  const all = KINDS.flatMap((kind) => toDraw.get(kind) ?? []);
+  pass.toDraw = all.length;
+  return { pass, toDraw: all };
 }
 
-/** Draws `certificate`'s print picture unless another process has claimed it or it is kept; true when drawn here. */
-export async function drawAhead(certificate: PupilCertificate): Promise<boolean> {
+/** Draws this picture unless another process has claimed it or it is kept; true when drawn here. */
+export async function drawAhead({ certificate, kind }: Drawing): Promise<boolean> {
   const version = certificateVersion(certificate);
-  if (!(await claimDrawing(certificate, "print", version))) return false;
-  await drawAndKeep(certificate, "print", version, { ahead: true });
+  if (!(await claimDrawing(certificate, kind, version))) return false;
+  await drawAndKeep(certificate, kind, version, { ahead: true });
   return true;
 }
 
@@ -79,13 +86,13 @@ export async function drawAhead(certificate: PupilCertificate): Promise<boolean>
 export async function drawAheadNow(): Promise<AheadPass & { drawn: number }> {
   const { pass, toDraw } = await planAhead();
   let drawn = 0;
-  for (const certificate of toDraw) if (await drawAhead(certificate)) drawn++;
+  for (const drawing of toDraw) if (await drawAhead(drawing)) drawn++;
   return { ...pass, drawn };
 }
 
 /** Starts the loop, once per process (the shelf's "ahead"): work that yields to pupils. */
 export function startDrawingAhead(): Job {
-  let queue: PupilCertificate[] = [];
+  let queue: Drawing[] = [];
   let plannedAt = 0;
   return periodic("ahead", {
     name: "drawing certificates ahead",
@@ -99,8 +106,8 @@ export function startDrawingAhead(): Job {
         if (planned.pass.discarded > 0 || planned.pass.toDraw > 0) logEvent("certificates.ahead", planned.pass);
       }
       while (queue.length > 0 && mayGoOn()) {
-        const certificate = queue.shift();
-        if (certificate) await drawAhead(certificate);
+        const drawing = queue.shift();
+        if (drawing) await drawAhead(drawing);
       }
     },
   });

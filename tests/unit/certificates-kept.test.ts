@@ -1,5 +1,5 @@
-// Certificates drawn ahead and kept (lib/certificates/ahead.ts, kept.ts, render.ts): drawn in the
-// certificates' child process, never in this one; kept in the database with the version of what
+// Certificates drawn ahead and kept (lib/certificates/ahead.ts, kept.ts, render.ts): the print
+// picture and the link preview, drawn in the certificates' child process, never in this one; kept in the database with the version of what
 // they show, so a download after the drawing ahead draws nothing, a change to what a certificate
 // shows (a name fixed, a block) discards the kept one, and one that does not (a regrade: the
 // certificate shows no score or place) keeps it.
@@ -10,7 +10,7 @@ import { regrade } from "@/lib/appeals/rescoring";
 import { childWork } from "@/lib/background/child";
 import { drawAhead, planAhead } from "@/lib/certificates/ahead";
 import { certificateOfUser } from "@/lib/certificates/certificates";
-import { claimDrawing, keepPng, storedPng } from "@/lib/certificates/kept";
+import { claimDrawing, keepPng, type PictureKind, storedPng } from "@/lib/certificates/kept";
 import { certificatePng, certificateVersion } from "@/lib/certificates/render";
 import { db } from "@/lib/db/client";
 import { renamePupil, setPupilBlocked } from "@/lib/pupils/acts";
@@ -29,10 +29,14 @@ const drawer = () => childWork("certificates");
  */
 async function drawnAhead(userIds: number[]) {
   const { toDraw } = await planAhead();
-  const ours = toDraw.filter((c) => userIds.includes(c.userId));
-  for (const c of ours) expect(await drawAhead(c)).toBe(true);
+  const ours = toDraw.filter((d) => userIds.includes(d.certificate.userId));
+  for (const d of ours) expect(await drawAhead(d)).toBe(true);
   return ours;
 }
+
+/** The pictures a pass would draw of this pupil: its kinds. */
+const toDrawOf = (pass: Awaited<ReturnType<typeof planAhead>>, userId: number) =>
+  pass.toDraw.filter((d) => d.certificate.userId === userId).map((d) => d.kind);
 
 /** A test taken by three pupils (one question per difficulty), each with a certificate. */
 async function finished() {
@@ -46,30 +50,39 @@ async function finished() {
   return { o, pupils, certificates };
 }
 
-const keptRow = (userId: number) =>
+const keptRow = (userId: number, kind: PictureKind = "print") =>
   db
     .select({ version: certificatePictures.version, drawn: certificatePictures.drawnAt })
     .from(certificatePictures)
-    .where(and(eq(certificatePictures.userId, userId), eq(certificatePictures.kind, "print")));
+    .where(and(eq(certificatePictures.userId, userId), eq(certificatePictures.kind, kind)));
 
 describe("certificates drawn ahead", () => {
-  it("are drawn in the child process, kept, and a download afterwards draws nothing", async () => {
+  it("are drawn in the child process, print picture and link preview, kept, and a download or a crawler afterwards draws nothing", async () => {
     const { certificates } = await finished();
-    expect(await drawnAhead(certificates.map((c) => c.userId))).toHaveLength(certificates.length);
+    const drawn = await drawnAhead(certificates.map((c) => c.userId));
+    // Every print picture before any preview: a download waits for the print one.
+    expect(drawn.map((d) => d.kind)).toEqual([...certificates.map(() => "print"), ...certificates.map(() => "preview")]);
     // Drawn elsewhere: the child is another process.
     expect(drawer().pid).toBeDefined();
     expect(drawer().pid).not.toBe(process.pid);
-    for (const c of certificates) expect(await storedPng(c, "print", certificateVersion(c))).not.toBeNull();
+    for (const c of certificates) {
+      expect(await storedPng(c, "print", certificateVersion(c))).not.toBeNull();
+      expect(await storedPng(c, "preview", certificateVersion(c))).not.toBeNull();
+    }
 
     const answered = drawer().answered;
     const asked: number[] = [];
     const png = await certificatePng(certificates[0], "print", { beforeDraw: async () => void asked.push(1) });
     expect(png.subarray(1, 4).toString()).toBe("PNG");
+    // The preview a chat app's crawler fetches: kept, no render counted against its address.
+    const preview = await certificatePng(certificates[0], "preview", { beforeDraw: async () => void asked.push(2) });
+    expect(preview.subarray(1, 4).toString()).toBe("PNG");
+    expect(preview.equals(png)).toBe(false);
     expect(drawer().answered).toBe(answered);
     expect(asked).toEqual([]);
     // A second pass finds nothing of theirs to draw.
     const again = await planAhead();
-    expect(again.toDraw.map((c) => c.userId)).not.toContain(certificates[0].userId);
+    expect(toDrawOf(again, certificates[0].userId)).toEqual([]);
   });
 
   it("a download before the drawing draws once, however many ask at once", async () => {
@@ -79,8 +92,8 @@ describe("certificates drawn ahead", () => {
     const pictures = await Promise.all(Array.from({ length: 6 }, () => certificatePng(c, "print")));
     expect(drawer().answered).toBe(answered + 1);
     expect(new Set(pictures.map((p) => p.toString("base64"))).size).toBe(1);
-    // Kept: the drawing ahead leaves it be.
-    expect((await planAhead()).toDraw.map((x) => x.userId)).not.toContain(c.userId);
+    // Kept: the drawing ahead leaves it be (and draws its preview only).
+    expect(toDrawOf(await planAhead(), c.userId)).toEqual(["preview"]);
   });
 
   it("a download whose picture another process is drawing waits for that drawing rather than drawing it again", async () => {
@@ -175,13 +188,16 @@ describe("a kept certificate", () => {
     expect(await storedPng(newName, "print", certificateVersion(newName))).toBeNull();
 
     const pass = await planAhead();
-    expect(pass.pass.discarded).toBeGreaterThanOrEqual(2);
+    // Both pictures of each: the print one and the preview.
+    expect(pass.pass.discarded).toBeGreaterThanOrEqual(4);
     expect(await keptRow(blocked.userId)).toEqual([]);
     expect(await keptRow(renamed.userId)).toEqual([]);
-    expect(pass.toDraw.map((c) => c.userId)).toContain(renamed.userId);
-    expect(pass.toDraw.map((c) => c.userId)).not.toContain(blocked.userId);
+    expect(await keptRow(renamed.userId, "preview")).toEqual([]);
+    expect(toDrawOf(pass, renamed.userId)).toEqual(["print", "preview"]);
+    expect(toDrawOf(pass, blocked.userId)).toEqual([]);
     await drawnAhead([renamed.userId]);
     expect(await keptRow(renamed.userId)).toEqual([{ version: certificateVersion(newName), drawn: expect.any(Date) }]);
+    expect(await keptRow(renamed.userId, "preview")).toEqual([{ version: certificateVersion(newName), drawn: expect.any(Date) }]);
     expect(certificates[1].fullName).not.toBe(newName.fullName);
   });
 
@@ -197,7 +213,7 @@ describe("a kept certificate", () => {
     });
     expect(report.changes.length).toBeGreaterThan(0);
     const pass = await planAhead();
-    expect(pass.toDraw.map((c) => c.userId)).not.toContain(pupils[0].userId);
+    expect(toDrawOf(pass, pupils[0].userId)).toEqual([]);
     expect(await keptRow(pupils[0].userId)).toEqual(before);
   });
 });
