@@ -27,6 +27,9 @@ export async function register() {
     // The organiser's acts of the other processes, heard from now on (through Redis and PostgreSQL).
     const { listenForChanges } = await import("./lib/live/changes");
     listenForChanges();
+    // The database's word of a change, which drops the kept public pages that show it (lib/kept-pages.mjs).
+    const { hearKeptChanges } = await import("./lib/kept/changes");
+    hearKeptChanges();
     const { startAttemptSweep } = await import("./lib/operations/sweep");
     startAttemptSweep();
     // Certificates drawn ahead, while the server is not busy (a child process draws them).

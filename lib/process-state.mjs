@@ -5,7 +5,7 @@
 // type comes from there (docs/architecture.md). Plain JavaScript: the front door runs without a build.
 
 /**
- * The values kept once per process, each with why. The first three are shared by the front door
+ * The values kept once per process, each with why. The first four are shared by the front door
  * and the app; the others by the app's own bundles (instrumentation starts them, the route
  * handlers and pages use them), and kept across the development server's reloads.
  */
@@ -13,6 +13,7 @@ export const SLOTS = /** @type {const} */ ({
   log: "the logger and the request context (lib/log.mjs): the front door opens each request's context and writes its line; the app's lines name the same request",
   metrics:
     "the Prometheus registry (lib/metrics.mjs): the front door counts the requests and the admission's state, the app sign-ins, starts and answers; one scrape shows all",
+  kept: "the kept public pages (lib/kept-pages.mjs): the pages ask to be kept, the front door keeps and serves them, and the database's word of a change drops them",
   status:
     "what /holat and /api/notices show (provideStatus): the front door serves its copy before admission, so the page stays up when the app is saturated",
   db: "the database handle (lib/db/client.ts): one pool, and one embedded database's directory",

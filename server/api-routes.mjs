@@ -104,17 +104,26 @@ async function answer(NextRequest, method, request, response) {
     return;
   }
   const bytes = Buffer.from(await answered.arrayBuffer());
-  const encoding =
-    bytes.length >= COMPRESS_FROM_BYTES && !answered.headers.has("content-encoding")
-      ? new Negotiator(request).encoding(["br", "gzip", "identity"])
-      : "identity";
-  const sent = encoding === "br" ? await brotli(bytes) : encoding === "gzip" ? await gzipped(bytes) : bytes;
-  if (encoding === "br" || encoding === "gzip") {
-    out["content-encoding"] = encoding;
-    out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
-  }
+  const sent = answered.headers.has("content-encoding") ? bytes : await compressedFor(request, bytes, out);
   out["content-length"] = String(sent.length);
   response.writeHead(answered.status, out).end(request.method === "HEAD" ? undefined : sent);
+}
+
+/**
+ * `bytes` compressed as the client takes it (brotli, else gzip; as they are when small), and the
+ * answer's headers `out` saying so.
+ * @param {IncomingMessage} request
+ * @param {Buffer} bytes
+ * @param {Record<string, string | string[]>} out
+ * @returns {Promise<Buffer>}
+ */
+export async function compressedFor(request, bytes, out) {
+  const encoding = bytes.length >= COMPRESS_FROM_BYTES ? new Negotiator(request).encoding(["br", "gzip", "identity"]) : "identity";
+  if (encoding !== "br" && encoding !== "gzip") return bytes;
+  out["content-encoding"] = encoding;
+  const vary = String(out.vary ?? "");
+  if (!/accept-encoding/i.test(vary)) out.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  return encoding === "br" ? brotli(bytes) : gzipped(bytes);
 }
 
 /** @param {IncomingMessage} request @returns {Promise<Buffer>} */

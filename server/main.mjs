@@ -22,6 +22,7 @@ import { superviseAppProcesses } from "./app-processes.mjs";
 import { BUSY, databaseAwayPage, isPageRequest, localeOf } from "./busy-page.mjs";
 import { entrance } from "./entrance.mjs";
 import { FrontDoorResponse } from "./front-response.mjs";
+import { servedKept } from "./kept-door.mjs";
 import { startApp } from "./next-surfaces.mjs";
 import { renderShells, SHELL_PATH, shellResponder } from "./offline-shell.mjs";
 import { METHODS, malformedRequest } from "./request-line.mjs";
@@ -234,6 +235,8 @@ async function serve() {
       return void answered(status(request, response, urlPath, localeOf(request)), response, "status page failed");
     // The offline shell, from memory: the same page for every pupil of a language.
     if (urlPath === SHELL_PATH) return shell(request, response);
+    // A kept public page (lib/kept-pages.mjs), from memory: it costs a copy, and holds while the database is away.
+    if (servedKept(request, response, urlPath, String(request.headers["x-request-id"]))) return;
     // The database away (lib/db/availability.mjs): a page gets the calm page, not Next's error page.
     if (databaseAway() && isPageRequest(request.method, urlPath)) return databaseAwayPage(response, localeOf(request), AWAY_RETRY_SECONDS);
     if (!admit || doorOf(urlPath, false) === "free" || isOperatorScrape(request, urlPath)) return serveRequest(request, response);

@@ -23,9 +23,10 @@ type Handle = {
   close: () => Promise<void>;
   /**
    * Hears PostgreSQL's notifications on `channel` (LISTEN, on one connection of its own that
-   * reconnects by itself); null on the embedded database, which one process holds alone.
+   * reconnects by itself; `onListen` each time it listens again, as notifications sent meanwhile
+   * are lost). The embedded database hears its own (one process holds it alone).
    */
-  listen: ((channel: string, hear: (payload: string) => void) => Promise<void>) | null;
+  listen: (channel: string, hear: (payload: string) => void, onListen?: () => void) => Promise<void>;
   /** Statements built once per handle (see `prepared`). */
   statements?: Map<string, unknown>;
 };
@@ -42,9 +43,9 @@ function open(): Handle {
       db: primary,
       reports: replicaClient ? drizzlePostgres(replicaClient, { schema }) : primary,
       kind: "postgres",
-      listen: async (channel, hear) => {
+      listen: async (channel, hear, onListen) => {
         listener ??= postgres(databaseListenUrl ?? databaseUrl, { max: 1, onnotice: () => {} });
-        await listener.listen(channel, hear);
+        await listener.listen(channel, hear, onListen);
       },
       close: async () => {
         await client.end({ timeout: 5 });
@@ -60,7 +61,10 @@ function open(): Handle {
     db: embedded,
     reports: embedded,
     kind: "pglite",
-    listen: null,
+    listen: async (channel, hear, onListen) => {
+      await client.listen(channel, hear);
+      onListen?.();
+    },
     close: () => client.close(),
   };
 }

@@ -251,15 +251,21 @@ export async function latestFinalList(testId: number): Promise<FinalListRecord |
  * Where a pupil stands for the second stage: their test's list, and whether its final version names
  * them. Until the list is public (./public.ts) it reads as provisional, with the minute announced.
  */
-export type SecondStage = { state: ListState; since: Date; selected: boolean; announcedAt: Date | null };
+export type SecondStage = { testId: number; state: ListState; since: Date; selected: boolean; announcedAt: Date | null };
 
 /** The second stage of the pupil's counting, ended attempt at `now`; null when they have none. */
 export async function secondStageOf(userId: number, now: Date): Promise<SecondStage | null> {
   const [row] = await selectRows(
-    z.object({ closedAt: when, resultsAt: when.nullable(), finalisedAt: when.nullable(), selected: z.boolean().nullable() }),
+    z.object({
+      testId: z.number(),
+      closedAt: when,
+      resultsAt: when.nullable(),
+      finalisedAt: when.nullable(),
+      selected: z.boolean().nullable(),
+    }),
     db,
     sql`
-      select t.closed_at as "closedAt", t.results_at as "resultsAt", f.finalised_at as "finalisedAt",
+      select t.id as "testId", t.closed_at as "closedAt", t.results_at as "resultsAt", f.finalised_at as "finalisedAt",
              f.rows -> 'rows' @> ${JSON.stringify([{ userId }])}::jsonb as selected
       from attempts a
       join tests t on t.id = a.test_id
@@ -272,6 +278,6 @@ export async function secondStageOf(userId: number, now: Date): Promise<SecondSt
   if (!row) return null;
   const announcedAt = announcedMinute(row.resultsAt === null ? null : new Date(row.resultsAt), now);
   return row.finalisedAt === null
-    ? { state: "provisional", since: new Date(row.closedAt), selected: false, announcedAt }
-    : { state: "final", since: new Date(row.finalisedAt), selected: row.selected === true, announcedAt: null };
+    ? { testId: row.testId, state: "provisional", since: new Date(row.closedAt), selected: false, announcedAt }
+    : { testId: row.testId, state: "final", since: new Date(row.finalisedAt), selected: row.selected === true, announcedAt: null };
 }

@@ -57,7 +57,7 @@ function openHub(): Hub {
     subscriber.on("error", () => {}); // reconnects by itself; lib/http/redis.ts logs the outage once
   }
   databaseHandle()
-    .listen?.(CHANNEL, hear)
+    .listen(CHANNEL, hear)
     .catch((error) =>
       log().error(
         { err: errorText(error) },

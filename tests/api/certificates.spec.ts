@@ -29,6 +29,9 @@ function decodePng(buffer: Buffer) {
   return { png, qr: jsQR(new Uint8ClampedArray(png.data), png.width, png.height) };
 }
 
+/** Whether the front door answered `path` from its kept copy (lib/kept-pages.mjs). */
+const keptRead = async (request: APIRequestContext, path: string) => (await request.get(path, { headers: from() })).headers()["x-kept"];
+
 const check = (request: APIRequestContext, username: string) =>
   request.get(`/api/Certificates/Check?username=${encodeURIComponent(username)}`, { headers: from() });
 
@@ -84,6 +87,8 @@ test.describe("a certificate tells the truth", () => {
     const organiser = await signedIn(ORGANISER);
     const block = (blocked: boolean) =>
       organiser.put(`/api/admin/pupils/${pupil.userId}/blocked`, { data: { blocked, reason: "Boshqa odam ishlagan" } });
+    // Kept before the block (lib/kept-pages.mjs): the block drops the copy before the next read.
+    await expect.poll(() => keptRead(request, `/cert/${pupil.username}`), { message: "a copy kept" }).toBe("1");
     expect((await block(true)).status()).toBe(200);
     expect(await (await check(request, pupil.username)).json()).toEqual({ hasCertificate: false, fullName: null });
     const page = await request.get(`/cert/${pupil.username}`, { headers: from() });
@@ -227,6 +232,53 @@ test.describe("/cert/{username}", () => {
     expect(refused.status()).toBe(429);
     expect(refused.headers()["content-type"]).not.toBe("image/png");
     expect(refused.headers()["cache-control"]).toBe("no-store");
+  });
+});
+
+test.describe("kept copies of the certificate's pages", () => {
+  test("the check page and its preview are served from the front door's copy, each with a fresh nonce, and a name fixed replaces them at once", async ({
+    request,
+  }) => {
+    const pupil = await finishedPupil(request);
+    const read = (path: string) => request.get(path, { headers: from() });
+    // A render during which a change of the pupil was heard (the finish's own word may come late) is not kept: the next is.
+    await expect.poll(() => keptRead(request, `/cert/${pupil.username}`), { message: "a copy kept" }).toBe("1");
+    const html = await (await read(`/cert/${pupil.username}?lang=uz`)).text();
+    const kept = await read(`/cert/${pupil.username}`);
+    expect(kept.headers()["x-kept"]).toBe("1");
+    const keptHtml = await kept.text();
+    // The same page, its nonce and request id its own: the policy's nonce is the one on its scripts.
+    const nonceOf = (text: string) => /nonce="([^"]+)"/.exec(text)?.[1];
+    const policyNonce = /'nonce-([^']+)'/.exec(kept.headers()["content-security-policy"])?.[1];
+    expect(nonceOf(keptHtml)).toBe(policyNonce);
+    expect(nonceOf(keptHtml)).not.toBe(nonceOf(html));
+    expect(keptHtml).toContain(`"data-request-id\\":\\"${kept.headers()["x-request-id"]}\\"`);
+    const ogImage = (text: string) => /<meta property="og:image" content="([^"]+)"/.exec(text)?.[1];
+    expect(ogImage(keptHtml)).toBe(ogImage(html));
+    expect(keptHtml).toContain("Oquvchi Test Sinovovich");
+    // Another language, another copy; a query the page does not read, none at all.
+    expect((await request.get(`/cert/${pupil.username}?lang=ru`, { headers: from() })).headers()["x-kept"]).toBeUndefined();
+    expect((await request.get(`/cert/${pupil.username}?x=1`, { headers: from() })).headers()["x-kept"]).toBeUndefined();
+    expect((await request.get(`/cert/${pupil.username}?x=1`, { headers: from() })).headers()["x-kept"]).toBeUndefined();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? "";
+    const picture = await (await read(image)).body();
+    await expect.poll(() => keptRead(request, image), { message: "the preview kept" }).toBe("1");
+    const keptPicture = await read(image);
+    expect(keptPicture.headers()["x-kept"]).toBe("1");
+    expect((await keptPicture.body()).equals(picture)).toBe(true);
+
+    const organiser = await signedIn(ORGANISER);
+    const renamed = await organiser.put(`/api/admin/pupils/${pupil.userId}/name`, {
+      data: { firstName: "Yangi", lastName: "Ism", middleName: "", reason: "Ism xato yozilgan" },
+    });
+    expect(renamed.status()).toBe(200);
+    const after = await read(`/cert/${pupil.username}`);
+    expect(after.headers()["x-kept"]).toBeUndefined();
+    expect(await after.text()).toContain("Ism Yangi");
+    expect((await read(image)).headers()["x-kept"]).toBeUndefined();
+    await expect.poll(() => keptRead(request, `/cert/${pupil.username}`), { message: "the new page kept" }).toBe("1");
+    expect(await (await read(`/cert/${pupil.username}`)).text()).toContain("Ism Yangi");
+    await organiser.dispose();
   });
 });
 

@@ -192,6 +192,11 @@ test("@desktop-only the list's minute: announced, kept on every route until it c
     selected: false,
     announcedAt: new Date(minute).toISOString(),
   });
+  // The public pages are kept by now (lib/kept-pages.mjs), copies that hold until the minute:
+  // the reads below at the minute show that they are not served past it.
+  const keptCopy = async (path: string) => (await request.get(`${base}${path}`)).headers()["x-kept"];
+  expect(await keptCopy(`/cert/${lola.username}`)).toBe("1");
+  expect(await keptCopy(`/lists/${hash}`)).toBe("1");
   const pupil = await browser.newPage();
   await signInAt(pupil, "/test-attempt", lola);
   await expect(pupil.getByTestId("list-announced")).toBeVisible();
@@ -210,6 +215,9 @@ test("@desktop-only the list's minute: announced, kept on every route until it c
   expect(familyAfter).not.toContain('data-testid="list-announced"');
   expect(certificateAfter).toContain('data-testid="second-stage"');
   expect(listAfter).toContain("Sinovov Lola");
+  // Kept again, now as public.
+  expect(await keptCopy(`/lists/${hash}`)).toBe("1");
+  expect(await html(`/lists/${hash}`)).toContain("Sinovov Lola");
   expect(botAfter.secondStage).toMatchObject({ state: "final", selected: true, announcedAt: null });
   await pupil.reload();
   await expect(pupil.getByTestId("second-stage")).toBeVisible();

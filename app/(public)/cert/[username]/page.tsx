@@ -15,6 +15,7 @@ import { now } from "@/lib/clock";
 import { secondStageOf } from "@/lib/final-list/final";
 import { siteOrigin } from "@/lib/http/site-origin";
 import { getMessages } from "@/lib/i18n/server";
+import { earlier, keepThisPage, nextTashkentMidnight } from "@/lib/kept/pages";
 import { tashkentDate } from "@/shared/time";
 
 export const dynamic = "force-dynamic";
@@ -60,7 +61,15 @@ export default async function CertificatePage({ params }: Props) {
   // No certificate: HTTP 404 (./not-found.tsx), unless the lookup was refused (too many).
   if (!certificate && !limited) notFound();
   // The final list names the pupil, once it is public: said under the certificate (the picture stays as it is).
-  const stage = certificate ? await secondStageOf(certificate.userId, now()) : null;
+  const at = now();
+  const stage = certificate ? await secondStageOf(certificate.userId, at) : null;
+  // Kept (lib/kept/pages.ts) until the list's minute, if it is announced, or midnight (the date it carries may come then).
+  if (certificate)
+    await keepThisPage({
+      userIds: [certificate.userId],
+      testIds: stage ? [stage.testId] : [],
+      until: earlier(stage?.announcedAt ?? null, nextTashkentMidnight(at)),
+    });
   return (
     <CertificateFrame>
       {certificate ? (

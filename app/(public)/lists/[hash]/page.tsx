@@ -8,6 +8,7 @@ import { finalListByHash } from "@/lib/final-list/final";
 import { districtLists, listHashParams, listQuery } from "@/lib/final-list/protocol";
 import { listIsPublic } from "@/lib/final-list/public";
 import { getLocale, getLocalName, getMessages } from "@/lib/i18n/server";
+import { keepThisPage } from "@/lib/kept/pages";
 
 export const dynamic = "force-dynamic";
 
@@ -31,8 +32,12 @@ export default async function FinalListPage({ params, searchParams }: Props) {
   ]);
   // No such list: HTTP 404 (./not-found.tsx).
   if (!list) notFound();
+  const at = now();
+  const isPublic = listIsPublic(list, at);
+  // Kept (lib/kept/pages.ts): what was published stays as it is; the page before the minute, until the minute.
+  await keepThisPage({ testIds: [list.testId], until: isPublic ? null : list.resultsAt });
   // Before the list's minute: what it is of and when it comes out, no pupil.
-  if (!listIsPublic(list, now()))
+  if (!isPublic)
     return (
       <FinalListFrame>
         <FinalListNotYet messages={messages} local={local} list={list} />

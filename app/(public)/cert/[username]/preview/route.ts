@@ -6,8 +6,10 @@ import { errorResponse } from "@/lib/api/handler";
 import { certificateDraws } from "@/lib/certificates/check-limit";
 import { lookUpPublicly } from "@/lib/certificates/public";
 import { certificatePng, certificateVersion, notFoundPng } from "@/lib/certificates/render";
+import { now } from "@/lib/clock";
 import { clientAddress } from "@/lib/http/rate-limit";
 import { callMessages, inLocaleOf } from "@/lib/i18n/server";
+import { keepThisPage, nextTashkentMidnight } from "@/lib/kept/pages";
 
 export const dynamic = "force-dynamic";
 
@@ -34,6 +36,8 @@ async function answer(request: NextRequest, params: Promise<{ username: string }
     const current = request.nextUrl.searchParams.get("v") === certificateVersion(certificate);
     const address = clientAddress(request.headers);
     const picture = await certificatePng(certificate, "preview", { beforeDraw: () => certificateDraws.consume(address) });
+    // The current version's picture is kept by the front door too (lib/kept/pages.ts), until midnight (its date may come then).
+    if (current) await keepThisPage({ userIds: [certificate.userId], until: nextTashkentMidnight(now()) });
     return png(picture, current ? "public, max-age=31536000, immutable" : "no-store");
   } catch (error) {
     return errorResponse(error);
