@@ -1,11 +1,12 @@
 // `npm run bench:cost`: what each step of the opening costs in CPU, per pupil (the app's processes
 // and its database's backends, read from /proc, less their idle rate): the figure to compare a
 // change by. Flows and options: docs/benchmarks.md#cost
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { kindOf, openSealed, pupilBrowser, sleep } from "../scripts/opening-simulator.mjs";
+import { kindOf, openSealed, pupilBrowser } from "../scripts/opening-simulator.mjs";
+import { cpuMeter } from "./cpu.mjs";
 import { recordStart } from "./record-start.mjs";
 import { startBenchServer, TOKEN } from "./server.mjs";
 
@@ -20,81 +21,15 @@ const ANSWERS = 5;
 /** BENCH_PROFILE: a folder for each measured flow's (or step's) CPU profile of the app (the last round's; bench/profile-top.mjs reads one). */
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 if (PROFILE) mkdirSync(PROFILE, { recursive: true });
-/** /proc's clock ticks a second (getconf CLK_TCK: 100 on Linux). */
-const TICK_MS = 10;
 
 // Each pupil from an address of their own (their own rate limits), as behind one proxy.
 const bench = await startBenchServer({ port: PORT, env: { TRUST_PROXY_HOPS: "1" } });
-const { base, databaseUrl, database } = bench;
+const { base, databaseUrl } = bench;
 const sql = postgres(databaseUrl, { max: 2, onnotice: () => {}, connection: { application_name: BENCH_APP_NAME } });
 
-/** utime + stime of a process, in ms (null once it is gone). */
-function processCpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // After the name: state is field 3, so utime (14) and stime (15) are at 11 and 12; pgrp (5) at 2.
-    return { cpu: (Number(fields[11]) + Number(fields[12])) * TICK_MS, group: Number(fields[2]) };
-  } catch {
-    return null;
-  }
-}
-
-/** The app's processes: its process group (the front door, and any process it forks). */
-function appPids() {
-  const group = bench.processGroup;
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => processCpuMs(pid)?.group === group);
-}
-
-/** The backends serving the app's connections to the bench's database (not the bench's own, not background workers). */
-async function backendPids() {
-  const rows = await sql`
-    select pid from pg_stat_activity
-    where datname = ${database} and backend_type = 'client backend' and application_name <> ${BENCH_APP_NAME}`;
-  return rows.map((row) => String(row.pid));
-}
-
-/** A reading of the app's and the backends' CPU: pid → ms (the backends' pids marked "db:"). */
-async function reading() {
-  const cpu = new Map();
-  for (const pid of appPids()) {
-    const read = processCpuMs(pid);
-    if (read) cpu.set(pid, read.cpu);
-  }
-  for (const pid of await backendPids()) {
-    const read = processCpuMs(pid);
-    if (read) cpu.set(`db:${pid}`, read.cpu);
-  }
-  return cpu;
-}
-
-/**
- * The CPU spent between two readings, ms: every process in the second (a new one from nothing). A
- * process in the first and gone by the second took its CPU with it: counted as lost, and said.
- */
-function spent(before, after) {
-  let ms = 0;
-  let db = 0;
-  let lost = 0;
-  for (const [pid, cpu] of after) {
-    const used = cpu - (before.get(pid) ?? 0);
-    ms += used;
-    if (pid.startsWith("db:")) db += used;
-  }
-  for (const pid of before.keys()) if (!after.has(pid)) lost++;
-  return { ms, db, lost };
-}
-
+const { reading, spent, idleRate: idleOver } = cpuMeter({ bench, sql, appName: BENCH_APP_NAME });
 /** CPU ms a second of the app and its backends at rest, over IDLE_MS. */
-async function idleRate() {
-  const before = await reading();
-  const started = performance.now();
-  await sleep(IDLE_MS);
-  const after = await reading();
-  return spent(before, after).ms / ((performance.now() - started) / 1000);
-}
+const idleRate = () => idleOver(IDLE_MS);
 
 /** Runs `work(item)` for every item, CONCURRENCY at a time. */
 async function pool(items, work) {

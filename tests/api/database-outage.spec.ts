@@ -1,6 +1,6 @@
 // PostgreSQL stopped in the middle of a test (pg_ctl stop -m immediate, on a cluster of the test's
 // own): every call answers 503 with Retry-After and a message in the caller's language that the
-// answers wait on the device, pages the calm page, /api/health 503 naming the database, /holat and
+// answers wait on the device, pages the calm page (a kept public page its copy), /api/health 503 naming the database, /holat and
 // olimpiada_database_up say so, the log one line when it goes and one when it is back; nothing
 // acknowledged is lost and the app serves again by itself. PostgreSQL runs only (the embedded
 // database cannot go away).
@@ -87,6 +87,10 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
     await expect(page.getByText(/^1-savol/)).toBeVisible();
     await expect.poll(() => kept(page, "/offline-shell"), { timeout: 30_000 }).toBe(true);
 
+    // The demo's certificate check page, kept by the front door (lib/kept-pages.mjs).
+    const certificate = `${base}/cert/demo9fin`;
+    await expect.poll(async () => (await fetch(certificate)).headers.get("x-kept"), { message: "a copy kept" }).toBe("1");
+
     cluster.stop("immediate");
 
     // Every call: 503, when to try again, and what the page does with the answers, in Russian.
@@ -117,6 +121,11 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
     const html = await calm.text();
     expect(html).toContain("Server vaqtincha ishlamayapti");
     expect(html).toContain('http-equiv="refresh"');
+    // A kept page is served while the database is away: a family checking a certificate still reads it.
+    const keptPage = await fetch(certificate);
+    expect(keptPage.status).toBe(200);
+    expect(keptPage.headers.get("x-kept")).toBe("1");
+    expect(await keptPage.text()).toContain('data-testid="certificate"');
     // The health check, the status page and the metrics say what is wrong.
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(503);
@@ -138,6 +147,8 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
     const answered = (after.questions as { testAttemptQuestionId: number; answerId: number | null }[]).filter((q) => q.answerId !== null);
     expect(answered.map((q) => q.testAttemptQuestionId).sort()).toEqual([first.testAttemptQuestionId, second.testAttemptQuestionId].sort());
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    // Listening again, the process drops every copy (what changed meanwhile was not told): the page is rendered anew.
+    await expect.poll(async () => (await fetch(certificate)).headers.get("x-kept"), { message: "the copies dropped" }).toBeNull();
     // The answer that waited in Chromium goes out by itself, once.
     await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/, { timeout: 60_000 });
     const readerView = await (await page.request.get(`/api/TestAttempts/Get?id=${attemptPath.split("/").pop()}`)).json();
