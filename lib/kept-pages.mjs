@@ -1,15 +1,15 @@
 // @ts-check
 // Kept pages: the front door's copies of the public pages the results-day crowd reads (a final
-// list, a certificate's check page and its link preview), served from memory with no render and no database read. A
-// page asks to be kept while it renders (lib/kept/pages.ts keepPage: which pupils' and what it
-// shows, and until when it holds); the front door copies its answer and serves the copy to the
-// next visitor of the same address in the same language. A change in the database drops the
+// list, a certificate's check page and its link preview), served from memory with no render and
+// no database read. A page asks to be kept while it renders (lib/kept/pages.ts keepThisPage: whose
+// data and which tests' it shows, and until when it holds); the front door copies its answer and
+// serves the copy to the next visitor of the same address in the same language. A change in the database drops the
 // copies that show it: triggers name what changed (db/migrations/0034_kept_pages.sql), and every
 // process hears them (lib/kept/changes.ts). The rules: docs/results-day.md#kept-pages.
 // Plain JavaScript on the shelf (lib/process-state.mjs): the front door and the app share it.
 import { processWide } from "./process-state.mjs";
 
-/** What drops a copy: "user:<id>" (a pupil's name, block, attempts, certificate) or "all". */
+/** What drops a copy: "user:<id>" (a pupil's name, block, attempts), "test:<id>" (a test, its subject, its list) or "all". */
 /** @typedef {string} KeptTag */
 /** @typedef {{ tags: KeptTag[]; until: number | null }} KeepMark */
 /**
@@ -148,10 +148,4 @@ export function dropKept(tags) {
 export function setHearing(hearing) {
   dropKept(["all"]);
   shelf().hearing = hearing;
-}
-
-/** How many copies, and their memory (for the metrics and the tests). */
-export function keptFigures() {
-  const kept = shelf();
-  return { pages: kept.pages.size, bytes: kept.bytes, hearing: kept.hearing };
 }
