@@ -148,7 +148,9 @@ test("PostgreSQL away mid-test: 503s that say the answers wait, the calm page, h
     expect(answered.map((q) => q.testAttemptQuestionId).sort()).toEqual([first.testAttemptQuestionId, second.testAttemptQuestionId].sort());
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
     // Listening again, the process drops every copy (what changed meanwhile was not told): the page is rendered anew.
-    await expect.poll(async () => (await fetch(certificate)).headers.get("x-kept"), { message: "the copies dropped" }).toBeNull();
+    await expect
+      .poll(async () => (await fetch(certificate)).headers.get("x-kept"), { message: "the copies dropped", timeout: 60_000 })
+      .toBeNull();
     // The answer that waited in Chromium goes out by itself, once.
     await expect(page.getByTestId("save-state")).toHaveText(/Barcha javoblar saqlandi/, { timeout: 60_000 });
     const readerView = await (await page.request.get(`/api/TestAttempts/Get?id=${attemptPath.split("/").pop()}`)).json();
