@@ -85,6 +85,9 @@ export function keepPage(key, requestId, generation, page) {
   return true;
 }
 
+/** Whether the render of request `requestId` asked to be kept. @param {string} requestId */
+export const marked = (requestId) => shelf().marks.has(requestId);
+
 /** Forgets a render's mark (its answer was not kept: an error, a client gone). @param {string} requestId */
 export function forgetMark(requestId) {
   shelf().marks.delete(requestId);

@@ -6,7 +6,7 @@
 // (RSC), a prefetch or a HEAD goes to the app.
 import { randomUUID } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { forgetMark, keepPage, keptGeneration, keptPage } from "../lib/kept-pages.mjs";
+import { forgetMark, keepPage, keptGeneration, keptPage, marked } from "../lib/kept-pages.mjs";
 import { compressedFor } from "./api-routes.mjs";
 import { localeOf } from "./busy-page.mjs";
 
@@ -86,7 +86,9 @@ export function servedKept(request, response, urlPath, requestId) {
     const cookies = [response.getHeader("set-cookie") ?? []].flat().filter((cookie) => cookie !== response.ticket);
     const type = String(headers["content-type"]);
     const html = type.startsWith("text/html");
-    const plain = response.statusCode === 200 && cookies.length === 0 && bytes <= MAX_BODY_BYTES && (html || type === "image/png");
+    // Taken apart only for a render that asked to be kept.
+    const plain =
+      marked(requestId) && response.statusCode === 200 && cookies.length === 0 && bytes <= MAX_BODY_BYTES && (html || type === "image/png");
     const body = plain ? decoded(Buffer.concat(chunks), headers["content-encoding"]) : null;
     if (body === null) return forgetMark(requestId);
     delete headers["content-encoding"];

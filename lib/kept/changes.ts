@@ -7,13 +7,13 @@ import { databaseHandle } from "@/lib/db/client";
 import { dropKept, setHearing } from "@/lib/kept-pages.mjs";
 import { errorText, log } from "@/lib/log.mjs";
 
-/** The triggers' channel; a payload is "all" or "user:<id> user:<id> …". */
+/** The triggers' channel; a payload is one tag: "all", "user:<id>" or "test:<id>". */
 export const KEPT_CHANNEL = "olimpiada_kept";
 
 /** Starts hearing the database's changes (at start, before the first page is kept). */
 export function hearKeptChanges(): void {
   const { listen } = databaseHandle();
-  listen?.(
+  listen(
     KEPT_CHANNEL,
     (payload) => dropKept(payload.split(" ")),
     () => setHearing(true),

@@ -2,9 +2,11 @@
 // whose data it shows and until when it holds. Only a page that reads nothing of the visitor's
 // session may ask: the copy is served to every visitor of the address in the same language.
 import "server-only";
+import { TZDate } from "@date-fns/tz";
+import { addDays, startOfDay } from "date-fns";
 import { headers } from "next/headers";
 import { markKeepable } from "@/lib/kept-pages.mjs";
-import { tashkentDay } from "@/shared/time";
+import { TASHKENT_TIME_ZONE } from "@/shared/time";
 
 /**
  * `userIds`, `testIds`: whose data and which tests' it shows (a change of one drops it:
@@ -25,8 +27,8 @@ export async function keepThisPage({
   markKeepable(requestId, { tags, until: until?.getTime() ?? null });
 }
 
-/** The next midnight in Tashkent (no daylight saving): what shows "today" holds until then. */
-export const nextTashkentMidnight = (now: Date) => new Date(`${tashkentDay(new Date(now.getTime() + 86_400_000))}T00:00:00+05:00`);
+/** The next midnight in Tashkent: what shows "today" holds until then. */
+export const nextTashkentMidnight = (now: Date) => new Date(startOfDay(addDays(new TZDate(now, TASHKENT_TIME_ZONE), 1)).getTime());
 
 /** The earlier of two ends (null: none). */
 export const earlier = (a: Date | null, b: Date | null) => (a === null ? b : b === null ? a : a < b ? a : b);
